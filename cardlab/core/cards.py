@@ -1,0 +1,307 @@
+"""Immutable cards, the six decks of cardlab, and their text notation.
+
+One `Card` type serves every deck: a card is its `deck` name, a `rank` token and a `suit` token,
+exactly the pieces of its notation (``../shared/rules/NOTATION.md``).  Keeping the notation tokens
+as the identity means `parse(format(cards)) == cards` holds by construction, and a card never needs
+a lookup table to be printed.  Game-specific meaning (Dou Dizhu's 2 above the ace, Pyramid's level
+order) lives in the games; a deck only knows its composition and one default strength order.
+
+Several decks hold identical cards (Pyramid has nine ``3P``), so a hand is a multiset: tuples of
+cards, never sets.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card: ``deck`` names its deck, ``rank`` and ``suit`` are its notation tokens.
+
+    Extra cards (jokers, the Keystone) have the whole token as ``rank`` and an empty ``suit``.
+    """
+
+    deck: str
+    rank: str
+    suit: str = ""
+
+    @property
+    def code(self) -> str:
+        """The canonical notation token, e.g. ``As``, ``3P``, ``BJ``."""
+        return self.rank + self.suit
+
+    @property
+    def is_extra(self) -> bool:
+        """True for jokers and the Keystone: cards outside the rank x suit grid."""
+        return self.suit == "" and self.rank in DECKS[self.deck].extras
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """The composition and notation of one physical deck.
+
+    ``copies`` maps a (rank, suit) pair to how many identical cards the deck holds (default 1);
+    ``rank_aliases`` and ``suit_aliases`` are the extra spellings `parse` accepts.
+    """
+
+    name: str
+    title: str
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    extras: tuple[str, ...] = ()
+    copies: dict[tuple[str, str], int] = field(default_factory=dict)
+    rank_names: dict[str, str] = field(default_factory=dict)
+    suit_names: dict[str, str] = field(default_factory=dict)
+    rank_aliases: dict[str, str] = field(default_factory=dict)
+    suit_aliases: dict[str, str] = field(default_factory=dict)
+    card_words: str = "{rank} of {suit}"
+    about: str = ""
+
+    # -- composition -------------------------------------------------------------------------
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deck in canonical order (suit by suit, ranks low to high, extras last)."""
+        out: list[Card] = []
+        for suit in self.suits or ("",):
+            for rank in self.ranks:
+                out.extend([Card(self.name, rank, suit)] * self.copies.get((rank, suit), 1))
+        out.extend(Card(self.name, extra) for extra in self.extras)
+        return tuple(out)
+
+    def kinds(self) -> tuple[Card, ...]:
+        """The distinct cards of the deck, in canonical order."""
+        return tuple(dict.fromkeys(self.cards()))
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds (0 for a card of another deck)."""
+        if card.deck != self.name:
+            return 0
+        if card.suit == "" and card.rank in self.extras:
+            return 1
+        if card.rank in self.ranks and card.suit in (self.suits or ("",)):
+            return self.copies.get((card.rank, card.suit), 1)
+        return 0
+
+    def __len__(self) -> int:
+        return len(self.cards())
+
+    def strength(self, card: Card) -> int:
+        """A default order for "highest card" comparisons: rank first, then suit order, extras top.
+
+        Games with their own order (Dou Dizhu's 2, Triangle's ace low) define it themselves.
+        """
+        self._check_card(card)
+        if card.is_extra:
+            return 1000 + self.extras.index(card.rank)
+        return self.ranks.index(card.rank) * 10 + (len(self.suits) - self.suits.index(card.suit))
+
+    def describe(self, card: Card) -> str:
+        """A card in words, e.g. "Ace of Blue", "level-1 Purple", "Black joker"."""
+        self._check_card(card)
+        rank = self.rank_names.get(card.rank, card.rank)
+        if not card.suit:
+            return rank
+        return self.card_words.format(rank=rank, suit=self.suit_names.get(card.suit, card.suit))
+
+    # -- notation ----------------------------------------------------------------------------
+    def parse(self, text: str | Iterable[str]) -> tuple[Card, ...]:
+        """Cards from notation: tokens separated by spaces or commas (or an iterable of tokens).
+
+        Raises ``ValueError`` naming the first bad token and what this deck allows.
+        """
+        tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+        cards = tuple(self.parse_card(token) for token in tokens if token != "")
+        return cards
+
+    def parse_card(self, token: str) -> Card:
+        """One card from one token; ``ValueError`` if the token is not a card of this deck."""
+        if not isinstance(token, str):
+            raise ValueError(f"card token must be text, got {token!r}; allowed: {self.allowed()}")
+        tok = token.strip()
+        if tok in self.extras:
+            return Card(self.name, tok)
+        for rank in sorted(set(self.ranks) | set(self.rank_aliases), key=len, reverse=True):
+            if tok.startswith(rank):
+                rest = tok[len(rank) :]
+                suit = self.suit_aliases.get(rest, rest)
+                canonical = self.rank_aliases.get(rank, rank)
+                if suit in self.suits or (not self.suits and rest == ""):
+                    return Card(self.name, canonical, suit)
+        raise ValueError(f"{token!r} is not a card of the {self.title}; allowed: {self.allowed()}")
+
+    def format(self, cards: Iterable[Card]) -> str:
+        """The canonical text of ``cards``, space separated; rejects cards of another deck."""
+        return " ".join(self._check_card(card).code for card in cards)
+
+    def allowed(self) -> str:
+        """A one-line description of the notation, used in every error message."""
+        parts = []
+        if self.ranks:
+            ranks = " ".join(self.ranks)
+            aliases = ", ".join(f"{a} for {r}" for a, r in self.rank_aliases.items())
+            parts.append(f"rank {ranks}" + (f" ({aliases} accepted)" if aliases else ""))
+        if self.suits:
+            suits = " ".join(f"{s} ({self.suit_names.get(s, s)})" for s in self.suits)
+            aliases = " ".join(self.suit_aliases)
+            parts.append(f"then suit {suits}" + (f" ({aliases} accepted)" if aliases else ""))
+        if self.extras:
+            parts.append("or " + " ".join(self.extras))
+        return ", ".join(parts)
+
+    def _check_card(self, card: Card) -> Card:
+        if not isinstance(card, Card) or self.count(card) == 0:
+            raise ValueError(f"{card!r} is not a card of the {self.title}; allowed: {self.allowed()}")
+        return card
+
+
+_STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+_RANK_NAMES = {
+    "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten",
+    "BJ": "Black joker", "RJ": "Red joker",
+}  # fmt: skip
+_SUIT_GLYPHS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_STANDARD_SUITS = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
+
+STANDARD52 = Deck(
+    name="standard52",
+    title="standard 52-card deck",
+    ranks=_STANDARD_RANKS,
+    suits=("s", "h", "d", "c"),
+    rank_names=_RANK_NAMES,
+    suit_names=_STANDARD_SUITS,
+    rank_aliases={"10": "T"},
+    suit_aliases=_SUIT_GLYPHS,
+    about="13 ranks 2-A in four suits (Three Thirteen).",
+)
+STANDARD54 = Deck(
+    name="standard54",
+    title="standard 54-card deck",
+    ranks=_STANDARD_RANKS,
+    suits=("s", "h", "d", "c"),
+    extras=("BJ", "RJ"),
+    rank_names=_RANK_NAMES,
+    suit_names=_STANDARD_SUITS,
+    rank_aliases={"10": "T"},
+    suit_aliases=_SUIT_GLYPHS,
+    about="52 cards plus a Black (small) and a Red (big) joker (Dou Dizhu).",
+)
+RANKS54 = Deck(
+    name="ranks54",
+    title="Dou Dizhu rank pattern (suits omitted)",
+    ranks=("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"),
+    suits=(),
+    extras=("BJ", "RJ"),
+    copies={(r, ""): 4 for r in ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2")},
+    rank_names=_RANK_NAMES,
+    rank_aliases={"10": "T"},
+    about="Rank patterns for Dou Dizhu, where suits never matter: four of each rank and two jokers.",
+)
+TRIAD = Deck(
+    name="triad",
+    title="Triad colour deck",
+    ranks=_STANDARD_RANKS,
+    suits=("b", "g", "r", "k"),
+    extras=("BJ", "RJ"),
+    rank_names={**_RANK_NAMES, "J": "Prince"},
+    suit_names={"b": "Blue", "g": "Green", "r": "Red", "k": "Black"},
+    rank_aliases={"10": "T"},
+    about="52 cards in four colour suits with 4/3/2/1 frame lines, plus 2 jokers (Triad).",
+)
+PYRAMID = Deck(
+    name="pyramid",
+    title="Pyramid hexagonal deck",
+    ranks=("3", "2", "1"),
+    suits=("P", "G", "O"),
+    extras=("K",),
+    copies={(level, colour): n for level, n in (("3", 9), ("2", 6), ("1", 3)) for colour in "PGO"},
+    rank_names={"3": "level-3", "2": "level-2", "1": "level-1", "K": "Keystone"},
+    suit_names={"P": "Purple", "G": "Green", "O": "Orange"},
+    card_words="{rank} {suit}",
+    about="55 hexagonal cards: 3 colours x levels 3/2/1 (9/6/3 each) plus the wild Keystone.",
+)
+TRIANGLE = Deck(
+    name="triangle",
+    title="Triangle 24-card deck",
+    ranks=("A", "2", "3", "4", "5", "6"),
+    suits=("s", "h", "d", "c"),
+    rank_names={"A": "Ace"},
+    suit_names=_STANDARD_SUITS,
+    suit_aliases=_SUIT_GLYPHS,
+    about="Ace to 6 in four suits; the ace is 1, the lowest (Triangle).",
+)
+BLOCKS = Deck(
+    name="blocks",
+    title="Pyramid Poker block set",
+    ranks=_STANDARD_RANKS,
+    suits=("s", "h", "d", "c"),
+    extras=("BJ", "RJ"),
+    rank_names={**_RANK_NAMES, "BJ": "Pharaoh (black)", "RJ": "Pharaoh (red)"},
+    suit_names=_STANDARD_SUITS,
+    rank_aliases={"10": "T"},
+    suit_aliases=_SUIT_GLYPHS,
+    about="54 wooden blocks: a standard deck and two pharaoh jokers, which are not wild.",
+)
+
+DECKS: dict[str, Deck] = {
+    d.name: d for d in (STANDARD52, STANDARD54, RANKS54, TRIAD, PYRAMID, TRIANGLE, BLOCKS)
+}
+
+
+def get_deck(name: str) -> Deck:
+    """The deck called ``name``; ``ValueError`` listing the known decks otherwise."""
+    try:
+        return DECKS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}") from None
+
+
+def parse(text: str, deck: str = "standard54") -> tuple[Card, ...]:
+    """Parse card notation for the deck called ``deck`` (see `Deck.parse`)."""
+    return get_deck(deck).parse(text)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical notation for cards of any deck (each card knows its own token)."""
+    cards = tuple(cards)
+    for card in cards:
+        get_deck(getattr(card, "deck", None))._check_card(card)
+    return " ".join(card.code for card in cards)
+
+
+def multiset(cards: Iterable[Card]) -> Counter[Card]:
+    """Cards as a multiset, the right equality for hands that may hold identical cards."""
+    return Counter(cards)
+
+
+def shuffled(cards: Sequence[Card], seed: int | str) -> tuple[Card, ...]:
+    """A seeded shuffle: the same seed always gives the same order, on every platform."""
+    order = list(cards)
+    random.Random(seed).shuffle(order)
+    return tuple(order)
+
+
+def deal(
+    cards: Sequence[Card], players: int, per_player: int, first: int = 0
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Deal one card at a time round the table, starting at seat ``first``.
+
+    Returns (hands indexed by seat, the undealt rest).  Raises ``ValueError`` when the cards run out.
+    """
+    if players < 1 or per_player < 0:
+        raise ValueError(f"cannot deal {per_player} cards to {players} players")
+    if players * per_player > len(cards):
+        raise ValueError(
+            f"{players} players x {per_player} cards needs {players * per_player} cards, "
+            f"only {len(cards)} left"
+        )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(players * per_player):
+        hands[(first + i) % players].append(cards[i])
+    return tuple(tuple(h) for h in hands), tuple(cards[players * per_player :])

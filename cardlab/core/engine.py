@@ -1,0 +1,183 @@
+"""The engine protocol every game follows: pure state machines with chance as a player.
+
+Learned from OpenSpiel (a game is a state with `current_player`, `legal_actions`, `apply`,
+`is_terminal`, `returns`; the deal is a chance player's action in the history) and from pokerkit
+(every refusal has a human reason).  States are immutable; `Game.apply` checks the action with
+`why_illegal`, raises `IllegalMove` with that reason, and otherwise returns a *new* state and the
+`Event` that narrates it.  Chance outcomes (each card dealt, each shuffle) are actions too, so a game
+is exactly reproducible from its action log (see `cardlab.core.replay`).
+
+Actions are any hashable value; a game turns them into text and back with `action_to_text` and
+`action_from_text` (the default treats actions as strings), which is how replays are shared.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from cardlab.core.cards import Card
+
+CHANCE = -1
+"""`Game.current_player` at a chance node: the next action is a random outcome."""
+TERMINAL = -2
+"""`Game.current_player` once the game is over."""
+
+Action = Hashable
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow here; ``reason`` says why in a learner's words."""
+
+    def __init__(self, reason: str, action: Action | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one applied action did, for the narration caption and the score sheet.
+
+    ``actor`` is the seat that acted (`CHANCE` for a chance outcome); ``narration`` is one sentence;
+    ``arithmetic`` shows how a score was reached, where one was; ``public`` is False when the text
+    reveals something only ``actor`` may know (a bot's private reasoning, a card dealt face down).
+    """
+
+    actor: int
+    action: Action
+    narration: str
+    arithmetic: str = ""
+    public: bool = True
+
+
+class Transition(NamedTuple):
+    """The result of `Game.apply`: unpack as ``state, event = game.apply(state, action)``."""
+
+    state: Any
+    event: Event
+
+
+class Game:
+    """Base class of every cardlab game.  Subclasses implement the hooks marked below.
+
+    Methods take the state explicitly and never mutate it, so any state can be kept, compared,
+    branched from, or shown in a step-through controller.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    default_options: ClassVar[Mapping[str, Any]] = {}
+    example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets the conformance suite plays (each game lists its interesting variants)."""
+
+    # -- hooks for subclasses ----------------------------------------------------------------
+    def initial_state(self, **options: Any) -> Any:
+        """The state before any action (usually a chance node that will deal)."""
+        raise NotImplementedError
+
+    def current_player(self, state: Any) -> int:
+        """The seat to act, `CHANCE`, or `TERMINAL`."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every legal action; at a chance node, every possible outcome."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
+        """At a chance node: each outcome with its probability (they sum to 1)."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: Any, action: Action) -> str | None:
+        """None when ``action`` is legal, else the reason in a learner's words."""
+        raise NotImplementedError
+
+    def _apply(self, state: Any, action: Action) -> Transition:
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    def observe(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see; ``None`` is the teacher's view of everything."""
+        raise NotImplementedError
+
+    def returns(self, state: Any) -> tuple[float, ...]:
+        """Each seat's result (at a terminal state the final one, before that the running one)."""
+        raise NotImplementedError
+
+    def cards(self, state: Any) -> Counter[Card]:
+        """Every physical card wherever it is (stock, hands, table, discards): conservation checks."""
+        raise NotImplementedError
+
+    def num_players(self, state: Any) -> int:
+        raise NotImplementedError
+
+    # -- shared behaviour --------------------------------------------------------------------
+    def options(self, **options: Any) -> dict[str, Any]:
+        """Defaults merged with ``options``; an unknown option is a ``ValueError`` naming it."""
+        unknown = sorted(set(options) - set(self.default_options))
+        if unknown:
+            raise ValueError(
+                f"unknown option {unknown[0]!r} for {self.title}; "
+                f"options are: {', '.join(self.default_options) or 'none'}"
+            )
+        return {**self.default_options, **options}
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def apply(self, state: Any, action: Action) -> Transition:
+        """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""
+        reason = self.why_illegal(state, action)
+        if reason is not None:
+            raise IllegalMove(reason, action)
+        return self._apply(state, action)
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Action:
+        """Draw one chance outcome with its probability."""
+        outcomes = self.chance_outcomes(state)
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights=weights, k=1)[0]
+
+    def check_seat(self, state: Any, seat: int | None) -> None:
+        """``ValueError`` for a seat that is not at this table (``None``, the teacher, is fine)."""
+        n = self.num_players(state)
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+            raise ValueError(f"seat {seat!r} is out of range: this table has seats 0-{n - 1}")
+
+    def action_to_text(self, action: Action) -> str:
+        """Text for a replay file; the default is for games whose actions are strings."""
+        return str(action)
+
+    def action_from_text(self, text: str) -> Action:
+        return text
+
+
+GAMES: dict[str, Game] = {}
+"""Every registered game by name: the conformance suite runs over all of them."""
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` to `GAMES` (a game module calls this once at import)."""
+    GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name``, importing cardlab's games on first use."""
+    import cardlab.games  # noqa: F401  (registers every built-in game)
+
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+
+
+def legal_action_texts(game: Game, state: Any) -> Sequence[str]:
+    """The legal actions as text, in the game's order (for text mirrors and dropdowns)."""
+    return [game.action_to_text(a) for a in game.legal_actions(state)]

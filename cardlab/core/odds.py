@@ -1,0 +1,83 @@
+"""Odds helpers: exact counting with `Fraction`, and seeded Monte Carlo with its standard error.
+
+Lessons show exact figures as fractions with the counting argument that produced them, and check
+them against a simulation whose uncertainty is stated, so a student can see both agree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def exact_probability(outcomes: Iterable[T], event: Callable[[T], bool]) -> Fraction:
+    """P(event) over equally likely ``outcomes``, counted exactly."""
+    hits = total = 0
+    for outcome in outcomes:
+        total += 1
+        hits += bool(event(outcome))
+    if total == 0:
+        raise ValueError("no outcomes to count")
+    return Fraction(hits, total)
+
+
+def exact_distribution(outcomes: Iterable[T], classify: Callable[[T], Hashable]) -> dict:
+    """The exact distribution of ``classify`` over equally likely ``outcomes``, as Fractions."""
+    counts = Counter(classify(o) for o in outcomes)
+    total = sum(counts.values())
+    if total == 0:
+        raise ValueError("no outcomes to count")
+    return {key: Fraction(n, total) for key, n in counts.items()}
+
+
+def combos(items: Iterable[T], k: int) -> Iterable[tuple[T, ...]]:
+    """All k-card subsets by position, so identical cards count as the distinct objects they are."""
+    return combinations(tuple(items), k)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo mean with its standard error and sample count."""
+
+    mean: float
+    stderr: float
+    trials: int
+    seed: int | str
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The approximate confidence interval mean +- z standard errors (95% by default)."""
+        return self.mean - z * self.stderr, self.mean + z * self.stderr
+
+    def agrees_with(self, exact: float, z: float = 4.0) -> bool:
+        """True when ``exact`` lies within ``z`` standard errors (a generous, rarely-false check)."""
+        return abs(float(exact) - self.mean) <= z * max(self.stderr, 1e-12)
+
+    def __str__(self) -> str:
+        return f"{self.mean:.4f} ± {self.stderr:.4f} (standard error, {self.trials:,} trials)"
+
+
+def monte_carlo(trial: Callable[[random.Random], float], trials: int, seed: int | str) -> Estimate:
+    """Run ``trial(rng)`` ``trials`` times from one seeded generator; mean and standard error.
+
+    ``trial`` returns a number (a bool counts as 0/1), so the same helper estimates probabilities
+    and expected values.
+    """
+    if trials < 2:
+        raise ValueError("a Monte Carlo estimate needs at least 2 trials")
+    rng = random.Random(seed)
+    total = total_sq = 0.0
+    for _ in range(trials):
+        x = float(trial(rng))
+        total += x
+        total_sq += x * x
+    mean = total / trials
+    variance = max(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
+    return Estimate(mean, math.sqrt(variance / trials), trials, seed)

@@ -1,0 +1,3 @@
+"""The games.  Importing this package registers every built-in game in `cardlab.core.engine.GAMES`."""
+
+from cardlab.games import highcard  # noqa: F401

@@ -1,0 +1,259 @@
+"""High Card: cardlab's tiny built-in demo game, playable with any of the six decks.
+
+It exists to show (and test) the engine protocol on something small before the real games arrive,
+and it is the deal the decks lesson steps through card by card.
+
+Rules (2-4 players, option ``deck`` picks the deck):
+1. The dealer deals ``hand_size`` cards to each player, one at a time, starting with Player 1.
+   Every card dealt is a chance action in the history, so a deal replays exactly.
+2. Player 1 leads a card face up; the others follow in turn.  You must follow the suit that was
+   led if you can; jokers and the Keystone have no suit and may be played at any time.
+3. The highest card of the led suit wins the trick, unless a suitless card (joker, Keystone) was
+   played: then the highest suitless card wins.  If a suitless card was led, the highest card
+   played wins.  "Highest" is the deck's default strength (`Deck.strength`).  The winner leads next.
+4. When the hands are empty, each trick is a point.  `returns` is each player's points minus the
+   average, so results add up to zero.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardlab.core.cards import Card, Deck, get_deck
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register
+
+
+def seat_name(seat: int) -> str:
+    """Players are numbered from 1 in everything a learner reads."""
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class HighCardState:
+    deck: str
+    players: int
+    hand_size: int
+    stock: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[int, Card], ...] = ()
+    won: tuple[tuple[Card, ...], ...] = ()
+    leader: int = 0
+    last_trick: tuple[tuple[int, Card], ...] = ()
+
+
+@dataclass(frozen=True)
+class HighCardView:
+    """One seat's view: its own hand face up, the other hands as ``None`` (card backs)."""
+
+    seat: int | None
+    deck: str
+    hands: tuple[tuple[Card | None, ...], ...]
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    points: tuple[int, ...]
+    stock_size: int
+    to_act: int
+
+
+class HighCard(Game):
+    name = "highcard"
+    title = "High Card (demo game)"
+    min_players = 2
+    max_players = 4
+    default_options = {"deck": "standard52", "players": 2, "hand_size": 5}
+    example_options = (
+        {},
+        {"deck": "triad", "players": 3, "hand_size": 4},
+        {"deck": "pyramid", "players": 4, "hand_size": 6},
+        {"deck": "triangle", "players": 3, "hand_size": 8},
+        {"deck": "blocks", "players": 2, "hand_size": 27},
+        {"deck": "standard54", "players": 3, "hand_size": 3},
+        {"deck": "ranks54", "players": 2, "hand_size": 4},
+    )
+
+    # -- setup -------------------------------------------------------------------------------
+    def initial_state(self, **options: Any) -> HighCardState:
+        opts = self.options(**options)
+        deck = get_deck(opts["deck"])
+        players, hand_size = opts["players"], opts["hand_size"]
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"players must be 2-4, got {players!r}")
+        if not isinstance(hand_size, int) or hand_size < 1 or players * hand_size > len(deck):
+            raise ValueError(
+                f"hand_size must be 1-{len(deck) // players} for {players} players "
+                f"with the {deck.title}, got {hand_size!r}"
+            )
+        return HighCardState(
+            deck=deck.name,
+            players=players,
+            hand_size=hand_size,
+            stock=deck.cards(),
+            hands=((),) * players,
+            won=((),) * players,
+        )
+
+    def num_players(self, state: HighCardState) -> int:
+        return state.players
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+    def _dealing(self, state: HighCardState) -> bool:
+        return sum(map(len, state.hands)) + sum(map(len, state.won)) + len(state.trick) < (
+            state.players * state.hand_size
+        )
+
+    def current_player(self, state: HighCardState) -> int:
+        if self._dealing(state):
+            return CHANCE
+        if not any(state.hands):
+            return TERMINAL
+        return (state.leader + len(state.trick)) % state.players
+
+    def legal_actions(self, state: HighCardState) -> list[str]:
+        seat = self.current_player(state)
+        if seat == CHANCE:
+            return [f"deal {card}" for card in dict.fromkeys(state.stock)]
+        if seat == TERMINAL:
+            return []
+        hand = state.hands[seat]
+        return [f"play {card}" for card in dict.fromkeys(hand) if self._follows(state, hand, card)]
+
+    def chance_outcomes(self, state: HighCardState) -> list[tuple[str, float]]:
+        counts = Counter(state.stock)
+        return [(f"deal {card}", n / len(state.stock)) for card, n in counts.items()]
+
+    def _follows(self, state: HighCardState, hand: tuple[Card, ...], card: Card) -> bool:
+        led = _led_suit(state.trick)
+        if not led or card.is_extra or card.suit == led:
+            return True
+        return not any(c.suit == led for c in hand)
+
+    def why_illegal(self, state: HighCardState, action: Any) -> str | None:
+        seat = self.current_player(state)
+        if seat == TERMINAL:
+            return "the game is over: no more moves"
+        verb, card, problem = self._parse(state, action)
+        if problem:
+            return problem
+        if seat == CHANCE:
+            if verb != "deal":
+                return f"the dealer is still dealing: the next action is 'deal <card>', not {verb!r}"
+            if card not in state.stock:
+                return f"{card} is not in the stock, so it cannot be dealt"
+            return None
+        if verb != "play":
+            return f"it is {seat_name(seat)}'s turn to play a card ('play <card>'), not to {verb}"
+        hand = state.hands[seat]
+        if card not in hand:
+            return f"{seat_name(seat)} does not hold {card}"
+        if not self._follows(state, hand, card):
+            led = _led_suit(state.trick)
+            suit = get_deck(state.deck).suit_names.get(led, led)
+            return f"you must follow suit: {suit} was led and {seat_name(seat)} holds a {suit} card"
+        return None
+
+    def _parse(self, state: HighCardState, action: Any) -> tuple[str, Card | None, str | None]:
+        if not isinstance(action, str) or len(action.split()) != 2:
+            return "", None, f"an action is text like 'play As' or 'deal As', got {action!r}"
+        verb, token = action.split()
+        try:
+            return verb, get_deck(state.deck).parse_card(token), None
+        except ValueError as exc:
+            return verb, None, str(exc)
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: HighCardState, action: str) -> Transition:
+        seat = self.current_player(state)
+        _, card, _ = self._parse(state, action)
+        assert card is not None
+        deck = get_deck(state.deck)
+        if seat == CHANCE:
+            to = sum(map(len, state.hands)) % state.players
+            new = replace(
+                state,
+                stock=_remove(state.stock, card),
+                hands=_with(state.hands, to, (*state.hands[to], card)),
+            )
+            text = f"The dealer gives {seat_name(to)} a card ({deck.describe(card)}), face down."
+            return Transition(new, Event(CHANCE, action, text, public=False))
+        hands = _with(state.hands, seat, _remove(state.hands[seat], card))
+        trick = (*state.trick, (seat, card))
+        played = f"{seat_name(seat)} plays {deck.describe(card)}"
+        if len(trick) < state.players:
+            reason = "leads" if len(trick) == 1 else "follows"
+            new = replace(state, hands=hands, trick=trick)
+            return Transition(new, Event(seat, action, f"{played} ({reason})."))
+        winner = _trick_winner(deck, trick)
+        won = _with(state.won, winner, state.won[winner] + tuple(c for _, c in trick))
+        new = replace(state, hands=hands, trick=(), won=won, leader=winner, last_trick=trick)
+        points = _points(new)
+        best = dict(trick)[winner]
+        text = f"{played}; {seat_name(winner)} wins the trick with {deck.describe(best)}."
+        arithmetic = f"{seat_name(winner)}: {points[winner] - 1} + 1 = {points[winner]} tricks"
+        return Transition(new, Event(seat, action, text, arithmetic))
+
+    # -- views and results -------------------------------------------------------------------
+    def observe(self, state: HighCardState, seat: int | None) -> HighCardView:
+        self.check_seat(state, seat)
+        hands = tuple(
+            hand if seat is None or i == seat else (None,) * len(hand)
+            for i, hand in enumerate(state.hands)
+        )
+        return HighCardView(
+            seat=seat,
+            deck=state.deck,
+            hands=hands,
+            trick=state.trick,
+            last_trick=state.last_trick,
+            points=_points(state),
+            stock_size=len(state.stock),
+            to_act=self.current_player(state),
+        )
+
+    def returns(self, state: HighCardState) -> tuple[float, ...]:
+        points = _points(state)
+        mean = sum(points) / state.players
+        return tuple(p - mean for p in points)
+
+    def cards(self, state: HighCardState) -> Counter[Card]:
+        held = [c for hand in (*state.hands, *state.won) for c in hand]
+        return Counter([*state.stock, *held, *(c for _, c in state.trick)])
+
+    def resample_hidden(self, state: HighCardState, seat: int, rng: random.Random) -> HighCardState:
+        """A state ``seat`` cannot tell from ``state``: unseen cards shuffled among their places."""
+        others = [i for i in range(state.players) if i != seat]
+        pool = [*state.stock, *(c for i in others for c in state.hands[i])]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for i in others:
+            hands[i], pool = tuple(pool[: len(hands[i])]), pool[len(hands[i]) :]
+        return replace(state, stock=tuple(pool), hands=tuple(hands))
+
+
+def _led_suit(trick: tuple[tuple[int, Card], ...]) -> str:
+    return trick[0][1].suit if trick else ""
+
+
+def _trick_winner(deck: Deck, trick: tuple[tuple[int, Card], ...]) -> int:
+    led = _led_suit(trick)
+    extras = [(s, c) for s, c in trick if c.is_extra]
+    contenders = extras or [(s, c) for s, c in trick if not led or c.suit == led]
+    return max(contenders, key=lambda sc: deck.strength(sc[1]))[0]
+
+
+def _points(state: HighCardState) -> tuple[int, ...]:
+    return tuple(len(w) // state.players for w in state.won)
+
+
+def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _with(items: tuple, index: int, value: Any) -> tuple:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+GAME = register(HighCard())
