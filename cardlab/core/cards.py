@@ -67,7 +67,7 @@ class Deck:
 
     # -- composition -------------------------------------------------------------------------
     def cards(self) -> tuple[Card, ...]:
-        """Every card of the deck in canonical order (suit by suit, ranks low to high, extras last)."""
+        """Every card of the deck in canonical order: suit by suit, rank by rank, extras last."""
         out: list[Card] = []
         for suit in self.suits or ("",):
             for rank in self.ranks:
@@ -100,7 +100,8 @@ class Deck:
         self._check_card(card)
         if card.is_extra:
             return 1000 + self.extras.index(card.rank)
-        return self.ranks.index(card.rank) * 10 + (len(self.suits) - self.suits.index(card.suit))
+        suit_bonus = len(self.suits) - self.suits.index(card.suit) if self.suits else 0
+        return self.ranks.index(card.rank) * 10 + suit_bonus
 
     def describe(self, card: Card) -> str:
         """A card in words, e.g. "Ace of Blue", "level-1 Purple", "Black joker"."""
@@ -157,7 +158,9 @@ class Deck:
 
     def _check_card(self, card: Card) -> Card:
         if not isinstance(card, Card) or self.count(card) == 0:
-            raise ValueError(f"{card!r} is not a card of the {self.title}; allowed: {self.allowed()}")
+            raise ValueError(
+                f"{card!r} is not a card of the {self.title}; allowed: {self.allowed()}"
+            )
         return card
 
 
@@ -201,7 +204,7 @@ RANKS54 = Deck(
     copies={(r, ""): 4 for r in ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2")},
     rank_names=_RANK_NAMES,
     rank_aliases={"10": "T"},
-    about="Rank patterns for Dou Dizhu, where suits never matter: four of each rank and two jokers.",
+    about="Dou Dizhu rank patterns, where suits never matter: four of each rank, two jokers.",
 )
 TRIAD = Deck(
     name="triad",
@@ -292,7 +295,7 @@ def deal(
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Deal one card at a time round the table, starting at seat ``first``.
 
-    Returns (hands indexed by seat, the undealt rest).  Raises ``ValueError`` when the cards run out.
+    Returns (hands indexed by seat, the undealt rest); ``ValueError`` when the cards run out.
     """
     if players < 1 or per_player < 0:
         raise ValueError(f"cannot deal {per_player} cards to {players} players")

@@ -4,8 +4,8 @@ Learned from OpenSpiel (a game is a state with `current_player`, `legal_actions`
 `is_terminal`, `returns`; the deal is a chance player's action in the history) and from pokerkit
 (every refusal has a human reason).  States are immutable; `Game.apply` checks the action with
 `why_illegal`, raises `IllegalMove` with that reason, and otherwise returns a *new* state and the
-`Event` that narrates it.  Chance outcomes (each card dealt, each shuffle) are actions too, so a game
-is exactly reproducible from its action log (see `cardlab.core.replay`).
+`Event` that narrates it.  Chance outcomes (each card dealt, each shuffle) are actions too, so a
+game is exactly reproducible from its action log (see `cardlab.core.replay`).
 
 Actions are any hashable value; a game turns them into text and back with `action_to_text` and
 `action_from_text` (the default treats actions as strings), which is how replays are shared.
@@ -110,10 +110,18 @@ class Game:
         raise NotImplementedError
 
     def cards(self, state: Any) -> Counter[Card]:
-        """Every physical card wherever it is (stock, hands, table, discards): conservation checks."""
+        """Every physical card wherever it is (stock, hands, table, discards): conservation."""
         raise NotImplementedError
 
     def num_players(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state ``seat`` cannot tell apart from ``state`` (its unseen cards moved around).
+
+        The conformance suite checks `observe` gives ``seat`` the same view of both: that is
+        what "an observation leaks no hidden card" means, tested without trusting `observe`.
+        """
         raise NotImplementedError
 
     # -- shared behaviour --------------------------------------------------------------------

@@ -15,6 +15,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TypeVar
 
+from cardlab.core.cards import Deck
+
 T = TypeVar("T")
 
 
@@ -57,7 +59,7 @@ class Estimate:
         return self.mean - z * self.stderr, self.mean + z * self.stderr
 
     def agrees_with(self, exact: float, z: float = 4.0) -> bool:
-        """True when ``exact`` lies within ``z`` standard errors (a generous, rarely-false check)."""
+        """True when ``exact`` lies within ``z`` standard errors (generous: rarely wrong)."""
         return abs(float(exact) - self.mean) <= z * max(self.stderr, 1e-12)
 
     def __str__(self) -> str:
@@ -81,3 +83,53 @@ def monte_carlo(trial: Callable[[random.Random], float], trials: int, seed: int 
     mean = total / trials
     variance = max(total_sq / trials - mean * mean, 0.0) * trials / (trials - 1)
     return Estimate(mean, math.sqrt(variance / trials), trials, seed)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """An exact probability with the counting argument a student can follow by hand."""
+
+    question: str
+    probability: Fraction
+    favourable: int
+    total: int
+    argument: str
+
+
+def _kind_of_match(deck: Deck) -> str:
+    return "the same level" if deck.name == "pyramid" else "the same rank"
+
+
+def pair_in_first_two(deck: Deck) -> Counted:
+    """P(the first two cards dealt share a rank), counted over all C(N, 2) pairs of positions.
+
+    Jokers and the Keystone have no rank, so they never make a pair.  For Pyramid the "rank" is
+    the level, the property a pyramid is built from.
+    """
+    groups = Counter(card.rank for card in deck.cards() if not card.is_extra)
+    by_size = Counter(groups.values())
+    total = math.comb(len(deck), 2)
+    favourable = sum(math.comb(n, 2) for n in groups.values())
+    terms = " + ".join(
+        f"{count} × C({size},2)" if count > 1 else f"C({size},2)"
+        for size, count in sorted(by_size.items(), reverse=True)
+    )
+    probability = Fraction(favourable, total)
+    argument = (
+        f"There are C({len(deck)},2) = {total:,} equally likely pairs of cards. "
+        f"Pairs of {_kind_of_match(deck)}: {terms} = {favourable:,}. "
+        f"So P = {favourable:,}/{total:,} = {probability} ≈ {float(probability):.4f}."
+    )
+    question = f"The first two cards of the {deck.title} have {_kind_of_match(deck)}"
+    return Counted(question, probability, favourable, total, argument)
+
+
+def simulate_pair_in_first_two(deck: Deck, trials: int, seed: int | str) -> Estimate:
+    """The same question by seeded simulation, to check the count and show sampling error."""
+    cards = deck.cards()
+
+    def trial(rng: random.Random) -> bool:
+        a, b = rng.sample(cards, 2)
+        return not a.is_extra and not b.is_extra and a.rank == b.rank
+
+    return monte_carlo(trial, trials, seed)

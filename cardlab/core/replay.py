@@ -51,7 +51,7 @@ class Replay:
         return len(self.actions)
 
     def state_at(self, step: int) -> Any:
-        """The state after ``step`` actions (0 is the initial state; negative counts from the end)."""
+        """The state after ``step`` actions (0 is the start; negative counts from the end)."""
         n = len(self.actions)
         if step < 0:
             step += n + 1

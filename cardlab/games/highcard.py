@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.core.cards import Card, Deck, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register
@@ -63,8 +63,8 @@ class HighCard(Game):
     title = "High Card (demo game)"
     min_players = 2
     max_players = 4
-    default_options = {"deck": "standard52", "players": 2, "hand_size": 5}
-    example_options = (
+    default_options: ClassVar[dict[str, Any]] = {"deck": "standard52", "players": 2, "hand_size": 5}
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"deck": "triad", "players": 3, "hand_size": 4},
         {"deck": "pyramid", "players": 4, "hand_size": 6},
@@ -139,7 +139,7 @@ class HighCard(Game):
             return problem
         if seat == CHANCE:
             if verb != "deal":
-                return f"the dealer is still dealing: the next action is 'deal <card>', not {verb!r}"
+                return f"the dealer is still dealing: the next action is 'deal <card>', not {verb}"
             if card not in state.stock:
                 return f"{card} is not in the stock, so it cannot be dealt"
             return None
