@@ -68,8 +68,10 @@ class Text:
 
 @dataclass(frozen=True)
 class Sprite:
-    """``ops`` drawn in a ``w`` x ``h`` box of their own, placed at (x, y), rotated ``angle`` degrees
-    clockwise about the box centre.  Backends cache the rendered box by ``key``."""
+    """``ops`` drawn in a ``w`` x ``h`` box of their own, placed at (x, y).
+
+    The box is rotated ``angle`` degrees clockwise about its centre; backends cache it by ``key``.
+    """
 
     key: str
     x: float

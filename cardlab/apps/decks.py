@@ -1,0 +1,296 @@
+"""The decks lesson app: every deck drawn, a deal stepped card by card, and a first counting lesson.
+
+Three small views share one theme picker, so a learner who switches to the colour-blind or
+high-contrast theme sees every drawing change at once.  All game logic comes from
+`cardlab.games.highcard` and `cardlab.core.odds`; this module only wires widgets to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.core.bots import RandomBot
+from cardlab.core.cards import DECKS, get_deck
+from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts
+from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
+from cardlab.core.replay import Replay
+from cardlab.games.highcard import GAME, HighCardState, seat_name
+from cardlab.render import (
+    THEMES,
+    Drawing,
+    card_size,
+    card_sprite,
+    compose,
+    deck_sheet,
+    get_theme,
+    table_seats,
+)
+from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine, Stepper, TextMirror
+from cardlab.widgets.guard import guarded
+
+DECK_CHOICES = [(deck.title, name) for name, deck in DECKS.items()]
+THEME_TITLES = {
+    "default": "Default",
+    "colorblind": "Colour-blind safe",
+    "high-contrast": "High contrast",
+}
+THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
+SHORT_NAMES = {
+    "standard52": "Standard 52",
+    "standard54": "Standard 54",
+    "ranks54": "Dou Dizhu ranks",
+    "triad": "Triad",
+    "pyramid": "Pyramid (level)",
+    "triangle": "Triangle",
+    "blocks": "Pyramid Poker",
+}
+PLAYERS = 3
+HAND_SIZE = 5
+
+
+class ThemePicker:
+    """Toggle buttons for the themes; views register to be redrawn when it changes."""
+
+    def __init__(self, theme: str = "default") -> None:
+        self.widget = widgets.ToggleButtons(
+            options=THEME_CHOICES, value=theme, description="Theme", style={"button_width": "auto"}
+        )
+        self._listeners: list[Callable[[str], Any]] = []
+        self.widget.observe(self._changed, names="value")
+
+    @property
+    def theme(self) -> str:
+        return self.widget.value
+
+    def subscribe(self, listener: Callable[[str], Any]) -> None:
+        self._listeners.append(listener)
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        for listener in self._listeners:
+            listener(change["new"])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def deck_summary(name: str) -> str:
+    """What a deck holds, in words and notation (the caption under the deck sheet)."""
+    deck = get_deck(name)
+    example = deck.format(deck.kinds()[:3] + tuple(c for c in deck.kinds() if c.is_extra))
+    return (
+        f"<b>{deck.title}</b>: {len(deck)} cards, {len(deck.kinds())} different faces. "
+        f"{deck.about}<br>Notation: {deck.allowed()}.<br>Example: <code>{example}</code>"
+    )
+
+
+class DeckGallery:
+    """A dropdown of decks and a sheet of every face of the chosen one."""
+
+    def __init__(self, picker: ThemePicker, deck: str = "triad") -> None:
+        self.picker = picker
+        self.status = StatusLine()
+        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        self.caption = widgets.HTML()
+        self.view = CanvasView(10, 10, status=self.status)
+        self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
+        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
+        self.widget = widgets.VBox(
+            [self.choice, self.caption, self.view.widget, self.status.widget]
+        )
+        self.refresh()
+
+    @property
+    def drawing(self) -> Drawing:
+        return deck_sheet(self.choice.value, self.picker.theme)
+
+    def refresh(self) -> None:
+        drawing = self.drawing
+        self.caption.value = deck_summary(self.choice.value)
+        self.view.resize(drawing.width, drawing.height)
+        self.view.draw(drawing)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def demo_replay(deck: str, seed: int) -> Replay:
+    """A whole High Card game with three random players: the deal, then every trick."""
+    hand_size = 6 if deck == "pyramid" else HAND_SIZE
+    start = Replay.start("highcard", seed, deck=deck, players=PLAYERS, hand_size=hand_size)
+    return start.play_out({seat: RandomBot(f"{seed}/{seat}") for seat in range(PLAYERS)})
+
+
+def table_drawing(
+    state: HighCardState, theme: str, width: float = 760, height: float = 440
+) -> Drawing:
+    """The teacher's view of a High Card table: every hand face up, the trick in the middle."""
+    shown = state.trick or state.last_trick
+    tricks = [len(won) // state.players for won in state.won]
+    names = [f"{seat_name(s)} · {n} trick{'s' * (n != 1)}" for s, n in enumerate(tricks)]
+    to_act = GAME.current_player(state)
+    return table_seats(
+        state.hands,
+        [card for _, card in shown],
+        width,
+        height,
+        card_w=58,
+        theme=theme,
+        deck=state.deck,
+        seat_names=names,
+        active=to_act if to_act >= 0 else None,
+    )
+
+
+def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
+    """The text mirror of a step: hands, table, last move and legal moves, in words."""
+    state = replay.state_at(step)
+    deck = get_deck(state.deck)
+    hands = [f"{seat_name(s)}: {deck.format(h) or 'no cards'}" for s, h in enumerate(state.hands)]
+    shown = state.trick or state.last_trick
+    trick = ", ".join(f"{seat_name(s)} {c}" for s, c in shown) or "nothing played yet"
+    table = f"stock {len(state.stock)} cards; on the table: {trick}"
+    last = replay.event_at(step).narration if step else "nothing yet: the deck is shuffled"
+    player = replay.game.current_player(state)
+    if player == TERMINAL:
+        legal = ["none: the game is over"]
+    elif player == CHANCE:
+        legal = ["the dealer deals the next card"]
+    else:
+        legal = [f"{seat_name(player)}: " + ", ".join(legal_action_texts(replay.game, state))]
+    return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
+
+
+class DealStepper:
+    """A seeded High Card deal, stepped card by card; "Reshuffle" deals again with a new seed."""
+
+    def __init__(self, picker: ThemePicker, deck: str = "standard52", seed: int = 1) -> None:
+        self.picker = picker
+        self.seed = seed
+        self.status = StatusLine()
+        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        self.reshuffle_button = widgets.Button(description="Reshuffle", icon="random")
+        self.reshuffle_button.add_class("cardlab-reshuffle")
+        self.seed_label = widgets.Label()
+        self.mirror = TextMirror("The deal in words")
+        self.view = CanvasView(760, 440, status=self.status)
+        self.stepper = Stepper(demo_replay(deck, seed), status=self.status, view=self.view)
+        self.stepper.on_step(self._show)
+        self.record = widgets.Textarea(
+            placeholder="Paste a shared deal here (cardlab-replay text) and press Load",
+            layout=widgets.Layout(width="520px", height="5em"),
+        )
+        self.load_button = widgets.Button(description="Load deal", icon="upload")
+        self.share_button = widgets.Button(description="Share this deal", icon="share")
+        self.load_button.on_click(guarded(self.status, lambda _: self.load(self.record.value)))
+        self.share_button.on_click(guarded(self.status, lambda _: self.share()))
+        self.reshuffle_button.on_click(guarded(self.status, lambda _: self.reshuffle()))
+        self._loading = False
+        self.choice.observe(guarded(self.status, self._deck_changed), names="value")
+        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        controls = widgets.HBox([self.choice, self.reshuffle_button, self.seed_label])
+        sharing = widgets.HBox([self.record, widgets.VBox([self.share_button, self.load_button])])
+        self.widget = widgets.VBox([controls, self.stepper.widget, self.mirror.widget, sharing])
+        self.deal()
+
+    @property
+    def replay(self) -> Replay:
+        return self.stepper.replay
+
+    def reshuffle(self) -> None:
+        self.seed += 1
+        self.deal()
+
+    def deal(self) -> None:
+        """Deal a fresh game of the chosen deck with the current seed, back at step 0."""
+        self.stepper.set_replay(demo_replay(self.choice.value, self.seed), step=0)
+        self.seed_label.value = f"seed {self.seed}"
+        self.redraw()
+
+    def _deck_changed(self, change: dict[str, Any]) -> None:
+        if not self._loading:
+            self.deal()
+
+    def share(self) -> None:
+        """Put the deal's replay text in the box, to copy and send to someone."""
+        self.record.value = self.replay.to_text()
+        self.status.info("Copy the text above; Load on another page replays this exact deal.")
+
+    def load(self, text: str) -> None:
+        """Replay a shared deal; a malformed record is refused and the current deal stays."""
+        replay = Replay.from_text(text)
+        if replay.game_name != "highcard":
+            raise ValueError(f"this is a {replay.game.title} record, not a High Card deal")
+        self._loading = True
+        try:
+            self.choice.value = dict(replay.options)["deck"]
+        finally:
+            self._loading = False
+        self.seed = replay.seed
+        self.seed_label.value = f"seed {self.seed} (loaded)"
+        self.stepper.set_replay(replay, step=0)
+        self.redraw()
+        self.status.ok(f"Loaded a deal of {len(replay)} steps.")
+
+    def redraw(self) -> None:
+        self._show(self.stepper.step, self.stepper.state, None)
+
+    def _show(self, step: int, state: HighCardState, event: Event | None) -> None:
+        self.view.draw(table_drawing(state, self.picker.theme))
+        self.mirror.update(**mirror_parts(self.replay, step))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
+    """Exact and simulated P(first two cards match) for every deck."""
+    rows = []
+    for deck in DECKS.values():
+        exact = pair_in_first_two(deck).probability
+        estimate = simulate_pair_in_first_two(deck, trials, seed)
+        rows.append(OddsRow(SHORT_NAMES[deck.name], exact, estimate.mean, estimate.stderr))
+    return rows
+
+
+class PairOdds:
+    """The counting lesson: pick a deck to read its counting argument; the table compares all."""
+
+    def __init__(self, trials: int = 20_000, seed: int = 2026, deck: str = "pyramid") -> None:
+        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        self.argument = widgets.HTML()
+        self.panel = OddsPanel(
+            pair_rows(trials, seed), title="P(the first two cards match)", plot=True
+        )
+        self.choice.observe(lambda _: self.explain(), names="value")
+        self.widget = widgets.VBox([self.choice, self.argument, self.panel.widget])
+        self.explain()
+
+    def explain(self) -> None:
+        counted = pair_in_first_two(get_deck(self.choice.value))
+        self.argument.value = f"<p><b>{counted.question}?</b> {counted.argument}</p>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+WELCOME_CARDS = ("standard52:As", "triad:Kb", "pyramid:K", "triangle:6h", "blocks:RJ")
+
+
+def welcome_banner(theme: str = "default") -> CanvasView:
+    """One card of each deck in a row: the index page's picture."""
+    cards = [
+        get_deck(name).parse_card(code) for name, code in (c.split(":") for c in WELCOME_CARDS)
+    ]
+    ops = []
+    x = 16.0
+    for card in cards:
+        w, h = card_size(card.deck, 84)
+        ops.append(card_sprite(card, w, h, get_theme(theme), card.deck, x, 16 + (120 - h) / 2))
+        x += w + 20
+    drawing = compose(ops, x - 4, 152, theme)
+    view = CanvasView(drawing.width, drawing.height)
+    view.draw(drawing)
+    return view

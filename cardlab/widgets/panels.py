@@ -1,0 +1,401 @@
+"""Side panels of a lesson: rules, odds, score sheet, text mirror and the status line.
+
+Each panel builds its widget tree once in ``__init__`` and later only changes values in place
+(``html.value = ...``), which is cheap on the wire and never needs ``display()`` or ``print()``
+inside a callback.  Every panel exposes ``.widget`` and displays itself in a notebook.
+Text placed in HTML is escaped unless it is documented as HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+import ipywidgets as widgets
+
+
+class _Panel:
+    """Display delegation: ``panel`` shows as its ``widget`` in a notebook or Voila."""
+
+    widget: widgets.Widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# -- status line ---------------------------------------------------------------------------------
+_LEVEL_STYLE = {
+    "info": ("", "#1f2937", "#eef2ff"),
+    "ok": ("✓ ", "#14532d", "#ecfdf5"),
+    "error": ("⚠ ", "#7f1d1d", "#fef2f2"),
+}
+
+
+class StatusLine(_Panel):
+    """One line of feedback under a table.  Errors carry a word and a glyph, not colour alone.
+
+    The HTML has ``role="status"`` / ``aria-live="polite"`` so screen readers announce changes.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        self.widget = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.message = ""
+        self.level: Literal["info", "ok", "error"] = "info"
+        self.history: list[tuple[str, str]] = []
+        self._show(message, "info")
+
+    def info(self, message: str) -> None:
+        self._show(message, "info")
+
+    def ok(self, message: str) -> None:
+        self._show(message, "ok")
+
+    def error(self, message: str) -> None:
+        self._show(message, "error")
+
+    def clear(self) -> None:
+        self._show("", "info")
+
+    def _show(self, message: str, level: Literal["info", "ok", "error"]) -> None:
+        self.message, self.level = message, level
+        if message:
+            self.history.append((level, message))
+            del self.history[:-50]
+        prefix, colour, background = _LEVEL_STYLE[level]
+        body = html.escape(prefix + message) if message else "&nbsp;"
+        style = f"color:{colour};background:{background};padding:2px 6px;border-radius:4px"
+        if not message:
+            style = "padding:2px 6px"
+        self.widget.value = (
+            f'<div class="cardlab-status cardlab-{level}" role="status" aria-live="polite" '
+            f'style="{style}">{body}</div>'
+        )
+
+
+# -- rules ---------------------------------------------------------------------------------------
+def markdown_to_html(text: str) -> str:
+    """Markdown to HTML with mistune (installed with nbconvert/Voila), else a tiny fallback."""
+    try:
+        import mistune
+    except ImportError:  # pragma: no cover - mistune ships with nbconvert
+        return _tiny_markdown(text)
+    return str(mistune.html(text))
+
+
+def _tiny_markdown(text: str) -> str:
+    """Paragraphs, ``#`` headings, ``-``/``1.`` lists and **bold**: enough for a rules summary."""
+    out: list[str] = []
+    list_tag = ""
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.splitlines()
+        heading = re.match(r"^(#{1,6})\s+(.*)", lines[0])
+        if heading and len(lines) == 1:
+            level = len(heading.group(1))
+            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+            continue
+        items = [re.match(r"^\s*(?:[-*]|\d+\.)\s+(.*)", line) for line in lines]
+        if all(items):
+            list_tag = "ol" if re.match(r"^\s*\d+\.", lines[0]) else "ul"
+            body = "".join(f"<li>{_inline(m.group(1))}</li>" for m in items if m)
+            out.append(f"<{list_tag}>{body}</{list_tag}>")
+            continue
+        out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
+
+
+class RulesPanel(_Panel):
+    """The rules summary: Markdown (converted) or HTML (used as is, when it starts with ``<``)."""
+
+    def __init__(self, markdown_or_html: str = "", title: str | None = None) -> None:
+        self.title = title
+        self.widget = widgets.HTML(layout=widgets.Layout(max_width="48em"))
+        self.set_text(markdown_or_html)
+
+    def set_text(self, markdown_or_html: str) -> None:
+        body = markdown_or_html.strip()
+        self.source = markdown_or_html
+        body = body if body.startswith("<") else markdown_to_html(body)
+        heading = f"<h3>{html.escape(self.title)}</h3>" if self.title else ""
+        self.widget.value = f'<div class="cardlab-rules">{heading}{body}</div>'
+
+    @property
+    def html(self) -> str:
+        return self.widget.value
+
+
+# -- odds ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OddsRow:
+    """One line of the odds table: an exact Fraction and/or a Monte Carlo estimate ± stderr."""
+
+    label: str
+    exact: Fraction | None = None
+    estimate: float | None = None
+    stderr: float | None = None
+
+    @property
+    def value(self) -> float | None:
+        """The number plotted: the exact value when known, else the estimate."""
+        if self.exact is not None:
+            return float(self.exact)
+        return self.estimate
+
+
+def _row(row: OddsRow | Sequence[Any]) -> OddsRow:
+    if isinstance(row, OddsRow):
+        return row
+    label, exact, *rest = row
+    estimate = rest[0] if rest else None
+    stderr = rest[1] if len(rest) > 1 else None
+    if exact is not None and not isinstance(exact, Fraction):
+        exact = Fraction(exact)
+    return OddsRow(str(label), exact, estimate, stderr)
+
+
+def format_fraction(value: Fraction) -> str:
+    """``1/4`` style (a Fraction is always in lowest terms); whole numbers without ``/1``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+class OddsPanel(_Panel):
+    """A table of probabilities (exact fraction, decimal, optional estimate ± stderr) and a plot.
+
+    The plot is a matplotlib Figure (no pyplot, so no global state and no inline display)
+    rendered to PNG bytes in an ``ipywidgets.Image``: it works the same in Voila and in tests.
+    """
+
+    def __init__(
+        self,
+        rows: Iterable[OddsRow | Sequence[Any]] = (),
+        *,
+        title: str = "Odds",
+        plot: bool = True,
+        digits: int = 4,
+    ) -> None:
+        self.title = title
+        self.digits = digits
+        self.show_plot = plot
+        self.rows: tuple[OddsRow, ...] = ()
+        self.table = widgets.HTML()
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="480px"))
+        self.image.layout.display = None if plot else "none"
+        self.widget = widgets.VBox([self.table, self.image])
+        self.set_rows(rows)
+
+    def set_rows(self, rows: Iterable[OddsRow | Sequence[Any]]) -> None:
+        """Replace the rows; table and plot update in place."""
+        self.rows = tuple(_row(r) for r in rows)
+        self.table.value = self.table_html()
+        if self.show_plot:
+            self.image.value = self.plot_png() if self.rows else b""
+
+    def table_html(self) -> str:
+        has_estimate = any(r.estimate is not None for r in self.rows)
+        head = "<th scope='col'>Event</th><th scope='col'>Exact</th><th scope='col'>Decimal</th>"
+        if has_estimate:
+            head += "<th scope='col'>Simulated</th>"
+        body = []
+        for r in self.rows:
+            exact = format_fraction(r.exact) if r.exact is not None else "—"
+            decimal = f"{float(r.exact):.{self.digits}f}" if r.exact is not None else "—"
+            cells = [
+                f"<th scope='row' style='text-align:left'>{html.escape(r.label)}</th>",
+                f"<td>{exact}</td>",
+                f"<td>{decimal}</td>",
+            ]
+            if has_estimate:
+                cells.append(f"<td>{self._estimate(r)}</td>")
+            body.append("<tr>" + "".join(cells) + "</tr>")
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return (
+            "<table class='cardlab-odds' style='border-collapse:collapse'>"
+            f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def _estimate(self, row: OddsRow) -> str:
+        if row.estimate is None:
+            return "—"
+        if row.stderr is None:
+            return f"{row.estimate:.{self.digits}f}"
+        return f"{row.estimate:.{self.digits}f} ± {row.stderr:.{self.digits}f}"
+
+    def plot_png(self, dpi: int = 100) -> bytes:
+        """A horizontal bar chart of the rows as PNG bytes.
+
+        Where a row has both an exact value and an estimate, the estimate is drawn as a second,
+        hatched bar with its 95% error bar, so a learner sees the simulation agree with the count.
+        """
+        from matplotlib.figure import Figure
+
+        rows = [r for r in self.rows if r.value is not None]
+        both = any(r.exact is not None and r.estimate is not None for r in rows)
+        fig = Figure(figsize=(5.6, 1.2 + (0.5 if both else 0.35) * max(1, len(rows))), dpi=dpi,
+                     layout="constrained")  # fmt: skip
+        ax = fig.add_subplot()
+        positions = list(range(len(rows)))
+        height = 0.4 if both else 0.8
+        values = [r.value or 0.0 for r in rows]
+        errors = [1.96 * r.stderr if r.exact is None and r.stderr else 0.0 for r in rows]
+        offset = -height / 2 if both else 0.0
+        ax.barh([p + offset for p in positions], values, height, xerr=errors, color="#4c72b0",
+                edgecolor="#1f2937", label="exact" if both else None)  # fmt: skip
+        tops = [v + e for v, e in zip(values, errors, strict=True)]
+        if both:
+            sims = [r.estimate if r.exact is not None and r.estimate is not None else 0.0
+                    for r in rows]  # fmt: skip
+            sim_err = [1.96 * (r.stderr or 0.0) if r.exact is not None else 0.0 for r in rows]
+            ax.barh([p + height / 2 for p in positions], sims, height, xerr=sim_err,
+                    color="#dd8452", edgecolor="#1f2937", hatch="//",
+                    label="simulated (95% interval)")  # fmt: skip
+            tops += [v + e for v, e in zip(sims, sim_err, strict=True)]
+            ax.legend(loc="lower right", fontsize="small")
+        ax.set_yticks(positions, [r.label for r in rows])
+        ax.invert_yaxis()
+        top = max([*tops, 0.0])
+        ax.set_xlim(0, min(1.0, top * 1.15) if top > 0 else 1.0)
+        ax.set_xlabel("probability")
+        if self.title:
+            ax.set_title(self.title, fontsize="medium", loc="left")
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+
+# -- score sheet ---------------------------------------------------------------------------------
+class ScoreSheet(_Panel):
+    """Scores by round: one column per player, a totals row, and the arithmetic where given."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rows: Iterable[tuple[str, Sequence[float]] | tuple[str, Sequence[float], str]] = (),
+    ) -> None:
+        self.players = tuple(players)
+        self.rows: list[tuple[str, tuple[float, ...], str]] = []
+        self.widget = widgets.HTML()
+        self.set_rows(rows)
+
+    def set_rows(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        self.rows = []
+        for row in rows:
+            self._append(*row)
+        self._refresh()
+
+    def add_row(self, label: str, scores: Sequence[float], note: str = "") -> None:
+        self._append(label, scores, note)
+        self._refresh()
+
+    def _append(self, label: str, scores: Sequence[float], note: str = "") -> None:
+        if len(scores) != len(self.players):
+            raise ValueError(
+                f"a score row needs {len(self.players)} scores (one per player), got {len(scores)}"
+            )
+        self.rows.append((str(label), tuple(scores), note))
+
+    @property
+    def totals(self) -> tuple[float, ...]:
+        return tuple(sum(row[1][i] for row in self.rows) for i in range(len(self.players)))
+
+    def _refresh(self) -> None:
+        def num(x: float) -> str:
+            return f"{x:g}" if isinstance(x, float) and not math.isnan(x) else str(x)
+
+        head = "".join(f"<th scope='col'>{html.escape(p)}</th>" for p in self.players)
+        has_notes = any(note for *_, note in self.rows)
+        if has_notes:
+            head += "<th scope='col'>How</th>"
+        body = []
+        for label, scores, note in self.rows:
+            cells = "".join(f"<td>{num(s)}</td>" for s in scores)
+            if has_notes:
+                cells += f"<td>{html.escape(note)}</td>"
+            body.append(f"<tr><th scope='row'>{html.escape(label)}</th>{cells}</tr>")
+        totals = "".join(f"<td><strong>{num(t)}</strong></td>" for t in self.totals)
+        filler = "<td></td>" if has_notes else ""
+        self.widget.value = (
+            "<table class='cardlab-scores'><thead><tr><th></th>"
+            f"{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+            f"<tfoot><tr><th scope='row'>Total</th>{totals}{filler}</tr></tfoot></table>"
+        )
+
+
+# -- text mirror ---------------------------------------------------------------------------------
+class TextMirror(_Panel):
+    """The canvas in words, for screen readers and for anyone who prefers text.
+
+    Sections: hands, table, last move, legal moves.  The container has ``role="log"`` and
+    ``aria-live="polite"``.  Caveat: ipywidgets re-renders the HTML value as a whole, so some
+    screen readers announce the full region rather than the change.
+    """
+
+    SECTIONS: ClassVar[tuple[str, ...]] = ("hands", "table", "last_move", "legal_moves")
+    TITLES: ClassVar[dict[str, str]] = {
+        "hands": "Hands",
+        "table": "Table",
+        "last_move": "Last move",
+        "legal_moves": "Legal moves",
+    }
+
+    def __init__(self, label: str = "Table in words") -> None:
+        self.label = label
+        self.parts: dict[str, str | Sequence[str]] = dict.fromkeys(self.SECTIONS, "")
+        self.widget = widgets.HTML()
+        self._refresh()
+
+    def update(
+        self,
+        *,
+        hands: str | Sequence[str] | None = None,
+        table: str | Sequence[str] | None = None,
+        last_move: str | None = None,
+        legal_moves: str | Sequence[str] | None = None,
+    ) -> None:
+        """Change the given sections (None leaves a section as it was)."""
+        given = {"hands": hands, "table": table, "last_move": last_move, "legal_moves": legal_moves}
+        for key, value in given.items():
+            if value is not None:
+                self.parts[key] = value
+        self._refresh()
+
+    @property
+    def text(self) -> str:
+        """The same content as plain text."""
+        lines = []
+        for key in self.SECTIONS:
+            value = self.parts[key]
+            if isinstance(value, str):
+                lines.append(f"{self.TITLES[key]}: {value or '—'}")
+            else:
+                lines.append(f"{self.TITLES[key]}: " + ("; ".join(value) if value else "—"))
+        return "\n".join(lines)
+
+    def _refresh(self) -> None:
+        blocks = []
+        for key in self.SECTIONS:
+            value = self.parts[key]
+            title = f"<strong>{self.TITLES[key]}:</strong> "
+            if isinstance(value, str):
+                blocks.append(f"<p>{title}{html.escape(value) or '—'}</p>")
+            elif value:
+                items = "".join(f"<li>{html.escape(v)}</li>" for v in value)
+                blocks.append(f"<div>{title}<ul>{items}</ul></div>")
+            else:
+                blocks.append(f"<p>{title}—</p>")
+        self.widget.value = (
+            f'<section class="cardlab-mirror" role="log" aria-live="polite" '
+            f'aria-label="{html.escape(self.label)}">{"".join(blocks)}</section>'
+        )

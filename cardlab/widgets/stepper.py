@@ -1,0 +1,216 @@
+"""`Stepper`: step through a `Replay` with Play, a slider, buttons and a narrated caption.
+
+The slider is the single source of truth for the step.  ``ipywidgets.Play`` is ``jslink``-ed to
+it, so playing animates in the browser without a kernel round trip per tick; Python watches the
+slider (and the Play, for kernels where the link is not running, e.g. tests) and redraws through
+the ``on_step(step, state, event)`` callbacks.  Because `Replay` caches every state, a step is a
+list lookup and scrubbing is instant.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.core.engine import Event
+from cardlab.core.replay import Replay
+from cardlab.render.ops import Drawing
+from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.guard import Status, guarded
+from cardlab.widgets.panels import StatusLine
+
+StepCallback = Callable[[int, Any, "Event | None"], Any]
+"""``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
+
+
+def caption_text(replay: Replay, step: int) -> str:
+    """``Step 3 of 18: <narration>`` (plain text; the arithmetic is separate)."""
+    total = len(replay)
+    if step == 0:
+        return f"Step 0 of {total}: the start, before any card moves."
+    return f"Step {step} of {total}: {replay.event_at(step).narration}"
+
+
+class Stepper:
+    """Play / slider / start-back-forward-end buttons and a caption over a Replay.
+
+    ``render_step(step, state, event)`` is the first ``on_step`` callback; if it returns a
+    `Drawing`, the stepper shows it on its own `CanvasView` (``stepper.view``), so
+    ``Stepper(replay, lambda s, st, e: render(...))`` is a complete step-through widget.
+    """
+
+    def __init__(
+        self,
+        replay: Replay,
+        render_step: StepCallback | None = None,
+        *,
+        interval: int = 900,
+        status: Status = None,
+        view: CanvasView | None = None,
+    ) -> None:
+        self.replay = replay
+        self.status = status if status is not None else StatusLine()
+        self._callbacks: list[StepCallback] = []
+        self._quiet = False
+        n = len(replay)
+
+        self.play = widgets.Play(
+            value=0, min=0, max=n, step=1, interval=interval, description="Play"
+        )
+        self.slider = widgets.IntSlider(
+            value=0,
+            min=0,
+            max=n,
+            step=1,
+            description="Step",
+            continuous_update=True,
+            layout=widgets.Layout(width="320px"),
+        )
+        self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.start_button = widgets.Button(description="⏮ Start", tooltip="Go to the start")
+        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
+        self.forward_button = widgets.Button(description="Forward ▶", tooltip="One step forward")
+        self.end_button = widgets.Button(description="End ⏭", tooltip="Go to the last step")
+        for button in self.buttons:
+            button.layout.width = "auto"
+        self.forward_button.add_class("cardlab-next")  # stable hooks for the browser tests
+        self.back_button.add_class("cardlab-back")
+        self.caption = widgets.HTML()
+        self.caption.layout.min_height = "3em"
+
+        guard = self._guard
+        self.start_button.on_click(guard(lambda _b: self.go(0)))
+        self.back_button.on_click(guard(lambda _b: self.back()))
+        self.forward_button.on_click(guard(lambda _b: self.next()))
+        self.end_button.on_click(guard(lambda _b: self.go(len(self.replay))))
+        self.slider.observe(guard(self._on_slider), names="value")
+        self.play.observe(guard(self._on_play), names="value")
+
+        self.view = view
+        first = None
+        if render_step is not None:
+            first = guard(render_step)(0, replay.state_at(0), None)
+            if isinstance(first, Drawing) and self.view is None:
+                self.view = CanvasView(first.width, first.height, status=self.status)
+            self._callbacks.append(render_step)
+
+        controls = widgets.HBox([self.play, *self.buttons, self.slider])
+        children: list[widgets.Widget] = []
+        if self.view is not None:
+            children.append(self.view.widget)
+        children += [controls, self.caption]
+        if isinstance(self.status, StatusLine):
+            children.append(self.status.widget)
+        self.widget = widgets.VBox(children)
+        self._show(notify=False)
+        if isinstance(first, Drawing) and self.view is not None:
+            self.view.draw(first)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- public API ------------------------------------------------------------------------------
+    @property
+    def buttons(self) -> tuple[widgets.Button, ...]:
+        return (self.start_button, self.back_button, self.forward_button, self.end_button)
+
+    @property
+    def step(self) -> int:
+        return int(self.slider.value)
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state_at(self.step)
+
+    @property
+    def event(self) -> Event | None:
+        """The event that led to the current step (None at step 0)."""
+        return self.replay.event_at(self.step) if self.step else None
+
+    @property
+    def caption_text(self) -> str:
+        return caption_text(self.replay, self.step)
+
+    def on_step(self, callback: StepCallback, remove: bool = False) -> None:
+        """Call ``callback(step, state, event)`` whenever the step changes."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def go(self, step: int) -> None:
+        """Jump to ``step`` (0..len(replay)); out of range is a ValueError with the range."""
+        n = len(self.replay)
+        if not isinstance(step, int) or not 0 <= step <= n:
+            raise ValueError(f"step {step} is out of range: this deal has steps 0-{n}")
+        if step == self.step:
+            self._show()
+        else:
+            self.slider.value = step  # the observer shows it
+
+    def next(self) -> None:
+        if self.step < len(self.replay):
+            self.go(self.step + 1)
+
+    def back(self) -> None:
+        if self.step > 0:
+            self.go(self.step - 1)
+
+    def set_replay(self, replay: Replay, step: int | None = None) -> None:
+        """Show another replay (a reshuffle, a branch); keeps the step when it still exists."""
+        target = min(self.step if step is None else step, len(replay))
+        self._quiet = True
+        try:
+            self.replay = replay
+            n = len(replay)
+            for w in (self.slider, self.play):
+                if w.value > n:
+                    w.value = n
+                w.max = n
+            self.slider.value = target
+            self.play.value = target
+        finally:
+            self._quiet = False
+        self._show()
+
+    def refresh(self) -> None:
+        """Redo the caption and callbacks for the current step (after a theme change, say)."""
+        self._show()
+
+    # -- internals -------------------------------------------------------------------------------
+    def _guard(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        return guarded(self.status, func)
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            if self.play.value != change["new"]:
+                self._quiet = True
+                try:
+                    self.play.value = change["new"]
+                finally:
+                    self._quiet = False
+            self._show()
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.slider.value = change["new"]
+
+    def _show(self, notify: bool = True) -> None:
+        step, n = self.step, len(self.replay)
+        event = self.event
+        text = html.escape(caption_text(self.replay, step))
+        if event is not None and event.arithmetic:
+            text += f"<br><small>{html.escape(event.arithmetic)}</small>"
+        self.caption.value = f'<div class="cardlab-caption" aria-live="polite">{text}</div>'
+        self.start_button.disabled = self.back_button.disabled = step == 0
+        self.forward_button.disabled = self.end_button.disabled = step >= n
+        if not notify:
+            return
+        state = self.replay.state_at(step)
+        for callback in list(self._callbacks):
+            result = self._guard(callback)(step, state, event)
+            if isinstance(result, Drawing) and self.view is not None:
+                self.view.draw(result)

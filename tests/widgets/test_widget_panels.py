@@ -1,0 +1,107 @@
+"""Panels: built once, updated in place, accessible markup, PNG plots without a browser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+import pytest
+
+from cardlab.widgets.panels import (
+    OddsPanel,
+    OddsRow,
+    RulesPanel,
+    ScoreSheet,
+    StatusLine,
+    TextMirror,
+    format_fraction,
+    markdown_to_html,
+)
+
+
+def test_status_line_levels_are_not_colour_only():
+    status = StatusLine()
+    widget = status.widget
+    assert 'role="status"' in widget.value and 'aria-live="polite"' in widget.value
+    status.error("You must follow suit")
+    assert status.level == "error" and "⚠ You must follow suit" in widget.value
+    status.info("Your turn <b>now</b>")
+    assert status.level == "info" and "&lt;b&gt;" in widget.value  # escaped
+    status.ok("Saved")
+    assert "✓ Saved" in widget.value
+    status.clear()
+    assert status.message == "" and status.widget is widget
+    assert [level for level, _ in status.history] == ["error", "info", "ok"]
+
+
+def test_rules_panel_markdown_and_html():
+    rules = RulesPanel("# High Card\n\n1. Deal\n2. **Play** a card", title="Rules")
+    assert "<h3>Rules</h3>" in rules.html
+    assert "<strong>Play</strong>" in rules.html and "<ol>" in rules.html
+    rules.set_text("<p>Already <em>HTML</em></p>")
+    assert "<p>Already <em>HTML</em></p>" in rules.html
+    assert "<li>" in markdown_to_html("- a\n- b")
+
+
+def test_odds_panel_table_and_plot():
+    panel = OddsPanel(
+        [
+            ("Ace on top", Fraction(4, 52)),
+            OddsRow("Pair in 5 cards", Fraction(1098240, 2598960), estimate=0.4201, stderr=0.0016),
+            ("Simulated only", None, 0.25, 0.01),
+        ],
+        title="Chances",
+    )
+    table = panel.table.value
+    assert "<caption>Chances</caption>" in table
+    assert "1/13" in table and "0.0769" in table
+    assert "0.4201 ± 0.0016" in table
+    assert "Simulated" in table and "—" in table
+    assert panel.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert isinstance(panel.widget, widgets.VBox)
+    image = panel.image
+    panel.set_rows([("Heads", Fraction(1, 2))])
+    assert panel.image is image and "1/2" in panel.table.value
+    assert format_fraction(Fraction(3)) == "3"
+
+
+def test_odds_panel_without_plot():
+    panel = OddsPanel([("x", Fraction(1, 3))], plot=False)
+    assert panel.image.value == b"" and panel.image.layout.display == "none"
+
+
+def test_score_sheet_totals_and_notes():
+    sheet = ScoreSheet(["Ann", "Bo"], [("Round 1", (3, -3))])
+    sheet.add_row("Round 2", (1, 2), "Bo: 1 + 1 = 2")
+    assert sheet.totals == (4, -1)
+    assert "<tfoot><tr><th scope='row'>Total</th><td><strong>4</strong></td>" in sheet.widget.value
+    assert "Bo: 1 + 1 = 2" in sheet.widget.value
+    with pytest.raises(ValueError, match="2 scores"):
+        sheet.add_row("Round 3", (1,))
+
+
+def test_text_mirror_sections():
+    mirror = TextMirror()
+    widget = mirror.widget
+    mirror.update(
+        hands=["Player 1: As Kd", "Player 2: 3 cards face down"],
+        last_move="Player 2 plays <Q>",
+        legal_moves=["play As", "play Kd"],
+    )
+    assert 'role="log"' in widget.value and 'aria-live="polite"' in widget.value
+    assert "&lt;Q&gt;" in widget.value
+    assert mirror.text.splitlines() == [
+        "Hands: Player 1: As Kd; Player 2: 3 cards face down",
+        "Table: —",
+        "Last move: Player 2 plays <Q>",
+        "Legal moves: play As; play Kd",
+    ]
+    mirror.update(table="Kd led")
+    assert "Table: Kd led" in mirror.text and "play As" in mirror.text
+    assert mirror.widget is widget
+
+
+def test_panels_display_as_their_widget():
+    for panel in (StatusLine(), RulesPanel("x"), ScoreSheet(["A"]), TextMirror(), OddsPanel()):
+        bundle = panel._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle

@@ -1,0 +1,112 @@
+"""Stepper over a real High Card replay: caption, buttons, slider, Play, set_replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.render.ops import Drawing, Text
+from cardlab.widgets.stepper import Stepper, caption_text
+
+
+def test_steps_forward_and_back_with_narration(highcard_replay):
+    r = highcard_replay
+    seen: list[tuple[int, object, object]] = []
+    stepper = Stepper(r, lambda step, state, event: seen.append((step, state, event)))
+    assert seen[0] == (0, r.state_at(0), None)
+    assert stepper.slider.max == stepper.play.max == len(r) == 18
+    assert "Step 0 of 18" in stepper.caption.value
+    assert stepper.back_button.disabled and stepper.start_button.disabled
+
+    for step in range(1, 4):
+        stepper.forward_button.click()
+        assert stepper.step == step
+        assert stepper.caption_text == f"Step {step} of 18: {r.event_at(step).narration}"
+        assert seen[-1] == (step, r.state_at(step), r.event_at(step))
+    stepper.back_button.click()
+    assert stepper.step == 2 and seen[-1][0] == 2
+    assert stepper.caption_text == f"Step 2 of 18: {r.event_at(2).narration}"
+    assert not stepper.back_button.disabled and not stepper.forward_button.disabled
+
+
+def test_end_start_and_arithmetic(highcard_replay):
+    r = highcard_replay
+    stepper = Stepper(r)
+    stepper.end_button.click()
+    assert stepper.step == 18
+    assert stepper.forward_button.disabled and stepper.end_button.disabled
+    assert r.event_at(18).arithmetic
+    assert r.event_at(18).arithmetic in stepper.caption.value
+    stepper.next()  # at the end: nothing happens
+    assert stepper.step == 18
+    stepper.start_button.click()
+    assert stepper.step == 0
+    stepper.back()
+    assert stepper.step == 0
+
+
+def test_slider_and_play_drive_the_step(highcard_replay):
+    stepper = Stepper(highcard_replay)
+    stepper.slider.value = 5
+    assert stepper.step == 5 and stepper.play.value == 5
+    assert caption_text(highcard_replay, 5) in stepper.caption.value
+    stepper.play.value = 7  # what the jslink does in a browser; here Python relays it
+    assert stepper.step == 7
+
+
+def test_go_out_of_range_is_refused(highcard_replay):
+    stepper = Stepper(highcard_replay)
+    with pytest.raises(ValueError, match="0-18"):
+        stepper.go(19)
+    stepper.go(4)
+    stepper.go(4)  # same step: refreshes, no error
+    assert stepper.step == 4
+
+
+def test_set_replay_updates_the_range(highcard_replay):
+    calls: list[int] = []
+    stepper = Stepper(highcard_replay, lambda step, state, event: calls.append(step))
+    stepper.go(15)
+    short = highcard_replay.truncate(9)
+    stepper.set_replay(short)
+    assert stepper.slider.max == stepper.play.max == 9
+    assert stepper.step == 9 and stepper.forward_button.disabled
+    assert stepper.caption_text.startswith("Step 9 of 9:")
+    assert calls[-1] == 9 and calls.count(9) == 1  # one redraw for the switch, not several
+    stepper.set_replay(highcard_replay, step=3)
+    assert stepper.slider.max == 18 and stepper.step == 3
+
+
+def test_render_step_returning_a_drawing_gets_a_canvas(highcard_replay):
+    def render(step, state, event) -> Drawing:
+        return Drawing(120, 40, (Text(60, 20, f"step {step}"),))
+
+    stepper = Stepper(highcard_replay, render)
+    assert stepper.view is not None
+    assert stepper.view.widget in stepper.widget.children
+    assert stepper.view.drawing.texts() == ["step 0"]
+    stepper.next()
+    assert stepper.view.drawing.texts() == ["step 1"]
+    assert stepper.view.canvas.layout.width == "120px"
+
+
+def test_failing_callback_is_a_status_message_not_a_traceback(highcard_replay, capsys):
+    def render(step, state, event):
+        if step == 2:
+            raise RuntimeError("renderer not ready")
+
+    stepper = Stepper(highcard_replay, render)
+    stepper.forward_button.click()
+    stepper.forward_button.click()
+    assert stepper.step == 2
+    assert stepper.status.message == "Something went wrong: RuntimeError: renderer not ready"
+    assert capsys.readouterr().out == ""
+
+
+def test_widget_tree_is_built_once(highcard_replay):
+    stepper = Stepper(highcard_replay)
+    children = stepper.widget.children
+    caption = stepper.caption
+    for _ in range(5):
+        stepper.next()
+    stepper.set_replay(highcard_replay.truncate(4))
+    assert stepper.widget.children == children and stepper.caption is caption
