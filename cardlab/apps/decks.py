@@ -47,6 +47,7 @@ SHORT_NAMES = {
     "triangle": "Triangle",
     "blocks": "Pyramid Poker",
 }
+SHEET_CARD_WIDTH = 62  # 13 cards a row fit a 1024-pixel window
 PLAYERS = 3
 HAND_SIZE = 5
 
@@ -104,7 +105,7 @@ class DeckGallery:
 
     @property
     def drawing(self) -> Drawing:
-        return deck_sheet(self.choice.value, self.picker.theme)
+        return deck_sheet(self.choice.value, self.picker.theme, card_w=SHEET_CARD_WIDTH)
 
     def refresh(self) -> None:
         drawing = self.drawing
@@ -127,13 +128,15 @@ def table_drawing(
     state: HighCardState, theme: str, width: float = 760, height: float = 440
 ) -> Drawing:
     """The teacher's view of a High Card table: every hand face up, the trick in the middle."""
-    shown = state.trick or state.last_trick
+    shown = [card for _, card in state.trick or state.last_trick]
+    if state.stock and GAME.current_player(state) == CHANCE:
+        shown = [None]  # the stock, face down, while the dealer deals
     tricks = [len(won) // state.players for won in state.won]
     names = [f"{seat_name(s)} · {n} trick{'s' * (n != 1)}" for s, n in enumerate(tricks)]
     to_act = GAME.current_player(state)
     return table_seats(
         state.hands,
-        [card for _, card in shown],
+        shown,
         width,
         height,
         card_w=58,

@@ -70,10 +70,10 @@ class Stepper:
             layout=widgets.Layout(width="320px"),
         )
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.start_button = widgets.Button(description="⏮ Start", tooltip="Go to the start")
+        self.start_button = widgets.Button(description="« Start", tooltip="Go to the start")
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.forward_button = widgets.Button(description="Forward ▶", tooltip="One step forward")
-        self.end_button = widgets.Button(description="End ⏭", tooltip="Go to the last step")
+        self.end_button = widgets.Button(description="End »", tooltip="Go to the last step")
         for button in self.buttons:
             button.layout.width = "auto"
         self.forward_button.add_class("cardlab-next")  # stable hooks for the browser tests

@@ -1,0 +1,200 @@
+"""Command line: ``cardlab serve`` (the lessons in Voilà) and ``cardlab render`` (a deck as PNG).
+
+``cardlab serve`` runs Voilà on the whole ``notebooks/`` directory rather than on one notebook, so
+that the index's relative links (``00_decks.ipynb`` ...) open the other lessons.  Voilà then shows a
+file tree at ``/`` and renders a notebook at ``/voila/render/<name>.ipynb``; the command prints the
+exact URL of the index page and opens it (unless ``--no-browser``).  Voilà runs as a child process;
+stopping ``cardlab serve`` (Ctrl-C or SIGTERM) stops Voilà too.
+
+This module imports nothing heavy at import time: the render backends are imported inside the
+command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+
+DEFAULT_PORT = 8866
+INDEX = "index.ipynb"
+CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
+CULL_IDLE = 300  # seconds before a kernel whose page was closed is shut down
+CULL_INTERVAL = 60
+
+
+def default_notebooks_dir() -> Path:
+    """The repository's ``notebooks/`` beside the package (editable install or source checkout)."""
+    import cardlab
+
+    return Path(cardlab.__file__).resolve().parents[1] / "notebooks"
+
+
+def port_is_free(ip: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    """A port that is free on ``ip`` right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((ip, 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(
+    host: str, port: int, timeout: float, proc: subprocess.Popen | None = None
+) -> bool:
+    """True once ``host:port`` accepts TCP connections; False on timeout or if ``proc`` exits."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            return False
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+def index_url(ip: str, port: int) -> str:
+    host = "localhost" if ip in ("0.0.0.0", "") else ip
+    if ":" in host:  # IPv6 literal
+        host = f"[{host}]"
+    return f"http://{host}:{port}/voila/render/{INDEX}"
+
+
+def voila_command(notebooks: Path, ip: str, port: int) -> list[str]:
+    """The Voilà command line that ``cardlab serve`` runs (exposed for tests and benchmarks)."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        "--no-browser",
+        f"--Voila.ip={ip}",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # the printed URL must be the real one
+        f"--VoilaExecutor.timeout={CELL_TIMEOUT}",
+        # Lessons may show images that sit beside them (figures, screenshots); never the sources.
+        "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|gif|svg|css)",
+        "--VoilaConfiguration.show_tracebacks=False",
+        # Voila 0.5 shuts a kernel down when its page closes, but that request is refused (403,
+        # missing _xsrf: voila issue #1458), so cull kernels that have no page connected instead.
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    notebooks = Path(args.notebooks).resolve() if args.notebooks else default_notebooks_dir()
+    if not (notebooks / INDEX).is_file():
+        print(f"cardlab serve: no {INDEX} in {notebooks}", file=sys.stderr)
+        return 2
+    ip = args.ip
+    if args.port is not None:
+        port = args.port
+        if not port_is_free(ip, port):
+            print(f"cardlab serve: port {port} on {ip} is in use", file=sys.stderr)
+            return 2
+    else:
+        port = DEFAULT_PORT if port_is_free(ip, DEFAULT_PORT) else free_port(ip)
+
+    url = index_url(ip, port)
+    print(f"cardlab: serving the lessons in {notebooks}", flush=True)
+    print(f"cardlab: open {url}", flush=True)
+
+    proc = subprocess.Popen(voila_command(notebooks, ip, port))
+
+    def forward(signum, _frame):
+        if proc.poll() is None:
+            proc.send_signal(signum)
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, forward)
+
+    try:
+        connect_host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
+        if wait_for_port(connect_host, port, timeout=60, proc=proc):
+            print(f"cardlab: ready at {url}  (Ctrl-C to stop)", flush=True)
+            if not args.no_browser:
+                webbrowser.open(url)
+        return proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    # Imported here so that `cardlab serve` and `--help` never pay for the render stack.
+    from cardlab.render.pil import save_png
+    from cardlab.render.sheet import deck_sheet
+
+    kwargs = {} if args.theme is None else {"theme": args.theme}
+    try:
+        drawing = deck_sheet(args.deck, **kwargs)
+    except (KeyError, ValueError) as exc:
+        print(f"cardlab render: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    if out.parent and not out.parent.exists():
+        out.parent.mkdir(parents=True)
+    save_png(drawing, out, scale=args.scale)
+    print(f"cardlab: wrote {out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardlab", description="Jupyter teaching widgets for card games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="serve the lessons with Voilà and print the index URL")
+    serve.add_argument(
+        "--port", type=int, default=None, help=f"port (default {DEFAULT_PORT} or a free one)"
+    )
+    serve.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    serve.add_argument(
+        "--notebooks",
+        metavar="DIR",
+        default=os.environ.get("CARDLAB_NOTEBOOKS"),
+        help="directory of lessons with an index.ipynb (default: the repository's notebooks/)",
+    )
+    serve.set_defaults(func=cmd_serve)
+
+    render = sub.add_parser("render", help="draw every card of a deck into one PNG")
+    render.add_argument("deck", metavar="DECK", help="deck name, e.g. standard")
+    render.add_argument("--out", required=True, metavar="FILE.png", help="PNG file to write")
+    render.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
+    render.add_argument(
+        "--scale", type=float, default=2.0, metavar="S", help="pixel scale (default 2)"
+    )
+    render.set_defaults(func=cmd_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

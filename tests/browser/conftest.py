@@ -1,0 +1,187 @@
+"""Fixtures for the browser tests: a live `cardlab serve` and a headless Chromium page.
+
+Chromium comes from the system (Debian's ``chromium`` package), never from Playwright's own
+download, which cannot work offline.  Where none is found the tests skip with instructions, unless
+``CARDLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``), where they fail instead.
+
+Environment:
+  CARDLAB_CHROMIUM         path of the Chromium binary (default: Debian's locations)
+  CARDLAB_REQUIRE_BROWSER  "1": a missing browser or Playwright is a failure, not a skip
+  CARDLAB_NOTEBOOKS        lessons directory served (default: the repository's notebooks/)
+  CARDLAB_SCREENSHOTS      where page screenshots are saved (default: build/screenshots/)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from cardlab.cli import free_port, wait_for_port
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    # no network here: keep Chromium from dialling out for updates, sync, etc.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+INSTALL_HINT = (
+    "install Debian's Chromium (`apt-get update && apt-get install -y chromium`) "
+    "or set CARDLAB_CHROMIUM to a Chromium/Chrome binary"
+)
+# The Voila page asks a CDN for the Font Awesome icon font; offline that load fails.  That failed
+# load is the one console error the tests accept.
+ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
+SERVER_START_TIMEOUT = 90
+
+
+def require_browser() -> bool:
+    return os.environ.get("CARDLAB_REQUIRE_BROWSER", "") == "1"
+
+
+def skip_or_fail(reason: str):
+    if require_browser():
+        pytest.fail(f"{reason} (CARDLAB_REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium() -> str | None:
+    env = os.environ.get("CARDLAB_CHROMIUM")
+    if env:
+        return env if Path(env).is_file() and os.access(env, os.X_OK) else None
+    for cand in CHROMIUM_CANDIDATES:
+        if Path(cand).is_file() and os.access(cand, os.X_OK):
+            return cand
+    return shutil.which("chromium")
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        where = os.environ.get("CARDLAB_CHROMIUM") or " or ".join(CHROMIUM_CANDIDATES)
+        skip_or_fail(f"no Chromium at {where}: {INSTALL_HINT}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail('Playwright is not installed: pip install -e ".[test]"')
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class ConsoleLog:
+    """Console errors and uncaught page errors seen by one page."""
+
+    errors: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+
+    def on_console(self, msg) -> None:
+        if msg.type != "error":
+            return
+        url = (msg.location or {}).get("url", "")
+        text = f"{msg.text} [{url}]"
+        if url.startswith(ICON_FONT_CDN) and msg.text.startswith("Failed to load resource: net::"):
+            self.ignored.append(text)
+        else:
+            self.errors.append(text)
+
+    def on_page_error(self, exc) -> None:
+        self.errors.append(f"uncaught: {exc}")
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own context) at 1200x900; `page.console_log` collects its console errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    # Fail the CDN request at once rather than waiting on DNS; it is then logged as a failed load.
+    context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
+    pg = context.new_page()
+    log = ConsoleLog()
+    pg.on("console", log.on_console)
+    pg.on("pageerror", log.on_page_error)
+    pg.console_log = log
+    pg.set_default_timeout(30_000)
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def notebooks_dir() -> Path:
+    return Path(os.environ.get("CARDLAB_NOTEBOOKS") or REPO / "notebooks").resolve()
+
+
+@pytest.fixture(scope="session")
+def voila_server(chromium_path, notebooks_dir, tmp_path_factory):
+    """`cardlab serve` on a free loopback port; yields its base URL ``http://127.0.0.1:PORT``."""
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    cmd = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
+           "--port", str(port), "--notebooks", str(notebooks_dir)]  # fmt: skip
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,  # own process group: voila and its kernels die with it
+        )  # fmt: skip
+    try:
+        if not wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc):
+            pytest.fail(f"cardlab serve did not listen on {port}:\n{log_path.read_text()}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _stop_group(proc)
+        if os.environ.get("CARDLAB_SHOW_VOILA_LOG") == "1":
+            sys.stderr.write(log_path.read_text())
+
+
+def _stop_group(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (cardlab, voila, kernels), SIGKILL what is left."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)  # anyone left in the group?
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    d = Path(os.environ.get("CARDLAB_SCREENSHOTS") or REPO / "build" / "screenshots")
+    d.mkdir(parents=True, exist_ok=True)
+    return d

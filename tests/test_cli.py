@@ -1,0 +1,148 @@
+"""`cardlab serve` and `cardlab render`, without a browser."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cardlab import cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def make_lessons(tmp_path: Path, text: str = "hello from cardlab") -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {text}"), nbformat.v4.new_code_cell("6 * 7")]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, tmp_path / "index.ipynb")
+    return tmp_path
+
+
+def test_help_lists_both_commands(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "serve" in out and "render" in out
+
+
+def test_serve_options_parse():
+    args = cli.build_parser().parse_args(["serve", "--port", "9001", "--no-browser", "--ip", "::1"])
+    assert (args.port, args.no_browser, args.ip) == (9001, True, "::1")
+    args = cli.build_parser().parse_args(["serve"])
+    assert (args.port, args.no_browser, args.ip) == (None, False, "127.0.0.1")
+
+
+def test_default_notebooks_dir_is_the_repository_notebooks():
+    assert cli.default_notebooks_dir() == REPO / "notebooks"
+
+
+def test_index_url_points_at_the_rendered_index():
+    assert cli.index_url("127.0.0.1", 8866) == "http://127.0.0.1:8866/voila/render/index.ipynb"
+    assert cli.index_url("0.0.0.0", 80) == "http://localhost:80/voila/render/index.ipynb"
+    assert cli.index_url("::1", 8866) == "http://[::1]:8866/voila/render/index.ipynb"
+
+
+def test_voila_command_serves_the_directory_on_the_given_address(tmp_path):
+    cmd = cli.voila_command(tmp_path, "127.0.0.1", 9123)
+    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert str(tmp_path) in cmd
+    for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9123", "--Voila.port_retries=0"):
+        assert flag in cmd
+    assert any(a.startswith("--VoilaExecutor.timeout=") for a in cmd)
+
+
+def test_serve_refuses_a_directory_without_index(tmp_path, capsys):
+    assert cli.main(["serve", "--no-browser", "--notebooks", str(tmp_path)]) == 2
+    assert "index.ipynb" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_busy_port(tmp_path, capsys):
+    make_lessons(tmp_path)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        rc = cli.main(["serve", "--no-browser", "--port", str(port), "--notebooks", str(tmp_path)])
+    assert rc == 2
+    assert "in use" in capsys.readouterr().err
+
+
+def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
+    lessons = make_lessons(tmp_path)
+    port = cli.free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--port", str(port),
+         "--notebooks", str(lessons)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        first = proc.stdout.readline() + proc.stdout.readline()
+        url = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+        assert f"open {url}" in first
+        assert cli.wait_for_port("127.0.0.1", port, 90, proc), "voila did not start"
+        with urllib.request.urlopen(url, timeout=120) as resp:
+            assert resp.status == 200
+            body = resp.read().decode()
+        assert "hello from cardlab" in body
+        assert "42" in body  # the code cell ran in a kernel
+        # Stopping cardlab (not its group) must stop voila and the kernels too.
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) is not None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("voila or a kernel outlived cardlab serve")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        proc.stdout.close()
+
+
+def test_render_writes_a_png_of_a_deck(tmp_path):
+    pytest.importorskip("cardlab.render.sheet")
+    from PIL import Image
+
+    one, two = tmp_path / "one.png", tmp_path / "sub" / "two.png"
+    assert cli.main(["render", "standard", "--out", str(one), "--scale", "1"]) == 0
+    assert cli.main(["render", "standard", "--out", str(two), "--scale", "2"]) == 0
+    with Image.open(one) as a, Image.open(two) as b:
+        assert a.width > 200 and a.height > 100
+        assert abs(b.width - 2 * a.width) <= 2
+        assert len(a.convert("RGB").getcolors(1 << 20)) > 8
+
+
+def test_render_accepts_a_theme(tmp_path):
+    pytest.importorskip("cardlab.render.sheet")
+    out = tmp_path / "cb.png"
+    assert cli.main(["render", "standard", "--theme", "colorblind", "--out", str(out)]) == 0
+    assert out.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("argv", [["nosuchdeck"], ["standard", "--theme", "nosuchtheme"]])
+def test_render_reports_unknown_names(tmp_path, capsys, argv):
+    pytest.importorskip("cardlab.render.sheet")
+    assert cli.main(["render", *argv, "--out", str(tmp_path / "x.png")]) == 2
+    assert "unknown" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

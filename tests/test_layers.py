@@ -1,0 +1,46 @@
+"""The pure layers never pull in the widget stack (DESIGN.md: one direction of imports)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+WIDGET_STACK = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "comm")
+PURE = ("cardlab.core", "cardlab.games", "cardlab.render")
+
+
+def imported_after(modules: tuple[str, ...]) -> set[str]:
+    """Top-level names in sys.modules after importing ``modules`` (and all their submodules)."""
+    code = f"""
+import importlib, json, pkgutil, sys
+for name in {list(modules)!r}:
+    pkg = importlib.import_module(name)
+    if not name.startswith("cardlab") or not hasattr(pkg, "__path__"):
+        continue
+    for info in pkgutil.walk_packages(pkg.__path__, name + "."):
+        importlib.import_module(info.name)
+print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}})))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    return set(json.loads(out.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("package", PURE)
+def test_pure_layer_does_not_import_widget_stack(package):
+    leaked = imported_after((package,)) & set(WIDGET_STACK)
+    assert not leaked, f"importing {package} (all submodules) imported {sorted(leaked)}"
+
+
+def test_cli_import_is_light():
+    leaked = imported_after(("cardlab.cli",)) & {*WIDGET_STACK, "voila", "PIL", "numpy"}
+    assert not leaked, f"importing cardlab.cli imported {sorted(leaked)}"
+
+
+def test_check_sees_the_widget_stack():
+    """Guard against a check that can never fail."""
+    assert "ipywidgets" in imported_after(("ipywidgets",))
