@@ -19,6 +19,7 @@ from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import GAME, HighCardState, seat_name
 from cardlab.render import (
+    TRIAD_FRAME_LINES,
     THEMES,
     Drawing,
     card_size,
@@ -88,18 +89,32 @@ def deck_summary(name: str) -> str:
 
 
 class DeckGallery:
-    """A dropdown of decks and a sheet of every face of the chosen one."""
+    """A dropdown of decks and a sheet of every face of the chosen one.
+
+    Clicking a face (or choosing it in the "Card" dropdown, the keyboard equivalent) says what
+    the card is, how many copies the deck holds, and how to write it.
+    """
 
     def __init__(self, picker: ThemePicker, deck: str = "triad") -> None:
         self.picker = picker
         self.status = StatusLine()
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        self.card_choice = widgets.Dropdown(description="Card")
         self.caption = widgets.HTML()
+        self.card_caption = widgets.HTML()
         self.view = CanvasView(10, 10, status=self.status)
+        self.view.on_click(guarded(self.status, self._clicked))
         self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
+        self.card_choice.observe(guarded(self.status, lambda _: self.describe()), names="value")
         picker.subscribe(guarded(self.status, lambda _: self.refresh()))
         self.widget = widgets.VBox(
-            [self.choice, self.caption, self.view.widget, self.status.widget]
+            [
+                self.choice,
+                self.caption,
+                self.view.widget,
+                widgets.HBox([self.card_choice, self.card_caption]),
+                self.status.widget,
+            ]
         )
         self.refresh()
 
@@ -109,9 +124,28 @@ class DeckGallery:
 
     def refresh(self) -> None:
         drawing = self.drawing
-        self.caption.value = deck_summary(self.choice.value)
+        deck = get_deck(self.choice.value)
+        self.caption.value = deck_summary(deck.name)
+        self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
+        self.card_choice.value = 0
         self.view.resize(drawing.width, drawing.height)
         self.view.draw(drawing)
+        self.describe()
+
+    def describe(self) -> None:
+        """Put the chosen card into words in the caption beside the dropdown."""
+        deck = get_deck(self.choice.value)
+        card = deck.kinds()[self.card_choice.value]
+        copies = deck.count(card)
+        text = f"<b>{card.code}</b>: {deck.describe(card)}; {copies} in the deck"
+        if deck.name == "triad" and not card.is_extra:
+            text += f"; {TRIAD_FRAME_LINES[card.suit]} frame lines"
+        self.card_caption.value = text
+
+    def _clicked(self, target: str) -> None:
+        kind, _, index = target.partition(":")
+        if kind == "card":
+            self.card_choice.value = int(index)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -106,3 +106,17 @@ def test_welcome_banner_shows_one_card_of_each_deck():
     view = welcome_banner()
     decks = [op.key.split(":")[1] for op in view.drawing.ops if isinstance(op, Sprite)]
     assert decks == ["standard52", "triad", "pyramid", "triangle", "blocks"]
+
+
+def test_clicking_a_face_or_choosing_it_says_what_the_card_is(picker):
+    gallery = DeckGallery(picker, deck="triad")
+    box = next(b for b in gallery.view.drawing.hit_boxes() if b.target == "card:13")
+    scale = gallery.view.scale
+    gallery.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
+    assert gallery.card_choice.value == 13
+    assert "2g</b>: 2 of Green; 1 in the deck; 3 frame lines" in gallery.card_caption.value
+    gallery.choice.value = "pyramid"
+    gallery.card_choice.value = 0
+    assert "3P</b>: level-3 Purple; 9 in the deck" in gallery.card_caption.value
+    gallery.view.click("back")  # not a face: nothing changes
+    assert gallery.card_choice.value == 0
