@@ -19,8 +19,8 @@ from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import GAME, HighCardState, seat_name
 from cardlab.render import (
-    TRIAD_FRAME_LINES,
     THEMES,
+    TRIAD_FRAME_LINES,
     Drawing,
     card_size,
     card_sprite,
