@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is in the test extra")
-def test_ruff_finds_nothing():
+@pytest.mark.parametrize("command", [["check"], ["format", "--check"]], ids=["lint", "format"])
+def test_ruff_finds_nothing(command):
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+        [sys.executable, "-m", "ruff", *command, "--no-cache", "."],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -91,6 +91,13 @@ class Replay:
         state, event = self.game.apply(self.state, action)
         return self._extended(action, state, event)
 
+    def extend(self, actions: Iterable[Action]) -> Replay:
+        """This replay plus every action in turn (stops at the first illegal one, raising)."""
+        replay = self
+        for action in actions:
+            replay = replay.append(action)
+        return replay
+
     def advance_chance(self) -> Replay:
         """Append the chance outcome drawn with this replay's seed for this step."""
         if self.current_player != CHANCE:
@@ -179,19 +186,12 @@ class Replay:
                 raise ValueError(f"line {number} ({line!r}): {exc}") from None
         return replay
 
-    def extend(self, actions: Iterable[Action]) -> Replay:
-        replay = self
-        for action in actions:
-            replay = replay.append(action)
-        return replay
-
     # -- internals ---------------------------------------------------------------------------
     def _fill(self, step: int) -> None:
-        """Compute and cache states up to ``step`` (only needed after `from_text`-like builds)."""
-        if not self._states:
-            game = self.game
-            self._states.append(game.initial_state(**dict(self.options)))
+        """Compute and cache states up to ``step`` (a Replay built field by field has none yet)."""
         game = self.game
+        if not self._states:
+            self._states.append(game.initial_state(**dict(self.options)))
         while len(self._states) <= step:
             i = len(self._states) - 1
             state, event = game.apply(self._states[i], self.actions[i])
