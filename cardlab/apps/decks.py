@@ -14,10 +14,10 @@ import ipywidgets as widgets
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts
+from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
 from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
-from cardlab.games.highcard import GAME, HighCardState, seat_name
+from cardlab.games.highcard import GAME, HighCardState
 from cardlab.render import (
     THEMES,
     TRIAD_FRAME_LINES,

@@ -166,6 +166,11 @@ class Game:
         return text
 
 
+def seat_name(seat: int) -> str:
+    """Players are numbered from 1 in everything a learner reads (seats count from 0 in code)."""
+    return f"Player {seat + 1}"
+
+
 GAMES: dict[str, Game] = {}
 """Every registered game by name: the conformance suite runs over all of them."""
 

@@ -23,12 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.core.cards import Card, Deck, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register
-
-
-def seat_name(seat: int) -> str:
-    """Players are numbered from 1 in everything a learner reads."""
-    return f"Player {seat + 1}"
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.tuples import remove_one, replace_at
 
 
 @dataclass(frozen=True)
@@ -173,12 +169,12 @@ class HighCard(Game):
             to = sum(map(len, state.hands)) % state.players
             new = replace(
                 state,
-                stock=_remove(state.stock, card),
-                hands=_with(state.hands, to, (*state.hands[to], card)),
+                stock=remove_one(state.stock, card),
+                hands=replace_at(state.hands, to, (*state.hands[to], card)),
             )
             text = f"The dealer gives {seat_name(to)} a card ({deck.describe(card)}), face down."
             return Transition(new, Event(CHANCE, action, text, public=False))
-        hands = _with(state.hands, seat, _remove(state.hands[seat], card))
+        hands = replace_at(state.hands, seat, remove_one(state.hands[seat], card))
         trick = (*state.trick, (seat, card))
         played = f"{seat_name(seat)} plays {deck.describe(card)}"
         if len(trick) < state.players:
@@ -186,7 +182,7 @@ class HighCard(Game):
             new = replace(state, hands=hands, trick=trick)
             return Transition(new, Event(seat, action, f"{played} ({reason})."))
         winner = _trick_winner(deck, trick)
-        won = _with(state.won, winner, state.won[winner] + tuple(c for _, c in trick))
+        won = replace_at(state.won, winner, state.won[winner] + tuple(c for _, c in trick))
         new = replace(state, hands=hands, trick=(), won=won, leader=winner, last_trick=trick)
         points = _points(new)
         best = dict(trick)[winner]
@@ -245,15 +241,6 @@ def _trick_winner(deck: Deck, trick: tuple[tuple[int, Card], ...]) -> int:
 
 def _points(state: HighCardState) -> tuple[int, ...]:
     return tuple(len(w) // state.players for w in state.won)
-
-
-def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def _with(items: tuple, index: int, value: Any) -> tuple:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 GAME = register(HighCard())

@@ -1,0 +1,504 @@
+"""Triangle's state machine: deal, claim, grab, state, resolve; turns of six rounds; the end check.
+
+Actions are text, so a replay file reads like a game record:
+``deal 4h`` (chance: the next card dealt), ``claim`` / ``no_claim``, ``grab 2`` / ``grab void``
+(chance: who won a contested grab), ``state S3`` (the speaker's statement).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from cardlab.core.cards import Card
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.tuples import remove_one, replace_at
+from cardlab.games.triangle.rules import (
+    DECK,
+    PENALTY,
+    PLAYERS,
+    ROUNDS_PER_TURN,
+    STATEMENTS,
+    Statement,
+    parse_statement,
+)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round: its cards (kept for the teacher and for card conservation) and result."""
+
+    turn: int
+    dealer: int
+    cards: tuple[Card, Card, Card]
+    rts: Card
+    speaker: int | None
+    statement: Statement | None = None
+    correct: bool | None = None
+    gains: tuple[int, int, int] = (0, 0, 0)
+    void_reason: str = ""
+
+
+@dataclass(frozen=True)
+class TriangleState:
+    tie_void: Fraction
+    target: int
+    on_tie: str
+    scores: tuple[int, int, int] = (0, 0, 0)
+    turn: int = 0
+    dealer: int = 0
+    stock: tuple[Card, ...] = DECK.cards()
+    cards: tuple[Card | None, Card | None, Card | None] = (None, None, None)
+    rts: Card | None = None
+    claims: tuple[bool | None, bool | None, bool | None] = (None, None, None)
+    speaker: int | None = None
+    rounds: tuple[RoundRecord, ...] = ()
+    finished: bool = False
+
+    @property
+    def dealt(self) -> int:
+        """How many of this round's four cards have been dealt."""
+        return sum(c is not None for c in self.cards) + (self.rts is not None)
+
+    @property
+    def claim_order(self) -> tuple[int, int, int]:
+        """Seats from the dealer's left: the deal order and the order decisions are asked in."""
+        return tuple((self.dealer + 1 + k) % PLAYERS for k in range(PLAYERS))  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> str:
+        """``deal``, ``claim``, ``grab``, ``state`` or ``over``."""
+        if self.finished:
+            return "over"
+        if self.dealt < 4:
+            return "deal"
+        if self.speaker is not None:
+            return "state"
+        if None in self.claims:
+            return "claim"
+        return "grab"
+
+    def turn_rounds(self) -> tuple[RoundRecord, ...]:
+        """The finished rounds of the current turn: what players may remember."""
+        return tuple(r for r in self.rounds if r.turn == self.turn)
+
+
+@dataclass(frozen=True)
+class SeenRound:
+    """A finished round as one seat saw it: hidden cards are None."""
+
+    number: int
+    dealer: int
+    cards: tuple[Card | None, Card | None, Card | None]
+    rts: Card | None
+    speaker: int | None
+    statement: Statement | None
+    correct: bool | None
+    gains: tuple[int, int, int]
+    void_reason: str
+    this_turn: bool
+
+
+@dataclass(frozen=True)
+class TriangleView:
+    """What one seat may see (``seat=None``: the teacher, who sees everything).
+
+    ``cards`` are this round's player cards with the viewer's own as None; ``rts`` is shown only
+    to the speaker; ``known`` is every card the viewer has seen this turn, the memory a
+    reasoning player uses for the odds.
+    """
+
+    seat: int | None
+    phase: str
+    scores: tuple[int, int, int]
+    turn: int
+    round_in_turn: int
+    dealer: int
+    cards: tuple[Card | None, Card | None, Card | None]
+    rts: Card | None
+    speaker: int | None
+    my_claim: bool | None
+    to_act: int
+    history: tuple[SeenRound, ...]
+    known: tuple[Card, ...]
+    stock_size: int
+    target: int
+
+
+class Triangle(Game):
+    name = "triangle"
+    title = "Triangle"
+    min_players = max_players = PLAYERS
+    default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"tie_void": 0.0, "target": 12},
+        {"tie_void": 1.0, "target": 9, "on_tie": "shared"},
+    )
+
+    # -- setup -------------------------------------------------------------------------------
+    def initial_state(self, **options: Any) -> TriangleState:
+        opts = self.options(**options)
+        tie_void = _probability(opts["tie_void"])
+        target = opts["target"]
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise ValueError(f"target must be a whole number of points >= 1, got {target!r}")
+        if opts["on_tie"] not in ("extra", "shared"):
+            raise ValueError(f"on_tie must be 'extra' or 'shared', got {opts['on_tie']!r}")
+        return TriangleState(tie_void=tie_void, target=target, on_tie=opts["on_tie"])
+
+    def num_players(self, state: TriangleState) -> int:
+        return PLAYERS
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+    def current_player(self, state: TriangleState) -> int:
+        phase = state.phase
+        if phase == "over":
+            return TERMINAL
+        if phase in ("deal", "grab"):
+            return CHANCE
+        if phase == "state":
+            return state.speaker  # type: ignore[return-value]
+        return next(s for s in state.claim_order if state.claims[s] is None)
+
+    def legal_actions(self, state: TriangleState) -> list[str]:
+        phase = state.phase
+        if phase in ("deal", "grab"):
+            return [action for action, _ in self.chance_outcomes(state)]
+        if phase == "claim":
+            return ["claim", "no_claim"]
+        if phase == "state":
+            return [f"state {s.code}" for s in STATEMENTS]
+        return []
+
+    def chance_outcomes(self, state: TriangleState) -> list[tuple[str, float]]:
+        if state.phase == "deal":
+            counts = Counter(state.stock)
+            return [(f"deal {card}", n / len(state.stock)) for card, n in counts.items()]
+        claimers = [s for s in range(PLAYERS) if state.claims[s]]
+        first = (1 - state.tie_void) / len(claimers)
+        outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
+        return [*outcomes, ("grab void", float(state.tie_void))] if state.tie_void else outcomes
+
+    def why_illegal(self, state: TriangleState, action: Any) -> str | None:
+        phase = state.phase
+        if phase == "over":
+            return "the game is over: no more moves"
+        if not isinstance(action, str) or not action.split():
+            return f"an action is text such as 'claim' or 'state S3', got {action!r}"
+        verb, _, rest = action.partition(" ")
+        if phase in ("deal", "grab"):
+            if action not in self.legal_actions(state):
+                expected = "the next card dealt" if phase == "deal" else "who grabbed first"
+                return (
+                    f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+                )
+            return None
+        seat = self.current_player(state)
+        if phase == "claim":
+            if verb == "state":
+                return (
+                    f"nobody holds the Right to Speak yet: {seat_name(seat)} must first decide "
+                    "whether to grab it ('claim' or 'no_claim')"
+                )
+            if action not in ("claim", "no_claim"):
+                return (
+                    f"{seat_name(seat)} decides whether to grab the Right to Speak: "
+                    "'claim' or 'no_claim'"
+                )
+            return None
+        if verb != "state":
+            return (
+                f"{seat_name(seat)} holds the Right to Speak and must make one statement "
+                "(e.g. 'state S3'); it cannot be given back"
+            )
+        try:
+            parse_statement(rest)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: TriangleState, action: str) -> Transition:
+        phase = state.phase
+        if phase == "deal":
+            return self._deal(state, DECK.parse_card(action.split()[1]))
+        if phase == "claim":
+            return self._claim(state, action == "claim")
+        if phase == "grab":
+            return self._grab(state, action.split()[1])
+        return self._state(state, parse_statement(action.partition(" ")[2]))
+
+    def _deal(self, state: TriangleState, card: Card) -> Transition:
+        stock = remove_one(state.stock, card)
+        k = state.dealt
+        if k < PLAYERS:
+            seat = state.claim_order[k]
+            new = replace(state, stock=stock, cards=replace_at(state.cards, seat, card))
+            text = f"The dealer gives {seat_name(seat)} a card face down ({card})."
+        else:
+            new = replace(state, stock=stock, rts=card)
+            text = (
+                f"The dealer puts the Right to Speak face down in the centre ({card}). "
+                "On 0 everyone lifts their card: each sees the other two, never their own."
+            )
+        return Transition(new, Event(CHANCE, f"deal {card}", text, public=False))
+
+    def _claim(self, state: TriangleState, claims: bool) -> Transition:
+        seat = self.current_player(state)
+        new = replace(state, claims=replace_at(state.claims, seat, claims))
+        choice = "grabs for" if claims else "leaves"
+        text = f"{seat_name(seat)} {choice} the Right to Speak (decided without seeing the others)."
+        event = Event(seat, "claim" if claims else "no_claim", text, public=False)
+        if None in new.claims:
+            return Transition(new, event)
+        claimers = [s for s in range(PLAYERS) if new.claims[s]]
+        if len(claimers) == 1:
+            new = replace(new, speaker=claimers[0])
+            text += f" {seat_name(claimers[0])} alone reached for it and becomes the speaker."
+        elif not claimers:
+            new, _ = self._void(new, "nobody claimed the Right to Speak")
+            text += " Nobody reached for the Right to Speak: the round is void."
+        else:
+            text += f" {_names(claimers)} reach for it at the same moment."
+        return Transition(new, replace(event, narration=text, public=True))
+
+    def _grab(self, state: TriangleState, outcome: str) -> Transition:
+        if outcome == "void":
+            new, _ = self._void(state, "the grab was too close to call")
+            text = "The grab is too close to call: the round is void and nobody scores."
+            return Transition(new, Event(CHANCE, "grab void", text))
+        seat = int(outcome) - 1
+        new = replace(state, speaker=seat)
+        text = f"{seat_name(seat)} grabbed the Right to Speak first and becomes the speaker."
+        return Transition(new, Event(CHANCE, f"grab {outcome}", text))
+
+    def _void(self, state: TriangleState, reason: str) -> tuple[TriangleState, RoundRecord]:
+        record = RoundRecord(
+            state.turn,
+            state.dealer,
+            state.cards,
+            state.rts,
+            None,
+            void_reason=reason,  # type: ignore[arg-type]
+        )
+        return self._next_round(state, record), record
+
+    def _state(self, state: TriangleState, statement: Statement) -> Transition:
+        speaker = state.speaker
+        assert speaker is not None
+        own = state.cards[speaker]
+        peers = tuple(state.cards[s] for s in range(PLAYERS) if s != speaker)
+        correct = statement.is_true(own, peers)  # type: ignore[arg-type]
+        if correct:
+            gains = tuple(statement.points if s == speaker else 0 for s in range(PLAYERS))
+        else:
+            gains = tuple(0 if s == speaker else PENALTY for s in range(PLAYERS))
+        record = RoundRecord(
+            state.turn,
+            state.dealer,
+            state.cards,
+            state.rts,
+            speaker,
+            statement,
+            correct,
+            gains,  # type: ignore[arg-type]
+        )
+        scores = tuple(a + b for a, b in zip(state.scores, gains, strict=True))
+        new = self._next_round(replace(state, scores=scores), record)
+        shown = ", ".join(f"{seat_name(s)} {state.cards[s]}" for s in range(PLAYERS))
+        said = f'{seat_name(speaker)} says "{statement.words}"'
+        if statement.kind == "S1" and not correct:
+            said += ", though they can see it is not so: certain to be wrong"
+        verdict = "true" if correct else "false"
+        text = f"{said}. The cards are shown ({shown}): the statement is {verdict}."
+        arithmetic = _arithmetic(state.scores, speaker, statement, correct)
+        if new.finished:
+            text += " " + _result(new)
+        return Transition(new, Event(speaker, f"state {statement.code}", text, arithmetic))
+
+    def _next_round(self, state: TriangleState, record: RoundRecord) -> TriangleState:
+        """Discard the round, check for the end, and start a new turn when the pack is used up."""
+        new = replace(
+            state,
+            cards=(None, None, None),
+            rts=None,
+            claims=(None, None, None),
+            speaker=None,
+            rounds=(*state.rounds, record),
+        )
+        top = max(new.scores)
+        leaders = [s for s in range(PLAYERS) if new.scores[s] == top]
+        if top >= state.target and (len(leaders) == 1 or state.on_tie == "shared"):
+            return replace(new, finished=True)
+        if len(new.turn_rounds()) == ROUNDS_PER_TURN:
+            return replace(
+                new, turn=state.turn + 1, dealer=(state.dealer + 1) % PLAYERS, stock=DECK.cards()
+            )
+        return new
+
+    # -- views and results -------------------------------------------------------------------
+    def observe(self, state: TriangleState, seat: int | None) -> TriangleView:
+        self.check_seat(state, seat)
+        history = tuple(
+            _seen(record, i + 1, seat, record.turn == state.turn)
+            for i, record in enumerate(state.rounds)
+        )
+        teacher = seat is None
+        lifted = state.phase != "deal" or teacher
+        cards = tuple(
+            c if lifted and (teacher or s != seat) else None for s, c in enumerate(state.cards)
+        )
+        rts = state.rts if teacher or (seat is not None and seat == state.speaker) else None
+        known = [c for r in history if r.this_turn for c in (*r.cards, r.rts) if c is not None]
+        known += [c for c in (*cards, rts) if c is not None]
+        return TriangleView(
+            seat=seat,
+            phase=state.phase,
+            scores=state.scores,
+            turn=state.turn,
+            round_in_turn=len(state.turn_rounds()),
+            dealer=state.dealer,
+            cards=cards,  # type: ignore[arg-type]
+            rts=rts,
+            speaker=state.speaker,
+            my_claim=None if teacher else state.claims[seat],  # type: ignore[index]
+            to_act=self.current_player(state),
+            history=history,
+            known=tuple(known),
+            stock_size=len(state.stock),
+            target=state.target,
+        )
+
+    def returns(self, state: TriangleState) -> tuple[float, ...]:
+        """A win is worth 1 (shared equally on a shared win), minus the average: zero-sum."""
+        if not state.finished:
+            return (0.0,) * PLAYERS
+        winners = winners_of(state)
+        return tuple(
+            (1 / len(winners) if s in winners else 0.0) - 1 / PLAYERS for s in range(PLAYERS)
+        )
+
+    def cards(self, state: TriangleState) -> Counter[Card]:
+        current = [c for c in (*state.cards, state.rts) if c is not None]
+        discards = [c for r in state.turn_rounds() for c in (*r.cards, r.rts)]
+        if state.finished:
+            return Counter([*state.stock, *discards])
+        return Counter([*state.stock, *current, *discards])
+
+    def resample_hidden(self, state: TriangleState, seat: int, rng: random.Random) -> TriangleState:
+        """Shuffle every card ``seat`` has not seen among the places it could be; flip the
+        others' undisclosed claim decisions."""
+        slots: list[tuple[str, int, int]] = []  # (where, round index or -1, position)
+        pool: list[Card] = list(state.stock)
+        base = len(state.rounds) - len(state.turn_rounds())
+        for i, record in enumerate(state.turn_rounds()):
+            seen = _seen(record, 0, seat, True)
+            for pos, card in enumerate((*record.cards, record.rts)):
+                if (*seen.cards, seen.rts)[pos] is None:
+                    slots.append(("round", base + i, pos))
+                    pool.append(card)
+        view = self.observe(state, seat)
+        for pos, card in enumerate((*state.cards, state.rts)):
+            if card is not None and (*view.cards, view.rts)[pos] is None:
+                slots.append(("now", -1, pos))
+                pool.append(card)
+        rng.shuffle(pool)
+        rounds, cards, rts = list(state.rounds), list(state.cards), state.rts
+        for where, i, pos in slots:
+            card = pool.pop()
+            if where == "round":
+                record = rounds[i]
+                if pos == 3:
+                    rounds[i] = replace(record, rts=card)
+                else:
+                    rounds[i] = replace(record, cards=replace_at(record.cards, pos, card))
+            elif pos == 3:
+                rts = card
+            else:
+                cards[pos] = card
+        claims = tuple(
+            (rng.random() < 0.5) if s != seat and c is not None and state.phase == "claim" else c
+            for s, c in enumerate(state.claims)
+        )
+        return replace(
+            state,
+            stock=tuple(sorted(pool)),
+            rounds=tuple(rounds),
+            cards=tuple(cards),  # type: ignore[arg-type]
+            rts=rts,
+            claims=claims,  # type: ignore[arg-type]
+        )
+
+
+def _probability(value: Any) -> Fraction:
+    """``tie_void`` as an exact Fraction; ``ValueError`` unless it is a number from 0 to 1."""
+    bad = ValueError(f"tie_void must be a probability from 0 to 1, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
+        raise bad
+    try:
+        p = Fraction(value).limit_denominator(1000)
+    except (ValueError, ZeroDivisionError):
+        raise bad from None
+    if not 0 <= p <= 1:
+        raise bad
+    return p
+
+
+def winners_of(state: TriangleState) -> list[int]:
+    top = max(state.scores)
+    return [s for s in range(PLAYERS) if state.scores[s] == top]
+
+
+def _seen(record: RoundRecord, number: int, seat: int | None, this_turn: bool) -> SeenRound:
+    """A round record with what ``seat`` did not see replaced by None."""
+    scored = record.speaker is not None
+    cards = tuple(
+        c if seat is None or scored or s != seat else None for s, c in enumerate(record.cards)
+    )
+    rts = record.rts if seat is None or record.speaker == seat else None
+    return SeenRound(
+        number,
+        record.dealer,
+        cards,  # type: ignore[arg-type]
+        rts,
+        record.speaker,
+        record.statement,
+        record.correct,
+        record.gains,
+        record.void_reason,
+        this_turn,
+    )
+
+
+def _arithmetic(before: tuple[int, ...], speaker: int, statement: Statement, correct: bool) -> str:
+    """The score sheet line: who gained what, as a sum."""
+    if correct:
+        points = statement.points
+        total = before[speaker] + points
+        return (
+            f"{seat_name(speaker)}: {before[speaker]} + {points} = {total} "
+            f"(a true {statement.kind} is worth {points})"
+        )
+    others = [s for s in range(PLAYERS) if s != speaker]
+    parts = [f"{seat_name(s)}: {before[s]} + {PENALTY} = {before[s] + PENALTY}" for s in others]
+    return "; ".join(parts) + f" (a false statement gives each opponent {PENALTY})"
+
+
+def _result(state: TriangleState) -> str:
+    winners = winners_of(state)
+    score = max(state.scores)
+    if len(winners) == 1:
+        return f"{seat_name(winners[0])} has {score} and wins the game."
+    return f"{_names(winners)} share the win with {score} points."
+
+
+def _names(seats: list[int]) -> str:
+    names = [seat_name(s) for s in seats]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+GAME = register(Triangle())
