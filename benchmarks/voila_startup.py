@@ -39,6 +39,9 @@ sys.path.insert(0, str(REPO))
 
 from cardlab.cli import free_port, wait_for_port  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results import write_sections  # noqa: E402
+
 CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -268,11 +271,9 @@ def report(
 ) -> str:
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
-        "# Benchmarks",
+        "## Machine",
         "",
         f"Written by `python benchmarks/voila_startup.py --write` on {now}.",
-        "",
-        "## Machine",
         "",
         "| | |",
         "|---|---|",
@@ -386,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(text)
     if args.write:
-        (REPO / "benchmarks" / "RESULTS.md").write_text(text)
+        write_sections(text)
     return 0
 
 
