@@ -7,11 +7,11 @@ high-contrast theme sees every drawing change at once.  All game logic comes fro
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.common import ThemePicker
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
@@ -19,7 +19,6 @@ from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import GAME, HighCardState
 from cardlab.render import (
-    THEMES,
     TRIAD_FRAME_LINES,
     Drawing,
     card_size,
@@ -33,12 +32,6 @@ from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine, Stepper,
 from cardlab.widgets.guard import guarded
 
 DECK_CHOICES = [(deck.title, name) for name, deck in DECKS.items()]
-THEME_TITLES = {
-    "default": "Default",
-    "colorblind": "Colour-blind safe",
-    "high-contrast": "High contrast",
-}
-THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
 SHORT_NAMES = {
     "standard52": "Standard 52",
     "standard54": "Standard 54",
@@ -51,31 +44,6 @@ SHORT_NAMES = {
 SHEET_CARD_WIDTH = 62  # 13 cards a row fit a 1024-pixel window
 PLAYERS = 3
 HAND_SIZE = 5
-
-
-class ThemePicker:
-    """Toggle buttons for the themes; views register to be redrawn when it changes."""
-
-    def __init__(self, theme: str = "default") -> None:
-        self.widget = widgets.ToggleButtons(
-            options=THEME_CHOICES, value=theme, description="Theme", style={"button_width": "auto"}
-        )
-        self._listeners: list[Callable[[str], Any]] = []
-        self.widget.observe(self._changed, names="value")
-
-    @property
-    def theme(self) -> str:
-        return self.widget.value
-
-    def subscribe(self, listener: Callable[[str], Any]) -> None:
-        self._listeners.append(listener)
-
-    def _changed(self, change: dict[str, Any]) -> None:
-        for listener in self._listeners:
-            listener(change["new"])
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def deck_summary(name: str) -> str:

@@ -1,0 +1,230 @@
+"""Drawing a Triangle table: three seats of one card each and the Right to Speak in the middle.
+
+Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
+every picture the Triangle lesson shows.  What a seat may see is decided by the caller, which
+passes each card as a `Card` (face up), None (face down) or `EMPTY` (not dealt yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardlab.core.cards import Card
+from cardlab.render import (
+    Circle,
+    Drawing,
+    DrawOp,
+    Line,
+    Rect,
+    Text,
+    card_size,
+    get_theme,
+    row,
+)
+from cardlab.render.theme import Theme
+
+EMPTY = "empty"
+"""A card place with no card in it yet (drawn as a dashed outline)."""
+
+WIDTH, HEIGHT = 720.0, 440.0
+CARD_W = 76.0
+CARD_H = card_size("triangle", CARD_W)[1]
+# top-left corners of the cards: seat 0 (the viewer) at the bottom, seats 1 and 2 at the top
+# (left and right, clockwise on screen), the Right to Speak in the middle of the top row
+TOP_Y = 92.0
+BOTTOM_Y = 262.0
+SEAT_X = (WIDTH / 2 - CARD_W / 2, 100.0, WIDTH - 100.0 - CARD_W)
+RTS_X = WIDTH / 2 - CARD_W / 2
+
+
+@dataclass(frozen=True)
+class SeatPicture:
+    """One seat as drawn: its card (`Card`, None = face down, `EMPTY`), name and notes.
+
+    ``mark`` is written on a face-down card in a white disc (``?`` for "your own, hidden
+    card"); ``active`` highlights the name plate (whose move it is, or who spoke).
+    """
+
+    card: Card | str | None
+    name: str
+    notes: tuple[str, ...] = ()
+    mark: str = ""
+    active: bool = False
+
+
+def triangle_table(
+    seats: Sequence[SeatPicture],
+    rts: Card | str | None = None,
+    *,
+    rts_notes: tuple[str, ...] = ("Right to Speak",),
+    banner: str = "",
+    theme: Theme | str = "default",
+) -> Drawing:
+    """The table picture: felt, a banner line, three seats and the Right to Speak."""
+    theme = get_theme(theme)
+    if len(seats) != 3:
+        raise ValueError(f"a Triangle table has 3 seats, got {len(seats)}")
+    m = 10.0
+    ops: list[DrawOp] = [
+        Rect(
+            m,
+            m,
+            WIDTH - 2 * m,
+            HEIGHT - 2 * m,
+            fill=theme.felt,
+            stroke=theme.felt_edge,
+            line_width=6.0 * theme.line_scale,
+            radius=60.0,
+        )
+    ]
+    size = 13.0 * theme.font_scale
+    if banner:
+        ops.append(Text(WIDTH / 2, 44, banner, 15.0 * theme.font_scale, theme.felt_text, bold=True))
+    places = [(SEAT_X[0], BOTTOM_Y), (SEAT_X[1], TOP_Y), (SEAT_X[2], TOP_Y)]
+    for s, (seat, (x, y)) in enumerate(zip(seats, places, strict=True)):
+        ops += _card(seat.card, x, y, theme, f"seat:{s}", seat.mark)
+        if s == 0:  # the viewer: labels to the right of the card
+            lx, ly, align = x + CARD_W + 16, y + 24, "left"
+        else:
+            lx, ly, align = x + CARD_W / 2, y + CARD_H + 20, "center"
+        ops += _plate(seat.name, lx, ly, align, size, theme, seat.active)
+        for k, note in enumerate(seat.notes):
+            ops.append(Text(lx, ly + 22 + 19 * k, note, size * 0.95, theme.felt_text, align))
+    ops += _card(rts, RTS_X, TOP_Y, theme, "rts", "")
+    for k, note in enumerate(rts_notes):
+        ops.append(
+            Text(
+                RTS_X + CARD_W / 2,
+                TOP_Y + CARD_H + 20 + 19 * k,
+                note,
+                size * (1.0 if k == 0 else 0.95),
+                theme.felt_text,
+                "center",
+                bold=k == 0,
+            )
+        )
+    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+
+
+def _card(card: Card | str | None, x: float, y: float, theme: Theme, target: str, mark: str):
+    if card == EMPTY:
+        pts = ((x, y), (x + CARD_W, y), (x + CARD_W, y + CARD_H), (x, y + CARD_H), (x, y))
+        return [Line(pts, theme.felt_text, 1.5, dash=(5.0, 4.0))]
+    ops: list[DrawOp] = row([card], x, y, CARD_W, CARD_H, 0, theme, deck="triangle", target=target)
+    if card is None and mark:
+        cx, cy = x + CARD_W / 2, y + CARD_H / 2
+        ops.append(Circle(cx, cy, 17, fill=theme.card_face, stroke=theme.card_edge, line_width=1.5))
+        ops.append(Text(cx, cy + 1, mark, 22 * theme.font_scale, theme.text, bold=True))
+    return ops
+
+
+def _plate(
+    name: str, x: float, y: float, align: str, size: float, theme: Theme, active: bool
+) -> list[DrawOp]:
+    if not active:
+        return [Text(x, y, name, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
+    width = len(name) * size * 0.62 + 14
+    left = x - width / 2 if align == "center" else x - 7
+    return [
+        Rect(left, y - size * 0.8, width, size * 1.6, fill=theme.highlight, radius=size * 0.6),
+        Text(x, y, name, size, "#000000", align, bold=True),  # type: ignore[arg-type]
+    ]
+
+
+# -- pictures of positions, from one seat's observation ---------------------------------------
+def seat_label(seat: int, scores: Sequence[int], you: int | None = None) -> str:
+    """``Player 2 · 5 pts`` (``Player 1 (you) · 0 pts`` for the learner)."""
+    who = f"Player {seat + 1}" + (" (you)" if seat == you else "")
+    return f"{who} · {scores[seat]} pts"
+
+
+def display_order(viewer: int | None) -> tuple[int, int, int]:
+    """Seats in drawing order: the viewer at the bottom, then clockwise (teacher: seat 0 first)."""
+    v = viewer or 0
+    return (v, (v + 1) % 3, (v + 2) % 3)
+
+
+def live_picture(
+    view,  # TriangleView
+    *,
+    dealt: Sequence[bool] = (True, True, True, True),
+    claims: Sequence[bool | None] = (None, None, None),
+    you: int | None = None,
+    active: int | None = -1,
+    banner: str = "",
+    theme: Theme | str = "default",
+) -> Drawing:
+    """A round in progress as ``view.seat`` sees it (None: the teacher, every card face up).
+
+    ``dealt`` says which of the three player cards and the RtS are on the table (the rest are
+    empty places); ``claims`` are the decisions to show; ``you`` names the learner's seat;
+    ``active`` is the highlighted seat (default: the seat the engine asks next).
+    """
+    if active == -1:
+        active = view.to_act
+    viewer = view.seat
+    pictures = []
+    for s in display_order(viewer):
+        card: Card | str | None = view.cards[s] if dealt[s] else EMPTY
+        mark, notes = "", []
+        if dealt[s] and s == viewer:
+            mark = "?"
+            notes.append("your card: hidden from you" if s == you else "cannot see own card")
+        if view.speaker == s:
+            notes.append("the speaker")
+        elif claims[s] is not None:
+            notes.append("grabs for it" if claims[s] else "does not grab")
+        if s == view.dealer and len(notes) < 2:
+            notes.append("dealer")
+        label = seat_label(s, view.scores, you)
+        pictures.append(SeatPicture(card, label, tuple(notes), mark, active == s))
+    if not dealt[3]:
+        rts: Card | str | None = EMPTY
+        rts_notes: tuple[str, ...] = ("Right to Speak", "not dealt yet")
+    elif view.rts is not None:
+        rts = view.rts
+        if view.speaker is None:
+            seen = "shown to the teacher"
+        elif viewer is None:
+            seen = f"seen by Player {view.speaker + 1} only"
+        else:
+            seen = "only you see it"
+        rts_notes = ("Right to Speak", seen)
+    else:
+        rts, rts_notes = None, ("Right to Speak", "face down")
+    return triangle_table(pictures, rts, rts_notes=rts_notes, banner=banner, theme=theme)
+
+
+def resolved_picture(
+    view,  # TriangleView
+    record,  # SeenRound
+    *,
+    you: int | None = None,
+    banner: str = "",
+    theme: Theme | str = "default",
+) -> Drawing:
+    """A finished round as ``view.seat`` saw it: after a statement every player card is shown;
+    after a void round nobody's own card is; the RtS only ever to its speaker."""
+    viewer = view.seat
+    pictures = []
+    for s in display_order(viewer):
+        card = record.cards[s]
+        notes = []
+        gain = record.gains[s]
+        points = f"+{gain} point{'s' * (gain != 1)}"
+        if record.speaker == s and record.statement is not None:
+            verdict = "true" if record.correct else "false"
+            notes += [f"said \u201c{record.statement.words}\u201d", f"{verdict}: {points}"]
+        elif record.speaker is not None:
+            notes.append(points)
+        elif card is None:
+            notes.append("own card never shown (void)")
+        mark = "?" if card is None else ""
+        label = seat_label(s, view.scores, you)
+        pictures.append(SeatPicture(card, label, tuple(notes), mark, record.speaker == s))
+    if record.rts is not None:
+        rts_notes = ("Right to Speak", "seen by the speaker only")
+    else:
+        rts_notes = ("Right to Speak", "never shown")
+    return triangle_table(pictures, record.rts, rts_notes=rts_notes, banner=banner, theme=theme)
