@@ -201,8 +201,8 @@ class Triangle(Game):
         if phase == "claim":
             if verb == "state":
                 return (
-                    f"nobody holds the Right to Speak yet: {seat_name(seat)} must first decide "
-                    "whether to grab it ('claim' or 'no_claim')"
+                    "nobody holds the Right to Speak yet: first every player decides whether "
+                    "to grab it ('claim' or 'no_claim'), and only the speaker makes a statement"
                 )
             if action not in ("claim", "no_claim"):
                 return (
