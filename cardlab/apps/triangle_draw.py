@@ -22,6 +22,7 @@ from cardlab.render import (
     get_theme,
     row,
 )
+from cardlab.render.layout import felt
 from cardlab.render.theme import Theme
 
 EMPTY = "empty"
@@ -66,18 +67,7 @@ def triangle_table(
     if len(seats) != 3:
         raise ValueError(f"a Triangle table has 3 seats, got {len(seats)}")
     m = 10.0
-    ops: list[DrawOp] = [
-        Rect(
-            m,
-            m,
-            WIDTH - 2 * m,
-            HEIGHT - 2 * m,
-            fill=theme.felt,
-            stroke=theme.felt_edge,
-            line_width=6.0 * theme.line_scale,
-            radius=60.0,
-        )
-    ]
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, m, 60.0)]
     size = 13.0 * theme.font_scale
     if banner:
         ops.append(Text(WIDTH / 2, 44, banner, 15.0 * theme.font_scale, theme.felt_text, bold=True))

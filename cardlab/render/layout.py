@@ -399,6 +399,13 @@ def seat_positions(n: int, width: float, height: float) -> list[Point]:
     return out
 
 
+def felt(width: float, height: float, theme: Theme, margin: float, radius: float) -> Rect:
+    """The green table top every table picture sits on."""
+    inner_w, inner_h = width - 2 * margin, height - 2 * margin
+    lw = 6.0 * theme.line_scale
+    return Rect(margin, margin, inner_w, inner_h, theme.felt, theme.felt_edge, lw, radius)
+
+
 def table_seats(
     hands_by_seat: Sequence[Sequence[CardOrNone]],
     centre_cards: Sequence[CardOrNone] = (),
@@ -428,18 +435,7 @@ def table_seats(
         card_h = card_size(deck_name, card_w)[1]
     names = list(seat_names) if seat_names is not None else [f"Seat {s}" for s in range(n)]
     m = 0.03 * min(width, height)
-    ops: list[DrawOp] = [
-        Rect(
-            m,
-            m,
-            width - 2 * m,
-            height - 2 * m,
-            fill=theme.felt,
-            stroke=theme.felt_edge,
-            line_width=6.0 * theme.line_scale,
-            radius=min(width, height) * 0.3,
-        ),
-    ]
+    ops: list[DrawOp] = [felt(width, height, theme, m, min(width, height) * 0.3)]
     for s, ((sx, sy), hand) in enumerate(
         zip(seat_positions(n, width, height), hands_by_seat, strict=True)
     ):
