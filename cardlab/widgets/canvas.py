@@ -242,14 +242,19 @@ def _rect(paint: _Painter, op: Rect) -> None:
     _fill_stroke(paint, op.fill, op.stroke, op.line_width)
 
 
-def _polygon(paint: _Painter, op: Polygon) -> None:
-    if len(op.points) < 2:
-        return
+def _path(paint: _Painter, points: Sequence[tuple[float, float]]) -> None:
+    """Begin a path through ``points`` (polygons close it, lines stroke it)."""
     paint("begin_path")
-    (x0, y0), *rest = op.points
+    (x0, y0), *rest = points
     paint("move_to", x0, y0)
     for x, y in rest:
         paint("line_to", x, y)
+
+
+def _polygon(paint: _Painter, op: Polygon) -> None:
+    if len(op.points) < 2:
+        return
+    _path(paint, op.points)
     paint("close_path")
     _fill_stroke(paint, op.fill, op.stroke, op.line_width)
 
@@ -260,11 +265,7 @@ def _line(paint: _Painter, op: Line) -> None:
     paint.set("stroke_style", op.stroke)
     paint.set("line_width", op.line_width)
     paint.dash(tuple(op.dash))
-    paint("begin_path")
-    (x0, y0), *rest = op.points
-    paint("move_to", x0, y0)
-    for x, y in rest:
-        paint("line_to", x, y)
+    _path(paint, op.points)
     paint("stroke")
 
 
