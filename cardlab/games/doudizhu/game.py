@@ -1,0 +1,458 @@
+"""Dou Dizhu's state machine: the deal, bidding with throw-ins, play, and the settlement.
+
+Actions are text, so a replay reads like a game record: ``deal 7h`` (chance: the next card),
+``first 2`` (chance: who bids first), ``bid 2`` / ``pass``, and ``play 3 3 3 4 4 4 9 9`` (rank
+pattern; the engine takes those ranks from the hand) or ``play 3s 3h 3d ...`` (exact cards),
+with ``as <kind>`` when the cards can be read two ways.  `apply` also accepts a `Combo` from
+`legal_plays`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from cardlab.core.cards import STANDARD54, Card
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.tuples import replace_at
+from cardlab.games.doudizhu.combos import (
+    INDEX,
+    KIND_NAMES,
+    PASS,
+    RULESETS,
+    Combo,
+    classify,
+    combo_beats,
+    counts_of,
+    legal_plays,
+    parse,
+)
+from cardlab.games.doudizhu.explain import why_not_beating, why_not_combo
+from cardlab.games.doudizhu.scoring import Settlement, settle
+
+PLAYERS = 3
+HAND = 17
+DECK = STANDARD54
+
+
+def sort_key(card: Card) -> tuple[int, str]:
+    """Dou Dizhu order: 3 lowest ... A, 2, Black joker, Red joker (suit only to keep it stable)."""
+    return INDEX[card.rank], card.suit
+
+
+def role(state: DouDizhuState, seat: int) -> str:
+    if state.landlord is None:
+        return seat_name(seat)
+    return f"{seat_name(seat)} ({'landlord' if seat == state.landlord else 'farmer'})"
+
+
+@dataclass(frozen=True)
+class Play:
+    """One turn of the play phase: ``combo`` None is a pass."""
+
+    seat: int
+    combo: Combo | None
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class DouDizhuState:
+    ruleset: str
+    stock: tuple[Card, ...] = DECK.cards()
+    hands: tuple[tuple[Card, ...], ...] = ((), (), ())
+    bottom: tuple[Card, ...] = ()
+    deal_number: int = 1
+    first_bidder: int | None = None
+    bids: tuple[tuple[int, int], ...] = ()  # (seat, bid), bid 0 = pass
+    landlord: int | None = None
+    to_move: int = 0
+    table: Combo | None = None
+    table_cards: tuple[Card, ...] = ()
+    last_player: int | None = None
+    passes: int = 0
+    plays: tuple[Play, ...] = ()
+    bombs: int = 0
+    rockets: int = 0
+    result: Settlement | None = None
+    winner: int | None = None
+
+    @property
+    def phase(self) -> str:
+        """``deal``, ``first`` (chance: first bidder), ``bid``, ``play`` or ``over``."""
+        if self.result is not None:
+            return "over"
+        if self.stock:
+            return "deal"
+        if self.first_bidder is None:
+            return "first"
+        return "bid" if self.landlord is None else "play"
+
+    @property
+    def bid(self) -> int:
+        """The highest bid so far (the base stake once bidding is over)."""
+        return max((b for _, b in self.bids), default=0)
+
+    def plays_by(self, seat: int) -> int:
+        return sum(1 for p in self.plays if p.seat == seat and p.combo is not None)
+
+
+@dataclass(frozen=True)
+class DouDizhuView:
+    """One seat's view: its own hand, the others' hand sizes (cards as None), public history."""
+
+    seat: int | None
+    ruleset: str
+    phase: str
+    hands: tuple[tuple[Card | None, ...], ...]
+    bottom: tuple[Card | None, ...]
+    landlord: int | None
+    bids: tuple[tuple[int, int], ...]
+    bid: int
+    to_act: int
+    table: Combo | None
+    table_cards: tuple[Card, ...]
+    last_player: int | None
+    plays: tuple[Play, ...]
+    bombs: int
+    rockets: int
+    deal_number: int
+    result: Settlement | None
+    winner: int | None
+
+
+class DouDizhu(Game):
+    name = "doudizhu"
+    title = "Dou Dizhu (Fight the Landlord)"
+    min_players = max_players = PLAYERS
+    default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
+
+    def initial_state(self, **options: Any) -> DouDizhuState:
+        opts = self.options(**options)
+        if opts["ruleset"] not in RULESETS:
+            raise ValueError(
+                f"ruleset must be one of {', '.join(RULESETS)}, got {opts['ruleset']!r}"
+            )
+        return DouDizhuState(ruleset=opts["ruleset"])
+
+    def num_players(self, state: DouDizhuState) -> int:
+        return PLAYERS
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+    def current_player(self, state: DouDizhuState) -> int:
+        phase = state.phase
+        if phase == "over":
+            return TERMINAL
+        if phase in ("deal", "first"):
+            return CHANCE
+        return state.to_move
+
+    def chance_outcomes(self, state: DouDizhuState) -> list[tuple[str, float]]:
+        if state.phase == "deal":
+            counts = Counter(state.stock)
+            return [(f"deal {card}", n / len(state.stock)) for card, n in counts.items()]
+        return [(f"first {s + 1}", 1 / PLAYERS) for s in range(PLAYERS)]
+
+    def legal_actions(self, state: DouDizhuState) -> list[str]:
+        phase = state.phase
+        if phase in ("deal", "first"):
+            return [action for action, _ in self.chance_outcomes(state)]
+        if phase == "bid":
+            return [PASS, *(f"bid {b}" for b in (1, 2, 3) if b > state.bid)]
+        if phase == "over":
+            return []
+        plays = legal_plays(state.hands[state.to_move], state.table, state.ruleset)
+        return [play if play == PASS else self.action_to_text(play) for play in plays]
+
+    def action_to_text(self, action: Any) -> str:
+        """A `Combo` as ``play <pattern> as <kind>``; text actions as they are."""
+        if isinstance(action, Combo):
+            return f"play {action.text} as {action.kind}"
+        return str(action)
+
+    def why_illegal(self, state: DouDizhuState, action: Any) -> str | None:
+        phase = state.phase
+        if phase == "over":
+            return "the deal is over: no more moves"
+        action = self.action_to_text(action) if isinstance(action, Combo) else action
+        if not isinstance(action, str) or not action.split():
+            return f"an action is text such as 'pass', 'bid 2' or 'play 3 4 5 6 7', got {action!r}"
+        if phase in ("deal", "first"):
+            if action not in self.legal_actions(state):
+                return f"{action!r} is not a possible chance outcome here"
+            return None
+        seat = state.to_move
+        if phase == "bid":
+            if action in self.legal_actions(state):
+                return None
+            if action.startswith("bid"):
+                return (
+                    f"a bid must be 1, 2 or 3 and higher than the highest bid so far ({state.bid})"
+                )
+            return f"{seat_name(seat)} is bidding: 'pass' or 'bid 1', 'bid 2', 'bid 3'"
+        if action == PASS:
+            if state.table is None:
+                return "you are leading: you must play a combination (passing is not allowed)"
+            return None
+        try:
+            self._reading(state, action)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def _reading(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
+        """The combination an action plays and the physical cards it takes, or ``ValueError``
+        with the reason in a learner's words."""
+        verb, _, rest = action.partition(" ")
+        if verb != "play" or not rest.strip():
+            raise ValueError(f"{action!r}: play cards with 'play <cards>', or 'pass'")
+        cards_text, _, kind = rest.partition(" as ")
+        kind = kind.strip()
+        if kind and kind not in KIND_NAMES:
+            raise ValueError(f"{kind!r} is not a combination type; types: {', '.join(KIND_NAMES)}")
+        hand = state.hands[state.to_move]
+        cards = _take(hand, parse(cards_text))
+        readings = classify(cards, state.ruleset)
+        if not readings:
+            raise ValueError(why_not_combo(counts_of(cards), state.ruleset))
+        if kind:
+            readings = [r for r in readings if r.kind == kind]
+            if not readings:
+                raise ValueError(f"these cards are not a {KIND_NAMES[kind]}")
+        if state.table is None:
+            if len(readings) > 1:
+                names = " or ".join(f"{r.name} ('as {r.kind}')" for r in readings)
+                raise ValueError(f"these cards can be read as {names}: say which you mean")
+            return readings[0], cards
+        beating = [r for r in readings if combo_beats(r, state.table)]
+        if not beating:
+            raise ValueError(why_not_beating(readings[0], state.table))
+        return max(beating, key=lambda r: (r.kind == state.table.kind, r.main)), cards
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: DouDizhuState, action: Any) -> Transition:
+        action = self.action_to_text(action)
+        phase = state.phase
+        if phase == "deal":
+            return self._deal(state, DECK.parse_card(action.split()[1]))
+        if phase == "first":
+            seat = int(action.split()[1]) - 1
+            text = f"{seat_name(seat)} is chosen at random to bid first."
+            return Transition(
+                replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, action, text)
+            )
+        if phase == "bid":
+            return self._bid(state, action)
+        if action == PASS:
+            return self._pass(state)
+        combo, cards = self._reading(state, action)
+        return self._play(state, combo, cards, action)
+
+    def _deal(self, state: DouDizhuState, card: Card) -> Transition:
+        i = state.stock.index(card)
+        stock = state.stock[:i] + state.stock[i + 1 :]
+        dealt = len(DECK) - len(state.stock)
+        if dealt < PLAYERS * HAND:
+            seat = dealt % PLAYERS
+            hand = tuple(sorted((*state.hands[seat], card), key=sort_key))
+            new = replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
+            text = f"The dealer gives {seat_name(seat)} a card ({card})."
+        else:
+            new = replace(state, stock=stock, bottom=(*state.bottom, card))
+            text = f"A bottom card is put aside face down ({card})."
+        return Transition(new, Event(CHANCE, f"deal {card}", text, public=False))
+
+    def _bid(self, state: DouDizhuState, action: str) -> Transition:
+        seat = state.to_move
+        bid = 0 if action == PASS else int(action.split()[1])
+        bids = (*state.bids, (seat, bid))
+        new = replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
+        said = f"{seat_name(seat)} {'passes' if bid == 0 else f'bids {bid}'}"
+        high = max(b for _, b in bids)
+        passes_since = _passes_since_bid(bids)
+        if high == 0 and len(bids) == PLAYERS:
+            fresh = DouDizhuState(ruleset=state.ruleset, deal_number=state.deal_number + 1)
+            text = f"{said}. Nobody bid: the hand is thrown in and dealt again."
+            return Transition(fresh, Event(seat, action, text))
+        if bid == 3 or (high > 0 and passes_since == 2):
+            landlord = next(s for s, b in reversed(bids) if b == high)
+            hand = tuple(sorted((*state.hands[landlord], *state.bottom), key=sort_key))
+            new = replace(
+                new,
+                hands=replace_at(state.hands, landlord, hand),
+                landlord=landlord,
+                to_move=landlord,
+            )
+            bottom = " ".join(str(c) for c in state.bottom)
+            text = (
+                f"{said}. {seat_name(landlord)} is the landlord for a bid of {high}, shows the "
+                f"bottom cards ({bottom}), takes them (20 cards) and leads."
+            )
+            return Transition(new, Event(seat, action, text))
+        return Transition(new, Event(seat, action, f"{said}."))
+
+    def _pass(self, state: DouDizhuState) -> Transition:
+        seat = state.to_move
+        passes = state.passes + 1
+        plays = (*state.plays, Play(seat, None))
+        if passes == 2:
+            leader = state.last_player
+            new = replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
+            text = (
+                f"{role(state, seat)} passes. Two passes: the table is cleared and "
+                f"{role(state, leader)} leads again."  # type: ignore[arg-type]
+            )
+        else:
+            new = replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
+            text = f"{role(state, seat)} passes."
+        return Transition(new, Event(seat, PASS, text))
+
+    def _play(
+        self, state: DouDizhuState, combo: Combo, cards: tuple[Card, ...], action: str
+    ) -> Transition:
+        seat = state.to_move
+        hand = list(state.hands[seat])
+        for card in cards:
+            hand.remove(card)
+        bombs = state.bombs + (combo.kind == "bomb")
+        rockets = state.rockets + (combo.kind == "rocket")
+        new = replace(
+            state,
+            hands=replace_at(state.hands, seat, tuple(hand)),
+            table=combo,
+            table_cards=cards,
+            last_player=seat,
+            passes=0,
+            plays=(*state.plays, Play(seat, combo, cards)),
+            bombs=bombs,
+            rockets=rockets,
+            to_move=(seat + 1) % PLAYERS,
+        )
+        shown = " ".join(str(c) for c in cards)
+        verb = "leads" if state.table is None else f"beats {state.table.name} with"
+        text = f"{role(state, seat)} {verb} {combo.name}: {shown}."
+        if combo.kind in ("bomb", "rocket"):
+            text += f" The {combo.kind} doubles the stake (x {2 ** (bombs + rockets)} so far)."
+        arithmetic = ""
+        if not hand:
+            new, outcome, arithmetic = self._settle(new, seat)
+            text += " " + outcome
+        return Transition(new, Event(seat, action, text, arithmetic))
+
+    def _settle(self, state: DouDizhuState, seat: int) -> tuple[DouDizhuState, str, str]:
+        landlord = state.landlord
+        assert landlord is not None
+        landlord_won = seat == landlord
+        farmers = [s for s in range(PLAYERS) if s != landlord]
+        spring = landlord_won and all(state.plays_by(f) == 0 for f in farmers)
+        anti_spring = not landlord_won and state.plays_by(landlord) == 1
+        result = settle(state.bid, state.bombs, state.rockets, spring, anti_spring, landlord_won)
+        side = "the landlord wins" if landlord_won else "the farmers win"
+        outcome = f"{role(state, seat)} is out of cards: {side}."
+        if spring or anti_spring:
+            outcome += " Spring!" if spring else " Anti-spring!"
+        return replace(state, result=result, winner=seat), outcome, result.arithmetic
+
+    # -- views and results -------------------------------------------------------------------
+    def observe(self, state: DouDizhuState, seat: int | None) -> DouDizhuView:
+        self.check_seat(state, seat)
+        hands = tuple(
+            hand if seat is None or s == seat else (None,) * len(hand)
+            for s, hand in enumerate(state.hands)
+        )
+        revealed = seat is None or state.landlord is not None
+        return DouDizhuView(
+            seat=seat,
+            ruleset=state.ruleset,
+            phase=state.phase,
+            hands=hands,
+            bottom=state.bottom if revealed else (None,) * len(state.bottom),
+            landlord=state.landlord,
+            bids=state.bids,
+            bid=state.bid,
+            to_act=self.current_player(state),
+            table=state.table,
+            table_cards=state.table_cards,
+            last_player=state.last_player,
+            plays=state.plays,
+            bombs=state.bombs,
+            rockets=state.rockets,
+            deal_number=state.deal_number,
+            result=state.result,
+            winner=state.winner,
+        )
+
+    def returns(self, state: DouDizhuState) -> tuple[float, ...]:
+        if state.result is None:
+            return (0.0,) * PLAYERS
+        r = state.result
+        return tuple(float(r.landlord if s == state.landlord else r.farmer) for s in range(PLAYERS))
+
+    def cards(self, state: DouDizhuState) -> Counter[Card]:
+        played = [c for p in state.plays for c in p.cards]
+        held = [c for hand in state.hands for c in hand]
+        bottom = state.bottom if state.landlord is None else ()
+        return Counter([*state.stock, *held, *bottom, *played])
+
+    def resample_hidden(self, state: DouDizhuState, seat: int, rng: random.Random) -> DouDizhuState:
+        """Shuffle the cards ``seat`` cannot see (others' hands, the face-down bottom, the stock)
+        among their places; bottom cards the landlord showed and still holds stay with them."""
+        known = Counter(state.bottom) if state.landlord is not None else Counter()
+        hands = [list(h) for h in state.hands]
+        kept: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        pool: list[Card] = list(state.stock)
+        for s in range(PLAYERS):
+            if s == seat:
+                continue
+            for card in hands[s]:
+                if s == state.landlord and known[card] > 0:
+                    known[card] -= 1
+                    kept[s].append(card)
+                else:
+                    pool.append(card)
+        hidden_bottom = state.landlord is None
+        if hidden_bottom:
+            pool.extend(state.bottom)
+        rng.shuffle(pool)
+        new_hands = list(state.hands)
+        for s in range(PLAYERS):
+            if s == seat:
+                continue
+            n = len(hands[s]) - len(kept[s])
+            new_hands[s] = tuple(sorted([*kept[s], *pool[:n]], key=sort_key))
+            pool = pool[n:]
+        bottom = state.bottom
+        if hidden_bottom:
+            bottom, pool = tuple(pool[: len(bottom)]), pool[len(bottom) :]
+        return replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
+
+
+def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
+    n = 0
+    for _, bid in reversed(bids):
+        if bid:
+            break
+        n += 1
+    return n
+
+
+def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The physical cards of ``hand`` that ``wanted`` names: exact cards, or for rank tokens the
+    first cards of those ranks.  ``ValueError`` naming what the hand lacks."""
+    left = list(hand)
+    taken: list[Card] = []
+    for card in wanted:
+        match = (
+            card if card.deck == DECK.name else next((c for c in left if c.rank == card.rank), None)
+        )
+        if match is None or match not in left:
+            have = sum(1 for c in hand if c.rank == card.rank)
+            raise ValueError(f"you do not hold {card}: your hand has {have} card(s) of that rank")
+        left.remove(match)
+        taken.append(match)
+    return tuple(sorted(taken, key=sort_key))
+
+
+GAME = register(DouDizhu())
