@@ -2,8 +2,10 @@
 
 Suits never matter, so everything works on a rank-count vector of 15 entries: indices 0-11 are
 the sequence ranks 3 ... A, 12 is the 2, 13 the Black (small) joker, 14 the Red (big) joker.
-A `Combo` is one *reading* of a set of cards (a type, its main rank and its rank pattern): the
-same cards can sometimes be read two ways, and the player says which one they mean.
+A `Combo` is one *reading* of a set of cards (a type, its main rank and its rank pattern).  The
+spec lets a player say which reading they mean when cards can be read two ways; with its wing
+restrictions no rank pattern actually has two readings (a test checks every pattern of a full
+deck), but `classify` still returns a list so a looser house rule would fit.
 
 Wing rules differ between the two rulesets (spec §3, D3): under ``"cardavia"`` (the default)
 single wings may repeat a rank twice and the singles on a four may be a pair; under ``"pagat"``
@@ -12,6 +14,7 @@ they must all be different ranks.  Neither allows both jokers as wings or a wing
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -113,19 +116,29 @@ def _rank_word(i: int) -> str:
 # -- cards <-> counts ---------------------------------------------------------------------------
 def parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from notation: rank patterns (``3 3 3 4 4 4 9 9``, ``BJ RJ``, ``10`` for ``T``) or
-    suited cards (``3s 3h 4d``); ``ValueError`` naming the bad token otherwise."""
-    try:
-        return RANKS54.parse(text)
-    except ValueError:
-        pass
-    try:
-        return STANDARD54.parse(text)
-    except ValueError as exc:
-        token = str(exc).split(" is not")[0]
-        raise ValueError(
-            f"{token} is not a Dou Dizhu card; allowed: ranks 3-9 T J Q K A 2 (10 for T), "
-            "optionally with a suit s h d c, or BJ RJ"
-        ) from None
+    suited cards (``3s 3h 4d``), not mixed; ``ValueError`` naming the bad token otherwise."""
+    for deck in (RANKS54, STANDARD54):
+        try:
+            return deck.parse(text)
+        except ValueError:
+            continue
+    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+    bad = next((t for t in tokens if not _is_card(t)), None)
+    what = f"{bad!r} is not a Dou Dizhu card" if bad else "rank patterns and suited cards are mixed"
+    raise ValueError(
+        f"{what}; allowed: ranks 3-9 T J Q K A 2 (10 for T), all with a suit s h d c "
+        "or all without, and BJ RJ"
+    )
+
+
+def _is_card(token: str) -> bool:
+    for deck in (RANKS54, STANDARD54):
+        try:
+            deck.parse_card(token)
+            return True
+        except ValueError:
+            continue
+    return not token
 
 
 def counts_of(cards: Iterable[Card | str]) -> Counts:
