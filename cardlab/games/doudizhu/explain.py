@@ -7,8 +7,6 @@ were probably meant as and name the rule that shape breaks.
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from cardlab.games.doudizhu.combos import (
     BLACK_JOKER,
     KIND_NAMES,
@@ -28,25 +26,36 @@ def why_not_combo(c: Counts, ruleset: str) -> str:
     """The rule these rank counts break (they are known not to form any combination)."""
     n = sum(c)
     used = [i for i in range(15) if c[i]]
+    if n == 2:
+        joker = " (a joker pairs with nothing)" if c[BLACK_JOKER] or c[RED_JOKER] else ""
+        return f"a pair needs two cards of the same rank{joker}"
     widths = {c[i] for i in used}
-    if len(widths) == 1 and len(used) > 1:
+    core = _longest_core(c)
+    if (
+        len(widths) == 1
+        and len(used) > 1
+        and widths != {4}
+        and not (widths == {3} and len(core) >= 2)
+    ):
         width = widths.pop()
-        shape = {1: "straight", 2: "pair run", 3: "airplane"}.get(width)
-        if shape:
-            if any(i >= TWO for i in used):
-                return f"a {shape} cannot contain a 2 or a joker"
-            if used[-1] - used[0] != len(used) - 1:
-                return f"the ranks of a {shape} must be consecutive"
-            least = {1: 5, 2: 3, 3: 2}[width]
-            unit = {1: "cards", 2: "pairs", 3: "trios"}[width]
-            return f"a {shape} needs at least {least} {unit}"
-    trios = [i for i in used if c[i] >= 3]
-    if len(trios) >= 2 or (trios and n in (8, 10, 12, 15, 16, 20)):
-        return _why_not_airplane(c, ruleset)
+        shape = {1: "straight", 2: "pair run", 3: "airplane"}[width]
+        article = "an" if shape == "airplane" else "a"
+        if any(i >= TWO for i in used):
+            return f"{article} {shape} cannot contain a 2 or a joker"
+        if used[-1] - used[0] != len(used) - 1:
+            return f"the ranks of {article} {shape} must be consecutive"
+        least = {1: 5, 2: 3, 3: 2}[width]
+        unit = {1: "cards", 2: "pairs", 3: "trios"}[width]
+        return f"{article} {shape} needs at least {least} {unit}"
+    if len(core) >= 2:
+        return _why_not_airplane(c, core, ruleset)
     if any(c[i] == 4 for i in used) and n in (6, 8):
         return _why_not_four(c, ruleset)
-    if n == 2 and c[BLACK_JOKER] + c[RED_JOKER] == 1:
-        return "a pair needs two cards of the same rank (a joker pairs with nothing)"
+    trios = [i for i in used if c[i] >= 3]
+    if len(trios) >= 2:
+        if any(i >= TWO for i in trios):
+            return "a 2 cannot be part of an airplane's core (only 3 to A can)"
+        return "an airplane's trios must be of consecutive ranks"
     if trios and n in (4, 5):
         return "a trio takes one single or one pair of a different rank"
     return (
@@ -55,44 +64,43 @@ def why_not_combo(c: Counts, ruleset: str) -> str:
     )
 
 
-def _why_not_airplane(c: Counts, ruleset: str) -> str:
-    trios = [i for i in range(15) if c[i] >= 3]
-    if any(i >= TWO for i in trios) and not _has_core(c, [i for i in trios if i < TWO]):
-        return "a 2 cannot be part of an airplane's core (only 3 to A can)"
-    if not _has_core(c, trios):
-        return "an airplane's trios must be of consecutive ranks"
-    if c[BLACK_JOKER] and c[RED_JOKER]:
-        return "wings may not be both jokers"
-    if any(c[i] == 4 for i in trios):
+def _why_not_airplane(c: Counts, core: list[int], ruleset: str) -> str:
+    """Cards with a run of trios (the core) whose wings break a rule."""
+    if any(c[i] == 4 for i in core):
         return "wings may not use a rank of the airplane"
-    wings = [i for i in range(15) if 0 < c[i] < 3]
-    if ruleset == "pagat" and any(c[i] == 2 for i in wings):
-        return "under pagat rules single wings must all be different ranks"
-    if len([i for i in range(15) if c[i] >= 3]) > _longest_core(c):
+    k = len(core)
+    wings = [0 if i in core else n for i, n in enumerate(c)]
+    count = sum(wings)
+    if wings[BLACK_JOKER] and wings[RED_JOKER]:
+        return "wings may not be both jokers"
+    if count == 2 * k and all(n % 2 == 0 for n in wings) and max(wings) > 2:
+        return "pair wings must be of different ranks"
+    if count == k and max(wings) >= 3:
         return "single wings may not include a triple or four of a kind"
+    if count == k and ruleset == "pagat" and max(wings) == 2:
+        return "under pagat rules single wings must all be different ranks"
     return (
-        "an airplane with k trios takes exactly k single wings or k pairs of different ranks "
-        "(none of them a rank of the airplane)"
+        f"an airplane of {k} trios takes exactly {k} single wings or {k} pairs of different "
+        f"ranks, none of them a rank of the airplane (here {count} other cards)"
     )
 
 
 def _why_not_four(c: Counts, ruleset: str) -> str:
     if c[BLACK_JOKER] and c[RED_JOKER]:
-        return "the two attachments on a four may not be both jokers"
+        return "the attachments on a four may not be both jokers"
     if sum(c) == 6 and ruleset == "pagat":
         return "under pagat rules the two singles on a four must be different ranks"
     return "a four takes two singles, or two pairs of different ranks"
 
 
-def _has_core(c: Counts, trios: list[int]) -> bool:
-    return any(b - a == 1 for a, b in pairwise(trios)) and trios[-1] < TWO
-
-
-def _longest_core(c: Counts) -> int:
-    best = run = 0
+def _longest_core(c: Counts) -> list[int]:
+    """The longest run of consecutive sequence ranks (3 ... A) with at least three cards each."""
+    best: list[int] = []
+    run: list[int] = []
     for i in range(12):
-        run = run + 1 if c[i] >= 3 else 0
-        best = max(best, run)
+        run = [*run, i] if c[i] >= 3 else []
+        if len(run) > len(best):
+            best = run
     return best
 
 

@@ -212,6 +212,21 @@ def _physical(text):
         ("5 5 9", "pass", None, "you are leading"),
         ("5 5 9", "play 9 9", None, "you do not hold 9"),
         ("5 5 5 5 3 3", "play 5 5 5 5 3 3", None, None),
+        ("2 BJ 5", "play 2 BJ", None, "a pair needs two cards of the same rank (a joker"),
+        (
+            "3 3 3 4 4 4 9 9 9 9",
+            "play 3 3 3 4 4 4 9 9 9 9",
+            None,
+            "pair wings must be of different",
+        ),
+        ("6 6 6 6 3 3 BJ RJ", "play 6 6 6 6 3 3 BJ RJ", None, "a four may not be both jokers"),
+        (
+            "3 3 3 4 4 4 5 5 5 9 9 9",
+            "play 3 3 3 4 4 4 5 5 5 9 9 9",
+            None,
+            "may not include a triple",
+        ),
+        ("2 2 2 A A A", "play 2 2 2 A A A", None, "an airplane cannot contain a 2"),
     ],
 )
 def test_refusals_in_a_learners_words(hand, action, table, reason):
