@@ -39,10 +39,12 @@ colour (suits carry a glyph, a letter or a count of frame lines).
 |---|---|---|
 | 0 | [The decks](00_decks.ipynb) | the six decks and their notation, a deal step by step, \
 your first exact probability |
+| 3 | [Dou Dizhu](doudizhu.ipynb) | every combination and what beats what, bombs and card \
+counting, the scoring multiplier, and playing the landlord game against two AI |
 | 4 | [Triangle](triangle.ipynb) | a card you show to others but cannot see: counting what is \
 left, the value of a statement, and playing two reasoning bots |
 
-More lessons, one per game (Triad, Pyramid, Dou Dizhu, Three Thirteen, Pyramid Poker),
+More lessons, one per game (Triad, Pyramid, Three Thirteen, Pyramid Poker),
 are on the way.
 """,
     ),
@@ -341,7 +343,220 @@ Back to the [index](index.ipynb).
     ),
 ]
 
+DOUDIZHU = [
+    (
+        "md",
+        """
+# Lesson 3: Dou Dizhu (Fight the Landlord)
+
+*斗地主, China's most popular card game, as Cardavia plays it (a single deal, you against two
+AI), with the pagat rules as a variant.*
+
+One player, the **landlord**, plays alone against two **farmers**. Everyone tries to get rid of
+their cards first, by playing *combinations* that beat the one on the table.
+
+**The questions of this lesson:** which sets of cards are a play, and what beats what? How rare
+is a bomb? What can you work out about the hidden hands from the cards already played? And how
+does a bid of 1 turn into 48 points?
+
+Pick a theme first; every drawing on this page follows it.
+""",
+    ),
+    (
+        "code",
+        """
+from cardlab.apps.doudizhu import (
+    BiddingWalkthrough,
+    CombinationGallery,
+    CombinationQuiz,
+    DealStepper,
+    DouDizhuComponents,
+    DouDizhuPlay,
+    HandOdds,
+    ScoringExplainer,
+    ThemePicker,
+    play_counts_table,
+)
+
+theme = ThemePicker()
+theme
+""",
+    ),
+    (
+        "md",
+        """
+## 1. Goal, roles and cards
+""",
+    ),
+    (
+        "code",
+        """
+DouDizhuComponents(theme)
+""",
+    ),
+    (
+        "md",
+        """
+## 2. Every combination
+
+A play is one of fourteen types. Choose a type: the first row is a valid example, the second an
+invalid one with the reason **the engine** gives (the same words you get at the table when you
+try an illegal play). Switch the rules to see the two types whose validity depends on the
+ruleset.
+
+**What beats what:** the **rocket** (both jokers) beats everything; a **bomb** (four of a kind)
+beats anything but the rocket and higher bombs; any other play is beaten only by the **same type
+with the same number of cards** and a strictly higher main rank.
+""",
+    ),
+    (
+        "code",
+        """
+CombinationGallery(theme)
+""",
+    ),
+    (
+        "md",
+        """
+### How many different plays are there?
+
+The engine can list every legal play (every rank pattern and reading) a full 54-card deck
+allows. The totals are **24,639** under Cardavia rules and **12,654** under pagat rules: the
+single-wing rule alone doubles the count.
+""",
+    ),
+    (
+        "code",
+        """
+play_counts_table()
+""",
+    ),
+    (
+        "md",
+        """
+## 3. Bidding and the bottom cards
+
+Each player gets 17 cards and 3 are put aside face down: the **bottom cards**. A player chosen
+at random bids first; each in turn may **pass** or bid **higher** (1, 2 or 3). A bid of 3 ends
+the auction at once; otherwise it ends after two passes in a row following a bid. If all three
+pass without a bid, the hand is thrown in and dealt again. The high bidder becomes the
+landlord, shows the bottom cards to everyone, takes them (**20 cards**) and leads. The bid is
+the base stake. Here is the auction of the deal we step through next (every hand shown):
+""",
+    ),
+    (
+        "code",
+        """
+deal = DealStepper(theme, seed=11)
+BiddingWalkthrough(theme, deal.replay, deal.reasons)
+""",
+    ),
+    (
+        "md",
+        """
+## 4. A deal of three AI, stepped through
+
+Step with **Forward ▶** or press **Play**. The caption narrates each bid and play; under it,
+**why** the AI chose it, and what the player about to act can **count** from the cards they
+have seen. Switch **Eyes** to see the table as one player sees it.
+""",
+    ),
+    (
+        "code",
+        """
+deal
+""",
+    ),
+    (
+        "md",
+        """
+## 5. Odds: bombs and the rocket
+
+*How likely is a bomb in your hand?* Count hands. A 17-card hand is one of C(54,17) equally
+likely hands. Hands holding all four cards of a given rank: C(50,13). Adding that for all 13
+ranks counts the hands with two bombs twice, so subtract them, add back the triples, and so on:
+**inclusion-exclusion**. The rocket is simpler: both jokers and any 15 other cards. The table
+below shows each as an exact fraction, for a farmer (17 cards) and for the landlord (20), and
+the chance that **somebody** at the table holds one, counted exactly and checked by a seeded
+simulation.
+""",
+    ),
+    (
+        "code",
+        """
+HandOdds(trials=2000)
+""",
+    ),
+    (
+        "md",
+        """
+**During play** the question changes: *could the others still hold a bomb, or beat my play?*
+Every card you have not seen is in one of the two other hands, and every way to split them is
+equally likely (the bottom cards are the exception: everyone saw them go to the landlord). The
+stepper above and the table below count this for you: exactly for the bombs, and for "can they
+beat it" exactly once few cards are left (before that, a seeded estimate, labelled as such).
+
+## 6. Scoring, step by step
+
+The stake starts at the bid. Every bomb or rocket played **doubles** it; so does a **spring**
+(the landlord wins and neither farmer played a card) or an **anti-spring** (a farmer wins and
+the landlord played only the opening lead). The landlord wins or loses **two** units, each
+farmer one: the scores always add up to zero.
+""",
+    ),
+    (
+        "code",
+        """
+ScoringExplainer()
+""",
+    ),
+    (
+        "md",
+        """
+## 7. Quiz: what is it, and does it beat that?
+
+Every question is dealt by the engine from the list of all legal plays; the answer explains
+itself with the engine's reason. **New question** deals another.
+""",
+    ),
+    (
+        "code",
+        """
+CombinationQuiz(theme, seed=1)
+""",
+    ),
+    (
+        "md",
+        """
+## 8. Your turn: play against two AI
+
+You are **Player 1**, at the bottom. In the auction press **Pass** or a **Bid**. Then click
+cards to select them (or use the card buttons under the table) and press **Play selected**, or
+**Pass**. **Hint** selects what the AI would do in your place. An illegal selection is refused
+with the reason. The AI players act right after you and explain their choices in the log; the
+card-counting panel follows what you have seen. **Show all hands** is for teaching: it turns
+every card face up. **New deal** keeps the score sheet, so the totals run across deals.
+""",
+    ),
+    (
+        "code",
+        """
+DouDizhuPlay(theme, seed=7)
+""",
+    ),
+    (
+        "md",
+        """
+**Things to try:** as a farmer, when should you let your partner's play stand instead of
+beating it? As the landlord, when is it worth breaking up a bomb?
+
+Back to the [index](index.ipynb).
+""",
+    ),
+]
+
 if __name__ == "__main__":
     write("index.ipynb", INDEX)
     write("00_decks.ipynb", DECKS)
     write("triangle.ipynb", TRIANGLE)
+    write("doudizhu.ipynb", DOUDIZHU)

@@ -15,8 +15,9 @@ they must all be different ranks.  Neither allows both jokers as wings or a wing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 
 from cardlab.core.cards import RANKS54, STANDARD54, Card
@@ -81,7 +82,7 @@ class Combo:
         """The rank pattern, low to high: ``("3", "3", "3", "4", "4", "4", "9", "9")``."""
         return tuple(RANKS[i] for i, n in enumerate(self.counts) for _ in range(n))
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The rank pattern as notation, e.g. ``3 3 3 4 4 4 9 9``."""
         return " ".join(self.ranks)
@@ -117,6 +118,20 @@ def _rank_word(i: int) -> str:
 def parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from notation: rank patterns (``3 3 3 4 4 4 9 9``, ``BJ RJ``, ``10`` for ``T``) or
     suited cards (``3s 3h 4d``), not mixed; ``ValueError`` naming the bad token otherwise."""
+    if isinstance(text, str):
+        known = _PARSED.get(text)
+        if known is None:
+            known = _parse(text)
+            if len(_PARSED) < 50_000:
+                _PARSED[text] = known
+        return known
+    return _parse(text)
+
+
+_PARSED: dict[str, tuple[Card, ...]] = {}  # notation read before (the game re-reads every play)
+
+
+def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     for deck in (RANKS54, STANDARD54):
         try:
             return deck.parse(text)
@@ -270,87 +285,302 @@ def legal_plays(
     `PASS` when following (``table`` is the combination to beat; None means leading)."""
     _check_ruleset(ruleset)
     h = _counts(hand)
-    plays = all_combos(h, ruleset)
     if table is None:
-        return list(plays)
-    return [PASS, *(p for p in plays if combo_beats(p, table))]
+        return list(all_combos(h, ruleset))
+    return [PASS, *_beating(h, table, ruleset)]
+
+
+_CACHE: dict[tuple[Counts, str], tuple[Combo, ...]] = {}
+_CACHE_LIMIT = 4096  # hands; a 20-card hand has about 85 plays (a few thousand at most)
+
+
+def clear_cache() -> None:
+    """Forget the combinations remembered per hand and the winged airplanes made so far
+    (benchmarks time generation from scratch)."""
+    _CACHE.clear()
+    _PLANES.clear()
 
 
 def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
     """Every combination that can be made from the rank counts ``h`` (deduplicated, sorted)."""
-    out: set[Combo] = set()
+    key = (h, ruleset)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            del _CACHE[next(iter(_CACHE))]  # forget the oldest hand
+        most = 2 if ruleset == "cardavia" else 1
+        have = [i for i in range(15) if h[i]]
+        found = []
+        for kind in _KIND_ORDER:
+            found += _BUCKETS[kind](h, have, most)
+        found = _CACHE[key] = tuple(found)
+    return list(found)
+
+
+def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
+    """The plays of ``h`` that beat ``table``, in `all_combos` order, making only the kinds that
+    can beat it (the table's kind, bombs and the rocket)."""
+    if table.kind == "rocket":
+        return []
+    found = _CACHE.get((h, ruleset))
+    if found is not None:
+        return [p for p in found if combo_beats(p, table)]
+    most = 2 if ruleset == "cardavia" else 1
     have = [i for i in range(15) if h[i]]
-    add = out.add
+    out: list[Combo] = []
+    for kind in _KIND_ORDER:
+        if kind == table.kind:
+            size, main = table.size, table.main
+            out += [p for p in _BUCKETS[kind](h, have, most) if p.size == size and p.main > main]
+        elif kind == "bomb" or kind == "rocket":
+            out += _BUCKETS[kind](h, have, most)
+    return out
+
+
+# Every combination of one rank, two ranks or a chain exists once, built at import: generating
+# plays then mostly looks them up, and only winged fours and airplanes are made per hand.
+def _vector(*pairs: tuple[int, int]) -> Counts:
+    v = [0] * 15
+    for rank, n in pairs:
+        v[rank] += n
+    return tuple(v)
+
+
+_SOLO = [Combo("solo", r, 1, _vector((r, 1))) for r in range(15)]
+_PAIR = [Combo("pair", r, 2, _vector((r, 2))) for r in range(13)]
+_TRIO = [Combo("trio", r, 3, _vector((r, 3))) for r in range(13)]
+_BOMB = [Combo("bomb", r, 4, _vector((r, 4))) for r in range(13)]
+_ROCKET = Combo("rocket", RED_JOKER, 2, _vector((BLACK_JOKER, 1), (RED_JOKER, 1)))
+_TRIO_SOLO = [
+    [Combo("trio_solo", r, 4, _vector((r, 3), (s, 1))) if s != r else None for s in range(15)]
+    for r in range(13)
+]
+_TRIO_PAIR = [
+    [Combo("trio_pair", r, 5, _vector((r, 3), (s, 2))) if s != r else None for s in range(13)]
+    for r in range(13)
+]
+_CHAINS = {
+    (kind, low, top): Combo(
+        kind,
+        top,
+        width * (top - low + 1),
+        _vector(*((i, width) for i in SEQUENCE if low <= i <= top)),
+        top - low + 1,
+    )
+    for width, kind in ((1, "straight"), (2, "pair_run"), (3, "airplane"))
+    for top in SEQUENCE
+    for low in range(top + 1)
+}
+
+
+def _new(kind: str, main: int, size: int, counts: Counts, chain: int = 1) -> Combo:
+    """`Combo(...)` without the frozen dataclass's per-field ``object.__setattr__`` calls."""
+    combo = object.__new__(Combo)
+    combo.__dict__.update(kind=kind, main=main, size=size, counts=counts, chain=chain)
+    return combo
+
+
+# Each bucket lists one kind's plays in `Combo` order (main, size, counts, chain).
+def _solos(h: Counts, have: list[int], most: int) -> list[Combo]:
+    return [_SOLO[r] for r in have]
+
+
+def _pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
+    return [_PAIR[r] for r in have if h[r] >= 2 and r < 13]
+
+
+def _trios(h: Counts, have: list[int], most: int) -> list[Combo]:
+    return [_TRIO[r] for r in have if h[r] >= 3]
+
+
+def _bombs(h: Counts, have: list[int], most: int) -> list[Combo]:
+    return [_BOMB[r] for r in have if h[r] == 4]
+
+
+def _rockets(h: Counts, have: list[int], most: int) -> list[Combo]:
+    return [_ROCKET] if h[BLACK_JOKER] and h[RED_JOKER] else []
+
+
+def _trio_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
+    down = have[::-1]  # a higher attachment rank is a smaller count vector
+    return [_TRIO_SOLO[r][s] for r in have if h[r] >= 3 for s in down if s != r]
+
+
+def _trio_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
+    down = [s for s in have[::-1] if h[s] >= 2 and s < 13]
+    return [_TRIO_PAIR[r][s] for r in have if h[r] >= 3 for s in down if s != r]
+
+
+_FOUR_SOLO: dict[tuple[int, int, int], Combo] = {
+    (r, i, j): Combo("four_two_solo", r, 6, _vector((r, 4), (i, 1), (j, 1)))
+    for r in range(13)
+    for i in range(15)
+    for j in range(i, 15)
+    if r not in (i, j) and (i, j) != (BLACK_JOKER, RED_JOKER)
+}
+_FOUR_PAIR: dict[tuple[int, int, int], Combo] = {
+    (r, p, q): Combo("four_two_pair", r, 8, _vector((r, 4), (p, 2), (q, 2)))
+    for r in range(13)
+    for p in range(13)
+    for q in range(p + 1, 13)
+    if r not in (p, q)
+}
+
+
+def _two_wings(ranks: list[int], doubles: set[int]) -> list[tuple[int, int]]:
+    """Every two single wings from ``ranks`` (a pair only of ``doubles``; not both jokers), in
+    increasing order of the count vector: a higher lowest rank is a smaller vector."""
+    out = []
+    for a in range(len(ranks) - 1, -1, -1):
+        i = ranks[a]
+        for b in range(len(ranks) - 1, a, -1):
+            if i != BLACK_JOKER:  # (BJ, RJ) is the only pair of ranks left out
+                out.append((i, ranks[b]))
+        if i in doubles:
+            out.append((i, i))
+    return out
+
+
+def _four_two_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
+    out = []
     for r in have:
-        add(Combo("solo", r, 1, _only({r: 1})))
-        if h[r] >= 2:
-            add(Combo("pair", r, 2, _only({r: 2})))
-        if h[r] >= 3:
-            add(Combo("trio", r, 3, _only({r: 3})))
-            for s in have:
-                if s != r:
-                    add(Combo("trio_solo", r, 4, _only({r: 3, s: 1})))
-                    if h[s] >= 2:
-                        add(Combo("trio_pair", r, 5, _only({r: 3, s: 2})))
         if h[r] == 4:
-            add(Combo("bomb", r, 4, _only({r: 4})))
-            rest = _without(h, {r: 4})
-            for wings in _wing_choices(rest, 2, 2 if ruleset == "cardavia" else 1):
-                add(Combo("four_two_solo", r, 6, _plus(wings, r, 4)))
-            for pairs in combinations([i for i in range(13) if rest[i] >= 2], 2):
-                add(Combo("four_two_pair", r, 8, _plus(_only({p: 2 for p in pairs}), r, 4)))
-    if h[BLACK_JOKER] and h[RED_JOKER]:
-        add(Combo("rocket", RED_JOKER, 2, _only({BLACK_JOKER: 1, RED_JOKER: 1})))
-    for width, kind, least in ((1, "straight", 5), (2, "pair_run", 3), (3, "airplane", 2)):
-        for low, top in _runs(h, width, least, 20 // width):
-            core = _only({i: width for i in range(low, top + 1)})
-            length = top - low + 1
-            add(Combo(kind, top, width * length, core, length))
-            if kind == "airplane":
-                _add_winged(out, h, low, top, ruleset)
-    return sorted(out)
+            ranks = [i for i in have if i != r]
+            doubles = {i for i in ranks if h[i] >= 2} if most == 2 else set()
+            out += [_FOUR_SOLO[r, i, j] for i, j in _two_wings(ranks, doubles)]
+    return out
 
 
-def _add_winged(out: set[Combo], h: Counts, low: int, top: int, ruleset: str) -> None:
-    k = top - low + 1
-    core = {i: 3 for i in range(low, top + 1)}
-    rest = tuple(0 if low <= i <= top else n for i, n in enumerate(h))
-    if 4 * k <= 20:
-        for wings in _wing_choices(rest, k, 2 if ruleset == "cardavia" else 1):
-            out.add(Combo("airplane_solo", top, 4 * k, _plus_many(wings, core), k))
-    if 5 * k <= 20:
-        for pairs in combinations([i for i in range(13) if rest[i] >= 2], k):
-            wings = _only({p: 2 for p in pairs})
-            out.add(Combo("airplane_pair", top, 5 * k, _plus_many(wings, core), k))
+def _four_two_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
+    out = []
+    for r in have:
+        if h[r] == 4:
+            doubles = [i for i in have if i != r and i < 13 and h[i] >= 2]
+            out += [_FOUR_PAIR[r, p, q] for p, q in reversed(list(combinations(doubles, 2)))]
+    return out
 
 
-def _wing_choices(rest: Counts, k: int, most: int) -> Iterator[Counts]:
+def _windows(h: Counts, width: int, least: int) -> list[tuple[int, int]]:
+    """(low, top) of every chain of ``width`` cards a rank, by top and then by length."""
+    out = []
+    run = 0
+    longest = 20 // width
+    for top in SEQUENCE:
+        if h[top] >= width:
+            run += 1
+            if run >= least:
+                out += [(top - length + 1, top) for length in range(least, min(run, longest) + 1)]
+        else:
+            run = 0
+    return out
+
+
+def _chain_bucket(kind: str, width: int, least: int) -> Callable[[Counts, list[int], int], list]:
+    def bucket(h: Counts, have: list[int], most: int) -> list[Combo]:
+        return [_CHAINS[kind, low, top] for low, top in _windows(h, width, least)]
+
+    return bucket
+
+
+_PLANES: dict[tuple, Combo] = {}  # winged airplanes made so far, by (kind, top, k, wings)
+
+
+def _plane(kind: str, top: int, k: int, wings: tuple[int, ...]) -> Combo:
+    key = (kind, top, k, wings)
+    combo = _PLANES.get(key)
+    if combo is None:
+        v = [0] * 15
+        for i in wings:
+            v[i] += 1 if kind == "airplane_solo" else 2
+        v[top - k + 1 : top + 1] = [3] * k
+        combo = _PLANES[key] = Combo(
+            kind, top, (4 if kind == "airplane_solo" else 5) * k, tuple(v), k
+        )
+    return combo
+
+
+_PLANE2: dict[tuple[int, int, int], Combo] = {
+    (top, i, j): Combo("airplane_solo", top, 8, _vector((top - 1, 3), (top, 3), (i, 1), (j, 1)), 2)
+    for top in range(1, 12)
+    for i in range(15)
+    for j in range(i, 15)
+    if not {i, j} & {top - 1, top} and (i, j) != (BLACK_JOKER, RED_JOKER)
+}
+
+
+def _airplane_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
+    out = []
+    for low, top in _windows(h, 3, 2):
+        k = top - low + 1
+        if k == 2:
+            ranks = [i for i in have if not low <= i <= top]
+            doubles = {i for i in ranks if h[i] >= 2} if most == 2 else set()
+            out += [_PLANE2[top, i, j] for i, j in _two_wings(ranks, doubles)]
+        elif 4 * k <= 20:
+            rest = list(h)
+            rest[low : top + 1] = [0] * k
+            for wings in reversed(_wing_choices(tuple(rest), k, most)):
+                ranks = tuple(i for i in range(15) for _ in range(wings[i]))
+                out.append(_plane("airplane_solo", top, k, ranks))
+    return out
+
+
+def _airplane_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
+    out = []
+    for low, top in _windows(h, 3, 2):
+        k = top - low + 1
+        if 5 * k <= 20:
+            doubles = [i for i in have if not low <= i <= top and i < 13 and h[i] >= 2]
+            for pairs in reversed(list(combinations(doubles, k))):
+                out.append(_plane("airplane_pair", top, k, pairs))
+    return out
+
+
+_BUCKETS: dict[str, Callable[[Counts, list[int], int], list[Combo]]] = {
+    "solo": _solos,
+    "pair": _pairs,
+    "trio": _trios,
+    "trio_solo": _trio_solos,
+    "trio_pair": _trio_pairs,
+    "straight": _chain_bucket("straight", 1, 5),
+    "pair_run": _chain_bucket("pair_run", 2, 3),
+    "airplane": _chain_bucket("airplane", 3, 2),
+    "airplane_solo": _airplane_solos,
+    "airplane_pair": _airplane_pairs,
+    "four_two_solo": _four_two_solos,
+    "four_two_pair": _four_two_pairs,
+    "bomb": _bombs,
+    "rocket": _rockets,
+}
+_KIND_ORDER = sorted(_BUCKETS)  # `Combo` orders by kind name first
+
+
+def _wing_choices(rest: Counts, k: int, most: int) -> list[Counts]:
     """Every multiset of ``k`` wing cards from ``rest``, at most ``most`` of a rank, not both
-    jokers."""
-    limits = [min(n, most) for n in rest]
+    jokers (in decreasing order of the count vector)."""
+    ranks = [i for i in range(15) if rest[i]]
+    limits = [min(rest[i], most) for i in ranks]
+    room = [0] * (len(ranks) + 1)  # room[j]: how many wing cards ranks[j:] can still give
+    for j in range(len(ranks) - 1, -1, -1):
+        room[j] = room[j + 1] + limits[j]
+    found: list[Counts] = []
+    chosen = [0] * 15
 
-    def extend(i: int, left: int, chosen: list[int]) -> Iterator[Counts]:
+    def extend(j: int, left: int) -> None:
         if left == 0:
-            wings = tuple(chosen) + (0,) * (15 - len(chosen))
-            if not (wings[BLACK_JOKER] and wings[RED_JOKER]):
-                yield wings
+            if not (chosen[BLACK_JOKER] and chosen[RED_JOKER]):
+                found.append(tuple(chosen))
             return
-        if i == 15:
+        if room[j] < left:
             return
-        for take in range(min(limits[i], left), -1, -1):
-            yield from extend(i + 1, left - take, [*chosen, take])
+        i = ranks[j]
+        for take in range(min(limits[j], left), -1, -1):
+            chosen[i] = take
+            extend(j + 1, left - take)
+        chosen[i] = 0
 
-    yield from extend(0, k, [])
-
-
-def _runs(h: Counts, width: int, least: int, longest: int) -> Iterator[tuple[int, int]]:
-    """Every (low, top) window of consecutive sequence ranks with at least ``width`` each."""
-    for low in SEQUENCE:
-        top = low
-        while top < 12 and h[top] >= width and top - low + 1 <= longest:
-            if top - low + 1 >= least:
-                yield low, top
-            top += 1
+    extend(0, k)
+    return found
 
 
 def _only(counts: dict[int, int]) -> Counts:

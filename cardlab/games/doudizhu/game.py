@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
@@ -35,6 +35,7 @@ from cardlab.games.doudizhu.scoring import Settlement, settle
 PLAYERS = 3
 HAND = 17
 DECK = STANDARD54
+_DECK_SIZE = len(DECK)
 
 
 def sort_key(card: Card) -> tuple[int, str]:
@@ -151,8 +152,7 @@ class DouDizhu(Game):
 
     def chance_outcomes(self, state: DouDizhuState) -> list[tuple[str, float]]:
         if state.phase == "deal":
-            counts = Counter(state.stock)
-            return [(f"deal {card}", n / len(state.stock)) for card, n in counts.items()]
+            return list(_deal_outcomes(state.stock)[0])
         return [(f"first {s + 1}", 1 / PLAYERS) for s in range(PLAYERS)]
 
     def legal_actions(self, state: DouDizhuState) -> list[str]:
@@ -179,7 +179,11 @@ class DouDizhu(Game):
         action = self.action_to_text(action) if isinstance(action, Combo) else action
         if not isinstance(action, str) or not action.split():
             return f"an action is text such as 'pass', 'bid 2' or 'play 3 4 5 6 7', got {action!r}"
-        if phase in ("deal", "first"):
+        if phase == "deal":
+            if action not in _deal_outcomes(state.stock)[1]:
+                return f"{action!r} is not a possible chance outcome here"
+            return None
+        if phase == "first":
             if action not in self.legal_actions(state):
                 return f"{action!r} is not a possible chance outcome here"
             return None
@@ -204,7 +208,18 @@ class DouDizhu(Game):
 
     def _reading(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
         """The combination an action plays and the physical cards it takes, or ``ValueError``
-        with the reason in a learner's words."""
+        with the reason in a learner's words.  `apply` reads an action twice (to check it, then
+        to play it), so the last reading is remembered (states are immutable)."""
+        last = self._last_reading
+        if last is not None and last[0] is state and last[1] == action:
+            return last[2]
+        reading = self._read(state, action)
+        self._last_reading = (state, action, reading)
+        return reading
+
+    _last_reading: tuple[DouDizhuState, str, tuple[Combo, tuple[Card, ...]]] | None = None
+
+    def _read(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
         verb, _, rest = action.partition(" ")
         if verb != "play" or not rest.strip():
             raise ValueError(f"{action!r}: play cards with 'play <cards>', or 'pass'")
@@ -236,12 +251,13 @@ class DouDizhu(Game):
         action = self.action_to_text(action)
         phase = state.phase
         if phase == "deal":
-            return self._deal(state, DECK.parse_card(action.split()[1]))
+            card = _CANONICAL_BY_TEXT.get(action) or DECK.parse_card(action.split()[1])
+            return self._deal(state, card)
         if phase == "first":
             seat = int(action.split()[1]) - 1
             text = f"{seat_name(seat)} is chosen at random to bid first."
             return Transition(
-                replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, action, text)
+                _replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, action, text)
             )
         if phase == "bid":
             return self._bid(state, action)
@@ -253,14 +269,14 @@ class DouDizhu(Game):
     def _deal(self, state: DouDizhuState, card: Card) -> Transition:
         i = state.stock.index(card)
         stock = state.stock[:i] + state.stock[i + 1 :]
-        dealt = len(DECK) - len(state.stock)
+        dealt = _DECK_SIZE - len(state.stock)
         if dealt < PLAYERS * HAND:
             seat = dealt % PLAYERS
             hand = tuple(sorted((*state.hands[seat], card), key=sort_key))
-            new = replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
+            new = _replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
             text = f"The dealer gives {seat_name(seat)} a card ({card})."
         else:
-            new = replace(state, stock=stock, bottom=(*state.bottom, card))
+            new = _replace(state, stock=stock, bottom=(*state.bottom, card))
             text = f"A bottom card is put aside face down ({card})."
         return Transition(new, Event(CHANCE, f"deal {card}", text, public=False))
 
@@ -268,7 +284,7 @@ class DouDizhu(Game):
         seat = state.to_move
         bid = 0 if action == PASS else int(action.split()[1])
         bids = (*state.bids, (seat, bid))
-        new = replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
+        new = _replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
         said = f"{seat_name(seat)} {'passes' if bid == 0 else f'bids {bid}'}"
         high = max(b for _, b in bids)
         passes_since = _passes_since_bid(bids)
@@ -279,7 +295,7 @@ class DouDizhu(Game):
         if bid == 3 or (high > 0 and passes_since == 2):
             landlord = next(s for s, b in reversed(bids) if b == high)
             hand = tuple(sorted((*state.hands[landlord], *state.bottom), key=sort_key))
-            new = replace(
+            new = _replace(
                 new,
                 hands=replace_at(state.hands, landlord, hand),
                 landlord=landlord,
@@ -299,13 +315,13 @@ class DouDizhu(Game):
         plays = (*state.plays, Play(seat, None))
         if passes == 2:
             leader = state.last_player
-            new = replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
+            new = _replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
             text = (
                 f"{role(state, seat)} passes. Two passes: the table is cleared and "
                 f"{role(state, leader)} leads again."  # type: ignore[arg-type]
             )
         else:
-            new = replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
+            new = _replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
             text = f"{role(state, seat)} passes."
         return Transition(new, Event(seat, PASS, text))
 
@@ -318,7 +334,7 @@ class DouDizhu(Game):
             hand.remove(card)
         bombs = state.bombs + (combo.kind == "bomb")
         rockets = state.rockets + (combo.kind == "rocket")
-        new = replace(
+        new = _replace(
             state,
             hands=replace_at(state.hands, seat, tuple(hand)),
             table=combo,
@@ -353,7 +369,7 @@ class DouDizhu(Game):
         outcome = f"{role(state, seat)} is out of cards: {side}."
         if spring or anti_spring:
             outcome += " Spring!" if spring else " Anti-spring!"
-        return replace(state, result=result, winner=seat), outcome, result.arithmetic
+        return _replace(state, result=result, winner=seat), outcome, result.arithmetic
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: DouDizhuState, seat: int | None) -> DouDizhuView:
@@ -426,7 +442,17 @@ class DouDizhu(Game):
         bottom = state.bottom
         if hidden_bottom:
             bottom, pool = tuple(pool[: len(bottom)]), pool[len(bottom) :]
-        return replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
+        return _replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
+
+
+def _replace(state: DouDizhuState, **changes: Any) -> DouDizhuState:
+    """`dataclasses.replace` for the state, without the cost of calling ``__init__`` (the state
+    has no ``__post_init__`` and every name passed is a field)."""
+    new = object.__new__(DouDizhuState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
@@ -453,6 +479,32 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
         left.remove(match)
         taken.append(match)
     return tuple(sorted(taken, key=sort_key))
+
+
+# The card objects of a fresh state's stock (the dataclass default, shared by every deal) are
+# alive for good, so their ids name them; all 54 are different cards.
+_CANONICAL: tuple[Card, ...] = DouDizhuState.stock
+_CANONICAL_TEXT = {id(card): f"deal {card}" for card in _CANONICAL}
+_CANONICAL_BY_TEXT = {f"deal {card}": card for card in _CANONICAL}
+_last_stock: list = [None, None]  # the stock and its outcomes last asked for (asked twice a card)
+
+
+def _deal_outcomes(stock: tuple[Card, ...]) -> tuple[list[tuple[str, float]], set[str]]:
+    """Each card still in ``stock`` as ``deal <card>`` with its probability, and those actions as
+    a set; the deal asks twice per card (to draw, then to check), so the last answer is kept."""
+    if _last_stock[0] is stock:
+        return _last_stock[1]
+    texts = [_CANONICAL_TEXT.get(id(card)) for card in stock]
+    if None not in texts and len(set(texts)) == len(stock):
+        # the deck's own card objects, all different: one of each, in stock order (as Counter)
+        p = 1 / len(stock)
+        outcomes = [(text, p) for text in texts]  # type: ignore[misc]
+    else:
+        counts = Counter(stock)
+        outcomes = [(f"deal {card}", n / len(stock)) for card, n in counts.items()]
+    answer = (outcomes, {action for action, _ in outcomes})
+    _last_stock[0], _last_stock[1] = stock, answer
+    return answer
 
 
 GAME = register(DouDizhu())

@@ -1,0 +1,199 @@
+"""Dou Dizhu: how often the planning AI wins as the landlord and as the farmers.
+
+    python benchmarks/doudizhu_ai.py [--deals 2000] [--jobs 2] [--write]
+
+Each seeded deal ``d`` (``d`` = 0 ... deals-1) is played several ways against each baseline
+(`RandomBot`: uniformly random legal actions; `GreedyBot`: always its smallest combination):
+
+* **roles fixed**: seat ``d % 3`` is made the landlord (it bids 3, the others pass), so the seats
+  rotate and every deal is played with the same landlord hand twice: the AI as the landlord
+  against two baseline farmers, and two AI farmers against a baseline landlord.  The same deal
+  with the baseline in all three seats (and the AI in all three) shows what the seat is worth on
+  its own: the AI's skill is the gap to those mirror rates.
+* **full game**: the AI sits in seat ``d % 3`` against two baselines, everyone bids with their
+  own policy (a deal nobody bids on is thrown in and dealt again), and the AI's points per deal
+  are the settlement (bid x 2^(bombs + rocket) x spring) it gets.
+
+A standard error is shown with each win rate (binomial, over the deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from cardlab.core.bots import Decision, RandomBot
+from cardlab.games.doudizhu import new_game
+from cardlab.games.doudizhu.bots import DouDizhuBot, GreedyBot
+
+SECTION = "## Dou Dizhu"
+
+
+class Landlord:
+    """Bids 3 in seat ``landlord`` and passes elsewhere, then lets ``bot`` play."""
+
+    def __init__(self, bot: object, landlord: int) -> None:
+        self.bot, self.landlord = bot, landlord
+
+    def choose(self, view, legal):
+        if view.phase == "bid":
+            if view.seat == self.landlord:
+                return Decision("bid 3", "Bids 3: this seat is the landlord in this benchmark.")
+            return Decision("pass", "Passes: another seat is the landlord in this benchmark.")
+        return self.bot.choose(view, legal)  # type: ignore[attr-defined]
+
+
+def baseline(kind: str, deal: int, seat: int):
+    return RandomBot(f"{deal}/{seat}") if kind == "random" else GreedyBot()
+
+
+def fixed(deal: int, ai_seats: set[int], kind: str) -> bool:
+    """Play deal ``deal`` with seat ``deal % 3`` as the landlord; did the landlord win?"""
+    landlord = deal % 3
+    bots = {
+        s: Landlord(DouDizhuBot() if s in ai_seats else baseline(kind, deal, s), landlord)
+        for s in range(3)
+    }
+    state = new_game(deal).play_out(bots).state
+    return state.winner == landlord
+
+
+def play(kind: str, deals: range) -> dict[str, float]:
+    """Sums over ``deals`` against the ``kind`` baseline."""
+    out = dict.fromkeys(
+        (
+            "ai_landlord",
+            "ai_farmers",
+            "base_landlord",
+            "self_landlord",
+            "points",
+            "points_sq",
+            "full_win",
+            "full_landlord",
+            "full_landlord_win",
+            "seconds_ai",
+            "games_ai",
+        ),
+        0.0,
+    )
+    for d in deals:
+        landlord = d % 3
+        farmers = {s for s in range(3) if s != landlord}
+        start = time.perf_counter()
+        out["ai_landlord"] += fixed(d, {landlord}, kind)
+        out["ai_farmers"] += not fixed(d, farmers, kind)
+        out["seconds_ai"] += time.perf_counter() - start
+        out["games_ai"] += 2
+        out["base_landlord"] += fixed(d, set(), kind)
+        out["self_landlord"] += fixed(d, {0, 1, 2}, kind)
+        seat = d % 3
+        bots = {s: DouDizhuBot() if s == seat else baseline(kind, d, s) for s in range(3)}
+        state = new_game(d).play_out(bots).state
+        points = (
+            state.result.landlord if state.landlord == seat else state.result.farmer  # type: ignore[union-attr]
+        )
+        out["points"] += points
+        out["points_sq"] += points * points
+        won = (state.winner == state.landlord) == (seat == state.landlord)
+        out["full_win"] += won
+        out["full_landlord"] += seat == state.landlord
+        out["full_landlord_win"] += won and seat == state.landlord
+    return out
+
+
+def run(kind: str, deals: int, jobs: int) -> dict[str, float]:
+    chunks = [range(j, deals, jobs) for j in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(play, [kind] * jobs, chunks))
+    return {key: sum(p[key] for p in parts) for key in parts[0]}
+
+
+def rate(wins: float, n: float) -> str:
+    p = wins / n if n else 0.0
+    return f"{100 * p:.1f}% ± {100 * math.sqrt(p * (1 - p) / n):.1f}" if n else "-"
+
+
+def update_section(heading: str, body: str, path: Path | None = None) -> None:
+    """Replace the ``### heading`` part of the "## Dou Dizhu" section of RESULTS.md (keeping its
+    other parts and every other section), via `results.write_sections`."""
+    from results import RESULTS, split_sections, write_sections
+
+    path = path or RESULTS
+    old = split_sections(path.read_text()).get(SECTION, SECTION + "\n") if path.exists() else ""
+    parts: dict[str, str] = {}
+    current = ""
+    for line in (old or SECTION + "\n").splitlines(keepends=True)[1:]:
+        if line.startswith("### "):
+            current = line.strip()
+        parts[current] = parts.get(current, "") + line
+    parts[f"### {heading}"] = f"### {heading}\n\n{body.strip()}\n\n"
+    text = SECTION + "\n\n" + "".join(p.strip("\n") + "\n\n" for p in parts.values() if p.strip())
+    write_sections(text, path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--write", action="store_true", help="update benchmarks/RESULTS.md")
+    args = parser.parse_args()
+    n = args.deals
+    print(f"DouDizhuBot, {n:,} seeded deals per baseline, {args.jobs} jobs", flush=True)
+    fixed_rows, full_rows = [], []
+    for kind, label in (("random", "RandomBot"), ("greedy", "GreedyBot")):
+        start = time.perf_counter()
+        r = run(kind, n, args.jobs)
+        seconds = time.perf_counter() - start
+        fixed_rows.append(
+            f"| {label} | **{rate(r['ai_landlord'], n)}** | {rate(r['base_landlord'], n)} "
+            f"| **{rate(r['ai_farmers'], n)}** | {rate(n - r['base_landlord'], n)} "
+            f"| {rate(r['self_landlord'], n)} | {1000 * r['seconds_ai'] / r['games_ai']:.1f} |"
+        )
+        mean = r["points"] / n
+        sd = math.sqrt(max(r["points_sq"] / n - mean * mean, 0.0) / n)
+        lands = r["full_landlord"]
+        full_rows.append(
+            f"| {label} | **{mean:+.2f}** ± {sd:.2f} | {rate(r['full_win'], n)} "
+            f"| {100 * lands / n:.0f}% | {rate(r['full_landlord_win'], lands)} "
+            f"| {rate(r['full_win'] - r['full_landlord_win'], n - lands)} | {seconds:.0f} |"
+        )
+        print(fixed_rows[-1], flush=True)
+        print(full_rows[-1], flush=True)
+
+    body = "\n".join(
+        [
+            f"Written by `python benchmarks/doudizhu_ai.py --deals {n} --write` on "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {n:,} seeded deals per "
+            f"baseline, {args.jobs} processes.",
+            "",
+            "**Roles fixed** (seat `d % 3` is the landlord at bid 3, so seats rotate; each deal is "
+            "played with the AI as landlord vs two baseline farmers, and with two AI farmers vs "
+            "the baseline landlord). Mirror columns: the same deals with one policy in all "
+            "three seats, i.e. what the role is worth without the AI.",
+            "",
+            "| baseline | AI landlord wins | baseline-mirror landlord wins | AI farmers win "
+            "| baseline-mirror farmers win | AI-mirror landlord wins | AI ms/game |",
+            "|---|---|---|---|---|---|---|",
+            *fixed_rows,
+            "",
+            "**Full game** (the AI in seat `d % 3` vs two baselines, everyone bids; points are "
+            "the AI's settlement per deal):",
+            "",
+            "| baseline | AI points/deal | AI wins | AI is landlord | AI wins as landlord "
+            "| AI wins as farmer | seconds |",
+            "|---|---|---|---|---|---|---|",
+            *full_rows,
+        ]
+    )
+    print()
+    print(body)
+    if args.write:
+        update_section("AI win rates (`benchmarks/doudizhu_ai.py`)", body)
+
+
+if __name__ == "__main__":
+    main()
