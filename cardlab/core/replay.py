@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.core.engine import CHANCE, TERMINAL, Action, Event, Game, get_game
+from cardlab.core.engine import CHANCE, GAMES, TERMINAL, Action, Event, Game, get_game
 
 _HEADER = "cardlab-replay 1"
 
@@ -45,7 +45,8 @@ class Replay:
     # -- reading -----------------------------------------------------------------------------
     @property
     def game(self) -> Game:
-        return get_game(self.game_name)
+        game = GAMES.get(self.game_name)  # the registry, without an import on every step
+        return game if game is not None else get_game(self.game_name)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -100,10 +101,11 @@ class Replay:
 
     def advance_chance(self) -> Replay:
         """Append the chance outcome drawn with this replay's seed for this step."""
-        if self.current_player != CHANCE:
+        game, state = self.game, self.state
+        if game.current_player(state) != CHANCE:
             raise ValueError("the next action is not a chance outcome")
         rng = random.Random(f"{self.seed}:{len(self.actions)}")
-        return self.append(self.game.sample_chance(self.state, rng))
+        return self.append(game.sample_chance(state, rng))
 
     def resolve_chance(self) -> Replay:
         """Draw chance outcomes until a player must act or the game is over."""
@@ -114,17 +116,17 @@ class Replay:
 
     def play_out(self, bots: Mapping[int, Any], max_steps: int = 100_000) -> Replay:
         """Let chance and the given bots play until a seat without a bot must act, or the end."""
-        replay = self
+        replay, game = self, self.game
         for _ in range(max_steps):
-            seat = replay.current_player
+            state = replay.state
+            seat = game.current_player(state)
             if seat == CHANCE:
                 replay = replay.advance_chance()
             elif seat == TERMINAL or seat not in bots:
                 return replay
             else:
-                game = replay.game
-                legal = game.legal_actions(replay.state)
-                decision = bots[seat].choose(game.observe(replay.state, seat), legal)
+                legal = game.legal_actions(state)
+                decision = bots[seat].choose(game.observe(state, seat), legal)
                 replay = replay.append(decision.action)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
@@ -199,12 +201,17 @@ class Replay:
             self._events.append(event)
 
     def _extended(self, action: Action, state: Any, event: Event) -> Replay:
-        self._fill(len(self.actions))
+        """A replay one action longer.  The caches are lists that only ever grow, so the newest
+        replay of a line shares its parent's lists (O(1) per step); a parent extended a second
+        time (a branch) copies its own prefix instead, leaving the first line intact."""
+        n = len(self.actions)
+        self._fill(n)
+        if len(self._states) == n + 1:
+            states, events = self._states, self._events
+        else:
+            states, events = self._states[: n + 1], self._events[:n]
+        states.append(state)
+        events.append(event)
         return Replay(
-            self.game_name,
-            self.seed,
-            self.options,
-            (*self.actions, action),
-            [*self._states, state],
-            [*self._events, event],
+            self.game_name, self.seed, self.options, (*self.actions, action), states, events
         )

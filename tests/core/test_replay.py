@@ -84,3 +84,19 @@ def test_bad_seed_and_options():
         Replay.start("highcard", 1, players=9)
     with pytest.raises(ValueError, match="hand_size"):
         Replay.start("highcard", 1, deck="triangle", players=4, hand_size=7)
+
+
+def test_branching_after_extending_keeps_both_lines_exact(dealt):
+    legal = dealt.game.legal_actions(dealt.state)
+    first = dealt.append(legal[0])
+    second = dealt.append(legal[-1])  # a branch from the same parent
+    longer = first.append(first.game.legal_actions(first.state)[0])
+    assert first.state_at(len(dealt) + 1) != second.state_at(len(dealt) + 1)
+    assert second.event_at(len(second)).action == legal[-1]
+    assert first.event_at(len(first)).action == legal[0]
+    assert longer.truncate(len(first)) == first
+    assert dealt.state_at(len(dealt)) == dealt.state
+    fresh = Replay.from_text(second.to_text())
+    assert [fresh.state_at(i) for i in range(len(fresh) + 1)] == [
+        second.state_at(i) for i in range(len(second) + 1)
+    ]
