@@ -262,7 +262,7 @@ class OddsPanel(_Panel):
                     color="#dd8452", edgecolor="#1f2937", hatch="//",
                     label="simulated (95% interval)")  # fmt: skip
             tops += [v + e for v, e in zip(sims, sim_err, strict=True)]
-            ax.legend(loc="lower right", fontsize="small")
+            fig.legend(loc="outside lower center", ncols=2, fontsize="small")
         ax.set_yticks(positions, [r.label for r in rows])
         ax.invert_yaxis()
         top = max([*tops, 0.0])
