@@ -247,6 +247,12 @@ def test_pagat_wing_refusal_names_the_rule():
 
 
 @pytest.mark.parametrize("ruleset", dd.RULESETS)
+def test_every_play_of_a_full_deck_classifies_back_to_itself(ruleset):
+    for combo in legal_plays(STANDARD54.cards(), None, ruleset):
+        assert classify(combo.counts, ruleset) == [combo]
+
+
+@pytest.mark.parametrize("ruleset", dd.RULESETS)
 def test_no_rank_pattern_has_two_readings_under_these_wing_rules(ruleset):
     """The spec allows for ambiguous sets; with its wing restrictions none exist (so a play
     never needs 'as <kind>'), but a stated kind must still match the cards."""
