@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +51,7 @@ from cardlab.games.doudizhu.odds import (
 from cardlab.render import deck_sheet
 from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine, Stepper, TextMirror
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.quiz import Quiz
 
 __all__ = [
     "EXAMPLES",
@@ -636,54 +638,17 @@ def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
     return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".")
 
 
-class CombinationQuiz:
+class CombinationQuiz(Quiz):
     """ "What type is this?" and "does this beat that?", dealt by the engine, with feedback."""
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.picker = picker
-        self.status = StatusLine()
-        self.view = CanvasView(WIDTH, 200, status=self.status)
-        self.question = widgets.HTML()
-        self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
-        self.choice.layout.width = "max-content"
-        self.feedback = widgets.HTML()
-        self.new_button = widgets.Button(description="New question", icon="refresh")
-        self.tally = widgets.Label()
-        self.choice.add_class("cardlab-quiz-choice")
-        self.feedback.add_class("cardlab-quiz-feedback")
-        self.new_button.add_class("cardlab-new-question")
-        self.right = self.asked = 0
-        self._answered = self._loading = False
-        self.choice.observe(guarded(self.status, self._chosen), names="value")
-        self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
+        super().__init__(CanvasView(WIDTH, 200), seed)
         picker.subscribe(guarded(self.status, lambda _: self.redraw()))
-        self.widget = widgets.VBox(
-            [
-                self.view.widget,
-                self.question,
-                self.choice,
-                self.feedback,
-                widgets.HBox([self.new_button, self.tally]),
-                self.status.widget,
-            ]
-        )
-        self.load(seed)
 
-    def load(self, seed: int) -> None:
-        self.seed, self.q, self._answered = seed, quiz_question(seed), False
-        self.question.value = f"<p>{self.q.prompt}</p>"
-        self._loading = True
-        try:
-            self.choice.options = list(self.q.options)
-            self.choice.value = None
-        finally:
-            self._loading = False
-        self.feedback.value = ""
-        self._tally()
-        self.redraw()
-
-    def next_question(self) -> None:
-        self.load(self.seed + 1)
+    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
+        self.q = quiz_question(seed)
+        return f"<p>{self.q.prompt}</p>", self.q.options
 
     def redraw(self) -> None:
         rows = []
@@ -693,23 +658,7 @@ class CombinationQuiz:
                      ""))  # fmt: skip
         self.view.draw(combo_picture(rows, self.picker.theme))
 
-    def answer(self, value: str) -> bool:
+    def mark(self, value: str) -> tuple[bool, str]:
         right = value in self.q.answer.split("|")
-        if not self._answered:
-            self.asked += 1
-            self.right += right
-            self._answered = True
         head = "<b>\u2714 Right!</b>" if right else "<b>\u2718 Not quite.</b>"
-        self.feedback.value = f"<p>{head} {html.escape(self.q.explanation)}</p>"
-        self._tally()
-        return right
-
-    def _chosen(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and not self._loading:
-            self.answer(change["new"])
-
-    def _tally(self) -> None:
-        self.tally.value = f"Right first time: {self.right} of {self.asked}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        return right, f"<p>{head} {html.escape(self.q.explanation)}</p>"

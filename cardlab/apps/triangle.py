@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,7 @@ from cardlab.render import deck_sheet
 from cardlab.widgets import CanvasView, OddsPanel, StatusLine, Stepper, TextMirror
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import format_fraction
+from cardlab.widgets.quiz import Quiz
 
 __all__ = [
     "GameStepper",
@@ -513,46 +515,16 @@ def quiz_position(seed: int) -> QuizQuestion:
     raise RuntimeError("no quiz position found")
 
 
-class StatementQuiz:
+class StatementQuiz(Quiz):
     """ "Which statement is worth most here?" on positions dealt by the engine, with feedback."""
 
     def __init__(self, picker: ThemePicker, seed: int = 3) -> None:
         self.picker = picker
-        self.seed = seed
-        self.status = StatusLine()
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        self.question = widgets.HTML()
-        self.choice = widgets.RadioButtons(
-            options=[(s.words, s.code) for s in STATEMENTS], value=None
-        )
-        self.choice.layout.width = "max-content"
-        self.feedback = widgets.HTML()
-        self.new_button = widgets.Button(description="New question", icon="refresh")
-        self.tally = widgets.Label()
-        self.choice.add_class("cardlab-quiz-choice")
-        self.feedback.add_class("cardlab-quiz-feedback")
-        self.new_button.add_class("cardlab-new-question")
-        self.right = self.asked = 0
-        self._answered = False
-        self.choice.observe(guarded(self.status, self._chosen), names="value")
-        self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
+        super().__init__(CanvasView(WIDTH, HEIGHT), seed)
         picker.subscribe(guarded(self.status, lambda _: self.redraw()))
-        self.widget = widgets.VBox(
-            [
-                self.view.widget,
-                self.question,
-                self.choice,
-                self.feedback,
-                widgets.HBox([self.new_button, self.tally]),
-                self.status.widget,
-            ]
-        )
-        self.load(seed)
 
-    def load(self, seed: int) -> None:
-        """Show the question dealt with ``seed``."""
-        q = quiz_position(seed)
-        self.seed, self.q, self._answered = seed, q, False
+    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
+        q = self.q = quiz_position(seed)
         view = q.view
         peers = [f"{seat_name(s)}\u2019s <b>{view.cards[s]}</b>" for s in display_order(q.seat)[1:]]
         earlier = [c for c in view.known if c not in (*view.cards, view.rts)]
@@ -561,19 +533,13 @@ class StatementQuiz:
             if earlier
             else "This is the first round of a turn: nothing was shown before."
         )
-        self.question.value = (
+        prompt = (
             f"<p>You are <b>{seat_name(q.seat)}</b> (at the bottom) and you hold the Right to "
             f"Speak. You see {peers[0]} and {peers[1]}, and you peeked at the Right to Speak: "
             f"<b>{view.rts}</b>. {memory}</p><p><b>Which statement is worth most here?</b> "
             "(the highest net value: your expected points minus what each opponent expects)</p>"
         )
-        self.feedback.value = ""
-        self.choice.value = None
-        self._tally()
-        self.redraw()
-
-    def next_question(self) -> None:
-        self.load(self.seed + 1)
+        return prompt, [(s.words, s.code) for s in STATEMENTS]
 
     def redraw(self) -> None:
         view = self.q.view
@@ -587,16 +553,12 @@ class StatementQuiz:
             )
         )
 
-    def answer(self, code: str) -> bool:
-        """Mark ``code`` (e.g. ``S4``) and explain; returns whether it was a best statement."""
+    def mark(self, code: str) -> tuple[bool, str]:
+        """Right when ``code`` (e.g. ``S4``) is a best statement; the feedback explains."""
         q = self.q
         mine = q.odds_of(code)
         best = q.best
         right = mine.net == q.best_net
-        if not self._answered:  # the tally counts first answers only
-            self.asked += 1
-            self.right += right
-            self._answered = True
         top = best[0]
         lines = [
             (
@@ -621,9 +583,7 @@ class StatementQuiz:
                 "see both cards it talks about."
             )
         items = "".join(f"<li>{line}</li>" for line in lines[1:])
-        self.feedback.value = f"<div>{lines[0]}<ul>{items}</ul>{odds_table_html(q.odds)}</div>"
-        self._tally()
-        return right
+        return right, f"<div>{lines[0]}<ul>{items}</ul>{odds_table_html(q.odds)}</div>"
 
     @staticmethod
     def _explain(label: str, o: StatementOdds) -> str:
@@ -634,13 +594,3 @@ class StatementQuiz:
             f"{format_fraction(1 - o.p_true)} = {format_fraction(o.given)}; net "
             f"<b>{signed(o.net)}</b>."
         )
-
-    def _chosen(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None:
-            self.answer(change["new"])
-
-    def _tally(self) -> None:
-        self.tally.value = f"Right first time: {self.right} of {self.asked}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)

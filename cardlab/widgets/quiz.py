@@ -1,0 +1,102 @@
+"""`Quiz`: the widget side of every lesson's quiz, so each game only writes its questions.
+
+A subclass says how to deal a question (`ask`), how to mark an answer (`mark`) and how to draw
+the position (`redraw`); this class owns the picture, the question text, the choices, instant
+feedback, a tally that counts first answers only, and "New question".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.panels import StatusLine
+
+
+class Quiz:
+    """Base class for an engine-generated quiz; see the module docstring."""
+
+    def __init__(self, view: CanvasView, seed: int = 1) -> None:
+        self.status = StatusLine()
+        self.view = view
+        self.view.status = self.status
+        self.question = widgets.HTML()
+        self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
+        self.choice.layout.width = "max-content"
+        self.feedback = widgets.HTML()
+        self.new_button = widgets.Button(description="New question", icon="refresh")
+        self.tally = widgets.Label()
+        self.choice.add_class("cardlab-quiz-choice")
+        self.feedback.add_class("cardlab-quiz-feedback")
+        self.new_button.add_class("cardlab-new-question")
+        self.right = self.asked = 0
+        self._answered = self._loading = False
+        self.choice.observe(guarded(self.status, self._chosen), names="value")
+        self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
+        self.widget = widgets.VBox(
+            [
+                self.view.widget,
+                self.question,
+                self.choice,
+                self.feedback,
+                widgets.HBox([self.new_button, self.tally]),
+                self.status.widget,
+            ]
+        )
+        self.load(seed)
+
+    # -- for subclasses ------------------------------------------------------------------------
+    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
+        """Deal the question for ``seed``: its prompt (HTML) and its (label, value) choices."""
+        raise NotImplementedError
+
+    def mark(self, value: str) -> tuple[bool, str]:
+        """Whether ``value`` is right, and the feedback (HTML) that explains why."""
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw the question's position on `view` (also called when the theme changes)."""
+
+    # -- shared behaviour ----------------------------------------------------------------------
+    def load(self, seed: int) -> None:
+        """Show the question dealt with ``seed``."""
+        self.seed, self._answered = seed, False
+        prompt, options = self.ask(seed)
+        self.question.value = prompt
+        self._loading = True
+        try:
+            self.choice.options = list(options)
+            self.choice.value = None
+        finally:
+            self._loading = False
+        self.feedback.value = ""
+        self._tally()
+        self.redraw()
+
+    def next_question(self) -> None:
+        self.load(self.seed + 1)
+
+    def answer(self, value: str) -> bool:
+        """Mark ``value``, show the explanation, and count it if it is the first answer."""
+        right, feedback = self.mark(value)
+        if not self._answered:
+            self.asked += 1
+            self.right += right
+            self._answered = True
+        self.feedback.value = feedback
+        self._tally()
+        return right
+
+    def _chosen(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and not self._loading:
+            self.answer(change["new"])
+
+    def _tally(self) -> None:
+        self.tally.value = f"Right first time: {self.right} of {self.asked}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
