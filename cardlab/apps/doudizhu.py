@@ -305,19 +305,8 @@ def bot_deal(
 ) -> tuple[Replay, dict[int, tuple[int, str]]]:
     """A seeded deal played by three AI, and ``{step: (seat, reason)}`` for every AI decision."""
     bots = bots if bots is not None else {s: ai_bot(s) for s in range(3)}
-    replay = Replay.start(GAME, seed)
     reasons: dict[int, tuple[int, str]] = {}
-    for _ in range(2_000):
-        seat = replay.current_player
-        if seat == TERMINAL:
-            return replay, reasons
-        if seat == CHANCE:
-            replay = replay.advance_chance()
-            continue
-        decision = bots[seat].choose(observe(replay.state, seat), GAME.legal_actions(replay.state))
-        replay = replay.append(decision.action)
-        reasons[len(replay)] = (seat, decision.reason)
-    raise RuntimeError("the AI deal did not end")
+    return Replay.start(GAME, seed).play_out(bots, reasons=reasons), reasons
 
 
 def first_step(replay: Replay, phase: str) -> int:

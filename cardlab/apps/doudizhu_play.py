@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from cardlab.apps.common import ThemePicker
 from cardlab.apps.doudizhu_draw import HEIGHT, WIDTH, table_picture
 from cardlab.core.bots import Bot, RandomBot
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, DouDizhuView, classify, new_game, observe, parse
 from cardlab.games.doudizhu.odds import counting_odds
@@ -251,20 +251,16 @@ class DouDizhuPlay:
 
     def _ai_turns(self, replay: Replay, lines: list[str]) -> tuple[Replay, list[str]]:
         """Chance and the AI seats act until the learner must, or the deal is over."""
-        for _ in range(1_000):
-            seat = replay.current_player
-            if seat in (TERMINAL, LEARNER):
-                return replay, lines
-            if seat == CHANCE:  # a throw-in: deal again, draw who bids first
-                replay = replay.resolve_chance()
-                lines.append(replay.event_at(len(replay)).narration)
-                continue
-            decision = self.bots[seat].choose(observe(replay.state, seat), GAME.legal_actions(
-                replay.state))  # fmt: skip
-            replay = replay.append(decision.action)
-            event = replay.event_at(len(replay))
-            lines.append(f"{event.narration} Why: {decision.reason}")
-        raise RuntimeError("the AI seats did not stop")
+        reasons: dict[int, tuple[int, str]] = {}
+        start = len(replay)
+        replay = replay.play_out(self.bots, max_steps=1_000, reasons=reasons)
+        for step in range(start + 1, len(replay) + 1):
+            event, why = replay.event_at(step), reasons.get(step)
+            if why:
+                lines.append(f"{event.narration} Why: {why[1]}")
+            elif event.public:  # not the 54 face-down cards of a redeal
+                lines.append(event.narration)
+        return replay, lines
 
     def _record_result(self) -> None:
         state = self.state

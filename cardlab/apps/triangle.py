@@ -126,24 +126,14 @@ def bot_game(
 ) -> tuple[Replay, dict[int, tuple[int, str]]]:
     """A seeded game of bots from the first card dealt, stopped after ``rounds`` rounds.
 
-    Returns the replay and ``{step: (seat, reason)}`` for every bot decision (`Replay.play_out`
-    would discard the reasons, so the game is played out here).
+    Returns the replay and ``{step: (seat, reason)}`` for every bot decision.
     """
     bots = bots if bots is not None else default_bots()
-    replay = Replay.start(GAME, seed)
     reasons: dict[int, tuple[int, str]] = {}
-    for _ in range(10_000):
-        state = replay.state
-        seat = replay.current_player
-        if seat == TERMINAL or (len(state.rounds) >= rounds and state.phase == "deal"):
-            return replay, reasons
-        if seat == CHANCE:
-            replay = replay.advance_chance()
-            continue
-        decision = bots[seat].choose(observe(state, seat), GAME.legal_actions(state))
-        replay = replay.append(decision.action)
-        reasons[len(replay)] = (seat, decision.reason)
-    raise RuntimeError("the bots' game did not stop")
+    replay = Replay.start(GAME, seed).play_out(
+        bots, reasons=reasons, until=lambda s: len(s.rounds) >= rounds and s.phase == "deal"
+    )
+    return replay, reasons
 
 
 def who_sees_what(state: TriangleState) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,12 +114,22 @@ class Replay:
             replay = replay.advance_chance()
         return replay
 
-    def play_out(self, bots: Mapping[int, Any], max_steps: int = 100_000) -> Replay:
-        """Let chance and the given bots play until a seat without a bot must act, or the end."""
+    def play_out(
+        self,
+        bots: Mapping[int, Any],
+        max_steps: int = 100_000,
+        reasons: dict[int, tuple[int, str]] | None = None,
+        until: Callable[[Any], bool] | None = None,
+    ) -> Replay:
+        """Let chance and the given bots play until a seat without a bot must act, ``until``
+        holds for the state, or the game ends.  Each bot's reason is kept in ``reasons`` as
+        ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played)."""
         replay, game = self, self.game
         for _ in range(max_steps):
             state = replay.state
             seat = game.current_player(state)
+            if until is not None and until(state):
+                return replay
             if seat == CHANCE:
                 replay = replay.advance_chance()
             elif seat == TERMINAL or seat not in bots:
@@ -128,6 +138,8 @@ class Replay:
                 legal = game.legal_actions(state)
                 decision = bots[seat].choose(game.observe(state, seat), legal)
                 replay = replay.append(decision.action)
+                if reasons is not None:
+                    reasons[len(replay)] = (seat, decision.reason)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def truncate(self, steps: int) -> Replay:
