@@ -1,0 +1,339 @@
+"""Bots for every `DrawPoker` game (Triad, Pyramid): they bet from showdown equity and explain why.
+
+`PokerBot` estimates its **equity** (its share of the pot if everyone still in showed down now)
+by seeded Monte Carlo: the cards it has not seen are dealt at random into the opponents' hands
+and every hand is scored with the game's own evaluator; a tie counts as a share.  Then:
+
+* **bet or raise** when the equity is well above a fair share (``aggression / (opponents + 1)``);
+* **check** when nothing is owed, **call** when the equity beats the pot odds
+  (``owed / (pot + owed)``), **fold** otherwise;
+* **bluff**: with probability ``bluff`` it bets or raises where it would have checked or folded.
+
+In the exchange it tries every discard of up to ``max_draw`` cards on the same seeded sample of
+replacement cards and keeps the one with the best average **strength** (the share of random
+hands the final hand beats), or, with ``goal="improve"``, the best chance of ending with a better
+hand than it holds.  When the game's `DrawRules` has an ``advisor`` (an exact exchange advisor),
+the bot uses it instead.  Every `Decision` has a one-sentence reason with the numbers.
+
+`CallBot` is the "call everything" baseline: it checks or calls, never folds and stands pat.
+The sampled opponents ignore what the opponents did (their bets and draws): a simple, honest
+model a learner can follow, not a strong player.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from cardlab.core.bots import Decision
+from cardlab.core.engine import GAMES, Action, get_game
+from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Hand
+
+
+@dataclass(frozen=True)
+class Equity:
+    """A Monte Carlo showdown equity: the share of the pot won on average over ``trials``."""
+
+    share: float
+    trials: int
+    opponents: int
+    description: str
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """The chosen discard with its average strength and chance to improve (over ``trials``)."""
+
+    discard: Hand
+    strength: float
+    improve: float
+    pat_strength: float
+    trials: int
+    description: str
+
+
+def _game(view: DrawPokerView, game: DrawPoker | None) -> DrawPoker:
+    if game is not None:
+        return game
+    found = GAMES.get(view.game) or get_game(view.game)
+    if not isinstance(found, DrawPoker):
+        raise ValueError(f"{view.game!r} is not a draw-poker game")
+    return found
+
+
+def _own_hand(view: DrawPokerView) -> Hand:
+    if view.seat is None:
+        raise ValueError("a bot plays one seat: give it that seat's observation")
+    hand = view.hands[view.seat]
+    assert all(c is not None for c in hand)
+    return tuple(hand)  # type: ignore[arg-type]
+
+
+def showdown_equity(
+    game: DrawPoker, view: DrawPokerView, trials: int, rng: random.Random
+) -> Equity:
+    """The viewer's share of the pot against random hands for each opponent still in."""
+    evaluate = game.evaluator(view.options)
+    hand = _own_hand(view)
+    key, words = evaluate(hand)
+    opponents = view.opponents
+    if not opponents:
+        return Equity(1.0, 0, 0, words)
+    sizes = [len(view.hands[s]) for s in opponents]
+    unseen = list(game.unseen(view))
+    need = sum(sizes)
+    if need > len(unseen):  # cannot happen with a real deck; be safe
+        return Equity(1 / (len(opponents) + 1), 0, len(opponents), words)
+    won = 0.0
+    for _ in range(trials):
+        sample = rng.sample(unseen, need)
+        best = None
+        ties = 0
+        i = 0
+        for size in sizes:
+            other = evaluate(tuple(sample[i : i + size]))[0]
+            i += size
+            if best is None or other > best:
+                best, ties = other, 1
+            elif other == best:
+                ties += 1
+        if key > best:
+            won += 1
+        elif key == best:
+            won += 1 / (ties + 1)
+    return Equity(won / trials, trials, len(opponents), words)
+
+
+def _candidates(hand: Hand, max_draw: int) -> list[Hand]:
+    """Every distinct discard of 0..max_draw cards (identical cards give one candidate)."""
+    out: list[Hand] = []
+    seen: set[Hand] = set()
+    for k in range(max_draw + 1):
+        for combo in combinations(range(len(hand)), k):
+            cards = tuple(hand[i] for i in combo)
+            if cards not in seen:
+                seen.add(cards)
+                out.append(cards)
+    return out
+
+
+def best_discard(
+    game: DrawPoker,
+    view: DrawPokerView,
+    trials: int,
+    rng: random.Random,
+    goal: str = "strength",
+    reference: int = 200,
+) -> DiscardChoice:
+    """Try every discard on the same ``trials`` samples of replacement cards; keep the best.
+
+    Strength is the share of ``reference`` random hands (seeded) that the final hand beats, ties
+    counting half; ``goal="improve"`` ranks by the chance of ending above the current hand.
+    """
+    evaluate = game.evaluator(view.options)
+    hand = _own_hand(view)
+    unseen = list(game.unseen(view))
+    max_draw = min(view.option("max_draw"), len(unseen))
+    size = len(hand)
+    refs = sorted(evaluate(tuple(rng.sample(unseen, size)))[0] for _ in range(reference))
+
+    def strength(key: Any) -> float:
+        lo, hi = bisect_left(refs, key), bisect_right(refs, key)
+        return (lo + (hi - lo) / 2) / len(refs)
+
+    now, words = evaluate(hand)
+    pat = strength(now)
+    draws = [rng.sample(unseen, max_draw) for _ in range(trials)]
+    best = DiscardChoice((), pat, 0.0, pat, trials, words)
+    for discard in _candidates(hand, max_draw)[1:]:
+        kept = list(hand)
+        for card in discard:
+            kept.remove(card)
+        k = len(discard)
+        total = better = 0.0
+        for new in draws:
+            key = evaluate((*kept, *new[:k]))[0]
+            total += strength(key)
+            better += key > now
+        choice = DiscardChoice(discard, total / trials, better / trials, pat, trials, words)
+        if _score(choice, goal) > _score(best, goal):
+            best = choice
+    return best
+
+
+def _score(choice: DiscardChoice, goal: str) -> tuple[float, float]:
+    if goal == "improve":
+        return (choice.improve, choice.strength)
+    return (choice.strength, choice.improve)
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _opponents(n: int) -> str:
+    return f"{n} opponent{'s' if n != 1 else ''}"
+
+
+class PokerBot:
+    """Bets from seeded Monte Carlo equity, draws for the best expected hand, bluffs a little.
+
+    ``trials`` simulated showdowns per betting decision and ``draw_trials`` simulated draws per
+    discard candidate; ``aggression`` scales the fair share needed to bet or raise; ``goal`` is
+    ``"strength"`` (Triad: best expected strength) or ``"improve"`` (Pyramid: best chance of a
+    better pyramid).  Every decision is seeded by ``seed`` and the situation, so the same
+    observation always gets the same answer.
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        bluff: float = 0.05,
+        trials: int = 300,
+        draw_trials: int = 60,
+        aggression: float = 1.3,
+        goal: str = "strength",
+        game: DrawPoker | None = None,
+    ) -> None:
+        if not 0 <= bluff <= 1:
+            raise ValueError(f"bluff is a probability 0-1, got {bluff!r}")
+        if goal not in ("strength", "improve"):
+            raise ValueError(f"goal must be 'strength' or 'improve', got {goal!r}")
+        self.seed = seed
+        self.bluff = bluff
+        self.trials = trials
+        self.draw_trials = draw_trials
+        self.aggression = aggression
+        self.goal = goal
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"PokerBot(seed={self.seed!r}, bluff={self.bluff})"
+
+    def _rng(self, view: DrawPokerView) -> random.Random:
+        return random.Random(
+            f"{self.seed}/{view.hand_no}/{view.seat}/{view.phase}/{view.exchange_round}/"
+            f"{len(view.log)}"
+        )
+
+    def choose(self, observation: DrawPokerView, legal_actions: Sequence[Action]) -> Decision:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        game = _game(observation, self.game)
+        rng = self._rng(observation)
+        if observation.phase == "draw":
+            return self._exchange(game, observation, legal_actions, rng)
+        return self._bet(game, observation, legal_actions, rng)
+
+    # -- the exchange ------------------------------------------------------------------------
+    def _exchange(
+        self,
+        game: DrawPoker,
+        view: DrawPokerView,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Decision:
+        advisor = game.rules.advisor
+        if advisor is not None:
+            discard, reason = advisor(_own_hand(view), game.unseen(view), view.option("max_draw"))
+            action = _discard_text(discard)
+            verb = "Stands pat" if not discard else f"Discards {_codes(discard)}"
+            return Decision(action, f"{verb}: {reason}")
+        choice = best_discard(game, view, self.draw_trials, rng, self.goal)
+        action = _discard_text(choice.discard)
+        if not choice.discard:
+            return Decision(
+                action,
+                f"Stands pat: my {choice.description} already beats {_pct(choice.pat_strength)} "
+                f"of random hands, and no discard of up to {view.option('max_draw')} cards does "
+                f"better on average over {choice.trials} simulated draws.",
+            )
+        k = len(choice.discard)
+        return Decision(
+            action,
+            f"Discards {_codes(choice.discard)}: over {choice.trials} simulated draws the "
+            f"{k} new card{'s' if k != 1 else ''} beat {_pct(choice.strength)} of random hands "
+            f"on average (standing pat: {_pct(choice.pat_strength)}) and improve my "
+            f"{choice.description} {_pct(choice.improve)} of the time.",
+        )
+
+    # -- betting -----------------------------------------------------------------------------
+    def _bet(
+        self,
+        game: DrawPoker,
+        view: DrawPokerView,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Decision:
+        eq = showdown_equity(game, view, self.trials, rng)
+        n = eq.opponents
+        fair = 1 / (n + 1)
+        strong = min(0.95, self.aggression * fair)
+        owed, pot = view.owed, view.pot
+        wins = (
+            f"my {eq.description} wins {_pct(eq.share)} of {eq.trials} simulated showdowns "
+            f"against {_opponents(n)}"
+        )
+        aggressive = next((a for a in ("raise", "bet") if a in legal), None)
+        bluffing = aggressive is not None and rng.random() < self.bluff
+        if eq.share >= strong and aggressive is not None:
+            verb = "Raises" if aggressive == "raise" else "Bets"
+            return Decision(
+                aggressive, f"{verb}: {wins}, above the {_pct(strong)} I want to build the pot."
+            )
+        if owed == 0:
+            if bluffing:
+                return Decision(
+                    aggressive,
+                    f"Bluffs with a {aggressive}: {wins}, but a bet may make them fold.",
+                )
+            action = "check" if "check" in legal else legal[0]
+            if eq.share >= strong:
+                return Decision(action, f"Checks: {wins}, but nobody is left to bet against.")
+            return Decision(
+                action, f"Checks: {wins}, below the {_pct(strong)} I want before betting."
+            )
+        odds = owed / (pot + owed)
+        need = f"calling {owed} into a pot of {pot} needs {_pct(odds)} equity"
+        if eq.share >= odds and "call" in legal:
+            return Decision("call", f"Calls: {need}, and {wins}.")
+        if bluffing:
+            return Decision(
+                aggressive,
+                f"Bluffs with a {aggressive}: {wins}, less than the {_pct(odds)} a call needs, "
+                "but a raise may make them fold.",
+            )
+        if "fold" in legal:
+            return Decision("fold", f"Folds: {need}, but {wins}.")
+        return Decision(legal[0], f"Plays {legal[0]}: it is the only choice.")
+
+
+class CallBot:
+    """The "call everything" baseline: checks or calls every bet, never folds, stands pat."""
+
+    def __repr__(self) -> str:
+        return "CallBot()"
+
+    def choose(self, observation: DrawPokerView, legal_actions: Sequence[Action]) -> Decision:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        for action, reason in (
+            ("stand pat", "Stands pat: I never change my cards."),
+            ("check", "Checks: I never bet, and nothing is owed."),
+            ("call", f"Calls {observation.owed}: I call everything."),
+        ):
+            if action in legal_actions:
+                return Decision(action, reason)
+        return Decision(legal_actions[0], f"Plays {legal_actions[0]}: it is the only choice.")
+
+
+def _codes(cards: Sequence[Any]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _discard_text(discard: Hand) -> str:
+    return f"discard {_codes(discard)}" if discard else "stand pat"

@@ -1,0 +1,930 @@
+"""`DrawPoker`: one engine for every draw-poker game, configured by a small frozen `DrawRules`.
+
+Triad (5-card draw, Triad §2) and Pyramid (6 hexagonal cards and an exchange, Pyramid §2) are
+instances: they differ in the deck, the hand size, how many cards may be exchanged, how many
+exchange rounds there are, and the hand evaluator.  Everything else is shared:
+
+1. **Deal** (chance, one card at a time, ``deal <card>``), starting left of the button, to every
+   player in the hand.  In betting mode the ante is posted first; a player with no chips left
+   sits out.
+2. **First betting round** (fixed limit, small bet; `cardlab.games.poker.betting`).
+3. **Exchange** (``exchange_rounds`` times): from the button's left, each player still in says
+   ``discard <cards>`` (1..``max_draw`` cards) or ``stand pat``; the replacements are chance
+   draws ``draw <card>``.  When the stock is empty, the chance action ``shuffle discards`` makes
+   the discarded cards a new stock (the current player's own discards of this turn are kept out
+   unless nothing else is left).
+4. **Second betting round** (big bet).
+5. **Showdown**: the players still in show in turn order (the button last); the best key wins,
+   equal keys split each pot (`betting.award`).  If everyone else folded, the last player wins
+   without showing.
+6. The hand's cards stay on the table until the chance action ``next hand`` collects them, moves
+   the button one seat to the left and starts the next hand.  A game is ``hands`` hands; chips
+   carry over, and the game also ends when only one player has chips.
+
+``betting=False`` is the "showdown only" lesson mode: no antes and no betting; each hand's winner
+scores 1 point (ties share it) and `returns` are points minus the average.  With betting,
+`returns` are chips won or lost.  Both add up to zero.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from cardlab.core.cards import Card, get_deck
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, seat_name
+from cardlab.core.tuples import remove_one, replace_at
+from cardlab.games.poker import betting as bet
+from cardlab.games.poker.betting import Betting, Pot
+
+Hand = tuple[Card, ...]
+Evaluate = Callable[[Hand], tuple[Any, str]]
+
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """What makes one draw-poker game: Triad and Pyramid are each one of these.
+
+    * ``deck(options)`` returns every physical card of the deck for these options (so a game
+      option such as Triad's wild jokers can change the deck).
+    * ``evaluate(hand)`` returns ``(key, description)``: ``key`` is any value ordered with ``<``
+      against every other hand's key (higher is better; equal keys tie and split the pot), and
+      ``description`` names the hand for the narration, e.g. "Full Up, Kings over Sevens".
+      ``evaluator(options)``, when given, returns the evaluate function for those options
+      (variants such as wild jokers); otherwise ``evaluate`` is used for every option set.
+    * ``max_discard`` is the default of the ``max_draw`` option; ``exchange_rounds`` the default
+      of the option of that name, which may range over 1..``max_exchange_rounds``.
+    * ``extra_options`` are game-specific options with their defaults (validated by
+      ``check_options(options) -> reason | None``, which also sees the shared options).
+    * ``advisor(hand, unseen, max_draw) -> (discard, reason)``, when given, is used by
+      `cardlab.games.poker.bots.PokerBot` instead of its sampled discard search.
+    * ``sort_key(card)`` orders a hand for display (default: the deck's strength, high first).
+    """
+
+    name: str
+    title: str
+    deck: Callable[[Mapping[str, Any]], Sequence[Card]]
+    evaluate: Evaluate
+    hand_size: int = 5
+    max_discard: int = 3
+    exchange_rounds: int = 1
+    max_exchange_rounds: int = 1
+    min_players: int = 2
+    max_players: int = 7
+    default_players: int = 2
+    example_options: tuple[Mapping[str, Any], ...] = ({},)
+    extra_options: Mapping[str, Any] = field(default_factory=dict)
+    evaluator: Callable[[Mapping[str, Any]], Evaluate] | None = None
+    check_options: Callable[[Mapping[str, Any]], str | None] | None = None
+    advisor: Callable[[Hand, Hand, int], tuple[Hand, str]] | None = None
+    sort_key: Callable[[Card], Any] | None = None
+
+
+SHARED_OPTIONS: dict[str, Any] = {
+    "ante": 1,
+    "small_bet": 2,
+    "big_bet": 4,
+    "raise_cap": 3,
+    "stack": 100,
+    "betting": True,
+    "hands": 5,
+}
+"""The options every draw-poker game has (plus ``players``, ``max_draw``, ``exchange_rounds``)."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended: what was shown, who won which pot, and what each seat gained.
+
+    ``shown`` lists (seat, cards, description) in reveal order (empty when everyone else
+    folded); ``net`` is each seat's gain: chips (payout minus what they put in) with betting,
+    points without.
+    """
+
+    hand_no: int
+    button: int
+    shown: tuple[tuple[int, Hand, str], ...]
+    pots: tuple[Pot, ...]
+    contributions: tuple[int, ...]
+    payouts: tuple[int, ...]
+    net: tuple[Fraction, ...]
+    winners: tuple[int, ...]
+    summary: str
+    arithmetic: str
+
+
+@dataclass(frozen=True)
+class DrawPokerState:
+    """The whole table.  ``phase`` is ``deal``, ``bet1``, ``draw``, ``bet2`` or ``done``.
+
+    ``muck`` holds the discards as (seat that discarded, card); ``pending`` the cards the current
+    ``exchanger`` has just discarded and is being replaced (``to_draw`` more to come).
+    ``betting`` is None without betting and between hands; ``chips`` are the stacks at the
+    start of the hand (the running stacks are in ``betting``).  ``log`` is the public record of
+    this hand's player actions as (seat, text), e.g. (1, "raise 4"), (2, "discard 3").
+    """
+
+    opts: tuple[tuple[str, Any], ...]
+    players: int
+    hand_no: int
+    button: int
+    in_hand: tuple[bool, ...]
+    stock: Hand
+    hands: tuple[Hand, ...]
+    chips: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    betting: Betting | None = None
+    phase: str = "deal"
+    muck: tuple[tuple[int, Card], ...] = ()
+    pending: Hand = ()
+    to_draw: int = 0
+    exchanger: int | None = None
+    exchange_round: int = 0
+    exchanged: tuple[bool, ...] = ()
+    log: tuple[tuple[int, str], ...] = ()
+    shown: tuple[int, ...] = ()
+    results: tuple[HandResult, ...] = ()
+
+    def option(self, key: str) -> Any:
+        return dict(self.opts)[key]
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still in this hand (dealt in and not folded)."""
+        if self.betting is not None:
+            return tuple(self.betting.live())
+        return tuple(s for s in range(self.players) if self.in_hand[s])
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats dealt in, from the button's left round to the button."""
+        n = self.players
+        seats = ((self.button + 1 + k) % n for k in range(n))
+        return tuple(s for s in seats if self.in_hand[s])
+
+
+@dataclass(frozen=True)
+class DrawPokerView:
+    """What one seat may see (``seat=None``: the teacher, who sees every card).
+
+    ``hands`` shows the viewer's own cards, and at the end of a hand the hands shown down; other
+    cards are None (backs, so the counts are visible).  ``my_discards`` are the viewer's own
+    cards in the discard pile (the teacher sees the whole pile).  ``stacks`` are the chips behind
+    each player, ``contributions`` what each has put in the pot this hand, ``bets`` this round.
+    """
+
+    seat: int | None
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    hand_no: int
+    hands_total: int
+    button: int
+    phase: str
+    to_act: int
+    hands: tuple[tuple[Card | None, ...], ...]
+    in_hand: tuple[bool, ...]
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    stacks: tuple[int, ...]
+    contributions: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    owed: int
+    bet_size: int
+    raises: int
+    raise_cap: int
+    exchange_round: int
+    exchanger: int | None
+    to_draw: int
+    stock_size: int
+    muck_size: int
+    my_discards: Hand
+    log: tuple[tuple[int, str], ...]
+    points: tuple[Fraction, ...]
+    results: tuple[HandResult, ...]
+
+    @property
+    def betting(self) -> bool:
+        return bool(self.option("betting"))
+
+    def option(self, key: str) -> Any:
+        return dict(self.options)[key]
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other players still in the hand."""
+        return tuple(
+            s
+            for s in range(len(self.hands))
+            if s != self.seat and self.in_hand[s] and not self.folded[s]
+        )
+
+
+class DrawPoker(Game):
+    """A draw-poker game built from `DrawRules` (register an instance with `engine.register`)."""
+
+    def __init__(self, rules: DrawRules) -> None:
+        self.rules = rules
+        self.name = rules.name
+        self.title = rules.title
+        self.min_players = rules.min_players
+        self.max_players = rules.max_players
+        self.default_options = {
+            "players": rules.default_players,
+            **SHARED_OPTIONS,
+            "max_draw": rules.max_discard,
+            "exchange_rounds": rules.exchange_rounds,
+            **rules.extra_options,
+        }
+        self.example_options = tuple(rules.example_options)
+        self._decks: dict[tuple, Hand] = {}
+        self._evaluators: dict[tuple, Evaluate] = {}
+
+    def __repr__(self) -> str:
+        return f"DrawPoker({self.rules.name!r})"
+
+    # -- configuration -----------------------------------------------------------------------
+    def full_deck(self, opts: Mapping[str, Any] | tuple) -> Hand:
+        """Every card of the deck for these options (cached)."""
+        key = tuple(sorted(dict(opts).items()))
+        if key not in self._decks:
+            self._decks[key] = tuple(self.rules.deck(dict(key)))
+        return self._decks[key]
+
+    def evaluator(self, opts: Mapping[str, Any] | tuple) -> Evaluate:
+        """The evaluate function for these options."""
+        key = tuple(sorted(dict(opts).items()))
+        if key not in self._evaluators:
+            rules = self.rules
+            self._evaluators[key] = (
+                rules.evaluator(dict(key)) if rules.evaluator else rules.evaluate
+            )
+        return self._evaluators[key]
+
+    def evaluate(self, where: DrawPokerState | DrawPokerView, hand: Hand) -> tuple[Any, str]:
+        """``(key, description)`` of ``hand`` under the options of a state or a view."""
+        opts = where.opts if isinstance(where, DrawPokerState) else where.options
+        return self.evaluator(opts)(hand)
+
+    def _sorted(self, hand: Sequence[Card]) -> Hand:
+        if self.rules.sort_key is not None:
+            return tuple(sorted(hand, key=self.rules.sort_key))
+        if not hand:
+            return ()
+        deck = get_deck(hand[0].deck)
+        return tuple(sorted(hand, key=lambda c: (-deck.strength(c), c.code)))
+
+    def _validate(self, opts: dict[str, Any]) -> None:
+        r = self.rules
+
+        def whole(key: str, low: int, high: int | None = None) -> None:
+            v = opts[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < low:
+                raise ValueError(f"{key} must be a whole number >= {low}, got {v!r}")
+            if high is not None and v > high:
+                raise ValueError(f"{key} must be {low}-{high} for {r.title}, got {v!r}")
+
+        whole("players", r.min_players, r.max_players)
+        whole("ante", 0)
+        whole("small_bet", 1)
+        whole("big_bet", 1)
+        whole("raise_cap", 0)
+        whole("stack", 1)
+        whole("hands", 1)
+        whole("max_draw", 0, r.hand_size)
+        whole("exchange_rounds", 1, r.max_exchange_rounds)
+        if not isinstance(opts["betting"], bool):
+            raise ValueError(f"betting must be True or False, got {opts['betting']!r}")
+        if r.check_options is not None:
+            problem = r.check_options(opts)
+            if problem:
+                raise ValueError(problem)
+        deck = self.full_deck(opts)
+        if opts["players"] * r.hand_size > len(deck):
+            raise ValueError(
+                f"{opts['players']} players x {r.hand_size} cards needs more than the "
+                f"{len(deck)} cards of the deck"
+            )
+
+    # -- setup -------------------------------------------------------------------------------
+    def initial_state(self, **options: Any) -> DrawPokerState:
+        opts = self.options(**options)
+        self._validate(opts)
+        n = opts["players"]
+        empty = DrawPokerState(
+            opts=tuple(sorted(opts.items())),
+            players=n,
+            hand_no=0,
+            button=n - 1,
+            in_hand=(True,) * n,
+            stock=(),
+            hands=((),) * n,
+            chips=(opts["stack"],) * n,
+            points=(Fraction(0),) * n,
+        )
+        return self._new_hand(empty, button=n - 1)
+
+    def _new_hand(self, state: DrawPokerState, button: int) -> DrawPokerState:
+        n = state.players
+        betting_on = state.option("betting")
+        in_hand = tuple(c > 0 for c in state.chips) if betting_on else (True,) * n
+        b = None
+        if betting_on:
+            b = bet.new_hand(state.chips, button, in_hand, cap=state.option("raise_cap"))
+            b = bet.post_antes(b, state.option("ante")).betting
+        return replace(
+            state,
+            hand_no=state.hand_no + 1,
+            button=button,
+            in_hand=in_hand,
+            stock=self.full_deck(state.opts),
+            hands=((),) * n,
+            betting=b,
+            phase="deal",
+            muck=(),
+            pending=(),
+            to_draw=0,
+            exchanger=None,
+            exchange_round=0,
+            exchanged=(),
+            log=(),
+            shown=(),
+        )
+
+    def num_players(self, state: DrawPokerState) -> int:
+        return state.players
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+    def _finished(self, state: DrawPokerState) -> bool:
+        if state.phase != "done":
+            return False
+        if state.hand_no >= state.option("hands"):
+            return True
+        return state.option("betting") and sum(c > 0 for c in state.chips) < 2
+
+    def current_player(self, state: DrawPokerState) -> int:
+        phase = state.phase
+        if phase == "deal":
+            return CHANCE
+        if phase == "done":
+            return TERMINAL if self._finished(state) else CHANCE
+        if phase == "draw":
+            if state.to_draw > 0:
+                return CHANCE
+            assert state.exchanger is not None
+            return state.exchanger
+        assert state.betting is not None and state.betting.to_act is not None
+        return state.betting.to_act
+
+    def chance_outcomes(self, state: DrawPokerState) -> list[tuple[str, float]]:
+        phase = state.phase
+        if phase == "done":
+            return [] if self._finished(state) else [("next hand", 1.0)]
+        if phase == "deal" or (phase == "draw" and state.to_draw > 0):
+            if not state.stock:
+                return [("shuffle discards", 1.0)]
+            verb = "deal" if phase == "deal" else "draw"
+            counts = Counter(state.stock)
+            total = len(state.stock)
+            return [(f"{verb} {card}", k / total) for card, k in counts.items()]
+        return []
+
+    def legal_actions(self, state: DrawPokerState) -> list[str]:
+        seat = self.current_player(state)
+        if seat == TERMINAL:
+            return []
+        if seat == CHANCE:
+            return [a for a, _ in self.chance_outcomes(state)]
+        if state.phase == "draw":
+            hand = state.hands[seat]
+            out = ["stand pat"]
+            for k in range(1, state.option("max_draw") + 1):
+                seen = set()
+                for combo in combinations(range(len(hand)), k):
+                    cards = tuple(hand[i] for i in combo)
+                    if cards not in seen:
+                        seen.add(cards)
+                        out.append("discard " + " ".join(c.code for c in cards))
+            return out
+        assert state.betting is not None
+        return bet.legal_actions(state.betting)
+
+    def why_illegal(self, state: DrawPokerState, action: Any) -> str | None:
+        seat = self.current_player(state)
+        if seat == TERMINAL:
+            return "the game is over: no more moves"
+        if not isinstance(action, str) or not action.strip():
+            return (
+                "an action is text such as 'call', 'raise', 'discard 7h 2c' or 'stand pat', "
+                f"got {action!r}"
+            )
+        if seat == CHANCE:
+            if action not in {a for a, _ in self.chance_outcomes(state)}:
+                expected = {
+                    "deal": "the next card dealt ('deal <card>')",
+                    "draw": "a replacement card ('draw <card>') or 'shuffle discards'",
+                    "done": "'next hand'",
+                }[state.phase]
+                return (
+                    f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+                )
+            return None
+        who = seat_name(seat)
+        if state.phase == "draw":
+            if action == "stand pat":
+                return None
+            if action.split()[0] != "discard":
+                return (
+                    f"it is the exchange: {who} says 'discard <cards>' (up to "
+                    f"{state.option('max_draw')}) or 'stand pat'"
+                )
+            try:
+                self._discards(state, seat, action)
+            except ValueError as exc:
+                return str(exc)
+            return None
+        assert state.betting is not None
+        if action.split()[0] in ("discard", "stand"):
+            legal = _or(bet.legal_actions(state.betting))
+            return f"it is a betting round, not the exchange: {who} may {legal}"
+        return bet.why_illegal(state.betting, action)
+
+    def _discards(self, state: DrawPokerState, seat: int, action: str) -> Hand:
+        tokens = action.split()[1:]
+        if not tokens:
+            return _raise("name the cards to discard, e.g. 'discard 7h 2c' (or say 'stand pat')")
+        hand = state.hands[seat]
+        deck = get_deck(hand[0].deck)
+        cards = tuple(deck.parse_card(t) for t in tokens)
+        limit = state.option("max_draw")
+        if len(cards) > limit:
+            return _raise(
+                f"you may discard at most {limit} card{'s' if limit != 1 else ''}, not {len(cards)}"
+            )
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            card = next(iter(missing))
+            return _raise(f"you do not hold {card.code} ({deck.describe(card)})")
+        return cards
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: DrawPokerState, action: str) -> Transition:
+        seat = self.current_player(state)
+        if seat == CHANCE:
+            if action == "next hand":
+                return self._next_hand(state)
+            if action == "shuffle discards":
+                return self._reshuffle(state)
+            card = get_deck(state.stock[0].deck).parse_card(action.split()[1])
+            if state.phase == "deal":
+                return self._deal(state, card, action)
+            return self._draw(state, card, action)
+        if state.phase == "draw":
+            return self._exchange(state, seat, action)
+        return self._bet(state, seat, action)
+
+    def _deal(self, state: DrawPokerState, card: Card, action: str) -> Transition:
+        order = state.order
+        dealt = sum(len(state.hands[s]) for s in order)
+        to = order[dealt % len(order)]
+        hands = replace_at(state.hands, to, self._sorted((*state.hands[to], card)))
+        new = replace(state, stock=remove_one(state.stock, card), hands=hands)
+        text = ""
+        if dealt == 0:
+            text = self._hand_intro(state) + " "
+        text += f"The dealer gives {seat_name(to)} a card face down ({card.code})."
+        if dealt + 1 == len(order) * self.rules.hand_size:
+            new, more = self._after_deal(new)
+            text += " " + more
+        return self._event(state, new, CHANCE, action, text, public=False)
+
+    def _hand_intro(self, state: DrawPokerState) -> str:
+        text = (
+            f"Hand {state.hand_no} of {state.option('hands')}: {seat_name(state.button)} has "
+            f"the button, so {seat_name(state.order[0])} is dealt to first."
+        )
+        b = state.betting
+        if b is not None and state.option("ante") > 0:
+            text += f" The antes are in: pot {b.pot}."
+        out = [s for s in range(state.players) if not state.in_hand[s]]
+        if out:
+            verbs = "has no chips and sits out" if len(out) == 1 else "have no chips and sit out"
+            text += f" {_names(out)} {verbs}."
+        return text
+
+    def _after_deal(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+        if state.betting is not None:
+            return self._start_bet(state, 1)
+        return self._start_draw(state, 1)
+
+    def _start_bet(self, state: DrawPokerState, k: int) -> tuple[DrawPokerState, str]:
+        assert state.betting is not None
+        size = state.option("small_bet" if k == 1 else "big_bet")
+        b = bet.start_round(state.betting, size)
+        new = replace(state, phase=f"bet{k}", betting=b)
+        if b.to_act is None:
+            new, more = self._end_bet(new)
+            return new, f"Nobody can bet in round {k} (players are all-in). {more}"
+        return new, (
+            f"Betting round {k} (bets of {size}): {seat_name(b.to_act)} acts first, pot {b.pot}."
+        )
+
+    def _end_bet(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+        assert state.betting is not None
+        if state.betting.hand_over:
+            return self._win_by_folds(state)
+        if state.phase == "bet1":
+            return self._start_draw(state, 1)
+        return self._showdown(state)
+
+    def _start_draw(self, state: DrawPokerState, r: int) -> tuple[DrawPokerState, str]:
+        rounds = state.option("exchange_rounds")
+        new = replace(
+            state,
+            phase="draw",
+            exchange_round=r,
+            exchanged=(False,) * state.players,
+            exchanger=None,
+            to_draw=0,
+            pending=(),
+        )
+        which = f"the {_ORDINAL.get(r, str(r))} exchange" if rounds > 1 else "the exchange"
+        new, more = self._next_exchanger(new)
+        return new, f"Now {which}. {more}"
+
+    def _next_exchanger(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+        live = set(state.live)
+        for s in state.order:
+            if s in live and not state.exchanged[s]:
+                limit = state.option("max_draw")
+                return replace(state, exchanger=s), (
+                    f"{seat_name(s)} may discard up to {limit} or stand pat."
+                )
+        if state.exchange_round < state.option("exchange_rounds"):
+            return self._start_draw(state, state.exchange_round + 1)
+        new = replace(state, exchanger=None)
+        if new.betting is not None:
+            return self._start_bet(new, 2)
+        return self._showdown(new)
+
+    def _bet(self, state: DrawPokerState, seat: int, action: str) -> Transition:
+        assert state.betting is not None
+        step = bet.apply(state.betting, action)
+        b = step.betting
+        amount = b.contributions[seat] - state.betting.contributions[seat]
+        logged = action if action in ("fold", "check") else f"{action} {amount}"
+        new = replace(state, betting=b, log=(*state.log, (seat, logged)))
+        text = step.narration
+        if b.complete:
+            new, more = self._end_bet(new)
+            text += " " + more
+        return self._event(state, new, seat, action, text, step.arithmetic)
+
+    def _exchange(self, state: DrawPokerState, seat: int, action: str) -> Transition:
+        who = seat_name(seat)
+        exchanged = replace_at(state.exchanged, seat, True)
+        if action == "stand pat":
+            new = replace(state, exchanged=exchanged, log=(*state.log, (seat, "stand pat")))
+            new, more = self._next_exchanger(new)
+            text = f"{who} stands pat (keeps all {len(state.hands[seat])} cards). {more}"
+            return self._event(state, new, seat, action, text)
+        cards = self._discards(state, seat, action)
+        hand = state.hands[seat]
+        for card in cards:
+            hand = remove_one(hand, card)
+        k = len(cards)
+        new = replace(
+            state,
+            hands=replace_at(state.hands, seat, hand),
+            pending=cards,
+            to_draw=k,
+            exchanged=exchanged,
+            log=(*state.log, (seat, f"discard {k}")),
+        )
+        shown = " ".join(c.code for c in cards)
+        text = f"{who} discards {k} card{'s' if k != 1 else ''} ({shown}) and draws {k}."
+        return Transition(new, Event(seat, action, text, public=False))
+
+    def _draw(self, state: DrawPokerState, card: Card, action: str) -> Transition:
+        seat = state.exchanger
+        assert seat is not None
+        hands = replace_at(state.hands, seat, self._sorted((*state.hands[seat], card)))
+        left = state.to_draw - 1
+        new = replace(state, stock=remove_one(state.stock, card), hands=hands, to_draw=left)
+        text = f"{seat_name(seat)} draws a card face down ({card.code})."
+        if left == 0:
+            muck = (*new.muck, *((seat, c) for c in new.pending))
+            new, more = self._next_exchanger(replace(new, muck=muck, pending=()))
+            text += " " + more
+        return self._event(state, new, CHANCE, action, text, public=False)
+
+    def _reshuffle(self, state: DrawPokerState) -> Transition:
+        if state.muck:
+            stock, muck, pending = tuple(c for _, c in state.muck), (), state.pending
+            text = (
+                f"The stock is empty: the {len(stock)} discarded cards are shuffled into a new "
+                "stock."
+            )
+        else:  # nothing else is left: the player's own discards go back in
+            stock, muck, pending = state.pending, (), ()
+            text = (
+                f"The stock is empty and only {seat_name(state.exchanger or 0)}'s own discards "
+                "are left: they are shuffled into a new stock."
+            )
+        new = replace(state, stock=stock, muck=muck, pending=pending)
+        return Transition(new, Event(CHANCE, "shuffle discards", text))
+
+    def _event(
+        self,
+        before: DrawPokerState,
+        after: DrawPokerState,
+        actor: int,
+        action: str,
+        text: str,
+        arithmetic: str = "",
+        public: bool = True,
+    ) -> Transition:
+        """The transition, with the hand's payout arithmetic when this action ended the hand."""
+        if after.phase == "done" and before.phase != "done":
+            end = after.results[-1].arithmetic
+            arithmetic = f"{arithmetic}; {end}" if arithmetic else end
+        return Transition(after, Event(actor, action, text, arithmetic, public))
+
+    # -- the end of a hand -------------------------------------------------------------------
+    def _win_by_folds(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+        b = state.betting
+        assert b is not None
+        winner = b.live()[0]
+        pots = bet.split_pots(b.contributions, b.folded, [None] * state.players, b.button)
+        payouts = _payouts(pots, state.players)
+        text = f"{seat_name(winner)} wins the pot of {b.pot} without a showdown."
+        return self._finish(state, (), pots, payouts, (winner,), text)
+
+    def _showdown(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+        evaluate = self.evaluator(state.opts)
+        live = set(state.live)
+        order = [s for s in state.order if s in live]
+        keys: list[Any] = [None] * state.players
+        shown = []
+        for s in order:
+            key, words = evaluate(state.hands[s])
+            keys[s] = key
+            shown.append((s, state.hands[s], words))
+        reveal = "; ".join(
+            f"{seat_name(s)} shows {' '.join(c.code for c in cards)} ({words})"
+            for s, cards, words in shown
+        )
+        b = state.betting
+        if b is None:
+            best = max(keys[s] for s in order)
+            winners = tuple(s for s in order if keys[s] == best)
+            if len(winners) == 1:
+                text = f"Showdown: {reveal}. {seat_name(winners[0])} wins the hand (1 point)."
+            else:
+                text = f"Showdown: {reveal}. {_names(winners)} tie and share the point."
+            return self._finish(state, tuple(shown), (), (0,) * state.players, winners, text)
+        pots = bet.split_pots(b.contributions, b.folded, keys, b.button)
+        payouts = _payouts(pots, state.players)
+        parts = []
+        for i, pot in enumerate(pots):
+            name = "the pot" if len(pots) == 1 else ("the main pot" if i == 0 else "a side pot")
+            if len(pot.winners) == 1:
+                parts.append(f"{seat_name(pot.winners[0])} wins {name} of {pot.amount}")
+            else:
+                shares = ", ".join(f"{seat_name(s)} {a}" for s, a in pot.shares)
+                odd = ""
+                if pot.amount % len(pot.winners):
+                    first = seat_name(pot.winners[0])
+                    odd = f"; the odd chip goes to {first}, first left of the button"
+                parts.append(
+                    f"{_names(pot.winners)} tie and split {name} of {pot.amount} ({shares}{odd})"
+                )
+        winners = tuple(dict.fromkeys(s for pot in pots for s in pot.winners))
+        text = f"Showdown: {reveal}. " + "; ".join(parts) + "."
+        return self._finish(state, tuple(shown), tuple(pots), payouts, winners, text)
+
+    def _finish(
+        self,
+        state: DrawPokerState,
+        shown: tuple[tuple[int, Hand, str], ...],
+        pots: Sequence[Pot],
+        payouts: tuple[int, ...],
+        winners: tuple[int, ...],
+        text: str,
+    ) -> tuple[DrawPokerState, str]:
+        b = state.betting
+        n = state.players
+        if b is None:
+            share = Fraction(1, len(winners))
+            net = tuple(share if s in winners else Fraction(0) for s in range(n))
+            points = tuple(p + g for p, g in zip(state.points, net, strict=True))
+            chips = state.chips
+            contributions = (0,) * n
+            arithmetic = "points: " + ", ".join(
+                f"{seat_name(s)} {_num(state.points[s])} + {_num(net[s])} = {_num(points[s])}"
+                for s in range(n)
+            )
+        else:
+            contributions = b.contributions
+            chips = tuple(b.stacks[s] + payouts[s] for s in range(n))
+            net = tuple(Fraction(payouts[s] - contributions[s]) for s in range(n))
+            points = state.points
+            arithmetic = "; ".join(
+                f"{seat_name(s)} {payouts[s]} - {contributions[s]} put in = {_signed(net[s])}"
+                f" ({chips[s]} chips)"
+                for s in range(n)
+                if state.in_hand[s]
+            )
+            assert sum(chips) == sum(state.chips)
+        result = HandResult(
+            hand_no=state.hand_no,
+            button=state.button,
+            shown=shown,
+            pots=tuple(pots),
+            contributions=contributions,
+            payouts=payouts,
+            net=net,
+            winners=winners,
+            summary=text,
+            arithmetic=arithmetic,
+        )
+        new = replace(
+            state,
+            phase="done",
+            chips=chips,
+            points=points,
+            betting=None,
+            exchanger=None,
+            shown=tuple(s for s, _, _ in shown),
+            results=(*state.results, result),
+        )
+        if self._finished(new):
+            text += " " + self._final_words(new)
+        return new, text
+
+    def _final_words(self, state: DrawPokerState) -> str:
+        r = self.returns(state)
+        best = max(r)
+        leaders = [s for s in range(state.players) if r[s] == best]
+        unit = "chips" if state.option("betting") else "points"
+        verb = "finishes" if len(leaders) == 1 else "finish"
+        return f"The game is over: {_names(leaders)} {verb} best ({_signed(best)} {unit})."
+
+    def _next_hand(self, state: DrawPokerState) -> Transition:
+        n = state.players
+        button = (state.button + 1) % n
+        if state.option("betting"):
+            while state.chips[button] == 0:
+                button = (button + 1) % n
+        new = self._new_hand(state, button)
+        text = (
+            f"The cards are collected and shuffled; the button moves to {seat_name(button)} "
+            f"for hand {new.hand_no}."
+        )
+        return Transition(new, Event(CHANCE, "next hand", text))
+
+    # -- views and results -------------------------------------------------------------------
+    def observe(self, state: DrawPokerState, seat: int | None) -> DrawPokerView:
+        self.check_seat(state, seat)
+        n = state.players
+        hands = tuple(
+            hand if seat is None or s == seat or s in state.shown else (None,) * len(hand)
+            for s, hand in enumerate(state.hands)
+        )
+        b = state.betting
+        if seat is None:
+            mine = (*(c for _, c in state.muck), *state.pending)
+        else:
+            mine = tuple(c for s, c in state.muck if s == seat)
+            if state.exchanger == seat:
+                mine += state.pending
+        to_act = self.current_player(state)
+        return DrawPokerView(
+            seat=seat,
+            game=self.name,
+            options=state.opts,
+            hand_no=state.hand_no,
+            hands_total=state.option("hands"),
+            button=state.button,
+            phase=state.phase,
+            to_act=to_act,
+            hands=hands,
+            in_hand=state.in_hand,
+            folded=b.folded if b else tuple(not i for i in state.in_hand),
+            all_in=tuple(b.all_in(s) for s in range(n)) if b else (False,) * n,
+            stacks=b.stacks if b else state.chips,
+            contributions=b.contributions if b else (0,) * n,
+            bets=b.bets if b else (0,) * n,
+            pot=b.pot if b else 0,
+            owed=b.owed(to_act) if b and to_act >= 0 else 0,
+            bet_size=b.bet_size if b else 0,
+            raises=b.raises if b else 0,
+            raise_cap=state.option("raise_cap"),
+            exchange_round=state.exchange_round,
+            exchanger=state.exchanger,
+            to_draw=state.to_draw,
+            stock_size=len(state.stock),
+            muck_size=len(state.muck) + len(state.pending),
+            my_discards=mine,
+            log=state.log,
+            points=state.points,
+            results=state.results,
+        )
+
+    def unseen(self, view: DrawPokerView) -> Hand:
+        """The cards ``view.seat`` has not seen this hand: the deck minus its hand, its own
+        discards still in the pile and any hand shown down (what a bot samples from)."""
+        seen = Counter(c for c in view.my_discards)
+        for hand in view.hands:
+            seen.update(c for c in hand if c is not None)
+        return tuple((Counter(self.full_deck(view.options)) - seen).elements())
+
+    def returns(self, state: DrawPokerState) -> tuple[float, ...]:
+        n = state.players
+        if not state.option("betting"):
+            mean = sum(state.points) / n
+            return tuple(float(p - mean) for p in state.points)
+        start = state.option("stack")
+        b = state.betting
+        held = tuple(b.stacks[s] + b.contributions[s] for s in range(n)) if b else state.chips
+        return tuple(float(h - start) for h in held)
+
+    def chip_total(self, state: DrawPokerState) -> int:
+        """Every chip at the table (behind and in the pot): constant for a whole game."""
+        b = state.betting
+        return sum(b.stacks) + b.pot if b else sum(state.chips)
+
+    def cards(self, state: DrawPokerState) -> Counter[Card]:
+        return Counter(
+            [
+                *state.stock,
+                *(c for h in state.hands for c in h),
+                *(c for _, c in state.muck),
+                *state.pending,
+            ]
+        )
+
+    def resample_hidden(
+        self, state: DrawPokerState, seat: int, rng: random.Random
+    ) -> DrawPokerState:
+        """Shuffle what ``seat`` cannot see (the stock, others' unshown hands, others' discards)
+        among those places, keeping every count."""
+        others = [s for s in range(state.players) if s != seat and s not in state.shown]
+        pool = [*state.stock, *(c for s in others for c in state.hands[s])]
+        pool += [c for s, c in state.muck if s != seat]
+        own_pending = state.exchanger == seat
+        if not own_pending:
+            pool += state.pending
+        rng.shuffle(pool)
+
+        def take(k: int) -> list[Card]:
+            nonlocal pool
+            out, pool = pool[:k], pool[k:]
+            return out
+
+        hands = list(state.hands)
+        for s in others:
+            hands[s] = self._sorted(take(len(hands[s])))
+        muck = tuple((s, c if s == seat else take(1)[0]) for s, c in state.muck)
+        pending = state.pending if own_pending else tuple(take(len(state.pending)))
+        stock = tuple(take(len(state.stock)))
+        return replace(state, hands=tuple(hands), muck=muck, pending=pending, stock=stock)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _payouts(pots: Sequence[Pot], n: int) -> tuple[int, ...]:
+    out = [0] * n
+    for pot in pots:
+        for s, a in pot.shares:
+            out[s] += a
+    return tuple(out)
+
+
+def _raise(message: str) -> Any:
+    raise ValueError(message)
+
+
+def _names(seats: Sequence[int]) -> str:
+    names = [seat_name(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _or(actions: Sequence[str]) -> str:
+    return actions[0] if len(actions) == 1 else ", ".join(actions[:-1]) + " or " + actions[-1]
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _signed(x: Fraction | float) -> str:
+    if isinstance(x, Fraction):
+        return ("+" if x >= 0 else "-") + _num(abs(x))
+    return f"{x:+g}"

@@ -1,0 +1,140 @@
+"""PokerBot and CallBot on the demo draw-poker game (see test_poker_draw.py)."""
+
+import re
+from dataclasses import replace
+
+import pytest
+from test_poker_draw import DEMO, DEMO_RULES, NAME, deal_out, registered  # noqa: F401
+
+from cardlab.core.bots import RandomBot
+from cardlab.core.engine import GAMES, register
+from cardlab.core.replay import Replay
+from cardlab.games.poker.bots import CallBot, PokerBot, best_discard, showdown_equity
+from cardlab.games.poker.draw import DrawPoker
+
+
+def bet1(hands, players=2, **options):
+    state = DEMO.initial_state(players=players, **options)
+    return deal_out(state, hands)
+
+
+def test_strong_hands_raise_weak_hands_fold_with_reasons():
+    state = bet1({0: "As Ad Ac Ah 2s", 1: "Qs Qd 9c 8h 3s"})
+    view = DEMO.observe(state, 0)
+    bot = PokerBot(seed=1, bluff=0)
+    decision = bot.choose(view, DEMO.legal_actions(state))
+    assert decision.action == "bet"
+    assert re.fullmatch(
+        r"Bets: my Four Aces wins 100% of 300 simulated showdowns against 1 opponent, "
+        r"above the 65% I want to build the pot\.",
+        decision.reason,
+    )
+    state, _ = DEMO.apply(state, "bet")
+    state, _ = DEMO.apply(state, "raise")  # Player 2 raises
+    # Player 1 re-raises with four aces
+    assert bot.choose(DEMO.observe(state, 0), DEMO.legal_actions(state)).action == "raise"
+    weak = bet1({0: "7s 5d 4c 3h 2s", 1: "Qs Qd 9c 8h 3s"}, players=2, small_bet=50)
+    weak, _ = DEMO.apply(weak, "check")
+    weak, _ = DEMO.apply(weak, "bet")
+    decision = PokerBot(seed=2, bluff=0).choose(DEMO.observe(weak, 0), DEMO.legal_actions(weak))
+    assert decision.action == "fold"
+    assert decision.reason.startswith("Folds: calling 50 into a pot of 52 needs 49% equity, but my")
+
+
+def test_equity_is_seeded_and_counts_ties():
+    state = bet1({0: "As Ad Kc 7h 2s", 1: "Ah Ac Kd 7d 2c"})
+    view = DEMO.observe(state, 0)
+    import random
+
+    a = showdown_equity(DEMO, view, 200, random.Random(5))
+    b = showdown_equity(DEMO, view, 200, random.Random(5))
+    assert a == b and 0 < a.share < 1 and a.opponents == 1 and a.description == "Pair of Aces"
+    bot = PokerBot(seed=9)
+    legal = DEMO.legal_actions(state)
+    assert bot.choose(view, legal) == bot.choose(view, legal)
+
+
+def test_discard_keeps_the_trips_and_draws_two():
+    state = bet1({0: "Ks Kd Kh 7h 2s", 1: "Qs Qd 9c 8h 3s"})
+    state, _ = DEMO.apply(state, "check")
+    state, _ = DEMO.apply(state, "check")
+    view = DEMO.observe(state, 0)
+    decision = PokerBot(seed=3).choose(view, DEMO.legal_actions(state))
+    assert decision.action == "discard 7h 2s"
+    assert decision.reason.startswith(
+        "Discards 7h 2s: over 60 simulated draws the 2 new cards beat"
+    )
+    assert "standing pat:" in decision.reason and "improve my Three Kings" in decision.reason
+    # four of a kind stands pat
+    state = bet1({0: "Ks Kd Kh Kc Ah", 1: "Qs Qd 9c 8h 3s"})
+    state = DEMO.apply(DEMO.apply(state, "check")[0], "check")[0]
+    decision = PokerBot(seed=3).choose(DEMO.observe(state, 0), DEMO.legal_actions(state))
+    assert decision.action == "stand pat"
+    assert decision.reason.startswith("Stands pat: my Four Kings already beats")
+    import random
+
+    improve = best_discard(DEMO, DEMO.observe(state, 0), 30, random.Random(1), goal="improve")
+    assert improve.improve >= 0
+
+
+def test_an_advisor_on_the_rules_is_used_when_present():
+    calls = []
+
+    def advisor(hand, unseen, max_draw):
+        calls.append((len(hand), len(unseen), max_draw))
+        return hand[-1:], "the exact advisor says so."
+
+    game = DrawPoker(replace(DEMO_RULES, name="poker-demo-advised", advisor=advisor))
+    register(game)
+    try:
+        state = game.initial_state(players=2)
+        state = deal_out(state, {0: "Ks Kd Kh 7h 2s", 1: "Qs Qd 9c 8h 3s"})
+        state = game.apply(game.apply(state, "check")[0], "check")[0]
+        decision = PokerBot(seed=1).choose(game.observe(state, 0), game.legal_actions(state))
+        assert decision.action == "discard 2s"
+        assert decision.reason == "Discards 2s: the exact advisor says so."
+        assert calls == [(5, 47, 3)]
+    finally:
+        GAMES.pop(game.name, None)
+
+
+def test_bluffing_happens_sometimes_when_allowed():
+    state = bet1({0: "7s 5d 4c 3h 2s", 1: "Qs Qd 9c 8h 3s"})
+    view = DEMO.observe(state, 0)
+    legal = DEMO.legal_actions(state)
+    actions = [PokerBot(seed=s, bluff=0.5, trials=50).choose(view, legal) for s in range(20)]
+    bluffs = [d for d in actions if d.action == "bet"]
+    assert bluffs and all(d.reason.startswith("Bluffs with a bet:") for d in bluffs)
+    never = [PokerBot(seed=s, bluff=0, trials=50).choose(view, legal).action for s in range(20)]
+    assert set(never) == {"check"}
+    with pytest.raises(ValueError, match="bluff"):
+        PokerBot(bluff=2)
+
+
+def test_call_bot_checks_calls_and_stands_pat():
+    bot = CallBot()
+    state = bet1({0: "7s 5d 4c 3h 2s", 1: "Qs Qd 9c 8h 3s"})
+    assert bot.choose(DEMO.observe(state, 0), DEMO.legal_actions(state)).action == "check"
+    state, _ = DEMO.apply(state, "check")
+    state, _ = DEMO.apply(state, "bet")
+    d = bot.choose(DEMO.observe(state, 0), DEMO.legal_actions(state))
+    assert d.action == "call" and d.reason == "Calls 2: I call everything."
+    state, _ = DEMO.apply(state, "call")
+    assert bot.choose(DEMO.observe(state, 0), DEMO.legal_actions(state)).action == "stand pat"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 3}, {"players": 2, "betting": False}, {"players": 4, "stack": 8, "hands": 3}],
+    ids=str,
+)
+def test_bots_play_whole_games_and_chips_are_conserved(options):
+    replay = Replay.start(NAME, 4, **options)
+    n = options["players"]
+    bots = {0: PokerBot(seed=0, trials=80, draw_trials=20), 1: CallBot()}
+    bots.update({s: RandomBot(s) for s in range(2, n)})
+    replay = replay.play_out(bots)
+    assert replay.is_terminal
+    assert abs(sum(DEMO.returns(replay.state))) < 1e-9
+    if options.get("betting", True):
+        assert sum(replay.state.chips) == n * options.get("stack", 100)
