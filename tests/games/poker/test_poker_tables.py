@@ -2,7 +2,6 @@
 with the plain evaluator, and the draw odds (exact distributions, best discards, speed)."""
 
 import random
-import time
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -248,13 +247,11 @@ def test_bad_draws_raise():
         best_discards(hand, _unseen(hand), objective="fun")
 
 
-def test_best_discards_all_choices_fast():
+def test_best_discards_ranks_every_choice():
+    """Speed is measured in benchmarks/, never asserted here."""
     hand = T("Kb Kg 7r 4k 2b")
     unseen = _unseen(hand)
-    best_discards(hand, unseen)  # warm the lookup tables
-    start = time.perf_counter()
     ranked = best_discards(hand, unseen, max_draw=3)
-    assert time.perf_counter() - start < 1.0
     assert len(ranked) == 1 + 5 + 10 + 10
     discard, _, score = ranked[0]
     assert sorted(discard) == sorted(hand[2:])  # keep the kings, draw three
@@ -262,9 +259,7 @@ def test_best_discards_all_choices_fast():
     assert [s for _, _, s in ranked] == sorted((s for _, _, s in ranked), reverse=True)
     stand = next(r for r in ranked if r[0] == ())
     assert stand[2] == 0 and stand[1]["one_pair"] == 1
-    start = time.perf_counter()
     expected = best_discards(hand, unseen, objective="expected")
-    assert time.perf_counter() - start < 1.0
     assert sorted(expected[0][0]) == sorted(hand[2:])
     assert all(0 <= s <= 1 for _, _, s in expected)
 
