@@ -39,12 +39,17 @@ colour (suits carry a glyph, a letter or a count of frame lines).
 |---|---|---|
 | 0 | [The decks](00_decks.ipynb) | the six decks and their notation, a deal step by step, \
 your first exact probability |
+| 1 | [Triad](triad.ipynb) | Battlestar Galactica's colonial poker: the colour deck and its \
+frame lines, the ladder of hands and its exact odds, what wild jokers break, the exchange \
+advisor, and a table with chips against 1-3 AI |
+| 2 | [Pyramid](pyramid.ipynb) | hexagonal cards and a wild Keystone: the best pyramid of six \
+cards, exact odds over every deal, the exchange counted, and a poker table against 1-3 AI |
 | 3 | [Dou Dizhu](doudizhu.ipynb) | every combination and what beats what, bombs and card \
 counting, the scoring multiplier, and playing the landlord game against two AI |
 | 4 | [Triangle](triangle.ipynb) | a card you show to others but cannot see: counting what is \
 left, the value of a statement, and playing two reasoning bots |
 
-More lessons, one per game (Triad, Pyramid, Three Thirteen, Pyramid Poker),
+More lessons, one per game (Three Thirteen, Pyramid Poker),
 are on the way.
 """,
     ),
@@ -555,8 +560,422 @@ Back to the [index](index.ipynb).
     ),
 ]
 
+TRIAD = [
+    (
+        "md",
+        """
+# Lesson 1: Triad
+
+*The card game of Battlestar Galactica. The show never wrote its rules down: Triad is poker with
+renamed hands, so cardlab plays it as **five-card draw** (the decisions are listed in
+`cardlab.games.triad.rules`).*
+
+Each player gets five cards, bets, may throw away up to three cards and draw new ones, bets
+again, and the best hand takes the pot. The hands are poker's, with colonial names: the best is
+**Full Colors**, and "Three Up, Kings" is three kings.
+
+**The questions of this lesson:** how rare is each hand, and how do you *count* that exactly?
+What changes when the jokers are wild? Which cards should you throw away? And when is a hand
+worth a bet?
+
+Pick a theme first; every drawing on this page follows it.
+""",
+    ),
+    (
+        "code",
+        """
+from cardlab.apps.triad import (
+    ExchangeAdvisor,
+    HandLadder,
+    HandStepper,
+    OddsTables,
+    ThemePicker,
+    TriadComponents,
+    TriadPlay,
+    WhichHandWins,
+)
+
+theme = ThemePicker()
+theme
+""",
+    ),
+    (
+        "md",
+        """
+## 1. The deck: four colours, and lines you can count
+
+52 cards: 13 ranks from 2 up to the Ace (the Jack is called the **Prince**) in four **colour
+suits**: Blue, Green, Red and Black. We write a card as its rank and the first letter of its
+colour (`k` for blacK): `Ab` is the Ace of Blue, `Tg` the Ten of Green, `7r`, `2k`. The two
+jokers (`BJ`, `RJ`) are taken out unless the table plays them wild.
+
+**Colour-blind players** do not need the colours: every suit also has its own number of
+**frame lines** round the card, Blue 4, Green 3, Red 2, Black 1. Count the lines inside the
+card's edge. The lines are only a marker: suits have **no** order in Triad, and they never break
+a tie.
+""",
+    ),
+    (
+        "code",
+        """
+TriadComponents(theme)
+""",
+    ),
+    (
+        "md",
+        """
+## 2. The ladder of hands
+
+Compare two hands by their **category** first (the ladder below, best at the top), and only if
+that is the same, by the **tie-break**: the ranks that make the hand, in order (the three of a
+Full Up before its pair, a pair before its kickers). The Ace is high, except in the lowest Run,
+A-2-3-4-5. There is no wrap-around: Q-K-A-2-3 is just Ace High. Each row shows an example and how
+many of all the five-card hands have it. Switch the jokers in to see the extra hand, **Five Up**.
+""",
+    ),
+    (
+        "code",
+        """
+HandLadder(theme)
+""",
+    ),
+    (
+        "md",
+        """
+**Question:** why is Colors (five of one colour) *above* Run (five in a row)? Look at the
+counts: the ladder puts the rarer hand higher.
+
+## 3. How rare is each hand? Count them
+
+All hands are equally likely, and there are $\\binom{52}{5} = 2{,}598{,}960$ of them, so
+
+$$P(\\text{hand}) = \\frac{\\text{hands of that kind}}{2{,}598{,}960}.$$
+
+Each count is a product of choices. For example **Full Up**: choose the rank of the three (13
+ways) and which 3 of its 4 cards ($\\binom43 = 4$), then the rank of the pair (12 ways left)
+and 2 of its 4 cards ($\\binom42 = 6$): $13 \\times 4 \\times 12 \\times 6 = 3{,}744$.
+A few more rows:
+""",
+    ),
+    (
+        "code",
+        """
+odds = OddsTables()
+odds.counting
+""",
+    ),
+    (
+        "md",
+        """
+The engine checks every count by **listing all 2,598,960 hands** (and all 3,162,510 with the
+two jokers, each joker choosing its best card). Here are both tables side by side, and a plot
+(log scale: each step is ten times rarer):
+""",
+    ),
+    (
+        "code",
+        """
+import ipywidgets as widgets
+
+widgets.VBox([odds.table, odds.plot])
+""",
+    ),
+    (
+        "md",
+        """
+### What the wild jokers change
+
+Without jokers the ladder follows rarity exactly: every hand is rarer than all the hands below
+it. With both jokers wild it does not: **Three Up (232,968) is now more common than Two Pair
+(123,552)**, **One Pair is more common than High Card**, and **Four Up ties Full Up**. Why?
+""",
+    ),
+    (
+        "code",
+        """
+odds.why
+""",
+    ),
+    (
+        "md",
+        """
+## 4. The draw: which cards should you throw away?
+
+After the first betting round you may throw away up to **3** cards and draw as many. Which ones?
+The advisor below counts **every** possible draw from the cards you have not seen (for three new
+cards from 47 unseen, that is $\\binom{47}{3} = 16{,}215$ draws) and gives the exact chance of
+each final hand. It ranks the discards by **expected strength**: how often, on average, the
+final hand beats one random hand. Type your own hand, or deal one, and click cards to try other
+discards.
+""",
+    ),
+    (
+        "code",
+        """
+ExchangeAdvisor(theme, hand="Kb Kg 7r 5k 2b")
+""",
+    ),
+    (
+        "md",
+        """
+**Try it:** with a pair, is it better to keep a high kicker (draw 2) or throw three? Try
+`Ab Kb Qb Jb 3r`: go for the Full Colors, or keep the four to a Colors and a Run?
+
+## 5. A real hand, stepped through
+
+Four AI players play one hand. Step with **Forward ▶** or press **Play**: the caption narrates
+every bet and every exchange, and under it **why** the player chose it. The AI bets from its
+**showdown equity** (the share of simulated showdowns it wins against random hands), compares
+it with the **pot odds** when it must call, bluffs now and then, and draws with the exact
+advisor above. Switch **Eyes** to see the table as one player sees it.
+""",
+    ),
+    (
+        "code",
+        """
+HandStepper(theme, seed=6)
+""",
+    ),
+    (
+        "md",
+        """
+**Try it:** find the call where the pot odds decide. "Calling 4 into a pot of 20 needs 17%
+equity" means: you pay 4 to win 24, so you must win at least 4 times in 24.
+
+## 6. Quiz: which hand wins?
+
+The engine deals a showdown. Who takes the pot? The answer explains the comparison.
+**New question** deals another.
+""",
+    ),
+    (
+        "code",
+        """
+WhichHandWins(theme, seed=1)
+""",
+    ),
+    (
+        "md",
+        """
+## 7. Your turn: a table with chips
+
+You are **Player 1**, at the bottom, with 100 chips, against 1 to 3 AI (choose, then **New
+game**). Each hand costs an ante of 1; bets are 2 before the draw and 4 after it, at most 3
+raises a round. Use the enabled buttons to bet; in the draw, click the cards to throw away
+(or use the card buttons under the table) and press **Discard selected**, or **Stand pat**.
+**Hint** asks the AI what it would do in your place. The AI's reasons appear once the hand is
+over (during the hand they would give its cards away). The sheet keeps every hand's chips.
+""",
+    ),
+    (
+        "code",
+        """
+TriadPlay(theme, opponents=2)
+""",
+    ),
+    (
+        "md",
+        """
+**Things to try:** against the AI, does bluffing work? Does standing pat with nothing make the
+AI believe you?
+
+Back to the [index](index.ipynb).
+""",
+    ),
+]
+
+PYRAMID = [
+    (
+        "md",
+        """
+# Lesson 2: Pyramid
+
+*The hexagonal card game of the 1978 Battlestar Galactica, as the fan and licensed rules play it
+(spec: `shared/rules/pyramid.md`).*
+
+Each player gets **six hexagonal cards**, bets, may **exchange up to four** of them, bets again,
+and shows down. The best hand is the best **pyramid** you can build from your six cards: a
+little honeycomb of cards, level 1 on top, level 3 at the base.
+
+**The questions of this lesson:** which six cards make which pyramid, and which pyramid beats
+which? How often does a deal hold each hand, exactly? Which cards should you throw away?
+
+Pick a theme first; every drawing on this page follows it.
+""",
+    ),
+    (
+        "code",
+        """
+from cardlab.apps.pyramid import (
+    ExchangeAdvisor,
+    HandLadder,
+    HandStepper,
+    OddsTable,
+    PyramidComponents,
+    PyramidPlay,
+    ShowdownQuiz,
+    ThemePicker,
+)
+
+theme = ThemePicker()
+theme
+""",
+    ),
+    (
+        "md",
+        """
+## 1. Goal and components: levels and the Keystone
+
+The deck has **55 cards**: three colours (Purple, Green, Orange) of 18 cards each, in three
+**levels**, and one **Keystone**. Every distinct card is drawn once below, with how many copies
+the deck holds. The corner index tells the level without colour: three small triangles for
+level 3, two for level 2, one big one for level 1.
+""",
+    ),
+    (
+        "code",
+        """
+PyramidComponents(theme)
+""",
+    ),
+    (
+        "md",
+        """
+**Question:** why can a hand have at most one *full* pyramid but never two small ones that
+share no card? (Hint: a full pyramid uses all six cards.)
+
+## 2. The hand ladder
+
+A hand's value is its **best arrangement**: over every choice of cards, every shape and every
+card the Keystone could stand for, the engine keeps the largest **key**
+`(type, perfect, apex, colour, kickers...)`. Keys are compared left to right, so **level
+decides first**: any full pyramid beats any middle one, even a perfect middle one. Within a
+level a **perfect** pyramid (one colour) beats a mixed one; two mixed full pyramids are ordered
+by the colour of their level-1 card, the Keystone as level 1 best of all. Unused cards
+(**kickers**) break the remaining ties.
+
+Below are the spec's worked examples, strongest first: A > B > C > D > G = H > E > F = J > I.
+""",
+    ),
+    (
+        "code",
+        """
+HandLadder(theme)
+""",
+    ),
+    (
+        "md",
+        """
+**Try it:** type hand J (`3O 3O 2O 3P 3P 2P`). It holds a *perfect* small orange pyramid, so
+why is it ranked as a mixed middle pyramid?
+
+## 3. The exact odds of a deal
+
+*How likely is each hand in a fresh deal of six?* There are $\\binom{55}{6} = 28{,}989{,}675$
+equally likely hands. Identical cards are interchangeable, so the engine counts **kinds**: a
+hand is a choice of how many cards of each of the ten kinds, and it comes up in as many deals
+as the product of binomials $\\binom{9}{m_{3P}}\\binom{9}{m_{3G}}\\cdots\\binom{1}{m_K}$.
+Every number below is an exact count. A few rows can be counted by hand: for the **top hand**
+the six cards are forced (the Keystone, three of the nine `3P`, two of the six `2P`), so there
+are $\\binom{9}{3}\\binom{6}{2} = 84 \\times 15 = 1260$ of them.
+""",
+    ),
+    (
+        "code",
+        """
+OddsTable()
+""",
+    ),
+    (
+        "md",
+        """
+**Notice:** the ladder is *not* ordered by rarity. A perfect middle pyramid is much rarer than a
+mixed full pyramid, yet ranks below it, because the rules decide level first.
+
+## 4. The exchange: which cards should you throw away?
+
+After the first betting round you may discard **0 to 4 cards** and draw as many. For a given
+hand and discard, every draw from the 49 cards you have not seen is equally likely, so the
+chance of each result is again a count. Type your own hand (or **Deal me a hand**) and click
+cards to choose a discard: the table and the plot show exactly what the exchange leads to.
+**Select the best discard** picks the AI's choice: the best chance of a better pyramid minus the
+risk of ending worse.
+""",
+    ),
+    (
+        "code",
+        """
+ExchangeAdvisor(theme)
+""",
+    ),
+    (
+        "md",
+        """
+## 5. A real hand, stepped through
+
+Three AI players play one seeded hand. Step with **Forward ▶** or press **Play**. The caption
+narrates every deal, bet and exchange; under it, **why** the AI did it (its equity against the
+hands it cannot see, or the exact odds of its exchange). At the end the showdown is drawn as
+pyramids.
+""",
+    ),
+    (
+        "code",
+        """
+HandStepper(theme, seed=4)
+""",
+    ),
+    (
+        "md",
+        """
+**Try it:** find the exchange. Which player threw cards away, and what chance of a better
+pyramid did it give them?
+
+## 6. Quiz: which hand wins?
+
+The engine deals a showdown of three hands. Pick the winner; the answer draws each hand's best
+pyramid with its key. **New question** deals another.
+""",
+    ),
+    (
+        "code",
+        """
+ShowdownQuiz(theme, seed=1)
+""",
+    ),
+    (
+        "md",
+        """
+## 7. Your turn: play against the AI
+
+You are **Player 1**, at the bottom, with 100 chips; each hand costs an ante of 1. Betting is
+fixed limit: bets of 2 before the exchange and 4 after it, at most 3 raises. In the exchange,
+click the cards you want to throw away (or use the card buttons) and press **Discard**, or
+**Stand pat**. **Show my odds** gives you the exact exchange table for your hand. Choose 1 to 3
+AI opponents; the score sheet keeps every hand's chips.
+""",
+    ),
+    (
+        "code",
+        """
+PyramidPlay(theme, seed=2, opponents=2)
+""",
+    ),
+    (
+        "md",
+        """
+**Things to try:** when is it right to break a pyramid you already hold? Does the AI fold too
+often against your raises?
+
+Back to the [index](index.ipynb).
+""",
+    ),
+]
+
 if __name__ == "__main__":
     write("index.ipynb", INDEX)
     write("00_decks.ipynb", DECKS)
     write("triangle.ipynb", TRIANGLE)
     write("doudizhu.ipynb", DOUDIZHU)
+    write("pyramid.ipynb", PYRAMID)
+    write("triad.ipynb", TRIAD)

@@ -1,0 +1,601 @@
+"""Drawing Pyramid: a hand's pyramid of hexagons, the hand ladder, and a table of 2-4 seats.
+
+Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
+every picture the Pyramid lesson shows.  A pyramid is drawn as the game lays it out: a honeycomb
+of hexagonal cards, rows top to bottom (level 1 on top, level 3 at the base), with the unused
+cards (kickers) beside it.  The Keystone is drawn as itself, with a badge saying what it stands
+for.  Table pictures come from one seat's `DrawPokerView`, so they never show a hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from cardlab.core.cards import Card
+from cardlab.core.engine import seat_name
+from cardlab.games.poker.draw import DrawPokerView, HandResult
+from cardlab.games.pyramid import Arrangement, PyramidValue, evaluate, parse
+from cardlab.games.pyramid.hands import COLOUR_NAME
+from cardlab.render import (
+    Drawing,
+    DrawOp,
+    HitBox,
+    Rect,
+    Text,
+    card_size,
+    card_sprite,
+    get_theme,
+    row,
+    row_width,
+)
+from cardlab.render.layout import felt
+from cardlab.render.theme import Theme
+
+DECK = "pyramid"
+GAP = 3.0
+"""Space between neighbouring hexagons of a pyramid."""
+
+#: The spec's worked examples (§6) in ladder order, strongest first, with how each compares to
+#: the next one: A > B > C > D > G = H > E > F = J > I.
+LADDER: tuple[tuple[str, str, str], ...] = (
+    ("A", "3P 3P 3P 2P 2P K", ">"),
+    ("B", "3P 3P 3P 2P 2P 1P", ">"),
+    ("C", "3O 3G 3P 2O 2G K", ">"),
+    ("D", "3O 3G 3P 2O 2G 1P", ">"),
+    ("G", "3O 3O 2O 1G 2P 3G", "="),
+    ("H", "3P 3G 2O 1G 2P 3G", ">"),
+    ("E", "3G 3G 3G 2G 2G 3O", ">"),
+    ("F", "3O 3G 3P 2P 2O 3O", "="),
+    ("J", "3O 3O 2O 3P 3P 2P", ">"),
+    ("I", "1P 1G 1O 2P 2G 2O", ""),
+)
+
+#: One example of each shape, for the picture of the three pyramids.
+SHAPES: tuple[tuple[str, str], ...] = (
+    ("Small pyramid (2-1)", "2G 3P 3O 1O 1G 1P"),
+    ("Middle pyramid (3-2)", "2O 2O 3O 3O 3O 3G"),
+    ("Full pyramid (3-2-1)", "1P 2G 2O 3P 3G 3O"),
+)
+
+
+def hex_height(card_w: float) -> float:
+    return card_size(DECK, card_w)[1]
+
+
+# -- one pyramid ------------------------------------------------------------------------------
+def pyramid_extent(rows: Sequence[int], card_w: float) -> tuple[float, float]:
+    """Width and height of a honeycomb with ``rows`` cards per row, top to bottom."""
+    if not rows:
+        return 0.0, 0.0
+    h = hex_height(card_w)
+    width = max(rows) * card_w + (max(rows) - 1) * GAP
+    height = h + (len(rows) - 1) * (0.75 * h + GAP * 0.87)
+    return width, height
+
+
+def keystone_badge(arrangement: Arrangement) -> str:
+    """What the Keystone stands for in this arrangement: ``= 1P``, ``= 2 any`` or ``""``."""
+    role = arrangement.keystone
+    if role is None or role.level is None:
+        return ""
+    return f"= {role.level}{role.colour or ' any'}"
+
+
+def pyramid_ops(
+    arrangement: Arrangement,
+    cx: float,
+    y: float,
+    card_w: float,
+    theme: Theme | str = "default",
+    target: str = "pyramid",
+) -> list[DrawOp]:
+    """The pyramid's rows as touching hexagons, centred on ``cx`` from ``y`` down.
+
+    Each row is centred, so the rows nest like a honeycomb: level 1 on top, level 3 at the base.
+    The Keystone carries a badge with the card it stands for.
+    """
+    theme = get_theme(theme)
+    h = hex_height(card_w)
+    step = 0.75 * h + GAP * 0.87
+    ops: list[DrawOp] = []
+    badge = keystone_badge(arrangement)
+    badges: list[DrawOp] = []
+    k = 0
+    for r, cards in enumerate(arrangement.rows):
+        x0 = cx - row_width(len(cards), card_w, GAP) / 2
+        ry = y + r * step
+        for i, card in enumerate(cards):
+            x = x0 + i * (card_w + GAP)
+            ops.append(card_sprite(card, card_w, h, theme, DECK, x, ry))
+            ops.append(HitBox(x, ry, card_w, h, f"{target}:{k}"))
+            k += 1
+            if card.is_extra and badge:
+                size = max(9.0, 0.2 * card_w) * theme.font_scale
+                bw = len(badge) * size * 0.6 + 8
+                bx, by = x + card_w / 2 - bw / 2, ry + h * 0.78
+                badges += [
+                    Rect(bx, by, bw, size * 1.4, fill=theme.highlight, radius=size * 0.5),
+                    Text(bx + bw / 2, by + size * 0.72, badge, size, "#000000", bold=True),
+                ]
+    return ops + badges
+
+
+def arrangement_ops(
+    arrangement: Arrangement,
+    x: float,
+    y: float,
+    card_w: float,
+    theme: Theme | str = "default",
+    kicker_w: float | None = None,
+    ink: str | None = None,
+    target: str = "pyramid",
+) -> tuple[list[DrawOp], float, float]:
+    """A hand laid out: its pyramid from (x, y), the kickers beside it on the right, labelled.
+
+    Returns the ops and the (width, height) used.  With no pyramid, all six cards are drawn as
+    kickers under the words "no pyramid".
+    """
+    theme = get_theme(theme)
+    ink = ink or theme.felt_text
+    kw = kicker_w or card_w * 0.8
+    kh = hex_height(kw)
+    size = 11.0 * theme.font_scale
+    ops: list[DrawOp] = []
+    sizes = [len(r) for r in arrangement.rows]
+    pw, ph = pyramid_extent(sizes, card_w)
+    if arrangement.rows:
+        ops += pyramid_ops(arrangement, x + pw / 2, y, card_w, theme, target)
+        kx = x + pw + 18
+    else:
+        ops.append(Text(x, y + 6, "no pyramid", size * 1.1, ink, "left", bold=True))
+        kx = x
+    width, height = pw, ph
+    if arrangement.kickers:
+        label = "kicker" if len(arrangement.kickers) == 1 else "kickers"
+        if not arrangement.rows:
+            label = "all six cards count as kickers, strongest first"
+        ky = y + max(ph - kh, 0) if arrangement.rows else y + 36
+        ops.append(Text(kx, ky - 9, label, size, ink, "left"))
+        ops += row(
+            arrangement.kickers, kx, ky, kw, kh, GAP, theme, deck=DECK, target=f"{target}-kicker"
+        )
+        width = kx - x + row_width(len(arrangement.kickers), kw, GAP)
+        height = max(ph, ky - y + kh)
+    return ops, width, height
+
+
+def arrangement_picture(
+    hand: PyramidValue | Sequence[Card] | str,
+    title: str = "",
+    theme: Theme | str = "default",
+    card_w: float = 64.0,
+) -> Drawing:
+    """One hand's best arrangement on felt: the pyramid, its kickers and what it is."""
+    theme = get_theme(theme)
+    value = (
+        hand
+        if isinstance(hand, PyramidValue)
+        else evaluate(parse(hand) if isinstance(hand, str) else hand)
+    )
+    m = 18.0
+    top = m + (26.0 if title else 6.0)
+    ops, w, h = arrangement_ops(value.arrangement, m + 8, top, card_w, theme)
+    size = 13.0 * theme.font_scale
+    words = value.description
+    width = max(w + 2 * m + 16, 0.55 * size * len(words) + 2 * m, 420.0)
+    height = top + h + 46
+    out: list[DrawOp] = [Rect(0, 0, width, height, fill=theme.felt, radius=14.0)]
+    if title:
+        out.append(
+            Text(m, m + 6, title, 15.0 * theme.font_scale, theme.felt_text, "left", bold=True)
+        )
+    out += ops
+    out.append(Text(m, top + h + 22, words, size, theme.felt_text, "left"))
+    return Drawing(width, height, tuple(out), background=theme.background)
+
+
+def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Drawing:
+    """The three shapes side by side (small, middle, full), each with example cards."""
+    theme = get_theme(theme)
+    m, col = 18.0, 250.0
+    size = 13.0 * theme.font_scale
+    ops: list[DrawOp] = []
+    _, tallest = pyramid_extent([1, 2, 3], card_w)
+    for i, (name, hand) in enumerate(SHAPES):
+        value = evaluate(hand)
+        sizes = [len(r) for r in value.arrangement.rows]
+        _, ph = pyramid_extent(sizes, card_w)
+        cx = m + col * i + col / 2
+        ops.append(Text(cx, m + 8, name, size * 1.1, theme.label, bold=True))
+        ops += pyramid_ops(value.arrangement, cx, m + 26 + tallest - ph, card_w, theme)
+        shape = " + ".join(
+            f"{len(r)} x level {lvl}"
+            for r, lvl in zip(value.arrangement.rows, _levels(len(sizes)), strict=True)
+        )
+        ops.append(Text(cx, m + 40 + tallest, shape, size * 0.95, theme.label))
+        kept = len(value.arrangement.kickers)
+        ops.append(
+            Text(
+                cx,
+                m + 60 + tallest,
+                f"{6 - kept} cards used, {kept} kickers",
+                size * 0.95,
+                theme.label,
+            )
+        )
+    return Drawing(2 * m + 3 * col, m + 76 + tallest, tuple(ops), background=theme.background)
+
+
+def _levels(n_rows: int) -> tuple[int, ...]:
+    return (1, 2, 3) if n_rows == 3 else (2, 3)
+
+
+def ladder_picture(
+    examples: Sequence[tuple[str, str, str]] = LADDER,
+    theme: Theme | str = "default",
+    card_w: float = 30.0,
+) -> Drawing:
+    """The spec's examples strongest first: id, the hand as dealt, its pyramid and its key.
+
+    Between two rows a ``>`` or ``=`` says how they compare (the engine's keys decide it).
+    """
+    theme = get_theme(theme)
+    m = 16.0
+    size = 12.5 * theme.font_scale
+    _, tallest = pyramid_extent([1, 2, 3], card_w)
+    row_h = tallest + 26
+    dealt_w = card_w * 0.9
+    dealt_x = m + 46
+    pyr_x = dealt_x + row_width(6, dealt_w, 2) + 30
+    text_x = pyr_x + 300
+    width = text_x + 430
+    bands: list[DrawOp] = []
+    ops: list[DrawOp] = [
+        Text(m, m, "id", size, theme.label, "left", bold=True),
+        Text(dealt_x, m, "as dealt", size, theme.label, "left", bold=True),
+        Text(pyr_x, m, "its best pyramid and kickers", size, theme.label, "left", bold=True),
+        Text(text_x, m, "what it is, and its key", size, theme.label, "left", bold=True),
+    ]
+    y = m + 18
+    values = [evaluate(hand) for _, hand, _ in examples]
+    for k, ((name, hand, _), value) in enumerate(zip(examples, values, strict=True)):
+        if k % 2 == 0:
+            bands.append(Rect(m - 6, y, width - 2 * m + 12, row_h, fill=theme.card_face))
+        mid = y + row_h / 2 - 8
+        ops.append(Text(m + 8, mid, name, size * 1.5, theme.label, bold=True))
+        ops += row(
+            parse(hand),
+            dealt_x,
+            mid - hex_height(dealt_w) / 2,
+            dealt_w,
+            hex_height(dealt_w),
+            2,
+            theme,
+            deck=DECK,
+            target=f"dealt{k}",
+        )
+        placed, _, _ = arrangement_ops(
+            value.arrangement,
+            pyr_x,
+            y + 2,
+            card_w,
+            theme,
+            kicker_w=card_w * 0.85,
+            ink=theme.label,
+            target=f"ladder{k}",
+        )
+        ops += placed
+        for i, line in enumerate(_wrap(value.description, 58)):
+            ops.append(Text(text_x, mid - 16 + 16 * i, line, size * 0.95, theme.label, "left"))
+        key = "key (" + ", ".join(str(x) for x in value.key) + ")"
+        ops.append(Text(text_x, mid + 34, key, size * 0.9, theme.label, "left", bold=True))
+        y += row_h
+        if k + 1 < len(values):
+            sign = ">" if values[k].key > values[k + 1].key else "="
+            ops.append(Text(m + 8, y, sign, size * 1.3, theme.label, bold=True))
+    return Drawing(width, y + m, (*bands, *ops), background=theme.background)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+# -- the table ------------------------------------------------------------------------------
+WIDTH, HEIGHT = 880.0, 520.0
+YOU_W = 64.0
+OTHER_W = 44.0
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    """Where a seat is drawn: the centre x of its cards, their top y, and the card width."""
+
+    cx: float
+    y: float
+    card_w: float
+
+
+def seat_spots(n: int) -> list[SeatSpot]:
+    """Seat spots in drawing order: the viewer at the bottom, the others clockwise."""
+    bottom = SeatSpot(WIDTH / 2, HEIGHT - 132, YOU_W)
+    if n == 2:
+        return [bottom, SeatSpot(WIDTH / 2, 58, OTHER_W)]
+    if n == 3:
+        return [bottom, SeatSpot(220, 58, OTHER_W), SeatSpot(WIDTH - 220, 58, OTHER_W)]
+    return [
+        bottom,
+        SeatSpot(168, 210, OTHER_W),
+        SeatSpot(WIDTH / 2, 58, OTHER_W),
+        SeatSpot(WIDTH - 168, 210, OTHER_W),
+    ]
+
+
+def display_order(viewer: int | None, n: int) -> list[int]:
+    v = viewer or 0
+    return [(v + k) % n for k in range(n)]
+
+
+def last_action(view: DrawPokerView, seat: int) -> str:
+    """The seat's last move this hand in words (``raises 4``, ``discards 2``, ``folds``)."""
+    for s, text in reversed(view.log):
+        if s == seat:
+            verb, _, rest = text.partition(" ")
+            words = {
+                "fold": "folded",
+                "check": "checked",
+                "call": "called",
+                "bet": "bet",
+                "raise": "raised",
+                "discard": "discarded",
+                "stand": "stood pat",
+            }.get(verb, verb)
+            return f"{words} {rest}".strip() if verb != "stand" else words
+    return ""
+
+
+def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
+    """What is written under a seat: this round's bet, the last move, the result of the hand."""
+    notes = []
+    if not view.in_hand[seat]:
+        return ["out of chips: sits out"] if view.betting else ["sits out"]
+    move = last_action(view, seat)
+    if view.folded[seat] or move == "folded":
+        notes.append("folded")
+    elif view.betting and view.phase != "done":
+        notes.append(f"in the pot {view.contributions[seat]}, this round {view.bets[seat]}")
+    if move and move != "folded":
+        notes.append(f"last: {move}")
+    if view.phase == "done" and view.results:
+        result = view.results[-1]
+        net = result.net[seat]
+        unit = "chips" if view.betting else "point"
+        if seat in result.winners:
+            notes.insert(0, f"wins +{_num(net)} {unit}")
+        elif view.betting and net:
+            notes.insert(0, f"{_num(net)} chips")
+    return notes[:2]
+
+
+def _num(x) -> str:
+    f = float(x)
+    return f"{f:g}" if f != int(f) else str(int(f))
+
+
+def table_picture(
+    view: DrawPokerView,
+    *,
+    you: int | None = None,
+    selected: Collection[int] = (),
+    banner: str = "",
+    theme: Theme | str = "default",
+) -> Drawing:
+    """The table as ``view.seat`` sees it: 2-4 seats, their cards (backs when hidden), chips,
+    bets and last moves, and the pot, stock and stage in the middle.
+
+    The viewer's cards target ``card:<i>`` (click to select a discard); other seats'
+    ``seat:<s>:<i>``.
+    """
+    theme = get_theme(theme)
+    n = len(view.hands)
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
+    size = 13.0 * theme.font_scale
+    order = display_order(view.seat, n)
+    for s, spot in zip(order, seat_spots(n), strict=True):
+        hand = view.hands[s]
+        w = spot.card_w
+        h = hex_height(w)
+        face_up = any(c is not None for c in hand)
+        gap = 6.0 if w == YOU_W else (2.0 if face_up else -6.0)
+        x0 = spot.cx - row_width(len(hand), w, gap) / 2
+        is_you = s == view.seat
+        ops += row(
+            hand,
+            x0,
+            spot.y,
+            w,
+            h,
+            gap,
+            theme,
+            selected if is_you else (),
+            True,
+            DECK,
+            "card" if is_you else f"seat:{s}",
+        )
+        if view.folded[s] and view.in_hand[s]:
+            ops.append(
+                Rect(
+                    x0 - 3,
+                    spot.y - 3,
+                    row_width(len(hand), w, gap) + 6,
+                    h + 6,
+                    fill=theme.felt,
+                    radius=8,
+                )
+            )
+            ops.append(Text(spot.cx, spot.y + h / 2, "folded", size, theme.felt_text, bold=True))
+        who = seat_name(s) + (" (you)" if s == you else "")
+        chips = f"{view.stacks[s]} chips" if view.betting else f"{_num(view.points[s])} pts"
+        label = f"{who} · {chips}" + (" · dealer" if s == view.button else "")
+        active = view.to_act == s and view.phase != "done"
+        ops += _plate(label, spot.cx, spot.y - 14, size, theme, active)
+        for k, note in enumerate(seat_notes(view, s)):
+            ops.append(Text(spot.cx, spot.y + h + 14 + 16 * k, note, size * 0.92, theme.felt_text))
+    # the middle: banner, pot, stage, stock
+    mid = HEIGHT / 2 - 40 if n != 2 else HEIGHT / 2 - 30
+    if banner:
+        ops.append(
+            Text(WIDTH / 2, mid - 10, banner, 15.0 * theme.font_scale, theme.felt_text, bold=True)
+        )
+    if view.phase == "done" and view.results:
+        result = view.results[-1]
+        won = sum(result.payouts) if view.betting else 1
+        names = " and ".join(seat_name(w) for w in result.winners)
+        verb = "wins" if len(result.winners) == 1 else "share"
+        what = f"the pot of {won}" if view.betting else "the point"
+        ops.append(
+            Text(
+                WIDTH / 2,
+                mid + 16,
+                f"{names} {verb} {what}",
+                size * 1.05,
+                theme.felt_text,
+                bold=True,
+            )
+        )
+    elif view.betting:
+        pot = f"Pot {view.pot}"
+        if view.phase in ("bet1", "bet2"):
+            pot += f" · bets of {view.bet_size} · raises {view.raises} of {view.raise_cap}"
+        ops.append(Text(WIDTH / 2, mid + 16, pot, size * 1.05, theme.felt_text, bold=True))
+    stage = stage_words(view)
+    ops.append(Text(WIDTH / 2, mid + 38, stage, size * 0.95, theme.felt_text))
+    stock = f"Stock {view.stock_size} cards · discards {view.muck_size}"
+    ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, theme.felt_text))
+    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+
+
+def stage_words(view: DrawPokerView) -> str:
+    hand = f"Hand {view.hand_no} of {view.hands_total}"
+    phase = view.phase
+    if phase == "deal":
+        return f"{hand}: the deal"
+    if phase in ("bet1", "bet2"):
+        return f"{hand}: betting round {phase[-1]}"
+    if phase == "draw":
+        rounds = view.option("exchange_rounds")
+        which = f" {view.exchange_round} of {rounds}" if rounds > 1 else ""
+        return f"{hand}: the exchange{which} (0-{view.option('max_draw')} cards)"
+    return f"{hand}: over"
+
+
+def _plate(label: str, cx: float, y: float, size: float, theme: Theme, active: bool):
+    if not active:
+        return [Text(cx, y, label, size, theme.felt_text, bold=True)]
+    width = len(label) * size * 0.6 + 26
+    return [
+        Rect(
+            cx - width / 2,
+            y - size * 0.8,
+            width,
+            size * 1.6,
+            fill=theme.highlight,
+            radius=size * 0.6,
+        ),
+        Text(cx, y, "▶ " + label, size, "#000000", bold=True),
+    ]
+
+
+# -- the showdown ---------------------------------------------------------------------------
+def showdown_picture(
+    result: HandResult | None,
+    theme: Theme | str = "default",
+    card_w: float = 46.0,
+    you: int | None = None,
+) -> Drawing:
+    """Every hand shown at the showdown as its chosen pyramid, kickers beside it, the winner
+    marked; or a note when the hand ended without a showdown."""
+    theme = get_theme(theme)
+    m = 14.0
+    size = 13.0 * theme.font_scale
+    if result is None or not result.shown:
+        text = "No showdown yet." if result is None else result.summary
+        width = 880.0
+        ops: list[DrawOp] = [Rect(0, 0, width, 60, fill=theme.felt, radius=12)]
+        for i, line in enumerate(_wrap(text, 110)[:2]):
+            ops.append(Text(m, 22 + 18 * i, line, size, theme.felt_text, "left"))
+        return Drawing(width, 60, tuple(ops), background=theme.background)
+    panel_w = 420.0
+    _, tallest = pyramid_extent([1, 2, 3], card_w)
+    panel_h = tallest + 84
+    cols = 2
+    rows_n = (len(result.shown) + 1) // 2
+    width = cols * panel_w + (cols + 1) * m
+    height = rows_n * (panel_h + m) + m
+    ops = []
+    for i, (seat, cards, _) in enumerate(result.shown):
+        value = evaluate(cards)
+        px = m + (i % cols) * (panel_w + m)
+        py = m + (i // cols) * (panel_h + m)
+        won = seat in result.winners
+        ops.append(
+            Rect(
+                px,
+                py,
+                panel_w,
+                panel_h,
+                fill=theme.felt,
+                stroke=theme.highlight if won else theme.felt_edge,
+                line_width=(4.0 if won else 2.0) * theme.line_scale,
+                radius=12,
+            )
+        )
+        who = seat_name(seat) + (" (you)" if seat == you else "")
+        title = f"{who}: {'wins' if won else 'shows'}"
+        if won and len(result.winners) > 1:
+            title = f"{who}: ties and shares"
+        ops.append(Text(px + 12, py + 16, title, size, theme.felt_text, "left", bold=True))
+        placed, _, _ = arrangement_ops(
+            value.arrangement,
+            px + 14,
+            py + 30,
+            card_w,
+            theme,
+            kicker_w=card_w * 0.8,
+            target=f"shown{seat}",
+        )
+        ops += placed
+        for k, line in enumerate(_wrap(value.description, 62)[:2]):
+            ops.append(
+                Text(px + 12, py + panel_h - 30 + 16 * k, line, size * 0.9, theme.felt_text, "left")
+            )
+    return Drawing(width, height, tuple(ops), background=theme.background)
+
+
+def colour_word(token: str) -> str:
+    return COLOUR_NAME.get(token, token)
+
+
+__all__ = [
+    "HEIGHT",
+    "LADDER",
+    "SHAPES",
+    "WIDTH",
+    "arrangement_ops",
+    "arrangement_picture",
+    "keystone_badge",
+    "ladder_picture",
+    "pyramid_ops",
+    "seat_notes",
+    "shapes_picture",
+    "showdown_picture",
+    "stage_words",
+    "table_picture",
+]

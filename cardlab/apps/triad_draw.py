@@ -1,0 +1,298 @@
+"""Drawing Triad: the table with 2-7 seats, the hand ladder and the four suits' frame lines.
+
+Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
+every picture the Triad lesson shows.  What a seat may see is decided by the caller through the
+observation it passes (`DrawPokerView`): a card is a `Card` (face up) or None (a back).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping, Sequence
+
+from cardlab.core.cards import Card
+from cardlab.games.poker.draw import DrawPokerView
+from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES, TRIAD_NAMES
+from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
+from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
+from cardlab.render.layout import felt, fit_gap, row_width
+from cardlab.render.theme import Theme
+
+WIDTH, HEIGHT = 880.0, 500.0
+YOU_W = 66.0
+YOU_H = card_size("triad", YOU_W)[1]
+SEAT_W = 46.0
+SEAT_H = card_size("triad", SEAT_W)[1]
+MARGIN = 10.0
+
+EXAMPLES: dict[str, str] = {
+    "five_up": "BJ Ab Ag Ar Ak",
+    "full_colors": "Ab Kb Qb Jb Tb",
+    "half_colors": "9g 8g 7g 6g 5g",
+    "four_up": "Kb Kg Kr Kk 7b",
+    "full_up": "9b 9g 9r 4k 4b",
+    "colors": "Ar Jr 8r 6r 3r",
+    "run": "6g 5r 4b 3k 2r",
+    "three_up": "Kb Kg Kr 7k 2b",
+    "two_pair": "Kb Kg 7r 7k 2b",
+    "one_pair": "Jb Jg 9r 7k 2b",
+    "high_card": "Kr 7b 5g 4k 2k",
+}
+"""One example hand per category (the ladder's pictures; triad.md §6 where it has one)."""
+
+
+def _plate(
+    text: str, x: float, y: float, theme: Theme, active: bool, align: str = "center"
+) -> list[DrawOp]:
+    size = 13.0 * theme.font_scale
+    if not active:
+        return [Text(x, y, text, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
+    label = "\u25b6 " + text
+    w = len(label) * size * 0.6 + 14
+    left = x - w / 2 if align == "center" else x - 7
+    return [
+        Rect(left, y - size * 0.8, w, size * 1.6, fill=theme.highlight, radius=size * 0.6),
+        Text(x, y, label, size, "#000000", align, bold=True),  # type: ignore[arg-type]
+    ]
+
+
+def display_order(n: int, viewer: int | None) -> list[int]:
+    """Seats in drawing order: the viewer at the bottom, then clockwise (teacher: seat 0)."""
+    v = viewer or 0
+    return [(v + k) % n for k in range(n)]
+
+
+def seat_centres(n: int) -> list[tuple[float, float]]:
+    """Centres of the hands: the first at the bottom, the rest clockwise round an ellipse."""
+    cx, cy = WIDTH / 2, HEIGHT / 2 + 10
+    rx, ry = WIDTH * 0.37, HEIGHT * 0.32
+    out = [(cx, HEIGHT - MARGIN - 20 - YOU_H / 2)]
+    for k in range(1, n):
+        a = math.radians(90 + 360 * k / n)
+        out.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
+    return out
+
+
+def has_folded(view: DrawPokerView, seat: int) -> bool:
+    """Whether ``seat`` folded this hand (the log says so even after the hand is over)."""
+    return (seat, "fold") in view.log
+
+
+def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
+    """What is written under a seat: its bet this round, last action, shown hand, result."""
+    notes: list[str] = []
+    done = view.phase == "done" and view.results and view.results[-1].hand_no == view.hand_no
+    if done:
+        result = view.results[-1]
+        shown = {s: words for s, _, words in result.shown}
+        if seat in shown:
+            notes.append(shown[seat])
+        net = result.net[seat]
+        if view.in_hand[seat]:
+            unit = "chips" if view.betting else "point"
+            if seat in result.winners:
+                notes.append(f"wins {'+' if net >= 0 else ''}{_num(net)} {unit}")
+            elif has_folded(view, seat):
+                notes.append(f"folded ({_num(net)} {unit})")
+            elif net:
+                notes.append(f"{_num(net)} {unit}")
+        return notes
+    if not view.in_hand[seat]:
+        return ["sits out (no chips)"]
+    if has_folded(view, seat):
+        return ["folded"]
+    last = next((text for s, text in reversed(view.log) if s == seat), "")
+    if last:
+        notes.append(last)
+    if view.all_in[seat]:
+        notes.append("all-in")
+    return notes
+
+
+def _num(x) -> str:
+    from fractions import Fraction
+
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def table_picture(
+    view: DrawPokerView,
+    *,
+    you: int | None = None,
+    selected: Collection[int] = (),
+    banner: str = "",
+    theme: Theme | str = "default",
+    names: Mapping[int, str] | None = None,
+) -> Drawing:
+    """The table as ``view.seat`` sees it (None: the teacher, every hand face up).
+
+    The viewer sits at the bottom with full-size cards (targets ``card:<i>``, ``selected`` ones
+    lifted); the others clockwise round the felt with their chips, what they did last and, at
+    the showdown, their hands and what they won.  The pot is in the middle, the button is a D.
+    """
+    theme = get_theme(theme)
+    n = len(view.hands)
+    viewer = view.seat if view.seat is not None else (you if you is not None else None)
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, MARGIN, 80.0)]
+    size = 13.0 * theme.font_scale
+    small = 12.0 * theme.font_scale
+    if banner:
+        ops.append(
+            Text(MARGIN + 24, 34, banner, 15.0 * theme.font_scale, theme.felt_text, "left",
+                 bold=True)
+        )  # fmt: skip
+    order = display_order(n, viewer)
+    to_act = view.to_act if view.to_act >= 0 else None
+    if view.phase == "draw":
+        to_act = view.exchanger
+    for place, (seat, (cx, cy)) in enumerate(zip(order, seat_centres(n), strict=True)):
+        hand = view.hands[seat]
+        w, h = (YOU_W, YOU_H) if place == 0 else (SEAT_W, SEAT_H)
+        gap = 6.0 if place == 0 else fit_gap(len(hand), w, 260.0 if n <= 4 else 150.0, 3.0)
+        span = row_width(len(hand), w, gap)
+        inner = MARGIN + 30  # keep every hand on the felt
+        x0 = min(max(cx - span / 2, inner + 18), WIDTH - inner - span)
+        cx, y0 = x0 + span / 2, cy - h / 2
+        folded = has_folded(view, seat)
+        if hand and not (folded and place != 0):
+            target = "card" if place == 0 else f"seat:{seat}"
+            ops += row(
+                list(hand), x0, y0, w, h, gap, theme, selected if place == 0 else (), True,
+                "triad", target,
+            )  # fmt: skip
+        name = names.get(seat, f"Player {seat + 1}") if names else f"Player {seat + 1}"
+        if view.betting:
+            name += f" \u00b7 {view.stacks[seat]} chips"
+        else:
+            name += f" \u00b7 {_num(view.points[seat])} pts"
+        ops += _plate(name, cx, y0 - 13 - (4 if place == 0 and selected else 0), theme,
+                      seat == to_act)  # fmt: skip
+        notes = seat_notes(view, seat)
+        if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
+            notes.insert(0, f"in this round: {view.bets[seat]}")
+        if place == 0:
+            nx, ny, align = x0 + span + 14, cy - 8, "left"
+        else:
+            nx, ny, align = cx, y0 + h + 13, "center"
+        for k, note in enumerate(notes[:2]):
+            ops.append(Text(nx, ny + 17 * k, note, small, theme.felt_text, align,  # type: ignore[arg-type]
+                            bold=k == 0 and view.phase == "done"))  # fmt: skip
+        if seat == view.button:
+            bx = x0 - 16 if place != 0 else x0 - 22
+            by = y0 + 10
+            ops.append(Circle(bx, by, 10, fill="#ffffff", stroke="#000000", line_width=1.5))
+            ops.append(Text(bx, by + 0.5, "D", 11.0, "#000000", bold=True))
+    pot = f"Pot {view.pot}" if view.betting else f"Hand {view.hand_no} of {view.hands_total}"
+    if view.betting and view.phase == "done" and view.results:
+        pot = f"Pot of {sum(view.results[-1].contributions)} paid out"
+    ops.append(Text(WIDTH / 2, HEIGHT / 2 - 22, pot, 18.0 * theme.font_scale, theme.felt_text,
+                    bold=True))  # fmt: skip
+    phase = {
+        "deal": "dealing",
+        "bet1": "first betting round",
+        "draw": "the draw",
+        "bet2": "second betting round",
+        "done": "showdown" if view.results and view.results[-1].shown else "hand over",
+    }.get(view.phase, view.phase)
+    sub = f"{phase} \u00b7 stock {view.stock_size} \u00b7 discards {view.muck_size}"
+    ops.append(Text(WIDTH / 2, HEIGHT / 2 + 2, sub, size, theme.felt_text))
+    if view.betting and view.phase in ("bet1", "bet2") and view.to_act >= 0:
+        owed = f"to call: {view.owed}" if view.owed else "nothing to call"
+        ops.append(
+            Text(WIDTH / 2, HEIGHT / 2 + 22, f"{owed} \u00b7 bets of {view.bet_size}", small,
+                 theme.felt_text)
+        )  # fmt: skip
+    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+
+
+# -- the ladder of hands ---------------------------------------------------------------------------
+def ladder_categories(jokers: str = "out") -> list[str]:
+    """The categories best first (Five Up only with wild jokers)."""
+    cats = list(CATEGORIES if jokers == "wild" else CATEGORIES[:-1])
+    return cats[::-1]
+
+
+def hand_ladder(
+    counts: Mapping[str, int] | None = None,
+    jokers: str = "out",
+    theme: Theme | str = "default",
+    card_w: float = 50.0,
+) -> Drawing:
+    """Every Triad hand, best first, in two columns: its rank, Triad and poker names, an example
+    and (given ``counts``) how many of all hands it is."""
+    theme = get_theme(theme)
+    cats = ladder_categories(jokers)
+    card_h = card_size("triad", card_w)[1]
+    per_col = math.ceil(len(cats) / 2)
+    row_h = card_h + 16
+    col_w = 480.0
+    title_h = 40.0
+    width = 2 * col_w + 20
+    height = title_h + per_col * row_h + 12
+    total = sum(counts.values()) if counts else 0
+    ops: list[DrawOp] = [
+        Text(20, 24, "The Triad hands, best first" + (" (jokers wild)" if jokers == "wild" else ""),
+             16.0 * theme.font_scale, theme.label, "left", bold=True),
+    ]  # fmt: skip
+    ink = theme.label
+    for i, cat in enumerate(cats):
+        col, r = divmod(i, per_col)
+        x = 20 + col * col_w
+        y = title_h + r * row_h
+        ops.append(Rect(x - 6, y, col_w - 14, row_h - 6, fill=theme.felt, radius=8))
+        rank = len(cats) - i
+        ops.append(Circle(x + 14, y + 18, 12, fill=theme.card_face, stroke=theme.card_edge))
+        ops.append(Text(x + 14, y + 18.5, str(rank), 12.0, theme.text, bold=True))
+        ops.append(Text(x + 32, y + 18, TRIAD_NAMES[cat], 14.0 * theme.font_scale,
+                        theme.felt_text, "left", bold=True))  # fmt: skip
+        ops.append(Text(x + 32, y + 36, f"({POKER_NAMES[cat]})", 11.0 * theme.font_scale,
+                        theme.felt_text, "left"))  # fmt: skip
+        if counts:
+            n = counts.get(cat, 0)
+            ops.append(Text(x + 32, y + 54, f"{n:,} hands", 11.0 * theme.font_scale,
+                            theme.felt_text, "left"))  # fmt: skip
+            if n:
+                ops.append(Text(x + 32, y + 70, f"1 in {total / n:,.0f}", 11.0 * theme.font_scale,
+                                theme.felt_text, "left"))  # fmt: skip
+        cards = parse(EXAMPLES[cat])
+        cx = x + col_w - 20 - row_width(5, card_w, 3.0)
+        ops += row(list(cards), cx, y + 5, card_w, card_h, 3.0, theme, deck="triad",
+                   target=f"ladder:{cat}")  # fmt: skip
+    del ink
+    return Drawing(width, height, tuple(ops), background=theme.background)
+
+
+def frame_lines_picture(theme: Theme | str = "default", card_w: float = 92.0) -> Drawing:
+    """The four aces side by side, each labelled with its colour and its number of frame lines."""
+    theme = get_theme(theme)
+    card_h = card_size("triad", card_w)[1]
+    gap = 40.0
+    cards = [Card("triad", "A", s) for s in ("b", "g", "r", "k")]
+    width = 4 * card_w + 3 * gap + 40
+    ops: list[DrawOp] = row(cards, 20, 14, card_w, card_h, gap, theme, deck="triad")
+    for i, card in enumerate(cards):
+        x = 20 + i * (card_w + gap) + card_w / 2
+        lines = FRAME_LINES[card.suit]
+        ops.append(Text(x, card_h + 30, SUIT_NAMES[card.suit], 14.0 * theme.font_scale,
+                        theme.label, bold=True))  # fmt: skip
+        ops.append(Text(x, card_h + 50, f"{lines} frame line{'s' if lines > 1 else ''}",
+                        12.0 * theme.font_scale, theme.label))  # fmt: skip
+    return Drawing(width, card_h + 66, tuple(ops), background=theme.background)
+
+
+def hand_row(cards: Sequence[Card | None], theme: Theme | str = "default", card_w: float = 60.0,
+             selected: Collection[int] = (), label: str = "") -> Drawing:  # fmt: skip
+    """Five cards in a row on the felt (targets ``card:<i>``), with an optional caption."""
+    theme = get_theme(theme)
+    card_h = card_size("triad", card_w)[1]
+    gap = 8.0
+    top = 16.0 + card_h * 0.15
+    width = max(row_width(len(cards), card_w, gap) + 40, 300.0)
+    ops: list[DrawOp] = [Rect(0, 0, width, top + card_h + (34 if label else 14), fill=theme.felt)]
+    ops += row(list(cards), 20, top, card_w, card_h, gap, theme, selected, True, "triad")
+    if label:
+        ops.append(Text(20, top + card_h + 18, label, 13.0 * theme.font_scale, theme.felt_text,
+                        "left", bold=True))  # fmt: skip
+    return Drawing(width, top + card_h + (34 if label else 14), tuple(ops),
+                   background=theme.felt)  # fmt: skip

@@ -1,0 +1,115 @@
+"""Pyramid as a game: one `DrawRules` for the shared draw-poker engine, registered at import.
+
+Everything Pyramid-specific is here: the 55-card deck, 6-card hands, 0-4 cards exchanged in one
+round (two by agreement with 2 or 3 players), the hand evaluator of `hands` and the exact
+exchange advisor of `odds` for the bots.  Deal, betting, exchange, showdown, chips and narration
+are `cardlab.games.poker.draw.DrawPoker`'s.  The rules and their resolutions: `rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from cardlab.core.cards import PYRAMID, Card
+from cardlab.core.engine import register
+from cardlab.games.poker.draw import DrawPoker, DrawRules
+from cardlab.games.pyramid.hands import DECK, evaluate
+from cardlab.games.pyramid.odds import ExchangeOutcome, best_exchanges
+from cardlab.games.pyramid.rules import HAND_SIZE, MAX_DISCARD, PLAYERS, TWO_ROUNDS_PLAYERS
+
+
+def pyramid_deck(options: Mapping[str, Any]) -> tuple[Card, ...]:
+    """The 55 hexagonal cards (no option changes the deck)."""
+    return PYRAMID.cards()
+
+
+def evaluate_hand(hand: Sequence[Card]) -> tuple[tuple[int, ...], str]:
+    """``(key, description)`` of a 6-card hand for the engine (§3 key; larger is better)."""
+    value = evaluate(hand)
+    return value.key, value.description
+
+
+def check_options(options: Mapping[str, Any]) -> str | None:
+    """Pyramid's own limits on the shared options (§2 step 4, §5 P7)."""
+    if options["max_draw"] > MAX_DISCARD:
+        return f"a Pyramid player exchanges 0-{MAX_DISCARD} cards: max_draw must be at most 4"
+    rounds, players = options["exchange_rounds"], options["players"]
+    if rounds == 2 and players not in TWO_ROUNDS_PLAYERS:
+        return (
+            f"two exchange rounds need 2 or 3 players (the stock is too small for {players}); "
+            "play exchange_rounds=1"
+        )
+    return None
+
+
+def _pct(x: Any) -> str:
+    return f"{round(100 * float(x))}%"
+
+
+def net_improvement(outcome: ExchangeOutcome) -> Fraction:
+    """The bots' exchange objective: P(a better pyramid class) - P(a worse hand than now).
+
+    Maximising the chance of a better pyramid alone would break a strong hand for a long shot
+    (a 2% chance of a better class against a 93% chance of a worse hand); subtracting the risk
+    keeps the AI honest, and standing pat scores exactly 0.
+    """
+    return outcome.p_better - outcome.p_worse
+
+
+def explain_exchange(best: ExchangeOutcome, runner_up: ExchangeOutcome | None = None) -> str:
+    """One sentence: why this discard (the exact odds of a better pyramid, and the risk)."""
+    k = len(best.discard)
+    if not k:
+        if runner_up is None or not runner_up.p_better:
+            return "no discard can give a better pyramid than the one I hold, so I keep it."
+        other = DECK.format(runner_up.discard)
+        return (
+            f"every discard risks a worse hand more than it promises a better pyramid (the best "
+            f"try, {other}, gives {_pct(runner_up.p_better)} better but {_pct(runner_up.p_worse)} "
+            "worse, counted over every possible draw), so I keep my cards."
+        )
+    where = f"{best.draws:,} possible draws of {k} card{'s' if k != 1 else ''}"
+    text = (
+        f"of the {where} from the cards I have not seen, {_pct(best.p_better)} give a better "
+        f"pyramid than mine"
+    )
+    if best.p_worse:
+        text += f" and {_pct(best.p_worse)} a worse hand"
+    return text + ", the best balance of any discard."
+
+
+def advise(
+    hand: Sequence[Card], unseen: Sequence[Card], max_draw: int
+) -> tuple[tuple[Card, ...], str]:
+    """The bots' exchange: the exact best discard by `net_improvement`, with its reason."""
+    outcomes = best_exchanges(hand, unseen, min(max_draw, MAX_DISCARD), net_improvement)
+    best = outcomes[0]
+    tries = [o for o in outcomes if o.discard]
+    runner_up = max(tries, key=lambda o: o.p_better) if tries and not best.discard else None
+    return best.discard, explain_exchange(best, runner_up)
+
+
+RULES = DrawRules(
+    name="pyramid",
+    title="Pyramid",
+    deck=pyramid_deck,
+    evaluate=evaluate_hand,
+    hand_size=HAND_SIZE,
+    max_discard=MAX_DISCARD,
+    exchange_rounds=1,
+    max_exchange_rounds=2,
+    min_players=PLAYERS[0],
+    max_players=PLAYERS[1],
+    default_players=2,
+    example_options=(
+        {},
+        {"players": 3, "exchange_rounds": 2, "hands": 2},
+        {"betting": False},
+        {"players": 4, "stack": 8, "hands": 3},
+    ),
+    check_options=check_options,
+    advisor=advise,
+)
+GAME = register(DrawPoker(RULES))

@@ -1,0 +1,152 @@
+"""Triad as a `DrawRules` instance of the shared draw-poker engine, registered at import.
+
+Everything the table does (deal, fixed-limit betting, the draw, showdown, the button) is
+`cardlab.games.poker.draw.DrawPoker`; Triad supplies its deck (52 cards, or 54 with the jokers
+wild), its evaluator (`cardlab.games.poker.ranking` with the Triad names) and an exact exchange
+advisor (`cardlab.games.poker.tables.best_discards`, the discard with the best expected showdown
+strength over every possible draw), which the `PokerBot` uses in the draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cardlab.core.cards import Card
+from cardlab.core.engine import register
+from cardlab.games.poker import ranking
+from cardlab.games.poker.draw import DrawPoker, DrawRules
+from cardlab.games.poker.ranking import JOKERS, HandValue
+from cardlab.games.triad.rules import (
+    DECK,
+    DEFAULT_PLAYERS,
+    JOKER_MODES,
+    MAX_DRAW,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
+
+Hand = tuple[Card, ...]
+
+
+def parse(text: str | Iterable[str]) -> Hand:
+    """Triad cards from notation, e.g. ``parse("Ab Tg 7r 2k BJ")``."""
+    return DECK.parse(text)
+
+
+def _cards(hand: str | Iterable[Card]) -> Hand:
+    return parse(hand) if isinstance(hand, str) else tuple(hand)
+
+
+def evaluate(
+    hand: str | Iterable[Card], jokers: str = "out", five_of_a_kind: bool = True
+) -> HandValue:
+    """The `HandValue` of five Triad cards (or their notation): ``.name`` is the Triad
+    declaration ("Three Up, Kings"), ``.category``, ``.key`` and comparison as in §3."""
+    return ranking.evaluate(_cards(hand), jokers, five_of_a_kind)
+
+
+def table_key(value: HandValue) -> tuple[int, tuple[int, ...]]:
+    """The key the table compares: (category index, tie-break ranks); higher wins."""
+    return (value.index, value.key)
+
+
+def _evaluate_out(hand: Sequence[Card]) -> tuple[Any, str]:
+    v = ranking.evaluate(hand, "out")
+    return table_key(v), v.name
+
+
+def _evaluate_wild(hand: Sequence[Card]) -> tuple[Any, str]:
+    v = ranking.evaluate(hand, "wild")
+    return table_key(v), v.name
+
+
+def evaluator(options: Mapping[str, Any]):
+    """The table's ``evaluate(hand) -> (key, name)`` for these options."""
+    return _evaluate_wild if options.get("jokers", "out") == "wild" else _evaluate_out
+
+
+def deck(options: Mapping[str, Any]) -> Hand:
+    """The 52 cards, plus the two jokers when they are wild."""
+    cards = DECK.cards()
+    if options.get("jokers", "out") == "wild":
+        return cards
+    return tuple(c for c in cards if c.rank not in JOKERS)
+
+
+def check_options(options: Mapping[str, Any]) -> str | None:
+    if options.get("jokers") not in JOKER_MODES:
+        return f"jokers must be 'out' or 'wild', got {options.get('jokers')!r}"
+    return None
+
+
+def joker_mode(hand: Sequence[Card], unseen: Sequence[Card]) -> str:
+    """Whether jokers are wild, judged from the cards in play: a joker anywhere, or all 54."""
+    if any(c.rank in JOKERS for c in (*hand, *unseen)) or len(hand) + len(unseen) > 52:
+        return "wild"
+    return "out"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def advise(hand: Sequence[Card], unseen: Sequence[Card], max_draw: int) -> tuple[Hand, str]:
+    """The exact exchange advice: every discard of 0..``max_draw`` cards scored by the expected
+    showdown strength of the final hand over every possible draw from ``unseen``; returns the
+    best discard and a one-sentence reason with the numbers."""
+    from cardlab.games.poker import tables  # numpy: imported only when advice is asked for
+
+    hand, unseen = tuple(hand), tuple(unseen)
+    jokers = joker_mode(hand, unseen)
+    ranked = tables.best_discards(
+        hand, unseen, min(max_draw, len(unseen)), jokers=jokers, objective="expected"
+    )
+    discard, dist, score = ranked[0]
+    pat = next(s for d, _, s in ranked if not d)
+    now = ranking.evaluate(hand, jokers)
+    if not discard:
+        return (), (
+            f"my {now.name} already beats {_pct(pat)} of random hands, and no discard of up to "
+            f"{max_draw} cards does better on average over every possible draw."
+        )
+    better = sum(p for c, p in dist.items() if ranking.CATEGORY_INDEX[c] > now.index)
+    k = len(discard)
+    draws = _comb(len(unseen), k)
+    return tuple(discard), (
+        f"over all {draws:,} draws of {k} from the {len(unseen)} unseen cards the final hand "
+        f"beats {_pct(score)} of random hands on average (standing pat: {_pct(pat)}), and it "
+        f"improves on my {now.name} {_pct(float(better))} of the time."
+    )
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+RULES = DrawRules(
+    name="triad",
+    title="Triad",
+    deck=deck,
+    evaluate=_evaluate_out,
+    evaluator=evaluator,
+    hand_size=5,
+    max_discard=MAX_DRAW,
+    exchange_rounds=1,
+    max_exchange_rounds=1,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=DEFAULT_PLAYERS,
+    extra_options={"jokers": "out"},
+    check_options=check_options,
+    advisor=advise,
+    example_options=(
+        {"hands": 2},
+        {"players": 4, "jokers": "wild", "hands": 2},
+        {"betting": False, "players": 3, "hands": 2},
+        {"players": 7, "stack": 6, "hands": 2},
+    ),
+)
+GAME = register(DrawPoker(RULES))

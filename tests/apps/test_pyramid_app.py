@@ -1,0 +1,258 @@
+"""The Pyramid lesson app, driven without a browser: a hand played by button clicks, discards
+chosen by clicking cards, the AI's hidden cards kept hidden, refusals, the ladder, odds, advisor,
+stepper and quiz."""
+
+from collections import Counter
+
+import pytest
+
+from cardlab.apps.pyramid import (
+    ExchangeAdvisor,
+    HandLadder,
+    HandStepper,
+    OddsTable,
+    PyramidComponents,
+    PyramidPlay,
+    ShowdownQuiz,
+    ThemePicker,
+    ladder_table_html,
+    quiz_deal,
+)
+from cardlab.apps.pyramid_draw import (
+    LADDER,
+    arrangement_picture,
+    keystone_badge,
+    ladder_picture,
+    showdown_picture,
+    table_picture,
+)
+from cardlab.core.bots import RandomBot
+from cardlab.games.poker.bots import PokerBot
+from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
+from cardlab.games.pyramid.odds import N_DEALS
+from cardlab.render import HitBox, Sprite
+
+
+@pytest.fixture
+def picker():
+    return ThemePicker()
+
+
+def face_codes(drawing):
+    """The cards drawn face up (sprite keys ``face:pyramid:<code>:...``)."""
+    return Counter(
+        op.key.split(":")[2]
+        for op in drawing.ops
+        if isinstance(op, Sprite) and op.key.startswith("face:pyramid:")
+    )
+
+
+def backs(drawing):
+    return sum(isinstance(op, Sprite) and op.key.startswith("back:pyramid") for op in drawing.ops)
+
+
+def play_until(table, stages, limit=60):
+    for _ in range(limit):
+        if table.stage in stages:
+            return
+        stage = table.stage
+        if stage == "bet":
+            button = table.bet_buttons["check"]
+            (button if not button.disabled else table.bet_buttons["call"]).click()
+        elif stage == "exchange":
+            table.pat_button.click()
+        elif stage == "between":
+            table.next_button.click()
+        assert table.status.level != "error", table.status.message
+    raise AssertionError(f"never reached {stages}")
+
+
+def test_a_hand_is_played_by_clicks_with_a_discard_chosen_on_the_canvas(picker):
+    table = PyramidPlay(picker, seed=2, opponents=2)
+    assert all(isinstance(b, PokerBot) for b in table.bots.values())
+    assert table.stage == "bet" and table.players == 3
+    mine = table.state.hands[0]
+    drawing = table.view.drawing
+    # the learner sees their own six cards; the two AI hands are backs
+    assert face_codes(drawing) == Counter(c.code for c in mine)
+    assert backs(drawing) == 12
+    assert not table.bet_buttons["check"].disabled and table.bet_buttons["call"].disabled
+    assert table.discard_button.disabled and table.pat_button.disabled
+    play_until(table, {"exchange"})
+    # click two cards on the canvas (their hit boxes), then Discard
+    boxes = {op.target: op for op in table.view.drawing.ops if isinstance(op, HitBox)}
+    for target in ("card:0", "card:1"):
+        box = boxes[target]
+        scale = table.view.scale  # the canvas reports backing-store pixels
+        table.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
+    assert table.hand.selected == (0, 1)
+    assert table.discard_button.description == "Discard 2 selected"
+    before = table.state.hands[0]
+    thrown = Counter(before[:2])
+    table.discard_button.click()
+    assert table.status.level != "error", table.status.message
+    assert "You discard 2 cards" in table.status.message
+    assert len(table.state.hands[0]) == 6
+    kept = Counter(before) - thrown
+    assert not kept - Counter(table.state.hands[0])
+    play_until(table, {"between", "over"})
+    assert table.scores.rows and table.scores.rows[0][0] == "Hand 1"
+    _, net, note = table.scores.rows[0]
+    assert sum(net) == 0 and net == tuple(int(x) for x in table.state.results[0].net)
+    assert "won" in note or "tied" in note
+    assert sum(table.state.chips) == 300
+    if table.state.results[0].shown:  # the showdown drawn as pyramids
+        assert "wins" in " ".join(table.showdown.drawing.texts())
+
+
+def test_the_ai_exchange_is_logged_without_its_cards(picker):
+    table = PyramidPlay(picker, seed=2, opponents=3)
+    play_until(table, {"exchange", "between"})
+    play_until(table, {"between", "over"})
+    state = table.state
+    for line in table.lines:
+        if " discards " in line and not line.startswith("Player 1 "):
+            assert "(" not in line.split("Why:")[0], line  # no card codes in parentheses
+            assert "Why:" not in line or "Discards" not in line.split("Why:")[1]
+    assert state.players == 4 and len(table.scores.players) == 4
+
+
+def test_refusals_explain_and_change_nothing(picker):
+    table = PyramidPlay(picker, seed=2)
+    replay = table.replay
+    table.pat_button.click()  # disabled in a browser; a direct call is refused
+    with pytest.raises(ValueError, match="betting round"):
+        table.stand_pat()
+    with pytest.raises(ValueError, match="betting round"):
+        table.next_hand()
+    assert table.replay is replay
+    play_until(table, {"exchange"})
+    with pytest.raises(ValueError, match="Select the cards"):
+        table.discard()
+    with pytest.raises(ValueError, match="exchange"):
+        table.act("bet")
+    for i in range(5):
+        table.hand.select(i)
+    assert table.discard_button.disabled  # five cards: more than the 4 allowed
+    table.discard_button.click()
+    assert table.replay.state.phase == "draw"
+
+
+def test_bots_choose_from_their_own_observations(picker):
+    seen = []
+
+    class Spy(RandomBot):
+        def choose(self, observation, legal_actions):
+            seen.append(observation)
+            return super().choose(observation, legal_actions)
+
+    table = PyramidPlay(picker, seed=3, opponents=1, bots={1: Spy(1)})
+    play_until(table, {"between", "over"})
+    assert seen and all(v.seat == 1 for v in seen)
+    for view in seen:
+        assert view.hands[0] == (None,) * 6 or view.phase == "done"
+
+
+def test_opponents_and_new_game_and_hint(picker):
+    table = PyramidPlay(picker, seed=2, opponents=1)
+    table.opponents.value = 3
+    assert table.players == 4 and table.scores.players == ("You (P1)", "P2", "P3", "P4")
+    table.new_button.click()
+    assert table.seed == 3 and table.stage in ("bet", "wait", "between")
+    table.hint.value = True
+    play_until(table, {"exchange"})
+    assert "P(better pyramid)" in table.hint_box.value and "★" in table.hint_box.value
+    assert "Legal moves" in table.mirror.text or "stand pat" in table.mirror.text
+    picker.widget.value = "high-contrast"
+    assert table.status.level != "error"
+
+
+def test_pictures_show_the_pyramid_rows_and_the_keystone_badge():
+    value = evaluate("3P 3P 3P 2P 2P K")
+    assert keystone_badge(value.arrangement) == "= 1P"
+    drawing = arrangement_picture(value, "A")
+    texts = drawing.texts()
+    assert "= 1P" in texts and value.description in texts
+    # rows top to bottom: 1, 2, 3 hexagons, each row lower than the last
+    tops = sorted({op.y for op in drawing.ops if isinstance(op, HitBox)})
+    assert len(tops) == 3
+    ladder = ladder_picture()
+    assert ladder.texts().count(">") == 7 and ladder.texts().count("=") == 2
+    assert [name for name, _, _ in LADDER] == list("ABCDGHEFJI")
+    arrangement = best_arrangement(parse("3O 3O 2O 3P 3P 2P"))
+    assert arrangement.type == "T2" and len(arrangement.kickers) == 1
+    assert "perfect Purple, Keystone apex" in ladder_table_html()
+
+
+def test_table_picture_hides_other_hands_and_shows_them_to_the_teacher(picker):
+    table = PyramidPlay(picker, seed=5, opponents=2)
+    state = table.state
+    learner = table_picture(observe(state, 0), you=0)
+    teacher = table_picture(observe(state, None))
+    assert sum(face_codes(learner).values()) == 6 and backs(learner) == 12
+    assert sum(face_codes(teacher).values()) == 18 and backs(teacher) == 0
+    assert "No showdown yet." in showdown_picture(None).texts()
+
+
+def test_lesson_pieces_build_and_follow_the_theme(picker):
+    components = PyramidComponents(picker)
+    assert "Pyramid hexagonal deck (55 cards)" in " ".join(components.deck.drawing.texts())
+    ladder = HandLadder(picker)
+    ladder.show_hand("3O 3O 2O 3P 3P 2P")
+    assert "Middle pyramid (3-2), not perfect" in ladder.status.message
+    ladder.text.value = "3P 3P"
+    assert ladder.status.level == "error" and "6" in ladder.status.message
+    odds = OddsTable(plot=False)
+    assert f"{N_DEALS:,}" in odds.classes.value and "✘" not in odds.arguments.value
+    assert odds.arguments.value.count("✔ equals the table") == 5
+    assert abs(sum(float(r.exact) for r in odds.panel.rows) - 1) < 1e-12
+    ladder.text.value = "3P 3G 2O 1G 2P K"
+    picker.widget.value = "colorblind"
+    assert components.status.level != "error" and ladder.status.level != "error"
+
+
+def test_exchange_advisor_on_the_learners_hand(picker):
+    advisor = ExchangeAdvisor(picker, hand="1P 1G 1O 2P 2G 2O")
+    assert "stand pat" in advisor.summary.value
+    advisor.best_button.click()
+    assert len(advisor.hand.selected) == 4
+    assert "better pyramid" in advisor.summary.value
+    total = sum(r.exact for r in advisor.panel.rows)
+    assert total == 1
+    advisor.hand.clear_selection()
+    advisor.hand.select(0)
+    assert "discard 1P" in advisor.summary.value
+    advisor.deal_button.click()
+    assert advisor.text.value != "1P 1G 1O 2P 2G 2O" and len(advisor.hand.cards) == 6
+    advisor.text.value = "3P 3P 3P 3P 3P 3P 3P 3P 3P 3P"
+    assert advisor.status.level == "error"
+
+
+def test_hand_stepper_narrates_every_bet_and_exchange(picker):
+    stepper = HandStepper(picker, seed=4)
+    replay = stepper.replay
+    assert replay.is_terminal
+    player_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
+    assert player_steps and all(i in stepper.reasons for i in player_steps)
+    stepper.stepper.go(player_steps[0])
+    assert stepper.why.value.count("Why?") == 1
+    stepper.stepper.go(len(replay))
+    texts = " ".join(stepper.showdown.drawing.texts())
+    result = replay.state.results[-1]
+    assert ("wins" in texts) if result.shown else (result.summary[:20] in texts)
+
+
+def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
+    quiz = ShowdownQuiz(picker, seed=1)
+    winners = quiz.result.winners
+    right = "tie" if len(winners) > 1 else str(winners[0])
+    wrong = next(v for _, v in quiz.choice.options if v != right)
+    assert quiz.answer(wrong) is False and "Not this time" in quiz.feedback.value
+    assert quiz.answer(right) is True and quiz.right == 0 and quiz.asked == 1
+    assert (quiz.revealed and "wins" in " ".join(quiz.view.drawing.texts())) or len(winners) > 1
+    quiz.new_button.click()
+    assert quiz.seed == 2 and not quiz.revealed
+    replay = quiz_deal(5)
+    keys = sorted((evaluate(h).key for h in replay.state.hands), reverse=True)
+    assert replay.state.results[-1].winners and keys[0] >= keys[1]
+    assert GAME.is_terminal(replay.state)

@@ -1,0 +1,206 @@
+"""The Triad lesson app, driven without a browser: a hand played by button clicks (bets, the
+draw by selecting cards, next hand), refusals, the hint, the advisor, the stepper, the quiz,
+the odds tables and the pictures."""
+
+import re
+
+import pytest
+
+from cardlab.apps.triad import (
+    ExchangeAdvisor,
+    HandLadder,
+    HandStepper,
+    OddsTables,
+    ThemePicker,
+    TriadComponents,
+    TriadPlay,
+    WhichHandWins,
+    bot_hand,
+)
+from cardlab.apps.triad_draw import frame_lines_picture, hand_ladder, table_picture
+from cardlab.apps.triad_lesson import (
+    COUNTING,
+    showdown_question,
+    tables_html,
+    why_wins,
+)
+from cardlab.core.bots import RandomBot
+from cardlab.games import triad
+from cardlab.games.poker import tables
+from cardlab.render import Sprite
+
+
+@pytest.fixture
+def picker():
+    return ThemePicker()
+
+
+def face_keys(drawing, deck="triad"):
+    return [op.key for op in drawing.ops if isinstance(op, Sprite) and op.key.startswith("face:")]
+
+
+def back_count(drawing):
+    return sum(1 for op in drawing.ops if isinstance(op, Sprite) and op.key.startswith("back:"))
+
+
+def play_a_hand(table):
+    """Click through one hand: call or check every bet, take the hint in the draw."""
+    for _ in range(40):
+        if table.stage in ("between", "over"):
+            return
+        if table.stage == "draw":
+            table.hint_button.click()
+            if table.hand.selected:
+                table.discard_button.click()
+            else:
+                table.pat_button.click()
+        else:
+            button = next(
+                table.bet_buttons[a] for a in ("check", "call") if not table.bet_buttons[a].disabled
+            )
+            button.click()
+        assert table.status.level != "error", table.status.message
+    raise AssertionError("the hand did not end")
+
+
+def test_a_hand_is_played_by_clicks_and_scored(picker):
+    table = TriadPlay(picker, seed=2, opponents=2)
+    assert table.stage == "bet" and table.my_turn
+    assert len(table.state.hands) == 3 and table.scores.players == ("You (P1)", "P2", "P3")
+    # the learner sees their five cards; the others are backs
+    mine = table.state.hands[0]
+    keys = face_keys(table.view.drawing)
+    assert len(keys) == 5 and all(any(f":{c.code}:" in k for k in keys) for c in mine)
+    assert back_count(table.view.drawing) == 10
+    assert table.discard_button.disabled and table.next_button.disabled
+    # a refusal changes nothing and says why
+    before = table.replay
+    table.discard_button.click()
+    assert table.status.level == "error" and "betting round" in table.status.message
+    assert table.replay is before
+    play_a_hand(table)
+    assert table.stage == "between"
+    label, net, note = table.scores.rows[0]
+    assert label == "Hand 1" and sum(net) == 0 and "won by" in note
+    assert table.scores.totals == tuple(triad.returns(table.state))
+    assert "Why the AI played" in table.log.value
+    assert not table.next_button.disabled
+    table.next_button.click()
+    assert table.state.hand_no == 2 and table.stage in ("bet", "draw", "between")
+
+
+def test_the_draw_by_selecting_cards(picker):
+    table = TriadPlay(picker, seed=4, opponents=1)
+    for _ in range(10):
+        if table.stage == "draw":
+            break
+        table.bet_buttons["check" if not table.bet_buttons["check"].disabled else "call"].click()
+    assert table.stage == "draw" and not table.discard_button.disabled
+    table.hand.set_selected([0, 1, 2, 3])
+    table.discard_button.click()
+    assert table.status.level == "error" and "at most 3" in table.status.message
+    kept = table.state.hands[0][3:]
+    table.hand.set_selected([0, 1, 2])
+    table.discard_button.click()
+    assert table.status.level != "error"
+    hand = table.state.hands[0]
+    assert all(c in hand for c in kept) and len(hand) == 5
+    assert "You discard 3 and draw 3" in table.status.message
+
+
+def test_ai_reasons_stay_hidden_until_the_hand_is_over(picker):
+    table = TriadPlay(picker, seed=2, opponents=3)
+    assert len(table.state.hands) == 4
+    assert "Why the AI" not in table.log.value and "simulated" not in table.log.value
+    play_a_hand(table)
+    assert "simulated showdowns" in table.log.value
+
+
+def test_hint_and_new_game(picker):
+    table = TriadPlay(picker, seed=2, opponents=1, bots={1: RandomBot(1)})
+    action = table.hint()
+    assert action in triad.legal_actions(table.state) and table.status.message.startswith("Hint")
+    table.opponents.value = 1
+    table.new_button.click()
+    assert table.seed == 3 and table.scores.rows == [] and table.state.hand_no == 1
+
+
+def test_the_exchange_advisor_on_the_learners_hand(picker):
+    adv = ExchangeAdvisor(picker, hand="Kb Kg 7r 5k 2b")
+    assert {c.code for c in adv.hand.selected_cards} == {"7r", "5k", "2b"}
+    assert "One Pair, Kings" in adv.summary.value and "16,215" in adv.summary.value
+    assert adv.panel.rows and abs(sum(r.exact for r in adv.panel.rows) - 1) < 1e-12
+    assert "cardlab-discards" in adv.ranking.value
+    adv.hand.set_selected([])  # stand pat
+    assert "stand pat" in adv.summary.value and "Full Up" not in adv.panel.title
+    adv.text.value = "Ab Ab Kb Qb Jb"
+    adv.use_button.click()
+    assert adv.status.level == "error"
+    adv.deal_button.click()
+    assert adv.status.level == "ok" and len(adv.hand.cards) == 5
+    adv.jokers.value = "wild"
+    assert adv.status.level == "ok"
+
+
+def test_the_stepper_narrates_every_bet_and_exchange(picker):
+    replay, reasons = bot_hand(6)
+    assert replay.state.phase == "done"
+    acted = [a for a in replay.actions if not a.startswith(("deal", "draw", "next", "shuffle"))]
+    assert len(reasons) == len(acted)
+    stepper = HandStepper(picker, seed=6)
+    assert stepper.replay.state_at(stepper.stepper.step).phase == "bet1"
+    for _ in range(len(replay)):
+        stepper.stepper.forward_button.click()
+        step = stepper.stepper.step
+        if step in stepper.reasons:
+            assert stepper.why.value.count("Why?") == 1
+    assert "Showdown" in stepper.stepper.caption.value or "without a showdown" in (
+        stepper.stepper.caption.value
+    )
+    stepper.eyes.value = 1
+    assert stepper.status.level != "error"
+
+
+def test_the_quiz_marks_and_explains(picker):
+    quiz = WhichHandWins(picker, seed=1)
+    q = quiz.q
+    wrong = next(v for _, v in quiz.choice.options if v != q.answer)
+    quiz.choice.value = wrong
+    assert quiz.right == 0 and "Not quite" in quiz.feedback.value
+    quiz.choice.value = q.answer
+    assert quiz.asked == 1 and "Right" in quiz.feedback.value
+    quiz.new_button.click()
+    assert quiz.seed == 2
+    ties = [showdown_question(s) for s in range(60)]
+    assert any(t.answer == "tie" for t in ties) or all(len(t.hands) in (2, 3) for t in ties)
+    for t in ties[:20]:
+        a, b = sorted(t.values, reverse=True)[:2]
+        assert why_wins(a, b).endswith(".")
+
+
+def test_counting_arguments_agree_with_the_enumeration():
+    plain = tables.category_table("out")
+    for c in COUNTING:
+        assert plain[c.category] == c.value
+    html = tables_html(plain, tables.category_table("wild"))
+    assert re.findall(r">([A-Za-z ]+) \u26a0", html) == ["Four Up", "Three Up", "One Pair"]
+    odds = OddsTables()
+    assert "232,968" in odds.why.value and "123,552" in odds.why.value
+    assert odds.plot.value[:4] == b"\x89PNG"
+
+
+def test_pictures(picker):
+    TriadComponents(picker)
+    ladder = HandLadder(picker)
+    assert "2,598,960" not in " ".join(ladder.view.drawing.texts())
+    assert "1,302,540 hands" in ladder.view.drawing.texts()
+    ladder.jokers.value = "wild"
+    assert "Five Up" in ladder.view.drawing.texts()
+    assert len(face_keys(hand_ladder(jokers="wild"))) == 55
+    texts = frame_lines_picture().texts()
+    assert "4 frame lines" in texts and "1 frame line" in texts
+    replay = triad.new_game(3, players=7)
+    teacher = table_picture(triad.observe(replay.state, None))
+    assert len(face_keys(teacher)) == 35
+    picker.widget.value = "colorblind"
+    assert ladder.status.level != "error"

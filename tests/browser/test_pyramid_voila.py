@@ -1,0 +1,88 @@
+"""The Pyramid lesson in Voilà: a student plays a hand against the AI by clicking.
+
+Selectors (widgets carry them through ``add_class``): the betting buttons ``button.cardlab-check``
+and ``button.cardlab-call``, the exchange ``button.cardlab-stand-pat`` and ``.cardlab-discard``,
+the card buttons ``.cardlab-card-buttons`` (one toggle per card), ``button.cardlab-next-hand``
+and the score sheet ``.cardlab-scoresheet``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_voila import (
+    CANVAS,
+    RENDER_TIMEOUT_MS,
+    SETTLE_MS,
+    assert_clean_console,
+    assert_drawn,
+    assert_no_python_errors,
+    canvas_shots,
+    render_url,
+)
+
+LESSON = "pyramid.ipynb"
+CHECK = "button.cardlab-check"
+CALL = "button.cardlab-call"
+STAND_PAT = "button.cardlab-stand-pat"
+DISCARD = "button.cardlab-discard"
+CARD_BUTTONS = ".cardlab-card-buttons button"
+NEXT_HAND = "button.cardlab-next-hand"
+SHEET = ".cardlab-scoresheet"
+ENABLED_ANY = (
+    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
+)
+
+
+def enabled(page, selector: str) -> bool:
+    return page.locator(selector).is_enabled()
+
+
+def test_pyramid_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_dir: Path):
+    page.goto(render_url(voila_server, LESSON), timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(CHECK, state="attached", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+    assert_no_python_errors(page)
+    for i, png in enumerate(canvas_shots(page)):
+        assert_drawn(png, f"canvas #{i} after loading")
+    assert "Total" in page.locator(SHEET).inner_text()
+    assert page.locator(f"{SHEET} tbody tr").count() == 0
+
+    discarded = False
+    for _ in range(30):
+        page.wait_for_function(ENABLED_ANY, arg=[CHECK, CALL, STAND_PAT, NEXT_HAND], timeout=30_000)
+        if enabled(page, NEXT_HAND):
+            break
+        if enabled(page, STAND_PAT):
+            if not discarded:  # choose two cards with the card buttons, then Discard
+                buttons = page.locator(CARD_BUTTONS)
+                buttons.nth(0).click()
+                buttons.nth(1).click()
+                page.wait_for_function(
+                    "s => { const b = document.querySelector(s); return !!b && !b.disabled; }",
+                    arg=DISCARD,
+                    timeout=20_000,
+                )
+                page.locator(DISCARD).click()
+                discarded = True
+            else:
+                page.locator(STAND_PAT).click()
+        elif enabled(page, CHECK):
+            page.locator(CHECK).click()
+        else:
+            page.locator(CALL).click()
+        page.wait_for_timeout(300)
+    page.wait_for_function(
+        "s => { const b = document.querySelector(s); return !!b && !b.disabled; }",
+        arg=NEXT_HAND,
+        timeout=30_000,
+    )
+    assert "Hand 1" in page.locator(SHEET).inner_text()
+    assert "won" in page.locator(SHEET).inner_text() or "tied" in page.locator(SHEET).inner_text()
+    page.wait_for_timeout(SETTLE_MS)
+    for i, png in enumerate(canvas_shots(page)):
+        assert_drawn(png, f"canvas #{i} after playing")
+    page.screenshot(path=str(screenshot_dir / "pyramid.png"), full_page=True)
+    assert_no_python_errors(page)
+    assert_clean_console(page)
