@@ -175,7 +175,7 @@ class PyramidPlay:
                 self.mirror.widget,
             ]
         )
-        self.lines: list[str] = []
+        self.entries: list[tuple[str, str]] = []  # (what happened, the AI's reason or "")
         self._start(seed, "A new game: you are Player 1, at the bottom of the table.")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -251,7 +251,7 @@ class PyramidPlay:
         self.bots = self._given_bots or default_bots(players, seed)
         self.scores = self._new_sheet(players)
         replay = Replay.start(GAME, seed, players=players, hands=self.hands)
-        self.lines = []
+        self.entries = []
         self._after(replay, message, new=True, info=True)
 
     def _new_sheet(self, players: int) -> ScoreSheet:
@@ -282,7 +282,7 @@ class PyramidPlay:
         start = len(replay) - (0 if new else 1)
         reasons: dict[int, tuple[int, str]] = {}
         replay = replay.play_out(self.bots, reasons=reasons, until=lambda s: s.phase == "done")
-        lines: list[str] = []
+        lines: list[tuple[str, str]] = []
         for step in range(max(start, 0) + 1, len(replay) + 1):
             event = replay.event_at(step)
             why = reasons.get(step)
@@ -290,15 +290,15 @@ class PyramidPlay:
             if seat == CHANCE:
                 text = event.narration if event.public else public_part(event.narration)
                 if text:
-                    lines.append(text)
+                    lines.append((text, ""))
                 continue
             if event.public or seat == LEARNER:
                 text = event.narration
             else:  # an AI's exchange: how many cards, never which
                 text, why = _hidden(event, seat), why and (why[0], why[1].split(": ", 1)[-1])
-            lines.append(f"{text} Why: {why[1]}" if why else text)
+            lines.append((text, why[1] if why else ""))
         same_hand = not new and replay.state.hand_no == self.state.hand_no
-        self.lines = [*self.lines, *lines] if same_hand else lines
+        self.entries = [*self.entries, *lines] if same_hand else lines
         self.replay = replay
         (self.status.info if info else self.status.ok)(message)
         self._record_results()
@@ -386,6 +386,13 @@ class PyramidPlay:
         )
         self.pat_button.disabled = not exchange
         self.next_button.disabled = stage != "between"
+
+    @property
+    def lines(self) -> list[str]:
+        """The hand so far.  The AI's reasons name its cards ("my Small pyramid..."), so they
+        are shown only once the hand is over, as at a real table."""
+        over = self.stage in ("between", "over")
+        return [f"{text} Why: {why}" if why and over else text for text, why in self.entries]
 
     def _log(self) -> None:
         items = list(self.lines)

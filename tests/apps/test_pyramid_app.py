@@ -256,3 +256,14 @@ def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
     keys = sorted((evaluate(h).key for h in replay.state.hands), reverse=True)
     assert replay.state.results[-1].winners and keys[0] >= keys[1]
     assert GAME.is_terminal(replay.state)
+
+
+def test_the_ai_reasons_wait_until_the_hand_is_over(picker):
+    """A bot's reason names its own hand, so the learner reads it only after the hand."""
+    table = PyramidPlay(picker, seed=2, opponents=2)
+    play_until(table, {"exchange"})
+    assert any(why for _, why in table.entries), "the AI acted with reasons"
+    assert not any("Why:" in line for line in table.lines)
+    assert "Why:" not in table.log.value
+    play_until(table, {"between", "over"})
+    assert any("Why:" in line for line in table.lines)
