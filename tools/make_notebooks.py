@@ -48,8 +48,11 @@ cards, exact odds over every deal, the exchange counted, and a poker table again
 counting, the scoring multiplier, and playing the landlord game against two AI |
 | 4 | [Triangle](triangle.ipynb) | a card you show to others but cannot see: counting what is \
 left, the value of a statement, and playing two reasoning bots |
+| 5 | [Three Thirteen](three_thirteen.ipynb) | rummy with a growing wild rank: sets and runs, \
+the meld solver and where a wild card does most good, exact round-1 odds, the go-out advisor, \
+and 11 rounds against 1-3 bots |
 
-More lessons, one per game (Three Thirteen, Pyramid Poker),
+More lessons, one per game (Pyramid Poker),
 are on the way.
 """,
     ),
@@ -972,6 +975,197 @@ Back to the [index](index.ipynb).
     ),
 ]
 
+THREE_THIRTEEN = [
+    (
+        "md",
+        """
+# Lesson 5: Three Thirteen
+
+*A rummy game of 11 rounds (rules: About.com / The Spruce Crafts, compared with pagat).*
+
+Each round you are dealt a few cards, draw one and discard one, and try to arrange your hand into
+**melds**: sets and runs. Whatever does not fit, the **deadwood**, costs you its points. The
+lowest total after 11 rounds wins. The twist: the hand grows by one card every round, and the
+**wild rank** grows with it.
+
+**The question of this lesson:** given a hand and this round's wild cards, what is the best way to
+arrange it, and how likely is the next card to finish it?
+
+Pick a theme first; every drawing on this page follows it.
+""",
+    ),
+    (
+        "code",
+        """
+from cardlab.apps.three_thirteen import (
+    DeadwoodQuiz,
+    MeldExamples,
+    MeldSolver,
+    RoundsStrip,
+    RoundStepper,
+    ThemePicker,
+    ThreeThirteenPlay,
+)
+from cardlab.apps.three_thirteen_odds import OddsLesson
+
+theme = ThemePicker()
+theme
+""",
+    ),
+    (
+        "md",
+        """
+## 1. Rounds and wild ranks
+
+One standard deck for 2 players, two decks for 3-4. Round 1 deals **3 cards** and threes are wild;
+round 2 deals 4 and fours are wild; ... round 11 deals **13 cards** and kings are wild. A wild card
+is any card of the wild rank, in any suit.
+""",
+    ),
+    (
+        "code",
+        """
+RoundsStrip(theme)
+""",
+    ),
+    (
+        "md",
+        """
+## 2. Sets and runs, drawn
+
+* A **set** is 3 or more cards of one rank (suits do not matter).
+* A **run** is 3 or more cards in sequence in **one suit**. Aces are **low**: A-2-3 is a run,
+  Q-K-A is not, and K-A-2 never is.
+* A **wild card** stands for any card of a set or a run: it fills a gap or extends an end, and a
+  meld may even be all wild. It is tagged **WILD** below, with what it plays *as* under it.
+* Deadwood costs A = 1, 2-10 face value, J = Q = K = 10 (an unmelded wild card too).
+
+Pick an example. The solver draws the best arrangement: melds framed, deadwood in a dashed box.
+""",
+    ),
+    (
+        "code",
+        """
+MeldExamples(theme, start=4)
+""",
+    ),
+    (
+        "md",
+        """
+**Question:** in example 5 the wild seven could fill the gap in 5-6-_-8 of hearts. Why does the
+solver put it with the kings instead? (Compare what is left over each way: 5 + 6 + 8 = 19 against
+K + K = 20.)
+
+## 3. The meld solver on your hand
+
+Type any hand (`5h 6h 8h Kd Ks 7c`, tens as `10h` or `Th`) and choose the round, or press
+**Deal me a hand**. The solver tries every way of splitting the hand into melds and keeps the
+smallest deadwood; the list below explains where each wild card does the most good.
+""",
+    ),
+    (
+        "code",
+        """
+MeldSolver(theme, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
+""",
+    ),
+    (
+        "md",
+        """
+## 4. A real round, stepped through
+
+Two bots play the first two rounds of a seeded game. Every hand is shown face up and arranged by
+the solver, so you can watch the melds form. Step with **Forward ▶** or press **Play**; under the
+table, **why** each bot did what it did, the score sheet and the table in words.
+""",
+    ),
+    (
+        "code",
+        """
+game = RoundStepper(theme, seed=3, rounds=2)
+game
+""",
+    ),
+    (
+        "md",
+        """
+## 5. The odds
+
+*How often does a dealt hand already meld, and how often can you go out after one draw?* In round
+1 we can count every hand exactly. For the later rounds we deal many seeded hands and measure.
+""",
+    ),
+    (
+        "code",
+        """
+OddsLesson(samples=300)
+""",
+    ),
+    (
+        "md",
+        """
+**What it says about the game:** in the first rounds a hand is rarely melded at the deal, so the
+draw and discard decide everything. As hands grow, more wild cards and more cards per suit make
+melds easier, but the deadwood you are left with grows too: a late round can cost you 40 points
+or more, so the big rounds at the end often decide the game.
+
+**The advisor.** For the player about to act in the game above, it counts the **unseen** cards
+(the deck minus the hand, the discard pile and the cards others are known to hold) and, for each
+discard, how many of them would let the player go out with the next stock card. Step the game and
+watch it change.
+""",
+    ),
+    (
+        "code",
+        """
+game.odds
+""",
+    ),
+    (
+        "md",
+        """
+## 6. Quiz: what is the deadwood of this hand?
+
+The engine deals a hand and names the wild rank. Choose the smallest deadwood; the answer shows the
+solver's arrangement and why. **New question** deals another.
+""",
+    ),
+    (
+        "code",
+        """
+DeadwoodQuiz(theme, seed=1)
+""",
+    ),
+    (
+        "md",
+        """
+## 7. Your turn: play against the bots
+
+You are **Player 1**, at the bottom; your hand is always shown arranged into melds. **Take stock**
+or **Take discard** (or click the stock or the discard pile), then click a card and **Discard
+selected**, or **Go out** when all but one card melds. The bots play at once and explain their
+moves once the round is over. The score sheet keeps all 11 rounds with their arithmetic. Choose
+1-3 opponents and press **New game** to change the table; **Show the advisor** gives you the
+counts.
+""",
+    ),
+    (
+        "code",
+        """
+ThreeThirteenPlay(theme, seed=7)
+""",
+    ),
+    (
+        "md",
+        """
+**Things to try:** when is it worth taking the top discard instead of a blind stock card? Watch
+the advisor's "P(next stock card lets you go out)" just before you go out.
+
+Back to the [index](index.ipynb).
+""",
+    ),
+]
+
 if __name__ == "__main__":
     write("index.ipynb", INDEX)
     write("00_decks.ipynb", DECKS)
@@ -979,3 +1173,4 @@ if __name__ == "__main__":
     write("doudizhu.ipynb", DOUDIZHU)
     write("pyramid.ipynb", PYRAMID)
     write("triad.ipynb", TRIAD)
+    write("three_thirteen.ipynb", THREE_THIRTEEN)

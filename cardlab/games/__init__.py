@@ -1,3 +1,3 @@
 """The games.  Importing this package registers every built-in game in `engine.GAMES`."""
 
-from cardlab.games import doudizhu, highcard, pyramid, triad, triangle  # noqa: F401
+from cardlab.games import doudizhu, highcard, pyramid, three_thirteen, triad, triangle  # noqa: F401

@@ -1,0 +1,243 @@
+"""The pure (widget-free) pieces of the Three Thirteen lesson: the worked examples, why the best
+arrangement is best (where each wild card does the most good), and the deadwood quiz questions.
+
+Every figure comes from the meld solver (`cardlab.games.three_thirteen.melds.min_deadwood`); this
+module only asks it the right questions and words the answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.apps.three_thirteen_draw import (
+    card_text,
+    is_wild,
+    meld_label,
+    rank_word,
+    sorted_hand,
+)
+from cardlab.core.cards import Card, parse
+from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
+from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
+
+
+def hand_of(text: str) -> tuple[Card, ...]:
+    """``"5h 6h 8h Kd Ks 7c"`` (or ``10h``, ``5♥``) -> standard52 cards."""
+    return parse(text, DECK.name)
+
+
+def hand_words(hand: Sequence[Card]) -> str:
+    return " ".join(card_text(c) for c in hand)
+
+
+def value(card: Card) -> int:
+    return penalty_value(card)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example of the rules (spec §6): a hand, its round and what it teaches."""
+
+    title: str
+    round_no: int
+    hand: str
+    lesson: str
+
+    @property
+    def wild(self) -> str:
+        return wild_rank(self.round_no)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return hand_of(self.hand)
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example("A run with a wild card", 1, "Ah 2h 3s",
+            "Round 1: threes are wild. The 3\u2660 stands in for the 3\u2665, so A-2-3 of hearts "
+            "is a run. Aces are low: A-2-3 is the lowest run there is."),
+    Example("Q-K-A is not a run", 1, "Qd Kd Ad",
+            "Aces are low only, and runs never wrap round from K to A: nothing melds, so all "
+            "three cards count (J, Q, K are 10 each, an ace 1)."),
+    Example("A pair is not a meld", 2, "7h 7d 9s 5c",
+            "A meld needs at least three cards. Two sevens are only a pair: everything counts."),
+    Example("Wild cards can meld on their own", 2, "4h 4d 4s 9c",
+            "Round 2: fours are wild. Three wild fours join the 9 in a set of nines (or make a set "
+            "on their own): a meld may be all wild."),
+    Example("Where does the wild card do more good?", 5, "5h 6h 8h Kd Ks 7c",
+            "Round 5: sevens are wild, and there is one. It can fill the gap in 5-6-_-8 or make "
+            "K-K-_ a set, not both. The solver tries both and keeps the smaller deadwood."),
+    Example("Going out", 5, "5h 6h 8h Kd Ks Kc 7c",
+            "With a third king the kings meld by themselves, so the wild fills the run: "
+            "everything melds."),
+    Example("Deadwood counts what is left", 5, "5h 6h 8h Kd Ks 7c 2c",
+            "The same choice as before, with a 2 that melds with nothing."),
+    Example("Two melds, one wild", 9, "Ah Ad As 9h Th Qh Jc",
+            "Round 9: jacks are wild. Three aces are a set; the J\u2663 fills 9-10-_-Q of hearts."),
+    Example("Nothing melds", 5, "2h 3h 4d 4s 9c Kc 6d",
+            "2-3 of hearts needs a third heart, 4-4 a third four, and there is no wild seven."),
+)  # fmt: skip
+
+
+# -- why the best arrangement is best ----------------------------------------------------------
+@dataclass(frozen=True)
+class Placement:
+    """One job a wild card could do: play as ``plays_as`` in the meld ``meld``; the best total
+    deadwood of the hand when it does."""
+
+    wild: Card
+    plays_as: str
+    meld: str
+    penalty: int
+    arrangement: Any
+
+
+def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, tuple[Card, ...]]]:
+    """Every meld the wild card ``w`` could complete with natural cards of the hand, as
+    (meld in words, what ``w`` plays as, the meld's cards): a set of a rank held at least twice,
+    or a run of one suit where ``w`` fills the one missing rank (a gap or an end)."""
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    jobs = []
+    by_rank: dict[str, list[Card]] = {}
+    for c in naturals:
+        by_rank.setdefault(c.rank, []).append(c)
+    for rank, same in by_rank.items():
+        if len(same) >= 2:
+            label = f"{' '.join(card_text(c) for c in same)} [{card_text(w)}]"
+            jobs.append((f"Set of {rank_word(rank, True)}: {label}", f"a {rank_word(rank)}",
+                         (*same, w)))  # fmt: skip
+    for suit in "shdc":
+        held = {RANKS.index(c.rank): c for c in naturals if c.suit == suit}
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                window = range(lo, hi + 1)
+                missing = [r for r in window if r not in held]
+                if len(missing) != 1:
+                    continue
+                gap = Card(DECK.name, RANKS[missing[0]], suit)
+                shown = " ".join(
+                    f"[{card_text(w)}]" if r == missing[0] else card_text(held[r]) for r in window
+                )
+                label = f"Run {card_text(Card(DECK.name, RANKS[lo], suit))}\u2013" + card_text(
+                    Card(DECK.name, RANKS[hi], suit)
+                )
+                cards = (*(held[r] for r in window if r in held), w)
+                jobs.append((f"{label}: {shown}", f"the {card_text(gap)}", cards))
+    return jobs
+
+
+def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[list[Placement]]:
+    """For each wild card in the hand: the jobs it could do, best first.
+
+    How: for every meld the wild card could complete (`wild_jobs`), lay that meld down and ask
+    the solver for the best arrangement of the other cards; that meld's deadwood is the rest's.
+    The job with the smallest deadwood is where the wild card does the most good.
+    """
+    hand = tuple(hand)
+    out: list[list[Placement]] = []
+    seen: set[Card] = set()
+    for w in hand:
+        if not is_wild(w, wild) or w in seen:
+            continue
+        seen.add(w)
+        placements = []
+        for label, plays, cards in wild_jobs(hand, wild, w):
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            penalty, arr = min_deadwood(rest, wild) if rest else (0, None)
+            placements.append(Placement(w, plays, label, penalty, arr))
+        placements.sort(key=lambda p: p.penalty)
+        out.append(placements[:limit])
+    return out
+
+
+def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
+    """The reasoning behind the solver's answer, in a few sentences."""
+    hand = tuple(hand)
+    _, arr = min_deadwood(hand, wild)
+    lines = []
+    wilds = [c for c in hand if is_wild(c, wild)]
+    if not arr.melds:
+        lines.append(
+            "No three cards make a set or a run"
+            + (" and there is no wild card to help" if not wilds else "")
+            + f", so every card is deadwood: {_sum(arr.deadwood)}."
+        )
+        return lines
+    for meld in arr.melds:
+        lines.append(f"{meld_label(meld, wild)}: {hand_words(meld.cards)}.")
+    if arr.deadwood:
+        lines.append(f"Left over (deadwood): {_sum(arr.deadwood)}.")
+    else:
+        lines.append("Every card is in a meld: deadwood 0.")
+    if wilds and len(wilds) <= 2 and len(hand) <= 10:
+        for options in wild_placements(hand, wild):
+            if len(options) < 2:
+                continue
+            w = options[0].wild
+            jobs = "; ".join(
+                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in options
+            )
+            best = options[0]
+            lines.append(
+                f"Where does the wild {card_text(w)} do more good? {jobs[0].upper()}{jobs[1:]}. "
+                f"So it plays as {best.plays_as}: that leaves the least deadwood."
+            )
+    elif not wilds:
+        lines.append(f"No wild card this time ({rank_word(wild, True)} are wild this round).")
+    return lines
+
+
+def _sum(cards: Sequence[Card]) -> str:
+    vals = [value(c) for c in sorted_hand(cards)]
+    if len(vals) == 1:
+        return f"{card_text(sorted_hand(cards)[0])} = {vals[0]}"
+    return f"{' + '.join(str(v) for v in vals)} = {sum(vals)}"
+
+
+# -- the quiz ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DeadwoodQuestion:
+    round_no: int
+    hand: tuple[Card, ...]
+    answer: int
+    arrangement: Any
+    choices: tuple[int, ...]
+
+    @property
+    def wild(self) -> str:
+        return wild_rank(self.round_no)
+
+
+def deadwood_question(seed: int) -> DeadwoodQuestion:
+    """A random hand of rounds 2-6 with at least one meld possible most of the time, and four
+    answers: the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
+    rng = random.Random(f"three-thirteen-quiz:{seed}")
+    for _ in range(200):
+        round_no = rng.randint(2, 6)
+        wild = wild_rank(round_no)
+        n = hand_size(round_no)
+        hand = sorted_hand(rng.sample(DECK.cards(), n))
+        answer, arr = min_deadwood(hand, wild)
+        everything = sum(value(c) for c in hand)
+        if not arr.melds and rng.random() < 0.8:
+            continue  # mostly hands where the melds matter
+        # forgetting that the wild card is wild: score with a wild rank nobody holds
+        absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
+        wrong = [everything]
+        if absent and any(is_wild(c, wild) for c in hand):
+            wrong.append(min_deadwood(hand, absent[0])[0])
+        wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
+        choices = [answer]
+        for w in wrong:
+            if w >= 0 and w not in choices:
+                choices.append(w)
+            if len(choices) == 4:
+                break
+        rng.shuffle(choices)
+        return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
+    raise RuntimeError("no quiz hand found")

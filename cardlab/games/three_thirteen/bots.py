@@ -1,0 +1,195 @@
+"""Three Thirteen bots that say why, in one sentence.
+
+* `ThreeThirteenBot` goes out whenever it can.  Otherwise it takes the top discard when that
+  leaves no more deadwood than the stock card is expected to (the mean over every unseen card:
+  the full deck less its hand, the discard pile and the cards others are known to hold), and it
+  discards the card whose loss gives the least expected deadwood after its *next* draw (among the
+  ``candidates`` discards with the least deadwood now).  On a last turn after someone went out
+  there is no next draw, so it discards for the least deadwood now.
+* `ThreeThirteenRandomBot` draws and discards at random but goes out whenever it can (a purely
+  random player almost never ends a round).
+* `GreedyBot` looks no further than now: it takes the discard if that lowers its deadwood and
+  discards for the least deadwood now; a middle baseline for the benchmark.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardlab.core.bots import Decision
+from cardlab.core.cards import Card
+from cardlab.core.engine import Action
+from cardlab.core.tuples import remove_one
+from cardlab.games.three_thirteen.game import (
+    ThreeThirteenView,
+    best_arrangement,
+    meld_text,
+)
+from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
+from cardlab.games.three_thirteen.odds import keep_value, stock_outlook
+from cardlab.games.three_thirteen.rules import DECK, card_text, sort_cards
+
+
+def _card(action: str) -> Card:
+    return DECK.parse_card(action.split()[-1])
+
+
+def _meld_with(arrangement: Arrangement, card: Card) -> str | None:
+    """The meld of ``arrangement`` that holds ``card``, as text (None if it is deadwood)."""
+    for meld in arrangement.melds:
+        if card in meld.cards:
+            return meld_text(meld)
+    return None
+
+
+def _go_out(view: ThreeThirteenView, legal: Sequence[Action]) -> Decision | None:
+    """Go out if possible, discarding the most expensive card that allows it."""
+    outs = [a for a in legal if isinstance(a, str) and a.startswith("go out ")]
+    if not outs:
+        return None
+    action = max(outs, key=lambda a: (penalty_value(_card(a), view.aces), a))
+    card = _card(action)
+    rest = best_arrangement(remove_one(view.hand, card), view.wild, view.aces, view.max_wilds)
+    melds = "; ".join(meld_text(m) for m in rest.melds)
+    return Decision(
+        action, f"Goes out discarding the {card_text(card)}: {melds} meld every other card."
+    )
+
+
+class ThreeThirteenBot:
+    """Chooses the draw and the discard by the expected minimum deadwood after its next draw."""
+
+    def __init__(self, candidates: int = 3, name: str = "three_thirteen") -> None:
+        self.candidates = candidates
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"ThreeThirteenBot(candidates={self.candidates})"
+
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+        if view.phase == "draw":
+            return self._draw(view)
+        if view.phase == "discard":
+            return _go_out(view, legal_actions) or self._discard(view, legal_actions)
+        raise ValueError(f"a Three Thirteen bot draws or discards, not {view.phase!r}")
+
+    def _draw(self, view: ThreeThirteenView) -> Decision:
+        hand, top = view.hand, view.top
+        assert top is not None
+        wild, aces, limit = view.wild, view.aces, view.max_wilds
+        now = best_arrangement(hand, wild, aces, limit).penalty
+        banned = top if view.no_rediscard else None
+        with_top, drop = keep_value((*hand, top), wild, aces, limit, banned)
+        if with_top == 0 and view.went_out is None:
+            return Decision(
+                "take discard",
+                f"Takes the {card_text(top)} from the discard pile: with it I can go out "
+                f"(deadwood {now} -> 0).",
+            )
+        unseen = view.unseen()
+        outlook = stock_outlook(hand, wild, unseen, aces, limit, exact=False)
+        expected = outlook.expected_deadwood
+        if with_top <= expected:
+            kept = best_arrangement(remove_one(sort_cards((*hand, top)), drop), wild, aces, limit)
+            meld = _meld_with(kept, top)
+            why = f"it goes into {meld}" if meld else f"it lets me drop the {card_text(drop)}"
+            return Decision(
+                "take discard",
+                f"Takes the {card_text(top)} from the discard pile: {why}, deadwood {now} -> "
+                f"{with_top} (a stock card would leave {expected:.1f} on average).",
+            )
+        return Decision(
+            "take stock",
+            f"Takes the top stock card: the {card_text(top)} would leave deadwood {with_top}, "
+            f"a stock card {expected:.1f} on average over the {outlook.unseen} cards I have "
+            "not seen.",
+        )
+
+    def _discard(self, view: ThreeThirteenView, legal: Sequence[Action]) -> Decision:
+        hand, wild, aces, limit = view.hand, view.wild, view.aces, view.max_wilds
+        options = []
+        for action in legal:
+            if not action.startswith("discard "):
+                continue
+            card = _card(action)
+            rest = best_arrangement(remove_one(hand, card), wild, aces, limit)
+            options.append((rest.penalty, -penalty_value(card, aces), action, card, rest))
+        options.sort(key=lambda o: o[:3])
+        if view.went_out is not None:
+            value, _, action, card, rest = options[0]
+            return Decision(
+                action,
+                f"Discards the {card_text(card)} on my last turn: it leaves the least deadwood, "
+                f"{value}.",
+            )
+        unseen = view.unseen()
+        best = None
+        for value, minus, action, card, _ in options[: self.candidates]:
+            expected = stock_outlook(
+                remove_one(hand, card), wild, unseen, aces, limit, exact=False
+            ).expected_deadwood
+            key = (expected, value, minus, action)
+            if best is None or key < best[0]:
+                best = (key, card)
+        assert best is not None
+        (expected, value, _, action), card = best
+        checked = min(self.candidates, len(options))
+        return Decision(
+            action,
+            f"Discards the {card_text(card)}: it leaves deadwood {value} now and {expected:.1f} "
+            f"expected after my next draw (the best of the {checked} discards I checked).",
+        )
+
+
+class GreedyBot:
+    """Takes the discard if that lowers its deadwood; discards for the least deadwood now."""
+
+    name = "greedy"
+
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+        hand, wild, aces, limit = view.hand, view.wild, view.aces, view.max_wilds
+        if view.phase == "draw":
+            top = view.top
+            now = best_arrangement(hand, wild, aces, limit).penalty
+            banned = top if view.no_rediscard else None
+            with_top, _ = keep_value((*hand, top), wild, aces, limit, banned)
+            if with_top < now:
+                return Decision(
+                    "take discard",
+                    f"Takes the {card_text(top)}: deadwood {now} -> {with_top}.",
+                )
+            return Decision("take stock", f"Takes the stock: the {card_text(top)} does not help.")
+        decision = _go_out(view, legal_actions)
+        if decision:
+            return decision
+        options = [
+            (
+                best_arrangement(remove_one(hand, _card(a)), wild, aces, limit).penalty,
+                -penalty_value(_card(a), aces),
+                a,
+            )
+            for a in legal_actions
+            if a.startswith("discard ")
+        ]
+        value, _, action = min(options)
+        return Decision(action, f"Discards the {card_text(_card(action))}: deadwood {value} now.")
+
+
+class ThreeThirteenRandomBot:
+    """Random draws and discards from its own seeded generator; goes out whenever it can."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+        self.name = "random"
+
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+        if view.phase == "discard":
+            decision = _go_out(view, legal_actions)
+            if decision:
+                return decision
+            choices = [a for a in legal_actions if a.startswith("discard ")]
+        else:
+            choices = list(legal_actions)
+        action = self.rng.choice(choices)
+        return Decision(action, f"Picks {action!r} at random from {len(choices)} choices.")

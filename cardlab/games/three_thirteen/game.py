@@ -1,0 +1,697 @@
+"""Three Thirteen's state machine: 11 rounds of deal, draw, discard, going out and final turns.
+
+Actions are text, so a replay file reads like a game record:
+
+* chance: ``dealer 2`` (the first dealer, numbered from 1), ``deal 7h`` (the next card dealt),
+  ``flip 7h`` (the card that starts the discard pile), ``draw 7h`` (the card taken from the
+  stock), ``shuffle`` (the discard pile, bar its top card, becomes the new stock: R6);
+* players: ``take stock`` / ``take discard``, then ``discard 7h`` or ``go out 7h`` (lay every
+  other card in melds and discard the 7h).
+
+Cards are written in the deck's notation (``Th`` is the ten of hearts; ``10h`` is accepted too).
+The stock is kept as a sorted multiset: which card comes next is a chance outcome, never decided
+in advance, so a reshuffle is a single recorded step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from cardlab.core.cards import Card
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.tuples import remove_one, replace_at
+from cardlab.games.three_thirteen.melds import Arrangement, Meld, min_deadwood, penalty_value
+from cardlab.games.three_thirteen.rules import (
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUNDS,
+    card_text,
+    cards_text,
+    decks_for,
+    full_deck,
+    hand_size,
+    sort_cards,
+    wild_rank,
+)
+
+PHASES = ("dealer", "deal", "flip", "draw", "stock", "discard", "shuffle", "over")
+"""``dealer`` (chance: the first dealer), ``deal`` and ``flip`` (chance), ``draw`` (a player
+chooses stock or discard), ``stock`` (chance: the stock card), ``discard`` (a player discards or
+goes out), ``shuffle`` (chance: R6), ``over``."""
+
+
+# -- the solver, cached (hands are sorted tuples, so equal hands share one entry) -------------
+@lru_cache(maxsize=200_000)
+def _best(hand: tuple[Card, ...], wild: str, aces: str, max_wilds: int | None) -> Arrangement:
+    return min_deadwood(hand, wild, meld_options(aces, max_wilds))[1]
+
+
+def meld_options(aces: str, max_wilds: int | None) -> dict[str, Any]:
+    """The solver's options dict for these rule options."""
+    options: dict[str, Any] = {"aces": aces}
+    if max_wilds is not None:
+        options["max_wilds_per_meld"] = max_wilds
+    return options
+
+
+def best_arrangement(
+    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+) -> Arrangement:
+    """The minimum-deadwood arrangement of ``hand`` (cached)."""
+    return _best(sort_cards(hand), wild, aces, max_wilds)
+
+
+def go_out_discards(
+    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+) -> tuple[Card, ...]:
+    """The distinct cards whose discard leaves ``hand`` fully melded (R5: one must be discarded)."""
+    hand = sort_cards(hand)
+    return tuple(
+        card
+        for card in dict.fromkeys(hand)
+        if _best(remove_one(hand, card), wild, aces, max_wilds).penalty == 0
+    )
+
+
+# -- text -------------------------------------------------------------------------------------
+def meld_text(meld: Meld) -> str:
+    """A meld as it is laid down, wild cards with what they stand for: ``5h 6h [7c=7] 8h (run)``."""
+    parts = []
+    for card, stands in zip(meld.cards, meld.stands_for, strict=True):
+        word = "10" if stands == "T" else stands
+        parts.append(card_text(card) if stands is None else f"[{card_text(card)}={word}]")
+    return f"{' '.join(parts)} ({meld.kind})"
+
+
+def arrangement_text(arrangement: Arrangement) -> str:
+    """Every meld, then the deadwood with its sum."""
+    melds = "; ".join(meld_text(m) for m in arrangement.melds)
+    if not arrangement.deadwood:
+        return f"{melds}: no deadwood" if melds else "no cards"
+    dead = cards_text(arrangement.deadwood)
+    head = f"{melds}; " if melds else "no meld; "
+    return f"{head}deadwood {dead} = {arrangement.penalty}"
+
+
+def _names(seats: list[int]) -> str:
+    names = [seat_name(s) for s in seats]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- state ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round, laid face up: every hand, its best arrangement and the score."""
+
+    number: int
+    wild: str
+    dealer: int
+    went_out: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    arrangements: tuple[Arrangement, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    stock_ran_out: bool = False
+
+
+@dataclass(frozen=True)
+class ThreeThirteenState:
+    players: int
+    rounds: int = ROUNDS
+    aces: str = "low"
+    max_wilds: int | None = None
+    no_rediscard: bool = False
+    round: int = 1
+    first_dealer: int | None = None
+    phase: str = "dealer"
+    stock: tuple[Card, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    discard: tuple[Card, ...] = ()
+    turn: int = 0
+    just_took: Card | None = None
+    taken: tuple[tuple[Card, ...], ...] = ()
+    went_out: int | None = None
+    out_arrangement: Arrangement | None = None
+    finals_left: int = 0
+    shuffles: int = 0
+    totals: tuple[int, ...] = ()
+    results: tuple[RoundResult, ...] = ()
+
+    @property
+    def hand_size(self) -> int:
+        return hand_size(self.round)
+
+    @property
+    def wild(self) -> str:
+        return wild_rank(self.round)
+
+    @property
+    def dealer(self) -> int:
+        return (
+            0 if self.first_dealer is None else (self.first_dealer + self.round - 1) % self.players
+        )
+
+    @property
+    def decks(self) -> int:
+        return decks_for(self.players)
+
+    @property
+    def meld_options(self) -> dict[str, Any]:
+        return meld_options(self.aces, self.max_wilds)
+
+    def best(self, hand) -> Arrangement:
+        return best_arrangement(hand, self.wild, self.aces, self.max_wilds)
+
+
+@dataclass(frozen=True)
+class ThreeThirteenView:
+    """What one seat may see (``seat=None``: the teacher, who sees every hand).
+
+    ``hands`` shows the viewer's own hand (every hand for the teacher) and None for the others;
+    ``taken`` is, per seat, the cards it took from the discard pile and must still hold (public
+    knowledge); ``discard`` is the whole discard pile, bottom first.
+    """
+
+    seat: int | None
+    players: int
+    decks: int
+    phase: str
+    round: int
+    rounds: int
+    hand_size: int
+    wild: str
+    dealer: int
+    to_act: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    taken: tuple[tuple[Card, ...], ...]
+    just_took: Card | None
+    went_out: int | None
+    out_arrangement: Arrangement | None
+    finals_left: int
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    aces: str
+    max_wilds: int | None
+    no_rediscard: bool
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand (empty for the teacher)."""
+        return () if self.seat is None else self.hands[self.seat] or ()
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def meld_options(self) -> dict[str, Any]:
+        return meld_options(self.aces, self.max_wilds)
+
+    def unseen(self) -> Counter[Card]:
+        """Cards the viewer cannot place: the full deck minus its hand, the discard pile and the
+        cards others are known to hold.  The next stock card is one of these, equally likely."""
+        known = Counter(self.hand) + Counter(self.discard)
+        for s, cards in enumerate(self.taken):
+            if s != self.seat:
+                known += Counter(cards)
+        return Counter(full_deck(self.players)) - known
+
+
+# -- the game ---------------------------------------------------------------------------------
+class ThreeThirteen(Game):
+    name = "three_thirteen"
+    title = "Three Thirteen"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    default_options: ClassVar[dict[str, Any]] = {
+        "players": 2,
+        "rounds": ROUNDS,
+        "aces": "low",
+        "max_wilds_per_meld": None,
+        "no_immediate_rediscard": False,
+    }
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 2, "rounds": 2},
+        {"players": 3, "rounds": 2, "aces": "high_or_low"},
+        {"players": 2, "rounds": 1, "no_immediate_rediscard": True, "max_wilds_per_meld": 1},
+    )
+
+    # -- setup -------------------------------------------------------------------------------
+    def initial_state(self, **options: Any) -> ThreeThirteenState:
+        opts = self.options(**options)
+        players = opts["players"]
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number 2-6, got {players!r}")
+        decks_for(players)  # ValueError outside 2-6
+        rounds = opts["rounds"]
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS:
+            raise ValueError(f"rounds must be a whole number 1-{ROUNDS}, got {rounds!r}")
+        if opts["aces"] not in ("low", "high_or_low"):
+            raise ValueError(f"aces must be 'low' or 'high_or_low', got {opts['aces']!r}")
+        max_wilds = opts["max_wilds_per_meld"]
+        if max_wilds is not None and (
+            isinstance(max_wilds, bool) or not isinstance(max_wilds, int) or max_wilds < 0
+        ):
+            raise ValueError(
+                f"max_wilds_per_meld must be None (no limit) or a whole number >= 0, "
+                f"got {max_wilds!r}"
+            )
+        if not isinstance(opts["no_immediate_rediscard"], bool):
+            raise ValueError(
+                f"no_immediate_rediscard must be True or False, "
+                f"got {opts['no_immediate_rediscard']!r}"
+            )
+        return ThreeThirteenState(
+            players=players,
+            rounds=rounds,
+            aces=opts["aces"],
+            max_wilds=max_wilds,
+            no_rediscard=opts["no_immediate_rediscard"],
+            stock=full_deck(players),
+            hands=((),) * players,
+            taken=((),) * players,
+            totals=(0,) * players,
+        )
+
+    def num_players(self, state: ThreeThirteenState) -> int:
+        return state.players
+
+    # -- whose turn, what is legal -----------------------------------------------------------
+    def current_player(self, state: ThreeThirteenState) -> int:
+        if state.phase == "over":
+            return TERMINAL
+        if state.phase in ("draw", "discard"):
+            return state.turn
+        return CHANCE
+
+    def chance_outcomes(self, state: ThreeThirteenState) -> list[tuple[str, float]]:
+        phase = state.phase
+        if phase == "dealer":
+            return [(f"dealer {s + 1}", 1 / state.players) for s in range(state.players)]
+        if phase == "shuffle":
+            return [("shuffle", 1.0)]
+        if phase in ("deal", "flip", "stock"):
+            verb = {"deal": "deal", "flip": "flip", "stock": "draw"}[phase]
+            counts = Counter(state.stock)
+            size = len(state.stock)
+            return [(f"{verb} {card.code}", n / size) for card, n in counts.items()]
+        return []
+
+    def legal_actions(self, state: ThreeThirteenState) -> list[str]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "draw":
+            return ["take stock", "take discard"]
+        if phase == "discard":
+            hand = state.hands[state.turn]
+            banned = state.just_took if state.no_rediscard else None
+            cards = [c for c in dict.fromkeys(hand) if c != banned]
+            actions = [f"discard {c.code}" for c in cards]
+            if state.went_out is None:
+                outs = go_out_discards(hand, state.wild, state.aces, state.max_wilds)
+                actions += [f"go out {c.code}" for c in outs if c != banned]
+            return actions
+        return [action for action, _ in self.chance_outcomes(state)]
+
+    def why_illegal(self, state: ThreeThirteenState, action: Any) -> str | None:
+        phase = state.phase
+        if phase == "over":
+            return "the game is over: no more moves"
+        if not isinstance(action, str) or not action.split():
+            return f"an action is text such as 'take stock' or 'discard 7h', got {action!r}"
+        if self.current_player(state) == CHANCE:
+            if action in self.legal_actions(state):
+                return None
+            expected = {
+                "dealer": "the choice of the first dealer ('dealer 1')",
+                "deal": "the next card dealt ('deal 7h')",
+                "flip": "the card turned up to start the discard pile ('flip 7h')",
+                "stock": "the card taken from the stock ('draw 7h')",
+                "shuffle": "reshuffling the discard pile into a new stock ('shuffle')",
+            }[phase]
+            return f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+        seat = state.turn
+        who = seat_name(seat)
+        words = action.split()
+        if phase == "draw":
+            if action in ("take stock", "take discard"):
+                return None
+            if words[0] in ("discard", "go"):
+                return (
+                    f"{who} must draw first: take the top card of the stock ('take stock') or "
+                    "of the discard pile ('take discard')"
+                )
+            return f"{who} draws: 'take stock' or 'take discard'"
+        # discard phase
+        if words[0] == "take":
+            return f"{who} has already drawn this turn; now discard a card (or go out)"
+        if words[0] == "discard" and len(words) == 2:
+            verb, token = "discard", words[1]
+        elif words[:2] == ["go", "out"] and len(words) == 3:
+            verb, token = "go out", words[2]
+        else:
+            return f"{who} discards one card ('discard 7h') or goes out ('go out 7h')"
+        try:
+            card = DECK.parse_card(token)
+        except ValueError as exc:
+            return str(exc)
+        hand = state.hands[seat]
+        if card not in hand:
+            return f"{who} has no {card_text(card)} (the hand is {cards_text(hand)})"
+        if state.no_rediscard and card == state.just_took:
+            return (
+                f"{who} just took the {card_text(card)} from the discard pile and may not throw "
+                "it straight back (option no_immediate_rediscard)"
+            )
+        if verb == "go out":
+            if state.went_out is not None:
+                return (
+                    f"{seat_name(state.went_out)} has already gone out: this is {who}'s last turn, "
+                    "a plain discard ('discard 7h'); their melds are counted after it"
+                )
+            rest = state.best(remove_one(hand, card))
+            if rest.penalty:
+                return (
+                    f"{who} cannot go out discarding the {card_text(card)}: the other cards' "
+                    f"best arrangement still leaves deadwood {cards_text(rest.deadwood)} "
+                    f"({rest.penalty} points)"
+                )
+        return None
+
+    def action_from_text(self, text: str) -> str:
+        return " ".join(str(text).split())
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: ThreeThirteenState, action: str) -> Transition:
+        words = action.split()
+        phase = state.phase
+        if phase == "dealer":
+            seat = int(words[1]) - 1
+            new = replace(state, first_dealer=seat, phase="deal")
+            text = f"{seat_name(seat)} is chosen at random to deal the first round."
+            return Transition(new, Event(CHANCE, action, text))
+        if phase == "shuffle":
+            return self._shuffle(state)
+        if phase in ("deal", "flip", "stock"):
+            card = DECK.parse_card(words[1])
+            return {"deal": self._deal, "flip": self._flip, "stock": self._draw}[phase](state, card)
+        if phase == "draw":
+            return self._take(state, words[1])
+        card = DECK.parse_card(words[-1])
+        if words[0] == "go":
+            return self._go_out(state, card)
+        return self._discard(state, card)
+
+    def _deal(self, state: ThreeThirteenState, card: Card) -> Transition:
+        dealt = sum(len(h) for h in state.hands)
+        seat = (state.dealer + 1 + dealt) % state.players
+        hands = replace_at(state.hands, seat, sort_cards((*state.hands[seat], card)))
+        done = dealt + 1 == state.hand_size * state.players
+        new = replace(
+            state,
+            stock=remove_one(state.stock, card),
+            hands=hands,
+            phase="flip" if done else "deal",
+        )
+        text = f"The dealer deals {seat_name(seat)} a card face down ({card_text(card)})."
+        if dealt == 0:
+            text = (
+                f"Round {state.round} of {state.rounds}: {state.hand_size} cards each, "
+                f"{_rank_words(state.wild)} wild; {seat_name(state.dealer)} deals. " + text
+            )
+        return Transition(new, Event(CHANCE, f"deal {card.code}", text, public=False))
+
+    def _flip(self, state: ThreeThirteenState, card: Card) -> Transition:
+        first = (state.dealer + 1) % state.players
+        new = replace(
+            state,
+            stock=remove_one(state.stock, card),
+            discard=(card,),
+            phase="draw",
+            turn=first,
+        )
+        text = (
+            f"The top card of the stock, the {card_text(card)}, is turned face up to start the "
+            f"discard pile; {seat_name(first)} plays first."
+        )
+        return Transition(new, Event(CHANCE, f"flip {card.code}", text))
+
+    def _take(self, state: ThreeThirteenState, source: str) -> Transition:
+        seat = state.turn
+        last = " (a final turn)" if state.went_out is not None else ""
+        if source == "stock":
+            new = replace(state, phase="stock")
+            text = f"{seat_name(seat)} takes the top card of the stock{last}."
+            return Transition(new, Event(seat, "take stock", text))
+        top = state.discard[-1]
+        new = replace(
+            state,
+            discard=state.discard[:-1],
+            hands=replace_at(state.hands, seat, sort_cards((*state.hands[seat], top))),
+            taken=replace_at(state.taken, seat, sort_cards((*state.taken[seat], top))),
+            just_took=top,
+            phase="discard",
+        )
+        text = f"{seat_name(seat)} takes the {card_text(top)} from the discard pile{last}."
+        return Transition(new, Event(seat, "take discard", text))
+
+    def _draw(self, state: ThreeThirteenState, card: Card) -> Transition:
+        seat = state.turn
+        new = replace(
+            state,
+            stock=remove_one(state.stock, card),
+            hands=replace_at(state.hands, seat, sort_cards((*state.hands[seat], card))),
+            phase="discard",
+        )
+        text = f"{seat_name(seat)} draws the {card_text(card)} from the stock (seen only by them)."
+        return Transition(new, Event(CHANCE, f"draw {card.code}", text, public=False))
+
+    def _shuffle(self, state: ThreeThirteenState) -> Transition:
+        top = state.discard[-1]
+        moved = len(state.discard) - 1
+        new = replace(
+            state,
+            stock=sort_cards(state.discard[:-1]),
+            discard=(top,),
+            phase="draw",
+            shuffles=state.shuffles + 1,
+        )
+        text = (
+            f"The stock is empty: the {card_text(top)} stays face up and the other {moved} "
+            "discards are shuffled face down into a new stock (R6)."
+        )
+        return Transition(new, Event(CHANCE, "shuffle", text))
+
+    def _remove(self, state: ThreeThirteenState, card: Card) -> ThreeThirteenState:
+        seat = state.turn
+        taken = state.taken[seat]
+        if card in taken:
+            taken = remove_one(taken, card)
+        return replace(
+            state,
+            hands=replace_at(state.hands, seat, remove_one(state.hands[seat], card)),
+            taken=replace_at(state.taken, seat, taken),
+            discard=(*state.discard, card),
+            just_took=None,
+        )
+
+    def _go_out(self, state: ThreeThirteenState, card: Card) -> Transition:
+        seat = state.turn
+        new = self._remove(state, card)
+        arrangement = new.best(new.hands[seat])
+        new = replace(
+            new, went_out=seat, out_arrangement=arrangement, finals_left=state.players - 1
+        )
+        melds = "; ".join(meld_text(m) for m in arrangement.melds)
+        text = (
+            f"{seat_name(seat)} goes out: lays down {melds} and discards the {card_text(card)}; "
+            "every other player has one more turn."
+        )
+        new, extra, arithmetic = self._next_turn(new)
+        return Transition(new, Event(seat, f"go out {card.code}", text + extra, arithmetic))
+
+    def _discard(self, state: ThreeThirteenState, card: Card) -> Transition:
+        seat = state.turn
+        new = self._remove(state, card)
+        text = f"{seat_name(seat)} discards the {card_text(card)}."
+        if state.went_out is not None:
+            arrangement = new.best(new.hands[seat])
+            new = replace(new, finals_left=new.finals_left - 1)
+            if arrangement.penalty == 0:
+                text += f" Their last turn: they meld every card ({arrangement_text(arrangement)})."
+            else:
+                text += f" Their last turn: best melds {arrangement_text(arrangement)}."
+        new, extra, arithmetic = self._next_turn(new)
+        return Transition(new, Event(seat, f"discard {card.code}", text + extra, arithmetic))
+
+    def _next_turn(self, state: ThreeThirteenState) -> tuple[ThreeThirteenState, str, str]:
+        """Pass play to the left, or end the round; returns the extra narration and arithmetic."""
+        if state.went_out is not None and state.finals_left == 0:
+            return self._score(state, ran_out=False)
+        nxt = replace(state, turn=(state.turn + 1) % state.players, just_took=None)
+        if nxt.stock:
+            return replace(nxt, phase="draw"), "", ""
+        if len(nxt.discard) >= 2:
+            return replace(nxt, phase="shuffle"), "", ""
+        new, text, arithmetic = self._score(nxt, ran_out=True)
+        return new, " Nothing is left to draw, so the round ends here (R6)." + text, arithmetic
+
+    def _score(
+        self, state: ThreeThirteenState, ran_out: bool
+    ) -> tuple[ThreeThirteenState, str, str]:
+        arrangements = tuple(
+            state.out_arrangement
+            if seat == state.went_out and state.out_arrangement is not None
+            else state.best(state.hands[seat])
+            for seat in range(state.players)
+        )
+        scores = tuple(0 if s == state.went_out else a.penalty for s, a in enumerate(arrangements))
+        totals = tuple(t + s for t, s in zip(state.totals, scores, strict=True))
+        result = RoundResult(
+            number=state.round,
+            wild=state.wild,
+            dealer=state.dealer,
+            went_out=state.went_out,
+            hands=state.hands,
+            arrangements=arrangements,
+            scores=scores,
+            totals=totals,
+            stock_ran_out=ran_out,
+        )
+        parts = []
+        for s in range(state.players):
+            if s == state.went_out:
+                why = "went out"
+            elif scores[s] == 0:
+                why = "all melded"
+            else:
+                why = f"deadwood {_sum_text(arrangements[s].deadwood, state.aces)}"
+            parts.append(
+                f"{seat_name(s)}: {why}; total {state.totals[s]} + {scores[s]} = {totals[s]}"
+            )
+        arithmetic = f"Round {state.round} ({_rank_words(state.wild)} wild): " + "; ".join(parts)
+        text = (
+            " Round scores: "
+            + ", ".join(f"{seat_name(s)} {scores[s]}" for s in range(state.players))
+            + "."
+        )
+        scored = replace(
+            state,
+            totals=totals,
+            results=(*state.results, result),
+            just_took=None,
+            finals_left=0,
+        )
+        if state.round == state.rounds:
+            return replace(scored, phase="over"), text + " " + _result(scored), arithmetic
+        nxt = replace(
+            scored,
+            round=state.round + 1,
+            phase="deal",
+            stock=full_deck(state.players),
+            hands=((),) * state.players,
+            discard=(),
+            taken=((),) * state.players,
+            went_out=None,
+            out_arrangement=None,
+            turn=0,
+        )
+        return nxt, text, arithmetic
+
+    # -- views and results -------------------------------------------------------------------
+    def observe(self, state: ThreeThirteenState, seat: int | None) -> ThreeThirteenView:
+        self.check_seat(state, seat)
+        hands = tuple(h if seat is None or s == seat else None for s, h in enumerate(state.hands))
+        return ThreeThirteenView(
+            seat=seat,
+            players=state.players,
+            decks=state.decks,
+            phase=state.phase,
+            round=state.round,
+            rounds=state.rounds,
+            hand_size=state.hand_size,
+            wild=state.wild,
+            dealer=state.dealer,
+            to_act=self.current_player(state),
+            hands=hands,
+            hand_sizes=tuple(len(h) for h in state.hands),
+            discard=state.discard,
+            stock_size=len(state.stock),
+            taken=state.taken,
+            just_took=state.just_took,
+            went_out=state.went_out,
+            out_arrangement=state.out_arrangement,
+            finals_left=state.finals_left,
+            totals=state.totals,
+            results=state.results,
+            aces=state.aces,
+            max_wilds=state.max_wilds,
+            no_rediscard=state.no_rediscard,
+        )
+
+    def returns(self, state: ThreeThirteenState) -> tuple[float, ...]:
+        """The mean total minus one's own (lower totals are better): zero-sum, running."""
+        mean = sum(state.totals) / state.players
+        return tuple(mean - t for t in state.totals)
+
+    def cards(self, state: ThreeThirteenState) -> Counter[Card]:
+        return Counter([*state.stock, *state.discard, *(c for h in state.hands for c in h)])
+
+    def resample_hidden(
+        self, state: ThreeThirteenState, seat: int, rng: random.Random
+    ) -> ThreeThirteenState:
+        """Shuffle the stock and the others' unknown cards together; cards a player is known to
+        hold (taken from the discard pile) stay where they are."""
+        pool = list(state.stock)
+        keep: dict[int, tuple[Card, ...]] = {}
+        for s, hand in enumerate(state.hands):
+            if s == seat:
+                continue
+            rest = Counter(hand) - Counter(state.taken[s])
+            keep[s] = tuple((Counter(hand) - rest).elements())
+            pool.extend(rest.elements())
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s, known in keep.items():
+            need = len(state.hands[s]) - len(known)
+            hands[s] = sort_cards((*known, *pool[:need]))
+            pool = pool[need:]
+        return replace(state, hands=tuple(hands), stock=sort_cards(pool))
+
+
+def _rank_words(rank: str) -> str:
+    return {"T": "10s", "J": "jacks", "Q": "queens", "K": "kings"}.get(rank, f"{rank}s")
+
+
+def _sum_text(cards: tuple[Card, ...], aces: str) -> str:
+    values = [penalty_value(c, aces) for c in cards]
+    if len(values) == 1:
+        return f"{card_text(cards[0])} = {values[0]}"
+    return f"{cards_text(cards)} = {' + '.join(map(str, values))} = {sum(values)}"
+
+
+def winners_of(state: ThreeThirteenState) -> list[int]:
+    """The seats with the lowest total (R8: equal lowest totals share the win)."""
+    low = min(state.totals)
+    return [s for s in range(state.players) if state.totals[s] == low]
+
+
+def _result(state: ThreeThirteenState) -> str:
+    winners = winners_of(state)
+    low = min(state.totals)
+    after = f"After {state.rounds} round{'s' if state.rounds != 1 else ''}"
+    if len(winners) == 1:
+        return f"{after} {seat_name(winners[0])} has the lowest total, {low}, and wins."
+    return f"{after} {_names(winners)} share the win with {low} points each."
+
+
+GAME = register(ThreeThirteen())

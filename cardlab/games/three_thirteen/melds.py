@@ -1,0 +1,642 @@
+"""Three Thirteen melds: exact minimum deadwood, going out, and meld checks in learner words.
+
+Rules: ``../shared/rules/three_thirteen.md`` §3 (melds), §3.3 (deadwood), §5 R1/R3/R4.
+
+* A **set** is >= 3 cards whose natural cards share a rank (suits free, duplicates fine).
+* A **run** is >= 3 (at most 13) cards on consecutive ranks of one suit; its natural cards have
+  different ranks.  Aces are low (A-2-3, never Q-K-A); with ``aces="high_or_low"`` an ace may
+  also sit above the king (Q-K-A), never both (no K-A-2), and an unmelded ace costs 15.
+* Every card of the round's wild rank is a **wild card** (even when it stands for its own rank):
+  it stands for any card of a set or a run.  A meld may be all wild (it counts as a set).
+  ``max_wilds_per_meld`` (default ``None``: no limit) caps the wild cards of one meld.
+
+`min_deadwood` is exact: it minimises the deadwood over every way of splitting the hand.  The
+search works on the natural cards only; each natural is deadwood, in a set of its rank, or in a
+run of its suit, and the wild cards are what melds need to be complete.  Cards are taken lowest
+first (so a run always starts at the card being placed), and results are memoised on the multiset
+of cards still to place plus the wild cards still free.
+
+* Without a per-meld limit, the melds only ever need their *minimum* number of wild cards: once
+  one meld exists, spare wild cards join it for free (§3.3), and three or more spare wild cards
+  make a meld of their own.  A one-natural run is then as good as a one-natural set, so only
+  sets are tried for a lone natural.
+* With a limit, the number of wild cards in each meld is a choice too (a meld holds at most
+  ``max_wilds_per_meld``), and spare wild cards that fit nowhere are deadwood at face value.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from cardlab.core.cards import STANDARD52, Card
+
+__all__ = [
+    "RANK_NUMBER",
+    "Arrangement",
+    "Meld",
+    "can_go_out",
+    "is_meld",
+    "meld_words",
+    "min_deadwood",
+    "penalty_value",
+    "why_not_meld",
+]
+
+#: Rank token -> number, aces low (A = 1 ... K = 13); an ace high in a run is 14.
+RANK_NUMBER = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+               "T": 10, "J": 11, "Q": 12, "K": 13}  # fmt: skip
+_TOKEN = {n: t for t, n in RANK_NUMBER.items()} | {14: "A"}
+_WORD = {n: ("10" if t == "T" else t) for n, t in _TOKEN.items()}
+_SUITS = ("s", "h", "d", "c")
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_WILD_RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+_FIELD = 4  # bits per distinct card in a search state (up to 15 identical cards)
+_MASK = (1 << _FIELD) - 1
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld: ``kind`` "set" or "run"; ``cards`` in display order (runs low to high);
+    ``stands_for[i]`` is the rank token the wild card ``cards[i]`` stands for (None if natural)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    stands_for: tuple[str | None, ...]
+
+    def __str__(self) -> str:
+        return meld_words(self)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A split of a hand: the melds, the unmelded cards (deadwood) and their total penalty."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    penalty: int
+
+
+# -- options and values --------------------------------------------------------------------------
+def _options(options: Mapping | None) -> tuple[bool, int | None]:
+    if not options:
+        return False, None
+    opts = dict(options)
+    aces = opts.get("aces", "low")
+    if aces not in ("low", "high_or_low"):
+        raise ValueError(f"aces must be 'low' or 'high_or_low', got {aces!r}")
+    limit = opts.get("max_wilds_per_meld")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ValueError(f"max_wilds_per_meld must be None or an int >= 0, got {limit!r}")
+    return aces == "high_or_low", limit
+
+
+def _check_wild(wild_rank: str | None) -> str | None:
+    if wild_rank is None:  # no wild cards at all (gin-rummy style comparisons)
+        return None
+    if wild_rank == "10":
+        wild_rank = "T"
+    if wild_rank not in _WILD_RANKS:
+        raise ValueError(f"wild_rank must be one of {' '.join(_WILD_RANKS)}, got {wild_rank!r}")
+    return wild_rank
+
+
+_PENALTY = {t: min(n, 10) for t, n in RANK_NUMBER.items()}  # aces low
+_PENALTY_HIGH = _PENALTY | {"A": 15}  # aces="high_or_low"
+
+
+def _check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
+    cards = STANDARD52.parse(hand) if isinstance(hand, str) else tuple(hand)
+    for card in cards:
+        if (
+            type(card) is not Card
+            or card.deck != "standard52"
+            or card.rank not in RANK_NUMBER
+            or card.suit not in _SUIT_INDEX
+        ):
+            raise ValueError(f"{card!r} is not a card of the standard 52-card deck")
+    return cards
+
+
+def _can_meld(naturals: Sequence[Card], free: int, high: bool) -> list[bool]:
+    """For each natural card: could it be in *some* meld, given at most ``free`` wild cards per
+    meld?  Cards that can't are deadwood in every arrangement and skip the search."""
+    if free >= 2:
+        return [True] * len(naturals)
+    ranks = [RANK_NUMBER[c.rank] for c in naturals]
+    suits = [_SUIT_INDEX[c.suit] for c in naturals]
+    masks = [0, 0, 0, 0]  # per suit: bit r set when rank r is present
+    per_rank = [0] * 15
+    for r, s in zip(ranks, suits, strict=True):
+        masks[s] |= 1 << r
+        per_rank[r] += 1
+    cover = []  # per suit: the ranks that some possible run holds
+    for m in masks:
+        if high and m & 2:
+            m |= 1 << 14  # an ace is also rank 14
+        if free == 0:
+            t = m & (m >> 1) & (m >> 2)  # three in a row starting here
+            cov = t | (t << 1) | (t << 2)
+        else:
+            cov = m & ((m >> 1) | (m << 1) | (m >> 2) | (m << 2))  # a neighbour 1 or 2 away
+        if cov >> 14 & 1:
+            cov |= 2
+        cover.append(cov)
+    need = 3 - free
+    return [
+        per_rank[r] >= need or bool(cover[s] >> r & 1) for r, s in zip(ranks, suits, strict=True)
+    ]
+
+
+def penalty_value(card: Card, aces: str = "low") -> int:
+    """What an unmelded card costs: A = 1 (15 with ``aces="high_or_low"``), 2-10 face value,
+    J = Q = K = 10.  Wild cards cost their face value (§5 R4)."""
+    if aces not in ("low", "high_or_low"):
+        raise ValueError(f"aces must be 'low' or 'high_or_low', got {aces!r}")
+    n = RANK_NUMBER[card.rank]
+    if n == 1:
+        return 15 if aces == "high_or_low" else 1
+    return min(n, 10)
+
+
+def _max_all_wild(w: int, limit: int | None) -> int:
+    """The most of ``w`` spare wild cards that all-wild melds (3..limit cards each) can hold."""
+    if limit is None:
+        return w if w >= 3 else 0
+    if limit < 3:
+        return 0
+    best = 0
+    for k in range(w + 1):  # k = how many spare wild cards are placed
+        # k is a sum of parts in [3, limit] iff some count p has 3p <= k <= limit*p
+        if any(3 * p <= k <= limit * p for p in range(1, k // 3 + 1)):
+            best = k
+    return best
+
+
+def _quick_melds(live: Sequence[Card]) -> list[Meld] | None:
+    """Without wild cards and with aces low: the melds of ``live`` cards when no card has a
+    choice (each is in a possible set or a possible run, never both, and none is doubled), else
+    None.  Then every live card melds, which is optimal."""
+    keys = [(RANK_NUMBER[c.rank], _SUIT_INDEX[c.suit]) for c in live]
+    present = set(keys)
+    if len(present) != len(keys):
+        return None
+    per_rank = [0] * 15
+    for r, _ in keys:
+        per_rank[r] += 1
+    sets: dict[int, list[Card]] = {}
+    runs: dict[int, list[tuple[int, Card]]] = {}
+    for card, (r, s) in zip(live, keys, strict=True):
+        below, above = (r - 1, s) in present, (r + 1, s) in present
+        run_ok = (below and (above or (r - 2, s) in present)) or (above and (r + 2, s) in present)
+        if per_rank[r] >= 3:
+            if run_ok:
+                return None
+            sets.setdefault(r, []).append(card)
+        else:
+            runs.setdefault(s, []).append((r, card))
+    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in sets.values()]
+    for members in runs.values():
+        members.sort(key=lambda rc: rc[0])
+        block = [members[0]]
+        for rc in members[1:]:
+            if rc[0] != block[-1][0] + 1:
+                melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
+                block = []
+            block.append(rc)
+        melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
+    return melds
+
+
+# -- the search ----------------------------------------------------------------------------------
+class _Search:
+    """Exact minimum deadwood of the natural cards of one hand, given the free wild cards."""
+
+    def __init__(
+        self, naturals: Sequence[Card], high: bool, limit: int | None, wild_value: int, w: int
+    ):
+        counts: dict[tuple[int, int], int] = {}
+        card_of: dict[tuple[int, int], Card] = {}
+        for card in naturals:
+            key = (RANK_NUMBER[card.rank], _SUIT_INDEX[card.suit])
+            counts[key] = counts.get(key, 0) + 1
+            card_of[key] = card
+        kinds = sorted(counts)  # rank-major, aces first: the order cards are placed
+        self.kinds = kinds
+        self.cards = [card_of[k] for k in kinds]
+        self.value = [(15 if high else 1) if r == 1 else min(r, 10) for r, _ in kinds]
+        self.unit = [1 << (_FIELD * i) for i in range(len(kinds))]
+        self.start = sum(counts[k] * u for k, u in zip(kinds, self.unit, strict=False))
+        self.high = high
+        self.limit = limit
+        self.wild_value = wild_value
+        # same-rank kinds after i, and same-suit kinds of higher rank (for runs upward from i)
+        by_rank: dict[int, list[int]] = {}
+        by_suit: dict[int, list[tuple[int, int]]] = {}
+        for j, (r, s) in enumerate(kinds):
+            by_rank.setdefault(r, []).append(j)
+            by_suit.setdefault(s, []).append((j, r))
+        self.same_rank = [[j for j in by_rank[r] if j > i] for i, (r, _) in enumerate(kinds)]
+        self.up = [[(j, q) for j, q in by_suit[s] if j > i] for i, (_, s) in enumerate(kinds)]
+        # for an ace placed high: same-suit kinds from the king down (their rank numbers)
+        self.down_from_ace = [
+            [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else []
+            for i, (r, s) in enumerate(kinds)
+        ]
+        self.memo: dict[int, int] = {}
+        self.action: dict[int, tuple] = {}
+        if w >= 64:
+            raise ValueError("too many wild cards")
+        self.spare_cost = (
+            [0] * (w + 1)
+            if limit is None
+            else [wild_value * (k - _max_all_wild(k, limit)) for k in range(w + 1)]
+        )
+
+    def count(self, i: int) -> int:
+        return (self.start >> (_FIELD * i)) & _MASK
+
+    # Every option for the lowest natural card still to place: yields (removed, need, action).
+    # ``removed`` is the state delta, ``need`` the fewest wild cards the meld needs, ``n`` its
+    # natural cards; ``action`` describes the meld for the reconstruction.
+    def _melds(self, state: int, i: int, w: int):
+        unit = self.unit
+        cap = w if self.limit is None else min(w, self.limit)
+        # sets: the lowest card plus any choice of the other cards of its rank
+        mine = (state >> (_FIELD * i)) & _MASK
+        others = [(j, (state >> (_FIELD * j)) & _MASK) for j in self.same_rank[i]]
+        others = [(j, c) for j, c in others if c]
+        if mine + sum(c for _, c in others) + cap < 3:
+            others, mine = [], 0  # no set of this rank is possible
+        choices: list[tuple[int, int, tuple]] = [
+            (unit[i] * t, t, ((i, t),)) for t in range(1, mine + 1)
+        ]
+        for j, c in others:
+            choices = [
+                (removed + unit[j] * t, n + t, (*taken, (j, t)) if t else taken)
+                for removed, n, taken in choices
+                for t in range(c + 1)
+            ]
+        for removed, n, taken in choices:
+            need = 3 - n if n < 3 else 0
+            if need <= cap:
+                yield removed, need, n, ("set", taken)
+        # runs with card i lowest (ace low) or, for an ace placed high, highest
+        lone = self.limit is not None  # without a limit a lone-natural run is a lone set
+        for partners, step in ((self.up[i], 1), (self.down_from_ace[i], -1)):
+            if step < 0 and not partners:
+                continue
+            present = [(j, r) for j, r in partners if (state >> (_FIELD * j)) & _MASK]
+            start = 14 if step < 0 else self.kinds[i][0]
+            # depth-first over subsets of present partners, in rank order away from card i
+            stack = [(0, start, 0, unit[i], (i,))]
+            while stack:
+                k, end, gaps, removed, members = stack.pop()
+                n = len(members)
+                if n >= 2 or (lone and step > 0):
+                    span = abs(end - start) + 1
+                    need = gaps + (3 - span if span < 3 else 0)
+                    if need <= cap:
+                        yield removed, need, n, ("run", members, step)
+                for m in range(k, len(present)):
+                    j, r = present[m]
+                    g = gaps + abs(r - end) - 1
+                    if g > cap:
+                        break
+                    stack.append((m + 1, r, g, removed + unit[j], (*members, j)))
+
+    def best(self, state: int, w: int) -> int:
+        """Minimum deadwood of the naturals in ``state`` with ``w`` wild cards free."""
+        key = (state << 6) | w
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        if state == 0:
+            value = self.spare_cost[w]
+            self.memo[key] = value
+            return value
+        low = state & -state
+        i = (low.bit_length() - 1) // _FIELD
+        best_value = self.value[i] + self.best(state - self.unit[i], w)
+        best_action: tuple | None = None
+        if best_value:
+            for removed, need, n, action in self._melds(state, i, w):
+                if self.limit is None:
+                    value = self.best(state - removed, w - need)
+                    if value < best_value:
+                        best_value, best_action = value, (*action, need)
+                        if value == 0:
+                            break
+                else:
+                    room = self.limit if action[0] == "set" else min(self.limit, 13 - n)
+                    for q in range(need, min(room, w) + 1):
+                        value = self.best(state - removed, w - q)
+                        if value < best_value:
+                            best_value, best_action = value, (*action, q)
+                    if best_value == 0:
+                        break
+        self.memo[key] = best_value
+        if best_action is not None:
+            self.action[key] = best_action
+        return best_value
+
+    def plan(self, w: int) -> list[tuple]:
+        """The actions of an optimal split (as found by `best`), in order."""
+        state, actions = self.start, []
+        while state:
+            action = self.action.get((state << 6) | w)
+            i = ((state & -state).bit_length() - 1) // _FIELD
+            if action is None:
+                actions.append(("dead", i))
+                state -= self.unit[i]
+                continue
+            actions.append(action)
+            if action[0] == "set":
+                state -= sum(self.unit[j] * t for j, t in action[1])
+            else:
+                state -= sum(self.unit[j] for j in action[1])
+            w -= action[-1]
+        return actions
+
+
+# -- building the arrangement --------------------------------------------------------------------
+def _run_meld(cards_at: dict[int, Card], wilds: Sequence[Card], high: bool) -> Meld:
+    """A run from its naturals (rank number -> card) and wild cards: gaps first, then the top
+    end, then the bottom end.  ``high``: the ace is placed above the king."""
+    lo, hi = min(cards_at), max(cards_at)
+    bottom, top = (2, 14) if high else (1, 13)
+    extra = len(wilds) - sum(1 for r in range(lo, hi + 1) if r not in cards_at)
+    while extra > 0 and hi < top:
+        hi, extra = hi + 1, extra - 1
+    while extra > 0 and lo > bottom:
+        lo, extra = lo - 1, extra - 1
+    it = iter(wilds)
+    cards, stands = [], []
+    for r in range(lo, hi + 1):
+        if r in cards_at:
+            cards.append(cards_at[r])
+            stands.append(None)
+        else:
+            cards.append(next(it))
+            stands.append(_TOKEN[r])
+    return Meld("run", tuple(cards), tuple(stands))
+
+
+def _wild_groups(count: int, limit: int | None) -> list[int]:
+    """Sizes of all-wild melds holding as many of ``count`` spare wild cards as possible."""
+    k = _max_all_wild(count, limit)
+    if k == 0:
+        return []
+    if limit is None:
+        return [k]
+    parts = next(p for p in range(1, k // 3 + 1) if 3 * p <= k <= limit * p)
+    sizes = [k // parts + (1 if x < k % parts else 0) for x in range(parts)]
+    return sizes
+
+
+def _rebuild(
+    search: _Search, wilds: list[Card], wild_rank: str, high: bool, limit: int | None
+) -> tuple[list[Meld], list[Card]]:
+    """The melds and deadwood of the optimal split recorded by ``search``."""
+    specs: list[list] = []  # ["set", naturals, wilds, rank] or ["run", cards_at, wilds, high]
+    dead: list[Card] = []
+    pool = list(wilds)
+    for action in search.plan(len(wilds)):
+        if action[0] == "dead":
+            dead.append(search.cards[action[1]])
+            continue
+        q = action[-1]
+        used, pool = pool[:q], pool[q:]
+        if action[0] == "set":
+            nat = [search.cards[j] for j, t in action[1] for _ in range(t)]
+            specs.append(["set", nat, used, nat[0].rank])
+        else:
+            _, members, step, _ = action
+            up = step < 0
+            cards_at = {}
+            for j in members:
+                r = search.kinds[j][0]
+                cards_at[14 if (up and r == 1) else r] = search.cards[j]
+            specs.append(["run", cards_at, used, high and up])
+    if limit is None and specs and pool:
+        # spare wild cards join a meld for free (§3.3): a set takes any number
+        spec = next((s for s in specs if s[0] == "set"), None)
+        spec = spec or next((s for s in specs if len(s[1]) + len(s[2]) < 13), None)
+        if spec is not None:
+            room = len(pool) if spec[0] == "set" else 13 - len(spec[1]) - len(spec[2])
+            spec[2], pool = spec[2] + pool[:room], pool[room:]
+    melds = [
+        Meld("set", (*s[1], *s[2]), (None,) * len(s[1]) + (s[3],) * len(s[2]))
+        if s[0] == "set"
+        else _run_meld(s[1], s[2], s[3])
+        for s in specs
+    ]
+    if limit is None and melds and pool:
+        # only full 13-card runs: split one into 3 + 10 cards and grow the 10 downwards
+        idx = next(k for k, m in enumerate(melds) if m.kind == "run")
+        meld = melds[idx]
+        head = Meld("run", meld.cards[:3], meld.stands_for[:3])
+        if all(s is not None for s in head.stands_for):
+            head = Meld("set", head.cards, (wild_rank,) * 3)
+        tail_cards, tail_stands = list(meld.cards[3:]), list(meld.stands_for[3:])
+        first = RANK_NUMBER[tail_stands[0] or tail_cards[0].rank]
+        for wild in pool:
+            first -= 1
+            tail_cards.insert(0, wild)
+            tail_stands.insert(0, _TOKEN[first])
+        melds[idx : idx + 1] = [head, Meld("run", tuple(tail_cards), tuple(tail_stands))]
+        pool = []
+    if limit is None and not melds and len(pool) < 3:
+        return melds, dead + pool
+    for size in _wild_groups(len(pool), limit):
+        group, pool = pool[:size], pool[size:]
+        melds.append(Meld("set", tuple(group), (wild_rank,) * size))
+    return melds, dead + pool
+
+
+def min_deadwood(
+    hand: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+) -> tuple[int, Arrangement]:
+    """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
+    one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
+    no wild cards)."""
+    cards = _check_hand(hand)
+    wild_rank = _check_wild(wild_rank)
+    high, limit = _options(options)
+    wilds = [c for c in cards if c.rank == wild_rank] if wild_rank else []
+    naturals = [c for c in cards if c.rank != wild_rank] if wilds else list(cards)
+    w = len(wilds)
+    wild_value = _PENALTY[wild_rank] if wild_rank else 0
+    live_flags = _can_meld(naturals, w if limit is None else min(w, limit), high)
+    if any(live_flags):
+        live = [c for c, ok in zip(naturals, live_flags, strict=True) if ok]
+        dead = [c for c, ok in zip(naturals, live_flags, strict=True) if not ok]
+    else:
+        live, dead = [], naturals
+    table = _PENALTY_HIGH if high else _PENALTY
+    value = sum(table[c.rank] for c in dead)
+    quick = _quick_melds(live) if (live and w == 0 and not high) else None
+    if quick is not None:
+        no_meld, melds = False, quick
+    elif live:
+        search = _Search(live, high, limit, wild_value, w)
+        found = search.best(search.start, w)
+        no_meld = found == sum(search.value[i] * search.count(i) for i in range(len(search.kinds)))
+        value += found
+        melds, more_dead = _rebuild(search, wilds, wild_rank, high, limit)
+        dead += more_dead
+    else:  # nothing can meld but the wild cards alone
+        no_meld, melds, pool = True, [], list(wilds)
+        for size in _wild_groups(w, limit) if w >= 3 else ():
+            group, pool = pool[:size], pool[size:]
+            melds.append(Meld("set", tuple(group), (wild_rank,) * size))
+        value += wild_value * len(pool)
+        dead += pool
+    if live and limit is None and no_meld and w < 3:
+        value += wild_value * w  # no meld at all: the wild cards are deadwood too
+    penalty = sum(table[c.rank] for c in dead) if live or w else value
+    if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
+        raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
+    if len(dead) > 1 and len(dead) != len(naturals) - len(live):  # not all in hand order
+        place: dict[tuple[str, str], int] = {}
+        for k, c in enumerate(cards):
+            place.setdefault((c.rank, c.suit), k)
+        dead.sort(key=lambda c: place[c.rank, c.suit])
+    return value, Arrangement(tuple(melds), tuple(dead), value)
+
+
+# -- going out -----------------------------------------------------------------------------------
+def can_go_out(
+    hand: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+) -> tuple[bool, Card | None]:
+    """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
+    card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
+    ``(False, None)`` if no discard leaves a fully melded hand."""
+    cards = _check_hand(hand)
+    wild_rank = _check_wild(wild_rank)
+    high, limit = _options(options)
+    aces = "high_or_low" if high else "low"
+    if not cards:
+        return False, None
+    wilds = [c for c in cards if c.rank == wild_rank]
+    naturals = [c for c in cards if c.rank != wild_rank]
+    w = len(wilds)
+    stuck = [
+        c
+        for c, ok in zip(
+            naturals, _can_meld(naturals, w if limit is None else min(w, limit), high), strict=False
+        )
+        if not ok
+    ]
+    if len(stuck) > 1:
+        return False, None  # two cards can never meld: one discard can't save both
+    wild_value = penalty_value(Card(STANDARD52.name, wild_rank, "s")) if wild_rank else 0
+    search = _Search(naturals, high, limit, wild_value, w)
+    candidates = stuck or sorted(
+        dict.fromkeys(cards),
+        key=lambda c: (-penalty_value(c, aces), c.rank == wild_rank, cards.index(c)),
+    )
+    for card in candidates:
+        if card.rank == wild_rank:
+            state, free = search.start, w - 1
+        else:
+            i = search.kinds.index((RANK_NUMBER[card.rank], _SUIT_INDEX[card.suit]))
+            state, free = search.start - search.unit[i], w
+        value = search.best(state, free)
+        if value == 0 and limit is None and state == 0 and 0 < free < 3:
+            value = 1  # only one or two wild cards left: they can't meld alone
+        if value == 0:
+            return True, card
+    return False, None
+
+
+# -- single melds: checks and reasons ------------------------------------------------------------
+def _analyse(
+    cards: Sequence[Card], wild_rank: str, high: bool, limit: int | None
+) -> tuple[str | None, str]:
+    """(kind or None, reason in learner words)."""
+    text = " ".join(_card_word(c) for c in cards) or "no cards"
+    if len(cards) < 3:
+        return None, f"{text} is not a meld: a meld needs at least 3 cards"
+    wilds = [c for c in cards if c.rank == wild_rank]
+    nat = [c for c in cards if c.rank != wild_rank]
+    wild_word = _WORD[RANK_NUMBER[wild_rank]] if wild_rank else "wild"
+    if limit is not None and len(wilds) > limit:
+        return None, (
+            f"{text} is not a meld: it uses {len(wilds)} wild {wild_word}s, "
+            f"but a meld may use at most {limit}"
+        )
+    if not nat:
+        return "set", f"{text} is a set: a meld may be all wild cards"
+    ranks = {c.rank for c in nat}
+    if len(ranks) == 1:
+        rank_word = _WORD[RANK_NUMBER[nat[0].rank]]
+        extra = f" ({len(wilds)} wild {wild_word}{'s' if len(wilds) > 1 else ''})" if wilds else ""
+        return "set", f"{text} is a set of {rank_word}s{extra}"
+    suits = {c.suit for c in nat}
+    if len(suits) > 1:
+        return None, (f"{text} is not a set (the ranks differ) and not a run (the suits differ)")
+    nums = sorted(RANK_NUMBER[c.rank] for c in nat)
+    if len(set(nums)) < len(nums):
+        dup = next(_WORD[a] for a, b in itertools.pairwise(nums) if a == b)
+        return None, f"{text} is not a run: a run can't hold two {dup}s"
+    if len(cards) > 13:
+        return None, f"{text} is not a run: a run has at most 13 cards"
+    spans = [(nums, False)]
+    if high and nums[0] == 1:
+        spans.append((sorted(14 if n == 1 else n for n in nums), True))
+    for ns, _ in spans:
+        span = ns[-1] - ns[0] + 1
+        if span <= len(cards):
+            return "run", f"{text} is a run{_wild_note(ns, len(wilds), wild_word)}"
+    lo_nums = nums
+    if not high and 1 in lo_nums and {12, 13} & set(lo_nums):
+        as_high = sorted(14 if n == 1 else n for n in lo_nums)
+        if as_high[-1] - as_high[0] + 1 <= len(cards):
+            seq = "-".join(_WORD[n] for n in as_high)
+            return None, f"{seq} is not a run: aces are low (A-2-3 is a run, Q-K-A is not)"
+    if high and 1 in nums and 2 in nums and 13 in nums:
+        return None, f"{text} is not a run: a run can't wrap around from K over A to 2"
+    best = min(spans, key=lambda s: s[0][-1] - s[0][0])[0]
+    gaps = (best[-1] - best[0] + 1) - len(best)
+    missing = [_WORD[n] for n in range(best[0], best[-1] + 1) if n not in best]
+    return None, (
+        f"{text} is not a run: the missing {', '.join(missing)} need {gaps} wild "
+        f"card{'s' if gaps > 1 else ''}, it has {len(wilds)}"
+    )
+
+
+def _wild_note(nums: list[int], w: int, wild_word: str) -> str:
+    if not w:
+        return ""
+    return f" ({w} wild {wild_word}{'s' if w > 1 else ''} fill the gaps and ends)"
+
+
+def _card_word(card: Card) -> str:
+    return _WORD[RANK_NUMBER[card.rank]] + card.suit if card.rank in RANK_NUMBER else str(card)
+
+
+def is_meld(
+    cards: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+) -> str | None:
+    """ "set" or "run" if ``cards`` (all of them) form one meld, else None.  A group that is both
+    (one natural card and wild cards, or all wild cards) is reported as a set."""
+    high, limit = _options(options)
+    return _analyse(_check_hand(cards), _check_wild(wild_rank), high, limit)[0]
+
+
+def why_not_meld(
+    cards: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+) -> str:
+    """A sentence for a learner: why ``cards`` are not a meld, or which meld they are."""
+    high, limit = _options(options)
+    return _analyse(_check_hand(cards), _check_wild(wild_rank), high, limit)[1]
+
+
+def meld_words(meld: Meld) -> str:
+    """A meld for display, wild cards shown with what they stand for: ``5h 6h [7c=7] 8h``."""
+    parts = []
+    for card, stands in zip(meld.cards, meld.stands_for, strict=False):
+        parts.append(card.code if stands is None else f"[{card.code}={stands}]")
+    return " ".join(parts)

@@ -1,0 +1,254 @@
+"""The Three Thirteen lesson app, driven without a browser: the solver's pictures and reasons
+(spec §6), a round played by button clicks, refusals that change nothing, the bots' turns, the
+score sheet, the stepper, the advisor and the quiz."""
+
+from fractions import Fraction
+
+import pytest
+
+from cardlab.apps.three_thirteen import (
+    DeadwoodQuiz,
+    MeldExamples,
+    MeldSolver,
+    RoundsStrip,
+    RoundStepper,
+    ThemePicker,
+    ThreeThirteenPlay,
+)
+from cardlab.apps.three_thirteen_draw import arrangement_picture, meld_label, rounds_picture
+from cardlab.apps.three_thirteen_lesson import (
+    EXAMPLES,
+    deadwood_question,
+    hand_of,
+    why_lines,
+    wild_placements,
+)
+from cardlab.apps.three_thirteen_odds import OddsLesson, advisor_html
+from cardlab.core.bots import RandomBot
+from cardlab.games.three_thirteen import min_deadwood
+from cardlab.games.three_thirteen.game import GAME
+from cardlab.render import HitBox, Sprite
+from cardlab.widgets.guard import guarded
+
+
+@pytest.fixture
+def picker():
+    return ThemePicker()
+
+
+def face_codes(drawing):
+    return [op.key.split(":")[2] for op in drawing.ops if isinstance(op, Sprite) and
+            op.key.startswith("face:")]  # fmt: skip
+
+
+SPEC = {  # spec §6: (round, hand) -> min deadwood
+    (1, "Ah 2h 3s"): 0,
+    (1, "Qd Kd Ad"): 21,
+    (2, "7h 7d 9s 5c"): 28,
+    (2, "4h 4d 4s 9c"): 0,
+    (5, "5h 6h 8h Kd Ks 7c"): 19,
+    (5, "5h 6h 8h Kd Ks Kc 7c"): 0,
+    (5, "5h 6h 8h Kd Ks 7c 2c"): 21,
+    (9, "Ah Ad As 9h Th Qh Jc"): 0,
+    (5, "2h 3h 4d 4s 9c Kc 6d"): 38,
+}
+
+
+def test_the_worked_examples_are_the_spec_table():
+    assert {(e.round_no, e.hand): min_deadwood(e.cards, e.wild)[0] for e in EXAMPLES} == SPEC
+
+
+def test_the_wild_card_is_shown_doing_more_good_with_the_kings():
+    hand = hand_of("5h 6h 8h Kd Ks 7c")
+    (jobs,) = wild_placements(hand, "7")
+    assert [(j.plays_as, j.penalty) for j in jobs[:2]] == [("a King", 19), ("the 7♥", 20)]
+    why = " ".join(why_lines(hand, "7"))
+    assert "5 + 6 + 8 = 19" in why and "the best deadwood is 20" in why
+    _, arr = min_deadwood(hand, "7")
+    drawing = arrangement_picture(arr, "7")
+    texts = drawing.texts()
+    assert "Set of Kings" in texts and "WILD" in texts and "as K" in texts
+    assert "Deadwood 5 + 6 + 8 = 19" in texts
+    assert sorted(face_codes(drawing)) == sorted(c.code for c in hand)
+
+
+def test_a_run_label_shows_the_card_a_wild_fills():
+    _, arr = min_deadwood(hand_of("Ah Ad As 9h Th Qh Jc"), "J")
+    labels = [meld_label(m, "J") for m in arr.melds]
+    assert "Run 9♥–Q♥" in labels and "Set of Aces" in labels
+    assert "as J♥" in arrangement_picture(arr, "J").texts()
+
+
+def test_rounds_picture_names_eleven_rounds_and_their_wild_cards(picker):
+    texts = rounds_picture().texts()
+    assert [f"Round {r}" for r in range(1, 12)] == [t for t in texts if t.startswith("Round ")]
+    assert "13 cards" in texts and texts.count("WILD") == 11
+    strip = RoundsStrip(picker)
+    assert "Wild rank" in strip.table.value and "King" in strip.table.value
+
+
+def test_examples_and_solver_widgets(picker):
+    ex = MeldExamples(picker, start=4)
+    assert "Set of Kings" in ex.view.drawing.texts() and "19" in ex.text.value
+    ex.choice.value = 1
+    assert "Deadwood 1 + 10 + 10 = 21" in ex.view.drawing.texts()
+    solver = MeldSolver(picker, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
+    assert "best deadwood 0" in " ".join(solver.view.drawing.texts())
+    before = solver.view.drawing
+    solver.hand_text.value = "5h 6h zz"
+    solver.solve_button.click()
+    assert solver.status.level == "error" and "zz" in solver.status.message
+    assert solver.view.drawing is before  # a refusal changes nothing
+    solver.deal_button.click()
+    assert solver.status.level == "ok" and len(solver.hand) == 11
+    picker.widget.value = "high-contrast"
+    assert any(":high-contrast" in op.key for op in solver.view.drawing.ops
+               if isinstance(op, Sprite))  # fmt: skip
+
+
+def test_a_round_is_played_by_clicks(picker):
+    table = ThreeThirteenPlay(picker, seed=7, players=2)
+    assert table.stage == "draw" and table.scores.rows == []
+    assert not table.stock_button.disabled and table.discard_button.disabled
+    assert table.go_out_button.disabled
+    hand = table.observation.hand
+    assert sorted(c.code for c in table.hand.cards) == sorted(c.code for c in hand)
+    boxes = {op.target for op in table.view.drawing.ops if isinstance(op, HitBox)}
+    assert {"stock", "discard", "card:0"} <= boxes
+    # discarding before drawing: the engine's reason, nothing changes
+    n = len(table.replay)
+    guarded(table.status, table.discard)(hand[0])  # what every button does
+    assert table.status.level == "error" and "draw first" in table.status.message
+    assert len(table.replay) == n
+    top = table.observation.top
+    table.view.click("discard")  # the canvas's discard pile is the Take discard button
+    assert table.stage == "discard" and top in table.observation.hand
+    assert not table.discard_button.disabled or not table.hand.selected
+    table.hand.select(0)
+    assert not table.discard_button.disabled
+    chosen = table.hand.selected_cards[0]
+    table.discard_button.click()
+    assert table.status.level == "ok", table.status.message
+    assert table.replay.event_at(len(table.replay)).actor != 0 or table.stage != "draw"
+    assert any(f"discard {chosen.code}" == a for a in table.replay.actions)
+
+
+def test_go_out_is_enabled_only_when_legal_and_a_whole_game_scores(picker):
+    table = ThreeThirteenPlay(picker, seed=11, players=3)
+    assert len(table.scores.players) == 3
+    went_out = False
+    for _ in range(600):
+        if table.stage == "over":
+            break
+        if table.stage == "draw":
+            table.stock_button.click()
+        elif table.stage == "discard":
+            outs = table.go_out_cards()
+            assert table.go_out_button.disabled == (not outs)
+            if outs:
+                table.go_out_button.click()
+                went_out = True
+            else:
+                table.hand.select(len(table.hand.cards) - 1)
+                table.discard_button.click()
+        else:
+            assert not table.next_button.disabled
+            table.next_button.click()
+        assert table.status.level != "error", table.status.message
+    assert table.stage == "over" and went_out
+    assert len(table.scores.rows) == 11
+    assert table.scores.totals == tuple(table.state.totals)
+    label, _, note = table.scores.rows[4]
+    assert (label.startswith("Round 5") and "=" in note) or "0" in note
+    assert "Game over" in table.view.drawing.texts()[0] or any(
+        t.startswith("Game over") for t in table.view.drawing.texts()
+    )
+    table.stock_button.click()
+    assert table.status.level == "error" and "New game" in table.status.message
+    table.new_button.click()
+    assert table.stage == "draw" and table.scores.rows == []
+
+
+def test_bots_play_from_their_own_observations(picker):
+    seen = []
+
+    class Spy(RandomBot):
+        def choose(self, observation, legal_actions):
+            seen.append(observation)
+            return super().choose(observation, legal_actions)
+
+    table = ThreeThirteenPlay(picker, seed=5, players=2, bots={1: Spy(1)})
+    table.stock_button.click()
+    table.hand.select(0)
+    table.discard_button.click()
+    assert seen and all(v.seat == 1 and v.hands[0] is None for v in seen)
+    assert any("Player 2" in line for line in table.lines)
+
+
+def test_the_stepper_narrates_and_advises(picker):
+    game = RoundStepper(picker, seed=3, rounds=2)
+    assert game.stepper.state.phase == "draw"
+    assert "Advisor" in game.odds.html.value and "unseen" in game.odds.html.value
+    before = game.mirror.text
+    game.stepper.next()
+    assert game.mirror.text != before and game.why.value
+    game.stepper.go(len(game.replay))
+    assert len(game.scores.rows) == 2
+
+
+def test_the_advisor_counts_the_go_out_cards():
+    # Round 1, Player 1 to discard: the advice table lists every discard with P(go out)
+    from cardlab.core.replay import Replay
+
+    replay = Replay.start(GAME, 2, players=2, rounds=1).resolve_chance()
+    state = replay.state
+    seat = GAME.current_player(state)
+    text = advisor_html(GAME.observe(state, seat))
+    assert "Next stock card" in text and "unseen" in text
+    replay = replay.append("take stock").resolve_chance()
+    text = advisor_html(GAME.observe(replay.state, seat))
+    assert "P(next stock card lets you go out)" in text and "\u2605" in text
+
+
+def test_odds_lesson_shows_exact_round_one_fractions():
+    lesson = OddsLesson(samples=40)
+    fractions = [r.exact for r in lesson.panel.rows]
+    assert all(isinstance(f, Fraction) and 0 < f < 1 for f in fractions)
+    assert len(lesson.stats) == 11 and lesson.plot.value[:4] == b"\x89PNG"
+    assert "Mean min deadwood" in lesson.table.value
+
+
+def test_the_quiz_marks_the_solvers_answer(picker):
+    quiz = DeadwoodQuiz(picker, seed=1)
+    q = quiz.q
+    assert q.answer in q.choices and len(set(q.choices)) == len(q.choices) >= 3
+    assert q.answer == min_deadwood(q.hand, q.wild)[0]
+    wrong = next(c for c in q.choices if c != q.answer)
+    quiz.choice.value = str(wrong)
+    assert "Not quite" in quiz.feedback.value and quiz.right == 0 and quiz.asked == 1
+    assert any(t.startswith("Best deadwood") for t in quiz.view.drawing.texts())
+    quiz.new_button.click()
+    quiz.choice.value = str(quiz.q.answer)
+    assert quiz.right == 1 and quiz.asked == 2
+    for seed in range(20):
+        q = deadwood_question(seed)
+        assert q.answer == min_deadwood(q.hand, q.wild)[0]
+
+
+def test_bot_reasons_stay_hidden_while_the_round_is_played(picker):
+    """A bot's reason can name the cards it holds: the learner reads it only between rounds."""
+    table = ThreeThirteenPlay(picker, seed=7, players=2)
+    kept_back = False
+    for _ in range(40):
+        if table.stage == "draw":
+            table.stock_button.click()
+        elif table.stage == "discard":
+            table.hand.select(0)
+            table.discard_button.click()
+        else:
+            break
+        if table.stage in ("draw", "discard"):
+            assert not any(line.startswith("Why? ") for line in table.shown_lines)
+            assert "Why? " not in table.round_log.value
+            kept_back = kept_back or any(line.startswith("Why? ") for line in table.lines)
+    assert kept_back, "the bots gave reasons, kept back during the round"
