@@ -51,9 +51,9 @@ left, the value of a statement, and playing two reasoning bots |
 | 5 | [Three Thirteen](three_thirteen.ipynb) | rummy with a growing wild rank: sets and runs, \
 the meld solver and where a wild card does most good, exact round-1 odds, the go-out advisor, \
 and 11 rounds against 1-3 bots |
-
-More lessons, one per game (Pyramid Poker),
-are on the way.
+| 6 | [Pyramid Poker](pyramid_poker.ipynb) | build a pyramid of poker blocks only you can \
+see, take it apart into three hands: pharaoh odds, what a hand is worth, where a block should \
+go, and a game against a reasoning bot |
 """,
     ),
     (
@@ -1166,6 +1166,183 @@ Back to the [index](index.ipynb).
     ),
 ]
 
+PYRAMID_POKER = [
+    (
+        "md",
+        """
+# Lesson 6: Pyramid Poker
+
+*A game by Aaron Weissblum and Norman Woods (R&R Games; "pyramidpoker" on Board Game Arena).
+cardlab's reading of the rules, with the points the rulebook leaves open, is in
+`cardlab.games.pyramid_poker.rules`.*
+
+Two players build a pyramid out of 30 wooden poker blocks. Each block faces the player who
+placed it, so only they can see it. Then they take the pyramid apart, one free block at a time,
+and each player makes **three poker hands** (left, centre and right). The hands are compared
+left against left, centre against centre and right against right.
+
+**The questions of this lesson:** where should a block go when your opponent will take it
+apart? How likely are the pharaohs (the jokers)? What is a hand worth on average? And which of
+your three hands should a block go into?
+
+Pick a theme first. Every drawing on this page follows it.
+""",
+    ),
+    (
+        "code",
+        """
+from cardlab.apps.pyramid_poker import (
+    BlockQuiz,
+    GameStepper,
+    OddsLesson,
+    PyramidPokerComponents,
+    PyramidPokerPlay,
+    ScoringExample,
+    ThemePicker,
+)
+
+theme = ThemePicker()
+theme
+""",
+    ),
+    (
+        "md",
+        """
+## 1. Goal and components
+
+There are **54 blocks**: the 52 cards of a standard deck and **2 pharaohs** (the jokers).
+**Pharaohs are not wild.** Taking one from the pyramid gives you a choice instead (see
+section 2). At the start each player takes **15 random blocks** face down as a personal supply.
+The other **24** stay face down as the general supply. The pyramid stands on a foundation
+board 8 blocks wide.
+
+In the pictures, a block whose face you can see is drawn face up. A block only your opponent
+can see shows its back (a pyramid). Your own blocks carry a yellow **you** tag: you can see
+them, but your opponent cannot.
+""",
+    ),
+    (
+        "code",
+        """
+PyramidPokerComponents(theme)
+""",
+    ),
+    (
+        "md",
+        """
+## 2. Building and taking, step by step
+
+**Build (30 turns).** On your turn you draw a block at random from your supply and look at it.
+You place it facing you: either in an empty slot of the foundation, or **centred on two
+adjacent blocks** of the row below (no overhangs). The dashed outlines show the legal slots.
+
+**Take (30 turns).** Players take turns to pick a **free** block, one with nothing on top of
+it. It can be a block either player placed. You turn it face up and put it into one of your
+three hands. A hand holds at most 5 blocks, and a block never moves once it is in a hand. If
+you take a **pharaoh**, you discard it, turn 3 blocks of the general supply face up and keep
+one of them.
+
+Below, two bots play a seeded game. Step through it: the caption says what happened, and
+**Why?** gives the bot's reason. Switch **Eyes** to see which faces each player can see.
+""",
+    ),
+    (
+        "code",
+        """
+GameStepper(theme, seed=2)
+""",
+    ),
+    (
+        "md",
+        """
+**Try it:** in the build phase, a block you place low in the pyramid is freed late, and by
+then either player may take it. Watch where the bot puts its good blocks.
+
+## 3. The odds
+
+Three questions, all answered by exact counting in `cardlab.games.pyramid_poker.odds`:
+
+* **The pharaohs.** 30 of the 54 blocks go into the pyramid. How likely is it that it holds 0,
+  1 or 2 pharaohs, and that your own supply of 15 holds one?
+* **What is a hand worth?** There are $\\binom{52}{5} = 2{,}598{,}960$ five-block hands. The
+  advanced-scoring points of a random hand average out to a **negative** number, because half
+  of all hands are No Pair (−1). That is why a hand that merely *avoids* No Pair is already
+  worth a point more than doing nothing.
+* **While taking.** For the position of the game above, the table gives the chance that each
+  of your hands can still be completed to each category from the blocks not yet seen.
+""",
+    ),
+    (
+        "code",
+        """
+OddsLesson()
+""",
+    ),
+    (
+        "md",
+        """
+## 4. Scoring
+
+**Basic game:** whoever wins more of the three comparisons wins. A tied comparison counts for
+nobody.
+
+**Advanced game:** every hand scores from the chart, whether it won or lost. On top of that
+comes a bonus of +3 for winning exactly 2 comparisons, or +4 for winning all 3. The score sheet
+below shows the arithmetic for the complete game in the rules: Player 1 scores 8 and Player 2
+scores 3. Change the hands and press **Score** to try your own.
+""",
+    ),
+    (
+        "code",
+        """
+ScoringExample()
+""",
+    ),
+    (
+        "md",
+        """
+## 5. Quiz: which hand should this block go to?
+
+The engine deals a position from the take phase: your three hands and the block you just took.
+Where should it go? The answer is the reasoning bot's choice, with its reason.
+""",
+    ),
+    (
+        "code",
+        """
+BlockQuiz(theme, seed=1)
+""",
+    ),
+    (
+        "md",
+        """
+## 6. Your turn: a table against the bot
+
+You are **Player 1** (your hands are at the bottom). **Build:** click a dashed slot to place
+the block you drew, or pick a slot in the list and press **Place**. **Take:** click a free
+block, then press **Left**, **Centre** or **Right**. After a pharaoh, choose which of the three
+revealed blocks to keep. The bot moves by itself. **Hint** shows what the bot would do in your
+place, and **Play the hint** does it for you. The score sheet shows the advanced scoring when
+the game is over.
+""",
+    ),
+    (
+        "code",
+        """
+PyramidPokerPlay(theme)
+""",
+    ),
+    (
+        "md",
+        """
+**Things to try:** keep one hand for a flush and let another one be the "garbage" hand. Does
+it pay off against the bot?
+
+Back to the [index](index.ipynb).
+""",
+    ),
+]
+
 if __name__ == "__main__":
     write("index.ipynb", INDEX)
     write("00_decks.ipynb", DECKS)
@@ -1174,3 +1351,4 @@ if __name__ == "__main__":
     write("pyramid.ipynb", PYRAMID)
     write("triad.ipynb", TRIAD)
     write("three_thirteen.ipynb", THREE_THIRTEEN)
+    write("pyramid_poker.ipynb", PYRAMID_POKER)

@@ -1,3 +1,11 @@
 """The games.  Importing this package registers every built-in game in `engine.GAMES`."""
 
-from cardlab.games import doudizhu, highcard, pyramid, three_thirteen, triad, triangle  # noqa: F401
+from cardlab.games import (  # noqa: F401
+    doudizhu,
+    highcard,
+    pyramid,
+    pyramid_poker,
+    three_thirteen,
+    triad,
+    triangle,
+)

@@ -1,0 +1,131 @@
+"""The Pyramid Poker odds for the lesson: the pharaohs, what a random hand is worth, and the
+take-phase chances of each hand (all figures from `cardlab.games.pyramid_poker.odds`)."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.apps.pyramid_poker_scoring import CATEGORY_WORDS
+from cardlab.games.pyramid_poker import HAND_POINTS, observe
+from cardlab.games.pyramid_poker.odds import (
+    best_hand_for,
+    completion_odds,
+    hand_points_table,
+    joker_odds,
+)
+from cardlab.widgets import OddsPanel
+from cardlab.widgets.panels import format_fraction
+
+SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
+"""Categories shown in the take-phase table (the rarer ones are tiny at this stage)."""
+
+
+def take_position(seed: int = 2, taken: int = 12):
+    """A take-phase position of the lesson's bots' game where Player 1 must place a block."""
+    from cardlab.apps.pyramid_poker import bot_game
+
+    replay, _ = bot_game(seed)
+    for i in range(len(replay) + 1):
+        state = replay.state_at(i)
+        if state.phase == "assign" and state.turn == 0 and state.taken >= taken:
+            return state
+    raise RuntimeError("no take-phase position found")
+
+
+def completion_html(view, seat: int = 0) -> str:
+    """Per hand: blocks so far, P(each category) once it is filled from the unseen blocks,
+    expected points, and how it was counted."""
+    odds = completion_odds(view, seat)
+    head = "".join(f"<th>{CATEGORY_WORDS[c]}</th>" for c in SHOWN)
+    rows = []
+    for o in odds:
+        cells = "".join(f"<td>{o.probabilities[c]:.3f}</td>" for c in SHOWN)
+        cards = " ".join(str(c) for c in o.cards) or "empty"
+        rows.append(
+            f"<tr><th scope='row'>{o.hand}</th><td>{cards}</td><td>{o.room}</td>{cells}"
+            f"<td>{o.expected_points:+.2f}</td><td><small>{html.escape(o.method)}</small></td></tr>"
+        )
+    return (
+        "<table class='cardlab-pp-completion'><thead><tr><th>Hand</th><th>Blocks</th>"
+        f"<th>Places left</th>{head}<th>Expected points</th><th>How</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+class OddsLesson:
+    """Three panels: the pharaohs, a random hand's points, and the take-phase chances."""
+
+    def __init__(self, seed: int = 2) -> None:
+        j = joker_odds()
+        self.joker_odds = j
+        self.jokers = OddsPanel(
+            [
+                ("the pyramid holds no pharaoh", j.pyramid[0]),
+                ("the pyramid holds 1 pharaoh", j.pyramid[1]),
+                ("the pyramid holds both pharaohs", j.pyramid[2]),
+                ("your own supply of 15 holds one (or two)", j.supply_has_one),
+            ],
+            title="The pharaohs: 2 among 54 blocks, 30 in the pyramid",
+            plot=False,
+        )
+        from math import comb
+
+        self.joker_text = widgets.HTML(
+            "<p>Counting: the pyramid is 30 of the 54 blocks, so P(no pharaoh) = "
+            f"C(52, 30) / C(54, 30) = {format_fraction(j.pyramid[0])}; P(both) = "
+            f"C(52, 28) / C(54, 30) = {format_fraction(j.pyramid[2])}. Your supply misses "
+            f"both with C(52, 15) / C(54, 15) = {format_fraction(1 - j.supply_has_one)}.</p>"
+            f"<p><small>C(54, 30) = {comb(54, 30):,}.</small></p>"
+        )
+        t = hand_points_table()
+        self.points_table = t
+        order = sorted(t.counts, key=lambda c: t.counts[c])
+        self.hands = OddsPanel(
+            [(f"{CATEGORY_WORDS[c]} ({HAND_POINTS[c]:+d})", t.probabilities[c]) for c in order],
+            title="A random hand of 5 (all 2,598,960 counted)",
+            plot=True,
+        )
+        terms = " + ".join(
+            f"{HAND_POINTS[c] if HAND_POINTS[c] > 0 else f'({HAND_POINTS[c]})'} \u00d7 "
+            f"{t.counts[c]:,}"
+            for c in reversed(order)
+            if HAND_POINTS[c]
+        )
+        self.points_text = widgets.HTML(
+            f"<p><b>Expected points of a random hand</b> = ({terms}) / 2,598,960 = "
+            f"<b>{format_fraction(t.expected_points)} \u2248 {float(t.expected_points):+.4f}</b>."
+            f"</p><p>Half of all hands are No Pair (\u22121), so a random hand is worth about "
+            f"half a point <i>less</i> than nothing. A hand that avoids No Pair (chance "
+            f"{float(t.p_not_no_pair):.3f} at random) scores at least 0: a whole point more "
+            "than the No Pair it replaced.</p>"
+        )
+        state = take_position(seed)
+        view = observe(state, 0)
+        best, gains = best_hand_for(view, state.pending)
+        rise = ", ".join(f"{name} {g:+.3f}" for name, g in gains.items())
+        self.position = view
+        self.best = best
+        self.take = widgets.HTML(
+            f"<p>The game of section 2, {state.taken} blocks taken: Player 1 has just taken "
+            f"the <b>{state.pending}</b>. Player 1 has not seen {sum(view.unseen().values())} "
+            "blocks; each hand's empty places are filled from them.</p>"
+            + completion_html(view, 0)
+            + f"<p>Where should the {state.pending} go? The rise in each hand's expected "
+            f"points: {rise}. Best: the <b>{best}</b> hand.</p>"
+        )
+        self.widget = widgets.VBox(
+            [
+                self.jokers.widget,
+                self.joker_text,
+                self.hands.widget,
+                self.points_text,
+                self.take,
+            ]
+        )
+        self.widget.add_class("cardlab-pp-odds")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,201 @@
+"""Pyramid Poker bots: random, greedy (highest visible block) and the expected-value bot.
+
+Every bot sees only a `PyramidPokerView` and explains each choice in one sentence.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from cardlab.core.bots import Decision, RandomBot
+from cardlab.core.cards import Card
+from cardlab.games.poker.ranking import RANK_VALUE
+from cardlab.games.pyramid_poker.game import PyramidPokerView
+from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_SIZE, is_joker, slot_position
+
+__all__ = ["GreedyBot", "RandomBot", "SmartBot", "block_strength", "hand_potential"]
+
+
+def _value(card: Card) -> int:
+    return RANK_VALUE[card.rank]
+
+
+def block_strength(card: Card) -> float:
+    """How much a block is worth to a hand builder: high ranks, and jokers (best of three)."""
+    if is_joker(card):
+        return 12.0
+    return float(_value(card))
+
+
+def hand_potential(hand: Sequence[Card]) -> float:
+    """A quick estimate of the advanced points a partial hand (0-5 blocks) will end with, plus a
+    little for high ranks (they win comparisons)."""
+    n = len(hand)
+    if n == 0:
+        return 0.0
+    values = [_value(c) for c in hand]
+    counts = sorted(Counter(values).values(), reverse=True)
+    room = HAND_SIZE - n
+    score = 0.0
+    top = counts[0]
+    pairs = sum(1 for c in counts if c >= 2)
+    if top == 4:
+        score = 3.0 + 1.5  # quads (plus comparison strength)
+    elif top == 3 and pairs >= 2:
+        score = 2.0 + 1.2
+    elif top == 3:
+        score = 0.9 + (0.5 if room >= 1 else 0)
+    elif pairs == 2:
+        score = 0.6 + (0.25 if room else 0)
+    elif pairs == 1:
+        score = 0.3 + 0.12 * room
+    else:
+        score = -1.0 if room == 0 else -1.0 + 0.25 * room
+    if pairs == 0:
+        suits = {c.suit for c in hand}
+        if len(suits) == 1 and n >= 2:
+            score += 1.6 * (n / 5) ** 2 + (0.4 if n == 5 else 0)
+        distinct = sorted(set(values))
+        lows = sorted(1 if v == 14 else v for v in distinct)
+        span = min(distinct[-1] - distinct[0], lows[-1] - lows[0])
+        if span <= 4 and n >= 2:
+            score += 1.5 * (n / 5) ** 2 + (0.3 if n == 5 else 0)
+    score += 0.02 * sum(values)
+    return score
+
+
+def best_gain(hands: Sequence[Sequence[Card]], card: Card) -> tuple[float, int]:
+    """The best improvement ``card`` brings and the hand index it goes into."""
+    best = (-1e9, 0)
+    for h, hand in enumerate(hands):
+        if len(hand) >= HAND_SIZE:
+            continue
+        gain = hand_potential((*hand, card)) - hand_potential(hand)
+        if gain > best[0]:
+            best = (gain, h)
+    return best
+
+
+def _unseen_pool(view: PyramidPokerView) -> list[Card]:
+    return list(view.unseen().elements())
+
+
+class GreedyBot:
+    """Places at random, takes the highest block it can see (else a random free one), keeps the
+    highest revealed block, and puts it with a matching rank or suit."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PyramidPokerView, legal: Sequence[str]) -> Decision:
+        legal = list(legal)
+        if view.phase == "place":
+            action = self.rng.choice(legal)
+            return Decision(action, "the greedy bot places its block anywhere")
+        if view.phase == "take":
+            seen = [
+                (block_strength(view.pyramid[int(a.split()[1])]), a)
+                for a in legal
+                if view.pyramid[int(a.split()[1])] is not None
+            ]
+            if seen:
+                action = max(seen)[1]
+                return Decision(action, "it takes the highest block whose face it can see")
+            return Decision(self.rng.choice(legal), "it sees no face, so it takes one at random")
+        if view.phase == "keep":
+            action = max(legal, key=lambda a: _value(_card(view, a.split()[1])))
+            return Decision(action, "it keeps the highest revealed block")
+        card = view.pending
+        mine = view.hands[view.turn]
+        open_hands = [a for a in legal]
+        for test in (lambda c: c.rank == card.rank, lambda c: c.suit == card.suit):
+            for a in open_hands:
+                if any(test(c) for c in mine[HAND_NAMES.index(a.split()[1])]):
+                    return Decision(a, f"the {card} matches a block already in that hand")
+        return Decision(open_hands[0], f"it puts the {card} into the first hand with room")
+
+
+def _card(view: PyramidPokerView, code: str) -> Card:
+    return next(c for c in view.revealed if c.code == code)
+
+
+class SmartBot:
+    """Places strong blocks high (where it can reach them first) and buries weak ones; takes
+    the block with the best expected gain for its hands, from what it knows and the odds of the
+    unseen blocks; puts each block into the hand it helps most."""
+
+    def __init__(self, seed: int | str = 0, joker_samples: int = 8) -> None:
+        self.rng = random.Random(seed)
+        self.joker_samples = joker_samples
+
+    def choose(self, view: PyramidPokerView, legal: Sequence[str]) -> Decision:
+        legal = list(legal)
+        if view.phase == "place":
+            return self._place(view, legal)
+        if view.phase == "take":
+            return self._take(view, legal)
+        mine = view.hands[view.turn]
+        if view.phase == "keep":
+            options = [(best_gain(mine, _card(view, a.split()[1]))[0], a) for a in legal]
+            gain, action = max(options)
+            return Decision(action, f"{action.split()[1]} helps its hands most (+{gain:.2f})")
+        gain, h = best_gain(mine, view.pending)
+        action = f"hand {HAND_NAMES[h]}"
+        if action not in legal:
+            action = legal[0]
+        return Decision(
+            action, f"the {view.pending} adds most to the {HAND_NAMES[h]} hand ({gain:+.2f})"
+        )
+
+    def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
+        card = view.holding
+        strength = block_strength(card) if card is not None else 8.0
+        slots = [int(a.split()[1]) for a in legal]
+        rows = {k: slot_position(k, view.width)[0] for k in slots}
+        if strength >= 10:
+            k = max(slots, key=lambda s: (rows[s], self.rng.random()))
+            why = f"the {card} is strong, so it goes as high as possible to be taken early"
+        else:
+            k = min(slots, key=lambda s: (rows[s], self.rng.random()))
+            why = f"the {card} is weak, so it is buried low in the pyramid"
+        return Decision(f"place {k}", why)
+
+    def _take(self, view: PyramidPokerView, legal: list[str]) -> Decision:
+        mine = view.hands[view.turn]
+        pool = _unseen_pool(view)
+        plain = [c for c in pool if not is_joker(c)]
+        counts = Counter(pool)
+        unknown_ev = None
+        best = None
+        for a in legal:
+            k = int(a.split()[1])
+            card = view.pyramid[k]
+            if card is None:
+                if unknown_ev is None:
+                    total = sum(counts.values())
+                    ev = 0.0
+                    for c, n in counts.items():
+                        g = self._joker_ev(mine, plain) if is_joker(c) else best_gain(mine, c)[0]
+                        ev += n * g
+                    unknown_ev = ev / total if total else 0.0
+                ev, what = unknown_ev, "an unseen block (expected value over the unseen blocks)"
+            elif is_joker(card):
+                ev, what = self._joker_ev(mine, plain), f"the {card} (best of three revealed)"
+            else:
+                ev, what = best_gain(mine, card)[0], f"the {card}"
+            if best is None or ev > best[0]:
+                best = (ev, a, what)
+        ev, action, what = best
+        return Decision(
+            action, f"it takes {what}: the best expected gain for its hands ({ev:+.2f})"
+        )
+
+    def _joker_ev(self, mine, plain: list[Card]) -> float:
+        if len(plain) < 3:
+            return 0.0
+        total = 0.0
+        for _ in range(self.joker_samples):
+            total += max(best_gain(mine, c)[0] for c in self.rng.sample(plain, 3))
+        return total / self.joker_samples

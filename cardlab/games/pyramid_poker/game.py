@@ -1,0 +1,616 @@
+"""Pyramid Poker's state machine: deal the supplies, build the pyramid, take blocks, showdown.
+
+Actions are text:
+
+* chance: ``first 2`` (the first player of game 1, numbered from 1), ``deal Ks`` (the next
+  block dealt face down into a personal supply, alternately Player 1's and Player 2's; nobody
+  sees it), ``draw Ks`` (the block the builder draws from their own supply), ``reveal Ks`` (one
+  of the 3 general-supply blocks turned up after a joker);
+* players: ``place 12`` (put the drawn block in flat slot 12, numbered as
+  `cardlab.render.layout.pyramid_index`), ``take 12`` (take the free block in slot 12),
+  ``keep Ks`` (keep one revealed block after a joker), ``hand left|centre|right`` (put the
+  taken block into a hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from cardlab.core.cards import Card
+from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.tuples import remove_one, replace_at
+from cardlab.games.pyramid_poker.rules import (
+    DECK,
+    DEFAULT_WIDTH,
+    HAND_NAMES,
+    PLACEMENTS,
+    REVEAL,
+    SUPPLY_SIZE,
+    capacity,
+    full_set,
+    is_joker,
+    slot_index,
+    slot_position,
+)
+from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
+
+PHASES = ("first", "deal", "draw", "place", "take", "reveal", "keep", "assign", "over")
+"""``first``/``deal``/``draw``/``reveal`` are chance; ``place``/``take``/``keep``/``assign``
+are the player to move; ``over`` ends the match."""
+
+
+def _sorted(cards) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+# -- pyramid geometry ---------------------------------------------------------------------------
+def supports(k: int, width: int) -> tuple[int, ...]:
+    """The two slots slot ``k`` rests on (none on the foundation)."""
+    r, i = slot_position(k, width)
+    if r == 0:
+        return ()
+    return (slot_index(r - 1, i, width), slot_index(r - 1, i + 1, width))
+
+
+def covers(k: int, width: int) -> tuple[int, ...]:
+    """The slots that rest on slot ``k`` (one or two, none at the top)."""
+    r, i = slot_position(k, width)
+    out = []
+    if r + 1 < width:
+        for j in (i - 1, i):
+            if 0 <= j < width - r - 1:
+                out.append(slot_index(r + 1, j, width))
+    return tuple(out)
+
+
+def open_slots(filled, width: int) -> tuple[int, ...]:
+    """Empty slots where a block may be placed: the foundation, or on two adjacent blocks."""
+    return tuple(
+        k
+        for k in range(capacity(width))
+        if not filled[k] and all(filled[s] for s in supports(k, width))
+    )
+
+
+def free_slots(filled, width: int) -> tuple[int, ...]:
+    """Blocks with nothing on top of them (the ones that may be taken)."""
+    return tuple(
+        k
+        for k in range(capacity(width))
+        if filled[k] and not any(filled[c] for c in covers(k, width))
+    )
+
+
+def slot_text(k: int, width: int) -> str:
+    r, i = slot_position(k, width)
+    return f"slot {k} (row {r}, position {i})"
+
+
+# -- state --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of the match."""
+
+    number: int
+    first: int
+    showdown: ShowdownResult
+    points: tuple[int, int]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PyramidPokerState:
+    width: int = DEFAULT_WIDTH
+    scoring: str = "advanced"
+    target: int = 7
+    games: int | None = None
+    no_pair_penalty: bool = False
+    phase: str = "first"
+    game_number: int = 1
+    first: int | None = None
+    turn: int = 0
+    general: tuple[Card, ...] = ()
+    """The undealt blocks; after the deal, the general supply (a sorted multiset)."""
+    supplies: tuple[tuple[Card, ...], ...] = ((), ())
+    pyramid: tuple[Card | None, ...] = ()
+    placer: tuple[int | None, ...] = ()
+    holding: Card | None = None
+    pending: Card | None = None
+    revealed: tuple[Card, ...] = ()
+    hands: tuple[tuple[tuple[Card, ...], ...], ...] = (((), (), ()), ((), (), ()))
+    discard: tuple[Card, ...] = ()
+    placed: int = 0
+    taken: int = 0
+    totals: tuple[int, int] = (0, 0)
+    results: tuple[GameResult, ...] = ()
+
+    @property
+    def filled(self) -> tuple[bool, ...]:
+        return tuple(c is not None for c in self.pyramid)
+
+
+@dataclass(frozen=True)
+class PyramidPokerView:
+    """What one seat sees (``seat`` None: the teacher sees everything).
+
+    ``pyramid[k]`` is the face of slot k when the viewer may see it, else None; ``filled[k]``
+    says whether a block is there and ``placer[k]`` who put it.  ``holding`` is the block the
+    builder drew (only the builder sees it); ``pending`` the taken block waiting for a hand.
+    """
+
+    seat: int | None
+    width: int
+    phase: str
+    to_act: int
+    game_number: int
+    first: int | None
+    turn: int
+    pyramid: tuple[Card | None, ...]
+    filled: tuple[bool, ...]
+    placer: tuple[int | None, ...]
+    open_slots: tuple[int, ...]
+    free_slots: tuple[int, ...]
+    holding: Card | None
+    pending: Card | None
+    revealed: tuple[Card, ...]
+    hands: tuple[tuple[tuple[Card, ...], ...], ...]
+    discard: tuple[Card, ...]
+    supply_sizes: tuple[int, int]
+    general_size: int
+    placed: int
+    taken: int
+    totals: tuple[int, int]
+    results: tuple[GameResult, ...]
+    scoring: str
+    target: int
+    games: int | None
+
+    def rows(self, hidden: Any = None) -> tuple[tuple[Any, ...], ...]:
+        """The pyramid as rows (foundation first) for `pyramid_of_blocks`: a face, ``hidden``
+        (pass `cardlab.render.layout.HIDDEN`) for a face-down block, or None for empty."""
+        out = []
+        for r in range(self.width):
+            row = []
+            for i in range(self.width - r):
+                k = slot_index(r, i, self.width)
+                card = self.pyramid[k]
+                row.append(card if card is not None else (hidden if self.filled[k] else None))
+            out.append(tuple(row))
+        return tuple(out)
+
+    def unseen(self) -> Counter[Card]:
+        """The blocks whose faces this seat has not seen (supplies, general supply, the
+        opponent's face-down blocks and drawn block)."""
+        seen = Counter(c for c in self.pyramid if c is not None)
+        seen.update(c for side in self.hands for h in side for c in h)
+        seen.update(self.discard)
+        seen.update(self.revealed)
+        for c in (self.holding, self.pending):
+            if c is not None:
+                seen[c] += 1
+        return Counter(full_set()) - seen
+
+
+class PyramidPoker(Game):
+    name = "pyramid_poker"
+    title = "Pyramid Poker"
+    min_players = 2
+    max_players = 2
+    default_options: ClassVar[dict[str, Any]] = {
+        "foundation_width": DEFAULT_WIDTH,
+        "scoring": "advanced",
+        "target": 7,
+        "games": None,
+        "all_three_no_pair_penalty": False,
+    }
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"games": 1},
+        {"games": 1, "scoring": "basic", "foundation_width": 9},
+    )
+
+    def initial_state(self, **options: Any) -> PyramidPokerState:
+        opts = self.options(**options)
+        width = opts["foundation_width"]
+        if isinstance(width, bool) or not isinstance(width, int) or capacity(width) < PLACEMENTS:
+            raise ValueError(
+                f"foundation_width must be a whole number >= 8 (a triangle holding 30 blocks), "
+                f"got {width!r}"
+            )
+        if opts["scoring"] not in ("advanced", "basic"):
+            raise ValueError(f"scoring must be 'advanced' or 'basic', got {opts['scoring']!r}")
+        target = opts["target"]
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise ValueError(f"target must be a whole number >= 1 (7 or 11), got {target!r}")
+        games = opts["games"]
+        if games is not None and (
+            isinstance(games, bool) or not isinstance(games, int) or games < 1
+        ):
+            raise ValueError(f"games must be None (play to the target) or >= 1, got {games!r}")
+        if not isinstance(opts["all_three_no_pair_penalty"], bool):
+            raise ValueError("all_three_no_pair_penalty must be True or False")
+        return self._fresh(
+            PyramidPokerState(
+                width=width,
+                scoring=opts["scoring"],
+                target=target,
+                games=games,
+                no_pair_penalty=opts["all_three_no_pair_penalty"],
+            )
+        )
+
+    def _fresh(self, state: PyramidPokerState) -> PyramidPokerState:
+        cap = capacity(state.width)
+        return replace(
+            state,
+            general=full_set(),
+            supplies=((), ()),
+            pyramid=(None,) * cap,
+            placer=(None,) * cap,
+            holding=None,
+            pending=None,
+            revealed=(),
+            hands=(((), (), ()), ((), (), ())),
+            discard=(),
+            placed=0,
+            taken=0,
+        )
+
+    def num_players(self, state: PyramidPokerState) -> int:
+        return 2
+
+    # -- whose turn, what is legal ---------------------------------------------------------------
+    def current_player(self, state: PyramidPokerState) -> int:
+        if state.phase == "over":
+            return TERMINAL
+        if state.phase in ("place", "take", "keep", "assign"):
+            return state.turn
+        return CHANCE
+
+    def chance_outcomes(self, state: PyramidPokerState) -> list[tuple[str, float]]:
+        phase = state.phase
+        if phase == "first":
+            return [("first 1", 0.5), ("first 2", 0.5)]
+        if phase == "deal":
+            pool = state.general
+        elif phase == "draw":
+            pool = state.supplies[state.turn]
+        elif phase == "reveal":
+            pool = state.general
+        else:
+            return []
+        verb = {"deal": "deal", "draw": "draw", "reveal": "reveal"}[phase]
+        counts = Counter(pool)
+        return [(f"{verb} {c.code}", n / len(pool)) for c, n in counts.items()]
+
+    def legal_actions(self, state: PyramidPokerState) -> list[str]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "place":
+            return [f"place {k}" for k in open_slots(state.filled, state.width)]
+        if phase == "take":
+            return [f"take {k}" for k in free_slots(state.filled, state.width)]
+        if phase == "keep":
+            return [f"keep {c.code}" for c in dict.fromkeys(state.revealed) if not is_joker(c)]
+        if phase == "assign":
+            hands = state.hands[state.turn]
+            return [f"hand {n}" for n, h in zip(HAND_NAMES, hands, strict=True) if len(h) < 5]
+        return [a for a, _ in self.chance_outcomes(state)]
+
+    def why_illegal(self, state: PyramidPokerState, action: Any) -> str | None:
+        phase = state.phase
+        if phase == "over":
+            return "the match is over: no more moves"
+        if not isinstance(action, str) or not action.split():
+            return f"an action is text such as 'place 3', 'take 12' or 'hand left', got {action!r}"
+        if action in self.legal_actions(state):
+            return None
+        if self.current_player(state) == CHANCE:
+            expected = {
+                "first": "choosing the first player ('first 1')",
+                "deal": "the next block dealt into a personal supply ('deal Ks')",
+                "draw": "the block drawn from the builder's supply ('draw Ks')",
+                "reveal": "a block turned up from the general supply ('reveal Ks')",
+            }[phase]
+            return f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+        who = seat_name(state.turn)
+        words = action.split()
+        verb = words[0]
+        expected_verb = {"place": "place", "take": "take", "keep": "keep", "assign": "hand"}[phase]
+        if verb != expected_verb:
+            return {
+                "place": f"{who} is building: place the drawn block ('place 3')",
+                "take": f"{who} takes a block with nothing on top ('take 12')",
+                "keep": f"{who} keeps one of the revealed blocks ('keep Ks')",
+                "assign": f"{who} puts the taken block into a hand ('hand left', 'hand centre' "
+                "or 'hand right')",
+            }[phase]
+        if len(words) != 2:
+            return (
+                f"{who}: write '{expected_verb}' and one word, e.g. "
+                + {
+                    "place": "'place 3'",
+                    "take": "'take 12'",
+                    "keep": "'keep Ks'",
+                    "assign": "'hand left'",
+                }[phase]
+            )
+        arg = words[1]
+        if phase in ("place", "take"):
+            if not arg.isdigit() or int(arg) >= capacity(state.width):
+                return f"{arg!r} is not a slot: slots are 0-{capacity(state.width) - 1}"
+            k = int(arg)
+            where = slot_text(k, state.width)
+            if phase == "place":
+                if state.pyramid[k] is not None:
+                    return f"{where} already holds a block"
+                missing = [s for s in supports(k, state.width) if state.pyramid[s] is None]
+                return (
+                    f"{where} needs both blocks below it first (slot "
+                    f"{' and '.join(map(str, missing))} empty): no overhangs"
+                )
+            if state.pyramid[k] is None:
+                return f"{where} is empty"
+            return f"the block in {where} has a block on top of it, so it cannot be taken yet"
+        if phase == "keep":
+            try:
+                card = DECK.parse_card(arg)
+            except ValueError as exc:
+                return str(exc)
+            if card in state.revealed and is_joker(card):
+                return "a pharaoh (joker) can never be kept: choose one of the other blocks"
+            return f"{card} is not among the revealed blocks ({DECK.format(state.revealed)})"
+        if arg not in HAND_NAMES:
+            return f"{arg!r} is not a hand: the hands are left, centre and right"
+        return f"{who}'s {arg} hand already holds 5 blocks"
+
+    def action_from_text(self, text: str) -> str:
+        return " ".join(str(text).split())
+
+    # -- applying --------------------------------------------------------------------------------
+    def _apply(self, state: PyramidPokerState, action: str) -> Transition:
+        _verb, arg = action.split()
+        phase = state.phase
+        if phase == "first":
+            seat = int(arg) - 1
+            new = replace(state, first=seat, turn=seat, phase="deal")
+            text = f"{seat_name(seat)} is chosen at random to go first."
+            return Transition(new, Event(CHANCE, action, text))
+        if phase == "deal":
+            card = DECK.parse_card(arg)
+            dealt = len(state.supplies[0]) + len(state.supplies[1])
+            seat = (state.first + dealt) % 2
+            supplies = replace_at(state.supplies, seat, _sorted((*state.supplies[seat], card)))
+            done = dealt + 1 == 2 * SUPPLY_SIZE
+            new = replace(
+                state,
+                general=remove_one(state.general, card),
+                supplies=supplies,
+                phase="draw" if done else "deal",
+                turn=state.first,
+            )
+            text = f"A block goes face down into {seat_name(seat)}'s personal supply."
+            if done:
+                text += " The other 24 blocks form the general supply; building begins."
+            return Transition(new, Event(CHANCE, action, text, public=False))
+        if phase == "draw":
+            card = DECK.parse_card(arg)
+            seat = state.turn
+            new = replace(
+                state,
+                supplies=replace_at(state.supplies, seat, remove_one(state.supplies[seat], card)),
+                holding=card,
+                phase="place",
+            )
+            text = f"{seat_name(seat)} draws a block from their supply and looks at it: {card}."
+            return Transition(new, Event(CHANCE, action, text, public=False))
+        if phase == "place":
+            return self._place(state, int(arg), action)
+        if phase == "take":
+            return self._take(state, int(arg), action)
+        if phase == "reveal":
+            card = DECK.parse_card(arg)
+            revealed = (*state.revealed, card)
+            new = replace(
+                state,
+                general=remove_one(state.general, card),
+                revealed=revealed,
+                phase="keep" if len(revealed) == REVEAL else "reveal",
+            )
+            text = f"{card} is turned up from the general supply."
+            return Transition(new, Event(CHANCE, action, text))
+        if phase == "keep":
+            card = DECK.parse_card(arg)
+            rest = remove_one(state.revealed, card)
+            new = replace(
+                state,
+                revealed=(),
+                pending=card,
+                discard=_sorted((*state.discard, *rest)),
+                phase="assign",
+            )
+            text = f"{seat_name(state.turn)} keeps the {card} and discards {DECK.format(rest)}."
+            return Transition(new, Event(state.turn, action, text))
+        return self._assign(state, HAND_NAMES.index(arg), action)
+
+    def _place(self, state: PyramidPokerState, k: int, action: str) -> Transition:
+        seat = state.turn
+        card = state.holding
+        placed = state.placed + 1
+        new = replace(
+            state,
+            pyramid=replace_at(state.pyramid, k, card),
+            placer=replace_at(state.placer, k, seat),
+            holding=None,
+            placed=placed,
+            turn=1 - seat if placed < PLACEMENTS else state.first,
+            phase="draw" if placed < PLACEMENTS else "take",
+        )
+        text = f"{seat_name(seat)} places a block face down in {slot_text(k, state.width)}."
+        if placed == PLACEMENTS:
+            text += " The pyramid is built; the take phase begins."
+        return Transition(new, Event(seat, action, text))
+
+    def _take(self, state: PyramidPokerState, k: int, action: str) -> Transition:
+        seat = state.turn
+        card = state.pyramid[k]
+        base = replace(
+            state,
+            pyramid=replace_at(state.pyramid, k, None),
+            placer=replace_at(state.placer, k, None),
+        )
+        where = slot_text(k, state.width)
+        if is_joker(card):
+            new = replace(base, discard=_sorted((*state.discard, card)), phase="reveal")
+            text = (
+                f"{seat_name(seat)} takes the block in {where}: a pharaoh ({card})! It is "
+                "discarded and 3 blocks are turned up from the general supply."
+            )
+        else:
+            new = replace(base, pending=card, phase="assign")
+            text = f"{seat_name(seat)} takes the block in {where} and turns it up: {card}."
+        return Transition(new, Event(seat, action, text))
+
+    def _assign(self, state: PyramidPokerState, h: int, action: str) -> Transition:
+        seat = state.turn
+        card = state.pending
+        side = replace_at(state.hands[seat], h, (*state.hands[seat][h], card))
+        hands = replace_at(state.hands, seat, side)
+        taken = state.taken + 1
+        new = replace(state, hands=hands, pending=None, taken=taken)
+        text = f"{seat_name(seat)} puts the {card} into their {HAND_NAMES[h]} hand."
+        if taken < PLACEMENTS:
+            new = replace(new, turn=1 - seat, phase="take")
+            return Transition(new, Event(seat, action, text))
+        return self._showdown(new, action, text)
+
+    def _showdown(self, state: PyramidPokerState, action: str, text: str) -> Transition:
+        seat = state.turn
+        advanced = state.scoring == "advanced"
+        show = score_hands(state.hands[0], state.hands[1], advanced, state.no_pair_penalty)
+        points = show.points
+        totals = (state.totals[0] + points[0], state.totals[1] + points[1])
+        result = GameResult(state.game_number, state.first, show, points, totals)
+        results = (*state.results, result)
+        if show.winner is None:
+            text += f" Showdown: game {state.game_number} is drawn on comparisons"
+        else:
+            text += f" Showdown: {seat_name(show.winner)} wins {max(show.wins)} of the comparisons"
+        if advanced:
+            text += f" and scores {points[0]} to {points[1]}."
+        else:
+            text += "."
+        played = len(results)
+        if state.games is not None:
+            over = played >= state.games
+        elif advanced:
+            over = max(totals) >= state.target and totals[0] != totals[1]
+        else:
+            over = True
+        arithmetic = show.arithmetic + f"\nmatch totals: {totals[0]} to {totals[1]}"
+        if over:
+            new = replace(state, totals=totals, results=results, phase="over")
+            if totals[0] == totals[1]:
+                text += " The match is drawn."
+            else:
+                w = 0 if totals[0] > totals[1] else 1
+                text += f" {seat_name(w)} wins the match {max(totals)} to {min(totals)}."
+        else:
+            first = 1 - state.first
+            new = self._fresh(
+                replace(
+                    state,
+                    totals=totals,
+                    results=results,
+                    game_number=state.game_number + 1,
+                    first=first,
+                    turn=first,
+                    phase="deal",
+                )
+            )
+            text += f" Game {state.game_number + 1} begins; {seat_name(first)} goes first."
+        return Transition(new, Event(seat, action, text, arithmetic))
+
+    # -- views and results -----------------------------------------------------------------------
+    def observe(self, state: PyramidPokerState, seat: int | None) -> PyramidPokerView:
+        self.check_seat(state, seat)
+        filled = state.filled
+        pyramid = tuple(
+            c if seat is None or state.placer[k] == seat else None
+            for k, c in enumerate(state.pyramid)
+        )
+        holding = state.holding if seat is None or seat == state.turn else None
+        return PyramidPokerView(
+            seat=seat,
+            width=state.width,
+            phase=state.phase,
+            to_act=self.current_player(state),
+            game_number=state.game_number,
+            first=state.first,
+            turn=state.turn,
+            pyramid=pyramid,
+            filled=filled,
+            placer=state.placer,
+            open_slots=open_slots(filled, state.width),
+            free_slots=free_slots(filled, state.width),
+            holding=holding,
+            pending=state.pending,
+            revealed=state.revealed,
+            hands=state.hands,
+            discard=state.discard,
+            supply_sizes=(len(state.supplies[0]), len(state.supplies[1])),
+            general_size=len(state.general),
+            placed=state.placed,
+            taken=state.taken,
+            totals=state.totals,
+            results=state.results,
+            scoring=state.scoring,
+            target=state.target,
+            games=state.games,
+        )
+
+    def returns(self, state: PyramidPokerState) -> tuple[float, ...]:
+        """Match points difference (zero-sum, running)."""
+        d = state.totals[0] - state.totals[1]
+        return (float(d), float(-d))
+
+    def cards(self, state: PyramidPokerState) -> Counter[Card]:
+        out = Counter(state.general)
+        for s in state.supplies:
+            out.update(s)
+        out.update(c for c in state.pyramid if c is not None)
+        out.update(c for side in state.hands for h in side for c in h)
+        out.update(state.discard)
+        out.update(state.revealed)
+        out.update(c for c in (state.holding, state.pending) if c is not None)
+        return out
+
+    def resample_hidden(
+        self, state: PyramidPokerState, seat: int, rng: random.Random
+    ) -> PyramidPokerState:
+        """Shuffle every face ``seat`` has not seen (supplies, general supply, the opponent's
+        face-down blocks and drawn block), keeping each position and count."""
+        other = 1 - seat
+        pool = [*state.general, *state.supplies[0], *state.supplies[1]]
+        slots = [k for k, p in enumerate(state.placer) if p == other]
+        pool += [state.pyramid[k] for k in slots]
+        hides_holding = state.holding is not None and state.turn == other
+        if hides_holding:
+            pool.append(state.holding)
+        rng.shuffle(pool)
+        it = iter(pool)
+        general = _sorted(next(it) for _ in state.general)
+        supplies = tuple(_sorted(next(it) for _ in s) for s in state.supplies)
+        pyramid = list(state.pyramid)
+        for k in slots:
+            pyramid[k] = next(it)
+        holding = next(it) if hides_holding else state.holding
+        return replace(
+            state, general=general, supplies=supplies, pyramid=tuple(pyramid), holding=holding
+        )
+
+
+GAME = register(PyramidPoker())
