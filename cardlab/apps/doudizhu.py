@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.doudizhu_draw import HEIGHT, WIDTH, combo_picture, table_picture
 from cardlab.apps.doudizhu_play import DouDizhuPlay, ai_bot
 from cardlab.core.bots import Bot
@@ -49,7 +49,7 @@ from cardlab.games.doudizhu.odds import (
     wing_rows,
 )
 from cardlab.render import deck_sheet
-from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.quiz import Quiz
 
@@ -367,52 +367,26 @@ class BiddingWalkthrough:
 EYES = [("Teacher (every card)", -1), ("Player 1", 0), ("Player 2", 1), ("Player 3", 2)]
 
 
-class DealStepper:
+class DealStepper(BotGameStepper):
     """A seeded deal of three AI, step by step: the table, the narration, why the AI chose each
     play, and what the player to act can count about the others' hands."""
 
+    bot_label = " (AI)"
+
     def __init__(self, picker: ThemePicker, seed: int = 11) -> None:
-        self.picker = picker
-        self.status = StatusLine()
-        replay, self.reasons = bot_deal(seed)
-        self.eyes = widgets.ToggleButtons(
-            options=EYES, value=-1, description="Eyes", style={"button_width": "auto"}
-        )
-        self.eyes.add_class("cardlab-eyes")
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
+        replay, reasons = bot_deal(seed)
         self.counting = widgets.HTML()
-        self.mirror = TextMirror("The AI table in words")
-        self.stepper.on_step(self._show)
-        self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.eyes, self.stepper.widget, self.why, self.counting, self.mirror.widget]
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            eyes=EYES,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The AI table in words",
+            extra=[self.counting],
+            # open on the first bid: the 54 deal steps and the draw of the first bidder are chance
+            open_at=min(first_step(replay, "bid") + 1, len(replay)),
         )
-        # open on the first bid: the 54 deal steps and the draw of the first bidder are chance
-        self.stepper.go(min(first_step(replay, "bid") + 1, len(replay)))
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    @property
-    def viewer(self) -> int | None:
-        return None if self.eyes.value < 0 else self.eyes.value
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)} (AI): {reason}"
-        if step == 0:
-            return "The pack is shuffled; press Forward or Play."
-        return "Chance: the seeded shuffle decided this step."
 
     def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
         viewer = self.viewer

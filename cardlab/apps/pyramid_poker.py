@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.pyramid_poker_draw import HEIGHT, WIDTH, table_picture
 from cardlab.apps.pyramid_poker_odds import OddsLesson
 from cardlab.apps.pyramid_poker_play import (
@@ -33,7 +33,7 @@ from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, observe
 from cardlab.games.pyramid_poker.odds import best_hand_for
 from cardlab.render import deck_sheet
-from cardlab.widgets import CanvasView, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.quiz import Quiz
 
@@ -123,53 +123,27 @@ def who_sees_what(state) -> list[str]:
     return lines
 
 
-class GameStepper:
+class GameStepper(BotGameStepper):
     """A seeded game of two reasoning bots, one step at a time, with the bots' reasons."""
 
+    start_text = "The 54 blocks are shuffled; press Forward or Play."
+    bot_label = " (a reasoning bot)"
+
     def __init__(self, picker: ThemePicker, seed: int = 2) -> None:
-        self.picker = picker
-        self.status = StatusLine()
-        self.eyes = widgets.ToggleButtons(
-            options=EYES, value=-1, description="Eyes", style={"button_width": "auto"}
-        )
-        self.eyes.add_class("cardlab-eyes")
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        replay, self.reasons = bot_game(seed)
-        self.stepper = Stepper(replay, status=self.status, view=self.view, interval=600)
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
+        replay, reasons = bot_game(seed)
         self.sees = widgets.HTML()
         self.arithmetic = widgets.HTML()
-        self.mirror = TextMirror("The bots' table in words")
-        self.stepper.on_step(self._show)
-        self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.eyes, self.stepper.widget, self.why, self.sees, self.arithmetic,
-             self.mirror.widget]
-        )  # fmt: skip
-        # open on the first placement, after the deal
-        self.stepper.go(first_step(replay, "place"))
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    @property
-    def viewer(self) -> int | None:
-        return None if self.eyes.value < 0 else self.eyes.value
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        if step == 0:
-            return "The 54 blocks are shuffled; press Forward or Play."
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)} (a reasoning bot): {reason}"
-        return "Chance: the seeded shuffle decided this step."
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            eyes=EYES,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The bots' table in words",
+            extra=[self.sees, self.arithmetic],
+            open_at=first_step(replay, "place"),  # the first placement, after the deal
+            interval=600,
+        )
 
     def _show(self, step: int, state, event: Any) -> None:
         viewer = self.viewer

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.triad_draw import (
     HEIGHT,
     WIDTH,
@@ -45,7 +45,7 @@ from cardlab.games.poker.ranking import TRIAD_NAMES
 from cardlab.games.triad import DECK, GAME, evaluate, observe, parse
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.render import Drawing, Rect, Text, deck_sheet
-from cardlab.widgets import CanvasView, HandView, OddsPanel, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, HandView, OddsPanel, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.quiz import Quiz
@@ -307,48 +307,25 @@ def bot_hand(
 EYES = [("Teacher (every card)", -1)] + [(f"Player {s + 1}", s) for s in range(4)]
 
 
-class HandStepper:
+class HandStepper(BotGameStepper):
     """A seeded hand of four bots, one step at a time: every bet and exchange narrated, with the
     bot's one-sentence reason."""
 
+    start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
+    chance_text = "Chance: the seeded shuffle decided this card."
+
     def __init__(self, picker: ThemePicker, seed: int = 6) -> None:
-        self.picker = picker
-        self.status = StatusLine()
-        self.eyes = widgets.ToggleButtons(
-            options=EYES, value=-1, description="Eyes", style={"button_width": "auto"}
-        )
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        replay, self.reasons = bot_hand(seed)
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
-        self.mirror = TextMirror("The bots' table in words")
-        self.stepper.on_step(self._show)
-        self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox([self.eyes, self.stepper.widget, self.why, self.mirror.widget])
+        replay, reasons = bot_hand(seed)
         first = next((i for i in range(len(replay) + 1) if replay.state_at(i).phase == "bet1"), 0)
-        self.stepper.go(first)
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    @property
-    def viewer(self) -> int | None:
-        return None if self.eyes.value < 0 else self.eyes.value
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        if step == 0:
-            return "The 52 cards are shuffled and the antes are in; press Forward or Play."
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)}: {reason}"
-        return "Chance: the seeded shuffle decided this card."
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            eyes=EYES,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The bots' table in words",
+            open_at=first,
+        )
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         viewer = self.viewer

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.triangle_draw import (
     HEIGHT,
     WIDTH,
@@ -43,7 +43,7 @@ from cardlab.games.triangle import (
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.games.triangle.odds import StatementOdds
 from cardlab.render import deck_sheet
-from cardlab.widgets import CanvasView, OddsPanel, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, OddsPanel, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.quiz import Quiz
@@ -253,56 +253,30 @@ class OddsExplainer:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-class GameStepper:
+class GameStepper(BotGameStepper):
     """A seeded game of three reasoning bots, one step at a time: who sees what, what each bot
     did and why, and (in `odds`) the odds for the current position."""
 
+    start_text = "The pack of 24 is shuffled; press Forward or Play."
+    bot_label = " (a reasoning bot)"
+
     def __init__(self, picker: ThemePicker, seed: int = 3, rounds: int = 6) -> None:
-        self.picker = picker
-        self.status = StatusLine()
-        self.eyes = widgets.ToggleButtons(
-            options=EYES, value=-1, description="Eyes", style={"button_width": "auto"}
-        )
-        self.eyes.add_class("cardlab-eyes")
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        replay, self.reasons = bot_game(seed, rounds)
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.why = widgets.HTML()
+        replay, reasons = bot_game(seed, rounds)
         self.sees = widgets.HTML()
-        self.why.add_class("cardlab-why")
         self.sees.add_class("cardlab-sees")
-        self.mirror = TextMirror("The bots' table in words")
         self.odds = OddsExplainer(plot=True)
-        self.stepper.on_step(self._show)
-        self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.eyes, self.stepper.widget, self.why, self.sees, self.mirror.widget]
-        )
         # open on the first lifted cards, so the odds below have something to show
         lifted = (i for i in range(len(replay) + 1) if replay.state_at(i).phase == "claim")
-        self.stepper.go(next(lifted, 0))
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    @property
-    def viewer(self) -> int | None:
-        return None if self.eyes.value < 0 else self.eyes.value
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        """Why the step happened: a bot's reason, or chance."""
-        if step == 0:
-            return "The pack of 24 is shuffled; press Forward or Play."
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)} (a reasoning bot): {reason}"
-        return "Chance: the seeded shuffle decided this step."
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            eyes=EYES,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The bots' table in words",
+            extra=[self.sees],
+            open_at=next(lifted, 0),
+        )
 
     def _show(self, step: int, state: TriangleState, event: Any) -> None:
         viewer = self.viewer
