@@ -117,3 +117,31 @@ class BotGameStepper:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+LEARNER = 0
+"""The learner's seat at every table: the bottom of the picture, Player 1."""
+
+
+class LearnerTable:
+    """What every "play against the computer" table shares: the learner sits in seat 0 and the
+    table shows only what that seat may see.  Subclasses set ``replay`` and ``widget``."""
+
+    replay: Replay
+    widget: widgets.Widget
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state
+
+    @property
+    def observation(self) -> Any:
+        """Everything the table shows comes from this: the learner's observation."""
+        return self.replay.game.observe(self.state, LEARNER)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.replay.current_player == LEARNER
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

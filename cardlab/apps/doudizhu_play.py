@@ -16,17 +16,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.doudizhu_draw import HEIGHT, WIDTH, table_picture
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
-from cardlab.games.doudizhu import GAME, DouDizhuView, classify, new_game, observe, parse
+from cardlab.games.doudizhu import GAME, classify, new_game, observe, parse
 from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.widgets import CanvasView, HandView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 
-LEARNER = 0
 PLAY_SEED = 7
 """The table's first deal."""
 
@@ -62,7 +61,7 @@ def pattern_indices(hand: tuple[Any, ...], action: str) -> tuple[int, ...]:
     return tuple(sorted(taken))
 
 
-class DouDizhuPlay:
+class DouDizhuPlay(LearnerTable):
     """The learner against two AI: table, bid/play controls, hint, log, odds and score sheet."""
 
     def __init__(
@@ -156,21 +155,7 @@ class DouDizhuPlay:
         )
         self._start(self.replay, "A new deal: you are Player 1, at the bottom of the table.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -----------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay.state
-
-    @property
-    def observation(self) -> DouDizhuView:
-        return observe(self.state, LEARNER)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.replay.current_player == LEARNER
 
     # -- handlers --------------------------------------------------------------------------------
     def bid(self, n: int) -> None:

@@ -16,19 +16,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.pyramid_draw import HEIGHT, WIDTH, showdown_picture, stage_words, table_picture
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.poker.draw import HandResult
-from cardlab.games.pyramid import GAME, DrawPokerView, evaluate, observe
+from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.odds import best_exchanges, key_percentile
 from cardlab.widgets import CanvasView, HandView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 
-LEARNER = 0
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
 
@@ -72,7 +71,7 @@ def advice_table_html(hand, unseen, max_draw: int, top: int = 6) -> str:
     )
 
 
-class PyramidPlay:
+class PyramidPlay(LearnerTable):
     """The learner against 1-3 AI: table, bet and exchange controls, showdown, log, score sheet."""
 
     def __init__(
@@ -178,17 +177,7 @@ class PyramidPlay:
         self.entries: list[tuple[str, str]] = []  # (what happened, the AI's reason or "")
         self._start(seed, "A new game: you are Player 1, at the bottom of the table.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -----------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay.state
-
-    @property
-    def observation(self) -> DrawPokerView:
-        return observe(self.state, LEARNER)
 
     @property
     def players(self) -> int:

@@ -11,11 +11,10 @@ it.  Every handler is guarded: an illegal move shows the engine's reason and cha
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.pyramid_poker_draw import (
     HAND_NAMES,
     HEIGHT,
@@ -33,7 +32,6 @@ from cardlab.render import HIDDEN
 from cardlab.widgets import CanvasView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 
-LEARNER = 0
 BOT = 1
 PLAY_SEED = 1
 
@@ -126,7 +124,7 @@ def view_picture(
     )
 
 
-class PyramidPokerPlay:
+class PyramidPokerPlay(LearnerTable):
     """The learner against the bot: table, controls, hint, score sheet and text mirror."""
 
     def __init__(
@@ -213,17 +211,7 @@ class PyramidPokerPlay:
         self.lines: list[str] = []
         self._start(self.replay, "A new game: you are Player 1. Your hands are at the bottom.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay.state
-
-    @property
-    def observation(self) -> PyramidPokerView:
-        return observe(self.state, LEARNER)
 
     @property
     def stage(self) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.three_thirteen_draw import (
     Group,
     SeatPicture,
@@ -33,7 +33,6 @@ from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.game import (
     GAME,
-    ThreeThirteenState,
     ThreeThirteenView,
     best_arrangement,
     go_out_discards,
@@ -42,7 +41,6 @@ from cardlab.games.three_thirteen.melds import penalty_value
 from cardlab.widgets import CanvasView, HandView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 
-LEARNER = 0
 PLAY_SEED = 7
 
 
@@ -99,7 +97,7 @@ def score_rows(view_or_state: Any) -> list[tuple[str, tuple[int, ...], str]]:
     return rows
 
 
-class ThreeThirteenPlay:
+class ThreeThirteenPlay(LearnerTable):
     """The learner against 1-3 bots: table, hand, controls, log, score sheet and advisor."""
 
     def __init__(
@@ -207,17 +205,7 @@ class ThreeThirteenPlay:
         )
         self._start("A new game: you are Player 1, at the bottom of the table.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -----------------------------------------------------------------
-    @property
-    def state(self) -> ThreeThirteenState:
-        return self.replay.state
-
-    @property
-    def observation(self) -> ThreeThirteenView:
-        return GAME.observe(self.state, LEARNER)
 
     @property
     def stage(self) -> str:

@@ -14,21 +14,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.triad_draw import HEIGHT, WIDTH, table_picture
 from cardlab.core.bots import Bot
 from cardlab.core.engine import TERMINAL, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
-from cardlab.games.triad import GAME, DrawPokerView, advise, new_game, observe
+from cardlab.games.triad import GAME, advise, new_game
 from cardlab.widgets import CanvasView, HandView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 
-LEARNER = 0
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
 
@@ -46,7 +44,7 @@ def player(seat: int) -> str:
     return "you" if seat == LEARNER else seat_name(seat)
 
 
-class TriadPlay:
+class TriadPlay(LearnerTable):
     """The learner against 1-3 AI: table, bet/draw controls, hint, log and a chip score sheet."""
 
     def __init__(
@@ -133,21 +131,7 @@ class TriadPlay:
         self.reasons: list[tuple[int, str]] = []
         self._begin(seed, "A new game: you are Player 1, at the bottom of the table.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -----------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay.state
-
-    @property
-    def observation(self) -> DrawPokerView:
-        return observe(self.state, LEARNER)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.replay.current_player == LEARNER
 
     @property
     def stage(self) -> str:

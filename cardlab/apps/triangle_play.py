@@ -17,19 +17,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.triangle_draw import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
-from cardlab.games.triangle import STATEMENTS, TriangleView, new_game, observe, statement_odds
+from cardlab.games.triangle import STATEMENTS, new_game, observe, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.games.triangle.odds import StatementOdds
 from cardlab.widgets import CanvasView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import format_fraction
 
-LEARNER = 0
 PLAY_SEED = 4
 """The table's first seed: round 1 resolves with a score when the learner claims."""
 
@@ -98,7 +97,7 @@ def claims_summary(claims: Mapping[int, bool]) -> str:
     return "Everyone decided at the same moment: " + ", ".join(parts) + "."
 
 
-class TrianglePlay:
+class TrianglePlay(LearnerTable):
     """The learner against two bots: table, controls, score sheet, round log and text mirror."""
 
     def __init__(
@@ -179,18 +178,7 @@ class TrianglePlay:
         )
         self._start(self.replay, "A new game: you are Player 1, at the bottom of the table.")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- what the learner sees -----------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay.state
-
-    @property
-    def observation(self) -> TriangleView:
-        """Everything the table shows comes from this: the learner's observation."""
-        return observe(self.state, LEARNER)
 
     @property
     def stage(self) -> str:
