@@ -4,15 +4,14 @@ New games get these checks for free by registering themselves and listing `examp
 """
 
 import pickle
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.core.bots import RandomBot
-from cardlab.core.engine import CHANCE, GAMES, TERMINAL, IllegalMove, get_game
+from cardlab.core.conformance import check_playout, random_playout
+from cardlab.core.engine import GAMES, IllegalMove, get_game, register
 from cardlab.core.replay import Replay
 
 get_game("highcard")  # imports and registers every built-in game
@@ -22,45 +21,12 @@ IDS = [
 ]
 
 
-def random_playout(name, options, seed):
-    replay = Replay.start(name, seed, **options)
-    n = replay.game.num_players(replay.state)
-    return replay.play_out({seat: RandomBot(f"{seed}/{seat}") for seat in range(n)})
-
-
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_playout_invariants(name, options, seed):
-    game = get_game(name)
-    replay = random_playout(name, options, seed)
-    assert replay.is_terminal
-    full_deck = game.cards(replay.state_at(0))
-    rng = random.Random(seed)
-    for step in range(len(replay) + 1):
-        state = replay.state_at(step)
-        seat = game.current_player(state)
-        # legal actions are non-empty until the end, and empty at the end
-        legal = game.legal_actions(state)
-        assert bool(legal) == (seat != TERMINAL)
-        if seat == CHANCE:
-            total = sum(p for _, p in game.chance_outcomes(state))
-            assert abs(total - 1) < 1e-9
-        # no card is lost or duplicated, wherever it is
-        assert game.cards(state) == full_deck
-        if step < len(replay):
-            # apply is pure: the input state is unchanged, byte for byte
-            before = pickle.dumps(state)
-            game.apply(state, replay.actions[step])
-            assert pickle.dumps(state) == before
-            assert replay.actions[step] in legal
-        # observations leak no hidden card: a seat sees the same in every state it cannot tell apart
-        for viewer in range(game.num_players(state)):
-            twin = game.resample_hidden(state, viewer, rng)
-            assert game.cards(twin) == game.cards(state)
-            assert game.observe(twin, viewer) == game.observe(state, viewer)
-    # results add up to zero
-    assert abs(sum(game.returns(replay.state))) < 1e-9
+    """Every step of a random game: see `cardlab.core.conformance` for what is checked."""
+    check_playout(get_game(name), options, seed)
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
@@ -112,3 +78,23 @@ def test_the_teacher_sees_every_card_a_player_sees():
         assert mine.hands[seat] == teacher.hands[seat]
         assert all(card is None for i, h in enumerate(mine.hands) if i != seat for card in h)
     assert Counter(c for h in teacher.hands for c in h)
+
+
+def test_the_checks_catch_a_game_that_shows_a_hidden_card():
+    """The suite must be able to fail: a High Card whose players see every hand is caught."""
+    from dataclasses import replace
+
+    from cardlab.games.highcard import HighCard
+
+    class Leaky(HighCard):
+        name = "leaky-highcard"
+
+        def observe(self, state, seat):
+            return replace(super().observe(state, seat), hands=state.hands)
+
+    game = register(Leaky())  # a replay finds its game by name
+    try:
+        with pytest.raises(AssertionError, match="can see a card it should not"):
+            check_playout(game, {"players": 2, "hand_size": 2}, seed=3)
+    finally:
+        GAMES.pop(game.name)

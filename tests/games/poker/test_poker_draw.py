@@ -2,15 +2,15 @@
 themselves elsewhere).  The demo game is registered only while these tests run."""
 
 import pickle
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.core.bots import RandomBot
 from cardlab.core.cards import STANDARD52
+from cardlab.core.conformance import check_playout
+from cardlab.core.conformance import random_playout as core_random_playout
 from cardlab.core.engine import CHANCE, GAMES, TERMINAL, IllegalMove, register
 from cardlab.core.replay import Replay
 from cardlab.games.poker.draw import DrawPoker, DrawRules
@@ -73,35 +73,12 @@ def registered():
 
 
 def random_playout(options, seed, game=NAME):
-    replay = Replay.start(game, seed, **options)
-    n = replay.game.num_players(replay.state)
-    return replay.play_out({seat: RandomBot(f"{seed}/{seat}") for seat in range(n)})
+    return core_random_playout(game, options, seed)
 
 
 def check_conformance(game, options, seed):
-    """The checks of tests/core/test_conformance.py, for a game that is not (yet) built in."""
-    replay = random_playout(options, seed, game.name)
-    assert replay.is_terminal
-    full_deck = game.cards(replay.state_at(0))
-    rng = random.Random(seed)
-    for step in range(len(replay) + 1):
-        state = replay.state_at(step)
-        seat = game.current_player(state)
-        legal = game.legal_actions(state)
-        assert bool(legal) == (seat != TERMINAL)
-        if seat == CHANCE:
-            assert abs(sum(p for _, p in game.chance_outcomes(state)) - 1) < 1e-9
-        assert game.cards(state) == full_deck
-        if step < len(replay):
-            before = pickle.dumps(state)
-            game.apply(state, replay.actions[step])
-            assert pickle.dumps(state) == before
-            assert replay.actions[step] in legal
-        for viewer in range(game.num_players(state)):
-            twin = game.resample_hidden(state, viewer, rng)
-            assert game.cards(twin) == game.cards(state)
-            assert game.observe(twin, viewer) == game.observe(state, viewer)
-    assert abs(sum(game.returns(replay.state))) < 1e-9
+    """The checks of the conformance suite, for a game that is not built in."""
+    replay = check_playout(game, options, seed)
     again = Replay.from_text(replay.to_text())
     assert again == replay and again.state == replay.state
     assert [e.narration for e in again.events] == [e.narration for e in replay.events]
