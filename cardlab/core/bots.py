@@ -12,14 +12,41 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from cardlab.core.engine import Action
+from cardlab.core.narration import Narration, hidden, told
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A bot's chosen action and the one-sentence reason for it."""
+    """A bot's chosen action and the one-sentence reason for it.
+
+    The reason is the bot's own thinking, so views show it to other seats only when their policy
+    allows (see `cardlab.core.narration`); inside it, `Secret` parts mark what names the bot's
+    hidden cards, so even a reason shown after the hand keeps those back.
+    """
 
     action: Action
-    reason: str
+    told: Narration
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.told, Narration):
+            object.__setattr__(self, "told", Narration.of(self.told))
+
+    @property
+    def reason(self) -> str:
+        """The whole reason, as the bot (or the teacher) reads it."""
+        return self.told.text(None)
+
+
+def reason_for(reason: Narration, owner: int, viewer: int | None, *, shown: bool) -> str | None:
+    """A bot's reason as ``viewer`` may read it; None when it is held back.
+
+    The bot itself and the teacher read all of it.  Its reasoning rests on its hidden cards, so
+    another seat reads it only when the view chooses to show it (``shown``: e.g. once the hand is
+    over), and even then without the parts the bot keeps secret.
+    """
+    if viewer is None or viewer == owner:
+        return reason.text(None)
+    return reason.text(viewer) if shown else None
 
 
 @runtime_checkable
@@ -39,4 +66,5 @@ class RandomBot:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         action = self.rng.choice(list(legal_actions))
-        return Decision(action, f"picked {action} at random from {len(legal_actions)} legal moves")
+        moves = f" at random from {len(legal_actions)} legal moves"
+        return Decision(action, told("picked ", hidden(str(action), "a move"), moves))

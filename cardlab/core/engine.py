@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
+from cardlab.core.narration import Narration
 
 CHANCE = -1
 """`Game.current_player` at a chance node: the next action is a random outcome."""
@@ -42,16 +43,35 @@ class IllegalMove(ValueError):
 class Event:
     """What one applied action did, for the narration caption and the score sheet.
 
-    ``actor`` is the seat that acted (`CHANCE` for a chance outcome); ``narration`` is one sentence;
-    ``arithmetic`` shows how a score was reached, where one was; ``public`` is False when the text
-    reveals something only ``actor`` may know (a bot's private reasoning, a card dealt face down).
+    ``actor`` is the seat that acted (`CHANCE` for a chance outcome); ``told`` is one sentence as
+    a `Narration` (a plain string is public), whose secret parts only some seats may read: a card
+    dealt face down, the cards of an exchange.  ``arithmetic`` shows how a score was reached,
+    where one was, and is always public.  Views read ``narration_for(seat)``; ``narration`` is
+    the teacher's full sentence.
     """
 
     actor: int
     action: Action
-    narration: str
+    told: Narration
     arithmetic: str = ""
-    public: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.told, Narration):
+            object.__setattr__(self, "told", Narration.of(self.told))
+
+    @property
+    def narration(self) -> str:
+        """The whole sentence, as the teacher reads it."""
+        return self.told.text(None)
+
+    def narration_for(self, seat: int | None) -> str:
+        """The sentence as ``seat`` may read it (None: the teacher)."""
+        return self.told.text(seat)
+
+    @property
+    def public(self) -> bool:
+        """True when every seat reads the same sentence."""
+        return self.told.public
 
 
 class Transition(NamedTuple):

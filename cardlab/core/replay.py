@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core.engine import CHANCE, GAMES, TERMINAL, Action, Event, Game, get_game
+from cardlab.core.narration import Narration
 
 _HEADER = "cardlab-replay 1"
 
@@ -118,7 +119,7 @@ class Replay:
         self,
         bots: Mapping[int, Any],
         max_steps: int = 100_000,
-        reasons: dict[int, tuple[int, str]] | None = None,
+        reasons: dict[int, tuple[int, Narration]] | None = None,
         until: Callable[[Any], bool] | None = None,
     ) -> Replay:
         """Let chance and the given bots play until a seat without a bot must act, ``until``
@@ -139,7 +140,7 @@ class Replay:
                 decision = bots[seat].choose(game.observe(state, seat), legal)
                 replay = replay.append(decision.action)
                 if reasons is not None:
-                    reasons[len(replay)] = (seat, decision.reason)
+                    reasons[len(replay)] = (seat, decision.told)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def truncate(self, steps: int) -> Replay:

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import Card, Deck, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.narration import secret, told
 from cardlab.core.tuples import remove_one, replace_at
 
 
@@ -172,8 +173,12 @@ class HighCard(Game):
                 stock=remove_one(state.stock, card),
                 hands=replace_at(state.hands, to, (*state.hands[to], card)),
             )
-            text = f"The dealer gives {seat_name(to)} a card ({deck.describe(card)}), face down."
-            return Transition(new, Event(CHANCE, action, text, public=False))
+            text = told(
+                f"The dealer gives {seat_name(to)} a card",
+                secret(f" ({deck.describe(card)})", to),
+                ", face down.",
+            )
+            return Transition(new, Event(CHANCE, action, text))
         hands = replace_at(state.hands, seat, remove_one(state.hands[seat], card))
         trick = (*state.trick, (seat, card))
         played = f"{seat_name(seat)} plays {deck.describe(card)}"

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action, seat_name
+from cardlab.core.narration import Narration, hidden, told
 from cardlab.games.doudizhu.combos import (
     BLACK_JOKER,
     PASS,
@@ -183,7 +184,7 @@ class _Turn:
         }
 
     # -- helpers ----------------------------------------------------------------------------
-    def play(self, c: Combo, reason: str) -> Decision:
+    def play(self, c: Combo, reason: str | Narration) -> Decision:
         return Decision(_text(c), reason)
 
     def danger(self) -> int:
@@ -238,8 +239,11 @@ class _Turn:
                     other = next(x for x in groups if x is not g)
                     return self.play(
                         g,
-                        f"Leads {describe(g)}: none of the unseen cards can beat it, and then "
-                        f"{describe(other)} goes out.",
+                        told(
+                            f"Leads {describe(g)}: none of the unseen cards can beat it, and then ",
+                            hidden(describe(other), "its last play"),
+                            " goes out.",
+                        ),
                     )
         partner = self.partner
         if partner is not None and self.sizes[partner] <= 2:
@@ -341,7 +345,14 @@ class _Turn:
                 PASS,
                 f"Passes on {beat}: beating it would break up its plan for the hand.",
             )
-        return Decision(PASS, f"Passes on {beat}: only a bomb beats it, and it keeps the bomb.")
+        return Decision(
+            PASS,
+            told(
+                f"Passes on {beat}: only a bomb beats it, and it keeps ",
+                hidden("the bomb", "its cards"),
+                ".",
+            ),
+        )
 
 
 def _text(c: Combo) -> str:

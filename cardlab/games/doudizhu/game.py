@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.narration import secret, told
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
     INDEX,
@@ -274,11 +275,12 @@ class DouDizhu(Game):
             seat = dealt % PLAYERS
             hand = tuple(sorted((*state.hands[seat], card), key=sort_key))
             new = _replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
-            text = f"The dealer gives {seat_name(seat)} a card ({card})."
+            deal = f"The dealer gives {seat_name(seat)} a card"
+            text = told(deal, secret(f" ({card})", seat), ".")
         else:
             new = _replace(state, stock=stock, bottom=(*state.bottom, card))
-            text = f"A bottom card is put aside face down ({card})."
-        return Transition(new, Event(CHANCE, f"deal {card}", text, public=False))
+            text = told("A bottom card is put aside face down", secret(f" ({card})", ()), ".")
+        return Transition(new, Event(CHANCE, f"deal {card}", text))
 
     def _bid(self, state: DouDizhuState, action: str) -> Transition:
         seat = state.to_move

@@ -31,6 +31,7 @@ from typing import Any
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import GAMES, Action, get_game
+from cardlab.core.narration import Narration, hidden, told
 from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Hand
 
 
@@ -240,25 +241,32 @@ class PokerBot:
         advisor = game.rules.advisor
         if advisor is not None:
             discard, reason = advisor(_own_hand(view), game.unseen(view), view.option("max_draw"))
-            action = _discard_text(discard)
-            verb = "Stands pat" if not discard else f"Discards {_codes(discard)}"
-            return Decision(action, f"{verb}: {reason}")
+            return Decision(_discard_text(discard), told(_discarding(discard), ": ", reason))
         choice = best_discard(game, view, self.draw_trials, rng, self.goal)
         action = _discard_text(choice.discard)
+        mine = _mine(choice.description)
         if not choice.discard:
             return Decision(
                 action,
-                f"Stands pat: my {choice.description} already beats {_pct(choice.pat_strength)} "
-                f"of random hands, and no discard of up to {view.option('max_draw')} cards does "
-                f"better on average over {choice.trials} simulated draws.",
+                told(
+                    "Stands pat: ",
+                    mine,
+                    f" already beats {_pct(choice.pat_strength)} of random hands, and no discard "
+                    f"of up to {view.option('max_draw')} cards does better on average over "
+                    f"{choice.trials} simulated draws.",
+                ),
             )
         k = len(choice.discard)
         return Decision(
             action,
-            f"Discards {_codes(choice.discard)}: over {choice.trials} simulated draws the "
-            f"{k} new card{'s' if k != 1 else ''} beat {_pct(choice.strength)} of random hands "
-            f"on average (standing pat: {_pct(choice.pat_strength)}) and improve my "
-            f"{choice.description} {_pct(choice.improve)} of the time.",
+            told(
+                _discarding(choice.discard),
+                f": over {choice.trials} simulated draws the {k} new card{'s' if k != 1 else ''} "
+                f"beat {_pct(choice.strength)} of random hands on average (standing pat: "
+                f"{_pct(choice.pat_strength)}) and improve ",
+                mine,
+                f" {_pct(choice.improve)} of the time.",
+            ),
         )
 
     # -- betting -----------------------------------------------------------------------------
@@ -274,41 +282,47 @@ class PokerBot:
         fair = 1 / (n + 1)
         strong = min(0.95, self.aggression * fair)
         owed, pot = view.owed, view.pot
-        wins = (
-            f"my {eq.description} wins {_pct(eq.share)} of {eq.trials} simulated showdowns "
-            f"against {_opponents(n)}"
+        wins = told(
+            _mine(eq.description),
+            f" wins {_pct(eq.share)} of {eq.trials} simulated showdowns against {_opponents(n)}",
         )
         aggressive = next((a for a in ("raise", "bet") if a in legal), None)
         bluffing = aggressive is not None and rng.random() < self.bluff
         if eq.share >= strong and aggressive is not None:
             verb = "Raises" if aggressive == "raise" else "Bets"
             return Decision(
-                aggressive, f"{verb}: {wins}, above the {_pct(strong)} I want to build the pot."
+                aggressive,
+                told(f"{verb}: ", wins, f", above the {_pct(strong)} I want to build the pot."),
             )
         if owed == 0:
             if bluffing:
                 return Decision(
                     aggressive,
-                    f"Bluffs with a {aggressive}: {wins}, but a bet may make them fold.",
+                    told(f"Bluffs with a {aggressive}: ", wins, ", but a bet may make them fold."),
                 )
             action = "check" if "check" in legal else legal[0]
             if eq.share >= strong:
-                return Decision(action, f"Checks: {wins}, but nobody is left to bet against.")
+                return Decision(
+                    action, told("Checks: ", wins, ", but nobody is left to bet against.")
+                )
             return Decision(
-                action, f"Checks: {wins}, below the {_pct(strong)} I want before betting."
+                action, told("Checks: ", wins, f", below the {_pct(strong)} I want before betting.")
             )
         odds = owed / (pot + owed)
         need = f"calling {owed} into a pot of {pot} needs {_pct(odds)} equity"
         if eq.share >= odds and "call" in legal:
-            return Decision("call", f"Calls: {need}, and {wins}.")
+            return Decision("call", told(f"Calls: {need}, and ", wins, "."))
         if bluffing:
             return Decision(
                 aggressive,
-                f"Bluffs with a {aggressive}: {wins}, less than the {_pct(odds)} a call needs, "
-                "but a raise may make them fold.",
+                told(
+                    f"Bluffs with a {aggressive}: ",
+                    wins,
+                    f", less than the {_pct(odds)} a call needs, but a raise may make them fold.",
+                ),
             )
         if "fold" in legal:
-            return Decision("fold", f"Folds: {need}, but {wins}.")
+            return Decision("fold", told(f"Folds: {need}, but ", wins, "."))
         return Decision(legal[0], f"Plays {legal[0]}: it is the only choice.")
 
 
@@ -333,6 +347,19 @@ class CallBot:
 
 def _codes(cards: Sequence[Any]) -> str:
     return " ".join(c.code for c in cards)
+
+
+def _mine(description: str) -> Narration:
+    """ "my pair of 9s": what the hand is stays the bot's secret ("my hand" for the others)."""
+    return told("my ", hidden(description, "hand"))
+
+
+def _discarding(discard: Hand) -> Narration:
+    """ "Discards 5b 6r" with the cards kept secret ("Discards 2 cards" for the others)."""
+    if not discard:
+        return told("Stands pat")
+    k = len(discard)
+    return told("Discards ", hidden(_codes(discard), f"{k} card{'s' * (k != 1)}"))
 
 
 def _discard_text(discard: Hand) -> str:

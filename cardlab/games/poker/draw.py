@@ -38,6 +38,7 @@ from typing import Any
 
 from cardlab.core.cards import Card, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, seat_name
+from cardlab.core.narration import Narration, secret, told
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.poker import betting as bet
 from cardlab.games.poker.betting import Betting, Pot
@@ -83,7 +84,7 @@ class DrawRules:
     extra_options: Mapping[str, Any] = field(default_factory=dict)
     evaluator: Callable[[Mapping[str, Any]], Evaluate] | None = None
     check_options: Callable[[Mapping[str, Any]], str | None] | None = None
-    advisor: Callable[[Hand, Hand, int], tuple[Hand, str]] | None = None
+    advisor: Callable[[Hand, Hand, int], tuple[Hand, Narration]] | None = None
     sort_key: Callable[[Card], Any] | None = None
 
 
@@ -496,14 +497,16 @@ class DrawPoker(Game):
         to = order[dealt % len(order)]
         hands = replace_at(state.hands, to, self._sorted((*state.hands[to], card)))
         new = replace(state, stock=remove_one(state.stock, card), hands=hands)
-        text = ""
-        if dealt == 0:
-            text = self._hand_intro(state) + " "
-        text += f"The dealer gives {seat_name(to)} a card face down ({card.code})."
+        text = told(
+            self._hand_intro(state) + " " if dealt == 0 else "",
+            f"The dealer gives {seat_name(to)} a card face down",
+            secret(f" ({card.code})", to),
+            ".",
+        )
         if dealt + 1 == len(order) * self.rules.hand_size:
             new, more = self._after_deal(new)
             text += " " + more
-        return self._event(state, new, CHANCE, action, text, public=False)
+        return self._event(state, new, CHANCE, action, text)
 
     def _hand_intro(self, state: DrawPokerState) -> str:
         text = (
@@ -609,8 +612,12 @@ class DrawPoker(Game):
             log=(*state.log, (seat, f"discard {k}")),
         )
         shown = " ".join(c.code for c in cards)
-        text = f"{who} discards {k} card{'s' if k != 1 else ''} ({shown}) and draws {k}."
-        return Transition(new, Event(seat, action, text, public=False))
+        text = told(
+            f"{who} discards {k} card{'s' if k != 1 else ''}",
+            secret(f" ({shown})", seat),
+            f" and draws {k}.",
+        )
+        return Transition(new, Event(seat, action, text))
 
     def _draw(self, state: DrawPokerState, card: Card, action: str) -> Transition:
         seat = state.exchanger
@@ -618,12 +625,14 @@ class DrawPoker(Game):
         hands = replace_at(state.hands, seat, self._sorted((*state.hands[seat], card)))
         left = state.to_draw - 1
         new = replace(state, stock=remove_one(state.stock, card), hands=hands, to_draw=left)
-        text = f"{seat_name(seat)} draws a card face down ({card.code})."
+        text = told(
+            f"{seat_name(seat)} draws a card face down", secret(f" ({card.code})", seat), "."
+        )
         if left == 0:
             muck = (*new.muck, *((seat, c) for c in new.pending))
             new, more = self._next_exchanger(replace(new, muck=muck, pending=()))
             text += " " + more
-        return self._event(state, new, CHANCE, action, text, public=False)
+        return self._event(state, new, CHANCE, action, text)
 
     def _reshuffle(self, state: DrawPokerState) -> Transition:
         if state.muck:
@@ -647,15 +656,14 @@ class DrawPoker(Game):
         after: DrawPokerState,
         actor: int,
         action: str,
-        text: str,
+        text: str | Narration,
         arithmetic: str = "",
-        public: bool = True,
     ) -> Transition:
         """The transition, with the hand's payout arithmetic when this action ended the hand."""
         if after.phase == "done" and before.phase != "done":
             end = after.results[-1].arithmetic
             arithmetic = f"{arithmetic}; {end}" if arithmetic else end
-        return Transition(after, Event(actor, action, text, arithmetic, public))
+        return Transition(after, Event(actor, action, text, arithmetic))
 
     # -- the end of a hand -------------------------------------------------------------------
     def _win_by_folds(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardlab.core.cards import PYRAMID, Card
 from cardlab.core.engine import register
+from cardlab.core.narration import Narration, hidden, told
 from cardlab.games.poker.draw import DrawPoker, DrawRules
 from cardlab.games.pyramid.hands import DECK, evaluate
 from cardlab.games.pyramid.odds import ExchangeOutcome, best_exchanges
@@ -58,17 +59,21 @@ def net_improvement(outcome: ExchangeOutcome) -> Fraction:
     return outcome.p_better - outcome.p_worse
 
 
-def explain_exchange(best: ExchangeOutcome, runner_up: ExchangeOutcome | None = None) -> str:
-    """One sentence: why this discard (the exact odds of a better pyramid, and the risk)."""
+def explain_exchange(best: ExchangeOutcome, runner_up: ExchangeOutcome | None = None) -> Narration:
+    """One sentence: why this discard (the exact odds of a better pyramid, and the risk); the
+    cards it names stay hidden from other seats."""
     k = len(best.discard)
     if not k:
         if runner_up is None or not runner_up.p_better:
-            return "no discard can give a better pyramid than the one I hold, so I keep it."
-        other = DECK.format(runner_up.discard)
-        return (
-            f"every discard risks a worse hand more than it promises a better pyramid (the best "
-            f"try, {other}, gives {_pct(runner_up.p_better)} better but {_pct(runner_up.p_worse)} "
-            "worse, counted over every possible draw), so I keep my cards."
+            return told("no discard can give a better pyramid than the one I hold, so I keep it.")
+        n = len(runner_up.discard)
+        other = hidden(DECK.format(runner_up.discard), f"throwing {n} card{'s' * (n != 1)}")
+        return told(
+            "every discard risks a worse hand more than it promises a better pyramid (the best "
+            "try, ",
+            other,
+            f", gives {_pct(runner_up.p_better)} better but {_pct(runner_up.p_worse)} "
+            "worse, counted over every possible draw), so I keep my cards.",
         )
     where = f"{best.draws:,} possible draws of {k} card{'s' if k != 1 else ''}"
     text = (
@@ -77,12 +82,12 @@ def explain_exchange(best: ExchangeOutcome, runner_up: ExchangeOutcome | None = 
     )
     if best.p_worse:
         text += f" and {_pct(best.p_worse)} a worse hand"
-    return text + ", the best balance of any discard."
+    return told(text + ", the best balance of any discard.")
 
 
 def advise(
     hand: Sequence[Card], unseen: Sequence[Card], max_draw: int
-) -> tuple[tuple[Card, ...], str]:
+) -> tuple[tuple[Card, ...], Narration]:
     """The bots' exchange: the exact best discard by `net_improvement`, with its reason."""
     outcomes = best_exchanges(hand, unseen, min(max_draw, MAX_DISCARD), net_improvement)
     best = outcomes[0]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision, RandomBot
 from cardlab.core.cards import Card
+from cardlab.core.narration import hidden, told
 from cardlab.games.poker.ranking import RANK_VALUE
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_SIZE, is_joker, slot_position
@@ -156,10 +157,10 @@ class SmartBot:
         rows = {k: slot_position(k, view.width)[0] for k in slots}
         if strength >= 10:
             k = max(slots, key=lambda s: (rows[s], self.rng.random()))
-            why = f"the {card} is strong, so it goes as high as possible to be taken early"
+            why = told(hidden(f"the {card} is strong, so "), "it goes as high as possible")
         else:
             k = min(slots, key=lambda s: (rows[s], self.rng.random()))
-            why = f"the {card} is weak, so it is buried low in the pyramid"
+            why = told(hidden(f"the {card} is weak, so "), "it is buried low in the pyramid")
         return Decision(f"place {k}", why)
 
     def _take(self, view: PyramidPokerView, legal: list[str]) -> Decision:

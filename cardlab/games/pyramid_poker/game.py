@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.narration import secret, told
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.pyramid_poker.rules import (
     DECK,
@@ -395,7 +396,7 @@ class PyramidPoker(Game):
             text = f"A block goes face down into {seat_name(seat)}'s personal supply."
             if done:
                 text += " The other 24 blocks form the general supply; building begins."
-            return Transition(new, Event(CHANCE, action, text, public=False))
+            return Transition(new, Event(CHANCE, action, text))
         if phase == "draw":
             card = DECK.parse_card(arg)
             seat = state.turn
@@ -405,8 +406,12 @@ class PyramidPoker(Game):
                 holding=card,
                 phase="place",
             )
-            text = f"{seat_name(seat)} draws a block from their supply and looks at it: {card}."
-            return Transition(new, Event(CHANCE, action, text, public=False))
+            text = told(
+                f"{seat_name(seat)} draws a block from their supply and looks at it",
+                secret(f": {card}", seat),
+                ".",
+            )
+            return Transition(new, Event(CHANCE, action, text))
         if phase == "place":
             return self._place(state, int(arg), action)
         if phase == "take":

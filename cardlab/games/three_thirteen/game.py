@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.narration import secret, told
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.three_thirteen.melds import Arrangement, Meld, min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import (
@@ -117,6 +118,8 @@ class RoundResult:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     stock_ran_out: bool = False
+    discard: tuple[Card, ...] = ()
+    """The face-up discard pile as the round ended (its last card is the final discard)."""
 
 
 @dataclass(frozen=True)
@@ -422,13 +425,17 @@ class ThreeThirteen(Game):
             hands=hands,
             phase="flip" if done else "deal",
         )
-        text = f"The dealer deals {seat_name(seat)} a card face down ({card_text(card)})."
+        text = told(
+            f"The dealer deals {seat_name(seat)} a card face down",
+            secret(f" ({card_text(card)})", seat),
+            ".",
+        )
         if dealt == 0:
             text = (
                 f"Round {state.round} of {state.rounds}: {state.hand_size} cards each, "
                 f"{_rank_words(state.wild)} wild; {seat_name(state.dealer)} deals. " + text
             )
-        return Transition(new, Event(CHANCE, f"deal {card.code}", text, public=False))
+        return Transition(new, Event(CHANCE, f"deal {card.code}", text))
 
     def _flip(self, state: ThreeThirteenState, card: Card) -> Transition:
         first = (state.dealer + 1) % state.players
@@ -472,8 +479,12 @@ class ThreeThirteen(Game):
             hands=replace_at(state.hands, seat, sort_cards((*state.hands[seat], card))),
             phase="discard",
         )
-        text = f"{seat_name(seat)} draws the {card_text(card)} from the stock (seen only by them)."
-        return Transition(new, Event(CHANCE, f"draw {card.code}", text, public=False))
+        text = told(
+            f"{seat_name(seat)} draws ",
+            secret(f"the {card_text(card)}", seat, "a card"),
+            " from the stock (seen only by them).",
+        )
+        return Transition(new, Event(CHANCE, f"draw {card.code}", text))
 
     def _shuffle(self, state: ThreeThirteenState) -> Transition:
         top = state.discard[-1]
@@ -523,13 +534,9 @@ class ThreeThirteen(Game):
         seat = state.turn
         new = self._remove(state, card)
         text = f"{seat_name(seat)} discards the {card_text(card)}."
-        if state.went_out is not None:
-            arrangement = new.best(new.hands[seat])
+        if state.went_out is not None:  # a final turn: the hand is laid down when all are done
             new = replace(new, finals_left=new.finals_left - 1)
-            if arrangement.penalty == 0:
-                text += f" Their last turn: they meld every card ({arrangement_text(arrangement)})."
-            else:
-                text += f" Their last turn: best melds {arrangement_text(arrangement)}."
+            text += " That was their last turn."
         new, extra, arithmetic = self._next_turn(new)
         return Transition(new, Event(seat, f"discard {card.code}", text + extra, arithmetic))
 
@@ -566,6 +573,7 @@ class ThreeThirteen(Game):
             scores=scores,
             totals=totals,
             stock_ran_out=ran_out,
+            discard=state.discard,
         )
         parts = []
         for s in range(state.players):
@@ -579,7 +587,13 @@ class ThreeThirteen(Game):
                 f"{seat_name(s)}: {why}; total {state.totals[s]} + {scores[s]} = {totals[s]}"
             )
         arithmetic = f"Round {state.round} ({_rank_words(state.wild)} wild): " + "; ".join(parts)
+        laid = "; ".join(
+            f"{seat_name(s)}: {arrangement_text(a)}"
+            for s, a in enumerate(arrangements)
+            if s != state.went_out
+        )
         text = (
+            f" Every hand is laid down: {laid}."
             " Round scores: "
             + ", ".join(f"{seat_name(s)} {scores[s]}" for s in range(state.players))
             + "."

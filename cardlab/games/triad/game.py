@@ -14,6 +14,7 @@ from typing import Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import register
+from cardlab.core.narration import Narration, hidden, told
 from cardlab.games.poker import ranking
 from cardlab.games.poker.draw import DrawPoker, DrawRules
 from cardlab.games.poker.ranking import JOKERS, HandValue
@@ -91,10 +92,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def advise(hand: Sequence[Card], unseen: Sequence[Card], max_draw: int) -> tuple[Hand, str]:
+def advise(hand: Sequence[Card], unseen: Sequence[Card], max_draw: int) -> tuple[Hand, Narration]:
     """The exact exchange advice: every discard of 0..``max_draw`` cards scored by the expected
     showdown strength of the final hand over every possible draw from ``unseen``; returns the
-    best discard and a one-sentence reason with the numbers."""
+    best discard and a one-sentence reason with the numbers (what the hand is stays hidden from
+    other seats)."""
     from cardlab.games.poker import tables  # numpy: imported only when advice is asked for
 
     hand, unseen = tuple(hand), tuple(unseen)
@@ -105,18 +107,22 @@ def advise(hand: Sequence[Card], unseen: Sequence[Card], max_draw: int) -> tuple
     discard, dist, score = ranked[0]
     pat = next(s for d, _, s in ranked if not d)
     now = ranking.evaluate(hand, jokers)
+    mine = told("my ", hidden(now.name, "hand"))
     if not discard:
-        return (), (
-            f"my {now.name} already beats {_pct(pat)} of random hands, and no discard of up to "
-            f"{max_draw} cards does better on average over every possible draw."
+        return (), told(
+            mine,
+            f" already beats {_pct(pat)} of random hands, and no discard of up to "
+            f"{max_draw} cards does better on average over every possible draw.",
         )
     better = sum(p for c, p in dist.items() if ranking.CATEGORY_INDEX[c] > now.index)
     k = len(discard)
     draws = _comb(len(unseen), k)
-    return tuple(discard), (
+    return tuple(discard), told(
         f"over all {draws:,} draws of {k} from the {len(unseen)} unseen cards the final hand "
         f"beats {_pct(score)} of random hands on average (standing pat: {_pct(pat)}), and it "
-        f"improves on my {now.name} {_pct(float(better))} of the time."
+        "improves on ",
+        mine,
+        f" {_pct(float(better))} of the time.",
     )
 
 

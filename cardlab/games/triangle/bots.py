@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action
+from cardlab.core.narration import hidden, told
 from cardlab.games.triangle.game import TriangleView
 from cardlab.games.triangle.odds import StatementOdds, best_statement
 
@@ -37,18 +38,23 @@ class ReasoningBot:
         certain = best.statement.kind == "S1" and best.p_true == 1
         sure = f"a certain point (both peers show {best.statement.arg} cards)"
         if observation.phase == "claim":
+            # a claim's statement is unsaid yet, and it tells of the peers' cards: keep it secret
+            net = f"{float(best.net):+.2f} net"
             if best.net > self.threshold:
                 if certain:
-                    why = f"{said} is {sure}, worth {float(best.net):+.2f} net"
+                    why = told(hidden(f"{said} is {sure}", "my best statement is certain"))
                 else:
-                    why = (
-                        f"{said} is true for {self._count(best)}, worth {float(best.net):+.2f} net"
+                    why = told(
+                        hidden(said, "my best statement"), f" is true for {self._count(best)}"
                     )
-                return Decision("claim", f"Claims: {why}.")
+                return Decision("claim", told("Claims: ", why, f", worth {net}."))
             return Decision(
                 "no_claim",
-                f"Passes: my best statement, {said}, is worth only {float(best.net):+.2f} net, "
-                f"below my threshold of {self.threshold:.2f}.",
+                told(
+                    "Passes: my best statement",
+                    hidden(f", {said},"),
+                    f" is worth only {net}, below my threshold of {self.threshold:.2f}.",
+                ),
             )
         if observation.phase == "state":
             action = f"state {best.statement.code}"

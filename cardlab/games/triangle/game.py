@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.narration import Secret, secret, told
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.triangle.rules import (
     DECK,
@@ -238,23 +239,25 @@ class Triangle(Game):
         if k < PLAYERS:
             seat = state.claim_order[k]
             new = replace(state, stock=stock, cards=replace_at(state.cards, seat, card))
-            text = f"The dealer gives {seat_name(seat)} a card face down ({card})."
+            text = told(f"The dealer gives {seat_name(seat)} a card face down", _dealt(card), ".")
         else:
             new = replace(state, stock=stock, rts=card)
-            text = (
-                f"The dealer puts the Right to Speak face down in the centre ({card}). "
-                "On 0 everyone lifts their card: each sees the other two, never their own."
+            text = told(
+                "The dealer puts the Right to Speak face down in the centre",
+                _dealt(card),
+                ". On 0 everyone lifts their card: each sees the other two, never their own.",
             )
-        return Transition(new, Event(CHANCE, f"deal {card}", text, public=False))
+        return Transition(new, Event(CHANCE, f"deal {card}", text))
 
     def _claim(self, state: TriangleState, claims: bool) -> Transition:
         seat = self.current_player(state)
         new = replace(state, claims=replace_at(state.claims, seat, claims))
         choice = "grabs for" if claims else "leaves"
         text = f"{seat_name(seat)} {choice} the Right to Speak (decided without seeing the others)."
-        event = Event(seat, "claim" if claims else "no_claim", text, public=False)
-        if None in new.claims:
-            return Transition(new, event)
+        action = "claim" if claims else "no_claim"
+        if None in new.claims:  # the choices are simultaneous: secret until the last one is in
+            hidden = f"{seat_name(seat)} decides in secret whether to grab the Right to Speak."
+            return Transition(new, Event(seat, action, told(secret(text, seat, hidden))))
         claimers = [s for s in range(PLAYERS) if new.claims[s]]
         if len(claimers) == 1:
             new = replace(new, speaker=claimers[0])
@@ -264,7 +267,7 @@ class Triangle(Game):
             text += " Nobody reached for the Right to Speak: the round is void."
         else:
             text += f" {_names(claimers)} reach for it at the same moment."
-        return Transition(new, replace(event, narration=text, public=True))
+        return Transition(new, Event(seat, action, text))
 
     def _grab(self, state: TriangleState, outcome: str) -> Transition:
         if outcome == "void":
@@ -446,6 +449,11 @@ def _probability(value: Any) -> Fraction:
     if not 0 <= p <= 1:
         raise bad
     return p
+
+
+def _dealt(card: Card) -> Secret:
+    """A card dealt face down: at that moment only the teacher knows it (it is lifted later)."""
+    return secret(f" ({card})", ())
 
 
 def winners_of(state: TriangleState) -> list[int]:

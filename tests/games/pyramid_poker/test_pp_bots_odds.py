@@ -23,7 +23,13 @@ def test_bots_play_legal_moves_with_one_sentence_reasons():
         {0: SmartBot(1), 1: GreedyBot(2)}, reasons=reasons
     )
     assert replay.is_terminal
-    assert reasons and all(r.strip() and "\n" not in r for _, r in reasons.values())
+    said = [told.text() for _, told in reasons.values()]
+    assert said and all(r.strip() and "\n" not in r for r in said)
+    # the smart bot's placement names the block only it has seen: Player 2 reads it without it
+    placed = [told for step, (seat, told) in reasons.items()
+              if seat == 0 and replay.actions[step - 1].startswith("place ")]  # fmt: skip
+    assert placed and all(told.text().startswith("the ") for told in placed)
+    assert all(told.text(1).startswith("it ") for told in placed)
 
 
 def test_the_smart_bot_beats_the_random_bot():

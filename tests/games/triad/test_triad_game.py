@@ -119,10 +119,13 @@ def test_the_advisor_is_exact_and_explains_itself():
     discard, reason = triad.advise(hand, unseen, 3)
     best = tables.best_discards(hand, unseen, 3, objective="expected")[0][0]
     assert discard == tuple(best) and set(discard) == set(triad.parse("7r 5k 2b"))
-    assert reason.startswith("over all 16,215 draws of 3 from the 47 unseen cards")
-    assert "improves on my One Pair, Kings" in reason and reason.endswith(".")
+    text = reason.text()
+    assert text.startswith("over all 16,215 draws of 3 from the 47 unseen cards")
+    assert "improves on my One Pair, Kings" in text and text.endswith(".")
+    # what the hand is stays with its holder: another seat reads "my hand"
+    assert "One Pair" not in reason.text(2) and "improves on my hand" in reason.text(2)
     pat, why = triad.advise(triad.parse("Ab Kb Qb Jb Tb"), [], 3)
-    assert pat == () and "Full Colors" in why
+    assert pat == () and "Full Colors" in why.text()
 
 
 def test_the_advisor_sees_wild_jokers_from_the_cards():
@@ -130,14 +133,14 @@ def test_the_advisor_sees_wild_jokers_from_the_cards():
     unseen = [c for c in triad.GAME.full_deck({"jokers": "wild"}) if c not in hand]
     discard, reason = triad.advise(hand, unseen, 3)
     assert triad.parse("BJ")[0] not in discard and "Kg" not in " ".join(c.code for c in discard)
-    assert "One Pair, Kings" in reason
+    assert "One Pair, Kings" in reason.text()
 
 
 def test_the_poker_bot_uses_the_exact_advisor_with_a_one_sentence_reason():
     reasons = {}
     replay = triad.new_game(1, players=2, hands=1)
     replay.play_out({0: PokerBot(seed=1), 1: PokerBot(seed=2)}, reasons=reasons)
-    said = [why for _, why in reasons.values()]
+    said = [why.text() for _, why in reasons.values()]
     assert any((w.startswith(("Discards", "Stands pat")) and "draws" in w) or "pat" in w
                for w in said)  # fmt: skip
     assert all(w.count(". ") == 0 and w.endswith(".") for w in said)
