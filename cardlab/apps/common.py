@@ -3,12 +3,16 @@ the stepper over a bots' game."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.engine import seat_name
+from cardlab.core.bots import reason_for
+from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.render import THEMES
 from cardlab.widgets import CanvasView, StatusLine, Stepper, TextMirror
@@ -51,21 +55,26 @@ class BotGameStepper:
     """A seeded game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the
     step's narration, why the bot chose it, and the table in words.
 
-    Subclasses create their extra panels, then call ``__init__`` with the replay and the bots'
-    ``{step: (seat, reason)}``; they draw a step in ``_show(step, state, event)``.
+    Every text it shows under chosen eyes comes from what that seat may see: the caption and the
+    last move read the narration through its eyes, a bot's reason is read only through the
+    eyes of that bot (or the teacher's), and the legal moves are listed only to the seat that
+    has them.  Subclasses create their extra panels, then call ``__init__`` with the replay and
+    the bots' ``{step: (seat, reason)}``; they draw a step in ``_show(step, state, event)`` from
+    ``self.view_of(state)`` and fill the mirror with ``self.show_mirror(...)``.
     """
 
     start_text = "The pack is shuffled; press Forward or Play."
     bot_label = ""  # e.g. " (a reasoning bot)", after the seat's name
     chance_text = "Chance: the seeded shuffle decided this step."
+    chance_moves = "chance: the next card"
+    teacher_label = "Teacher (every card)"
 
     def __init__(
         self,
         picker: ThemePicker,
         replay: Replay,
-        reasons: dict[int, tuple[int, str]],
+        reasons: dict[int, tuple[int, Narration]],
         *,
-        eyes: list[tuple[str, int]],
         size: tuple[float, float],
         mirror_label: str,
         extra: list[widgets.Widget] = (),  # type: ignore[assignment]
@@ -75,6 +84,8 @@ class BotGameStepper:
         self.picker = picker
         self.reasons = reasons
         self.status = StatusLine()
+        seats = replay.game.num_players(replay.state_at(0))
+        eyes = [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
         self.eyes = widgets.ToggleButtons(
             options=eyes, value=-1, description="Eyes", style={"button_width": "auto"}
         )
@@ -99,18 +110,66 @@ class BotGameStepper:
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose eyes the table is drawn through; None is the teacher."""
+        """The seat whose eyes the table is seen through; None is the teacher."""
         return None if self.eyes.value < 0 else self.eyes.value
 
+    @property
+    def eyes_words(self) -> str:
+        return "the teacher's eyes" if self.viewer is None else f"{seat_name(self.viewer)}'s eyes"
+
+    def view_of(self, state: Any) -> Any:
+        """The observation the chosen eyes have of ``state``."""
+        return self.replay.game.observe(state, self.viewer)
+
     def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
+        """Show the current step again through the chosen eyes (caption, picture, texts)."""
+        self.stepper.viewer = self.viewer
+        self.stepper.refresh()
 
     def reason_at(self, step: int) -> str:
-        """Why the step happened: a bot's reason, or chance."""
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)}{self.bot_label}: {reason}"
-        return self.start_text if step == 0 else self.chance_text
+        """Why the step happened: a bot's reason, if these eyes may read it, or chance."""
+        if step not in self.reasons:
+            return self.start_text if step == 0 else self.chance_text
+        seat, reason = self.reasons[step]
+        who = f"{seat_name(seat)}{self.bot_label}"
+        text = reason_for(reason, seat, self.viewer, shown=False)
+        if text is None:
+            return (
+                f"Why? {who} keeps its reasons to itself: they rest on cards {self.eyes_words} "
+                "cannot see. Choose its eyes, or the teacher's, to read them."
+            )
+        return f"Why? {who}: {text}"
+
+    def last_move(self, step: int) -> str:
+        return self.replay.event_at(step).narration_for(self.viewer) if step else "nothing yet"
+
+    def legal_moves(self, state: Any, limit: int = 8) -> list[str]:
+        """The moves of the seat to act, listed only to that seat (and the teacher): a list of
+        moves can name the cards in a hand."""
+        game = self.replay.game
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return ["none: the game is over"]
+        if player == CHANCE:
+            return [self.chance_moves]
+        if self.viewer not in (None, player):
+            return [f"{seat_name(player)} to act: only they can see their choices"]
+        texts = list(legal_action_texts(game, state))
+        more = f" … ({len(texts)} in all)" if len(texts) > limit else ""
+        return [f"{seat_name(player)}: " + ", ".join(texts[:limit]) + more]
+
+    def show_why(self, step: int) -> None:
+        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+
+    def show_mirror(self, step: int, state: Any, *, hands: Any, table: Any) -> None:
+        """The text mirror: ``hands`` and ``table`` from the chosen eyes' observation, the last
+        and legal moves filled in here."""
+        self.mirror.update(
+            hands=hands,
+            table=table,
+            last_move=self.last_move(step),
+            legal_moves=self.legal_moves(state),
+        )
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         raise NotImplementedError
@@ -123,12 +182,38 @@ LEARNER = 0
 """The learner's seat at every table: the bottom of the picture, Player 1."""
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One step in a table's log: its event, and the reason of the bot that acted (if one did).
+
+    Both are kept whole and read through the table's eyes when shown, so the same log can be
+    shown during the hand (reasons held back) and after it (reasons without hidden cards)."""
+
+    event: Event
+    reason: Narration | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.event.actor
+
+
+def worth_logging(event: Event) -> bool:
+    """A table's log keeps the players' moves and the public chance steps (a shuffle, who bids
+    first); the cards dealt face down are on the table picture, and in a log only noise."""
+    return event.actor >= 0 or event.public
+
+
 class LearnerTable:
     """What every "play against the computer" table shares: the learner sits in seat 0 and the
     table shows only what that seat may see.  Subclasses set ``replay`` and ``widget``."""
 
     replay: Replay
     widget: widgets.Widget
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes every text and picture of the table reads through: the learner's."""
+        return LEARNER
 
     @property
     def state(self) -> Any:
@@ -142,6 +227,27 @@ class LearnerTable:
     @property
     def my_turn(self) -> bool:
         return self.replay.current_player == LEARNER
+
+    def entries(
+        self, replay: Replay, start: int, reasons: dict[int, tuple[int, Narration]]
+    ) -> list[Entry]:
+        """The log entries of ``replay``'s steps after ``start``, with the bots' reasons."""
+        found = []
+        for step in range(start + 1, len(replay) + 1):
+            event = replay.event_at(step)
+            if worth_logging(event):
+                found.append(Entry(event, reasons[step][1] if step in reasons else None))
+        return found
+
+    def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
+        """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the
+        hand is over) and even then without the cards the bot keeps hidden."""
+        text = entry.event.narration_for(self.viewer)
+        if entry.reason is not None:
+            reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
+            if reason:
+                text += why + reason
+        return text
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -23,7 +23,7 @@ from cardlab.apps.doudizhu_draw import HEIGHT, WIDTH, combo_picture, table_pictu
 from cardlab.apps.doudizhu_play import DouDizhuPlay, ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.cards import STANDARD54
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import (
     GAME,
@@ -341,8 +341,8 @@ class BiddingWalkthrough:
         items = []
         for step in range(start + 1, end + 1):
             event = self.replay.event_at(step)
-            _seat, reason = self.reasons.get(step, (None, ""))
-            why = f" <i>Why: {html.escape(reason)}</i>" if reason else ""
+            _seat, reason = self.reasons.get(step, (None, None))  # the teacher reads them all
+            why = f" <i>Why: {html.escape(reason.text())}</i>" if reason else ""
             items.append(f"<li>{html.escape(event.narration)}{why}</li>")
         first = self.replay.state_at(start).first_bidder
         thrown = state.deal_number - 1
@@ -364,12 +364,10 @@ class BiddingWalkthrough:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-EYES = [("Teacher (every card)", -1), ("Player 1", 0), ("Player 2", 1), ("Player 3", 2)]
-
-
 class DealStepper(BotGameStepper):
     """A seeded deal of three AI, step by step: the table, the narration, why the AI chose each
-    play, and what the player to act can count about the others' hands."""
+    play, and what the chosen seat (for the teacher, the seat to act) can count about the
+    others' hands."""
 
     bot_label = " (AI)"
 
@@ -380,7 +378,6 @@ class DealStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            eyes=EYES,
             size=(WIDTH, HEIGHT),
             mirror_label="The AI table in words",
             extra=[self.counting],
@@ -389,38 +386,22 @@ class DealStepper(BotGameStepper):
         )
 
     def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
-        viewer = self.viewer
-        view = observe(state, viewer)
-        eyes = "the teacher's eyes" if viewer is None else f"{seat_name(viewer)}'s eyes"
-        self.view.draw(
-            table_picture(view, you=None, banner=f"Step {step}: {eyes}", theme=self.picker.theme)
-        )
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+        view = self.view_of(state)
+        banner = f"Step {step}: {self.eyes_words}"
+        self.view.draw(table_picture(view, you=None, banner=banner, theme=self.picker.theme))
+        self.show_why(step)
         self.counting.value = self._counting(state)
         hands = [
             f"{seat_name(s)}: " + (" ".join(str(c) for c in h if c is not None) or f"{len(h)} "
                                    "cards face down")
             for s, h in enumerate(view.hands)
         ]  # fmt: skip
-        player = GAME.current_player(state)
-        if player == TERMINAL:
-            legal = ["none: the deal is over"]
-        elif player == CHANCE:
-            legal = ["chance: the next card dealt"]
-        else:
-            actions = GAME.legal_actions(state)
-            legal = [f"{seat_name(player)}: {len(actions)} legal moves, e.g. "
-                     + ", ".join(actions[:6])]  # fmt: skip
         table = f"to beat: {state.table.name}" if state.table is not None else "table clear"
-        self.mirror.update(
-            hands=hands,
-            table=f"bid {state.bid}; {table}",
-            last_move=self.replay.event_at(step).narration if step else "nothing yet",
-            legal_moves=legal,
-        )
+        self.show_mirror(step, state, hands=hands, table=f"bid {state.bid}; {table}")
 
     def _counting(self, state: DouDizhuState) -> str:
-        seat = GAME.current_player(state)
+        """What the chosen seat (for the teacher: the seat to act) can count of the others."""
+        seat = self.viewer if self.viewer is not None else GAME.current_player(state)
         if state.phase != "play" or seat < 0:
             return ""
         c = counting_odds(observe(state, seat), seed=self.stepper.step)

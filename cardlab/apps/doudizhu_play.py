@@ -2,8 +2,10 @@
 
 The learner selects cards on the canvas (or with the card buttons under it) and presses Play, or
 Pass; Hint selects what the AI would play in the learner's place.  After each of the learner's
-moves the AI seats act at once, each giving its reason in the log; chance (the deal, who bids
-first, a throw-in) resolves with the seeded replay.  Every handler is guarded: an illegal
+moves the AI seats act at once; chance (the deal, who bids first, a throw-in) resolves with the
+seeded replay.  The AI's reasons rest on the cards they hold, so the log shows them once the
+deal is over (without the cards they never played), unless "Show all hands" turns the table
+into the teacher's view.  Every handler is guarded: an illegal
 selection shows the engine's reason on the status line and changes nothing.  "New deal" keeps
 the score sheet, so the totals run across deals.
 """
@@ -16,10 +18,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
+from cardlab.apps.common import LEARNER, Entry, LearnerTable, ThemePicker
 from cardlab.apps.doudizhu_draw import HEIGHT, WIDTH, table_picture
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, observe, parse
 from cardlab.games.doudizhu.odds import counting_odds
@@ -75,7 +78,7 @@ class DouDizhuPlay(LearnerTable):
         self.helper = ai_bot(LEARNER)
         self.seed = seed
         self.replay: Replay = new_game(seed)
-        self.lines: list[str] = []
+        self.log_entries: list[Entry] = []
         self.deals = 0
         self.status = StatusLine()
         self.show_all = widgets.ToggleButton(
@@ -218,34 +221,33 @@ class DouDizhuPlay(LearnerTable):
             return "It is the auction: bid or pass first."
         return "It is not your turn."
 
+    @property
+    def viewer(self) -> int | None:
+        """The learner's eyes, or the teacher's while "Show all hands" is on."""
+        return None if self.show_all.value else LEARNER
+
+    @property
+    def lines(self) -> list[str]:
+        """The deal so far through the table's eyes; the AI's reasons once it is over."""
+        over = self.state.phase == "over"
+        return [self.entry_text(e, shown=over) for e in self.log_entries]
+
     def _start(self, replay: Replay, message: str) -> None:
-        first = [replay.event_at(len(replay)).narration] if len(replay) else []
-        replay, self.lines = self._ai_turns(replay, first)
-        self.replay = replay
-        self.status.info(message)
-        self._record_result()
-        self.refresh(new_hand=True)
+        self.log_entries = []
+        self._after(replay, message, begin=max(len(replay) - 1, 0), ok=False)
 
-    def _after(self, replay: Replay, message: str) -> None:
-        lines = [replay.event_at(len(replay)).narration]
-        replay, lines = self._ai_turns(replay, lines)
-        self.replay, self.lines = replay, lines
-        self.status.ok(message)
-        self._record_result()
-        self.refresh(new_hand=True)
-
-    def _ai_turns(self, replay: Replay, lines: list[str]) -> tuple[Replay, list[str]]:
+    def _after(
+        self, replay: Replay, message: str, begin: int | None = None, ok: bool = True
+    ) -> None:
         """Chance and the AI seats act until the learner must, or the deal is over."""
-        reasons: dict[int, tuple[int, str]] = {}
-        start = len(replay)
+        begin = len(replay) - 1 if begin is None else begin
+        reasons: dict[int, tuple[int, Narration]] = {}
         replay = replay.play_out(self.bots, max_steps=1_000, reasons=reasons)
-        for step in range(start + 1, len(replay) + 1):
-            event, why = replay.event_at(step), reasons.get(step)
-            if why:
-                lines.append(f"{event.narration} Why: {why[1]}")
-            elif event.public:  # not the 54 face-down cards of a redeal
-                lines.append(event.narration)
-        return replay, lines
+        self.log_entries = [*self.log_entries, *self.entries(replay, begin, reasons)]
+        self.replay = replay
+        (self.status.ok if ok else self.status.info)(message)
+        self._record_result()
+        self.refresh(new_hand=True)
 
     def _record_result(self) -> None:
         state = self.state

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.pyramid_draw import (
     HEIGHT,
     LADDER,
@@ -31,10 +31,10 @@ from cardlab.apps.pyramid_draw import (
 from cardlab.apps.pyramid_play import PyramidPlay, advice_table_html, pct
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
-from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot, PokerBot
-from cardlab.games.pyramid import CLASSES, GAME, evaluate, observe, parse
+from cardlab.games.pyramid import CLASSES, GAME, evaluate, parse
 from cardlab.games.pyramid.odds import (
     N_DEALS,
     best_exchanges,
@@ -45,7 +45,7 @@ from cardlab.games.pyramid.odds import (
 )
 from cardlab.render import Text, deck_sheet, get_theme, row
 from cardlab.render.ops import Drawing
-from cardlab.widgets import CanvasView, HandView, OddsPanel, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, HandView, OddsPanel, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.quiz import Quiz
@@ -351,78 +351,43 @@ def showdown_seed(start: int = 4, players: int = 3) -> int:
     return start
 
 
-class HandStepper:
+class HandStepper(BotGameStepper):
     """A seeded hand of three AI, one step at a time: every bet and exchange narrated with the
-    AI's reason, the table through the teacher's eyes, and the showdown as pyramids."""
+    AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
+
+    start_text = "The 55 cards are shuffled; press Forward or Play."
+    bot_label = " (AI)"
 
     def __init__(self, picker: ThemePicker, seed: int = 4) -> None:
-        self.picker = picker
-        self.status = StatusLine()
-        self.view = CanvasView(WIDTH, HEIGHT, status=self.status)
-        replay, self.reasons = bot_hand(seed)
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
-        self.showdown = CanvasView(880, 60, status=self.status)
-        self.mirror = TextMirror("The table in words")
-        self.stepper.on_step(self._show)
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.stepper.widget, self.why, self.showdown.widget, self.mirror.widget]
+        replay, reasons = bot_hand(seed)
+        self.showdown = CanvasView(880, 60)
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The table in words",
+            extra=[self.showdown.widget],
+            open_at=min(reasons, default=0),  # the first bet, so there is something to read
         )
-        # open on the first bet, so there is something to read
-        first = next((s for s in sorted(self.reasons)), 0)
-        self.stepper.go(first)
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        if step == 0:
-            return "The 55 cards are shuffled; press Forward or Play."
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)} (AI): {reason}"
-        return "Chance: the seeded shuffle decided this step."
 
     def _show(self, step: int, state, event: Any) -> None:
         theme = self.picker.theme
-        view = observe(state, None)
-        banner = "Teacher's eyes: every card face up"
-        self.view.draw(table_picture(view, banner=banner, theme=theme))
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+        view = self.view_of(state)
+        banner = f"Through {self.eyes_words}"
+        self.view.draw(table_picture(view, you=self.viewer, banner=banner, theme=theme))
+        self.show_why(step)
         result = state.results[-1] if state.phase == "done" and state.results else None
         self.showdown.draw(showdown_picture(result, theme))
-        player = GAME.current_player(state)
-        if player == TERMINAL:
-            legal = ["none: the hand is over"]
-        elif player == CHANCE:
-            legal = ["chance: the next card"]
-        else:
-            texts = list(legal_action_texts(GAME, state))
-            more = f" … ({len(texts)} in all)" if len(texts) > 8 else ""
-            legal = [f"{seat_name(player)}: " + ", ".join(texts[:8]) + more]
-        hands = [
-            f"{seat_name(s)}: {PYRAMID.format(h)} ({evaluate(h).description})"
-            if len(h) == 6
-            else f"{seat_name(s)}: {PYRAMID.format(h)}"
-            for s, h in enumerate(state.hands)
-        ]
-        last = self.replay.event_at(step).narration if step else "nothing yet"
-        self.mirror.update(
-            hands=hands,
-            table=f"pot {view.pot}; stock {view.stock_size} cards",
-            last_move=last,
-            legal_moves=legal,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        hands = []
+        for s, hand in enumerate(view.hands):
+            if None in hand:
+                hands.append(f"{seat_name(s)}: {len(hand)} cards, hidden")
+            else:
+                best = f" ({evaluate(hand).description})" if len(hand) == 6 else ""
+                hands.append(f"{seat_name(s)}: {PYRAMID.format(hand)}{best}")
+        table = f"pot {view.pot}; stock {view.stock_size} cards"
+        self.show_mirror(step, state, hands=hands, table=table)
 
 
 # -- 6. the quiz ------------------------------------------------------------------------------

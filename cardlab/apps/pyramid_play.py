@@ -16,10 +16,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
+from cardlab.apps.common import LEARNER, Entry, LearnerTable, ThemePicker
 from cardlab.apps.pyramid_draw import HEIGHT, WIDTH, showdown_picture, stage_words, table_picture
 from cardlab.core.bots import Bot
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import TERMINAL, seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.poker.draw import HandResult
@@ -174,7 +175,7 @@ class PyramidPlay(LearnerTable):
                 self.mirror.widget,
             ]
         )
-        self.entries: list[tuple[str, str]] = []  # (what happened, the AI's reason or "")
+        self.log_entries: list[Entry] = []
         self._start(seed, "A new game: you are Player 1, at the bottom of the table.")
 
     # -- what the learner sees -----------------------------------------------------------------
@@ -240,7 +241,7 @@ class PyramidPlay(LearnerTable):
         self.bots = self._given_bots or default_bots(players, seed)
         self.scores = self._new_sheet(players)
         replay = Replay.start(GAME, seed, players=players, hands=self.hands)
-        self.entries = []
+        self.log_entries = []
         self._after(replay, message, new=True, info=True)
 
     def _new_sheet(self, players: int) -> ScoreSheet:
@@ -268,26 +269,12 @@ class PyramidPlay(LearnerTable):
 
     def _after(self, replay: Replay, message: str, new: bool = False, info: bool = False) -> None:
         """Let chance and the AI act until the learner must act or the hand ends; then show."""
-        start = len(replay) - (0 if new else 1)
-        reasons: dict[int, tuple[int, str]] = {}
+        start = max(len(replay) - (0 if new else 1), 0)
+        reasons: dict[int, tuple[int, Narration]] = {}
         replay = replay.play_out(self.bots, reasons=reasons, until=lambda s: s.phase == "done")
-        lines: list[tuple[str, str]] = []
-        for step in range(max(start, 0) + 1, len(replay) + 1):
-            event = replay.event_at(step)
-            why = reasons.get(step)
-            seat = event.actor
-            if seat == CHANCE:
-                text = event.narration if event.public else public_part(event.narration)
-                if text:
-                    lines.append((text, ""))
-                continue
-            if event.public or seat == LEARNER:
-                text = event.narration
-            else:  # an AI's exchange: how many cards, never which
-                text, why = _hidden(event, seat), why and (why[0], why[1].split(": ", 1)[-1])
-            lines.append((text, why[1] if why else ""))
+        found = self.entries(replay, start, reasons)
         same_hand = not new and replay.state.hand_no == self.state.hand_no
-        self.entries = [*self.entries, *lines] if same_hand else lines
+        self.log_entries = [*self.log_entries, *found] if same_hand else found
         self.replay = replay
         (self.status.info if info else self.status.ok)(message)
         self._record_results()
@@ -378,10 +365,11 @@ class PyramidPlay(LearnerTable):
 
     @property
     def lines(self) -> list[str]:
-        """The hand so far.  The AI's reasons name its cards ("my Small pyramid..."), so they
-        are shown only once the hand is over, as at a real table."""
+        """The hand so far, as the learner saw it.  The AI's reasons rest on their cards, so they
+        are shown only once the hand is over, as at a real table, and without the cards of a
+        hand that was not shown down."""
         over = self.stage in ("between", "over")
-        return [f"{text} Why: {why}" if why and over else text for text, why in self.entries]
+        return [self.entry_text(e, shown=over) for e in self.log_entries]
 
     def _log(self) -> None:
         items = list(self.lines)
@@ -436,18 +424,3 @@ class PyramidPlay(LearnerTable):
         last = self.lines[-1] if self.lines else ""
         self.mirror.update(hands=hands, table=table, last_move=last, legal_moves=legal)
 
-
-def public_part(narration: str) -> str:
-    """A chance step's narration without the face-down cards (what everyone at the table saw)."""
-    sentences = [t for t in narration.split(". ") if "face down (" not in t]
-    text = ". ".join(sentences).strip()
-    return text if text.endswith(".") or not text else text + "."
-
-
-def _hidden(event, seat: int) -> str:
-    """An AI's exchange told without its cards: how many it discarded."""
-    action = str(event.action)
-    if action.startswith("discard"):
-        k = len(action.split()) - 1
-        return f"{seat_name(seat)} discards {k} card{'s' if k != 1 else ''} and draws {k}."
-    return event.narration

@@ -104,9 +104,6 @@ class PyramidPokerComponents:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-EYES = [("Teacher (every face)", -1), ("Player 1", 0), ("Player 2", 1)]
-
-
 def who_sees_what(state) -> list[str]:
     """One line per player: which pyramid faces they can see."""
     lines = []
@@ -128,6 +125,8 @@ class GameStepper(BotGameStepper):
 
     start_text = "The 54 blocks are shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
+    chance_moves = "chance"
+    teacher_label = "Teacher (every face)"
 
     def __init__(self, picker: ThemePicker, seed: int = 2) -> None:
         replay, reasons = bot_game(seed)
@@ -137,7 +136,6 @@ class GameStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            eyes=EYES,
             size=(WIDTH, HEIGHT),
             mirror_label="The bots' table in words",
             extra=[self.sees, self.arithmetic],
@@ -147,38 +145,23 @@ class GameStepper(BotGameStepper):
 
     def _show(self, step: int, state, event: Any) -> None:
         viewer = self.viewer
-        eyes = "the teacher's eyes" if viewer is None else f"{seat_name(viewer)}'s eyes"
-        view = observe(state, viewer)
-        banner = f"{state.phase.capitalize()}: {eyes}"
+        view = self.view_of(state)
+        banner = f"{state.phase.capitalize()}: {self.eyes_words}"
         self.view.draw(table_picture(view_picture(view, viewer, banner), self.picker.theme))
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+        self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
         self.sees.value = f"<div><b>Who sees what</b><ul>{items}</ul></div>"
         arithmetic = self.replay.event_at(step).arithmetic if step else ""
         self.arithmetic.value = (
             f"<pre class='cardlab-arithmetic'>{html.escape(arithmetic)}</pre>" if arithmetic else ""
         )
-        player = GAME.current_player(state)
-        if player == TERMINAL:
-            legal = ["none: the game is over"]
-        elif player == CHANCE:
-            legal = ["chance"]
-        else:
-            legal = [f"{seat_name(player)}: {len(GAME.legal_actions(state))} legal moves"]
         hands = [
             f"{seat_name(s)} {name}: {' '.join(str(c) for c in h) or 'empty'}"
             for s in range(2)
-            for name, h in zip(("left", "centre", "right"), state.hands[s], strict=True)
+            for name, h in zip(("left", "centre", "right"), view.hands[s], strict=True)
         ]
-        self.mirror.update(
-            hands=hands,
-            table=f"placed {state.placed} of 30, taken {state.taken} of 30",
-            last_move=self.replay.event_at(step).narration if step else "nothing yet",
-            legal_moves=legal,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        table = f"placed {view.placed} of 30, taken {view.taken} of 30"
+        self.show_mirror(step, state, hands=hands, table=table)
 
 
 # -- the quiz -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
+from cardlab.apps.common import LEARNER, Entry, LearnerTable, ThemePicker
 from cardlab.apps.pyramid_poker_draw import (
     HAND_NAMES,
     HEIGHT,
@@ -24,10 +24,11 @@ from cardlab.apps.pyramid_poker_draw import (
 )
 from cardlab.apps.pyramid_poker_scoring import basic_verdict, showdown_rows
 from cardlab.core.bots import Bot
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import TERMINAL, seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.poker.ranking import evaluate
-from cardlab.games.pyramid_poker import PyramidPokerView, new_game, observe, slot_position
+from cardlab.games.pyramid_poker import PyramidPokerView, new_game, slot_position
 from cardlab.render import HIDDEN
 from cardlab.widgets import CanvasView, ScoreSheet, StatusLine, TextMirror
 from cardlab.widgets.guard import guarded
@@ -208,7 +209,7 @@ class PyramidPokerPlay(LearnerTable):
             ]
         )
         self.replay: Replay = new_game(seed, games=1)
-        self.lines: list[str] = []
+        self.log_entries: list[Entry] = []
         self._start(self.replay, "A new game: you are Player 1. Your hands are at the bottom.")
 
     # -- what the learner sees -------------------------------------------------------------------
@@ -224,11 +225,11 @@ class PyramidPokerPlay(LearnerTable):
         if self.replay.current_player == TERMINAL:
             raise ValueError("The game is over: press New game to play again.")
         replay = self.replay.append(action)  # raises IllegalMove with the engine's reason
-        lines = [replay.event_at(len(replay)).narration]
+        mine = Entry(replay.event_at(len(replay)))
         replay, more = self._play_on(replay)
-        self.replay, self.lines = replay, lines + more
+        self.replay, self.log_entries = replay, [mine, *more]
         self.hint_box.value = ""
-        self.status.ok(lines[0])
+        self.status.ok(mine.event.narration_for(LEARNER))
         self.refresh()
 
     def click(self, target: str) -> None:
@@ -281,32 +282,30 @@ class PyramidPokerPlay(LearnerTable):
 
     # -- internals -------------------------------------------------------------------------------
     def _start(self, replay: Replay, message: str) -> None:
-        replay, lines = self._play_on(replay)
-        self.replay, self.lines = replay, lines
+        replay, entries = self._play_on(replay)
+        self.replay, self.log_entries = replay, entries
         self.hint_box.value = ""
         self.status.info(message)
         self.refresh()
 
-    def _play_on(self, replay: Replay) -> tuple[Replay, list[str]]:
+    def _play_on(self, replay: Replay) -> tuple[Replay, list[Entry]]:
         """Chance and the bot move until the learner must act or the game is over."""
-        lines: list[str] = []
-        while True:
-            seat = replay.current_player
-            if seat == CHANCE:
-                replay = replay.advance_chance()
-                event = replay.event_at(len(replay))
-                if event.public:
-                    lines.append(event.narration)
-            elif seat == BOT:
-                state = replay.state
-                decision = self.bot.choose(observe(state, BOT), replay.game.legal_actions(state))
-                replay = replay.append(decision.action)
-                event = replay.event_at(len(replay))
-                lines.append(event.narration)
-                if state.phase != "place":  # a building bot's reason would name its block
-                    lines.append(f"Why: {decision.reason}")
-            else:
-                return replay, lines
+        reasons: dict[int, tuple[int, Narration]] = {}
+        start = len(replay)
+        replay = replay.play_out({BOT: self.bot}, reasons=reasons)
+        return replay, self.entries(replay, start, reasons)
+
+    @property
+    def lines(self) -> list[str]:
+        """The last moves as the learner reads them.  The bot's reason for a placement rests on
+        the block only it has seen, so it waits until the game is over; a take names the block
+        it turns face up, which everyone then sees."""
+        over = self.stage == "over"
+        lines = []
+        for entry in self.log_entries:
+            shown = over or not str(entry.event.action).startswith("place ")
+            lines.append(self.entry_text(entry, shown=shown, why=" Why: "))
+        return lines
 
     def refresh(self) -> None:
         self.redraw()

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
+from cardlab.apps.common import BotGameStepper, ThemePicker
 from cardlab.apps.three_thirteen_draw import (
     ROUND_RANKS,
     Group,
@@ -41,12 +41,12 @@ from cardlab.apps.three_thirteen_lesson import (
 )
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay, score_rows, short_name
 from cardlab.core.bots import Bot
-from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
 from cardlab.games.three_thirteen.melds import min_deadwood
 from cardlab.games.three_thirteen.rules import DECK, hand_size, wild_rank
-from cardlab.widgets import CanvasView, ScoreSheet, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, ScoreSheet, StatusLine
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.quiz import Quiz
 
@@ -265,9 +265,10 @@ def bot_game(
     return replay, reasons
 
 
-def teacher_table(state: ThreeThirteenState, theme: str, banner: str = "") -> Any:
-    """The table at any step, every hand face up and arranged by the solver."""
-    view = GAME.observe(state, None)
+def seat_table(state: ThreeThirteenState, viewer: int | None, theme: str, banner: str = "") -> Any:
+    """The table at any step through ``viewer``'s eyes (None: the teacher's, every hand face
+    up); the hands it may see are arranged by the solver, the others shown as backs."""
+    view = GAME.observe(state, viewer)
     result = view.results[-1] if state.phase in ("deal", "over") and view.results else None
     between = result is not None and not any(state.hands)
     seats = []
@@ -279,12 +280,12 @@ def teacher_table(state: ThreeThirteenState, theme: str, banner: str = "") -> An
                 f"{view.totals[s]} pts",
             )
         else:
-            hand = view.hands[s] or ()
+            hand = view.hands[s]
             if hand:
                 arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
                 groups = tuple(arrangement_groups(arr, view.wild, value))
             else:
-                groups = (Group("", ()),)
+                groups = (Group("", (None,) * view.hand_sizes[s]),)
             notes = (f"{view.totals[s]} pts",)
         active = view.to_act == s
         seats.append(SeatPicture(short_name(s).replace("You (P1)", "P1"), groups, notes, active))
@@ -306,83 +307,66 @@ def teacher_table(state: ThreeThirteenState, theme: str, banner: str = "") -> An
     )
 
 
-class RoundStepper:
-    """A seeded bots' game, one step at a time: the narration, each bot's reason, every hand
-    arranged by the solver, the score sheet and (in `odds`) the advisor for the player to act."""
+class RoundStepper(BotGameStepper):
+    """A seeded bots' game, one step at a time: the narration, each bot's reason, the hands the
+    chosen eyes may see arranged by the solver, the score sheet and (in `odds`) the advisor
+    for the chosen seat (for the teacher: the seat to act)."""
+
+    start_text = "The cards are shuffled; press Forward or Play."
+    bot_label = " (a bot)"
+    chance_moves = "chance: the next card dealt or drawn"
 
     def __init__(self, picker: ThemePicker, seed: int = 3, players: int = 2, rounds: int = 2):
-        self.picker = picker
-        self.status = StatusLine()
-        self.view = CanvasView(900, 520, status=self.status)
-        replay, self.reasons = bot_game(seed, players, rounds)
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
+        replay, reasons = bot_game(seed, players, rounds)
         self.scores = ScoreSheet([f"P{s + 1}" for s in range(players)])
         self.scores.widget.add_class("cardlab-scoresheet")
-        self.mirror = TextMirror("The bots' table in words")
-        self.mirror.widget.add_class("cardlab-mirror")
         from cardlab.apps.three_thirteen_odds import AdvisorPanel
 
         self.odds = AdvisorPanel()
-        self.stepper.on_step(self._show)
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.stepper.widget, self.why, self.scores.widget, self.mirror.widget]
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            size=(900, 520),
+            mirror_label="The bots' table in words",
+            extra=[self.scores.widget],
+            # open on the first turn, so there is something to see and advise
+            open_at=next(
+                (i for i in range(len(replay) + 1) if replay.state_at(i).phase == "draw"), 0
+            ),
         )
-        # open on the first turn, so there is something to see and advise
-        first = next((i for i in range(len(replay) + 1) if replay.state_at(i).phase == "draw"), 0)
-        self.stepper.go(first)
-        self.refresh()
-
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
-
-    def refresh(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
-
-    def reason_at(self, step: int) -> str:
-        if step == 0:
-            return "The cards are shuffled; press Forward or Play."
-        if step in self.reasons:
-            seat, reason = self.reasons[step]
-            return f"Why? {seat_name(seat)} (a bot): {reason}"
-        return "Chance: the seeded shuffle decided this step."
+        self.mirror.widget.add_class("cardlab-mirror")
 
     def _show(self, step: int, state: ThreeThirteenState, event: Any) -> None:
-        self.view.draw(teacher_table(state, self.picker.theme))
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+        viewer = self.viewer
+        banner = ""
+        if viewer is not None:
+            banner = f"Round {state.round} of {state.rounds}: {self.eyes_words}"
+        self.view.draw(seat_table(state, viewer, self.picker.theme, banner))
+        self.show_why(step)
         self.scores.set_rows(score_rows(state))
         player = GAME.current_player(state)
-        if player >= 0:
+        adviser = viewer if viewer is not None else player
+        if player >= 0 and adviser == player:
             self.odds.show(GAME.observe(state, player), who=seat_name(player))
         else:
             self.odds.show(None)
+        view = self.view_of(state)
         hands = []
-        for s, hand in enumerate(state.hands):
+        for s, hand in enumerate(view.hands):
             if hand:
-                arr = best_arrangement(hand, state.wild, state.aces, state.max_wilds)
+                arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
                 hands.append(f"{seat_name(s)}: {hand_words(hand)} (best deadwood {arr.penalty})")
+            elif view.hand_sizes[s]:
+                hands.append(f"{seat_name(s)}: {view.hand_sizes[s]} cards, face down")
             else:
                 hands.append(f"{seat_name(s)}: no cards")
-        if player == TERMINAL:
-            legal = ["none: the game is over"]
-        elif player == CHANCE:
-            legal = ["chance: the next card dealt or drawn"]
-        else:
-            legal = [f"{seat_name(player)}: " + ", ".join(legal_action_texts(GAME, state))]
-        top = card_text(state.discard[-1]) if state.discard else "none"
-        self.mirror.update(
-            hands=hands,
-            table=f"Round {state.round}, {rank_word(state.wild, True)} wild; stock "
-            f"{len(state.stock)}; top discard {top}",
-            last_move=self.replay.event_at(step).narration if step else "nothing yet",
-            legal_moves=legal,
+        top = card_text(view.top) if view.top is not None else "none"
+        table = (
+            f"Round {view.round}, {rank_word(view.wild, True)} wild; stock {view.stock_size}; "
+            f"top discard {top}"
         )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        self.show_mirror(step, state, hands=hands, table=table)
 
 
 # -- the quiz -------------------------------------------------------------------------------------

@@ -5,8 +5,9 @@ tagged, deadwood apart) and every card is clickable (or toggled by its button tw
 Take discard draw, Discard selected / Go out finish the turn; a button is enabled only when its
 move is legal now, and Go out only when some discard leaves every other card melded.  Chance
 steps (the deal, the stock card) resolve at once with the seeded replay and the bots then play
-until it is the learner's turn again, each with a one-sentence reason in the log.  A finished
-round stays on the table, every hand face up and arranged, until "Next round".  Every handler is
+until it is the learner's turn again; each bot's one-sentence reason joins the log when the
+round is over (it rests on the bot's hand).  A finished round stays on the table, every hand
+face up and arranged, until "Next round".  Every handler is
 guarded: an illegal move shows the engine's reason on the status line and changes nothing.
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
+from cardlab.apps.common import LEARNER, Entry, LearnerTable, ThemePicker
 from cardlab.apps.three_thirteen_draw import (
     Group,
     SeatPicture,
@@ -28,7 +29,7 @@ from cardlab.apps.three_thirteen_draw import (
     rank_word,
     table_picture,
 )
-from cardlab.core.bots import Bot
+from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.game import (
@@ -115,7 +116,7 @@ class ThreeThirteenPlay(LearnerTable):
         self.rounds = rounds
         self.bots = dict(bots) if bots is not None else default_bots(players)
         self.seed = seed
-        self.lines: list[str] = []
+        self.log_entries: list[Entry] = []
         self.last_action: dict[int, str] = {}
         self.replay: Replay = self._fresh(seed)
         self.status = StatusLine()
@@ -245,7 +246,7 @@ class ThreeThirteenPlay(LearnerTable):
                 + (card_text(drawn[0]) if drawn else "top card")
                 + " from the stock."
             )
-        self.lines = [self._narration(len(replay))]
+        self.log_entries = [Entry(replay.event_at(len(replay)))]
         self.refresh()
 
     def state_before_hand_count(self, card) -> int:
@@ -268,7 +269,7 @@ class ThreeThirteenPlay(LearnerTable):
         if self.stage != "between" or self.state.phase != "deal":
             self._refuse("deal")
         replay = self.replay
-        self.lines = []
+        self.log_entries = []
         self.replay = self._advance(replay, deal=True)
         self.status.info(f"Round {self.state.round} is dealt: {self._round_words()}.")
         self.refresh()
@@ -289,7 +290,7 @@ class ThreeThirteenPlay(LearnerTable):
         return replay
 
     def _start(self, message: str) -> None:
-        self.lines, self.last_action = [], {}
+        self.log_entries, self.last_action = [], {}
         self.replay = self._advance(self.replay, deal=True)
         self.status.info(message + f" Round 1: {self._round_words()}.")
         self.refresh()
@@ -325,8 +326,9 @@ class ThreeThirteenPlay(LearnerTable):
         code = card if isinstance(card, str) else card.code
         self._check_stage(("discard",), f"{verb} {code}")
         replay = self.replay.append(f"{verb} {code}")  # the engine refuses what is illegal
-        self.lines = [self._narration(len(replay))]
-        self.last_action[LEARNER] = self.lines[0]
+        event = replay.event_at(len(replay))
+        self.log_entries = [Entry(event)]
+        self.last_action[LEARNER] = event.narration_for(LEARNER)
         self.replay = self._advance(replay)
         self.status.ok(
             "You went out!"
@@ -340,10 +342,6 @@ class ThreeThirteenPlay(LearnerTable):
         from cardlab.games.three_thirteen.rules import DECK
 
         return DECK.parse_card(code)
-
-    def _narration(self, step: int) -> str:
-        event = self.replay.event_at(step) if step <= len(self.replay) else None
-        return event.narration if event else ""
 
     def _advance(self, replay: Replay, deal: bool = False) -> Replay:
         """Chance and the bots play until the learner must act, a round ends, or the game does."""
@@ -364,14 +362,8 @@ class ThreeThirteenPlay(LearnerTable):
             decision = self.bots[seat].choose(GAME.observe(state, seat), GAME.legal_actions(state))
             replay = replay.append(decision.action)
             event = replay.event_at(len(replay))
-            if event.public if hasattr(event, "public") else True:
-                text = event.narration
-            else:
-                text = f"{seat_name(seat)} takes the top card of the stock."
-            self.lines.append(text)
-            if decision.reason:
-                self.lines.append(f"Why? {seat_name(seat)}: {decision.reason}")
-            self.last_action[seat] = text
+            self.log_entries.append(Entry(event, decision.told))
+            self.last_action[seat] = event.narration_for(LEARNER)
         return replay
 
     def _on_table_click(self, target: str) -> None:
@@ -490,13 +482,27 @@ class ThreeThirteenPlay(LearnerTable):
             else "Go out"
         )
 
+    def _lines(self, shown: bool) -> list[str]:
+        lines = []
+        for entry in self.log_entries:
+            lines.append(entry.event.narration_for(LEARNER))
+            if entry.reason is not None:
+                reason = reason_for(entry.reason, entry.seat, LEARNER, shown=shown)
+                if reason:
+                    lines.append(f"Why? {seat_name(entry.seat)}: {reason}")
+        return [line for line in lines if line]
+
+    @property
+    def lines(self) -> list[str]:
+        """This turn's log with the bots' reasons, as the learner reads it once the round is
+        over."""
+        return self._lines(shown=True)
+
     @property
     def shown_lines(self) -> list[str]:
-        """The log as the learner may read it now.  A bot's reason can name the cards it holds,
+        """The log as the learner may read it now.  A bot's reason rests on the cards it holds,
         so reasons stay hidden while the round is being played, as at a real table."""
-        if self.stage in ("between", "over"):
-            return [line for line in self.lines if line]
-        return [line for line in self.lines if line and not line.startswith("Why? ")]
+        return self._lines(shown=self.stage in ("between", "over"))
 
     def _log(self) -> None:
         items = self.shown_lines

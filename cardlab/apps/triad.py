@@ -37,12 +37,12 @@ from cardlab.apps.triad_lesson import (
 )
 from cardlab.apps.triad_play import TriadPlay
 from cardlab.core.bots import Bot
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker import tables
 from cardlab.games.poker.bots import CallBot, PokerBot
 from cardlab.games.poker.ranking import TRIAD_NAMES
-from cardlab.games.triad import DECK, GAME, evaluate, observe, parse
+from cardlab.games.triad import DECK, GAME, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.render import Drawing, Rect, Text, deck_sheet
 from cardlab.widgets import CanvasView, HandView, OddsPanel, StatusLine
@@ -304,9 +304,6 @@ def bot_hand(
     return replay, reasons
 
 
-EYES = [("Teacher (every card)", -1)] + [(f"Player {s + 1}", s) for s in range(4)]
-
-
 class HandStepper(BotGameStepper):
     """A seeded hand of four bots, one step at a time: every bet and exchange narrated, with the
     bot's one-sentence reason."""
@@ -321,40 +318,21 @@ class HandStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            eyes=EYES,
             size=(WIDTH, HEIGHT),
             mirror_label="The bots' table in words",
             open_at=first,
         )
 
     def _show(self, step: int, state: Any, event: Any) -> None:
-        viewer = self.viewer
-        view = observe(state, viewer)
-        eyes = "the teacher's eyes" if viewer is None else f"{seat_name(viewer)}'s eyes"
-        self.view.draw(
-            table_picture(view, you=viewer, banner=f"Through {eyes}", theme=self.picker.theme)
-        )
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
+        view = self.view_of(state)
+        banner = f"Through {self.eyes_words}"
+        self.view.draw(table_picture(view, you=self.viewer, banner=banner, theme=self.picker.theme))
+        self.show_why(step)
         hands = []
         for s, hand in enumerate(view.hands):
             shown = _codes(hand) if hand and hand[0] is not None else f"{len(hand)} cards, hidden"
             hands.append(f"{seat_name(s)} ({view.stacks[s]} chips): {shown}")
-        player = GAME.current_player(state)
-        if player == TERMINAL:
-            legal = ["none: the hand is over"]
-        elif player == CHANCE:
-            legal = ["chance: the next card"]
-        else:
-            legal = [f"{seat_name(player)}: " + ", ".join(GAME.legal_actions(state)[:8])]
-        self.mirror.update(
-            hands=hands,
-            table=f"pot {view.pot}, {view.phase}",
-            last_move=self.replay.event_at(step).narration if step else "nothing yet",
-            legal_moves=legal,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        self.show_mirror(step, state, hands=hands, table=f"pot {view.pot}, {view.phase}")
 
 
 # -- the quiz -------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ The learner bets with the buttons (only the legal ones are enabled), and in the 
 cards to throw away (or uses the card buttons under the table) and presses *Discard selected*,
 or *Stand pat*.  *Hint* asks the AI what it would do in the learner's place (in the draw: the
 exact exchange advisor).  After each of the learner's moves the AI seats and chance act until the
-learner must act again or the hand is over; during a hand the log shows only what the table
-saw (the AI's reasons would give their cards away), and once the hand is over every AI reason is
-shown.  The score sheet keeps each hand's chips.  Every handler is guarded: an illegal move shows
+learner must act again or the hand is over; during a hand the log shows only what the learner's
+seat saw (the AI's reasons would give their cards away), and once the hand is over every AI
+reason is shown, without the cards of a hand that was not shown down.  The score sheet keeps
+each hand's chips.  Every handler is guarded: an illegal move shows
 the engine's reason on the status line and changes nothing.
 """
 
@@ -17,10 +18,11 @@ from collections.abc import Mapping
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
+from cardlab.apps.common import LEARNER, Entry, LearnerTable, ThemePicker
 from cardlab.apps.triad_draw import HEIGHT, WIDTH, table_picture
-from cardlab.core.bots import Bot
+from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import TERMINAL, seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.triad import GAME, advise, new_game
@@ -127,8 +129,7 @@ class TriadPlay(LearnerTable):
                 self.mirror.widget,
             ]
         )
-        self.lines: list[str] = []
-        self.reasons: list[tuple[int, str]] = []
+        self.log_entries: list[Entry] = []
         self._begin(seed, "A new game: you are Player 1, at the bottom of the table.")
 
     # -- what the learner sees -----------------------------------------------------------------
@@ -164,7 +165,8 @@ class TriadPlay(LearnerTable):
         view = self.observation
         if self.state.phase == "draw":
             hand = self.state.hands[LEARNER]
-            cards, reason = advise(hand, GAME.unseen(view), view.option("max_draw"))
+            cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
+            reason = told.text(LEARNER)
             taken: list[int] = []
             for card in cards:
                 taken.append(next(i for i, c in enumerate(hand) if c == card and i not in taken))
@@ -182,8 +184,9 @@ class TriadPlay(LearnerTable):
         if self.stage != "between":
             raise ValueError(self._phase_hint())
         replay = self.replay.append("next hand")
-        self.lines, self.reasons = [replay.event_at(len(replay)).narration], []
-        self._after(replay, f"Hand {replay.state.hand_no}: the button moved one seat left.")
+        self.log_entries = []
+        message = f"Hand {replay.state.hand_no}: the button moved one seat left."
+        self._after(replay, message, begin=len(replay) - 1)
 
     def new_game(self, seed: int | None = None) -> None:
         self.seed = self.seed + 1 if seed is None else seed
@@ -197,7 +200,7 @@ class TriadPlay(LearnerTable):
         self.scores.players = ("You (P1)", *(f"P{s + 1}" for s in range(1, players)))
         self.scores.set_rows([])
         replay = new_game(seed, players=players, hands=self.hands_per_game)
-        self.lines, self.reasons = [], []
+        self.log_entries = []
         self._after(replay, message, ok=False)
 
     def _check_turn(self, action: str) -> None:
@@ -217,26 +220,24 @@ class TriadPlay(LearnerTable):
         return "It is not your turn."
 
     def _said(self, replay: Replay) -> str:
-        return "You: " + replay.event_at(len(replay)).narration
+        return "You: " + replay.event_at(len(replay)).narration_for(LEARNER)
 
-    def _after(self, replay: Replay, message: str, ok: bool = True) -> None:
+    @property
+    def lines(self) -> list[str]:
+        """This hand's log as the learner reads it (the AI's reasons follow in `_log`)."""
+        return [self.entry_text(e, shown=False) for e in self.log_entries]
+
+    def _after(
+        self, replay: Replay, message: str, ok: bool = True, begin: int | None = None
+    ) -> None:
         """Let chance and the AI act until the learner must, or the hand is over."""
-        lines = list(self.lines)
-        if len(replay) and replay.event_at(len(replay)).actor == LEARNER:
-            lines.append(replay.event_at(len(replay)).narration)
-        reasons: dict[int, tuple[int, str]] = {}
-        start = len(replay)
+        if begin is None:  # the learner's own move, just made, opens the new entries
+            mine = len(replay) and replay.event_at(len(replay)).actor == LEARNER
+            begin = len(replay) - 1 if mine else len(replay)
+        reasons: dict[int, tuple[int, Narration]] = {}
         replay = replay.play_out(self.bots, reasons=reasons, until=lambda s: s.phase == "done")
-        for step in range(start + 1, len(replay) + 1):
-            event = replay.event_at(step)
-            if step in reasons:
-                self.reasons.append(reasons[step])
-            if event.public:
-                lines.append(event.narration)
-            elif event.actor >= 0:  # an AI's exchange: how many, not which
-                k = len(str(event.action).split()) - 1
-                lines.append(f"{seat_name(event.actor)} discards {k} and draws {k}.")
-        self.replay, self.lines = replay, lines
+        self.log_entries = [*self.log_entries, *self.entries(replay, begin, reasons)]
+        self.replay = replay
         (self.status.ok if ok else self.status.info)(message)
         self._record_result()
         self.refresh(new_hand=True)
@@ -313,9 +314,15 @@ class TriadPlay(LearnerTable):
         intro = f"Hand {view.hand_no} of {view.hands_total}: {dealer} the button (D)."
         items = [intro] + [line for line in self.lines if line]
         stage = self.stage
-        if stage in ("between", "over") and self.reasons:
+        done = stage in ("between", "over")
+        reasons = [
+            f"{seat_name(e.seat)}: {reason_for(e.reason, e.seat, self.viewer, shown=done)}"
+            for e in self.log_entries
+            if e.reason is not None and done
+        ]
+        if reasons:
             items.append("Why the AI played as they did:")
-            items += [f"{seat_name(s)}: {r}" for s, r in self.reasons]
+            items += reasons
         if stage == "between":
             items.append("Press Next hand to deal the next hand.")
         elif stage == "over":

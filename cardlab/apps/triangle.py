@@ -28,7 +28,7 @@ from cardlab.apps.triangle_draw import (
 )
 from cardlab.apps.triangle_play import TrianglePlay, odds_table_html, signed
 from cardlab.core.bots import Bot, RandomBot
-from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
+from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import (
     GAME,
@@ -136,30 +136,40 @@ def bot_game(
     return replay, reasons
 
 
-def who_sees_what(state: TriangleState) -> list[str]:
-    """One line per player: the cards they can see now (never their own)."""
+def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
+    """One line per player: the cards they can see now (never their own), told through
+    ``viewer``'s eyes (None: the teacher's): a card ``viewer`` cannot see is not named."""
     phase = state.phase
+    mine = observe(state, viewer)
+
+    def card(c: Any, what: str) -> str:
+        return str(c) if c is not None else what
+
     if phase == "deal":
         if state.dealt == 0 and state.rounds:
-            last = state.rounds[-1]
+            last = mine.history[-1]
             if last.speaker is None:
                 return [
                     "The round was void: each player saw the other two cards, never their own, "
                     "and nobody saw the Right to Speak."
                 ]
             shown = ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(last.cards))
+            rts = card(last.rts, "unseen by you")
             return [
                 f"Everyone has now seen all three player cards ({shown}).",
-                f"The Right to Speak ({last.rts}) was seen by {seat_name(last.speaker)} alone.",
+                f"The Right to Speak ({rts}) was seen by {seat_name(last.speaker)} alone.",
             ]
         return ["The cards are still being dealt face down: nobody has looked at anything yet."]
     lines = []
     for s in range(3):
         view = observe(state, s)
-        others = ", ".join(f"{view.cards[t]} ({seat_name(t)})" for t in range(3) if t != s)
+        others = ", ".join(
+            f"{card(mine.cards[t], 'your card')} ({seat_name(t)})" for t in range(3) if t != s
+        )
         line = f"{seat_name(s)} sees: {others}; not their own card"
         if view.rts is not None:
-            line += f"; and the Right to Speak, {view.rts} (they are the speaker)"
+            rts = card(mine.rts, "a card you cannot see")
+            line += f"; and the Right to Speak, {rts} (they are the speaker)"
         earlier = len(view.known) - 2 - (view.rts is not None)
         if earlier:
             line += f"; remembers {earlier} card{'s' * (earlier != 1)} from earlier rounds"
@@ -191,9 +201,6 @@ def odds_seat(state: TriangleState, viewer: int | None) -> int | None:
         return state.speaker
     player = GAME.current_player(state)
     return player if player >= 0 else None
-
-
-EYES = [("Teacher (every card)", -1), ("Player 1", 0), ("Player 2", 1), ("Player 3", 2)]
 
 
 class OddsExplainer:
@@ -259,6 +266,7 @@ class GameStepper(BotGameStepper):
 
     start_text = "The pack of 24 is shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
+    chance_moves = "chance: the next card dealt, or who grabbed first"
 
     def __init__(self, picker: ThemePicker, seed: int = 3, rounds: int = 6) -> None:
         replay, reasons = bot_game(seed, rounds)
@@ -271,7 +279,6 @@ class GameStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            eyes=EYES,
             size=(WIDTH, HEIGHT),
             mirror_label="The bots' table in words",
             extra=[self.sees],
@@ -279,38 +286,29 @@ class GameStepper(BotGameStepper):
         )
 
     def _show(self, step: int, state: TriangleState, event: Any) -> None:
-        viewer = self.viewer
-        eyes = "the teacher's eyes" if viewer is None else f"{seat_name(viewer)}'s eyes"
+        viewer, eyes = self.viewer, self.eyes_words
         banner = f"Turn {state.turn + 1}, round {len(state.turn_rounds()) + 1}: {eyes}"
         if state.phase == "deal" and state.dealt == 0 and state.rounds:
             banner = f"Round {len(state.rounds)} is over: {eyes}"
         self.view.draw(step_picture(state, viewer, self.picker.theme, banner))
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
+        self.show_why(step)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state, viewer))
         self.sees.value = f"<div><b>Who sees what</b><ul>{items}</ul></div>"
         seat = odds_seat(state, viewer)
         if seat is None:
             self.odds.show(None, message="Odds appear once the cards are lifted.")
         else:
             self.odds.show(observe(state, seat))
-        hands = [f"{seat_name(s)}: {c or 'no card yet'}" for s, c in enumerate(state.cards)]
-        player = GAME.current_player(state)
-        if player == TERMINAL:
-            legal = ["none: the game is over"]
-        elif player == CHANCE:
-            legal = ["chance: the next card dealt, or who grabbed first"]
-        else:
-            legal = [f"{seat_name(player)}: " + ", ".join(legal_action_texts(GAME, state))]
+        view = self.view_of(state)
+        dealt = observe(state, None).cards
+        hands = [
+            f"{seat_name(s)}: "
+            + (str(c) if c is not None else "a card you cannot see" if d else "no card yet")
+            for s, (c, d) in enumerate(zip(view.cards, dealt, strict=True))
+        ]
         scores = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(state.scores))
-        self.mirror.update(
-            hands=hands,
-            table=f"Right to Speak: {state.rts or 'not dealt'}; scores: {scores}",
-            last_move=self.replay.event_at(step).narration if step else "nothing yet",
-            legal_moves=legal,
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        rts = view.rts or ("face down" if state.rts is not None else "not dealt")
+        self.show_mirror(step, state, hands=hands, table=f"Right to Speak: {rts}; scores: {scores}")
 
 
 # -- the round, step by step ----------------------------------------------------------------------

@@ -19,8 +19,9 @@ import ipywidgets as widgets
 
 from cardlab.apps.common import LEARNER, LearnerTable, ThemePicker
 from cardlab.apps.triangle_draw import HEIGHT, WIDTH, live_picture, resolved_picture
-from cardlab.core.bots import Bot
+from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import seat_name
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import STATEMENTS, new_game, observe, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
@@ -156,7 +157,7 @@ class TrianglePlay(LearnerTable):
         self.replay: Replay = new_game(seed)
         self.claims: dict[int, bool] = {}
         self.lines: list[str] = []
-        self.reasons: list[tuple[int, str]] = []
+        self.reasons: list[tuple[int, Narration]] = []
         sheet = widgets.VBox(
             [widgets.HTML("<b>Score sheet</b>"), self.scores.widget],
             layout=widgets.Layout(width="400px", margin="0 0 0 12px"),
@@ -196,7 +197,7 @@ class TrianglePlay(LearnerTable):
         if replay.state.phase != "claim":
             self._refuse(action)
         claims: dict[int, bool] = {}
-        reasons: list[tuple[int, str]] = []
+        reasons: list[tuple[int, Narration]] = []
         while replay.state.phase == "claim":
             seat = replay.current_player
             if seat == LEARNER:
@@ -206,7 +207,7 @@ class TrianglePlay(LearnerTable):
                     observe(replay.state, seat), replay.game.legal_actions(replay.state)
                 )
                 choice = decision.action
-                reasons.append((seat, decision.reason))
+                reasons.append((seat, decision.told))
             claims[seat] = choice == "claim"
             replay = replay.append(choice)
         lines = [claims_summary(claims)]
@@ -231,7 +232,7 @@ class TrianglePlay(LearnerTable):
             self._refuse(f"state {code}")
         replay = self.replay.append(f"state {code}")  # the engine refuses a non-speaker
         event = replay.event_at(len(replay))
-        self.lines = [*self.lines, event.narration, event.arithmetic]
+        self.lines = [*self.lines, event.narration_for(LEARNER), event.arithmetic]
         self.replay = replay
         self.status.ok("You spoke; the cards are shown.")
         self.refresh()
@@ -274,23 +275,25 @@ class TrianglePlay(LearnerTable):
             )
         self.replay.append(action)  # raises IllegalMove with the engine's reason
 
-    def _play_on(self, replay: Replay, reasons: list[tuple[int, str]]) -> tuple[Replay, list[str]]:
+    def _play_on(
+        self, replay: Replay, reasons: list[tuple[int, Narration]]
+    ) -> tuple[Replay, list[str]]:
         """Resolve the grab and let a bot speaker speak; stop for the learner or the next deal."""
         lines: list[str] = []
         while True:
             state = replay.state
             if state.phase == "grab":
                 replay = replay.advance_chance()
-                lines.append(replay.event_at(len(replay)).narration)
+                lines.append(replay.event_at(len(replay)).narration_for(LEARNER))
             elif state.phase == "state" and state.speaker != LEARNER:
                 speaker = state.speaker
                 decision = self.bots[speaker].choose(
                     observe(state, speaker), replay.game.legal_actions(state)
                 )
                 replay = replay.append(decision.action)
-                reasons.append((speaker, decision.reason))
+                reasons.append((speaker, decision.told))
                 event = replay.event_at(len(replay))
-                lines += [event.narration, event.arithmetic]
+                lines += [event.narration_for(LEARNER), event.arithmetic]
             else:
                 return replay, lines
 
@@ -404,7 +407,10 @@ class TrianglePlay(LearnerTable):
             record = view.history[-1]
             if record.speaker is not None and self.reasons:
                 items.append("Why the bots did what they did:")
-                items += [f"{seat_name(s)}: {reason}" for s, reason in self.reasons]
+                items += [
+                    f"{seat_name(s)}: {reason_for(told, s, LEARNER, shown=True)}"
+                    for s, told in self.reasons
+                ]
             elif self.reasons:
                 items.append(
                     "The bots' reasons stay private this time: they would give away your card, "
@@ -412,7 +418,7 @@ class TrianglePlay(LearnerTable):
                 )
             items.append("Press Next round to deal the next round.")
         elif stage == "over":
-            items.append(self.replay.event_at(len(self.replay)).narration)
+            items.append(self.replay.event_at(len(self.replay)).narration_for(LEARNER))
             items.append("Press New game to play again.")
         body = "".join(f"<li>{html.escape(line)}</li>" for line in items)
         self.round_log.value = f"<div class='cardlab-log'><b>This round</b><ul>{body}</ul></div>"

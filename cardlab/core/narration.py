@@ -73,8 +73,13 @@ class Narration:
         """True when every seat reads the whole of it."""
         return not self.secrets
 
+    @property
+    def public_text(self) -> str:
+        """What a seat that holds none of the secrets reads."""
+        return "".join(piece if isinstance(piece, str) else piece.alt for piece in self.pieces)
+
     def __str__(self) -> str:
-        return self.text(-1)
+        return self.public_text
 
     def __bool__(self) -> bool:
         return any(self.pieces)

@@ -124,7 +124,8 @@ class Replay:
     ) -> Replay:
         """Let chance and the given bots play until a seat without a bot must act, ``until``
         holds for the state, or the game ends.  Each bot's reason is kept in ``reasons`` as
-        ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played)."""
+        ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played); the
+        reason is a `Narration`, to be read through `cardlab.core.bots.reason_for`."""
         replay, game = self, self.game
         for _ in range(max_steps):
             state = replay.state

@@ -26,12 +26,13 @@ StepCallback = Callable[[int, Any, "Event | None"], Any]
 """``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
 
 
-def caption_text(replay: Replay, step: int) -> str:
-    """``Step 3 of 18: <narration>`` (plain text; the arithmetic is separate)."""
+def caption_text(replay: Replay, step: int, viewer: int | None = None) -> str:
+    """``Step 3 of 18: <narration>`` as ``viewer`` may read it (None: the teacher); plain text,
+    the arithmetic is separate."""
     total = len(replay)
     if step == 0:
         return f"Step 0 of {total}: the start, before any card moves."
-    return f"Step {step} of {total}: {replay.event_at(step).narration}"
+    return f"Step {step} of {total}: {replay.event_at(step).narration_for(viewer)}"
 
 
 class Stepper:
@@ -40,7 +41,10 @@ class Stepper:
     ``render_step(step, state, event)`` is the first ``on_step`` callback; if it returns a
     `Drawing`, the stepper shows it on its own `CanvasView` (``stepper.view``), so
     ``Stepper(replay, lambda s, st, e: render(...))`` is a complete step-through widget.
+    ``viewer`` is the seat whose eyes the caption reads through (None: the teacher's).
     """
+
+    viewer: int | None = None
 
     def __init__(
         self,
@@ -132,7 +136,7 @@ class Stepper:
 
     @property
     def caption_text(self) -> str:
-        return caption_text(self.replay, self.step)
+        return caption_text(self.replay, self.step, self.viewer)
 
     def on_step(self, callback: StepCallback, remove: bool = False) -> None:
         """Call ``callback(step, state, event)`` whenever the step changes."""
@@ -201,7 +205,7 @@ class Stepper:
     def _show(self, notify: bool = True) -> None:
         step, n = self.step, len(self.replay)
         event = self.event
-        text = html.escape(caption_text(self.replay, step))
+        text = html.escape(caption_text(self.replay, step, self.viewer))
         if event is not None and event.arithmetic:
             text += f"<br><small>{html.escape(event.arithmetic)}</small>"
         self.caption.value = f'<div class="cardlab-caption" aria-live="polite">{text}</div>'

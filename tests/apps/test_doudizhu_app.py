@@ -293,3 +293,30 @@ def test_quiz_questions_come_from_the_engine(picker):
     assert "Right" in quiz.feedback.value and quiz.tally.value == "Right first time: 0 of 1"
     quiz.new_button.click()
     assert quiz.seed == 2 and quiz.feedback.value == ""
+
+
+def test_the_ai_reasons_wait_until_the_deal_is_over(picker):
+    """An AI's reason rests on its hand ("only a bomb beats it, and it keeps the bomb"), so the
+    learner reads none while the deal is played; after it, the reasons come without the cards
+    the AI kept hidden, and the teacher's toggle shows them whole."""
+    table = DouDizhuPlay(picker, seed=7)
+    played = 0
+    while table.state.phase != "over":
+        assert "Why" not in table.log.value and not any("Why" in line for line in table.lines)
+        action = table.hint()
+        if table.state.phase == "bid":
+            table.bid(int(action.split()[1]) if action.startswith("bid") else 0)
+        elif action.startswith("play "):
+            table.play()
+        else:
+            table.pass_()
+        played += 1
+    reasons = [e.reason for e in table.log_entries if e.reason is not None]
+    assert played and reasons and "Why:" in table.log.value
+    log = " ".join(table.lines)
+    for reason in reasons:
+        assert reason.text(LEARNER) in log
+        if reason.text(LEARNER) != reason.text():
+            assert reason.text() not in log
+    table.show_all.value = True  # the teacher's view: every reason whole
+    assert all(reason.text() in " ".join(table.lines) for reason in reasons)

@@ -262,7 +262,7 @@ def test_the_ai_reasons_wait_until_the_hand_is_over(picker):
     """A bot's reason names its own hand, so the learner reads it only after the hand."""
     table = PyramidPlay(picker, seed=2, opponents=2)
     play_until(table, {"exchange"})
-    assert any(why for _, why in table.entries), "the AI acted with reasons"
+    assert any(e.reason for e in table.log_entries), "the AI acted with reasons"
     assert not any("Why:" in line for line in table.lines)
     assert "Why:" not in table.log.value
     play_until(table, {"between", "over"})

@@ -159,7 +159,7 @@ def test_components_and_stepper_with_eyes(picker):
     assert "=" in stepper.arithmetic.value
     assert step >= 0
     _replay, reasons = bot_game(2)
-    assert reasons and all(isinstance(r, str) and r for _, r in reasons.values())
+    assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())
 
 
 def test_the_quiz_marks_the_bots_choice(picker):

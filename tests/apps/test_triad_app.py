@@ -2,10 +2,12 @@
 draw by selecting cards, next hand), refusals, the hint, the advisor, the stepper, the quiz,
 the odds tables and the pictures."""
 
+import html
 import re
 
 import pytest
 
+from cardlab.apps.common import LEARNER
 from cardlab.apps.triad import (
     ExchangeAdvisor,
     HandLadder,
@@ -204,3 +206,31 @@ def test_pictures(picker):
     assert len(face_keys(teacher)) == 35
     picker.widget.value = "colorblind"
     assert ladder.status.level != "error"
+
+
+def test_after_the_hand_a_folded_ai_keeps_its_cards_in_its_reasons(picker):
+    """Once the hand is over the AI's reasons are shown, but a hand that was never shown down
+    is told without its cards: "my hand", not "my One Pair, Kings"."""
+    table = TriadPlay(picker, seed=3, opponents=3, hands=4)
+    checked = 0
+    for _ in range(200):
+        if table.stage == "over":
+            break
+        if table.stage == "between":
+            result = table.state.results[-1]
+            shown = {s for s, _, _ in result.shown}
+            for entry in table.log_entries:
+                if entry.reason is None or entry.seat in shown:
+                    continue
+                whole, told = entry.reason.text(), entry.reason.text(LEARNER)
+                assert told in html.unescape(table.log.value)
+                if whole != told:
+                    assert whole not in html.unescape(table.log.value)
+                    checked += 1
+            table.next_hand()
+        elif table.stage == "draw":
+            table.act("stand pat")
+        else:
+            legal = triad.GAME.legal_actions(table.state)
+            table.act("call" if "call" in legal else "check" if "check" in legal else legal[0])
+    assert checked, "some AI hand went unshown, with a reason that named it"

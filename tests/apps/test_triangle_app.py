@@ -165,7 +165,7 @@ def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
     bot_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
     assert sorted(reasons) == bot_steps
     game = GameStepper(picker, seed=3)
-    step = next(i for i in bot_steps if reasons[i][1].startswith("Says"))
+    step = next(i for i in bot_steps if reasons[i][1].text().startswith("Says"))
     game.stepper.go(step - 1)  # the speaker is about to speak
     assert "Player 1 sees:" in game.sees.value and "not their own card" in game.sees.value
     assert "and the Right to Speak" in game.sees.value  # the speaker also sees it
@@ -174,7 +174,7 @@ def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
     assert f"Player {speaker + 1}" in game.odds.heading.value
     game.stepper.forward_button.click()
     assert html.escape(replay.event_at(step).narration) in game.stepper.caption.value
-    assert "Why?" in game.why.value and html.escape(reasons[step][1]) in game.why.value
+    assert "Why?" in game.why.value and html.escape(reasons[step][1].text()) in game.why.value
     assert "Everyone has now seen all three player cards" in game.sees.value
     # through one player's eyes: their own card is face down
     game.eyes.value = 1

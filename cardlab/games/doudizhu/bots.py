@@ -144,7 +144,7 @@ class DouDizhuBot:
         hand = counts_of(view.hands[view.seat])  # type: ignore[index,arg-type]
         strength = hand_strength(hand)
         want = wanted_bid(strength)
-        what = f"my hand scores {strength:.1f} for strength (jokers, 2s, aces, bombs, few plays)"
+        what = f"my hand scores {strength:.1f} for strength (jokers, twos, aces, bombs, few plays)"
         action = f"bid {want}"
         if want and action in legal:
             return Decision(action, f"Bids {want}: {what}, worth a bid of {want}.")

@@ -9,7 +9,14 @@ from cardlab.core.engine import CHANCE, TERMINAL, IllegalMove
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen import GAME, apply, legal_actions, new_game, observe, returns
 from cardlab.games.three_thirteen.game import go_out_discards
-from cardlab.games.three_thirteen.rules import DECK, decks_for, full_deck, hand_size, wild_rank
+from cardlab.games.three_thirteen.rules import (
+    DECK,
+    card_text,
+    decks_for,
+    full_deck,
+    hand_size,
+    wild_rank,
+)
 
 
 def cards(text):
@@ -292,3 +299,28 @@ def test_whole_short_game_ends_with_lowest_total_winning_and_round_trips():
     assert "After 3 rounds" in last and ("wins" in last or "share the win" in last)
     assert Replay.from_text(replay.to_text()) == replay
     assert GAME.cards(state) == Counter(full_deck(2))
+
+
+def test_a_final_turn_lays_nothing_down_until_every_final_turn_is_played():
+    """Going out gives every other player one more turn; a hand is laid down (and narrated)
+    only when all of them are done, so no final turn tells the others a hidden hand."""
+    from cardlab.core.conformance import random_playout
+
+    checked = 0
+    for seed in range(12):
+        replay = random_playout(GAME, {"players": 3, "rounds": 2}, seed)
+        for step in range(1, len(replay) + 1):
+            before, event = replay.state_at(step - 1), replay.event_at(step)
+            final = before.went_out is not None and str(event.action).startswith("discard ")
+            if not final:
+                continue
+            after = replay.state_at(step)
+            said = event.narration_for((event.actor + 1) % 3)
+            if after.finals_left:  # others still to play their final turn: the discard alone
+                card = DECK.parse_card(str(event.action).split()[1])
+                who = f"Player {event.actor + 1}"
+                assert said == f"{who} discards the {card_text(card)}. That was their last turn."
+                checked += 1
+            else:  # the last final turn: every hand goes down, told to everyone
+                assert "Every hand is laid down" in said
+    assert checked

@@ -1,0 +1,265 @@
+"""Nothing a lesson view shows names a card hidden from the eyes it is shown through.
+
+Every stepper is stepped through every step under every seat's eyes, and every table is played
+to the end (or for a long stretch) from the learner's seat; at each step every text the view
+shows (the widgets' values and labels, and the texts drawn on its canvases) is read and held
+against two oracles that do not trust the views:
+
+* the cards: no text may name a card the seat has not seen by that step (its observations so
+  far, `cardlab.core.conformance.SeenSoFar`);
+* the secrets: no text may hold the teacher's version of a narration or of another seat's reason
+  when that seat may not read all of it, and a stepper under a seat's eyes shows no other
+  seat's reason at all.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from cardlab.apps.common import LEARNER, ThemePicker
+from cardlab.core.conformance import SeenSoFar
+from cardlab.core.replay import Replay
+from cardlab.widgets.canvas import CanvasView
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+# -- what a view shows ---------------------------------------------------------------------------
+def _widget_texts(widget: widgets.Widget) -> Iterator[str]:
+    for attr in ("value", "description", "tooltip", "placeholder"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str) and value:
+            yield html.unescape(_TAG.sub(" ", value))
+    yield from getattr(widget, "_options_labels", ())
+    for child in getattr(widget, "children", ()):
+        yield from _widget_texts(child)
+
+
+def _canvases(obj: Any, seen: set[int]) -> Iterator[CanvasView]:
+    """The canvas views a lesson object holds (directly or in its cardlab parts)."""
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, CanvasView):
+        yield obj
+        return
+    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
+        if type(value).__module__.startswith("cardlab."):
+            yield from _canvases(value, seen)
+
+
+def shown_texts(view: Any) -> list[str]:
+    """Every text ``view`` shows: its widgets' texts and the texts drawn on its canvases."""
+    texts = list(_widget_texts(view.widget))
+    for canvas in _canvases(view, set()):
+        if canvas.drawing is not None:
+            texts += canvas.drawing.texts()
+    return texts
+
+
+# -- the oracles ---------------------------------------------------------------------------------
+def assert_nothing_hidden(
+    texts: list[str],
+    replay: Replay,
+    step: int,
+    seat: int,
+    reasons: dict[int, tuple[int, Any]],
+    *,
+    reasons_held_back: bool,
+) -> None:
+    seen = SeenSoFar(replay)
+    where = f"step {step}, Player {seat + 1}'s eyes"
+    for text in texts:
+        leaked = seen.leaks(text, seat, step)
+        assert not leaked, f"{where}: {sorted(leaked)} named in {text!r}"
+    whole = "\n".join(texts)
+    for number in range(1, step + 1):
+        event = replay.event_at(number)
+        if event.narration_for(seat) != event.narration:
+            assert event.narration not in whole, f"{where}: the whole of event {number} is shown"
+    own = [reason.text(None) for owner, reason in reasons.values() if owner == seat]
+    for owner, reason in reasons.values():
+        if owner == seat:
+            continue
+        full, partial = reason.text(None), reason.text(seat)
+        # the same words may also be the seat's own reason (two bots, one situation)
+        if full != partial and not any(full in mine for mine in own):
+            assert full not in whole, f"{where}: Player {owner + 1}'s secret reason {full!r}"
+        if reasons_held_back and not any(partial in mine for mine in own):
+            assert partial not in whole, f"{where}: Player {owner + 1}'s reason {partial!r}"
+
+
+# -- the steppers --------------------------------------------------------------------------------
+@pytest.fixture
+def picker() -> ThemePicker:
+    return ThemePicker()
+
+
+def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
+    from cardlab.apps.doudizhu import DealStepper
+    from cardlab.apps.pyramid import HandStepper as PyramidStepper
+    from cardlab.apps.pyramid_poker import GameStepper as PyramidPokerStepper
+    from cardlab.apps.three_thirteen import RoundStepper
+    from cardlab.apps.triad import HandStepper as TriadStepper
+    from cardlab.apps.triangle import GameStepper as TriangleStepper
+
+    return {
+        "triad": lambda p: TriadStepper(p, seed=6),
+        "pyramid": lambda p: PyramidStepper(p, seed=4),
+        "doudizhu": lambda p: DealStepper(p, seed=11),
+        "triangle": lambda p: TriangleStepper(p, seed=3, rounds=3),
+        "three_thirteen": lambda p: RoundStepper(p, seed=3, players=3, rounds=2),
+        "pyramid_poker": lambda p: PyramidPokerStepper(p, seed=2),
+    }
+
+
+@pytest.mark.parametrize("game", list(_steppers()))
+def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
+    stepper = _steppers()[game](picker)
+    replay = stepper.replay
+    seats = replay.game.num_players(replay.state_at(0))
+    for seat in range(seats):
+        stepper.eyes.value = seat
+        for step in range(len(replay) + 1):
+            stepper.stepper.go(step)
+            texts = shown_texts(stepper)
+            assert_nothing_hidden(
+                texts, replay, step, seat, stepper.reasons, reasons_held_back=True
+            )
+            if step == len(replay):
+                assert f"Player {seat + 1}'s eyes" in " ".join(texts)
+    # the teacher reads everything: the bots' reasons and every card, in the same views
+    stepper.eyes.value = -1
+    step = max(stepper.reasons)
+    stepper.stepper.go(step)
+    teacher = " ".join(shown_texts(stepper))
+    assert stepper.reasons[step][1].text() in html.unescape(stepper.why.value)
+    assert replay.event_at(step).narration in teacher
+
+
+# -- the tables ----------------------------------------------------------------------------------
+def _triad_move(table: Any, rng: random.Random) -> None:
+    stage = table.stage
+    if stage == "between":
+        table.next_hand()
+    elif stage == "draw":
+        table.hint()  # selects the advised discard
+        if table.hand.selected:
+            table.discard()
+        else:
+            table.act("stand pat")
+    else:
+        legal = table.replay.game.legal_actions(table.state)
+        table.act(rng.choice([a for a in legal if a != "fold"] or legal))
+
+
+def _pyramid_move(table: Any, rng: random.Random) -> None:
+    stage = table.stage
+    if stage == "between":
+        table.next_hand()
+    elif stage == "exchange":
+        hand = table.state.hands[LEARNER]
+        k = rng.randrange(0, 3)
+        if k:
+            table.discard(" ".join(c.code for c in rng.sample(list(hand), k)))
+        else:
+            table.stand_pat()
+    else:
+        legal = table.replay.game.legal_actions(table.state)
+        table.act(rng.choice([a for a in legal if a != "fold"] or legal))
+
+
+def _doudizhu_move(table: Any, rng: random.Random) -> None:
+    action = table.hint()
+    if table.state.phase == "bid":
+        table.bid(int(action.split()[1]) if action.startswith("bid") else 0)
+    elif action.startswith("play "):
+        table.play()
+    else:
+        table.pass_()
+
+
+def _triangle_move(table: Any, rng: random.Random) -> None:
+    stage = table.stage
+    if stage == "claim":
+        table.decide(rng.random() < 0.6)
+    elif stage == "speak":
+        table.say(rng.choice([code for _, code in table.statement.options]))
+    else:
+        table.next_round()
+
+
+def _three_thirteen_move(table: Any, rng: random.Random) -> None:
+    stage = table.stage
+    if stage == "between":
+        table.next_round()
+    elif stage == "draw":
+        table.take(rng.choice(("stock", "discard")))
+    elif table.go_out_cards():
+        table.go_out()
+    else:
+        hand = table.observation.hand
+        table.discard(rng.choice(hand))
+
+
+def _pyramid_poker_move(table: Any, rng: random.Random) -> None:
+    table.play_hint()
+
+
+def _tables() -> dict[str, tuple[Callable[[ThemePicker], Any], Callable[..., None]]]:
+    from cardlab.apps.doudizhu_play import DouDizhuPlay
+    from cardlab.apps.pyramid_play import PyramidPlay
+    from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
+    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+    from cardlab.apps.triad_play import TriadPlay
+    from cardlab.apps.triangle_play import TrianglePlay
+
+    return {
+        "triad": (lambda p: TriadPlay(p, seed=3, opponents=3, hands=3), _triad_move),
+        "pyramid": (lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3), _pyramid_move),
+        "doudizhu": (lambda p: DouDizhuPlay(p, seed=7), _doudizhu_move),
+        "triangle": (lambda p: TrianglePlay(p, seed=4), _triangle_move),
+        "three_thirteen": (
+            lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
+            _three_thirteen_move,
+        ),
+        "pyramid_poker": (lambda p: PyramidPokerPlay(p, seed=2), _pyramid_poker_move),
+    }
+
+
+def _table_reasons(table: Any) -> dict[int, tuple[int, Any]]:
+    """Every bot reason the table holds (a table keeps them as log entries or a list)."""
+    found: dict[int, tuple[int, Any]] = {}
+    for i, entry in enumerate(getattr(table, "log_entries", ())):
+        if entry.reason is not None:
+            found[i] = (entry.seat, entry.reason)
+    for i, (seat, reason) in enumerate(getattr(table, "reasons", ())):
+        found[-1 - i] = (seat, reason)
+    return found
+
+
+@pytest.mark.parametrize("game", list(_tables()))
+def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game):
+    build, move = _tables()[game]
+    table = build(picker)
+    rng = random.Random(game)
+    moves = 0
+    for _ in range(120):
+        texts = shown_texts(table)
+        step = len(table.replay)
+        assert_nothing_hidden(
+            texts, table.replay, step, LEARNER, _table_reasons(table), reasons_held_back=False
+        )
+        if table.replay.is_terminal:
+            break
+        move(table, rng)
+        assert table.status.level != "error", table.status.message
+        moves += 1
+    assert moves >= 5
