@@ -423,4 +423,3 @@ class PyramidPlay(LearnerTable):
         }[self.stage]
         last = self.lines[-1] if self.lines else ""
         self.mirror.update(hands=hands, table=table, last_move=last, legal_moves=legal)
-
