@@ -793,8 +793,8 @@ PYRAMID = [
         """
 # Lesson 2: Pyramid
 
-*The hexagonal card game of the 1978 Battlestar Galactica, as the fan and licensed rules play it
-(spec: `shared/rules/pyramid.md`).*
+*The hexagonal card game of the 1978 Battlestar Galactica, as the fan and licensed rules play
+it.*
 
 Each player gets **six hexagonal cards**, bets, may **exchange up to four** of them, bets again,
 and shows down. The best hand is the best **pyramid** you can build from your six cards: a

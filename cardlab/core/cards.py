@@ -1,7 +1,7 @@
 """Immutable cards, the six decks of cardlab, and their text notation.
 
 One `Card` type serves every deck: a card is its `deck` name, a `rank` token and a `suit` token,
-exactly the pieces of its notation (``../shared/rules/NOTATION.md``).  Keeping the notation tokens
+exactly the pieces of its notation (``docs/notation.md``).  Keeping the notation tokens
 as the identity means `parse(format(cards)) == cards` holds by construction, and a card never needs
 a lookup table to be printed.  Game-specific meaning (Dou Dizhu's 2 above the ace, Pyramid's level
 order) lives in the games; a deck only knows its composition and one default strength order.

@@ -1,8 +1,8 @@
 """The 5-card poker ranking shared by Triad and Pyramid Poker: categories, tie-break keys, names.
 
 `evaluate` classifies exactly five cards of any deck with the standard ranks 2..A (Triad, the
-52/54-card decks, the Pyramid Poker blocks) under ``../shared/rules/triad.md`` §3, which is also
-``pyramid_poker.md`` §3: the category first, then the tie-break key; A-2-3-4-5 is the lowest
+52/54-card decks, the Pyramid Poker blocks) under the Triad ranking (`cardlab.games.triad.rules`),
+which Pyramid Poker shares: the category first, then the tie-break key; A-2-3-4-5 is the lowest
 straight (5-high), there is no wrap-around, and suits never break ties.
 
 Jokers wild (``jokers="wild"``): each joker stands for whatever card gives the best hand, and

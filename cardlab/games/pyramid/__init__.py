@@ -3,7 +3,7 @@
 `hands` ranks 6-card hands (`evaluate`, `best_arrangement`, `parse`); `odds` counts the exact
 distribution of the best hand over every deal and advises on the exchange; `game` is the game
 itself, an instance of the shared draw-poker engine (`new_game`, `legal_actions`, `apply`,
-`observe`, `returns`).  Rules and resolutions: `rules` (spec ``shared/rules/pyramid.md``).
+`observe`, `returns`).  Rules and resolutions: `rules`.
 """
 
 from __future__ import annotations

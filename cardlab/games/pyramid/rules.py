@@ -1,7 +1,5 @@
 """Pyramid (the hexagonal-card game of Battlestar Galactica): the rules as cardlab plays them.
 
-Specification: ``../shared/rules/pyramid.md`` (seed ``000_65e19fd896f95e00.txt``).
-
 * **Cards** (§1): 55 hexagons.  Three colours, strongest first Purple > Green > Orange; each has
   9 level-3 cards (plain), 6 level-2 (outline triangle) and 3 level-1 (solid triangle).  The
   **Keystone** (``K``) looks like a black level-1 card and is wild.  Notation: level then colour,

@@ -1,7 +1,5 @@
 """Pyramid Poker (Weissblum & Woods; BGA "pyramidpoker"): the rules as cardlab plays them.
 
-Spec: ``../shared/rules/pyramid_poker.md``.
-
 * 54 blocks: the 52 standard cards and two pharaoh jokers (``BJ``, ``RJ``), which are **not
   wild**.  Each player gets 15 random face-down blocks (their personal supply); the other 24
   are the face-down general supply.

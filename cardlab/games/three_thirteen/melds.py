@@ -1,6 +1,6 @@
 """Three Thirteen melds: exact minimum deadwood, going out, and meld checks in learner words.
 
-Rules: ``../shared/rules/three_thirteen.md`` §3 (melds), §3.3 (deadwood), §5 R1/R3/R4.
+Rules: `cardlab.games.three_thirteen.rules` (melds, deadwood, resolutions R1, R3 and R4).
 
 * A **set** is >= 3 cards whose natural cards share a rank (suits free, duplicates fine).
 * A **run** is >= 3 (at most 13) cards on consecutive ranks of one suit; its natural cards have

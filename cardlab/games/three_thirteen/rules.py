@@ -1,7 +1,7 @@
 """Three Thirteen (rummy): the rules as cardlab plays them.
 
-Specification: ``../shared/rules/three_thirteen.md`` (seed ``003_9e2683037950f2d3.txt``, the
-About.com / The Spruce Crafts rules, compared with pagat, rummyrulebook.com and Wikipedia).
+Sources: the About.com / The Spruce Crafts rules, compared with pagat, rummyrulebook.com and
+Wikipedia.
 
 * 2-6 players.  One 52-card deck for 2 players, two decks (104 cards) for 3-4, three for 5-6;
   no jokers.  With several decks identical cards (two 7h) are separate but equal cards.

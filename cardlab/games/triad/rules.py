@@ -1,7 +1,6 @@
 """Triad (the "colonial poker" of Battlestar Galactica): the rules as cardlab plays them.
 
-Specification: ``../shared/rules/triad.md`` (seed ``000_65e19fd896f95e00.txt``).  The show never
-wrote rules down; Triad is poker with renamed hands, so everything beyond the names is a design
+The show never wrote rules down; Triad is poker with renamed hands, so everything beyond the names is a design
 decision, listed under *Resolutions* below.
 
 * **Cards.** 52 cards, 13 ranks 2..A (the Jack is called the *Prince*; only a name) in four

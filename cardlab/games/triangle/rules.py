@@ -1,7 +1,5 @@
 """Triangle (Patrick St-Louis, pagat.com "Invented games"): the rules as cardlab plays them.
 
-Specification: ``../shared/rules/triangle.md`` (seed ``002_2f77b5ea531596c7.txt``).
-
 * 24 cards, A-6 in four suits; suits never matter.  Ace = 1 (lowest); even = 2, 4, 6.
 * Exactly 3 players, each with a running score from 0.  A **turn** is 6 rounds of 4 cards, which
   uses the whole pack; then it is reshuffled and the deal moves one seat left (T9).
