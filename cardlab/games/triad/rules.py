@@ -1,7 +1,7 @@
 """Triad (the "colonial poker" of Battlestar Galactica): the rules as cardlab plays them.
 
-The show never wrote rules down; Triad is poker with renamed hands, so everything beyond the names is a design
-decision, listed under *Resolutions* below.
+The show never wrote rules down; Triad is poker with renamed hands, so everything beyond the
+names is a design decision, listed under *Resolutions* below.
 
 * **Cards.** 52 cards, 13 ranks 2..A (the Jack is called the *Prince*; only a name) in four
   colour suits, Blue, Green, Red and Black, written ``b g r k`` (``Ab Tg 7r 2k``; ``BJ RJ`` are
