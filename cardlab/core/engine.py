@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
+from cardlab.core.options import Option, check_options
 
 CHANCE = -1
 """`Game.current_player` at a chance node: the next action is a random outcome."""
@@ -73,6 +74,8 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     default_options: ClassVar[Mapping[str, Any]] = {}
+    option_specs: ClassVar[Mapping[str, Option]] = {}
+    """What each of ``default_options`` may be (`cardlab.core.options`): `options` checks them."""
     example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     """Option sets the conformance suite plays (each game lists its interesting variants)."""
 
@@ -124,16 +127,16 @@ class Game:
         """
         raise NotImplementedError
 
+    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+        """What is wrong with this combination of options, each already within its own spec
+        (e.g. too many players for the deck), or None; games with such limits override it."""
+        return None
+
     # -- shared behaviour --------------------------------------------------------------------
     def options(self, **options: Any) -> dict[str, Any]:
-        """Defaults merged with ``options``; an unknown option is a ``ValueError`` naming it."""
-        unknown = sorted(set(options) - set(self.default_options))
-        if unknown:
-            raise ValueError(
-                f"unknown option {unknown[0]!r} for {self.title}; "
-                f"options are: {', '.join(self.default_options) or 'none'}"
-            )
-        return {**self.default_options, **options}
+        """Defaults merged with ``options``, each checked against `option_specs` and together by
+        `options_problem`: an unknown or bad option is a ``ValueError`` naming it."""
+        return check_options(self, options)
 
     def is_terminal(self, state: Any) -> bool:
         return self.current_player(state) == TERMINAL

@@ -189,6 +189,8 @@ class Replay:
         try:
             seed = int(fields["seed"])
             options = json.loads(fields["options"])
+            if not isinstance(options, dict):
+                raise ValueError(f"replay options must be a JSON object, got {fields['options']!r}")
             replay = cls.start(fields["game"], seed, **options)
         except (KeyError, json.JSONDecodeError) as exc:
             raise ValueError(f"replay header is malformed: {exc}") from None

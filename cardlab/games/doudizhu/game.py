@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.options import Option, choice
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
     INDEX,
@@ -128,14 +129,13 @@ class DouDizhu(Game):
     title = "Dou Dizhu (Fight the Landlord)"
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
+    option_specs: ClassVar[dict[str, Option]] = {
+        "ruleset": choice(RULESETS, "whose wing and attachment rules: Cardavia's or pagat's (D3)")
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
 
     def initial_state(self, **options: Any) -> DouDizhuState:
         opts = self.options(**options)
-        if opts["ruleset"] not in RULESETS:
-            raise ValueError(
-                f"ruleset must be one of {', '.join(RULESETS)}, got {opts['ruleset']!r}"
-            )
         return DouDizhuState(ruleset=opts["ruleset"])
 
     def num_players(self, state: DouDizhuState) -> int:

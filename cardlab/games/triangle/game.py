@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.options import Option, choice, probability, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.triangle.rules import (
     DECK,
@@ -133,6 +134,14 @@ class Triangle(Game):
     title = "Triangle"
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
+    option_specs: ClassVar[dict[str, Option]] = {
+        "tie_void": probability("the chance that a grab by two or three claimers is void"),
+        # a game lasts at most `target` turns (T12), so the target also bounds its length
+        "target": whole(1, 200, "the score that ends the game (T8)"),
+        "on_tie": choice(
+            ("extra", "shared"), "a tie at the top: play extra rounds, or share the win"
+        ),
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"tie_void": 0.0, "target": 12},
@@ -142,13 +151,8 @@ class Triangle(Game):
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> TriangleState:
         opts = self.options(**options)
-        tie_void = _probability(opts["tie_void"])
-        target = opts["target"]
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise ValueError(f"target must be a whole number of points >= 1, got {target!r}")
-        if opts["on_tie"] not in ("extra", "shared"):
-            raise ValueError(f"on_tie must be 'extra' or 'shared', got {opts['on_tie']!r}")
-        return TriangleState(tie_void=tie_void, target=target, on_tie=opts["on_tie"])
+        tie_void = Fraction(opts["tie_void"]).limit_denominator(1000)
+        return TriangleState(tie_void=tie_void, target=opts["target"], on_tie=opts["on_tie"])
 
     def num_players(self, state: TriangleState) -> int:
         return PLAYERS
@@ -432,20 +436,6 @@ class Triangle(Game):
             rts=rts,
             claims=claims,  # type: ignore[arg-type]
         )
-
-
-def _probability(value: Any) -> Fraction:
-    """``tie_void`` as an exact Fraction; ``ValueError`` unless it is a number from 0 to 1."""
-    bad = ValueError(f"tie_void must be a probability from 0 to 1, got {value!r}")
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
-        raise bad
-    try:
-        p = Fraction(value).limit_denominator(1000)
-    except (ValueError, ZeroDivisionError):
-        raise bad from None
-    if not 0 <= p <= 1:
-        raise bad
-    return p
 
 
 def winners_of(state: TriangleState) -> list[int]:
