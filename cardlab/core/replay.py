@@ -123,17 +123,20 @@ class Replay:
     ) -> Replay:
         """Let chance and the given bots play until a seat without a bot must act, ``until``
         holds for the state, or the game ends.  Each bot's reason is kept in ``reasons`` as
-        ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played)."""
+        ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played).
+        ``RuntimeError`` when that takes more than ``max_steps`` actions."""
         replay, game = self, self.game
-        for _ in range(max_steps):
+        for taken in range(max_steps + 1):
             state = replay.state
             seat = game.current_player(state)
             if until is not None and until(state):
                 return replay
+            if seat == TERMINAL or (seat != CHANCE and seat not in bots):
+                return replay
+            if taken == max_steps:
+                break
             if seat == CHANCE:
                 replay = replay.advance_chance()
-            elif seat == TERMINAL or seat not in bots:
-                return replay
             else:
                 legal = game.legal_actions(state)
                 decision = bots[seat].choose(game.observe(state, seat), legal)

@@ -32,6 +32,7 @@ from cardlab.games.pyramid_poker.rules import (
     SUPPLY_SIZE,
     capacity,
     full_set,
+    game_limit,
     is_joker,
     slot_index,
     slot_position,
@@ -500,6 +501,12 @@ class PyramidPoker(Game):
             over = played >= state.games
         elif advanced:
             over = max(totals) >= state.target and totals[0] != totals[1]
+            if not over and played == game_limit(state.target):
+                over = True
+                text += (
+                    f" That was game {played}, the most a match to {state.target} may have, so "
+                    "the match ends here."
+                )
         else:
             over = True
         arithmetic = show.arithmetic + f"\nmatch totals: {totals[0]} to {totals[1]}"

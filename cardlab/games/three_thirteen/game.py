@@ -31,6 +31,7 @@ from cardlab.games.three_thirteen.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROUNDS,
+    TURN_LIMIT,
     card_text,
     cards_text,
     decks_for,
@@ -139,6 +140,8 @@ class ThreeThirteenState:
     went_out: int | None = None
     out_arrangement: Arrangement | None = None
     finals_left: int = 0
+    turns: int = 0
+    """Turns finished this round (R11 ends a round after `TURN_LIMIT` turns each)."""
     shuffles: int = 0
     totals: tuple[int, ...] = ()
     results: tuple[RoundResult, ...] = ()
@@ -529,6 +532,14 @@ class ThreeThirteen(Game):
         """Pass play to the left, or end the round; returns the extra narration and arithmetic."""
         if state.went_out is not None and state.finals_left == 0:
             return self._score(state, ran_out=False)
+        state = replace(state, turns=state.turns + 1)
+        if state.went_out is None and state.turns == TURN_LIMIT * state.players:
+            new, text, arithmetic = self._score(state, ran_out=False)
+            limit = (
+                f" Everyone has had {TURN_LIMIT} turns and nobody has gone out, so the round "
+                "ends here (R11)."
+            )
+            return new, limit + text, arithmetic
         nxt = replace(state, turn=(state.turn + 1) % state.players, just_took=None)
         if nxt.stock:
             return replace(nxt, phase="draw"), "", ""
@@ -596,6 +607,7 @@ class ThreeThirteen(Game):
             went_out=None,
             out_arrangement=None,
             turn=0,
+            turns=0,
         )
         return nxt, text, arithmetic
 

@@ -25,6 +25,7 @@ from cardlab.games.triangle.rules import (
     STATEMENTS,
     Statement,
     parse_statement,
+    round_limit,
 )
 
 
@@ -266,6 +267,8 @@ class Triangle(Game):
         elif not claimers:
             new, _ = self._void(new, "nobody claimed the Right to Speak")
             text += " Nobody reached for the Right to Speak: the round is void."
+            if new.finished:
+                text += " " + _result(new)
         else:
             text += f" {_names(claimers)} reach for it at the same moment."
         return Transition(new, replace(event, narration=text, public=True))
@@ -274,6 +277,8 @@ class Triangle(Game):
         if outcome == "void":
             new, _ = self._void(state, "the grab was too close to call")
             text = "The grab is too close to call: the round is void and nobody scores."
+            if new.finished:
+                text += " " + _result(new)
             return Transition(new, Event(CHANCE, "grab void", text))
         seat = int(outcome) - 1
         new = replace(state, speaker=seat)
@@ -325,7 +330,8 @@ class Triangle(Game):
         return Transition(new, Event(speaker, f"state {statement.code}", text, arithmetic))
 
     def _next_round(self, state: TriangleState, record: RoundRecord) -> TriangleState:
-        """Discard the round, check for the end, and start a new turn when the pack is used up."""
+        """Discard the round, check for the end (the target, or the round limit of T12), and start
+        a new turn when the pack is used up."""
         new = replace(
             state,
             cards=(None, None, None),
@@ -337,6 +343,8 @@ class Triangle(Game):
         top = max(new.scores)
         leaders = [s for s in range(PLAYERS) if new.scores[s] == top]
         if top >= state.target and (len(leaders) == 1 or state.on_tie == "shared"):
+            return replace(new, finished=True)
+        if len(new.rounds) >= round_limit(state.target):
             return replace(new, finished=True)
         if len(new.turn_rounds()) == ROUNDS_PER_TURN:
             return replace(
@@ -479,11 +487,19 @@ def _arithmetic(before: tuple[int, ...], speaker: int, statement: Statement, cor
 
 
 def _result(state: TriangleState) -> str:
+    """How the game ended: who won, and the round limit (T12) when that is what ended it."""
     winners = winners_of(state)
     score = max(state.scores)
+    limit = ""
+    if score < state.target or (len(winners) > 1 and state.on_tie == "extra"):
+        turns = f"{state.target} turn{'s' if state.target != 1 else ''}"
+        limit = (
+            f"That was round {len(state.rounds)}, the last a game to {state.target} may have "
+            f"({turns}, T12), so the game ends here: "
+        )
     if len(winners) == 1:
-        return f"{seat_name(winners[0])} has {score} and wins the game."
-    return f"{_names(winners)} share the win with {score} points."
+        return f"{limit}{seat_name(winners[0])} has {score} and wins the game."
+    return f"{limit}{_names(winners)} share the win with {score} points."
 
 
 def _names(seats: list[int]) -> str:
