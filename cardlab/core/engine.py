@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -93,7 +93,11 @@ class Game:
         raise NotImplementedError
 
     def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
-        """At a chance node: each outcome with its probability (they sum to 1)."""
+        """At a chance node: each outcome with its probability (they sum to 1).
+
+        Only outcomes that can happen: one of probability 0 is not an outcome, so it is neither
+        listed (see `possible`) nor accepted by `why_illegal`.
+        """
         raise NotImplementedError
 
     def why_illegal(self, state: Any, action: Action) -> str | None:
@@ -167,6 +171,12 @@ class Game:
 
     def action_from_text(self, text: str) -> Action:
         return text
+
+
+def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, float]]:
+    """The outcomes that can happen: a chance outcome of probability 0 is not an outcome (a game
+    whose probabilities come from an option, such as Triangle's ``tie_void``, filters with this)."""
+    return [(action, p) for action, p in outcomes if p > 0]
 
 
 def seat_name(seat: int) -> str:

@@ -14,7 +14,16 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Transition,
+    possible,
+    register,
+    seat_name,
+)
 from cardlab.core.options import Option, choice, probability, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.triangle.rules import (
@@ -186,7 +195,7 @@ class Triangle(Game):
         claimers = [s for s in range(PLAYERS) if state.claims[s]]
         first = (1 - state.tie_void) / len(claimers)
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
-        return [*outcomes, ("grab void", float(state.tie_void))] if state.tie_void else outcomes
+        return possible([*outcomes, ("grab void", float(state.tie_void))])
 
     def why_illegal(self, state: TriangleState, action: Any) -> str | None:
         phase = state.phase
@@ -197,6 +206,11 @@ class Triangle(Game):
         verb, _, rest = action.partition(" ")
         if phase in ("deal", "grab"):
             if action not in self.legal_actions(state):
+                if phase == "grab" and verb == "grab" and state.tie_void == 1:
+                    return (
+                        f"{action!r} cannot happen: with tie_void = 1 every contested grab is too "
+                        "close to call, so the outcome is 'grab void'"
+                    )
                 expected = "the next card dealt" if phase == "deal" else "who grabbed first"
                 return (
                     f"{action!r} is not a possible chance outcome here: the next step is {expected}"

@@ -36,6 +36,8 @@ Resolutions where the spec was silent (said here so a teacher can find them):
 * A statement that the speaker can see is false (S1 about peers of mixed parity) is legal: the
   narration says it is certain to be wrong.  Statements are refused only when the speaker does
   not hold the RtS or the statement does not exist.
+* With ``tie_void=1`` a contested grab is always void, so "grab <seat>" is not a possible
+  outcome then (a chance outcome of probability 0 is never offered nor accepted).
 * **T12 (cardlab) a guaranteed end.**  Void rounds score nothing, and a trailing speaker who
   keeps losing can keep two leaders tied forever, so the spec alone does not make every game
   end.  A game lasts at most ``target`` turns (``6 x target`` rounds, void rounds included):
