@@ -1,8 +1,9 @@
 """The checks every game must pass, played out step by step (the conformance suite's core).
 
 `check_playout` plays a seeded game with random bots and checks at every step: legal actions
-exist until the end (and only then stop), chance probabilities add up to 1, no card is lost or
-duplicated, `apply` never changes its input, every action played was legal, a seat sees the
+exist until the end (and only then stop), at a chance node they are exactly the chance outcomes,
+each possible (an outcome of probability 0 is not an outcome) and adding up to 1, no card is lost
+or duplicated, `apply` never changes its input, every action played was legal, a seat sees the
 same observation in any state it cannot tell apart (`resample_hidden`), and no event's narration,
 read through a seat's eyes, names a card that seat has not seen (`check_narrations`); at the end
 the results add up to zero.  It lives in the package so a game written outside this repository,
@@ -49,8 +50,15 @@ def check_playout(game: Game, options: Mapping[str, Any], seed: int) -> Replay:
         legal = game.legal_actions(state)
         _require(bool(legal) == (seat != TERMINAL), f"step {step}: legal actions {legal!r}")
         if seat == CHANCE:
-            total = sum(p for _, p in game.chance_outcomes(state))
+            outcomes = game.chance_outcomes(state)
+            impossible = [a for a, p in outcomes if not p > 0]
+            _require(not impossible, f"step {step}: outcomes of probability 0: {impossible!r}")
+            total = sum(p for _, p in outcomes)
             _require(abs(total - 1) < 1e-9, f"step {step}: chance adds up to {total}")
+            _require(
+                sorted(map(repr, legal)) == sorted(repr(a) for a, _ in outcomes),
+                f"step {step}: the legal actions are not the chance outcomes",
+            )
         _require(game.cards(state) == full_deck, f"step {step}: a card was lost or duplicated")
         if step < len(replay):
             before = pickle.dumps(state)

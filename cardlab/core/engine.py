@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
 from cardlab.core.narration import Narration
+from cardlab.core.options import Option, check_options
 
 CHANCE = -1
 """`Game.current_player` at a chance node: the next action is a random outcome."""
@@ -93,6 +94,8 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     default_options: ClassVar[Mapping[str, Any]] = {}
+    option_specs: ClassVar[Mapping[str, Option]] = {}
+    """What each of ``default_options`` may be (`cardlab.core.options`): `options` checks them."""
     example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     """Option sets the conformance suite plays (each game lists its interesting variants)."""
 
@@ -110,7 +113,11 @@ class Game:
         raise NotImplementedError
 
     def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
-        """At a chance node: each outcome with its probability (they sum to 1)."""
+        """At a chance node: each outcome with its probability (they sum to 1).
+
+        Only outcomes that can happen: one of probability 0 is not an outcome, so it is neither
+        listed (see `possible`) nor accepted by `why_illegal`.
+        """
         raise NotImplementedError
 
     def why_illegal(self, state: Any, action: Action) -> str | None:
@@ -144,16 +151,16 @@ class Game:
         """
         raise NotImplementedError
 
+    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+        """What is wrong with this combination of options, each already within its own spec
+        (e.g. too many players for the deck), or None; games with such limits override it."""
+        return None
+
     # -- shared behaviour --------------------------------------------------------------------
     def options(self, **options: Any) -> dict[str, Any]:
-        """Defaults merged with ``options``; an unknown option is a ``ValueError`` naming it."""
-        unknown = sorted(set(options) - set(self.default_options))
-        if unknown:
-            raise ValueError(
-                f"unknown option {unknown[0]!r} for {self.title}; "
-                f"options are: {', '.join(self.default_options) or 'none'}"
-            )
-        return {**self.default_options, **options}
+        """Defaults merged with ``options``, each checked against `option_specs` and together by
+        `options_problem`: an unknown or bad option is a ``ValueError`` naming it."""
+        return check_options(self, options)
 
     def is_terminal(self, state: Any) -> bool:
         return self.current_player(state) == TERMINAL
@@ -184,6 +191,12 @@ class Game:
 
     def action_from_text(self, text: str) -> Action:
         return text
+
+
+def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, float]]:
+    """The outcomes that can happen: a chance outcome of probability 0 is not an outcome (a game
+    whose probabilities come from an option, such as Triangle's ``tie_void``, filters with this)."""
+    return [(action, p) for action, p in outcomes if p > 0]
 
 
 def seat_name(seat: int) -> str:

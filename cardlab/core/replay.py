@@ -125,17 +125,20 @@ class Replay:
         """Let chance and the given bots play until a seat without a bot must act, ``until``
         holds for the state, or the game ends.  Each bot's reason is kept in ``reasons`` as
         ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played); the
-        reason is a `Narration`, to be read through `cardlab.core.bots.reason_for`."""
+        reason is a `Narration`, to be read through `cardlab.core.bots.reason_for`.
+        ``RuntimeError`` when that takes more than ``max_steps`` actions."""
         replay, game = self, self.game
-        for _ in range(max_steps):
+        for taken in range(max_steps + 1):
             state = replay.state
             seat = game.current_player(state)
             if until is not None and until(state):
                 return replay
+            if seat == TERMINAL or (seat != CHANCE and seat not in bots):
+                return replay
+            if taken == max_steps:
+                break
             if seat == CHANCE:
                 replay = replay.advance_chance()
-            elif seat == TERMINAL or seat not in bots:
-                return replay
             else:
                 legal = game.legal_actions(state)
                 decision = bots[seat].choose(game.observe(state, seat), legal)
@@ -191,6 +194,8 @@ class Replay:
         try:
             seed = int(fields["seed"])
             options = json.loads(fields["options"])
+            if not isinstance(options, dict):
+                raise ValueError(f"replay options must be a JSON object, got {fields['options']!r}")
             replay = cls.start(fields["game"], seed, **options)
         except (KeyError, json.JSONDecodeError) as exc:
             raise ValueError(f"replay header is malformed: {exc}") from None

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from cardlab.core.cards import Card, Deck, get_deck
+from cardlab.core.cards import DECKS, Card, Deck, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
 from cardlab.core.narration import secret, told
+from cardlab.core.options import Option, choice, whole
 from cardlab.core.tuples import remove_one, replace_at
 
 
@@ -61,6 +63,12 @@ class HighCard(Game):
     min_players = 2
     max_players = 4
     default_options: ClassVar[dict[str, Any]] = {"deck": "standard52", "players": 2, "hand_size": 5}
+    option_specs: ClassVar[dict[str, Option]] = {
+        "deck": choice(DECKS, "which of cardlab's decks is dealt"),
+        # the largest deck has 54 cards: 27 each is the most two players can be dealt
+        "players": whole(min_players, max_players, "players at the table"),
+        "hand_size": whole(1, 27, "cards dealt to each player (at most the deck shared out)"),
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"deck": "triad", "players": 3, "hand_size": 4},
@@ -76,13 +84,6 @@ class HighCard(Game):
         opts = self.options(**options)
         deck = get_deck(opts["deck"])
         players, hand_size = opts["players"], opts["hand_size"]
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"players must be 2-4, got {players!r}")
-        if not isinstance(hand_size, int) or hand_size < 1 or players * hand_size > len(deck):
-            raise ValueError(
-                f"hand_size must be 1-{len(deck) // players} for {players} players "
-                f"with the {deck.title}, got {hand_size!r}"
-            )
         return HighCardState(
             deck=deck.name,
             players=players,
@@ -91,6 +92,15 @@ class HighCard(Game):
             hands=((),) * players,
             won=((),) * players,
         )
+
+    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+        deck, players = get_deck(options["deck"]), options["players"]
+        if players * options["hand_size"] > len(deck):
+            return (
+                f"hand_size must be 1-{len(deck) // players} for {players} players with the "
+                f"{deck.title}, got {options['hand_size']!r}"
+            )
+        return None
 
     def num_players(self, state: HighCardState) -> int:
         return state.players

@@ -5,6 +5,12 @@ Actions are text, so a replay reads like a game record: ``deal 7h`` (chance: the
 pattern; the engine takes those ranks from the hand) or ``play 3s 3h 3d ...`` (exact cards),
 with ``as <kind>`` when the cards can be read two ways.  `apply` also accepts a `Combo` from
 `legal_plays`.
+
+A guaranteed end (cardlab's rule; the spec throws a hand in and deals again whenever all three
+players pass the bidding, which could go on for ever): a game is at most `MAX_DEALS` (10) deals.
+If the tenth deal in a row is thrown in too, the game ends **void**: nobody is the landlord and
+nobody scores.  With the bots a deal is thrown in about one time in four, so ten in a row happens
+a few times in a million games; the narration says so when it does.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing import Any, ClassVar
 from cardlab.core.cards import STANDARD54, Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
 from cardlab.core.narration import secret, told
+from cardlab.core.options import Option, choice
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
     INDEX,
@@ -35,6 +42,8 @@ from cardlab.games.doudizhu.scoring import Settlement, settle
 
 PLAYERS = 3
 HAND = 17
+MAX_DEALS = 10
+"""A tenth deal in a row thrown in ends the game void (the module docstring's guaranteed end)."""
 DECK = STANDARD54
 _DECK_SIZE = len(DECK)
 
@@ -79,11 +88,13 @@ class DouDizhuState:
     rockets: int = 0
     result: Settlement | None = None
     winner: int | None = None
+    void: bool = False
+    """True when the game ended because `MAX_DEALS` deals in a row were thrown in."""
 
     @property
     def phase(self) -> str:
         """``deal``, ``first`` (chance: first bidder), ``bid``, ``play`` or ``over``."""
-        if self.result is not None:
+        if self.result is not None or self.void:
             return "over"
         if self.stock:
             return "deal"
@@ -129,14 +140,13 @@ class DouDizhu(Game):
     title = "Dou Dizhu (Fight the Landlord)"
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
+    option_specs: ClassVar[dict[str, Option]] = {
+        "ruleset": choice(RULESETS, "whose wing and attachment rules: Cardavia's or pagat's (D3)")
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
 
     def initial_state(self, **options: Any) -> DouDizhuState:
         opts = self.options(**options)
-        if opts["ruleset"] not in RULESETS:
-            raise ValueError(
-                f"ruleset must be one of {', '.join(RULESETS)}, got {opts['ruleset']!r}"
-            )
         return DouDizhuState(ruleset=opts["ruleset"])
 
     def num_players(self, state: DouDizhuState) -> int:
@@ -291,6 +301,12 @@ class DouDizhu(Game):
         high = max(b for _, b in bids)
         passes_since = _passes_since_bid(bids)
         if high == 0 and len(bids) == PLAYERS:
+            if state.deal_number == MAX_DEALS:
+                text = (
+                    f"{said}. Nobody bid on the {MAX_DEALS}th deal in a row either: the game "
+                    "ends void and nobody scores."
+                )
+                return Transition(_replace(new, void=True), Event(seat, action, text))
             fresh = DouDizhuState(ruleset=state.ruleset, deal_number=state.deal_number + 1)
             text = f"{said}. Nobody bid: the hand is thrown in and dealt again."
             return Transition(fresh, Event(seat, action, text))

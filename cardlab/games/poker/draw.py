@@ -39,6 +39,7 @@ from typing import Any
 from cardlab.core.cards import Card, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, seat_name
 from cardlab.core.narration import Narration, secret, told
+from cardlab.core.options import Option, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.poker import betting as bet
 from cardlab.games.poker.betting import Betting, Pot
@@ -60,10 +61,12 @@ class DrawRules:
       ``description`` names the hand for the narration, e.g. "Full Up, Kings over Sevens".
       ``evaluator(options)``, when given, returns the evaluate function for those options
       (variants such as wild jokers); otherwise ``evaluate`` is used for every option set.
-    * ``max_discard`` is the default of the ``max_draw`` option; ``exchange_rounds`` the default
-      of the option of that name, which may range over 1..``max_exchange_rounds``.
-    * ``extra_options`` are game-specific options with their defaults (validated by
-      ``check_options(options) -> reason | None``, which also sees the shared options).
+    * ``max_discard`` is the default of the ``max_draw`` option, which may range over
+      0..``draw_limit`` (None: the whole hand); ``exchange_rounds`` the default of the option of
+      that name, which may range over 1..``max_exchange_rounds``.
+    * ``extra_options`` are game-specific options with their defaults and ``extra_specs`` what
+      each may be (`cardlab.core.options`; a spec there may also refine a shared option's);
+      ``check_options(options) -> reason | None`` checks what depends on several options.
     * ``advisor(hand, unseen, max_draw) -> (discard, reason)``, when given, is used by
       `cardlab.games.poker.bots.PokerBot` instead of its sampled discard search.
     * ``sort_key(card)`` orders a hand for display (default: the deck's strength, high first).
@@ -75,6 +78,7 @@ class DrawRules:
     evaluate: Evaluate
     hand_size: int = 5
     max_discard: int = 3
+    draw_limit: int | None = None
     exchange_rounds: int = 1
     max_exchange_rounds: int = 1
     min_players: int = 2
@@ -82,6 +86,7 @@ class DrawRules:
     default_players: int = 2
     example_options: tuple[Mapping[str, Any], ...] = ({},)
     extra_options: Mapping[str, Any] = field(default_factory=dict)
+    extra_specs: Mapping[str, Option] = field(default_factory=dict)
     evaluator: Callable[[Mapping[str, Any]], Evaluate] | None = None
     check_options: Callable[[Mapping[str, Any]], str | None] | None = None
     advisor: Callable[[Hand, Hand, int], tuple[Hand, Narration]] | None = None
@@ -98,6 +103,19 @@ SHARED_OPTIONS: dict[str, Any] = {
     "hands": 5,
 }
 """The options every draw-poker game has (plus ``players``, ``max_draw``, ``exchange_rounds``)."""
+
+# Chips and hands are capped where no lesson goes: amounts stay readable in the narration, a
+# betting round is at most ``raise_cap + 2`` actions a player, and a game of 100 hands is already
+# a few thousand steps.
+SHARED_SPECS: dict[str, Option] = {
+    "ante": whole(0, 100, "chips each player puts in before the deal"),
+    "small_bet": whole(1, 100, "the bet and raise size before the draw"),
+    "big_bet": whole(1, 100, "the bet and raise size after the draw"),
+    "raise_cap": whole(0, 10, "the most raises in one betting round"),
+    "stack": whole(1, 10_000, "chips each player starts with"),
+    "betting": flag("chips and betting; False is the showdown-only lesson mode (1 point a hand)"),
+    "hands": whole(1, 100, "hands in a game (it ends early when one player has every chip)"),
+}
 
 
 @dataclass(frozen=True)
@@ -244,6 +262,17 @@ class DrawPoker(Game):
             "exchange_rounds": rules.exchange_rounds,
             **rules.extra_options,
         }
+        self.option_specs = {
+            "players": whole(rules.min_players, rules.max_players, "players at the table"),
+            **SHARED_SPECS,
+            "max_draw": whole(
+                0,
+                rules.hand_size if rules.draw_limit is None else rules.draw_limit,
+                "the most cards a player may exchange",
+            ),
+            "exchange_rounds": whole(1, rules.max_exchange_rounds, "exchange rounds in a hand"),
+            **rules.extra_specs,
+        }
         self.example_options = tuple(rules.example_options)
         self._decks: dict[tuple, Hand] = {}
         self._evaluators: dict[tuple, Evaluate] = {}
@@ -282,42 +311,24 @@ class DrawPoker(Game):
         deck = get_deck(hand[0].deck)
         return tuple(sorted(hand, key=lambda c: (-deck.strength(c), c.code)))
 
-    def _validate(self, opts: dict[str, Any]) -> None:
+    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+        """The game's own limits on several options at once, then whether the deal fits the deck."""
         r = self.rules
-
-        def whole(key: str, low: int, high: int | None = None) -> None:
-            v = opts[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v < low:
-                raise ValueError(f"{key} must be a whole number >= {low}, got {v!r}")
-            if high is not None and v > high:
-                raise ValueError(f"{key} must be {low}-{high} for {r.title}, got {v!r}")
-
-        whole("players", r.min_players, r.max_players)
-        whole("ante", 0)
-        whole("small_bet", 1)
-        whole("big_bet", 1)
-        whole("raise_cap", 0)
-        whole("stack", 1)
-        whole("hands", 1)
-        whole("max_draw", 0, r.hand_size)
-        whole("exchange_rounds", 1, r.max_exchange_rounds)
-        if not isinstance(opts["betting"], bool):
-            raise ValueError(f"betting must be True or False, got {opts['betting']!r}")
         if r.check_options is not None:
-            problem = r.check_options(opts)
+            problem = r.check_options(options)
             if problem:
-                raise ValueError(problem)
-        deck = self.full_deck(opts)
-        if opts["players"] * r.hand_size > len(deck):
-            raise ValueError(
-                f"{opts['players']} players x {r.hand_size} cards needs more than the "
+                return problem
+        deck = self.full_deck(options)
+        if options["players"] * r.hand_size > len(deck):
+            return (
+                f"{options['players']} players x {r.hand_size} cards needs more than the "
                 f"{len(deck)} cards of the deck"
             )
+        return None
 
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> DrawPokerState:
         opts = self.options(**options)
-        self._validate(opts)
         n = opts["players"]
         empty = DrawPokerState(
             opts=tuple(sorted(opts.items())),

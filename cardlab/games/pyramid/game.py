@@ -15,6 +15,7 @@ from typing import Any
 from cardlab.core.cards import PYRAMID, Card
 from cardlab.core.engine import register
 from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.options import whole
 from cardlab.games.poker.draw import DrawPoker, DrawRules
 from cardlab.games.pyramid.hands import DECK, evaluate
 from cardlab.games.pyramid.odds import ExchangeOutcome, best_exchanges
@@ -33,9 +34,7 @@ def evaluate_hand(hand: Sequence[Card]) -> tuple[tuple[int, ...], str]:
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
-    """Pyramid's own limits on the shared options (§2 step 4, §5 P7)."""
-    if options["max_draw"] > MAX_DISCARD:
-        return f"a Pyramid player exchanges 0-{MAX_DISCARD} cards: max_draw must be at most 4"
+    """Pyramid's limit on the exchange rounds, which depends on the players (§2 step 4, P7)."""
     rounds, players = options["exchange_rounds"], options["players"]
     if rounds == 2 and players not in TWO_ROUNDS_PLAYERS:
         return (
@@ -103,6 +102,7 @@ RULES = DrawRules(
     evaluate=evaluate_hand,
     hand_size=HAND_SIZE,
     max_discard=MAX_DISCARD,
+    draw_limit=MAX_DISCARD,
     exchange_rounds=1,
     max_exchange_rounds=2,
     min_players=PLAYERS[0],
@@ -115,6 +115,9 @@ RULES = DrawRules(
         {"players": 4, "stack": 8, "hands": 3},
     ),
     check_options=check_options,
+    extra_specs={
+        "exchange_rounds": whole(1, 2, "exchange rounds in a hand (two only with 2 or 3 players)")
+    },
     advisor=advise,
 )
 GAME = register(DrawPoker(RULES))

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
 from cardlab.core.narration import secret, told
+from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.pyramid_poker.rules import (
     DECK,
@@ -32,6 +33,7 @@ from cardlab.games.pyramid_poker.rules import (
     SUPPLY_SIZE,
     capacity,
     full_set,
+    game_limit,
     is_joker,
     slot_index,
     slot_position,
@@ -207,6 +209,15 @@ class PyramidPoker(Game):
         "games": None,
         "all_three_no_pair_penalty": False,
     }
+    option_specs: ClassVar[dict[str, Option]] = {
+        # 30 blocks never need more than 30 foundation slots; every move scans every slot
+        "foundation_width": whole(8, 30, "slots on the foundation row (Q1)"),
+        "scoring": choice(("advanced", "basic"), "points per hand and bonus, or comparisons only"),
+        # a match lasts at most 2 x target games (the guaranteed end), so this bounds its length
+        "target": whole(1, 30, "match points that end an advanced match (7 short, 11 long)"),
+        "games": whole(1, 30, "play exactly this many games", none="play to the target"),
+        "all_three_no_pair_penalty": flag("an extra -1 when all three hands are No Pair (Q7)"),
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"games": 1},
         {"games": 1, "scoring": "basic", "foundation_width": 9},
@@ -214,30 +225,12 @@ class PyramidPoker(Game):
 
     def initial_state(self, **options: Any) -> PyramidPokerState:
         opts = self.options(**options)
-        width = opts["foundation_width"]
-        if isinstance(width, bool) or not isinstance(width, int) or capacity(width) < PLACEMENTS:
-            raise ValueError(
-                f"foundation_width must be a whole number >= 8 (a triangle holding 30 blocks), "
-                f"got {width!r}"
-            )
-        if opts["scoring"] not in ("advanced", "basic"):
-            raise ValueError(f"scoring must be 'advanced' or 'basic', got {opts['scoring']!r}")
-        target = opts["target"]
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise ValueError(f"target must be a whole number >= 1 (7 or 11), got {target!r}")
-        games = opts["games"]
-        if games is not None and (
-            isinstance(games, bool) or not isinstance(games, int) or games < 1
-        ):
-            raise ValueError(f"games must be None (play to the target) or >= 1, got {games!r}")
-        if not isinstance(opts["all_three_no_pair_penalty"], bool):
-            raise ValueError("all_three_no_pair_penalty must be True or False")
         return self._fresh(
             PyramidPokerState(
-                width=width,
+                width=opts["foundation_width"],
                 scoring=opts["scoring"],
-                target=target,
-                games=games,
+                target=opts["target"],
+                games=opts["games"],
                 no_pair_penalty=opts["all_three_no_pair_penalty"],
             )
         )
@@ -513,6 +506,12 @@ class PyramidPoker(Game):
             over = played >= state.games
         elif advanced:
             over = max(totals) >= state.target and totals[0] != totals[1]
+            if not over and played == game_limit(state.target):
+                over = True
+                text += (
+                    f" That was game {played}, the most a match to {state.target} may have, so "
+                    "the match ends here."
+                )
         else:
             over = True
         arithmetic = show.arithmetic + f"\nmatch totals: {totals[0]} to {totals[1]}"

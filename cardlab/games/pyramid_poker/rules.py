@@ -33,6 +33,12 @@ Resolutions of the spec's questions:
   No Pair.
 * Q8 every hand scores, won or lost.
 * Q9 taken blocks and blocks revealed from the general supply are seen by both players.
+* **A guaranteed end (cardlab).**  "Equal totals play another game" and games that score
+  nothing (or below zero) could make a match go on for ever.  An advanced match to ``target``
+  lasts at most ``2 x target`` games (`game_limit`): if it has not ended after that game, it
+  ends there, the higher total wins and equal totals draw.  The narration says so.  Real matches
+  end long before: in 40 seeded matches the reasoning bots needed at most 5 games to reach 11.
+  A basic game, or a match of a set number of ``games``, ends by itself.
 """
 
 from __future__ import annotations
@@ -65,6 +71,11 @@ HAND_POINTS: dict[str, int] = {
 
 BONUS = {0: 0, 1: 0, 2: 3, 3: 4}
 """Advanced comparison bonus by the number of comparisons won."""
+
+
+def game_limit(target: int) -> int:
+    """The most games an advanced match to ``target`` lasts (the guaranteed end)."""
+    return 2 * target
 
 
 def is_joker(card: Card) -> bool:

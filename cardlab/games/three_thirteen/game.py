@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from cardlab.core.cards import Card
 from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
 from cardlab.core.narration import secret, told
+from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.three_thirteen.melds import Arrangement, Meld, min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import (
@@ -31,6 +32,7 @@ from cardlab.games.three_thirteen.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROUNDS,
+    TURN_LIMIT,
     card_text,
     cards_text,
     decks_for,
@@ -141,6 +143,8 @@ class ThreeThirteenState:
     went_out: int | None = None
     out_arrangement: Arrangement | None = None
     finals_left: int = 0
+    turns: int = 0
+    """Turns finished this round (R11 ends a round after `TURN_LIMIT` turns each)."""
     shuffles: int = 0
     totals: tuple[int, ...] = ()
     results: tuple[RoundResult, ...] = ()
@@ -241,6 +245,18 @@ class ThreeThirteen(Game):
         "max_wilds_per_meld": None,
         "no_immediate_rediscard": False,
     }
+    option_specs: ClassVar[dict[str, Option]] = {
+        "players": whole(MIN_PLAYERS, MAX_PLAYERS, "players (1 deck for 2, 2 for 3-4, 3 for 5-6)"),
+        "rounds": whole(1, ROUNDS, "how many of the 11 rounds to play (3 cards, 4 cards, ...)"),
+        "aces": choice(
+            ("low", "high_or_low"), "aces low only, or also above the king (15 points) (R1)"
+        ),
+        # a meld is laid from at most 13 cards, so a higher limit would be no limit at all
+        "max_wilds_per_meld": whole(0, 13, "the most wild cards in one meld (R3)", none="no limit"),
+        "no_immediate_rediscard": flag(
+            "forbid throwing back the card just taken from the discard pile (R7)"
+        ),
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "rounds": 2},
         {"players": 3, "rounds": 2, "aces": "high_or_low"},
@@ -251,32 +267,11 @@ class ThreeThirteen(Game):
     def initial_state(self, **options: Any) -> ThreeThirteenState:
         opts = self.options(**options)
         players = opts["players"]
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number 2-6, got {players!r}")
-        decks_for(players)  # ValueError outside 2-6
-        rounds = opts["rounds"]
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS:
-            raise ValueError(f"rounds must be a whole number 1-{ROUNDS}, got {rounds!r}")
-        if opts["aces"] not in ("low", "high_or_low"):
-            raise ValueError(f"aces must be 'low' or 'high_or_low', got {opts['aces']!r}")
-        max_wilds = opts["max_wilds_per_meld"]
-        if max_wilds is not None and (
-            isinstance(max_wilds, bool) or not isinstance(max_wilds, int) or max_wilds < 0
-        ):
-            raise ValueError(
-                f"max_wilds_per_meld must be None (no limit) or a whole number >= 0, "
-                f"got {max_wilds!r}"
-            )
-        if not isinstance(opts["no_immediate_rediscard"], bool):
-            raise ValueError(
-                f"no_immediate_rediscard must be True or False, "
-                f"got {opts['no_immediate_rediscard']!r}"
-            )
         return ThreeThirteenState(
             players=players,
-            rounds=rounds,
+            rounds=opts["rounds"],
             aces=opts["aces"],
-            max_wilds=max_wilds,
+            max_wilds=opts["max_wilds_per_meld"],
             no_rediscard=opts["no_immediate_rediscard"],
             stock=full_deck(players),
             hands=((),) * players,
@@ -544,6 +539,14 @@ class ThreeThirteen(Game):
         """Pass play to the left, or end the round; returns the extra narration and arithmetic."""
         if state.went_out is not None and state.finals_left == 0:
             return self._score(state, ran_out=False)
+        state = replace(state, turns=state.turns + 1)
+        if state.went_out is None and state.turns == TURN_LIMIT * state.players:
+            new, text, arithmetic = self._score(state, ran_out=False)
+            limit = (
+                f" Everyone has had {TURN_LIMIT} turns and nobody has gone out, so the round "
+                "ends here (R11)."
+            )
+            return new, limit + text, arithmetic
         nxt = replace(state, turn=(state.turn + 1) % state.players, just_took=None)
         if nxt.stock:
             return replace(nxt, phase="draw"), "", ""
@@ -618,6 +621,7 @@ class ThreeThirteen(Game):
             went_out=None,
             out_arrangement=None,
             turn=0,
+            turns=0,
         )
         return nxt, text, arithmetic
 

@@ -42,6 +42,12 @@ Resolutions where the sources disagree or are silent (spec section 5):
   deck would be enough for three players.
 * **R10** Every hand is scored by its best arrangement (`min_deadwood`), whether or not the
   player would have found it: the seed's "each player arranges as many melds as possible".
+* **R11 (cardlab) a guaranteed end.**  With R6 a round can go on for ever when nobody can or will
+  go out (players who keep taking the discard never even empty the stock).  So a round lasts at
+  most `TURN_LIMIT` (50) turns for each player: when the last of them ends with nobody out, the
+  round ends and everyone is scored as after a going out, as when the stock cannot be remade
+  (R6).  The narration says so.  Real rounds are far shorter: in 30 seeded two-player games
+  of 11 rounds the reasoning bots never needed more than 18 turns each.
 
 Option ``rounds`` (default 11) plays only the first ``rounds`` rounds (3 cards, 4 cards, ...),
 which lessons and tests use for short games.
@@ -55,6 +61,8 @@ DECK = STANDARD52
 ROUNDS = 11
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+TURN_LIMIT = 50
+"""The most turns each player has in one round (R11)."""
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 """Ranks in Three Thirteen order, ace low."""
 RANK_VALUE: dict[str, int] = {rank: i + 1 for i, rank in enumerate(RANKS)}

@@ -15,6 +15,7 @@ from typing import Any
 from cardlab.core.cards import Card
 from cardlab.core.engine import register
 from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.options import choice
 from cardlab.games.poker import ranking
 from cardlab.games.poker.draw import DrawPoker, DrawRules
 from cardlab.games.poker.ranking import JOKERS, HandValue
@@ -73,12 +74,6 @@ def deck(options: Mapping[str, Any]) -> Hand:
     if options.get("jokers", "out") == "wild":
         return cards
     return tuple(c for c in cards if c.rank not in JOKERS)
-
-
-def check_options(options: Mapping[str, Any]) -> str | None:
-    if options.get("jokers") not in JOKER_MODES:
-        return f"jokers must be 'out' or 'wild', got {options.get('jokers')!r}"
-    return None
 
 
 def joker_mode(hand: Sequence[Card], unseen: Sequence[Card]) -> str:
@@ -146,7 +141,9 @@ RULES = DrawRules(
     max_players=MAX_PLAYERS,
     default_players=DEFAULT_PLAYERS,
     extra_options={"jokers": "out"},
-    check_options=check_options,
+    extra_specs={
+        "jokers": choice(JOKER_MODES, "jokers out (52 cards) or wild (54 cards, Five Up)")
+    },
     advisor=advise,
     example_options=(
         {"hands": 2},

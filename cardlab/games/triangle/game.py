@@ -14,8 +14,18 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Transition,
+    possible,
+    register,
+    seat_name,
+)
 from cardlab.core.narration import Secret, secret, told
+from cardlab.core.options import Option, choice, probability, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.triangle.rules import (
     DECK,
@@ -25,6 +35,7 @@ from cardlab.games.triangle.rules import (
     STATEMENTS,
     Statement,
     parse_statement,
+    round_limit,
 )
 
 
@@ -134,6 +145,14 @@ class Triangle(Game):
     title = "Triangle"
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
+    option_specs: ClassVar[dict[str, Option]] = {
+        "tie_void": probability("the chance that a grab by two or three claimers is void"),
+        # a game lasts at most `target` turns (T12), so the target also bounds its length
+        "target": whole(1, 200, "the score that ends the game (T8)"),
+        "on_tie": choice(
+            ("extra", "shared"), "a tie at the top: play extra rounds, or share the win"
+        ),
+    }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"tie_void": 0.0, "target": 12},
@@ -143,13 +162,8 @@ class Triangle(Game):
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> TriangleState:
         opts = self.options(**options)
-        tie_void = _probability(opts["tie_void"])
-        target = opts["target"]
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise ValueError(f"target must be a whole number of points >= 1, got {target!r}")
-        if opts["on_tie"] not in ("extra", "shared"):
-            raise ValueError(f"on_tie must be 'extra' or 'shared', got {opts['on_tie']!r}")
-        return TriangleState(tie_void=tie_void, target=target, on_tie=opts["on_tie"])
+        tie_void = Fraction(opts["tie_void"]).limit_denominator(1000)
+        return TriangleState(tie_void=tie_void, target=opts["target"], on_tie=opts["on_tie"])
 
     def num_players(self, state: TriangleState) -> int:
         return PLAYERS
@@ -182,7 +196,7 @@ class Triangle(Game):
         claimers = [s for s in range(PLAYERS) if state.claims[s]]
         first = (1 - state.tie_void) / len(claimers)
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
-        return [*outcomes, ("grab void", float(state.tie_void))] if state.tie_void else outcomes
+        return possible([*outcomes, ("grab void", float(state.tie_void))])
 
     def why_illegal(self, state: TriangleState, action: Any) -> str | None:
         phase = state.phase
@@ -193,6 +207,11 @@ class Triangle(Game):
         verb, _, rest = action.partition(" ")
         if phase in ("deal", "grab"):
             if action not in self.legal_actions(state):
+                if phase == "grab" and verb == "grab" and state.tie_void == 1:
+                    return (
+                        f"{action!r} cannot happen: with tie_void = 1 every contested grab is too "
+                        "close to call, so the outcome is 'grab void'"
+                    )
                 expected = "the next card dealt" if phase == "deal" else "who grabbed first"
                 return (
                     f"{action!r} is not a possible chance outcome here: the next step is {expected}"
@@ -265,6 +284,8 @@ class Triangle(Game):
         elif not claimers:
             new, _ = self._void(new, "nobody claimed the Right to Speak")
             text += " Nobody reached for the Right to Speak: the round is void."
+            if new.finished:
+                text += " " + _result(new)
         else:
             text += f" {_names(claimers)} reach for it at the same moment."
         return Transition(new, Event(seat, action, text))
@@ -273,6 +294,8 @@ class Triangle(Game):
         if outcome == "void":
             new, _ = self._void(state, "the grab was too close to call")
             text = "The grab is too close to call: the round is void and nobody scores."
+            if new.finished:
+                text += " " + _result(new)
             return Transition(new, Event(CHANCE, "grab void", text))
         seat = int(outcome) - 1
         new = replace(state, speaker=seat)
@@ -324,7 +347,8 @@ class Triangle(Game):
         return Transition(new, Event(speaker, f"state {statement.code}", text, arithmetic))
 
     def _next_round(self, state: TriangleState, record: RoundRecord) -> TriangleState:
-        """Discard the round, check for the end, and start a new turn when the pack is used up."""
+        """Discard the round, check for the end (the target, or the round limit of T12), and start
+        a new turn when the pack is used up."""
         new = replace(
             state,
             cards=(None, None, None),
@@ -336,6 +360,8 @@ class Triangle(Game):
         top = max(new.scores)
         leaders = [s for s in range(PLAYERS) if new.scores[s] == top]
         if top >= state.target and (len(leaders) == 1 or state.on_tie == "shared"):
+            return replace(new, finished=True)
+        if len(new.rounds) >= round_limit(state.target):
             return replace(new, finished=True)
         if len(new.turn_rounds()) == ROUNDS_PER_TURN:
             return replace(
@@ -437,20 +463,6 @@ class Triangle(Game):
         )
 
 
-def _probability(value: Any) -> Fraction:
-    """``tie_void`` as an exact Fraction; ``ValueError`` unless it is a number from 0 to 1."""
-    bad = ValueError(f"tie_void must be a probability from 0 to 1, got {value!r}")
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
-        raise bad
-    try:
-        p = Fraction(value).limit_denominator(1000)
-    except (ValueError, ZeroDivisionError):
-        raise bad from None
-    if not 0 <= p <= 1:
-        raise bad
-    return p
-
-
 def _dealt(card: Card) -> Secret:
     """A card dealt face down: at that moment only the teacher knows it (it is lifted later)."""
     return secret(f" ({card})", ())
@@ -497,11 +509,19 @@ def _arithmetic(before: tuple[int, ...], speaker: int, statement: Statement, cor
 
 
 def _result(state: TriangleState) -> str:
+    """How the game ended: who won, and the round limit (T12) when that is what ended it."""
     winners = winners_of(state)
     score = max(state.scores)
+    limit = ""
+    if score < state.target or (len(winners) > 1 and state.on_tie == "extra"):
+        turns = f"{state.target} turn{'s' if state.target != 1 else ''}"
+        limit = (
+            f"That was round {len(state.rounds)}, the last a game to {state.target} may have "
+            f"({turns}, T12), so the game ends here: "
+        )
     if len(winners) == 1:
-        return f"{seat_name(winners[0])} has {score} and wins the game."
-    return f"{_names(winners)} share the win with {score} points."
+        return f"{limit}{seat_name(winners[0])} has {score} and wins the game."
+    return f"{limit}{_names(winners)} share the win with {score} points."
 
 
 def _names(seats: list[int]) -> str:

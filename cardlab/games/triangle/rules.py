@@ -34,6 +34,15 @@ Resolutions where the spec was silent (said here so a teacher can find them):
 * A statement that the speaker can see is false (S1 about peers of mixed parity) is legal: the
   narration says it is certain to be wrong.  Statements are refused only when the speaker does
   not hold the RtS or the statement does not exist.
+* With ``tie_void=1`` a contested grab is always void, so "grab <seat>" is not a possible
+  outcome then (a chance outcome of probability 0 is never offered nor accepted).
+* **T12 (cardlab) a guaranteed end.**  Void rounds score nothing, and a trailing speaker who
+  keeps losing can keep two leaders tied forever, so the spec alone does not make every game
+  end.  A game lasts at most ``target`` turns (``6 x target`` rounds, void rounds included):
+  if nobody has won when that round ends, the game ends there, the highest score wins and a tie
+  at the top shares the win.  Real games end long before (a game to 25 between the reasoning
+  bots takes about 30 rounds of the 150 allowed, at most 54 in 200 seeded games); the narration
+  says when the limit ended one.
 """
 
 from __future__ import annotations
@@ -50,6 +59,11 @@ PENALTY = 3
 ROUNDS_PER_TURN = 6
 PLAYERS = 3
 DECK = TRIANGLE
+
+
+def round_limit(target: int) -> int:
+    """The most rounds a game to ``target`` lasts (T12): ``target`` turns of six rounds."""
+    return target * ROUNDS_PER_TURN
 
 
 def value(card: Card) -> int:

@@ -51,9 +51,9 @@ def test_registered_with_the_spec_parameters_and_fast_examples():
     [
         ({"players": 4, "exchange_rounds": 2}, "two exchange rounds need 2 or 3 players"),
         ({"players": 5}, "players must be 2-4"),
-        ({"players": 1}, "players must be a whole number >= 2"),
+        ({"players": 1}, "players must be 2-4 (a whole number), got 1"),
         ({"exchange_rounds": 3}, "exchange_rounds must be 1-2"),
-        ({"max_draw": 5}, "exchanges 0-4 cards"),
+        ({"max_draw": 5}, "max_draw must be 0-4 (a whole number), got 5"),
     ],
 )
 def test_options_are_checked_with_reasons(options, reason):

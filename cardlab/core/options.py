@@ -1,0 +1,152 @@
+"""Declared game options: each option's kind, allowed values and meaning, checked in one place.
+
+A game declares one `Option` per entry of its ``default_options`` in ``option_specs`` (built with
+`whole`, `probability`, `choice` or `flag`), and `Game.options` checks every value against its
+spec before any state is built.  A bad option is a ``ValueError`` that names the option, says
+what is allowed and shows what was given: "foundation_width must be 8-30 (a whole number), got
+600".  Upper bounds are part of every whole-number spec: they are what the rules allow and what
+keeps any single call fast and small (a pyramid 600 blocks wide would make one move take seconds).
+
+`options_markdown` writes ``docs/options.md`` from the specs, so the documentation cannot drift
+from what the code accepts (a test compares the two; ``python -m cardlab.core.options`` prints it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from cardlab.core.engine import Game
+
+Kind = Literal["whole", "probability", "choice", "flag"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """What one option may be: its ``kind``, bounds or ``choices``, and what it means.
+
+    ``none``, when not empty, says what ``None`` means for this option (``None`` is then allowed
+    too); otherwise ``None`` is refused like any other wrong value.
+    """
+
+    kind: Kind
+    meaning: str
+    low: int = 0
+    high: int = 0
+    choices: tuple[str, ...] = ()
+    none: str = ""
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words, as the error messages and the documentation say them."""
+        if self.kind == "whole" and self.low == self.high:
+            text = f"{self.low:,} only"
+        elif self.kind == "whole":
+            text = f"{self.low:,}-{self.high:,} (a whole number)"
+        elif self.kind == "probability":
+            text = "a probability from 0 to 1"
+        elif self.kind == "choice":
+            quoted = [repr(c) for c in self.choices]
+            text = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        else:
+            text = "True or False"
+        return f"{text} or None ({self.none})" if self.none else text
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is allowed (bools are not numbers here, and inf/nan are no numbers)."""
+        if value is None:
+            return bool(self.none)
+        if self.kind == "flag":
+            return isinstance(value, bool)
+        if isinstance(value, bool):
+            return False
+        if self.kind == "whole":
+            return isinstance(value, int) and self.low <= value <= self.high
+        if self.kind == "probability":
+            return isinstance(value, int | float) and math.isfinite(value) and 0 <= value <= 1
+        return isinstance(value, str) and value in self.choices
+
+    def check(self, name: str, value: Any) -> None:
+        """``ValueError`` naming ``name``, the allowed values and ``value`` unless it is allowed."""
+        if not self.accepts(value):
+            raise ValueError(f"{name} must be {self.allowed}, got {_shown(value)}")
+
+
+def whole(low: int, high: int, meaning: str, none: str = "") -> Option:
+    """A whole number from ``low`` to ``high`` (``none``: what None means, if it is allowed)."""
+    return Option("whole", meaning, low=low, high=high, none=none)
+
+
+def probability(meaning: str) -> Option:
+    """A finite number from 0 to 1 (an int or a float)."""
+    return Option("probability", meaning)
+
+
+def choice(choices: Iterable[str], meaning: str) -> Option:
+    """One of the given words."""
+    return Option("choice", meaning, choices=tuple(choices))
+
+
+def flag(meaning: str) -> Option:
+    """True or False."""
+    return Option("flag", meaning)
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, cut short so that a 10**80 or a huge list cannot flood the message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
+    """``game``'s defaults merged with ``given``, every value checked against its spec, then the
+    combination checked by `Game.options_problem`; ``ValueError`` for the first problem."""
+    unknown = sorted(set(given) - set(game.default_options), key=str)
+    if unknown:
+        raise ValueError(
+            f"unknown option {unknown[0]!r} for {game.title}; "
+            f"options are: {', '.join(game.default_options) or 'none'}"
+        )
+    full = {**game.default_options, **given}
+    for name, spec in game.option_specs.items():
+        spec.check(name, full[name])
+    problem = game.options_problem(full)
+    if problem:
+        raise ValueError(problem)
+    return full
+
+
+def options_markdown(games: Iterable[Game]) -> str:
+    """``docs/options.md``: every game's options with default, allowed values and meaning."""
+    lines = [
+        "# Game options",
+        "",
+        "Every game takes its options as keyword arguments: `new_game(seed, **options)`,",
+        "`Replay.start(game, seed, **options)`, and the `options:` line of a replay file.  A value",
+        "outside the allowed range is a `ValueError` that names the option, the allowed values and",
+        "what was given.  Upper bounds keep every game fast and small; how each game is sure to",
+        "end is in [endings.md](endings.md).",
+        "",
+        "This file is generated from the option specs in the code",
+        "(`python -m cardlab.core.options > docs/options.md`); a test checks it is up to date.",
+    ]
+    for game in sorted(games, key=lambda g: g.name):
+        lines += ["", f"## {game.title}", "", f"Game name `{game.name}`.", ""]
+        if not game.default_options:
+            lines.append("No options.")
+            continue
+        lines += ["| option | default | allowed | meaning |", "|---|---|---|---|"]
+        for name, default in game.default_options.items():
+            spec = game.option_specs[name]
+            lines.append(f"| `{name}` | `{default!r}` | {spec.allowed} | {spec.meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    from cardlab.core.engine import GAMES, get_game
+
+    get_game("highcard")  # registers every built-in game
+    print(options_markdown(GAMES.values()), end="")
