@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cardlab.core.cards import (
     BLOCKS,
     DECKS,
+    MAX_DECKS,
     PYRAMID,
     RANKS54,
     STANDARD52,
@@ -103,7 +104,9 @@ def test_format_rejects_cards_of_another_deck_and_non_cards():
 
 @given(st.sampled_from(list(DECKS.values())), st.data())
 def test_any_multiset_round_trips(deck, data):
-    cards = tuple(data.draw(st.lists(st.sampled_from(deck.cards()), max_size=20)))
+    """Any multiset the decks of one table can hold (up to MAX_DECKS copies of a deck)."""
+    pack = data.draw(st.permutations(deck.cards() * MAX_DECKS))
+    cards = tuple(pack[: data.draw(st.integers(0, 20))])
     assert deck.parse(deck.format(cards)) == cards
 
 
