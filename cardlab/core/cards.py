@@ -319,7 +319,7 @@ def get_deck(name: str) -> Deck:
     try:
         return DECKS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}") from None
+        raise ValueError(f"unknown deck {shown(name)}; known decks: {', '.join(DECKS)}") from None
 
 
 def parse(text: str, deck: str = "standard54", decks: int | None = None) -> tuple[Card, ...]:
