@@ -106,7 +106,9 @@ class Game:
     def _why_illegal(self, state: Any, action: Action) -> str | None:
         """None when ``action`` (as `read_action` returned it) is legal, else the reason in a
         learner's words."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must implement _why_illegal (why_illegal reads the text first)"
+        )
 
     def _apply(self, state: Any, action: Action) -> Transition:
         """Apply an action already known to be legal (in the form `read_action` returned)."""

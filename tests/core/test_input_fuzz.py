@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cardlab.core.cards import Card
 from cardlab.core.conformance import random_playout
-from cardlab.core.engine import CHANCE, GAMES, TERMINAL, Game, IllegalMove, get_game
+from cardlab.core.engine import CHANCE, GAMES, Game, IllegalMove, get_game
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import Combo
 
@@ -41,15 +41,15 @@ RNG = st.builds(random.Random, st.integers(0, 2**32))
 # -- states to try actions on ------------------------------------------------------------------
 @cache
 def _playout(name: str, options: tuple[tuple[str, Any], ...]) -> tuple[Replay, tuple[int, ...]]:
-    """A finished random game and the steps to try actions at: the first chance and player
-    decisions, a few spread over the game, and the end."""
+    """A finished random game and the steps to try actions at: the first two chance steps,
+    six player decisions spread over the game (where most of the parsing is), and the end."""
     replay = random_playout(name, dict(options), seed=7)
     game = replay.game
     seats = [game.current_player(replay.state_at(k)) for k in range(len(replay) + 1)]
     chance = [k for k, s in enumerate(seats) if s == CHANCE][:2]
-    players = [k for k, s in enumerate(seats) if s >= 0][:2]
-    spread = [len(replay) * i // 5 for i in range(1, 5)]
-    return replay, tuple(sorted({*chance, *players, *spread, len(replay)}))
+    players = [k for k, s in enumerate(seats) if s >= 0]
+    spread = players[:: max(1, len(players) // 6)][:6]
+    return replay, tuple(sorted({*chance, *spread, len(replay)}))
 
 
 def _legal_texts(game: Game, state: Any) -> list[str]:
@@ -57,12 +57,12 @@ def _legal_texts(game: Game, state: Any) -> list[str]:
 
 
 # -- actions to try ----------------------------------------------------------------------------
-def _near_miss(legal: str, rng: random.Random) -> str:
-    """A legal action with one of the slips people make (or a few of them)."""
+SLIPS = ("spacing", "case", "digit", "zero", "control", "glyph", "repeat", "drop", "swap", "noise")
+
+
+def _near_miss(legal: str, kind: str, rng: random.Random) -> str:
+    """``legal`` with one of the slips people make."""
     tokens = legal.split()
-    kind = rng.choice(
-        ["spacing", "case", "digit", "zero", "control", "glyph", "repeat", "drop", "swap", "noise"]
-    )
     if kind == "spacing":
         return rng.choice(SPACES) + rng.choice(SPACES).join(tokens) + rng.choice(SPACES)
     if kind == "case":
@@ -111,7 +111,7 @@ NOT_TEXT = st.one_of(
 def _actions(legal: list[str]) -> st.SearchStrategy[Any]:
     return st.one_of(
         st.sampled_from(legal),
-        st.builds(_near_miss, st.sampled_from(legal), RNG),
+        st.builds(_near_miss, st.sampled_from(legal), st.sampled_from(SLIPS), RNG),
         st.text(max_size=40),
         st.text(alphabet=st.sampled_from("play dealbid0123456789AsKh♠ \t\n"), max_size=300),
         NOT_TEXT,
@@ -129,16 +129,12 @@ def _fails_with_a_message(call, *args: Any) -> Exception | None:
     return None
 
 
-@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
-@settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_action_input_is_played_or_refused_with_a_reason_and_changes_nothing(name, options, data):
-    replay, steps = _playout(name, tuple(sorted(options.items())))
-    step = data.draw(st.sampled_from(steps), label="step")
+def _check_answer(replay: Replay, step: int, action: Any) -> None:
+    """The answer to ``action`` after ``step`` actions: `why_illegal` never raises, `apply`
+    agrees with it, `action_from_text` refuses with the right exception type, an accepted
+    action's canonical text reads back to itself, and nothing given is changed."""
     game, state = replay.game, replay.state_at(step)
-    action = data.draw(_actions(_legal_texts(game, state)), label="action")
     before = pickle.dumps(state)
-
     reason = game.why_illegal(state, action)
     assert reason is None or (isinstance(reason, str) and reason)
     error = _fails_with_a_message(game.apply, state, action)
@@ -159,6 +155,28 @@ def test_action_input_is_played_or_refused_with_a_reason_and_changes_nothing(nam
             earlier.append(action)
     assert pickle.dumps(state) == before
     assert earlier == replay.truncate(step)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+@settings(max_examples=60, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_action_input_is_played_or_refused_with_a_reason_and_changes_nothing(name, options, data):
+    replay, steps = _playout(name, tuple(sorted(options.items())))
+    step = data.draw(st.sampled_from(steps), label="step")
+    legal = _legal_texts(replay.game, replay.state_at(step))
+    _check_answer(replay, step, data.draw(_actions(legal), label="action"))
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_every_slip_on_every_sampled_decision_gets_an_answer(name, options):
+    """Each kind of slip on the first legal actions of every sampled step, systematically: the
+    random test above may miss a rare decision, this one may not."""
+    replay, steps = _playout(name, tuple(sorted(options.items())))
+    rng = random.Random(name)
+    for step in steps:
+        for legal in _legal_texts(replay.game, replay.state_at(step))[:3]:
+            for kind in SLIPS:
+                _check_answer(replay, step, _near_miss(legal, kind, rng))
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
@@ -186,10 +204,8 @@ def test_legal_actions_are_canonical_and_keywords_never_look_like_cards(name, op
     game = replay.game
     cards = {card.code.casefold() for card in game.cards(replay.state_at(0))}
     assert not {word.casefold() for word in game.action_words} & cards
-    for step in steps:
+    for step in steps[:-1]:  # the last is the end: nothing is legal there
         for action in _legal_texts(game, replay.state_at(step))[:200]:
-            if game.current_player(replay.state_at(step)) == TERMINAL:
-                continue
             assert game.read_action(action) == action
             for token in action.split():
                 if re.fullmatch("[a-z_]+", token) and token not in cards:
