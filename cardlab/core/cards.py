@@ -95,7 +95,7 @@ class Deck:
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` the deck holds (0 for a card of another deck)."""
-        if card.deck != self.name:
+        if not isinstance(card, Card) or card.deck != self.name:
             return 0
         if card.suit == "" and card.rank in self.extras:
             return 1
@@ -163,9 +163,11 @@ class Deck:
 
     def check_copies(self, cards: Iterable[Card], decks: int = 1) -> None:
         """``ValueError`` when a card appears more often than ``decks`` copies of this deck hold
-        it (nine 7c where one deck is in play)."""
+        it (nine 7c where one deck is in play), or is no card of this deck at all."""
         for card, n in Counter(cards).items():
             have = self.count(card) * decks
+            if have == 0:
+                raise ValueError(f"{shown(card)} is not a card of the {self.title}")
             if n > have:
                 raise ValueError(f"{card} appears {n} times, but {self._copies(decks)} only {have}")
 

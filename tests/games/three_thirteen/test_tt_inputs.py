@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardlab.core.cards import STANDARD52, TRIAD, Card
 from cardlab.games.three_thirteen import (
+    advise,
     can_go_out,
     is_meld,
     min_deadwood,
@@ -26,6 +27,14 @@ def test_sixteen_copies_of_a_card_are_refused_not_an_index_error():
         min_deadwood("As " * 16, "5")
     with pytest.raises(ValueError, match="7c appears 9 times"):
         can_go_out(STANDARD52.parse("7c") * 9, "5")
+
+
+def test_the_advisor_checks_copies_against_the_decks_it_is_told_about():
+    with pytest.raises(ValueError, match="7c appears 2 times, but the standard 52-card deck"):
+        advise("7c 7c 8c 9c", "5", decks=1)
+    with pytest.raises(ValueError, match="7c appears 3 times, but 2 copies"):
+        advise("7c 7c 8c 9c", "5", gone="7c", decks=2)
+    assert advise("7c 7c 8c 9c", "5", decks=2).go_out_now == STANDARD52.parse("7c")
 
 
 def test_hands_larger_than_any_deal_are_refused_before_the_search():
