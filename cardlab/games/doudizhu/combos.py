@@ -171,11 +171,14 @@ def counts_of(cards: Iterable[Card | str]) -> Counts:
 
 _COPIES: Counts = (4,) * 13 + (1, 1)
 """How many cards of each rank index one deck holds."""
+_DECK_SIZE = sum(_COPIES)
 
 
 def check_counts(counts: Counts) -> None:
     """``ValueError`` unless ``counts`` could be cards of one deck (at most four of a rank and
     one of each joker)."""
+    if min(counts) >= 0 and max(counts[:13]) <= 4 and counts[13] <= 1 and counts[14] <= 1:
+        return  # the usual case, checked fast: plays are generated from counts all the time
     for i, (n, most) in enumerate(zip(counts, _COPIES, strict=True)):
         if not 0 <= n <= most:
             word = _rank_word(i)
@@ -194,13 +197,14 @@ def check_combo(combo: Combo) -> None:
             f"{shown(combo.kind)} is not a combination type; types: {', '.join(KIND_NAMES)}"
         )
     counts = combo.counts
-    if not (isinstance(counts, tuple) and len(counts) == 15 and all(_is_count(n) for n in counts)):
+    if not (isinstance(counts, tuple) and _is_counts(counts)):
         raise ValueError(f"a combination's counts are 15 whole numbers, got {shown(counts)}")
     check_counts(counts)
 
 
-def _is_count(n: object) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
+def _is_counts(values: Sequence[object]) -> bool:
+    """Whether ``values`` are 15 whole numbers (a rank-count vector, unchecked)."""
+    return len(values) == 15 and set(map(type, values)) == {int}
 
 
 def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
@@ -213,12 +217,9 @@ def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
             f"cards are a sequence of cards, notation such as '3 3 3' or 15 rank counts, "
             f"got {shown(cards)}"
         )
-    if len(cards) > len(STANDARD54):
-        raise ValueError(f"one deck holds {len(STANDARD54)} cards, got {len(cards):,}")
-    if len(cards) == 15 and all(_is_count(n) for n in cards):
-        counts = tuple(cards)
-    else:
-        counts = counts_of(cards)  # type: ignore[arg-type]
+    if len(cards) > _DECK_SIZE:
+        raise ValueError(f"one deck holds {_DECK_SIZE} cards, got {len(cards):,}")
+    counts = tuple(cards) if _is_counts(cards) else counts_of(cards)  # type: ignore[arg-type]
     check_counts(counts)  # type: ignore[arg-type]
     return counts  # type: ignore[return-value]
 
