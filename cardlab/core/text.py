@@ -26,7 +26,7 @@ from functools import lru_cache
 
 MAX_ACTION_CHARS = 200
 """The longest action text read: the longest legal action (a 20-card Dou Dizhu play with every
-suit and its combination type) is under 100 characters, so this leaves room for loose spacing."""
+suit and its combination type) is about 100 characters, so this leaves room for loose spacing."""
 
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 """Control, format, surrogate and line/paragraph separator characters: never part of one line."""
@@ -79,7 +79,7 @@ def _check_characters(text: str) -> None:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             raise ValueError(
                 f"an action is one line of text: {shown(char)} (character {position + 1}) is a "
-                "control character or line break"
+                "control, invisible or line-break character"
             )
         if char.isnumeric() and not char.isascii():
             raise ValueError(
