@@ -12,11 +12,25 @@ cards, never sets.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from cardlab.core.text import shown
+
+MAX_DECKS = 3
+"""The most copies of one deck a cardlab table uses (Three Thirteen for 5-6 players): a card list
+with more cards, or more copies of one card, than that many decks hold comes from no game."""
+
+_CHARS_PER_CARD = 8
+"""Room per card when the length of card text is checked before it is read: the longest token
+(``10♠`` and an emoji variation selector) is 4 characters, a separator a few more."""
+
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Dropped from a token: phones add them to suit glyphs (``♠️``), which are the same suit."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -81,7 +95,7 @@ class Deck:
 
     def count(self, card: Card) -> int:
         """How many copies of ``card`` the deck holds (0 for a card of another deck)."""
-        if card.deck != self.name:
+        if not isinstance(card, Card) or card.deck != self.name:
             return 0
         if card.suit == "" and card.rank in self.extras:
             return 1
@@ -112,20 +126,63 @@ class Deck:
         return self.card_words.format(rank=rank, suit=self.suit_names.get(card.suit, card.suit))
 
     # -- notation ----------------------------------------------------------------------------
-    def parse(self, text: str | Iterable[str]) -> tuple[Card, ...]:
+    def parse(self, text: str | Iterable[str], decks: int | None = None) -> tuple[Card, ...]:
         """Cards from notation: tokens separated by spaces or commas (or an iterable of tokens).
 
-        Raises ``ValueError`` naming the first bad token and what this deck allows.
+        ``decks`` is how many copies of this deck are in play (default `MAX_DECKS`): more cards,
+        or more copies of one card, than they hold are refused, the length before any token is
+        read.  ``ValueError`` names the first bad token and what this deck allows; ``TypeError``
+        is for input that is neither text nor tokens.
         """
-        tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
-        cards = tuple(self.parse_card(token) for token in tokens if token != "")
+        decks = MAX_DECKS if decks is None else decks
+        cards = tuple(self.parse_card(token) for token in self.tokens(text, decks))
+        self.check_copies(cards, decks)
         return cards
 
+    def tokens(self, text: str | Iterable[str], decks: int = MAX_DECKS) -> list[str]:
+        """The tokens of card text (or of an iterable of tokens), empty ones dropped; refused at
+        once, before any token is read, when there are more than ``decks`` decks hold."""
+        most = len(self) * decks
+        if isinstance(text, str):
+            if len(text) > most * _CHARS_PER_CARD:
+                raise ValueError(
+                    f"{self._copies(decks)} only {most} cards, so card text is at most "
+                    f"{most * _CHARS_PER_CARD:,} characters; this has {len(text):,}"
+                )
+            tokens = re.split(r"[\s,]+", text.strip())
+        elif isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+            raise TypeError(
+                f"cards are text such as 'As Kd' or a list of tokens, not {shown(text)}"
+            )
+        else:
+            tokens = list(itertools.islice(text, most + 1))
+        tokens = [token for token in tokens if token != ""]
+        if len(tokens) > most:
+            raise ValueError(f"{self._copies(decks)} only {most} cards; this list has more")
+        return tokens
+
+    def check_copies(self, cards: Iterable[Card], decks: int = 1) -> None:
+        """``ValueError`` when a card appears more often than ``decks`` copies of this deck hold
+        it (nine 7c where one deck is in play), or is no card of this deck at all."""
+        for card, n in Counter(cards).items():
+            have = self.count(card) * decks
+            if have == 0:
+                raise ValueError(f"{shown(card)} is not a card of the {self.title}")
+            if n > have:
+                raise ValueError(f"{card} appears {n} times, but {self._copies(decks)} only {have}")
+
+    def _copies(self, decks: int) -> str:
+        """Who holds the cards, for messages: "the Triad colour deck holds" / "3 copies of ..."."""
+        return (
+            f"{decks} copies of the {self.title} hold" if decks > 1 else f"the {self.title} holds"
+        )
+
     def parse_card(self, token: str) -> Card:
-        """One card from one token; ``ValueError`` if the token is not a card of this deck."""
+        """One card from one token; ``ValueError`` if the token is not a card of this deck,
+        ``TypeError`` if it is not text."""
         if not isinstance(token, str):
-            raise ValueError(f"card token must be text, got {token!r}; allowed: {self.allowed()}")
-        tok = token.strip()
+            raise TypeError(f"a card token is text such as 'As', got {shown(token)}")
+        tok = token.strip().translate(_VARIATION_SELECTORS)
         if tok in self.extras:
             return Card(self.name, tok)
         for rank in sorted(set(self.ranks) | set(self.rank_aliases), key=len, reverse=True):
@@ -135,7 +192,9 @@ class Deck:
                 canonical = self.rank_aliases.get(rank, rank)
                 if suit in self.suits or (not self.suits and rest == ""):
                     return Card(self.name, canonical, suit)
-        raise ValueError(f"{token!r} is not a card of the {self.title}; allowed: {self.allowed()}")
+        raise ValueError(
+            f"{shown(token)} is not a card of the {self.title}; allowed: {self.allowed()}"
+        )
 
     def format(self, cards: Iterable[Card]) -> str:
         """The canonical text of ``cards``, space separated; rejects cards of another deck."""
@@ -262,12 +321,12 @@ def get_deck(name: str) -> Deck:
     try:
         return DECKS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}") from None
+        raise ValueError(f"unknown deck {shown(name)}; known decks: {', '.join(DECKS)}") from None
 
 
-def parse(text: str, deck: str = "standard54") -> tuple[Card, ...]:
+def parse(text: str, deck: str = "standard54", decks: int | None = None) -> tuple[Card, ...]:
     """Parse card notation for the deck called ``deck`` (see `Deck.parse`)."""
-    return get_deck(deck).parse(text)
+    return get_deck(deck).parse(text, decks)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

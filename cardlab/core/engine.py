@@ -9,6 +9,9 @@ game is exactly reproducible from its action log (see `cardlab.core.replay`).
 
 Actions are any hashable value; a game turns them into text and back with `action_to_text` and
 `action_from_text` (the default treats actions as strings), which is how replays are shared.
+Text is read once, by `Game.read_action` (`cardlab.core.text.normalize_action`: spacing, keyword
+case, digits, size), so `why_illegal`, `apply` and `action_from_text` agree on every spelling and
+a game's `_why_illegal` and `_apply` only ever see the canonical form.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, ClassVar, NamedTuple
 from cardlab.core.cards import Card
 from cardlab.core.narration import Narration
 from cardlab.core.options import Option, check_options
+from cardlab.core.text import normalize_action, shown, word_map
 
 CHANCE = -1
 """`Game.current_player` at a chance node: the next action is a random outcome."""
@@ -98,6 +102,12 @@ class Game:
     """What each of ``default_options`` may be (`cardlab.core.options`): `options` checks them."""
     example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     """Option sets the conformance suite plays (each game lists its interesting variants)."""
+    action_words: ClassVar[frozenset[str]] = frozenset()
+    """The keywords of the game's actions, spelled as legal actions spell them: typed in any case,
+    they read as this spelling.  A keyword that is a card token in another case (Dou Dizhu's
+    ``as`` and the ace of spades ``As``) must be left out: card tokens keep their case."""
+    action_examples: ClassVar[tuple[str, ...]] = ()
+    """A few typical actions, quoted when the input is not an action at all."""
 
     # -- hooks for subclasses ----------------------------------------------------------------
     def initial_state(self, **options: Any) -> Any:
@@ -120,12 +130,15 @@ class Game:
         """
         raise NotImplementedError
 
-    def why_illegal(self, state: Any, action: Action) -> str | None:
-        """None when ``action`` is legal, else the reason in a learner's words."""
-        raise NotImplementedError
+    def _why_illegal(self, state: Any, action: Action) -> str | None:
+        """None when ``action`` (as `read_action` returned it) is legal, else the reason in a
+        learner's words."""
+        raise NotImplementedError(
+            f"{type(self).__name__} must implement _why_illegal (why_illegal reads the text first)"
+        )
 
     def _apply(self, state: Any, action: Action) -> Transition:
-        """Apply an action already known to be legal."""
+        """Apply an action already known to be legal (in the form `read_action` returned)."""
         raise NotImplementedError
 
     def observe(self, state: Any, seat: int | None) -> Any:
@@ -165,9 +178,41 @@ class Game:
     def is_terminal(self, state: Any) -> bool:
         return self.current_player(state) == TERMINAL
 
+    def read_action(self, action: Action) -> Action:
+        """The canonical form of ``action``: text normalised once for every game (see
+        `cardlab.core.text`), the form a replay stores; `IllegalMove` for input that cannot be
+        an action at all (not text, empty, too long, a control character, a Unicode digit ...).
+        A game whose actions are other objects too (Dou Dizhu's `Combo`) converts them here."""
+        if not isinstance(action, str):
+            raise IllegalMove(f"an action is text{self._such_as()}, got {shown(action)}", action)
+        try:
+            text = normalize_action(action, word_map(self.action_words))
+        except ValueError as exc:
+            raise IllegalMove(str(exc), action) from None
+        if not text:
+            raise IllegalMove(f"an action is text{self._such_as()}, got {shown(action)}", action)
+        return text
+
+    def _such_as(self) -> str:
+        examples = [repr(e) for e in self.action_examples]
+        if not examples:
+            return ""
+        if len(examples) == 1:
+            return f" such as {examples[0]}"
+        return f" such as {', '.join(examples[:-1])} or {examples[-1]}"
+
+    def why_illegal(self, state: Any, action: Action) -> str | None:
+        """None when ``action`` is legal, else the reason in a learner's words."""
+        try:
+            action = self.read_action(action)
+        except IllegalMove as exc:
+            return exc.reason
+        return self._why_illegal(state, action)
+
     def apply(self, state: Any, action: Action) -> Transition:
         """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""
-        reason = self.why_illegal(state, action)
+        action = self.read_action(action)
+        reason = self._why_illegal(state, action)
         if reason is not None:
             raise IllegalMove(reason, action)
         return self._apply(state, action)
@@ -190,7 +235,11 @@ class Game:
         return str(action)
 
     def action_from_text(self, text: str) -> Action:
-        return text
+        """The action ``text`` names (read by `read_action`); `IllegalMove` (a ``ValueError``)
+        for text that is no action, ``TypeError`` for something that is not text."""
+        if not isinstance(text, str):
+            raise TypeError(f"action text must be a str, got {type(text).__name__}")
+        return self.read_action(text)
 
 
 def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, float]]:
@@ -221,7 +270,7 @@ def get_game(name: str) -> Game:
     try:
         return GAMES[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+        raise ValueError(f"unknown game {shown(name)}; known games: {', '.join(GAMES)}") from None
 
 
 def legal_action_texts(game: Game, state: Any) -> Sequence[str]:

@@ -5,20 +5,39 @@ undo is a shorter log (`truncate`), "what if" is a `branch`, and `to_text` / `fr
 shareable.  Chance outcomes are in the log too, so the seed only decides *future* chance draws:
 draw number ``i`` always uses ``Random(f"{seed}:{i}")``, which makes a replay extended by
 `advance_chance` the same whatever was undone or branched before.
+
+Actions are stored in the game's canonical form (`Game.read_action`), so a replay built from
+loosely spaced text or from `Combo` objects writes the same text as one built from legal actions,
+and ``Replay.from_text(r.to_text()) == r`` always holds.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core.engine import CHANCE, GAMES, TERMINAL, Action, Event, Game, get_game
 from cardlab.core.narration import Narration
+from cardlab.core.text import shown
 
 _HEADER = "cardlab-replay 1"
+_HEADER_LINES = 5  # the magic line, game, seed, options, "actions:"
+
+MAX_STEPS = 100_000
+"""The most actions a replay holds: `play_out` gives up there and `from_text` reads no more (a
+whole game of Three Thirteen between random bots, the longest game, is about 30,000)."""
+MAX_TEXT_CHARS = 10_000_000
+"""The longest replay text read: 100 characters per action at `MAX_STEPS`, where a real replay
+averages about 11."""
+MAX_SEED_DIGITS = 20
+"""A seed has at most 20 digits, so every 64-bit seed fits: it is written into the replay text
+and into every chance draw's generator, and Python refuses to read a number of more than 4,300
+digits from text at all."""
+_SEED = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -34,11 +53,16 @@ class Replay:
 
     @classmethod
     def start(cls, game: str | Game, seed: int = 0, **options: Any) -> Replay:
-        """A new game of ``game`` with ``options`` (unknown options raise ``ValueError``)."""
-        game = get_game(game) if isinstance(game, str) else game
+        """A new game of ``game`` (a name or a `Game`) with ``options``: ``TypeError`` for a
+        game that is neither, ``ValueError`` for an unknown game, a bad seed or option."""
+        if isinstance(game, str):
+            game = get_game(game)
+        elif not isinstance(game, Game):
+            raise TypeError(
+                f"game must be a game name such as 'triad' or a Game, got {shown(game)}"
+            )
+        _check_seed(seed)
         full = game.options(**options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, got {seed!r}")
         replay = cls(game.name, seed, tuple(sorted(full.items())))
         replay._states.append(game.initial_state(**full))
         return replay
@@ -89,8 +113,11 @@ class Replay:
 
     # -- extending ---------------------------------------------------------------------------
     def append(self, action: Action) -> Replay:
-        """This replay plus ``action``; raises `IllegalMove` (and changes nothing) if illegal."""
-        state, event = self.game.apply(self.state, action)
+        """This replay plus ``action``, kept in the game's canonical form (`Game.read_action`);
+        raises `IllegalMove` (and changes nothing) if illegal."""
+        game = self.game
+        action = game.read_action(action)
+        state, event = game.apply(self.state, action)
         return self._extended(action, state, event)
 
     def extend(self, actions: Iterable[Action]) -> Replay:
@@ -118,7 +145,7 @@ class Replay:
     def play_out(
         self,
         bots: Mapping[int, Any],
-        max_steps: int = 100_000,
+        max_steps: int = MAX_STEPS,
         reasons: dict[int, tuple[int, Narration]] | None = None,
         until: Callable[[Any], bool] | None = None,
     ) -> Replay:
@@ -181,30 +208,54 @@ class Replay:
 
     @classmethod
     def from_text(cls, text: str) -> Replay:
-        """Read `to_text` output; ``ValueError`` naming the line that is wrong."""
-        lines = text.strip("\n").split("\n")
-        if len(lines) < 5 or lines[0].strip() != _HEADER or lines[4].strip() != "actions:":
-            raise ValueError(f"not a cardlab replay: it must start with {_HEADER!r}")
-        fields = {}
-        for number, line in enumerate(lines[1:4], start=2):
-            key, sep, value = line.partition(":")
-            if not sep:
-                raise ValueError(f"line {number}: expected 'key: value', got {line!r}")
-            fields[key.strip()] = value.strip()
+        """Read `to_text` output as editors save it: CRLF line ends, a UTF-8 byte order mark,
+        spaces at line ends, keywords in any case and blank lines are all fine.  ``TypeError``
+        for anything but text; every ``ValueError`` names the line and what was expected."""
+        if not isinstance(text, str):
+            hint = " (decode it first: data.decode('utf-8'))" if isinstance(text, bytes) else ""
+            raise TypeError(f"a replay is text (str), got {type(text).__name__}{hint}")
+        if len(text) > MAX_TEXT_CHARS:
+            raise ValueError(
+                f"a replay text is at most {MAX_TEXT_CHARS:,} characters; this one has "
+                f"{len(text):,}"
+            )
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+        breaks = text.count("\n")
+        if breaks > MAX_STEPS + _HEADER_LINES:
+            raise ValueError(
+                f"a replay holds at most {MAX_STEPS:,} actions; this text has {breaks + 1:,} lines"
+            )
+        lines = _Lines(text.split("\n"))
+        if " ".join(lines.next().split()).casefold() != _HEADER:
+            raise ValueError(
+                f"line {lines.number}: not a cardlab replay: it must start with {_HEADER!r}, "
+                f"got {lines.shown()}"
+            )
+        name = lines.field("game", "<a game's name>")
         try:
-            seed = int(fields["seed"])
-            options = json.loads(fields["options"])
-            if not isinstance(options, dict):
-                raise ValueError(f"replay options must be a JSON object, got {fields['options']!r}")
-            replay = cls.start(fields["game"], seed, **options)
-        except (KeyError, json.JSONDecodeError) as exc:
-            raise ValueError(f"replay header is malformed: {exc}") from None
-        game = replay.game
-        for number, line in enumerate(lines[5:], start=6):
+            game = get_game(name)
+        except ValueError as exc:
+            raise ValueError(f"line {lines.number}: {exc}") from None
+        seed_text = lines.field("seed", "<a whole number>")
+        if not _SEED.fullmatch(seed_text) or len(seed_text.lstrip("+-")) > MAX_SEED_DIGITS:
+            raise ValueError(
+                f"line {lines.number}: expected 'seed: <a whole number of at most "
+                f"{MAX_SEED_DIGITS} digits 0-9>', got {lines.shown()}"
+            )
+        options_text = lines.field("options", '<a JSON object such as {"players": 3}>')
+        try:
+            replay = cls.start(game, int(seed_text), **_json_options(options_text))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"line {lines.number}: {exc}") from None
+        if lines.next().strip().casefold() != "actions:":
+            raise ValueError(f"line {lines.number}: expected 'actions:', got {lines.shown()}")
+        for line in lines:
+            if not line.strip():
+                continue
             try:
                 replay = replay.append(game.action_from_text(line))
             except ValueError as exc:
-                raise ValueError(f"line {number} ({line!r}): {exc}") from None
+                raise ValueError(f"line {lines.number} ({lines.shown()}): {exc}") from None
         return replay
 
     # -- internals ---------------------------------------------------------------------------
@@ -234,3 +285,72 @@ class Replay:
         return Replay(
             self.game_name, self.seed, self.options, (*self.actions, action), states, events
         )
+
+
+def _check_seed(seed: object) -> None:
+    """``ValueError`` for a seed that is not a whole number of at most `MAX_SEED_DIGITS` digits."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, got {shown(seed)}")
+    if abs(seed) >= 10**MAX_SEED_DIGITS:
+        digits = int(seed.bit_length() * 0.30103) + 1  # str() refuses numbers this long
+        raise ValueError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits (every 64-bit seed fits), got "
+            f"about {digits:,}"
+        )
+
+
+def _json_options(text: str) -> dict[str, Any]:
+    """The options of a replay header: a JSON object; ``ValueError`` saying what is wrong."""
+    try:
+        options = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f'options must be a JSON object such as {{"players": 3}}: {exc}') from None
+    except RecursionError:
+        raise ValueError("options must be a JSON object: this one is nested too deeply") from None
+    if not isinstance(options, dict):
+        raise ValueError(
+            f'options must be a JSON object of names and values such as {{"players": 3}}, got '
+            f"{shown(options)}"
+        )
+    return options
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and infinities are not option values: NaN is not even equal to itself."""
+    raise ValueError(f"{name} is not a value an option can take")
+
+
+class _Lines:
+    """The lines of a replay text, read one by one with their numbers (for error messages)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        while len(lines) > 1 and not lines[-1].strip():
+            lines.pop()  # blank lines at the end
+        self.number = 0  # the line last read, counting from 1
+        while self.number < len(lines) - 1 and not lines[self.number].strip():
+            self.number += 1  # blank lines at the start
+
+    def next(self) -> str:
+        """The next line ("" past the end, which no check accepts)."""
+        self.number += 1
+        return self.lines[self.number - 1] if self.number <= len(self.lines) else ""
+
+    def __iter__(self) -> Iterator[str]:
+        while self.number < len(self.lines):
+            yield self.next()
+
+    def shown(self) -> str:
+        """The current line, quoted and cut short, or "the end of the text"."""
+        if self.number > len(self.lines):
+            return "the end of the text"
+        return shown(self.lines[self.number - 1].strip())
+
+    def field(self, key: str, expected: str) -> str:
+        """The value of the next line, ``key: value``; ``ValueError`` naming what was expected."""
+        found, sep, value = self.next().partition(":")
+        if not sep or found.strip().casefold() != key:
+            raise ValueError(
+                f"line {self.number}: expected '{key}: {expected}', got {self.shown()}"
+            )
+        return value.strip()

@@ -78,6 +78,8 @@ class HighCard(Game):
         {"deck": "standard54", "players": 3, "hand_size": 3},
         {"deck": "ranks54", "players": 2, "hand_size": 4},
     )
+    action_words = frozenset({"deal", "play"})
+    action_examples = ("play As", "deal As")
 
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> HighCardState:
@@ -137,7 +139,7 @@ class HighCard(Game):
             return True
         return not any(c.suit == led for c in hand)
 
-    def why_illegal(self, state: HighCardState, action: Any) -> str | None:
+    def _why_illegal(self, state: HighCardState, action: str) -> str | None:
         seat = self.current_player(state)
         if seat == TERMINAL:
             return "the game is over: no more moves"
@@ -161,9 +163,13 @@ class HighCard(Game):
             return f"you must follow suit: {suit} was led and {seat_name(seat)} holds a {suit} card"
         return None
 
-    def _parse(self, state: HighCardState, action: Any) -> tuple[str, Card | None, str | None]:
-        if not isinstance(action, str) or len(action.split()) != 2:
-            return "", None, f"an action is text like 'play As' or 'deal As', got {action!r}"
+    def _parse(self, state: HighCardState, action: str) -> tuple[str, Card | None, str | None]:
+        if len(action.split()) != 2:
+            return (
+                "",
+                None,
+                f"an action is a verb and a card like 'play As' or 'deal As', got {action!r}",
+            )
         verb, token = action.split()
         try:
             return verb, get_deck(state.deck).parse_card(token), None

@@ -3,12 +3,13 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.core.cards import (
     BLOCKS,
     DECKS,
+    MAX_DECKS,
     PYRAMID,
     RANKS54,
     STANDARD52,
@@ -101,9 +102,68 @@ def test_format_rejects_cards_of_another_deck_and_non_cards():
         get_deck("tarot")
 
 
+def test_copies_are_checked_against_the_decks_in_play():
+    with pytest.raises(ValueError, match="7c appears 9 times, but the standard 52-card deck holds"):
+        STANDARD52.parse("7♣ " * 9, decks=1)
+    with pytest.raises(ValueError, match="As appears 4 times, but 3 copies of the standard 52"):
+        STANDARD52.parse("As As As As")  # no table uses more than MAX_DECKS decks
+    assert PYRAMID.parse("3P " * 9, decks=1) == PYRAMID.parse("3P") * 9  # nine 3P in one deck
+    assert len(STANDARD52.parse("7c 7c", decks=2)) == 2
+
+
+def test_card_text_too_long_for_any_table_is_refused_before_it_is_read():
+    with pytest.raises(ValueError, match="holds only 52 cards, so card text is at most"):
+        STANDARD52.parse("7c " * 100_000, decks=1)
+    with pytest.raises(ValueError, match="only 54 cards; this list has more"):
+        STANDARD54.parse(iter(lambda: "7c", None), decks=1)  # an endless iterable of tokens
+
+
+def test_phone_suit_glyphs_read_and_non_text_is_a_type_error():
+    assert parse("A\u2660\ufe0f 10\u2665\ufe0e") == parse("As Th")
+    for thing in (5, None, b"As"):
+        with pytest.raises(TypeError, match="cards are text"):
+            STANDARD52.parse(thing)
+    with pytest.raises(TypeError, match="a card token is text"):
+        STANDARD52.parse([STANDARD52.cards()[0]])
+    with pytest.raises(ValueError, match=r"'x+\.\.\.x+' is not a card"):
+        STANDARD52.parse("x" * 400)  # the message quotes a long token cut short
+
+
+ANY_TEXT = st.one_of(
+    st.text(max_size=80),
+    st.text(
+        alphabet=st.sampled_from("AKQJT1023456789shdcbgrkPGO ,♠♥♦♣\ufe0f²٣\x00\n\t"), max_size=80
+    ),
+    st.lists(st.text(max_size=4), max_size=10),
+    st.integers(1, 60).map(lambda n: "As " * n),
+    st.just("7c," * 10_000),
+    st.none(),
+    st.integers(),
+    st.binary(max_size=10),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@pytest.mark.parametrize("deck", list(DECKS.values()), ids=list(DECKS))
+@settings(max_examples=150, deadline=2000)
+@given(text=ANY_TEXT, decks=st.sampled_from([None, 1, 2]))
+def test_parsing_any_input_gives_cards_or_a_clear_refusal(deck, text, decks):
+    before = repr(text)
+    try:
+        cards = deck.parse(text, decks)
+    except (ValueError, TypeError) as exc:
+        assert str(exc)
+    else:
+        assert deck.parse(deck.format(cards)) == cards
+        assert len(cards) <= len(deck) * (decks or MAX_DECKS)
+    assert repr(text) == before
+
+
 @given(st.sampled_from(list(DECKS.values())), st.data())
 def test_any_multiset_round_trips(deck, data):
-    cards = tuple(data.draw(st.lists(st.sampled_from(deck.cards()), max_size=20)))
+    """Any multiset the decks of one table can hold (up to MAX_DECKS copies of a deck)."""
+    pack = data.draw(st.permutations(deck.cards() * MAX_DECKS))
+    cards = tuple(pack[: data.draw(st.integers(0, 20))])
     assert deck.parse(deck.format(cards)) == cards
 
 

@@ -137,7 +137,7 @@ def test_a_replay_whose_options_are_not_a_mapping_is_a_value_error():
     for options in ("[1, 2]", "5", "null", '"players"'):
         lines = [f"options: {options}" if line.startswith("options:") else line for line in
                  text.split("\n")]  # fmt: skip
-        with pytest.raises(ValueError, match="replay options must be a JSON object"):
+        with pytest.raises(ValueError, match="line 4: options must be a JSON object"):
             Replay.from_text("\n".join(lines))
     bad = text.replace('"players": 2', '"players": 9')
     with pytest.raises(ValueError, match="players must be 2-4"):

@@ -1,10 +1,12 @@
 """Replay: cached states, truncate, branch, text round-trip and clear errors for bad records."""
 
+import re
+
 import pytest
 
 from cardlab.core.bots import Decision, RandomBot
 from cardlab.core.engine import CHANCE, IllegalMove
-from cardlab.core.replay import Replay
+from cardlab.core.replay import MAX_STEPS, MAX_TEXT_CHARS, Replay
 
 
 @pytest.fixture
@@ -100,3 +102,80 @@ def test_branching_after_extending_keeps_both_lines_exact(dealt):
     assert [fresh.state_at(i) for i in range(len(fresh) + 1)] == [
         second.state_at(i) for i in range(len(second) + 1)
     ]
+
+
+# -- reading what people save, refusing what is not a replay -----------------------------------
+def test_actions_are_stored_canonically_so_odd_spacing_round_trips():
+    replay = Replay.start("doudizhu", 3).resolve_chance().append("  BID   3 ")
+    assert replay.actions[-1] == "bid 3"
+    combo = replay.game.legal_actions(replay.state)[-1]
+    from cardlab.games.doudizhu import legal_plays
+
+    play = legal_plays(replay.state.hands[replay.state.to_move])[0]
+    played = replay.append(play)  # a Combo, as legal_plays returns it
+    assert played.actions[-1] == f"play {play.text} as {play.kind}"
+    assert Replay.from_text(played.to_text()) == played
+    assert isinstance(combo, str)
+
+
+def test_from_text_reads_crlf_a_byte_order_mark_trailing_spaces_and_keyword_case(dealt):
+    played = dealt.append(dealt.game.legal_actions(dealt.state)[0])
+    text = played.to_text()
+    shouted = re.sub("^play", "PLAY", text, flags=re.M).replace("game:", "Game:")
+    saved = "\ufeff" + shouted.replace("\n", "  \r\n")
+    assert "PLAY" in saved
+    assert Replay.from_text(saved) == played
+    assert Replay.from_text("\n\n" + text + "\n\n   \n") == played
+
+
+@pytest.mark.parametrize(
+    ("thing", "message"),
+    [(None, "got NoneType"), (0, "got int"), (b"cardlab-replay 1", "decode it first")],
+)
+def test_from_text_refuses_what_is_not_text_with_a_type_error(thing, message):
+    with pytest.raises(TypeError, match=message):
+        Replay.from_text(thing)
+
+
+def test_start_refuses_a_game_that_is_neither_a_name_nor_a_game():
+    with pytest.raises(TypeError, match="game must be a game name"):
+        Replay.start(5)
+    with pytest.raises(ValueError, match="at most 20 digits"):
+        Replay.start("highcard", 10**5000)
+    assert Replay.start("highcard", 2**64 - 1).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("cardlab-replay 1", "cardlab replay", "line 1: not a cardlab replay"),
+        ("game: highcard", "game: snap", "line 2: unknown game 'snap'"),
+        ("game: highcard", "name: highcard", "line 2: expected 'game: <a game's name>'"),
+        ("seed: 4", "seed: x", "line 3: expected 'seed: <a whole number of at most 20"),
+        ("seed: 4", "seed: " + "9" * 5000, "line 3: expected 'seed: <a whole number"),
+        ("seed: 4", "seed: ４", "line 3: expected 'seed:"),
+        ('options: {"', 'options: ["', "line 4: options must be a JSON object"),
+        ('options: {"', 'options: {{"', "line 4: options must be a JSON object"),
+        ('"players": 3', '"players": NaN', "line 4: NaN is not a value an option can take"),
+        ('"players": 3', '"players": 9', "line 4: players must be 2-4"),
+        ('"players": 3', '"seats": 3', "line 4: unknown option 'seats'"),
+        ("actions:", "moves:", "line 5: expected 'actions:'"),
+        (
+            "actions:\n",
+            "actions:\ndeal\t4h\x00\n",
+            "line 6 ('deal\\t4h\\x00'): an action is one line",
+        ),
+    ],
+)
+def test_every_from_text_error_names_the_line_and_what_was_expected(old, new, message):
+    text = Replay.start("highcard", 4, players=3).resolve_chance().to_text()
+    assert old in text
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Replay.from_text(text.replace(old, new, 1))
+
+
+def test_from_text_caps_the_size_of_a_replay_before_reading_it():
+    with pytest.raises(ValueError, match="at most 10,000,000 characters"):
+        Replay.from_text("x" * (MAX_TEXT_CHARS + 1))
+    with pytest.raises(ValueError, match="at most 100,000 actions"):
+        Replay.from_text("cardlab-replay 1\n" + "pass\n" * (MAX_STEPS + 10))

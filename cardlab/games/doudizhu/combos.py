@@ -14,13 +14,13 @@ they must all be different ranks.  Neither allows both jokers as wings or a wing
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 
 from cardlab.core.cards import RANKS54, STANDARD54, Card
+from cardlab.core.text import shown
 
 RANKS: tuple[str, ...] = (
     "3",
@@ -132,14 +132,16 @@ _PARSED: dict[str, tuple[Card, ...]] = {}  # notation read before (the game re-r
 
 
 def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
+    tokens = STANDARD54.tokens(text, decks=1)
     for deck in (RANKS54, STANDARD54):
         try:
-            return deck.parse(text)
+            cards = tuple(deck.parse_card(token) for token in tokens)
         except ValueError:
             continue
-    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+        deck.check_copies(cards)  # one deck: five 3s or two 7c are no hand
+        return cards
     bad = next((t for t in tokens if not _is_card(t)), None)
-    what = f"{bad!r} is not a Dou Dizhu card" if bad else "rank patterns and suited cards are mixed"
+    what = f"{shown(bad)} is not a Dou Dizhu card" if bad else "ranks and suited cards are mixed"
     raise ValueError(
         f"{what}; allowed: ranks 3-9 T J Q K A 2 (10 for T), all with a suit s h d c "
         "or all without, and BJ RJ"
@@ -153,7 +155,7 @@ def _is_card(token: str) -> bool:
             return True
         except ValueError:
             continue
-    return not token
+    return False
 
 
 def counts_of(cards: Iterable[Card | str]) -> Counts:
@@ -162,20 +164,70 @@ def counts_of(cards: Iterable[Card | str]) -> Counts:
     for card in cards:
         rank = card.rank if isinstance(card, Card) else card
         if rank not in INDEX:
-            raise ValueError(f"{card!r} is not a Dou Dizhu card")
+            raise ValueError(f"{shown(card)} is not a Dou Dizhu card")
         counts[INDEX[rank]] += 1
     return tuple(counts)
 
 
-def _counts(cards: Sequence[Card] | Counts) -> Counts:
-    if len(cards) == 15 and all(isinstance(n, int) for n in cards):
-        return tuple(cards)  # type: ignore[arg-type]
-    return counts_of(cards)  # type: ignore[arg-type]
+_COPIES: Counts = (4,) * 13 + (1, 1)
+"""How many cards of each rank index one deck holds."""
+_DECK_SIZE = sum(_COPIES)
+
+
+def check_counts(counts: Counts) -> None:
+    """``ValueError`` unless ``counts`` could be cards of one deck (at most four of a rank and
+    one of each joker)."""
+    if min(counts) >= 0 and max(counts[:13]) <= 4 and counts[13] <= 1 and counts[14] <= 1:
+        return  # the usual case, checked fast: plays are generated from counts all the time
+    for i, (n, most) in enumerate(zip(counts, _COPIES, strict=True)):
+        if not 0 <= n <= most:
+            word = _rank_word(i)
+            raise ValueError(
+                f"{n} cards of rank {word}, but one deck holds {most}"
+                if n > 0
+                else f"{n} cards of rank {word}: a count is a whole number from 0"
+            )
+
+
+def check_combo(combo: Combo) -> None:
+    """``ValueError`` unless ``combo`` could be a play: a known kind and the rank counts of one
+    deck (a `Combo` built by hand rather than by `classify` may be neither)."""
+    if not isinstance(combo.kind, str) or combo.kind not in KIND_NAMES:
+        raise ValueError(
+            f"{shown(combo.kind)} is not a combination type; types: {', '.join(KIND_NAMES)}"
+        )
+    counts = combo.counts
+    if not (isinstance(counts, tuple) and _is_counts(counts)):
+        raise ValueError(f"a combination's counts are 15 whole numbers, got {shown(counts)}")
+    check_counts(counts)
+
+
+def _is_counts(values: Sequence[object]) -> bool:
+    """Whether ``values`` are 15 whole numbers (a rank-count vector, unchecked)."""
+    return len(values) == 15 and set(map(type, values)) == {int}
+
+
+def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
+    """The checked rank counts of cards, rank tokens, notation or a 15-count vector: more cards
+    than a deck holds are refused before they are counted."""
+    if isinstance(cards, str):
+        return counts_of(parse(cards))
+    if not isinstance(cards, Sequence):
+        raise TypeError(
+            f"cards are a sequence of cards, notation such as '3 3 3' or 15 rank counts, "
+            f"got {shown(cards)}"
+        )
+    if len(cards) > _DECK_SIZE:
+        raise ValueError(f"one deck holds {_DECK_SIZE} cards, got {len(cards):,}")
+    counts = tuple(cards) if _is_counts(cards) else counts_of(cards)  # type: ignore[arg-type]
+    check_counts(counts)  # type: ignore[arg-type]
+    return counts  # type: ignore[return-value]
 
 
 # -- classification -----------------------------------------------------------------------------
-def classify(cards: Sequence[Card] | Counts, ruleset: str = "cardavia") -> list[Combo]:
-    """Every reading of ``cards`` as a legal combination (empty if there is none)."""
+def classify(cards: Sequence[Card] | Counts | str, ruleset: str = "cardavia") -> list[Combo]:
+    """Every reading of ``cards`` (or their notation) as a legal combination (empty if there is
+    none); ``ValueError`` for cards no single deck holds."""
     _check_ruleset(ruleset)
     c = _counts(cards)
     n = sum(c)

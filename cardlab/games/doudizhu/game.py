@@ -21,7 +21,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    IllegalMove,
+    Transition,
+    register,
+    seat_name,
+)
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice
 from cardlab.core.tuples import replace_at
@@ -31,6 +40,7 @@ from cardlab.games.doudizhu.combos import (
     PASS,
     RULESETS,
     Combo,
+    check_combo,
     classify,
     combo_beats,
     counts_of,
@@ -144,6 +154,9 @@ class DouDizhu(Game):
         "ruleset": choice(RULESETS, "whose wing and attachment rules: Cardavia's or pagat's (D3)")
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
+    # "as" (in "play 3 3 3 as trio") is left out: "As" is the ace of spades
+    action_words = frozenset({"deal", "first", "bid", PASS, "play", *KIND_NAMES})
+    action_examples = ("pass", "bid 2", "play 3 4 5 6 7")
 
     def initial_state(self, **options: Any) -> DouDizhuState:
         opts = self.options(**options)
@@ -183,13 +196,21 @@ class DouDizhu(Game):
             return f"play {action.text} as {action.kind}"
         return str(action)
 
-    def why_illegal(self, state: DouDizhuState, action: Any) -> str | None:
+    def read_action(self, action: Any) -> str:
+        """Text as every game reads it; a `Combo` (from `legal_plays`) as its text, which is
+        what a replay stores."""
+        if isinstance(action, Combo):
+            try:
+                check_combo(action)
+            except ValueError as exc:
+                raise IllegalMove(str(exc), action) from None
+            action = self.action_to_text(action)
+        return super().read_action(action)
+
+    def _why_illegal(self, state: DouDizhuState, action: str) -> str | None:
         phase = state.phase
         if phase == "over":
             return "the deal is over: no more moves"
-        action = self.action_to_text(action) if isinstance(action, Combo) else action
-        if not isinstance(action, str) or not action.split():
-            return f"an action is text such as 'pass', 'bid 2' or 'play 3 4 5 6 7', got {action!r}"
         if phase == "deal":
             if action not in _deal_outcomes(state.stock)[1]:
                 return f"{action!r} is not a possible chance outcome here"
@@ -258,8 +279,7 @@ class DouDizhu(Game):
         return max(beating, key=lambda r: (r.kind == state.table.kind, r.main)), cards
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: DouDizhuState, action: Any) -> Transition:
-        action = self.action_to_text(action)
+    def _apply(self, state: DouDizhuState, action: str) -> Transition:
         phase = state.phase
         if phase == "deal":
             card = _CANONICAL_BY_TEXT.get(action) or DECK.parse_card(action.split()[1])

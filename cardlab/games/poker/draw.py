@@ -249,6 +249,12 @@ class DrawPokerView:
 class DrawPoker(Game):
     """A draw-poker game built from `DrawRules` (register an instance with `engine.register`)."""
 
+    action_words = frozenset(
+        {"deal", "draw", "shuffle", "discards", "next", "hand", "discard", "stand", "pat"}
+        | set(bet.ACTIONS)
+    )
+    action_examples = ("call", "raise", "discard 7h 2c", "stand pat")
+
     def __init__(self, rules: DrawRules) -> None:
         self.rules = rules
         self.name = rules.name
@@ -428,15 +434,10 @@ class DrawPoker(Game):
         assert state.betting is not None
         return bet.legal_actions(state.betting)
 
-    def why_illegal(self, state: DrawPokerState, action: Any) -> str | None:
+    def _why_illegal(self, state: DrawPokerState, action: str) -> str | None:
         seat = self.current_player(state)
         if seat == TERMINAL:
             return "the game is over: no more moves"
-        if not isinstance(action, str) or not action.strip():
-            return (
-                "an action is text such as 'call', 'raise', 'discard 7h 2c' or 'stand pat', "
-                f"got {action!r}"
-            )
         if seat == CHANCE:
             if action not in {a for a, _ in self.chance_outcomes(state)}:
                 expected = {
@@ -469,12 +470,11 @@ class DrawPoker(Game):
         return bet.why_illegal(state.betting, action)
 
     def _discards(self, state: DrawPokerState, seat: int, action: str) -> Hand:
-        tokens = action.split()[1:]
-        if not tokens:
-            return _raise("name the cards to discard, e.g. 'discard 7h 2c' (or say 'stand pat')")
         hand = state.hands[seat]
         deck = get_deck(hand[0].deck)
-        cards = tuple(deck.parse_card(t) for t in tokens)
+        cards = deck.parse(action.partition(" ")[2], decks=1)
+        if not cards:
+            return _raise("name the cards to discard, e.g. 'discard 7h 2c' (or say 'stand pat')")
         limit = state.option("max_draw")
         if len(cards) > limit:
             return _raise(

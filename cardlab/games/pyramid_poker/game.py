@@ -222,6 +222,10 @@ class PyramidPoker(Game):
         {"games": 1},
         {"games": 1, "scoring": "basic", "foundation_width": 9},
     )
+    action_words = frozenset(
+        {"first", "deal", "draw", "reveal", "place", "take", "keep", "hand", *HAND_NAMES}
+    )
+    action_examples = ("place 3", "take 12", "hand left")
 
     def initial_state(self, **options: Any) -> PyramidPokerState:
         opts = self.options(**options)
@@ -294,12 +298,10 @@ class PyramidPoker(Game):
             return [f"hand {n}" for n, h in zip(HAND_NAMES, hands, strict=True) if len(h) < 5]
         return [a for a, _ in self.chance_outcomes(state)]
 
-    def why_illegal(self, state: PyramidPokerState, action: Any) -> str | None:
+    def _why_illegal(self, state: PyramidPokerState, action: str) -> str | None:
         phase = state.phase
         if phase == "over":
             return "the match is over: no more moves"
-        if not isinstance(action, str) or not action.split():
-            return f"an action is text such as 'place 3', 'take 12' or 'hand left', got {action!r}"
         if action in self.legal_actions(state):
             return None
         if self.current_player(state) == CHANCE:
@@ -360,9 +362,6 @@ class PyramidPoker(Game):
         if arg not in HAND_NAMES:
             return f"{arg!r} is not a hand: the hands are left, centre and right"
         return f"{who}'s {arg} hand already holds 5 blocks"
-
-    def action_from_text(self, text: str) -> str:
-        return " ".join(str(text).split())
 
     # -- applying --------------------------------------------------------------------------------
     def _apply(self, state: PyramidPokerState, action: str) -> Transition:

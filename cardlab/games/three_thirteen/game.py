@@ -26,7 +26,14 @@ from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, regis
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
-from cardlab.games.three_thirteen.melds import Arrangement, Meld, min_deadwood, penalty_value
+from cardlab.games.three_thirteen.melds import (
+    MAX_HAND,
+    Arrangement,
+    Meld,
+    check_hand,
+    min_deadwood,
+    penalty_value,
+)
 from cardlab.games.three_thirteen.rules import (
     DECK,
     MAX_PLAYERS,
@@ -62,18 +69,29 @@ def meld_options(aces: str, max_wilds: int | None) -> dict[str, Any]:
     return options
 
 
+def _hand_key(hand) -> tuple[Card, ...]:
+    """``hand`` sorted, the solver cache's key.  The solver checks a hand on a cache miss, so a
+    small list of cards is only sorted here; anything else is read or refused by `check_hand`."""
+    if isinstance(hand, tuple | list) and len(hand) <= MAX_HAND:
+        try:
+            return sort_cards(hand)
+        except (AttributeError, KeyError, TypeError):
+            pass  # not cards: check_hand says why
+    return sort_cards(check_hand(hand))
+
+
 def best_arrangement(
     hand, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> Arrangement:
     """The minimum-deadwood arrangement of ``hand`` (cached)."""
-    return _best(sort_cards(hand), wild, aces, max_wilds)
+    return _best(_hand_key(hand), wild, aces, max_wilds)
 
 
 def go_out_discards(
     hand, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> tuple[Card, ...]:
     """The distinct cards whose discard leaves ``hand`` fully melded (R5: one must be discarded)."""
-    hand = sort_cards(hand)
+    hand = _hand_key(hand)
     return tuple(
         card
         for card in dict.fromkeys(hand)
@@ -262,6 +280,10 @@ class ThreeThirteen(Game):
         {"players": 3, "rounds": 2, "aces": "high_or_low"},
         {"players": 2, "rounds": 1, "no_immediate_rediscard": True, "max_wilds_per_meld": 1},
     )
+    action_words = frozenset(
+        {"dealer", "deal", "flip", "draw", "shuffle", "take", "stock", "discard", "go", "out"}
+    )
+    action_examples = ("take stock", "discard 7h")
 
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> ThreeThirteenState:
@@ -320,12 +342,10 @@ class ThreeThirteen(Game):
             return actions
         return [action for action, _ in self.chance_outcomes(state)]
 
-    def why_illegal(self, state: ThreeThirteenState, action: Any) -> str | None:
+    def _why_illegal(self, state: ThreeThirteenState, action: str) -> str | None:
         phase = state.phase
         if phase == "over":
             return "the game is over: no more moves"
-        if not isinstance(action, str) or not action.split():
-            return f"an action is text such as 'take stock' or 'discard 7h', got {action!r}"
         if self.current_player(state) == CHANCE:
             if action in self.legal_actions(state):
                 return None
@@ -384,9 +404,6 @@ class ThreeThirteen(Game):
                     f"({rest.penalty} points)"
                 )
         return None
-
-    def action_from_text(self, text: str) -> str:
-        return " ".join(str(text).split())
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: ThreeThirteenState, action: str) -> Transition:

@@ -30,13 +30,16 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardlab.core.cards import STANDARD52, Card
+from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
+from cardlab.core.text import shown
 
 __all__ = [
+    "MAX_HAND",
     "RANK_NUMBER",
     "Arrangement",
     "Meld",
     "can_go_out",
+    "check_hand",
     "is_meld",
     "meld_words",
     "min_deadwood",
@@ -79,9 +82,19 @@ class Arrangement:
 
 
 # -- options and values --------------------------------------------------------------------------
+_OPTION_NAMES = ("aces", "max_wilds_per_meld")
+
+
 def _options(options: Mapping | None) -> tuple[bool, int | None]:
-    if not options:
+    if options is None:
         return False, None
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options are a mapping such as {{'aces': 'low'}}, got {shown(options)}")
+    unknown = [name for name in options if name not in _OPTION_NAMES]
+    if unknown:
+        raise ValueError(
+            f"unknown meld option {shown(unknown[0])}; options are {', '.join(_OPTION_NAMES)}"
+        )
     opts = dict(options)
     aces = opts.get("aces", "low")
     if aces not in ("low", "high_or_low"):
@@ -106,17 +119,39 @@ _PENALTY = {t: min(n, 10) for t, n in RANK_NUMBER.items()}  # aces low
 _PENALTY_HIGH = _PENALTY | {"A": 15}  # aces="high_or_low"
 
 
-def _check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
-    cards = STANDARD52.parse(hand) if isinstance(hand, str) else tuple(hand)
+MAX_HAND = 14
+"""The most cards a Three Thirteen hand holds: 13 dealt in the last round and 1 drawn."""
+
+
+def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
+    """``hand`` (cards or their notation) as a tuple, or ``ValueError`` saying why it is no
+    Three Thirteen hand: more than `MAX_HAND` cards (refused before the search), a card of
+    another deck, or more copies of a card than the three decks of the largest table hold."""
+    if isinstance(hand, str):
+        cards = STANDARD52.parse(hand, decks=MAX_DECKS)
+    elif isinstance(hand, Iterable):
+        cards = tuple(itertools.islice(hand, MAX_HAND + 1))
+    else:
+        raise TypeError(f"a hand is cards or their notation such as '7h 8h 9h', got {shown(hand)}")
+    if len(cards) > MAX_HAND:
+        raise ValueError(
+            f"a Three Thirteen hand holds at most {MAX_HAND} cards (13 dealt and 1 drawn); "
+            "this one has more"
+        )
     for card in cards:
-        if (
-            type(card) is not Card
-            or card.deck != "standard52"
-            or card.rank not in RANK_NUMBER
-            or card.suit not in _SUIT_INDEX
-        ):
-            raise ValueError(f"{card!r} is not a card of the standard 52-card deck")
+        _check_card(card)
+    STANDARD52.check_copies(cards, decks=MAX_DECKS)
     return cards
+
+
+def _check_card(card: object) -> None:
+    if (
+        type(card) is not Card
+        or card.deck != "standard52"
+        or card.rank not in RANK_NUMBER
+        or card.suit not in _SUIT_INDEX
+    ):
+        raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
 
 
 def _can_meld(naturals: Sequence[Card], free: int, high: bool) -> list[bool]:
@@ -154,6 +189,7 @@ def penalty_value(card: Card, aces: str = "low") -> int:
     J = Q = K = 10.  Wild cards cost their face value (§5 R4)."""
     if aces not in ("low", "high_or_low"):
         raise ValueError(f"aces must be 'low' or 'high_or_low', got {aces!r}")
+    _check_card(card)
     n = RANK_NUMBER[card.rank]
     if n == 1:
         return 15 if aces == "high_or_low" else 1
@@ -461,7 +497,7 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    cards = _check_hand(hand)
+    cards = check_hand(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     wilds = [c for c in cards if c.rank == wild_rank] if wild_rank else []
@@ -513,7 +549,7 @@ def can_go_out(
     """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
     card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
     ``(False, None)`` if no discard leaves a fully melded hand."""
-    cards = _check_hand(hand)
+    cards = check_hand(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     aces = "high_or_low" if high else "low"
@@ -623,7 +659,7 @@ def is_meld(
     """ "set" or "run" if ``cards`` (all of them) form one meld, else None.  A group that is both
     (one natural card and wild cards, or all wild cards) is reported as a set."""
     high, limit = _options(options)
-    return _analyse(_check_hand(cards), _check_wild(wild_rank), high, limit)[0]
+    return _analyse(check_hand(cards), _check_wild(wild_rank), high, limit)[0]
 
 
 def why_not_meld(
@@ -631,7 +667,7 @@ def why_not_meld(
 ) -> str:
     """A sentence for a learner: why ``cards`` are not a meld, or which meld they are."""
     high, limit = _options(options)
-    return _analyse(_check_hand(cards), _check_wild(wild_rank), high, limit)[1]
+    return _analyse(check_hand(cards), _check_wild(wild_rank), high, limit)[1]
 
 
 def meld_words(meld: Meld) -> str:

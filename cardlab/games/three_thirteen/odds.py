@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 from cardlab.core.cards import Card
 from cardlab.core.tuples import remove_one
 from cardlab.games.three_thirteen.game import _best, best_arrangement, go_out_discards
-from cardlab.games.three_thirteen.melds import is_meld, penalty_value
+from cardlab.games.three_thirteen.melds import check_hand, is_meld, penalty_value
 from cardlab.games.three_thirteen.rules import (
     DECK,
     RANK_VALUE,
@@ -235,8 +235,9 @@ def advise(
     ``gone`` are cards known to be out of the stock (the discard pile, cards others took); the
     stock card is then equally likely to be any of the other unseen cards of ``decks`` decks.
     """
-    hand = sort_cards(DECK.parse(hand) if isinstance(hand, str) else hand)
-    gone = tuple(DECK.parse(gone) if isinstance(gone, str) else gone)
+    hand = sort_cards(check_hand(hand))
+    gone = DECK.parse(gone, decks) if isinstance(gone, str) else tuple(gone)
+    DECK.check_copies((*hand, *gone), decks)  # nine 7c where one deck is in play
     wild = "T" if wild == "10" else wild
     unseen = deck_cards(decks) - Counter(hand) - Counter(gone)
     choices = []

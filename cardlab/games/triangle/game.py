@@ -158,6 +158,11 @@ class Triangle(Game):
         {"tie_void": 0.0, "target": 12},
         {"tie_void": 1.0, "target": 9, "on_tie": "shared"},
     )
+    action_words = frozenset(
+        {"deal", "claim", "no_claim", "grab", "void", "state", "even", "odd"}
+        | {s.kind for s in STATEMENTS}
+    )
+    action_examples = ("claim", "state S3")
 
     # -- setup -------------------------------------------------------------------------------
     def initial_state(self, **options: Any) -> TriangleState:
@@ -198,12 +203,10 @@ class Triangle(Game):
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
         return possible([*outcomes, ("grab void", float(state.tie_void))])
 
-    def why_illegal(self, state: TriangleState, action: Any) -> str | None:
+    def _why_illegal(self, state: TriangleState, action: str) -> str | None:
         phase = state.phase
         if phase == "over":
             return "the game is over: no more moves"
-        if not isinstance(action, str) or not action.split():
-            return f"an action is text such as 'claim' or 'state S3', got {action!r}"
         verb, _, rest = action.partition(" ")
         if phase in ("deal", "grab"):
             if action not in self.legal_actions(state):

@@ -7,10 +7,10 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardlab.core.cards import STANDARD52, Card
+from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
 from cardlab.games.three_thirteen.melds import (
     Arrangement,
     Meld,
@@ -103,10 +103,10 @@ def _check_arrangement(hand, wild: str, options, value: int, arr: Arrangement) -
 def _random_hand(rng: random.Random, size: int, decks: int, wild: str, extra_wilds: int):
     cards = list(DECK) * decks
     hand = rng.sample(cards, size)
-    wilds = [c for c in cards if c.rank == wild]
     for _ in range(extra_wilds):
-        if len(hand) > 3:
-            hand[rng.randrange(len(hand))] = rng.choice(wilds)
+        spare = [c for c in cards if c.rank == wild and hand.count(c) < decks]  # still in play
+        if len(hand) > 3 and spare:
+            hand[rng.randrange(len(hand))] = rng.choice(spare)
     return tuple(hand)
 
 
@@ -321,6 +321,7 @@ CARD = st.sampled_from(DECK)
 )
 def test_tt_melds_hypothesis_exact(cards, wild, options, extra_wilds):
     hand = tuple(cards) + P(" ".join(f"{wild}{s}" for s in "shdc"[:extra_wilds]))
+    assume(max(Counter(hand).values()) <= MAX_DECKS)  # a hand the largest table can deal
     value, arr = min_deadwood(hand, wild, options)
     assert value == brute_force(hand, wild, options)
     _check_arrangement(hand, wild, options, value, arr)
