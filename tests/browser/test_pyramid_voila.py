@@ -18,6 +18,7 @@ from test_voila import (
     assert_drawn,
     assert_no_python_errors,
     canvas_shots,
+    click_and_wait,
     render_url,
 )
 
@@ -29,6 +30,7 @@ DISCARD = "button.cardlab-discard"
 CARD_BUTTONS = ".cardlab-card-buttons button"
 NEXT_HAND = "button.cardlab-next-hand"
 SHEET = ".cardlab-scoresheet"
+LOG = ".cardlab-log"
 ENABLED_ANY = (
     "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
 )
@@ -64,15 +66,14 @@ def test_pyramid_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_
                     arg=DISCARD,
                     timeout=20_000,
                 )
-                page.locator(DISCARD).click()
+                click_and_wait(page, page.locator(DISCARD), LOG)
                 discarded = True
             else:
-                page.locator(STAND_PAT).click()
+                click_and_wait(page, page.locator(STAND_PAT), LOG)
         elif enabled(page, CHECK):
-            page.locator(CHECK).click()
+            click_and_wait(page, page.locator(CHECK), LOG)
         else:
-            page.locator(CALL).click()
-        page.wait_for_timeout(300)
+            click_and_wait(page, page.locator(CALL), LOG)
     page.wait_for_function(
         "s => { const b = document.querySelector(s); return !!b && !b.disabled; }",
         arg=NEXT_HAND,

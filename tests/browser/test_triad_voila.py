@@ -17,6 +17,7 @@ from test_voila import (
     assert_drawn,
     assert_no_python_errors,
     canvas_shots,
+    click_and_wait,
     render_url,
 )
 
@@ -26,6 +27,7 @@ CALL = "button.cardlab-call"
 PAT = "button.cardlab-stand-pat"
 NEXT_HAND = "button.cardlab-next-hand"
 SHEET = ".cardlab-scoresheet"
+LOG = ".cardlab-log"
 MOVES = [CHECK, CALL, PAT, NEXT_HAND]
 ANY_ENABLED = (
     "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
@@ -47,8 +49,7 @@ def test_triad_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_di
         if page.locator(NEXT_HAND).is_enabled():
             break
         move = next(s for s in (CHECK, CALL, PAT) if page.locator(s).is_enabled())
-        page.locator(move).click()
-        page.wait_for_timeout(300)
+        click_and_wait(page, page.locator(move), LOG)
     else:
         raise AssertionError("the hand did not end in 30 clicks")
     sheet = page.locator(SHEET).inner_text()

@@ -32,6 +32,21 @@ ERROR_TEXTS = (
 )
 
 
+CHANGED_LAST = (
+    "([sel, old]) => { const all = document.querySelectorAll(sel); "
+    "const e = all[all.length - 1]; return !!e && e.innerText !== old; }"
+)
+
+
+def click_and_wait(page, locator, watch: str, timeout: int = 30_000) -> None:
+    """Click, then wait until the last element matching ``watch`` shows new text (the kernel has
+    answered).  Reading the buttons before the answer would find the old, enabled ones, which
+    Python may disable a moment later, while the test tries to click them."""
+    before = page.locator(watch).last.inner_text()
+    locator.click()
+    page.wait_for_function(CHANGED_LAST, arg=[watch, before], timeout=timeout)
+
+
 def render_url(base: str, notebook: str) -> str:
     return f"{base}/voila/render/{notebook}"
 
