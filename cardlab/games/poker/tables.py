@@ -301,22 +301,27 @@ def category_probabilities(
     return {c: Fraction(n, total) for c, n in table.items()}
 
 
-@lru_cache(maxsize=4)
-def _sorted_codes(jokers: str, five_of_a_kind: bool) -> np.ndarray:
+@lru_cache(maxsize=4)  # one per (jokers, five_of_a_kind): a few thousand codes each, ~0.1 MiB
+def _code_ranks(jokers: str, five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct codes of the deck's hands, sorted, and how many hands have a lower code
+    (one more entry at the end: every hand).  The same percentiles as the 2.6 million sorted codes
+    themselves (20-25 MiB a table) in a few thousand entries."""
     ids = card_ids(deck_cards(TRIAD, jokers))
-    out = np.sort(np.concatenate(list(all_codes(ids, jokers, five_of_a_kind))))
-    out.flags.writeable = False
-    return out
+    parts = [np.unique(c, return_counts=True) for c in all_codes(ids, jokers, five_of_a_kind)]
+    codes, which = np.unique(np.concatenate([u for u, _ in parts]), return_inverse=True)
+    counts = np.zeros(len(codes), dtype=np.int64)
+    np.add.at(counts, which, np.concatenate([n for _, n in parts]))
+    return _frozen(codes), _frozen(np.concatenate(([0], np.cumsum(counts))))
 
 
 def strength(codes, jokers: str = "out", five_of_a_kind: bool = True) -> np.ndarray:
     """Showdown strength of each code: the chance it beats one random hand of the full deck,
     ties counting half (the hand's percentile among all C(52, 5) or C(54, 5) hands)."""
-    table = _sorted_codes(jokers, five_of_a_kind)
+    table, lower = _code_ranks(jokers, five_of_a_kind)
     codes = np.asarray(codes)
-    below = np.searchsorted(table, codes, side="left")
-    upto = np.searchsorted(table, codes, side="right")
-    return (below + upto) / (2 * len(table))
+    below = lower[np.searchsorted(table, codes, side="left")]
+    upto = lower[np.searchsorted(table, codes, side="right")]
+    return (below + upto) / (2 * lower[-1])
 
 
 # -- draw odds -----------------------------------------------------------------------------------

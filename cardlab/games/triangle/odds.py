@@ -108,7 +108,10 @@ def odds_for(a: int, b: int, unseen: tuple[int, ...]) -> tuple[StatementOdds, ..
     return tuple(_odds(s, f, total) for s, f in zip(STATEMENTS, favourable, strict=True))
 
 
-@lru_cache(maxsize=1 << 16)
+# 8,192 entries of about 0.5 KB (the statement's Fractions): 4 MiB when full.  At the table every
+# repeat is within a few rounds (4,096 hits as often as no bound); over 1,200 bot games the hit
+# rate is 47% against 59% unbounded, and the misses are cheap (no timing difference showed).
+@lru_cache(maxsize=8192)
 def best_for(a: int, b: int, unseen: tuple[int, ...]) -> StatementOdds:
     """`best_statement` from values and unseen counts (see `odds_for`).  Cached, like the
     counts below: bots and simulations meet the same situations again and again, and building
@@ -118,7 +121,9 @@ def best_for(a: int, b: int, unseen: tuple[int, ...]) -> StatementOdds:
     return _odds(STATEMENTS[i], favourable[i], total)
 
 
-@lru_cache(maxsize=1 << 18)
+# 4,096 entries of about 0.45 KB: under 2 MiB.  Only `odds_for` repeats these (the table's odds
+# panel, within a round); `best_for` asks on its own misses only, so a bigger cache never hits.
+@lru_cache(maxsize=4096)
 def _favourable(a: int, b: int, unseen: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """How many unseen cards make each statement true, and how many cards are unseen."""
     total = sum(unseen)
