@@ -17,7 +17,7 @@ rank a joker could stand for (the best substitution), so wild hands cost the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -83,10 +83,21 @@ def _sort_columns(cols: list[np.ndarray]) -> list[np.ndarray]:
     return cols
 
 
-def _digits(base: int) -> list[np.ndarray]:
-    """Columns of every 5-digit number below base**5, most significant first (int8)."""
-    grid = np.indices((base,) * 5, dtype=np.int8).reshape(5, -1)
+def _digits(base: int, first: int) -> list[np.ndarray]:
+    """Columns of every 5-digit number below base**5 whose most significant digit is ``first``,
+    most significant first (int8).  The tables are built one leading digit at a time: the
+    temporaries of a whole table at once (about 50 MiB) stayed in the kernel's heap once freed."""
+    grid = np.indices((1,) + (base,) * 4, dtype=np.int8).reshape(5, -1)
+    grid[0] = first
     return [grid[k] for k in range(5)]
+
+
+def _by_leading_digit(
+    base: int, build: Callable[[list[np.ndarray]], tuple[np.ndarray, np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """``build`` over the rows of each leading digit in turn, the parts joined in row order."""
+    parts = [build(_digits(base, first)) for first in range(base)]
+    return np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
 
 
 def _base_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -95,7 +106,11 @@ def _base_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
     Repeated ranks are allowed (jokers may copy a card); a flush needs five distinct ranks, so
     the one-suit code of a tuple with a repeat is its mixed-suit code.
     """
-    ranks = _digits(N_RANKS)
+    return _by_leading_digit(N_RANKS, lambda ranks: _base_rows(ranks, five_of_a_kind))
+
+
+def _base_rows(ranks: list[np.ndarray], five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
+    """`_base_tables` for the rows whose five rank columns are ``ranks``."""
     # How often each card's rank occurs in its hand, and the hand's shape as the sum of those:
     # 5 no pair, 7 one pair, 9 two pair, 11 three, 13 full, 17 four, 25 five of a kind.
     count = [sum((r == other).astype(np.int8) for other in ranks) for r in ranks]
@@ -166,16 +181,21 @@ def _wild_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
         suited.append(suited[-1].reshape(-1, N_RANKS).max(axis=1))
     offsets = np.cumsum([0] + [len(t) for t in mixed[:-1]]).astype(np.int32)
     flat_mixed, flat_suited = np.concatenate(mixed), np.concatenate(suited)
-    # Every ordered tuple of 14 symbols: sort it (jokers, 13, go last), count its jokers j, and
-    # read its real ranks as a base-13 number into table j.
-    cols = _sort_columns([c.astype(np.int32) for c in _digits(_SYMBOLS)])
-    jokers = sum((c == JOKER_RANK).astype(np.int32) for c in cols)
-    idx = np.zeros_like(cols[0])
-    for k, col in enumerate(cols):
-        real = k < 5 - jokers
-        idx = np.where(real, idx * N_RANKS + col, idx)
-    idx += offsets[jokers]
-    return _frozen(flat_mixed[idx]), _frozen(flat_suited[idx])
+
+    def rows(digits: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        # Every ordered tuple of 14 symbols: sort it (jokers, 13, go last), count its jokers j,
+        # and read its real ranks as a base-13 number into table j.
+        cols = _sort_columns([c.astype(np.int32) for c in digits])
+        jokers = sum((c == JOKER_RANK).astype(np.int32) for c in cols)
+        idx = np.zeros_like(cols[0])
+        for k, col in enumerate(cols):
+            real = k < 5 - jokers
+            idx = np.where(real, idx * N_RANKS + col, idx)
+        idx += offsets[jokers]
+        return flat_mixed[idx], flat_suited[idx]
+
+    table_mixed, table_suited = _by_leading_digit(_SYMBOLS, rows)
+    return _frozen(table_mixed), _frozen(table_suited)
 
 
 # -- evaluation ----------------------------------------------------------------------------------
