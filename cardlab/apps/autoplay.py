@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.common import LearnerTable
-from cardlab.apps.doudizhu_play import DouDizhuPlay
-from cardlab.apps.pyramid_play import PyramidPlay
-from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
-from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-from cardlab.apps.triad_play import TriadPlay
-from cardlab.apps.triangle_play import TrianglePlay
-from cardlab.games.three_thirteen.odds import keep_value
+
+if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
+    from cardlab.apps.doudizhu_play import DouDizhuPlay
+    from cardlab.apps.pyramid_play import PyramidPlay
+    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+    from cardlab.apps.triad_play import TriadPlay
+    from cardlab.apps.triangle_play import TrianglePlay
 
 MAX_CLICKS = 5_000
 """More moves than any game takes (a Three Thirteen game is a few hundred): a table that stops
@@ -89,6 +89,8 @@ def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
     elif table.stage == "discard" and not table.go_out_button.disabled:
         _click(table, table.go_out_button)
     elif table.stage == "discard":
+        from cardlab.games.three_thirteen.odds import keep_value
+
         view = table.observation
         _, card = keep_value(view.hand, view.wild, view.aces, view.max_wilds)
         table.hand.select(table.hand.cards.index(card))
@@ -105,15 +107,17 @@ def _next_hand(table: TriadPlay | PyramidPlay) -> Any:
     return table.next_button if table.stage == "between" else table.new_button
 
 
-POLICIES: dict[type[LearnerTable], Policy] = {
-    TriadPlay: Policy(_hand_over, _triad_move, _next_hand),
-    PyramidPlay: Policy(_hand_over, _pyramid_move, _next_hand),
-    DouDizhuPlay: Policy(lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button),
-    TrianglePlay: Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
-    ThreeThirteenPlay: Policy(
+POLICIES: dict[str, Policy] = {  # by the table's class name
+    "TriadPlay": Policy(_hand_over, _triad_move, _next_hand),
+    "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
+    "DouDizhuPlay": Policy(
+        lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
+    ),
+    "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
+    "ThreeThirteenPlay": Policy(
         lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
     ),
-    PyramidPokerPlay: Policy(
+    "PyramidPokerPlay": Policy(
         lambda t: t.stage == "over", lambda t: _click(t, t.play_hint_button), lambda t: t.new_button
     ),
 }
@@ -121,7 +125,7 @@ POLICIES: dict[type[LearnerTable], Policy] = {
 
 def play_game(table: LearnerTable) -> None:
     """Play one game at ``table`` through its controls and press the button for the next one."""
-    policy = POLICIES[type(table)]
+    policy = POLICIES[type(table).__name__]
     for _ in range(MAX_CLICKS):
         if policy.over(table):
             _click(table, policy.again(table))
