@@ -7,6 +7,13 @@ through one table (``benchmarks/memory.py`` measures both).  Function caches are
 ``functools.lru_cache(maxsize=...)``; the few caches that are also read without computing use
 `LRUDict`.  `census` lists both kinds, so the benchmark can report them and the tests can check
 that none is unbounded.
+
+Constant tables, computed once and bounded by what they enumerate, are counted here too: the
+poker lookup tables (3 MiB with the jokers out, 4 MiB for each wild variant, built only when odds
+or advice are asked for), the Dou Dizhu chain, four-with-wings and airplane tables (1.3 MiB at
+import) and the Pyramid exact table with its key order (0.5 MiB).  A canvas keeps one hidden
+sprite canvas per face it has shown (`cardlab.widgets.canvas`): bounded by its deck, sizes and
+themes, a few hundred widgets at most.
 """
 
 from __future__ import annotations
