@@ -11,8 +11,8 @@
    Pyramid hand, a Dou Dizhu deal, a whole Triangle, Three Thirteen or Pyramid Poker game, each
    followed by the button that starts the next) with the hint box ticked where the table has one
    that is cheap to show.  ``VmRSS`` from ``/proc/self/status`` (after ``gc.collect()``) is read
-   once the table is built, after the warm-up games (lazy imports, constant tables and caches
-   filling) and after the last game; ``VmHWM`` is the peak.  The widgets alive (ipywidgets'
+   once the table is built, after the warm-up games (constant tables built on first use,
+   caches filling) and after the last game; ``VmHWM`` is the peak.  The widgets alive (ipywidgets'
    registry), the bytes of the score sheet and log HTML (what a change re-sends) and every
    cardlab cache (`cardlab.core.caches.census`) are read at the end.
 2. Lessons: every notebook in ``notebooks/`` run top to bottom in a real ipykernel (nbclient);
@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
 BUDGET_MIB = 90
 GROWTH_BUDGET_MIB = 10
-WARM_UP = 10  # games before the steady-state reading: lazy imports, constant tables, caches fill
+WARM_UP = 10  # games before the steady-state reading: constant tables built, caches filled
 
 TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     # name: the lesson's module, class and arguments (as in its notebook), tick the hint box
@@ -203,7 +203,7 @@ def table_section(results: list[dict[str, Any]], games: int, jobs: int) -> list[
         "Pyramid hand, a Dou Dizhu deal, a whole Triangle, Three Thirteen (11 rounds) or "
         "Pyramid Poker game, played through the table's buttons by `cardlab.apps.autoplay` "
         "(Hint where the table has the button; Pyramid's and Triangle's hint boxes ticked). "
-        f"Warm-up: the first {WARM_UP} games (lazy imports such as numpy, constant tables, "
+        f"Warm-up: the first {WARM_UP} games (constant tables built on first use, "
         "caches filling). Growth per game is after the warm-up.",
         "",
         "| table | RSS imported | RSS built | after warm-up | after last game | growth "
@@ -230,7 +230,7 @@ def table_section(results: list[dict[str, Any]], games: int, jobs: int) -> list[
         "RSS in MiB after `gc.collect()`. The score sheet HTML is what one change re-sends: it "
         "shows the latest rows and folds the earlier ones into a subtotal row, so it stays the "
         "same size however many deals the sheet keeps. The yardstick is a fixed pure-Python "
-        "sort timed in the same process.",
+        "loop timed in the same process.",
         "",
         "RSS after each checkpoint (games: MiB):",
         "",
@@ -270,6 +270,7 @@ def lesson_section(lessons: dict[str, dict[str, Any]], steps: list[tuple[str, fl
         for label, value in steps:
             lines.append(f"| {label} | {value:.1f} | {value - before:+.1f} |")
             before = value
+        lines += ["", "ipycanvas imports numpy itself, so numpy adds nothing after it."]
     return lines
 
 
