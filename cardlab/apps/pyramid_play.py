@@ -245,13 +245,9 @@ class PyramidPlay(LearnerTable):
         self._after(replay, message, new=True, info=True)
 
     def _new_sheet(self, players: int) -> ScoreSheet:
-        """A fresh score sheet with one column per player."""
-        names = ["You (P1)", *(f"P{s + 1}" for s in range(1, players))]
-        if tuple(names) != self.scores.players:
-            sheet = ScoreSheet(names)
-            sheet.widget.add_class("cardlab-scoresheet")
-            self.sheet_box.children = (self.sheet_box.children[0], sheet.widget)
-            return sheet
+        """The score sheet emptied, with one column per player.  The same widget: a new one for
+        each change of opponents would stay in the kernel (and the page) for good."""
+        self.scores.players = ("You (P1)", *(f"P{s + 1}" for s in range(1, players)))
         self.scores.set_rows([])
         return self.scores
 

@@ -64,7 +64,9 @@ def back(deck_name: str, w: float, h: float, theme: Theme | str = DEFAULT) -> Sp
     return _back(deck_name, float(w), float(h), get_theme(theme))
 
 
-@lru_cache(maxsize=2048)
+# 1,024 faces of about 3 KB (the ops): 3 MiB when full.  A page shows one deck's 55 cards at two or
+# three sizes in three themes; even the decks gallery shown in every deck and theme needs fewer.
+@lru_cache(maxsize=1024)
 def _face(card: Card, w: float, h: float, theme: Theme) -> Sprite:
     deck = get_deck(card.deck)
     deck._check_card(card)
@@ -86,7 +88,9 @@ def _face(card: Card, w: float, h: float, theme: Theme) -> Sprite:
     return Sprite(key, 0.0, 0.0, w, h, tuple(ops))
 
 
-@lru_cache(maxsize=256)
+# A back per deck, size and theme, a few dozen in a lesson; about 40 KB each (the pattern's ops),
+# so 64 of them are 2.5 MiB.
+@lru_cache(maxsize=64)
 def _back(deck_name: str, w: float, h: float, theme: Theme) -> Sprite:
     if deck_name == "pyramid":
         ops = _pyramid_back(w, h, theme)

@@ -347,6 +347,9 @@ class CanvasView:
         )
         self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
         self._click_callbacks: list[ClickCallback] = []
+        # One hidden canvas per sprite key (deck, card, size, theme) this view has shown: bounded
+        # by the deck, a few hundred at most; evicting one would close a widget the page may
+        # still blit from, so it is not an LRU.  The memory benchmark counts the widgets.
         self._sprite_cache: dict[str, tuple[ipycanvas.Canvas, tuple[int, int], tuple[DrawOp, ...]]]
         self._sprite_cache = {}
         self._sprites_fresh: set[str] = set()

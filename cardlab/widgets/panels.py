@@ -12,6 +12,7 @@ import html
 import io
 import math
 import re
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,7 +48,8 @@ class StatusLine(_Panel):
         self.widget = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.message = ""
         self.level: Literal["info", "ok", "error"] = "info"
-        self.history: list[tuple[str, str]] = []
+        # the last messages, for tests and debugging: a fixed 50 so a long class stays small
+        self.history: deque[tuple[str, str]] = deque(maxlen=50)
         self._show(message, "info")
 
     def info(self, message: str) -> None:
@@ -66,7 +68,6 @@ class StatusLine(_Panel):
         self.message, self.level = message, level
         if message:
             self.history.append((level, message))
-            del self.history[:-50]
         prefix, colour, background = _LEVEL_STYLE[level]
         body = html.escape(prefix + message) if message else "&nbsp;"
         style = f"color:{colour};background:{background};padding:2px 6px;border-radius:4px"
@@ -277,20 +278,39 @@ class OddsPanel(_Panel):
 
 # -- score sheet ---------------------------------------------------------------------------------
 class ScoreSheet(_Panel):
-    """Scores by round: one column per player, a totals row, and the arithmetic where given."""
+    """Scores by round: one column per player, a totals row, and the arithmetic where given.
+
+    Every row stays in ``rows`` (for tests and exports), but the page shows only the latest
+    ``window`` rows, the earlier ones folded into one row of their sums: ipywidgets re-sends the
+    whole HTML on every change, so a sheet kept across a class's hundreds of deals would cost
+    more on the wire with each deal.  The sums are kept as rows arrive, so the totals are always
+    those of every row, folded or not.
+    """
+
+    WINDOW = 12
+    """Rows shown by default: a whole Three Thirteen game (11 rounds) or Triad game (10 hands)."""
 
     def __init__(
         self,
         players: Sequence[str],
         rows: Iterable[tuple[str, Sequence[float]] | tuple[str, Sequence[float], str]] = (),
+        *,
+        window: int = WINDOW,
     ) -> None:
+        if window < 1:
+            raise ValueError(f"a score sheet shows at least one row, got window={window}")
         self.players = tuple(players)
+        self.window = window
         self.rows: list[tuple[str, tuple[float, ...], str]] = []
+        self._totals: list[float] = []
+        self._folded: list[float] = []  # the sums of the rows above the window
         self.widget = widgets.HTML()
         self.set_rows(rows)
 
     def set_rows(self, rows: Iterable[tuple[Any, ...]]) -> None:
         self.rows = []
+        self._totals = [0] * len(self.players)
+        self._folded = [0] * len(self.players)
         for row in rows:
             self._append(*row)
         self._refresh()
@@ -304,22 +324,42 @@ class ScoreSheet(_Panel):
             raise ValueError(
                 f"a score row needs {len(self.players)} scores (one per player), got {len(scores)}"
             )
-        self.rows.append((str(label), tuple(scores), note))
+        row = (str(label), tuple(scores), note)
+        self.rows.append(row)
+        self._totals = [t + s for t, s in zip(self._totals, row[1], strict=True)]
+        if len(self.rows) > self.window:  # the row that just left the window joins the fold
+            leaving = self.rows[-self.window - 1][1]
+            self._folded = [f + s for f, s in zip(self._folded, leaving, strict=True)]
 
     @property
     def totals(self) -> tuple[float, ...]:
-        return tuple(sum(row[1][i] for row in self.rows) for i in range(len(self.players)))
+        return tuple(self._totals)
+
+    @property
+    def folded(self) -> int:
+        """How many of the earliest rows the page shows only as their sums."""
+        return max(0, len(self.rows) - self.window)
 
     def _refresh(self) -> None:
         def num(x: float) -> str:
             return f"{x:g}" if isinstance(x, float) and not math.isnan(x) else str(x)
 
+        shown = self.rows[-self.window :]
         head = "".join(f"<th scope='col'>{html.escape(p)}</th>" for p in self.players)
-        has_notes = any(note for *_, note in self.rows)
+        has_notes = any(note for *_, note in shown)
         if has_notes:
             head += "<th scope='col'>How</th>"
         body = []
-        for label, scores, note in self.rows:
+        if self.folded:
+            n = self.folded
+            cells = "".join(f"<td>{num(s)}</td>" for s in self._folded)
+            if has_notes:
+                cells += "<td>folded into the totals</td>"
+            body.append(
+                f"<tr class='cardlab-folded'><th scope='row'>{n} earlier "
+                f"row{'s' if n > 1 else ''}</th>{cells}</tr>"
+            )
+        for label, scores, note in shown:
             cells = "".join(f"<td>{num(s)}</td>" for s in scores)
             if has_notes:
                 cells += f"<td>{html.escape(note)}</td>"

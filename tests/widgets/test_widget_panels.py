@@ -80,6 +80,38 @@ def test_score_sheet_totals_and_notes():
         sheet.add_row("Round 3", (1,))
 
 
+def test_score_sheet_sends_a_fixed_window_and_keeps_every_row():
+    """ipywidgets re-sends the whole HTML on a change: past the window it stops growing."""
+    sheet = ScoreSheet(["Ann", "Bo"], window=4)
+    sent: list[str] = []
+    sheet.widget.observe(lambda change: sent.append(change["new"]), names="value")
+    for n in range(1, 201):
+        sheet.add_row(f"Deal {n:03d}", (n % 7 - 3, 3 - n % 7), f"note {n:03d}")
+    assert len(sent) == 200 and len(sheet.rows) == 200  # every row kept, one message a row
+    assert max(len(html) for html in sent[4:]) - len(sent[4]) <= 16  # digits of counts and sums
+    last = sent[-1]
+    shown = [f"Deal {n:03d}" for n in range(197, 201)]
+    assert all(label in last for label in shown) and "Deal 196" not in last
+    assert "196 earlier rows" in last and "folded into the totals" in last
+    ann = sum(n % 7 - 3 for n in range(1, 201))
+    assert sheet.totals == (ann, -ann)
+    assert f"<th scope='row'>Total</th><td><strong>{ann}</strong></td>" in last
+    folded = sum(n % 7 - 3 for n in range(1, 197))  # the subtotal row: earlier + shown = total
+    assert f"196 earlier rows</th><td>{folded}</td><td>{-folded}</td>" in last
+
+
+def test_score_sheet_folds_nothing_within_the_window_and_resets():
+    sheet = ScoreSheet(["A"], [(f"Round {n}", (n,)) for n in range(1, 13)])
+    assert sheet.folded == 0 and "earlier" not in sheet.widget.value  # the default: 12 rows
+    sheet.add_row("Round 13", (0.5,))
+    assert sheet.folded == 1 and "1 earlier row<" in sheet.widget.value
+    assert sheet.totals == (78.5,)
+    sheet.set_rows([])
+    assert sheet.totals == (0,) and sheet.folded == 0 and "earlier" not in sheet.widget.value
+    with pytest.raises(ValueError, match="at least one row"):
+        ScoreSheet(["A"], window=0)
+
+
 def test_text_mirror_sections():
     mirror = TextMirror()
     widget = mirror.widget

@@ -17,10 +17,11 @@ rank a joker could stand for (the best substitution), so wild hands cost the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
 
 import numpy as np
 
@@ -83,10 +84,21 @@ def _sort_columns(cols: list[np.ndarray]) -> list[np.ndarray]:
     return cols
 
 
-def _digits(base: int) -> list[np.ndarray]:
-    """Columns of every 5-digit number below base**5, most significant first (int8)."""
-    grid = np.indices((base,) * 5, dtype=np.int8).reshape(5, -1)
+def _digits(base: int, first: int) -> list[np.ndarray]:
+    """Columns of every 5-digit number below base**5 whose most significant digit is ``first``,
+    most significant first (int8).  The tables are built one leading digit at a time: the
+    temporaries of a whole table at once (about 50 MiB) stayed in the kernel's heap once freed."""
+    grid = np.indices((1,) + (base,) * 4, dtype=np.int8).reshape(5, -1)
+    grid[0] = first
     return [grid[k] for k in range(5)]
+
+
+def _by_leading_digit(
+    base: int, build: Callable[[list[np.ndarray]], tuple[np.ndarray, np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """``build`` over the rows of each leading digit in turn, the parts joined in row order."""
+    parts = [build(_digits(base, first)) for first in range(base)]
+    return np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
 
 
 def _base_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -95,7 +107,11 @@ def _base_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
     Repeated ranks are allowed (jokers may copy a card); a flush needs five distinct ranks, so
     the one-suit code of a tuple with a repeat is its mixed-suit code.
     """
-    ranks = _digits(N_RANKS)
+    return _by_leading_digit(N_RANKS, lambda ranks: _base_rows(ranks, five_of_a_kind))
+
+
+def _base_rows(ranks: list[np.ndarray], five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
+    """`_base_tables` for the rows whose five rank columns are ``ranks``."""
     # How often each card's rank occurs in its hand, and the hand's shape as the sum of those:
     # 5 no pair, 7 one pair, 9 two pair, 11 three, 13 full, 17 four, 25 five of a kind.
     count = [sum((r == other).astype(np.int8) for other in ranks) for r in ranks]
@@ -166,16 +182,21 @@ def _wild_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
         suited.append(suited[-1].reshape(-1, N_RANKS).max(axis=1))
     offsets = np.cumsum([0] + [len(t) for t in mixed[:-1]]).astype(np.int32)
     flat_mixed, flat_suited = np.concatenate(mixed), np.concatenate(suited)
-    # Every ordered tuple of 14 symbols: sort it (jokers, 13, go last), count its jokers j, and
-    # read its real ranks as a base-13 number into table j.
-    cols = _sort_columns([c.astype(np.int32) for c in _digits(_SYMBOLS)])
-    jokers = sum((c == JOKER_RANK).astype(np.int32) for c in cols)
-    idx = np.zeros_like(cols[0])
-    for k, col in enumerate(cols):
-        real = k < 5 - jokers
-        idx = np.where(real, idx * N_RANKS + col, idx)
-    idx += offsets[jokers]
-    return _frozen(flat_mixed[idx]), _frozen(flat_suited[idx])
+
+    def rows(digits: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        # Every ordered tuple of 14 symbols: sort it (jokers, 13, go last), count its jokers j,
+        # and read its real ranks as a base-13 number into table j.
+        cols = _sort_columns([c.astype(np.int32) for c in digits])
+        jokers = sum((c == JOKER_RANK).astype(np.int32) for c in cols)
+        idx = np.zeros_like(cols[0])
+        for k, col in enumerate(cols):
+            real = k < 5 - jokers
+            idx = np.where(real, idx * N_RANKS + col, idx)
+        idx += offsets[jokers]
+        return flat_mixed[idx], flat_suited[idx]
+
+    table_mixed, table_suited = _by_leading_digit(_SYMBOLS, rows)
+    return _frozen(table_mixed), _frozen(table_suited)
 
 
 # -- evaluation ----------------------------------------------------------------------------------
@@ -301,22 +322,48 @@ def category_probabilities(
     return {c: Fraction(n, total) for c, n in table.items()}
 
 
-@lru_cache(maxsize=4)
-def _sorted_codes(jokers: str, five_of_a_kind: bool) -> np.ndarray:
-    ids = card_ids(deck_cards(TRIAD, jokers))
-    out = np.sort(np.concatenate(list(all_codes(ids, jokers, five_of_a_kind))))
-    out.flags.writeable = False
-    return out
+@lru_cache(maxsize=4)  # one per (jokers, five_of_a_kind): a few thousand codes each, ~0.1 MiB
+def _code_ranks(jokers: str, five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct codes of the deck's hands, sorted, and how many hands have a lower code
+    (one more entry at the end: every hand).  The same percentiles as the 2.6 million sorted codes
+    themselves (20-25 MiB a table) in a few thousand entries.
+
+    Counted, not enumerated: a hand's code depends on its ranks, its jokers and whether its real
+    cards share a suit, so each multiset of ranks stands for all its suit choices (one suit only
+    when the ranks differ: four ways, times the ways to pick the jokers).  Enumerating the hands
+    left about 4 MiB of freed temporaries in the kernel for this 0.1 MiB table."""
+    mixed, suited = lookup_tables(jokers, five_of_a_kind)
+    base = N_RANKS if jokers == "out" else _SYMBOLS
+    suits = len(TRIAD.suits)
+    codes: list[int] = []
+    counts: list[int] = []
+    for j in (0,) if jokers == "out" else range(len(JOKERS) + 1):
+        joker_ways = comb(len(JOKERS), j)
+        for ranks in combinations_with_replacement(range(N_RANKS), 5 - j):
+            repeats = [ranks.count(r) for r in set(ranks)]
+            if max(repeats) > suits:
+                continue
+            idx = 0
+            for symbol in (*ranks, *(JOKER_RANK,) * j):  # any order: the tables sort
+                idx = idx * base + symbol
+            ways = joker_ways * prod(comb(suits, n) for n in repeats)
+            one_suit = joker_ways * suits if len(repeats) == 5 - j else 0
+            codes += [int(mixed[idx]), int(suited[idx])]
+            counts += [ways - one_suit, one_suit]
+    order = np.unique(np.array(codes, dtype=np.int64), return_inverse=True)
+    total = np.zeros(len(order[0]), dtype=np.int64)
+    np.add.at(total, order[1], counts)
+    return _frozen(order[0].astype(np.int32)), _frozen(np.concatenate(([0], np.cumsum(total))))
 
 
 def strength(codes, jokers: str = "out", five_of_a_kind: bool = True) -> np.ndarray:
     """Showdown strength of each code: the chance it beats one random hand of the full deck,
     ties counting half (the hand's percentile among all C(52, 5) or C(54, 5) hands)."""
-    table = _sorted_codes(jokers, five_of_a_kind)
+    table, lower = _code_ranks(jokers, five_of_a_kind)
     codes = np.asarray(codes)
-    below = np.searchsorted(table, codes, side="left")
-    upto = np.searchsorted(table, codes, side="right")
-    return (below + upto) / (2 * len(table))
+    below = lower[np.searchsorted(table, codes, side="left")]
+    upto = lower[np.searchsorted(table, codes, side="right")]
+    return (below + upto) / (2 * lower[-1])
 
 
 # -- draw odds -----------------------------------------------------------------------------------

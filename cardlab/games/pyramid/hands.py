@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from cardlab.core.cards import PYRAMID, Card
@@ -284,7 +284,13 @@ def _plans_with_kicker_choice(type_rank: int, real: list[int], has_k: bool):
                 yield head + _kicker_key(kickers), pyramid, slot, tuple(kickers)
 
 
-@cache
+# Both caches below hold at most every 6-card hand by kind counts: there are 4,128 (the exact table
+# enumerates them all, so a smaller bound would evict in a cycle and never hit).  About 0.4 KB and
+# 0.8 KB an entry: 5 MiB for both when full, a constant table once the odds have been shown.
+KIND_HANDS = 4128
+
+
+@lru_cache(maxsize=KIND_HANDS)
 def _best_plan(counts: tuple[int, ...]):
     """The best arrangement of the hand with these kind counts (10 ints, Keystone last)."""
     real = [k for k in range(9) for _ in range(counts[k])]
@@ -377,7 +383,7 @@ def _describe(key: tuple[int, ...], arrangement: Arrangement) -> str:
     return text
 
 
-@cache
+@lru_cache(maxsize=KIND_HANDS)
 def value_of_counts(counts: tuple[int, ...]) -> PyramidValue:
     """The `PyramidValue` of the hand with these kind counts (cached; no validation)."""
     arrangement = _arrangement(counts)

@@ -52,7 +52,10 @@ def kind_multisets(size: int, available: tuple[int, ...]) -> list[tuple[tuple[in
     return list(_kind_multisets(size, tuple(available)))
 
 
-@lru_cache(maxsize=256)
+# 16 entries: the whole deck's 4,128 hands (0.85 MiB, for the exact table) and the draws of the
+# last few hands advised (up to 80 KB each, one per draw size).  The repeats are the same hand's
+# advice shown again; 256 entries let a long session keep about 20 MiB of old hands' draws.
+@lru_cache(maxsize=16)
 def _kind_multisets(size: int, available: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]]:
     out: list[tuple[tuple[int, ...], int]] = []
     n = len(available)

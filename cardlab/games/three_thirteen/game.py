@@ -56,7 +56,10 @@ goes out), ``shuffle`` (chance: R6), ``over``."""
 
 
 # -- the solver, cached (hands are sorted tuples, so equal hands share one entry) -------------
-@lru_cache(maxsize=200_000)
+# 4,096 arrangements, about 0.9 KB each: 3.5 MiB when full.  Measured at the table with the
+# advisor on, a whole 11-round game hits 56.7% at this size, the same as an unbounded cache
+# (the repeats are the hands of one turn); 200,000 entries grew a kernel by about 170 MiB.
+@lru_cache(maxsize=4096)
 def _best(hand: tuple[Card, ...], wild: str, aces: str, max_wilds: int | None) -> Arrangement:
     return min_deadwood(hand, wild, meld_options(aces, max_wilds))[1]
 

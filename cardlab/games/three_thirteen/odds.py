@@ -49,7 +49,9 @@ def deck_cards(decks: int) -> Counter[Card]:
 
 
 # -- keeping n of n + 1 cards -----------------------------------------------------------------
-@lru_cache(maxsize=100_000)
+# 1,024 entries of about 0.4 KB: under half a MiB.  The advisor and the bots hit as often at this
+# size as with no bound (18% and 26% over a whole game: the repeats are within one turn).
+@lru_cache(maxsize=1024)
 def _keep(
     hand: tuple[Card, ...], wild: str, aces: str, max_wilds: int | None, banned: Card | None
 ) -> tuple[int, Card]:

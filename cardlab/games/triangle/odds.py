@@ -108,7 +108,11 @@ def odds_for(a: int, b: int, unseen: tuple[int, ...]) -> tuple[StatementOdds, ..
     return tuple(_odds(s, f, total) for s, f in zip(STATEMENTS, favourable, strict=True))
 
 
-@lru_cache(maxsize=1 << 16)
+# 4,096 entries of about 0.5 KB (the statement's Fractions): 2 MiB when full.  At the table every
+# repeat is within a few rounds (4,096 hits as often as no bound, 20% over 100 games); over 1,200
+# bot games the hit rate is 43% against 59% unbounded, and the misses are cheap (no timing
+# difference showed).  8,192 entries grew a kernel 8.5 MiB over 500 games, with _favourable.
+@lru_cache(maxsize=4096)
 def best_for(a: int, b: int, unseen: tuple[int, ...]) -> StatementOdds:
     """`best_statement` from values and unseen counts (see `odds_for`).  Cached, like the
     counts below: bots and simulations meet the same situations again and again, and building
@@ -118,7 +122,9 @@ def best_for(a: int, b: int, unseen: tuple[int, ...]) -> StatementOdds:
     return _odds(STATEMENTS[i], favourable[i], total)
 
 
-@lru_cache(maxsize=1 << 18)
+# 4,096 entries of about 0.45 KB: under 2 MiB.  Only `odds_for` repeats these (the table's odds
+# panel, within a round); `best_for` asks on its own misses only, so a bigger cache never hits.
+@lru_cache(maxsize=4096)
 def _favourable(a: int, b: int, unseen: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """How many unseen cards make each statement true, and how many cards are unseen."""
     total = sum(unseen)

@@ -203,6 +203,17 @@ def test_strength_is_a_percentile():
     assert s[0] > 0.999999 and s[1] < 1e-3 and 0.5 < s[2] < 1
 
 
+@pytest.mark.parametrize("jokers", ["out", "wild"])
+@pytest.mark.parametrize("five_of_a_kind", [True, False])
+def test_strength_counts_every_hand_of_the_deck(jokers, five_of_a_kind):
+    """The percentile table is counted from rank multisets; enumerating every hand agrees."""
+    every = np.sort(np.concatenate(list(all_codes(card_ids(deck_cards(TRIAD, jokers)), jokers,
+                                                  five_of_a_kind))))  # fmt: skip
+    codes = np.unique(every)
+    expected = np.searchsorted(every, codes, "left") + np.searchsorted(every, codes, "right")
+    assert np.array_equal(strength(codes, jokers, five_of_a_kind), expected / (2 * len(every)))
+
+
 # -- draw odds -------------------------------------------------------------------------------------
 def _unseen(hand, jokers="out"):
     return [c for c in deck_cards(TRIAD, jokers) if c not in hand]

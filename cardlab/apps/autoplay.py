@@ -1,0 +1,134 @@
+"""Play a lesson's table through its own controls, one game at a time, as a learner would.
+
+A "game" is what the table restarts with one button: a Triad or Pyramid hand (Next hand, or New
+game once the table's game is over), a Dou Dizhu deal (New deal), and a whole Triangle, Three
+Thirteen or Pyramid Poker game (New game).  The learner presses the table's buttons, following
+the table's hint where it has a button for one and a simple policy otherwise.  The memory
+benchmark plays hundreds of games through one table and the tests a few, with this one policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardlab.apps.common import LearnerTable
+
+if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
+    from cardlab.apps.doudizhu_play import DouDizhuPlay
+    from cardlab.apps.pyramid_play import PyramidPlay
+    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+    from cardlab.apps.triad_play import TriadPlay
+    from cardlab.apps.triangle_play import TrianglePlay
+
+MAX_CLICKS = 5_000
+"""More moves than any game takes (a Three Thirteen game is a few hundred): a table that stops
+making progress raises instead of spinning."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the learner plays one table: when the game is over, one move, and the button that
+    starts the next game."""
+
+    over: Callable[[Any], bool]
+    move: Callable[[Any], None]
+    again: Callable[[Any], Any]
+
+
+def _click(table: LearnerTable, button: Any) -> None:
+    """Press ``button``; a refusal on the status line means the policy pressed a wrong one."""
+    button.click()
+    if table.status.level == "error":
+        raise RuntimeError(f"{type(table).__name__} refused a click: {table.status.message}")
+
+
+def _bet(table: TriadPlay | PyramidPlay) -> None:
+    """Check when it is free, call when it is not, fold only when neither is allowed."""
+    _click(table, next(table.bet_buttons[a] for a in ("check", "call", "fold")
+                       if not table.bet_buttons[a].disabled))  # fmt: skip
+
+
+def _triad_move(table: TriadPlay) -> None:
+    if table.stage == "draw":
+        _click(table, table.hint_button)  # selects the exact advisor's discard
+        _click(table, table.discard_button if table.hand.selected else table.pat_button)
+    else:
+        _bet(table)
+
+
+def _pyramid_move(table: PyramidPlay) -> None:
+    """Stand pat in the exchange (the advice stays on show if the hint box is ticked)."""
+    if table.stage == "exchange":
+        _click(table, table.pat_button)
+    else:
+        _bet(table)
+
+
+def _doudizhu_move(table: DouDizhuPlay) -> None:
+    """Bid or play what Hint suggests (``hint`` is the Hint button's handler: it selects the
+    cards and returns the action it showed)."""
+    action = table.hint()
+    if table.state.phase == "bid":
+        _click(table, table.bid_buttons[0 if action == "pass" else int(action.split()[1])])
+    else:
+        _click(table, table.pass_button if action == "pass" else table.play_button)
+
+
+def _triangle_move(table: TrianglePlay) -> None:
+    """Claim every round, say the starred (best) statement, deal the next round."""
+    buttons = {"claim": table.claim_button, "speak": table.say_button}
+    _click(table, buttons.get(table.stage, table.next_button))
+
+
+def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
+    """Take the stock, go out when possible, else discard what leaves the least deadwood."""
+    if table.stage == "draw":
+        _click(table, table.stock_button)
+    elif table.stage == "discard" and not table.go_out_button.disabled:
+        _click(table, table.go_out_button)
+    elif table.stage == "discard":
+        from cardlab.games.three_thirteen.odds import keep_value
+
+        view = table.observation
+        _, card = keep_value(view.hand, view.wild, view.aces, view.max_wilds)
+        table.hand.select(table.hand.cards.index(card))
+        _click(table, table.discard_button)
+    else:
+        _click(table, table.next_button)
+
+
+def _hand_over(table: TriadPlay | PyramidPlay) -> bool:
+    return table.stage in ("between", "over")
+
+
+def _next_hand(table: TriadPlay | PyramidPlay) -> Any:
+    return table.next_button if table.stage == "between" else table.new_button
+
+
+POLICIES: dict[str, Policy] = {  # by the table's class name
+    "TriadPlay": Policy(_hand_over, _triad_move, _next_hand),
+    "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
+    "DouDizhuPlay": Policy(
+        lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
+    ),
+    "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
+    "ThreeThirteenPlay": Policy(
+        lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
+    ),
+    "PyramidPokerPlay": Policy(
+        lambda t: t.stage == "over", lambda t: _click(t, t.play_hint_button), lambda t: t.new_button
+    ),
+}
+
+
+def play_game(table: LearnerTable) -> None:
+    """Play one game at ``table`` through its controls and press the button for the next one."""
+    policy = POLICIES[type(table).__name__]
+    for _ in range(MAX_CLICKS):
+        if policy.over(table):
+            _click(table, policy.again(table))
+            return
+        policy.move(table)
+    raise RuntimeError(f"{type(table).__name__}: no end after {MAX_CLICKS} moves")
