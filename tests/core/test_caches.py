@@ -88,8 +88,8 @@ def ddz_counts(size: int) -> Iterator[tuple[int, ...]]:
 
 
 def ddz_texts() -> Iterator[str]:
-    ranks = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"]
-    return distinct(lambda rng: " ".join(sorted(rng.choices(ranks, k=rng.randint(4, 12)))))
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"] * 4  # one deck
+    return distinct(lambda rng: " ".join(sorted(rng.sample(ranks, k=rng.randint(4, 12)))))
 
 
 def triangle_inputs() -> Iterator[tuple[int, int, tuple[int, ...]]]:
