@@ -123,12 +123,20 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
 }
 
 
+def step(table: LearnerTable) -> bool:
+    """One learner's press at ``table``: a move, or the button for the next game once this one is
+    over; True when that started the next game."""
+    policy = POLICIES[type(table).__name__]
+    if policy.over(table):
+        _click(table, policy.again(table))
+        return True
+    policy.move(table)
+    return False
+
+
 def play_game(table: LearnerTable) -> None:
     """Play one game at ``table`` through its controls and press the button for the next one."""
-    policy = POLICIES[type(table).__name__]
     for _ in range(MAX_CLICKS):
-        if policy.over(table):
-            _click(table, policy.again(table))
+        if step(table):
             return
-        policy.move(table)
     raise RuntimeError(f"{type(table).__name__}: no end after {MAX_CLICKS} moves")

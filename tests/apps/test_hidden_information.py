@@ -15,7 +15,6 @@ against two oracles that do not trust the views:
 from __future__ import annotations
 
 import html
-import random
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
+from cardlab.apps import autoplay
 from cardlab.apps.common import LEARNER, ThemePicker
 from cardlab.core.conformance import SeenSoFar
 from cardlab.core.replay import Replay
@@ -145,75 +145,7 @@ def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
 
 
 # -- the tables ----------------------------------------------------------------------------------
-def _triad_move(table: Any, rng: random.Random) -> None:
-    stage = table.stage
-    if stage == "between":
-        table.next_hand()
-    elif stage == "draw":
-        table.hint()  # selects the advised discard
-        if table.hand.selected:
-            table.discard()
-        else:
-            table.act("stand pat")
-    else:
-        legal = table.replay.game.legal_actions(table.state)
-        table.act(rng.choice([a for a in legal if a != "fold"] or legal))
-
-
-def _pyramid_move(table: Any, rng: random.Random) -> None:
-    stage = table.stage
-    if stage == "between":
-        table.next_hand()
-    elif stage == "exchange":
-        hand = table.state.hands[LEARNER]
-        k = rng.randrange(0, 3)
-        if k:
-            table.discard(" ".join(c.code for c in rng.sample(list(hand), k)))
-        else:
-            table.stand_pat()
-    else:
-        legal = table.replay.game.legal_actions(table.state)
-        table.act(rng.choice([a for a in legal if a != "fold"] or legal))
-
-
-def _doudizhu_move(table: Any, rng: random.Random) -> None:
-    action = table.hint()
-    if table.state.phase == "bid":
-        table.bid(int(action.split()[1]) if action.startswith("bid") else 0)
-    elif action.startswith("play "):
-        table.play()
-    else:
-        table.pass_()
-
-
-def _triangle_move(table: Any, rng: random.Random) -> None:
-    stage = table.stage
-    if stage == "claim":
-        table.decide(rng.random() < 0.6)
-    elif stage == "speak":
-        table.say(rng.choice([code for _, code in table.statement.options]))
-    else:
-        table.next_round()
-
-
-def _three_thirteen_move(table: Any, rng: random.Random) -> None:
-    stage = table.stage
-    if stage == "between":
-        table.next_round()
-    elif stage == "draw":
-        table.take(rng.choice(("stock", "discard")))
-    elif table.go_out_cards():
-        table.go_out()
-    else:
-        hand = table.observation.hand
-        table.discard(rng.choice(hand))
-
-
-def _pyramid_poker_move(table: Any, rng: random.Random) -> None:
-    table.play_hint()
-
-
-def _tables() -> dict[str, tuple[Callable[[ThemePicker], Any], Callable[..., None]]]:
+def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu_play import DouDizhuPlay
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
@@ -222,15 +154,12 @@ def _tables() -> dict[str, tuple[Callable[[ThemePicker], Any], Callable[..., Non
     from cardlab.apps.triangle_play import TrianglePlay
 
     return {
-        "triad": (lambda p: TriadPlay(p, seed=3, opponents=3, hands=3), _triad_move),
-        "pyramid": (lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3), _pyramid_move),
-        "doudizhu": (lambda p: DouDizhuPlay(p, seed=7), _doudizhu_move),
-        "triangle": (lambda p: TrianglePlay(p, seed=4), _triangle_move),
-        "three_thirteen": (
-            lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
-            _three_thirteen_move,
-        ),
-        "pyramid_poker": (lambda p: PyramidPokerPlay(p, seed=2), _pyramid_poker_move),
+        "triad": lambda p: TriadPlay(p, seed=3, opponents=3, hands=3),
+        "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
+        "doudizhu": lambda p: DouDizhuPlay(p, seed=7),
+        "triangle": lambda p: TrianglePlay(p, seed=4),
+        "three_thirteen": lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
+        "pyramid_poker": lambda p: PyramidPokerPlay(p, seed=2),
     }
 
 
@@ -247,11 +176,10 @@ def _table_reasons(table: Any) -> dict[int, tuple[int, Any]]:
 
 @pytest.mark.parametrize("game", list(_tables()))
 def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game):
-    build, move = _tables()[game]
-    table = build(picker)
-    rng = random.Random(game)
+    """The learner plays through the table's own buttons (`cardlab.apps.autoplay`)."""
+    table = _tables()[game](picker)
     moves = 0
-    for _ in range(120):
+    for _ in range(150):
         texts = shown_texts(table)
         step = len(table.replay)
         assert_nothing_hidden(
@@ -259,7 +187,6 @@ def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game
         )
         if table.replay.is_terminal:
             break
-        move(table, rng)
-        assert table.status.level != "error", table.status.message
+        autoplay.step(table)
         moves += 1
     assert moves >= 5

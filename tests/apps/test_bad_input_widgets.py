@@ -1,0 +1,71 @@
+"""Bad input typed or pasted into a lesson never crashes it and never changes the game: the
+widget shows a clear message on its status line and the deal stays as it was (hypothesis)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlab.apps.common import ThemePicker
+from cardlab.apps.decks import DealStepper
+from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
+from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+from cardlab.widgets.guard import guarded
+
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+TEXTS = st.one_of(
+    st.text(max_size=80),
+    st.text(alphabet="0123456789 ³٣\n\r\t\x00:acdehipstoxy{}[]\"'-", max_size=120),
+    st.sampled_from(["", " ", "place  3", "take 026", "discard\n7h", "\ufeff", "x" * 5_000]),
+)
+
+
+@pytest.fixture(scope="module")
+def picker() -> ThemePicker:
+    return ThemePicker()
+
+
+@pytest.fixture(scope="module")
+def deal(picker) -> DealStepper:
+    return DealStepper(picker, seed=3)
+
+
+@SETTINGS
+@given(text=TEXTS)
+def test_a_pasted_deal_record_that_is_not_one_changes_nothing(deal, text):
+    before = deal.replay.to_text()
+    deal.record.value = text
+    deal.load_button.click()
+    assert deal.status.level == "error" and deal.status.message
+    assert "Traceback" not in deal.status.message
+    assert deal.replay.to_text() == before
+
+
+@pytest.fixture(scope="module")
+def tables(picker) -> dict:
+    """Each table with the handler a typed move goes through."""
+    pp = PyramidPokerPlay(picker, seed=2)
+    tt = ThreeThirteenPlay(picker, seed=7, players=2, rounds=1)
+    return {"pyramid_poker": (pp, pp.act), "three_thirteen": (tt, tt.discard)}
+
+
+@SETTINGS
+@given(
+    text=st.one_of(TEXTS, st.text(alphabet="placetkhndr 0123456789", max_size=20)),
+    name=st.sampled_from(["pyramid_poker", "three_thirteen"]),
+)
+def test_a_typed_move_the_table_cannot_play_changes_nothing(tables, text, name):
+    table, act = tables[name]
+    before = table.replay
+    guarded(table.status, act)(text)
+    if table.replay is before:
+        assert table.status.level == "error" and table.status.message
+        assert "Traceback" not in table.status.message
+    else:  # a legal move in another spelling: the engine read it as that move
+        assert table.status.level != "error"
+        assert table.replay.actions[: len(before)] == before.actions
