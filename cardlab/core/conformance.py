@@ -151,6 +151,14 @@ class SeenSoFar:
             history.append(before | seen_cards(game.observe(state, seat), self.words))
         return history[step]
 
+    def follow(self, replay: Replay) -> SeenSoFar:
+        """The oracle for ``replay``: this one, moved on, when ``replay`` continues the same game
+        (what was seen stays seen), else a fresh one."""
+        if len(replay) >= len(self.replay) and replay.truncate(len(self.replay)) == self.replay:
+            self.replay = replay
+            return self
+        return SeenSoFar(replay)
+
     def leaks(self, text: str, seat: int, step: int) -> set[str]:
         """The cards ``text`` names that ``seat`` had not seen by ``step``."""
         return self.words.named(text) - self.cards(seat, step)

@@ -25,7 +25,6 @@ import pytest
 from cardlab.apps import autoplay
 from cardlab.apps.common import LEARNER, ThemePicker
 from cardlab.core.conformance import SeenSoFar
-from cardlab.core.replay import Replay
 from cardlab.widgets.canvas import CanvasView
 
 _TAG = re.compile(r"<[^>]+>")
@@ -67,14 +66,14 @@ def shown_texts(view: Any) -> list[str]:
 # -- the oracles ---------------------------------------------------------------------------------
 def assert_nothing_hidden(
     texts: list[str],
-    replay: Replay,
+    seen: SeenSoFar,
     step: int,
     seat: int,
     reasons: dict[int, tuple[int, Any]],
     *,
     reasons_held_back: bool,
 ) -> None:
-    seen = SeenSoFar(replay)
+    replay = seen.replay
     where = f"step {step}, Player {seat + 1}'s eyes"
     for text in texts:
         leaked = seen.leaks(text, seat, step)
@@ -125,14 +124,13 @@ def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
     stepper = _steppers()[game](picker)
     replay = stepper.replay
     seats = replay.game.num_players(replay.state_at(0))
+    seen = SeenSoFar(replay)  # one oracle for the whole replay: it remembers each seat's views
     for seat in range(seats):
         stepper.eyes.value = seat
         for step in range(len(replay) + 1):
             stepper.stepper.go(step)
             texts = shown_texts(stepper)
-            assert_nothing_hidden(
-                texts, replay, step, seat, stepper.reasons, reasons_held_back=True
-            )
+            assert_nothing_hidden(texts, seen, step, seat, stepper.reasons, reasons_held_back=True)
             if step == len(replay):
                 assert f"Player {seat + 1}'s eyes" in " ".join(texts)
     # the teacher reads everything: the bots' reasons and every card, in the same views
@@ -179,11 +177,13 @@ def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game
     """The learner plays through the table's own buttons (`cardlab.apps.autoplay`)."""
     table = _tables()[game](picker)
     moves = 0
+    seen: SeenSoFar | None = None
     for _ in range(150):
         texts = shown_texts(table)
         step = len(table.replay)
+        seen = SeenSoFar(table.replay) if seen is None else seen.follow(table.replay)
         assert_nothing_hidden(
-            texts, table.replay, step, LEARNER, _table_reasons(table), reasons_held_back=False
+            texts, seen, step, LEARNER, _table_reasons(table), reasons_held_back=False
         )
         if table.replay.is_terminal:
             break
