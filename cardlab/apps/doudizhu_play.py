@@ -5,9 +5,9 @@ Pass; Hint selects what the AI would play in the learner's place.  After each of
 moves the AI seats act at once; chance (the deal, who bids first, a throw-in) resolves with the
 seeded replay.  The AI's reasons rest on the cards they hold, so the log shows them once the
 deal is over (without the cards they never played), unless "Show all hands" turns the table
-into the teacher's view.  Every handler is guarded: an illegal
-selection shows the engine's reason on the status line and changes nothing.  "New deal" keeps
-the score sheet, so the totals run across deals.
+into the teacher's view.  Every handler is guarded: an illegal selection shows the engine's
+reason on the status line and changes nothing.  "New deal" keeps the score sheet, so the totals
+run across deals.
 """
 
 from __future__ import annotations

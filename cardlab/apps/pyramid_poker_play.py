@@ -304,7 +304,7 @@ class PyramidPokerPlay(LearnerTable):
         lines = []
         for entry in self.log_entries:
             shown = over or not str(entry.event.action).startswith("place ")
-            lines.append(self.entry_text(entry, shown=shown, why=" Why: "))
+            lines.append(self.entry_text(entry, shown=shown))
         return lines
 
     def refresh(self) -> None:

@@ -7,8 +7,8 @@ move is legal now, and Go out only when some discard leaves every other card mel
 steps (the deal, the stock card) resolve at once with the seeded replay and the bots then play
 until it is the learner's turn again; each bot's one-sentence reason joins the log when the
 round is over (it rests on the bot's hand).  A finished round stays on the table, every hand
-face up and arranged, until "Next round".  Every handler is
-guarded: an illegal move shows the engine's reason on the status line and changes nothing.
+face up and arranged, until "Next round".  Every handler is guarded: an illegal move shows the
+engine's reason on the status line and changes nothing.
 """
 
 from __future__ import annotations
@@ -485,9 +485,9 @@ class ThreeThirteenPlay(LearnerTable):
     def _lines(self, shown: bool) -> list[str]:
         lines = []
         for entry in self.log_entries:
-            lines.append(entry.event.narration_for(LEARNER))
+            lines.append(entry.event.narration_for(self.viewer))
             if entry.reason is not None:
-                reason = reason_for(entry.reason, entry.seat, LEARNER, shown=shown)
+                reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
                 if reason:
                     lines.append(f"Why? {seat_name(entry.seat)}: {reason}")
         return [line for line in lines if line]

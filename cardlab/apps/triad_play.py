@@ -314,13 +314,12 @@ class TriadPlay(LearnerTable):
         intro = f"Hand {view.hand_no} of {view.hands_total}: {dealer} the button (D)."
         items = [intro] + [line for line in self.lines if line]
         stage = self.stage
-        done = stage in ("between", "over")
-        reasons = [
-            f"{seat_name(e.seat)}: {reason_for(e.reason, e.seat, self.viewer, shown=done)}"
+        reasons = [  # only once the hand is over: they rest on the AI's cards
+            f"{seat_name(e.seat)}: {reason_for(e.reason, e.seat, self.viewer, shown=True)}"
             for e in self.log_entries
-            if e.reason is not None and done
+            if e.reason is not None
         ]
-        if reasons:
+        if reasons and stage in ("between", "over"):
             items.append("Why the AI played as they did:")
             items += reasons
         if stage == "between":

@@ -31,7 +31,7 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
-from cardlab.core.narration import secret, told
+from cardlab.core.narration import hidden, secret, told
 from cardlab.core.options import Option, choice
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
@@ -309,7 +309,7 @@ class DouDizhu(Game):
             text = told(deal, secret(f" ({card})", seat), ".")
         else:
             new = _replace(state, stock=stock, bottom=(*state.bottom, card))
-            text = told("A bottom card is put aside face down", secret(f" ({card})", ()), ".")
+            text = told("A bottom card is put aside face down", hidden(f" ({card})"), ".")
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 
     def _bid(self, state: DouDizhuState, action: str) -> Transition:

@@ -24,7 +24,7 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
-from cardlab.core.narration import Secret, secret, told
+from cardlab.core.narration import hidden, secret, told
 from cardlab.core.options import Option, choice, probability, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.triangle.rules import (
@@ -258,15 +258,16 @@ class Triangle(Game):
     def _deal(self, state: TriangleState, card: Card) -> Transition:
         stock = remove_one(state.stock, card)
         k = state.dealt
+        dealt = hidden(f" ({card})")  # face down: only the teacher knows it until it is lifted
         if k < PLAYERS:
             seat = state.claim_order[k]
             new = replace(state, stock=stock, cards=replace_at(state.cards, seat, card))
-            text = told(f"The dealer gives {seat_name(seat)} a card face down", _dealt(card), ".")
+            text = told(f"The dealer gives {seat_name(seat)} a card face down", dealt, ".")
         else:
             new = replace(state, stock=stock, rts=card)
             text = told(
                 "The dealer puts the Right to Speak face down in the centre",
-                _dealt(card),
+                dealt,
                 ". On 0 everyone lifts their card: each sees the other two, never their own.",
             )
         return Transition(new, Event(CHANCE, f"deal {card}", text))
@@ -278,8 +279,8 @@ class Triangle(Game):
         text = f"{seat_name(seat)} {choice} the Right to Speak (decided without seeing the others)."
         action = "claim" if claims else "no_claim"
         if None in new.claims:  # the choices are simultaneous: secret until the last one is in
-            hidden = f"{seat_name(seat)} decides in secret whether to grab the Right to Speak."
-            return Transition(new, Event(seat, action, told(secret(text, seat, hidden))))
+            unseen = f"{seat_name(seat)} decides in secret whether to grab the Right to Speak."
+            return Transition(new, Event(seat, action, told(secret(text, seat, unseen))))
         claimers = [s for s in range(PLAYERS) if new.claims[s]]
         if len(claimers) == 1:
             new = replace(new, speaker=claimers[0])
@@ -464,11 +465,6 @@ class Triangle(Game):
             rts=rts,
             claims=claims,  # type: ignore[arg-type]
         )
-
-
-def _dealt(card: Card) -> Secret:
-    """A card dealt face down: at that moment only the teacher knows it (it is lifted later)."""
-    return secret(f" ({card})", ())
 
 
 def winners_of(state: TriangleState) -> list[int]:
