@@ -48,7 +48,7 @@ WARM_UP = 10  # games before the steady-state reading: constant tables built, ca
 
 TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     # name: the lesson's module, class and arguments (as in its notebook), tick the hint box
-    "triad": ("cardlab.apps.triad", "TriadPlay", {"opponents": 2}, False),
+    "triad": ("cardlab.apps.triad.table", "TriadTable", {"opponents": 2}, False),
     "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
     "doudizhu": ("cardlab.apps.doudizhu", "DouDizhuPlay", {"seed": 7}, False),
     "triangle": ("cardlab.apps.triangle", "TrianglePlay", {"seed": 4}, True),
@@ -119,11 +119,16 @@ def worker(name: str, games: int) -> dict[str, Any]:
     table_class = getattr(importlib.import_module(module), cls)
     unit = yardstick()
     imported = rss()
-    table = table_class(ThemePicker(), **kwargs)
+    if hasattr(table_class, "start"):  # a table model, shown by the one table widget
+        from cardlab.widgets.table import TableView
+
+        table = TableView(table_class.start(**kwargs), ThemePicker())
+    else:
+        table = table_class(ThemePicker(), **kwargs)
     if tick_hint:
         table.hint.value = True
     built = rss()
-    log = getattr(table, "log", None) or table.round_log
+    log = getattr(table, "journal", None) or getattr(table, "log", None) or table.round_log
     readings: dict[int, float] = {}
     sheet_bytes: list[int] = []
     log_bytes: list[int] = []

@@ -587,16 +587,13 @@ Pick a theme first; every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.triad import (
-    ExchangeAdvisor,
-    HandLadder,
-    HandStepper,
-    OddsTables,
-    ThemePicker,
-    TriadComponents,
-    TriadPlay,
-    WhichHandWins,
-)
+from cardlab.apps.triad.lesson import HandLadder, TriadComponents
+from cardlab.apps.triad.odds import ExchangeAdvisor, OddsTables
+from cardlab.apps.triad.quiz import WhichHandWins
+from cardlab.apps.triad.stepper import HandStepper
+from cardlab.apps.triad.table import TriadTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -773,7 +770,7 @@ over (during the hand they would give its cards away). The sheet keeps every han
     (
         "code",
         """
-TriadPlay(theme, opponents=2)
+TableView(TriadTable.start(opponents=2), theme)
 """,
     ),
     (

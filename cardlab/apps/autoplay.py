@@ -19,8 +19,8 @@ if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads 
     from cardlab.apps.doudizhu_play import DouDizhuPlay
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-    from cardlab.apps.triad_play import TriadPlay
     from cardlab.apps.triangle_play import TrianglePlay
+    from cardlab.widgets.table import TableView
 
 MAX_CLICKS = 5_000
 """More moves than any game takes (a Three Thirteen game is a few hundred): a table that stops
@@ -44,18 +44,38 @@ def _click(table: LearnerTable, button: Any) -> None:
         raise RuntimeError(f"{type(table).__name__} refused a click: {table.status.message}")
 
 
-def _bet(table: TriadPlay | PyramidPlay) -> None:
+def _key(table: Any) -> str:
+    """The policy's name for a table: its model's class (one widget shows every model)."""
+    return type(getattr(table, "model", table)).__name__
+
+
+def _press(view: TableView, key: str) -> None:
+    """Click control ``key`` of a model's table, as the learner would."""
+    _click(view, view.controls[key])
+
+
+def _bet_key(model: Any) -> str:
+    """Check when it is free, call when it is not, fold only when neither is allowed."""
+    return next(c.key for c in model.controls() if c.key in ("check", "call", "fold") and c.enabled)
+
+
+def _triad_move(view: TableView) -> None:
+    """The exact advisor's discard (Hint selects it), or the cheapest bet."""
+    if view.model.stage == "draw":
+        _press(view, "hint")
+        _press(view, "discard" if view.model.selected else "stand-pat")
+    else:
+        _press(view, _bet_key(view.model))
+
+
+def _next_key(view: TableView) -> Any:
+    return view.controls["next-hand" if view.model.stage == "between" else "new-game"]
+
+
+def _bet(table: PyramidPlay) -> None:
     """Check when it is free, call when it is not, fold only when neither is allowed."""
     _click(table, next(table.bet_buttons[a] for a in ("check", "call", "fold")
                        if not table.bet_buttons[a].disabled))  # fmt: skip
-
-
-def _triad_move(table: TriadPlay) -> None:
-    if table.stage == "draw":
-        _click(table, table.hint_button)  # selects the exact advisor's discard
-        _click(table, table.discard_button if table.hand.selected else table.pat_button)
-    else:
-        _bet(table)
 
 
 def _pyramid_move(table: PyramidPlay) -> None:
@@ -99,16 +119,16 @@ def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
         _click(table, table.next_button)
 
 
-def _hand_over(table: TriadPlay | PyramidPlay) -> bool:
-    return table.stage in ("between", "over")
+def _hand_over(table: Any) -> bool:
+    return getattr(table, "model", table).stage in ("between", "over")
 
 
-def _next_hand(table: TriadPlay | PyramidPlay) -> Any:
+def _next_hand(table: PyramidPlay) -> Any:
     return table.next_button if table.stage == "between" else table.new_button
 
 
 POLICIES: dict[str, Policy] = {  # by the table's class name
-    "TriadPlay": Policy(_hand_over, _triad_move, _next_hand),
+    "TriadTable": Policy(_hand_over, _triad_move, _next_key),
     "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
     "DouDizhuPlay": Policy(
         lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
@@ -126,7 +146,7 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
 def step(table: LearnerTable) -> bool:
     """One learner's press at ``table``: a move, or the button for the next game once this one is
     over; True when that started the next game."""
-    policy = POLICIES[type(table).__name__]
+    policy = POLICIES[_key(table)]
     if policy.over(table):
         _click(table, policy.again(table))
         return True

@@ -1,57 +1,25 @@
-"""Pieces every lesson app shares: the theme picker (one per page, every view subscribes) and
-the stepper over a bots' game."""
+"""Pieces every lesson app shares: the stepper over a bots' game, and (until every table is a
+`cardlab.apps.model.TableModel`) the old table base."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.model import LEARNER, Entry, entries
 from cardlab.core.bots import reason_for
-from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
-from cardlab.render import THEMES
-from cardlab.widgets import CanvasView, StatusLine, Stepper, TextMirror
+from cardlab.widgets import Stepper, TextMirror
 from cardlab.widgets.guard import guarded
-
-THEME_TITLES = {
-    "default": "Default",
-    "colorblind": "Colour-blind safe",
-    "high-contrast": "High contrast",
-}
-THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
 
 
-class ThemePicker:
-    """Toggle buttons for the themes; views register to be redrawn when it changes."""
-
-    def __init__(self, theme: str = "default") -> None:
-        self.widget = widgets.ToggleButtons(
-            options=THEME_CHOICES, value=theme, description="Theme", style={"button_width": "auto"}
-        )
-        self._listeners: list[Callable[[str], Any]] = []
-        self.widget.observe(self._changed, names="value")
-
-    @property
-    def theme(self) -> str:
-        return self.widget.value
-
-    def subscribe(self, listener: Callable[[str], Any]) -> None:
-        self._listeners.append(listener)
-
-    def _changed(self, change: dict[str, Any]) -> None:
-        for listener in self._listeners:
-            listener(change["new"])
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-
-class BotGameStepper:
+class BotGameStepper(LessonPanel):
     """A seeded game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the
     step's narration, why the bot chose it, and the table in words.
 
@@ -81,26 +49,21 @@ class BotGameStepper:
         open_at: int = 0,
         interval: int = 900,
     ) -> None:
-        self.picker = picker
+        super().__init__(picker, size=size)
         self.reasons = reasons
-        self.status = StatusLine()
         seats = replay.game.num_players(replay.state_at(0))
         eyes = [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
         self.eyes = widgets.ToggleButtons(
             options=eyes, value=-1, description="Eyes", style={"button_width": "auto"}
         )
         self.eyes.add_class("cardlab-eyes")
-        self.view = CanvasView(*size, status=self.status)
         self.stepper = Stepper(replay, status=self.status, view=self.view, interval=interval)
         self.why = widgets.HTML()
         self.why.add_class("cardlab-why")
         self.mirror = TextMirror(mirror_label)
         self.stepper.on_step(self._show)
         self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [self.eyes, self.stepper.widget, self.why, *extra, self.mirror.widget]
-        )
+        self.children = [self.eyes, self.stepper.widget, self.why, *extra, self.mirror.widget]
         self.stepper.go(open_at)
         self.refresh()
 
@@ -174,33 +137,8 @@ class BotGameStepper:
     def _show(self, step: int, state: Any, event: Any) -> None:
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-
-LEARNER = 0
-"""The learner's seat at every table: the bottom of the picture, Player 1."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One step in a table's log: its event, and the reason of the bot that acted (if one did).
-
-    Both are kept whole and read through the table's eyes when shown, so the same log can be
-    shown during the hand (reasons held back) and after it (reasons without hidden cards)."""
-
-    event: Event
-    reason: Narration | None = None
-
-    @property
-    def seat(self) -> int:
-        return self.event.actor
-
-
-def worth_logging(event: Event) -> bool:
-    """A table's log keeps the players' moves and the public chance steps (a shuffle, who bids
-    first); the cards dealt face down are on the table picture, and in a log only noise."""
-    return event.actor >= 0 or event.public
+    def _redraw(self) -> None:
+        self.refresh()
 
 
 class LearnerTable:
@@ -232,12 +170,7 @@ class LearnerTable:
         self, replay: Replay, start: int, reasons: dict[int, tuple[int, Narration]]
     ) -> list[Entry]:
         """The log entries of ``replay``'s steps after ``start``, with the bots' reasons."""
-        found = []
-        for step in range(start + 1, len(replay) + 1):
-            event = replay.event_at(step)
-            if worth_logging(event):
-                found.append(Entry(event, reasons[step][1] if step in reasons else None))
-        return found
+        return list(entries(replay, start, reasons))
 
     def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
         """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the

@@ -587,8 +587,7 @@ class CombinationQuiz(Quiz):
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.picker = picker
-        super().__init__(CanvasView(WIDTH, 200), seed)
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        super().__init__(picker, seed, size=(WIDTH, 200))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         self.q = quiz_question(seed)

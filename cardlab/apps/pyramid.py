@@ -415,8 +415,7 @@ class ShowdownQuiz(Quiz):
         self.picker = picker
         self.players = players
         self.revealed = False
-        super().__init__(CanvasView(WIDTH, 300), seed)
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        super().__init__(picker, seed, size=(WIDTH, 300))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         self.replay = quiz_deal(seed, self.players)

@@ -216,8 +216,7 @@ class BlockQuiz(Quiz):
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.picker = picker
-        super().__init__(CanvasView(WIDTH, HEIGHT), seed)
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        super().__init__(picker, seed, size=(WIDTH, HEIGHT))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         q = self.q = quiz_position(seed)

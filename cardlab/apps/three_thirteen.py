@@ -376,8 +376,7 @@ class DeadwoodQuiz(Quiz):
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.picker = picker
         self.revealed = False
-        super().__init__(CanvasView(10, 10), seed)
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        super().__init__(picker, seed, size=(10, 10))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         q = self.q = deadwood_question(seed)

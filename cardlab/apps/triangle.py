@@ -482,8 +482,7 @@ class StatementQuiz(Quiz):
 
     def __init__(self, picker: ThemePicker, seed: int = 3) -> None:
         self.picker = picker
-        super().__init__(CanvasView(WIDTH, HEIGHT), seed)
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
+        super().__init__(picker, seed, size=(WIDTH, HEIGHT))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         q = self.q = quiz_position(seed)

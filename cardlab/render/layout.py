@@ -406,6 +406,30 @@ def felt(width: float, height: float, theme: Theme, margin: float, radius: float
     return Rect(margin, margin, inner_w, inner_h, theme.felt, theme.felt_edge, lw, radius)
 
 
+def seat_plate(
+    text: str,
+    x: float,
+    y: float,
+    theme: Theme,
+    *,
+    active: bool,
+    align: str = "center",
+    size: float | None = None,
+) -> list[DrawOp]:
+    """A seat's name on the felt; the seat to act gets a highlighted plate and a ▶, so whose
+    turn it is never rests on colour alone."""
+    size = 13.0 * theme.font_scale if size is None else size
+    if not active:
+        return [Text(x, y, text, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
+    label = "\u25b6 " + text
+    width = len(label) * size * 0.6 + 14
+    left = x - width / 2 if align == "center" else x - 7
+    return [
+        Rect(left, y - size * 0.8, width, size * 1.6, fill=theme.highlight, radius=size * 0.6),
+        Text(x, y, label, size, "#000000", align, bold=True),  # type: ignore[arg-type]
+    ]
+
+
 def table_seats(
     hands_by_seat: Sequence[Sequence[CardOrNone]],
     centre_cards: Sequence[CardOrNone] = (),

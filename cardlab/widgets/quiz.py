@@ -1,8 +1,8 @@
 """`Quiz`: the widget side of every lesson's quiz, so each game only writes its questions.
 
-A subclass says how to deal a question (`ask`), how to mark an answer (`mark`) and how to draw
-the position (`redraw`); this class owns the picture, the question text, the choices, instant
-feedback, a tally that counts first answers only, and "New question".
+A subclass says how to deal a question (`ask`), how to mark an answer (`mark`) and what the
+position looks like (`picture`); this class owns the canvas, the question text, the choices,
+instant feedback, a tally that counts first answers only, and "New question".
 """
 
 from __future__ import annotations
@@ -12,18 +12,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.panels import StatusLine
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
 
 
-class Quiz:
+class Quiz(LessonPanel):
     """Base class for an engine-generated quiz; see the module docstring."""
 
-    def __init__(self, view: CanvasView, seed: int = 1) -> None:
-        self.status = StatusLine()
-        self.view = view
-        self.view.status = self.status
+    def __init__(
+        self, picker: ThemePicker | None, seed: int = 1, size: tuple[float, float] = (10, 10)
+    ) -> None:
+        super().__init__(picker, size=size)
         self.question = widgets.HTML()
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
         self.choice.layout.width = "max-content"
@@ -37,16 +37,14 @@ class Quiz:
         self._answered = self._loading = False
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
-        self.widget = widgets.VBox(
-            [
-                self.view.widget,
-                self.question,
-                self.choice,
-                self.feedback,
-                widgets.HBox([self.new_button, self.tally]),
-                self.status.widget,
-            ]
-        )
+        self.children = [
+            self.view.widget,
+            self.question,
+            self.choice,
+            self.feedback,
+            widgets.HBox([self.new_button, self.tally]),
+            self.status.widget,
+        ]
         self.load(seed)
 
     # -- for subclasses ------------------------------------------------------------------------
@@ -57,9 +55,6 @@ class Quiz:
     def mark(self, value: str) -> tuple[bool, str]:
         """Whether ``value`` is right, and the feedback (HTML) that explains why."""
         raise NotImplementedError
-
-    def redraw(self) -> None:
-        """Draw the question's position on `view` (also called when the theme changes)."""
 
     # -- shared behaviour ----------------------------------------------------------------------
     def load(self, seed: int) -> None:
@@ -98,5 +93,3 @@ class Quiz:
     def _tally(self) -> None:
         self.tally.value = f"Right first time: {self.right} of {self.asked}"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)

@@ -106,7 +106,7 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.pyramid import HandStepper as PyramidStepper
     from cardlab.apps.pyramid_poker import GameStepper as PyramidPokerStepper
     from cardlab.apps.three_thirteen import RoundStepper
-    from cardlab.apps.triad import HandStepper as TriadStepper
+    from cardlab.apps.triad.stepper import HandStepper as TriadStepper
     from cardlab.apps.triangle import GameStepper as TriangleStepper
 
     return {
@@ -148,11 +148,12 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-    from cardlab.apps.triad_play import TriadPlay
+    from cardlab.apps.triad.table import TriadTable
     from cardlab.apps.triangle_play import TrianglePlay
+    from cardlab.widgets.table import TableView
 
     return {
-        "triad": lambda p: TriadPlay(p, seed=3, opponents=3, hands=3),
+        "triad": lambda p: TableView(TriadTable.start(seed=3, opponents=3, hands=3), p),
         "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
         "doudizhu": lambda p: DouDizhuPlay(p, seed=7),
         "triangle": lambda p: TrianglePlay(p, seed=4),
@@ -164,7 +165,8 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
 def _table_reasons(table: Any) -> dict[int, tuple[int, Any]]:
     """Every bot reason the table holds (a table keeps them as log entries or a list)."""
     found: dict[int, tuple[int, Any]] = {}
-    for i, entry in enumerate(getattr(table, "log_entries", ())):
+    table = getattr(table, "model", table)
+    for i, entry in enumerate(getattr(table, "log_entries", getattr(table, "log", ()))):
         if entry.reason is not None:
             found[i] = (entry.seat, entry.reason)
     for i, (seat, reason) in enumerate(getattr(table, "reasons", ())):
@@ -180,12 +182,13 @@ def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game
     seen: SeenSoFar | None = None
     for _ in range(150):
         texts = shown_texts(table)
-        step = len(table.replay)
-        seen = SeenSoFar(table.replay) if seen is None else seen.follow(table.replay)
+        replay = getattr(table, "model", table).replay
+        step = len(replay)
+        seen = SeenSoFar(replay) if seen is None else seen.follow(replay)
         assert_nothing_hidden(
             texts, seen, step, LEARNER, _table_reasons(table), reasons_held_back=False
         )
-        if table.replay.is_terminal:
+        if replay.is_terminal:
             break
         autoplay.step(table)
         moves += 1

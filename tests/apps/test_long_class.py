@@ -20,14 +20,15 @@ from cardlab.apps.doudizhu_play import DouDizhuPlay
 from cardlab.apps.pyramid_play import PyramidPlay
 from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-from cardlab.apps.triad_play import TriadPlay
+from cardlab.apps.triad.table import TriadTable
 from cardlab.apps.triangle_play import TrianglePlay
+from cardlab.widgets.table import TableView
 
 GAMES = 12
 EDGE = 3  # the first and the last games compared
 
 TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
-    "triad": lambda theme: TriadPlay(theme, hands=3),  # New game every third hand
+    "triad": lambda theme: TableView(TriadTable.start(hands=3), theme),  # New game every third hand
     "pyramid": lambda theme: PyramidPlay(theme, hands=2),
     "doudizhu": lambda theme: DouDizhuPlay(theme),  # the sheet keeps every deal
     "triangle": lambda theme: TrianglePlay(theme),
@@ -40,7 +41,7 @@ TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
 def test_log_and_score_sheet_messages_do_not_grow_with_the_games(make):
     table = make(ThemePicker())
     table.scores.window = 3
-    log = getattr(table, "log", None) or table.round_log
+    log = getattr(table, "journal", None) or getattr(table, "log", None) or table.round_log
     sent: dict[str, list[int]] = {"log": [], "score sheet": []}
     log.observe(lambda change: sent["log"].append(len(change["new"])), names="value")
     table.scores.widget.observe(

@@ -7,29 +7,19 @@ import re
 
 import pytest
 
-from cardlab.apps.common import LEARNER
-from cardlab.apps.triad import (
-    ExchangeAdvisor,
-    HandLadder,
-    HandStepper,
-    OddsTables,
-    ThemePicker,
-    TriadComponents,
-    TriadPlay,
-    WhichHandWins,
-    bot_hand,
-)
-from cardlab.apps.triad_draw import frame_lines_picture, hand_ladder, table_picture
-from cardlab.apps.triad_lesson import (
-    COUNTING,
-    showdown_question,
-    tables_html,
-    why_wins,
-)
+from cardlab.apps.model import LEARNER
+from cardlab.apps.triad.lesson import HandLadder, TriadComponents
+from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
+from cardlab.apps.triad.quiz import WhichHandWins, showdown_question, why_wins
+from cardlab.apps.triad.stepper import HandStepper, bot_hand
+from cardlab.apps.triad.table import TriadTable
 from cardlab.core.bots import RandomBot
 from cardlab.games import triad
 from cardlab.games.poker import tables
+from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import Sprite
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -48,17 +38,17 @@ def back_count(drawing):
 def play_a_hand(table):
     """Click through one hand: call or check every bet, take the hint in the draw."""
     for _ in range(40):
-        if table.stage in ("between", "over"):
+        if table.model.stage in ("between", "over"):
             return
-        if table.stage == "draw":
-            table.hint_button.click()
+        if table.model.stage == "draw":
+            table.controls["hint"].click()
             if table.hand.selected:
-                table.discard_button.click()
+                table.controls["discard"].click()
             else:
-                table.pat_button.click()
+                table.controls["stand-pat"].click()
         else:
             button = next(
-                table.bet_buttons[a] for a in ("check", "call") if not table.bet_buttons[a].disabled
+                table.controls[a] for a in ("check", "call") if not table.controls[a].disabled
             )
             button.click()
         assert table.status.level != "error", table.status.message
@@ -66,65 +56,66 @@ def play_a_hand(table):
 
 
 def test_a_hand_is_played_by_clicks_and_scored(picker):
-    table = TriadPlay(picker, seed=2, opponents=2)
-    assert table.stage == "bet" and table.my_turn
-    assert len(table.state.hands) == 3 and table.scores.players == ("You (P1)", "P2", "P3")
+    table = TableView(TriadTable.start(seed=2, opponents=2), picker)
+    assert table.model.stage == "bet" and table.model.my_turn
+    assert len(table.model.state.hands) == 3 and table.scores.players == ("You (P1)", "P2", "P3")
     # the learner sees their five cards; the others are backs
-    mine = table.state.hands[0]
+    mine = table.model.state.hands[0]
     keys = face_keys(table.view.drawing)
     assert len(keys) == 5 and all(any(f":{c.code}:" in k for k in keys) for c in mine)
     assert back_count(table.view.drawing) == 10
-    assert table.discard_button.disabled and table.next_button.disabled
+    assert table.controls["discard"].disabled and table.controls["next-hand"].disabled
     # a refusal changes nothing and says why
-    before = table.replay
-    table.discard_button.click()
+    before = table.model.replay
+    table.controls["discard"].click()
     assert table.status.level == "error" and "betting round" in table.status.message
-    assert table.replay is before
+    assert table.model.replay is before
     play_a_hand(table)
-    assert table.stage == "between"
+    assert table.model.stage == "between"
     label, net, note = table.scores.rows[0]
     assert label == "Hand 1" and sum(net) == 0 and "won by" in note
-    assert table.scores.totals == tuple(triad.returns(table.state))
-    assert "Why the AI played" in table.log.value
-    assert not table.next_button.disabled
-    table.next_button.click()
-    assert table.state.hand_no == 2 and table.stage in ("bet", "draw", "between")
+    assert table.scores.totals == tuple(triad.returns(table.model.state))
+    assert "Why the AI played" in table.journal.value
+    assert not table.controls["next-hand"].disabled
+    table.controls["next-hand"].click()
+    assert table.model.state.hand_no == 2 and table.model.stage in ("bet", "draw", "between")
 
 
 def test_the_draw_by_selecting_cards(picker):
-    table = TriadPlay(picker, seed=4, opponents=1)
+    table = TableView(TriadTable.start(seed=4, opponents=1), picker)
     for _ in range(10):
-        if table.stage == "draw":
+        if table.model.stage == "draw":
             break
-        table.bet_buttons["check" if not table.bet_buttons["check"].disabled else "call"].click()
-    assert table.stage == "draw" and not table.discard_button.disabled
+        table.controls["check" if not table.controls["check"].disabled else "call"].click()
+    assert table.model.stage == "draw" and not table.controls["discard"].disabled
     table.hand.set_selected([0, 1, 2, 3])
-    table.discard_button.click()
+    table.controls["discard"].click()
     assert table.status.level == "error" and "at most 3" in table.status.message
-    kept = table.state.hands[0][3:]
+    kept = table.model.state.hands[0][3:]
     table.hand.set_selected([0, 1, 2])
-    table.discard_button.click()
+    table.controls["discard"].click()
     assert table.status.level != "error"
-    hand = table.state.hands[0]
+    hand = table.model.state.hands[0]
     assert all(c in hand for c in kept) and len(hand) == 5
     assert "You discard 3 and draw 3" in table.status.message
 
 
 def test_ai_reasons_stay_hidden_until_the_hand_is_over(picker):
-    table = TriadPlay(picker, seed=2, opponents=3)
-    assert len(table.state.hands) == 4
-    assert "Why the AI" not in table.log.value and "simulated" not in table.log.value
+    table = TableView(TriadTable.start(seed=2, opponents=3), picker)
+    assert len(table.model.state.hands) == 4
+    assert "Why the AI" not in table.journal.value and "simulated" not in table.journal.value
     play_a_hand(table)
-    assert "simulated showdowns" in table.log.value
+    assert "simulated showdowns" in table.journal.value
 
 
 def test_hint_and_new_game(picker):
-    table = TriadPlay(picker, seed=2, opponents=1, bots={1: RandomBot(1)})
-    action = table.hint()
-    assert action in triad.legal_actions(table.state) and table.status.message.startswith("Hint")
-    table.opponents.value = 1
-    table.new_button.click()
-    assert table.seed == 3 and table.scores.rows == [] and table.state.hand_no == 1
+    table = TableView(TriadTable.start(seed=2, opponents=1, bots={1: RandomBot(1)}), picker)
+    table.controls["hint"].click()
+    said = table.status.message
+    assert said.startswith("Hint: ") and said.split()[1] in triad.legal_actions(table.model.state)
+    table.controls["opponents"].value = 1
+    table.controls["new-game"].click()
+    assert table.model.seed == 3 and table.scores.rows == [] and table.model.state.hand_no == 1
 
 
 def test_the_exchange_advisor_on_the_learners_hand(picker):
@@ -211,26 +202,26 @@ def test_pictures(picker):
 def test_after_the_hand_a_folded_ai_keeps_its_cards_in_its_reasons(picker):
     """Once the hand is over the AI's reasons are shown, but a hand that was never shown down
     is told without its cards: "my hand", not "my One Pair, Kings"."""
-    table = TriadPlay(picker, seed=3, opponents=3, hands=4)
+    table = TableView(TriadTable.start(seed=3, opponents=3, hands=4), picker)
     checked = 0
     for _ in range(200):
-        if table.stage == "over":
+        if table.model.stage == "over":
             break
-        if table.stage == "between":
-            result = table.state.results[-1]
+        if table.model.stage == "between":
+            result = table.model.state.results[-1]
             shown = {s for s, _, _ in result.shown}
-            for entry in table.log_entries:
+            for entry in table.model.log:
                 if entry.reason is None or entry.seat in shown:
                     continue
                 whole, told = entry.reason.text(), entry.reason.text(LEARNER)
-                assert told in html.unescape(table.log.value)
+                assert told in html.unescape(table.journal.value)
                 if whole != told:
-                    assert whole not in html.unescape(table.log.value)
+                    assert whole not in html.unescape(table.journal.value)
                     checked += 1
-            table.next_hand()
-        elif table.stage == "draw":
-            table.act("stand pat")
+            table.press("next-hand")
+        elif table.model.stage == "draw":
+            table.press("stand-pat")
         else:
-            legal = triad.GAME.legal_actions(table.state)
-            table.act("call" if "call" in legal else "check" if "check" in legal else legal[0])
+            legal = triad.GAME.legal_actions(table.model.state)
+            table.press("call" if "call" in legal else "check" if "check" in legal else legal[0])
     assert checked, "some AI hand went unshown, with a reason that named it"

@@ -1,7 +1,7 @@
 """The shared quiz widget, driven by a toy question set."""
 
-from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.theme import ThemePicker
 
 
 class Parity(Quiz):
@@ -18,7 +18,7 @@ class Parity(Quiz):
 
 
 def test_first_answers_count_and_new_question_resets():
-    quiz = Parity(CanvasView(100, 50), seed=2)
+    quiz = Parity(ThemePicker(), seed=2, size=(100, 50))
     assert "Is 2 even?" in quiz.question.value and quiz.tally.value == "Right first time: 0 of 0"
     quiz.choice.value = "no"
     assert "Not quite" in quiz.feedback.value
@@ -31,7 +31,7 @@ def test_first_answers_count_and_new_question_resets():
 
 
 def test_an_error_while_marking_becomes_a_status_message():
-    quiz = Parity(CanvasView(100, 50), seed=1)
+    quiz = Parity(ThemePicker(), seed=1, size=(100, 50))
     quiz.choice.options = [("yes", "yes"), ("boom", "boom")]
     quiz.choice.value = "boom"
     assert quiz.status.level == "error" and "not an answer" in quiz.status.message

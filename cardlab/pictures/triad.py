@@ -15,7 +15,7 @@ from cardlab.games.poker.draw import DrawPokerView
 from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES, TRIAD_NAMES
 from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
 from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
-from cardlab.render.layout import felt, fit_gap, row_width
+from cardlab.render.layout import felt, fit_gap, row_width, seat_plate
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 880.0, 500.0
@@ -39,21 +39,6 @@ EXAMPLES: dict[str, str] = {
     "high_card": "Kr 7b 5g 4k 2k",
 }
 """One example hand per category (the ladder's pictures; triad.md §6 where it has one)."""
-
-
-def _plate(
-    text: str, x: float, y: float, theme: Theme, active: bool, align: str = "center"
-) -> list[DrawOp]:
-    size = 13.0 * theme.font_scale
-    if not active:
-        return [Text(x, y, text, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
-    label = "\u25b6 " + text
-    w = len(label) * size * 0.6 + 14
-    left = x - w / 2 if align == "center" else x - 7
-    return [
-        Rect(left, y - size * 0.8, w, size * 1.6, fill=theme.highlight, radius=size * 0.6),
-        Text(x, y, label, size, "#000000", align, bold=True),  # type: ignore[arg-type]
-    ]
 
 
 def display_order(n: int, viewer: int | None) -> list[int]:
@@ -166,8 +151,8 @@ def table_picture(
             name += f" \u00b7 {view.stacks[seat]} chips"
         else:
             name += f" \u00b7 {_num(view.points[seat])} pts"
-        ops += _plate(name, cx, y0 - 13 - (4 if place == 0 and selected else 0), theme,
-                      seat == to_act)  # fmt: skip
+        lift = 4 if place == 0 and selected else 0
+        ops += seat_plate(name, cx, y0 - 13 - lift, theme, active=seat == to_act)
         notes = seat_notes(view, seat)
         if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
             notes.insert(0, f"in this round: {view.bets[seat]}")
@@ -296,3 +281,21 @@ def hand_row(cards: Sequence[Card | None], theme: Theme | str = "default", card_
                         "left", bold=True))  # fmt: skip
     return Drawing(width, top + card_h + (34 if label else 14), tuple(ops),
                    background=theme.felt)  # fmt: skip
+
+
+def showdown_picture(
+    hands: Sequence[Sequence[Card]], theme: Theme | str = "default", card_w: float = 58.0
+) -> Drawing:
+    """The quiz's hands, one row each, labelled Player 1, 2, (3)."""
+    t = get_theme(theme)
+    h = card_size("triad", card_w)[1]
+    row_h = h + 18
+    width = 130 + 5 * card_w + 4 * 8 + 20
+    height = 12 + row_h * len(hands)
+    ops: list[DrawOp] = [Rect(0, 0, width, height, fill=t.felt)]
+    for i, hand in enumerate(hands):
+        y = 12 + i * row_h
+        size = 14.0 * t.font_scale
+        ops.append(Text(16, y + h / 2, f"Player {i + 1}", size, t.felt_text, "left", bold=True))
+        ops += row(list(hand), 130, y, card_w, h, 8.0, t, deck="triad", target=f"hand:{i}")
+    return Drawing(width, height, tuple(ops), background=t.felt)

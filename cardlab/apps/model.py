@@ -1,0 +1,319 @@
+"""The table a learner plays at, as plain data: one `TableModel` per game, drawn by the one
+`cardlab.widgets.table.TableView`.
+
+Why a model: the six "play against the AI" tables differ only in their rules and words, so
+everything a table shows (picture, controls, status line, log, score sheet, text mirror) is
+computed here from an immutable value, and a move is ``model.act(key, value) -> model``.  Tests
+play whole games without a widget, the widget has one way to update (show the new model), and a
+refused move raises before anything is replaced, so the table stays exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from cardlab.core.bots import Bot, reason_for
+from cardlab.core.engine import TERMINAL, Event, seat_name
+from cardlab.core.narration import Narration
+from cardlab.core.replay import Replay
+from cardlab.render.ops import Drawing
+
+LEARNER = 0
+"""The learner's seat at every table: the bottom of the picture, Player 1."""
+
+Level = Literal["info", "ok", "error"]
+
+
+def player(seat: int) -> str:
+    """How a table names a seat to the learner: "you", or "Player 2"."""
+    return "you" if seat == LEARNER else seat_name(seat)
+
+
+@dataclass(frozen=True)
+class Control:
+    """One thing the learner may press, tick or choose; the widget makes it a button, a
+    toggle or a dropdown and sends ``act(key, value)``.
+
+    ``row`` groups controls into lines; ``why_not`` is the line shown when a disabled control is
+    pressed anyway (a keyboard user or a double click), so the learner learns why."""
+
+    key: str
+    label: str
+    enabled: bool = True
+    row: int = 0
+    kind: Literal["button", "toggle", "choice"] = "button"
+    value: Any = None
+    options: tuple[tuple[str, Any], ...] = ()
+    style: str = ""
+    why_not: str = ""
+
+
+@dataclass(frozen=True)
+class Said:
+    """The status line: one message and how it reads (info, done, refused)."""
+
+    text: str = ""
+    level: Level = "info"
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    label: str
+    scores: tuple[float, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """The table in words (for screen readers and anyone who prefers text)."""
+
+    hands: tuple[str, ...] = ()
+    table: tuple[str, ...] = ()
+    last_move: str = ""
+    legal_moves: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One step in a table's log: its event, and the reason of the bot that acted (if one did).
+
+    Both are kept whole and read through the table's eyes when shown, so the same log can be
+    shown during the hand (reasons held back) and after it (reasons without hidden cards)."""
+
+    event: Event
+    reason: Narration | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.event.actor
+
+
+def worth_logging(event: Event) -> bool:
+    """A table's log keeps the players' moves and the public chance steps (a shuffle, who bids
+    first); the cards dealt face down are on the table picture, and in a log only noise."""
+    return event.actor >= 0 or event.public
+
+
+def entries(
+    replay: Replay, start: int, reasons: Mapping[int, tuple[int, Narration]]
+) -> tuple[Entry, ...]:
+    """The log entries of ``replay``'s steps after ``start``, with the bots' reasons."""
+    found = []
+    for step in range(start + 1, len(replay) + 1):
+        event = replay.event_at(step)
+        if worth_logging(event):
+            found.append(Entry(event, reasons[step][1] if step in reasons else None))
+    return tuple(found)
+
+
+def first_lines(items: Sequence[str], limit: int) -> list[str]:
+    """At most ``limit`` of ``items``, the rest counted ("... 7 more")."""
+    more = [f"... {len(items) - limit} more"] if len(items) > limit else []
+    return [*items[:limit], *more]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableModel:
+    """A learner's table: the replay so far, the bots, the log, the score sheet and what the
+    status line says.  Subclasses describe a game: its controls, what each does, its picture
+    and its words; this base plays the bots' turns and keeps the log and the scores."""
+
+    replay: Replay
+    bots: Mapping[int, Bot] = field(compare=False)
+    seed: int
+    log: tuple[Entry, ...] = ()
+    scores: tuple[ScoreRow, ...] = ()
+    said: Said = Said()
+    selected: tuple[int, ...] = ()
+    teacher: bool = False
+    """Every hand face up ("Show all hands"), for a teacher at the projector."""
+
+    size: ClassVar[tuple[float, float]] = (880.0, 440.0)
+    log_title: ClassVar[str] = "What happened"
+    log_window: ClassVar[int] = 40
+    score_title: ClassVar[str] = "Score sheet"
+    mirror_label: ClassVar[str] = "Your view of the table in words"
+    multi_select: ClassVar[bool] = True
+
+    # -- what every table derives ------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.replay.state
+
+    @property
+    def game(self) -> Any:
+        return self.replay.game
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes every text and picture reads through: the learner's (None: the teacher's)."""
+        return None if self.teacher else LEARNER
+
+    @property
+    def observation(self) -> Any:
+        """What the learner's seat may see: the table's own decisions (hints, odds) use this."""
+        return self.game.observe(self.state, LEARNER)
+
+    @property
+    def seen(self) -> Any:
+        """What the table shows: the learner's observation, or everything for the teacher."""
+        return self.game.observe(self.state, self.viewer)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.replay.current_player == LEARNER
+
+    @property
+    def over(self) -> bool:
+        return self.replay.current_player == TERMINAL
+
+    @property
+    def selected_cards(self) -> tuple[Any, ...]:
+        hand = self.hand()
+        return tuple(hand[i] for i in self.selected)
+
+    def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
+        """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the
+        hand is over) and even then without the cards the bot keeps hidden."""
+        text = entry.event.narration_for(self.viewer)
+        if entry.reason is not None:
+            reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
+            if reason:
+                text += why + reason
+        return text
+
+    def reasons_shown(self) -> list[str]:
+        """Every AI reason in the log, as the table's eyes may read them once a hand is over."""
+        return [
+            f"{seat_name(e.seat)}: {reason_for(e.reason, e.seat, self.viewer, shown=True)}"
+            for e in self.log
+            if e.reason is not None
+        ]
+
+    def last_line(self) -> str:
+        return next((line for line in reversed(self.log_lines()) if line), "")
+
+    # -- what a game describes ---------------------------------------------------------------------
+    def controls(self) -> tuple[Control, ...]:
+        """Every control of this table, enabled or not, in a fixed set of keys per game."""
+        raise NotImplementedError
+
+    def _act(self, key: str, value: Any) -> TableModel:
+        """The model after the learner used control ``key`` (already known to be enabled)."""
+        raise NotImplementedError
+
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        raise NotImplementedError
+
+    def hand(self) -> tuple[Any, ...]:
+        """The learner's cards that can be clicked to select them (empty: nothing to select)."""
+        return ()
+
+    def log_lines(self) -> list[str]:
+        """The log as the learner reads it, newest last."""
+        return [self.entry_text(e, shown=self.over) for e in self.log]
+
+    def log_footer(self) -> list[str]:
+        """What to do now: the lines under the log."""
+        return []
+
+    def mirror(self) -> Mirror:
+        raise NotImplementedError
+
+    def score_columns(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def notes_html(self) -> str:
+        """An extra panel under the log (odds, advice, card counting); HTML, escaped by the game."""
+        return ""
+
+    def click(self, target: str) -> TableModel:
+        """A click on a canvas target that is not one of the learner's cards."""
+        raise ValueError("Nothing to do there: use the buttons under the table.")
+
+    def pause(self, state: Any) -> bool:
+        """Stop the bots before ``state`` even if the learner is not to act (e.g. a hand's end)."""
+        return False
+
+    def score_row(self, replay: Replay) -> ScoreRow | None:
+        """The score sheet's row for a hand or game that has just ended in ``replay``."""
+        return None
+
+    # -- what every table does ---------------------------------------------------------------------
+    def control(self, key: str) -> Control:
+        for control in self.controls():
+            if control.key == key:
+                return control
+        raise ValueError(f"There is no {key!r} control at this table.")
+
+    def act(self, key: str, value: Any = None) -> TableModel:
+        """The model after using control ``key`` (``value`` for a toggle or a choice).
+
+        Raises ``ValueError`` naming why when the control is disabled now, and the engine's
+        ``IllegalMove`` for a refused move; either way this model is unchanged (it is a value).
+        """
+        control = self.control(key)
+        if not control.enabled:
+            raise ValueError(control.why_not or f"{control.label} is not possible now.")
+        return self._act(key, value)
+
+    def select(self, indices: Iterable[int]) -> TableModel:
+        """The same table with cards ``indices`` of ``hand()`` selected."""
+        chosen = tuple(sorted(set(indices)))
+        size = len(self.hand())
+        if any(not 0 <= i < size for i in chosen):
+            raise ValueError(f"There is no card {max(chosen) + 1} in your hand of {size}.")
+        if len(chosen) > 1 and not self.multi_select:
+            chosen = chosen[-1:]
+        return dataclasses.replace(self, selected=chosen)
+
+    def say(self, text: str, level: Level = "info") -> TableModel:
+        return dataclasses.replace(self, said=Said(text, level))
+
+    def move(self, action: str, said: str | None = None) -> TableModel:
+        """The learner's ``action`` (refused with the engine's reason), then the bots' turns;
+        the status line says ``said``, or the learner's move as the narration tells it."""
+        replay = self.replay.append(action)
+        if said is None:
+            said = "You: " + replay.event_at(len(replay)).narration_for(LEARNER)
+        return self.advance(replay, said, begin=len(self.replay))
+
+    def advance(
+        self,
+        replay: Replay,
+        said: str,
+        *,
+        begin: int | None = None,
+        level: Level = "ok",
+        fresh: bool = False,
+    ) -> TableModel:
+        """Let chance and the bots act in ``replay`` until the learner must (or ``pause`` or
+        the end), log what happened after step ``begin`` and score what ended.  ``fresh``
+        starts a new log (a new hand or game)."""
+        begin = len(replay) if begin is None else begin
+        reasons: dict[int, tuple[int, Narration]] = {}
+        played = replay.play_out(self.bots, reasons=reasons, until=self.pause)
+        log = entries(played, begin, reasons)
+        scores = self.scores
+        row = self.score_row(played)
+        if row is not None and all(r.label != row.label for r in scores):
+            scores = (*scores, row)
+        return dataclasses.replace(
+            self,
+            replay=played,
+            log=log if fresh else (*self.log, *log),
+            scores=scores,
+            said=Said(said, level),
+            selected=(),
+        )
+
+
+def new_table(
+    cls: type[TableModel], replay: Replay, bots: Mapping[int, Bot], said: str, **fields: Any
+) -> TableModel:
+    """A table at the start of ``replay``: the bots play until the learner must act."""
+    model = cls(replay=replay, bots=dict(bots), **fields)
+    return model.advance(replay, said, begin=0, level="info", fresh=True)

@@ -1,0 +1,330 @@
+"""The Triad odds: every category counted (jokers out and wild), the counting argument for a
+few rows, why wild jokers break the link between rank and rarity, and the exchange advisor on
+the learner's own hand.
+
+Every number comes from the engine (`cardlab.games.poker.tables`) or is checked against it in
+the tests; the text helpers are widget-free so tests read exactly what the lesson shows.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.core.cards import format_cards
+from cardlab.games.poker import tables
+from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_INDEX, POKER_NAMES, TRIAD_NAMES
+from cardlab.games.triad import DECK, evaluate, parse
+from cardlab.games.triad.game import deck as triad_deck
+from cardlab.pictures.triad import hand_row
+from cardlab.render import Drawing
+from cardlab.widgets import HandView, OddsPanel
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.panels import format_fraction
+from cardlab.widgets.theme import ThemePicker
+
+PLAIN_TOTAL = comb(52, 5)
+WILD_TOTAL = comb(54, 5)
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A category's count derived by hand: the formula in words and its value."""
+
+    category: str
+    formula: str
+    explanation: str
+    value: int
+
+
+COUNTING: tuple[Counting, ...] = (
+    Counting("four_up", "13 \u00d7 48", "choose the rank of the four (13 ways); the fifth card "
+             "is any of the other 48", 13 * 48),
+    Counting("full_up", "13 \u00d7 C(4,3) \u00d7 12 \u00d7 C(4,2)", "the rank of the three and "
+             "which 3 of its 4 cards, then the rank of the pair and which 2 of its 4 cards",
+             13 * comb(4, 3) * 12 * comb(4, 2)),
+    Counting("run", "10 \u00d7 4\u2075 \u2212 40", "10 possible tops (5 up to A), each of the "
+             "five cards in any of 4 suits, minus the 40 one-suit runs (Half and Full Colors)",
+             10 * 4**5 - 40),
+    Counting("three_up", "13 \u00d7 C(4,3) \u00d7 C(12,2) \u00d7 4\u00b2", "the rank and 3 of "
+             "its 4 cards, then two different other ranks with any suit each",
+             13 * comb(4, 3) * comb(12, 2) * 4**2),
+    Counting("two_pair", "C(13,2) \u00d7 C(4,2)\u00b2 \u00d7 44", "two ranks for the pairs, two "
+             "cards of each, then a fifth card of neither rank (52 \u2212 8 = 44)",
+             comb(13, 2) * comb(4, 2) ** 2 * 44),
+    Counting("one_pair", "13 \u00d7 C(4,2) \u00d7 C(12,3) \u00d7 4\u00b3", "the pair's rank and "
+             "2 of its 4 cards, then three different other ranks with any suit each",
+             13 * comb(4, 2) * comb(12, 3) * 4**3),
+)  # fmt: skip
+
+
+def counting_html() -> str:
+    """The counting argument for a few rows, each as a fraction of all C(52,5) hands."""
+    rows = []
+    for c in COUNTING:
+        p = Fraction(c.value, PLAIN_TOTAL)
+        rows.append(
+            f"<tr><th scope='row' style='text-align:left'>{TRIAD_NAMES[c.category]}</th>"
+            f"<td>{html.escape(c.formula)} = <b>{c.value:,}</b></td>"
+            f"<td>{html.escape(c.explanation)}</td>"
+            f"<td>{c.value:,}/{PLAIN_TOTAL:,} = {p.numerator}/{p.denominator}</td></tr>"
+        )
+    return (
+        "<table class='cardlab-counting' style='border-collapse:collapse'>"
+        "<thead><tr><th scope='col'>Hand</th><th scope='col'>Count</th>"
+        "<th scope='col'>Why</th><th scope='col'>Probability</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def rarity_order(table: dict[str, int]) -> dict[str, int]:
+    """Each category's place by rarity: 1 for the rarest (ties share a place)."""
+    return {c: 1 + sum(1 for m in table.values() if m < n) for c, n in table.items()}
+
+
+def tables_html(plain: dict[str, int], wild: dict[str, int]) -> str:
+    """The plain and the wild-joker tables side by side, best hand first; the rows where the
+    ranking no longer follows rarity (a lower hand is rarer, or as rare) are marked."""
+    cats = list(CATEGORIES)[::-1]
+    wild_rarity = rarity_order(wild)
+    plain_rarity = rarity_order(plain)
+    body = []
+    for cat in cats:
+        p = plain.get(cat)
+        w = wild.get(cat, 0)
+        lower = [c for c in wild if CATEGORY_INDEX[c] < CATEGORY_INDEX[cat]]
+        broken = any(wild[c] <= w for c in lower)
+        style = " style='background:#fde2e1'" if broken else ""
+        plain_cells = (
+            f"<td>{p:,}</td><td>{p / PLAIN_TOTAL:.6f}</td><td>{plain_rarity[cat]}</td>"
+            if p is not None
+            else "<td>\u2014</td><td>\u2014</td><td>\u2014</td>"
+        )
+        mark = " \u26a0" if broken else ""
+        body.append(
+            f"<tr{style}><th scope='row' style='text-align:left'>{TRIAD_NAMES[cat]}{mark}</th>"
+            f"<td><small>{POKER_NAMES[cat]}</small></td>{plain_cells}"
+            f"<td>{w:,}</td><td>{w / WILD_TOTAL:.6f}</td><td>{wild_rarity[cat]}</td></tr>"
+        )
+    head = (
+        "<tr><th scope='col' rowspan='2'>Hand (best first)</th><th scope='col' rowspan='2'>Poker"
+        "</th><th colspan='3'>52 cards, jokers out</th><th colspan='3'>54 cards, both jokers "
+        "wild</th></tr><tr><th>hands</th><th>probability</th><th>rarity place</th><th>hands</th>"
+        "<th>probability</th><th>rarity place</th></tr>"
+    )
+    return (
+        "<table class='cardlab-triad-tables' style='border-collapse:collapse'>"
+        f"<thead>{head}</thead><tbody>{''.join(body)}</tbody>"
+        f"<tfoot><tr><th>All hands</th><td></td><td>{sum(plain.values()):,} = C(52,5)</td>"
+        f"<td>1</td><td></td><td>{sum(wild.values()):,} = C(54,5)</td><td>1</td><td></td></tr>"
+        "</tfoot></table><p><small>\u26a0 marks a hand that is <b>not rarer</b> than every "
+        "hand it beats: with wild jokers the ladder no longer follows rarity. Rarity place 1 "
+        "is the rarest hand.</small></p>"
+    )
+
+
+def tables_plot_png(plain: dict[str, int], wild: dict[str, int], dpi: int = 100) -> bytes:
+    """Grouped horizontal bars (log scale): the probability of each hand, jokers out and wild."""
+    from matplotlib.figure import Figure
+
+    cats = list(CATEGORIES)[::-1]
+    fig = Figure(figsize=(6.4, 4.6), dpi=dpi, layout="constrained")
+    ax = fig.add_subplot()
+    ys = list(range(len(cats)))
+    pv = [plain.get(c, 0) / PLAIN_TOTAL for c in cats]
+    wv = [wild.get(c, 0) / WILD_TOTAL for c in cats]
+    ax.barh([y - 0.2 for y in ys], pv, 0.4, color="#4c72b0", edgecolor="#1f2937",
+            label="jokers out (52 cards)")  # fmt: skip
+    ax.barh([y + 0.2 for y in ys], wv, 0.4, color="#dd8452", edgecolor="#1f2937", hatch="//",
+            label="both jokers wild (54 cards)")  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_yticks(ys, [TRIAD_NAMES[c] for c in cats])
+    ax.invert_yaxis()
+    ax.set_xlabel("probability of a 5-card hand (log scale)")
+    ax.set_title("Each Triad hand, best at the top", fontsize="medium", loc="left")
+    fig.legend(loc="outside lower center", ncols=2, fontsize="small")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+WILD_WHY = (
+    "A joker always becomes the card that makes the <b>best</b> hand, so hands are pulled "
+    "<b>up</b> the ladder. A pair plus a joker is Three Up, never Two Pair: the joker could "
+    "pair the kicker, but three of a kind ranks higher. So Two Pair gains no hand at all "
+    "({two_pair:,}, exactly as without jokers) while Three Up collects every pair-plus-joker "
+    "({three_up:,}). For the same reason a joker with four odd cards always pairs the highest "
+    "one: One Pair ({one_pair:,}) overtakes High Card ({high_card:,}), which gains nothing. "
+    "And two pair plus a joker is a Full Up, three of a kind plus a joker a Four Up: both "
+    "end at {full_up:,}. The ladder is fixed in advance, the jokers choose their hand after "
+    "the deal, and that breaks the link between rank and rarity."
+)
+
+
+def wild_why_html(wild: dict[str, int]) -> str:
+    return "<p>" + WILD_WHY.format(**wild) + "</p>"
+
+
+class OddsTables(LessonPanel):
+    """The exact tables (jokers out and wild, side by side), a plot, the counting argument for a
+    few rows and why wild jokers break the link between rank and rarity.  The notebook shows
+    its parts one by one, between the lesson's paragraphs."""
+
+    def __init__(self, picker: ThemePicker | None = None) -> None:
+        super().__init__(picker)
+        self.plain = tables.category_table("out")
+        self.wild = tables.category_table("wild")
+        self.counting = widgets.HTML(counting_html())
+        self.table = widgets.HTML(tables_html(self.plain, self.wild))
+        self.plot = widgets.Image(
+            value=tables_plot_png(self.plain, self.wild),
+            format="png",
+            layout=widgets.Layout(max_width="640px"),
+        )
+        self.why = widgets.HTML(wild_why_html(self.wild))
+        self.table.add_class("cardlab-triad-tables")
+        self.children = [self.counting, self.table, self.plot, self.why]
+
+
+# -- the exchange advisor --------------------------------------------------------------------------
+def _improve(dist: dict[str, Any], now: int) -> Any:
+    return sum(p for c, p in dist.items() if CATEGORY_INDEX[c] > now)
+
+
+class ExchangeAdvisor(LessonPanel):
+    """The learner's own hand: every discard of up to 3 cards with the exact distribution of the
+    final hand over every possible draw, ranked by expected showdown strength.  Click cards (or
+    their buttons) to see the distribution of that discard; type a hand or deal a new one."""
+
+    def __init__(
+        self, picker: ThemePicker, hand: str = "Kb Kg 7r 5k 2b", seed: int = 1, max_draw: int = 3
+    ) -> None:
+        super().__init__(picker, size=(10, 10))
+        self.seed = seed
+        self.max_draw = max_draw
+        self.text = widgets.Text(value=hand, description="Your hand", placeholder="Ab Tg 7r 2k 5b")
+        self.use_button = widgets.Button(description="Use this hand")
+        self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
+        self.jokers = widgets.ToggleButtons(
+            options=[("Jokers out", "out"), ("Jokers wild", "wild")],
+            value="out",
+            style={"button_width": "auto"},
+        )
+        self.hand = HandView(render=self._render, status=self.status, canvas=self.view)
+        self.summary = widgets.HTML()
+        self.ranking = widgets.HTML()
+        self.panel = OddsPanel(title="", plot=True)
+        for w, css in ((self.use_button, "cardlab-use-hand"), (self.deal_button, "cardlab-deal"),
+                       (self.ranking, "cardlab-discards")):  # fmt: skip
+            w.add_class(css)
+        guard = lambda f: guarded(self.status, f)  # noqa: E731
+        self.use_button.on_click(guard(lambda _: self.use_text()))
+        self.deal_button.on_click(guard(lambda _: self.deal()))
+        self.jokers.observe(guard(lambda _: self.use_text()), names="value")
+        self.hand.on_selection_change(lambda _: self._show_selected())
+        self.results: list[tuple[tuple, dict, float]] = []
+        self.children = [
+            widgets.HBox([self.text, self.use_button, self.deal_button]),
+            self.jokers,
+            self.hand.widget,
+            self.status.widget,
+            self.summary,
+            self.panel.widget,
+            self.ranking,
+        ]
+        self.use_text()
+
+    def _redraw(self) -> None:
+        self.hand.set_cards(self.hand.cards, self.hand.selected)
+
+    def _render(self, cards, selected) -> Drawing:
+        label = "Click the cards you would throw away (up to 3)"
+        return hand_row(cards, self.picker.theme, 64.0, selected, label)
+
+    @property
+    def mode(self) -> str:
+        return self.jokers.value
+
+    def use_text(self) -> None:
+        cards = parse(self.text.value)
+        self.set_hand(cards)
+
+    def deal(self) -> None:
+        """Deal a fresh hand from a shuffled deck (the next seed)."""
+        self.seed += 1
+        cards = list(triad_deck({"jokers": self.mode}))
+        random.Random(f"advisor:{self.seed}").shuffle(cards)
+        self.text.value = format_cards(cards[:5])
+        self.set_hand(cards[:5])
+
+    def set_hand(self, cards: Sequence[Any]) -> None:
+        value = evaluate(cards, self.mode)  # refuses a wrong count, a joker when out, a repeat
+        cards = tuple(sorted(cards, key=lambda c: (-DECK.strength(c), c.code)))
+        unseen = [c for c in triad_deck({"jokers": self.mode}) if c not in cards]
+        self.results = tables.best_discards(
+            cards, unseen, self.max_draw, jokers=self.mode, objective="expected"
+        )
+        self.value, self.unseen = value, unseen
+        best = self.results[0][0]
+        self.hand.set_cards(cards, [cards.index(c) for c in best])
+        self.ranking.value = self._ranking_html()
+        self.status.ok(f"You hold {value.name}. The best discard is selected.")
+        self._show_selected()
+
+    def _lookup(self, discard: tuple) -> tuple[tuple, dict, float]:
+        key = sorted(c.code for c in discard)
+        return next(r for r in self.results if sorted(c.code for c in r[0]) == key)
+
+    def _show_selected(self) -> None:
+        discard = self.hand.selected_cards
+        if len(discard) > self.max_draw:
+            self.status.error(f"You may discard at most {self.max_draw} cards in Triad.")
+            return
+        cards, dist, score = self._lookup(tuple(discard))
+        k = len(cards)
+        draws = comb(len(self.unseen), k)
+        place = next(i for i, r in enumerate(self.results) if r[0] == cards) + 1
+        what = f"discard {format_cards(cards)}" if cards else "stand pat"
+        better = _improve(dist, self.value.index)
+        self.summary.value = (
+            f"<p>You hold <b>{html.escape(self.value.name)}</b>. If you <b>{what}</b>, every one "
+            f"of the {draws:,} possible draws of {k} from the {len(self.unseen)} unseen cards is "
+            f"equally likely. Counting them all: you improve with probability "
+            f"<b>{format_fraction(better)}</b> ({float(better):.1%}), and the final hand beats "
+            f"<b>{score:.1%}</b> of random hands on average (its expected strength). This "
+            f"discard ranks <b>{place}</b> of {len(self.results)}.</p>"
+        )
+        rows = [(TRIAD_NAMES[c], p) for c, p in list(dist.items())[::-1] if p]
+        self.panel.title = "Your final hand"
+        self.panel.set_rows(rows)
+
+    def _ranking_html(self, top: int = 8) -> str:
+        rows = []
+        for i, (cards, dist, score) in enumerate(self.results[:top]):
+            better = _improve(dist, self.value.index)
+            likely = max(dist.items(), key=lambda kv: kv[1])
+            what = format_cards(cards) if cards else "(stand pat)"
+            style = " style='font-weight:bold;background:#fff7d6'" if i == 0 else ""
+            rows.append(
+                f"<tr{style}><td>{i + 1}</td><td>{what}</td><td>{score:.1%}</td>"
+                f"<td>{float(better):.1%}</td><td>{TRIAD_NAMES[likely[0]]} "
+                f"({float(likely[1]):.0%})</td></tr>"
+            )
+        return (
+            "<table class='cardlab-discards' style='border-collapse:collapse'><caption "
+            f"style='text-align:left'>The best {top} of {len(self.results)} discards</caption>"
+            "<thead><tr><th>#</th><th>Discard</th><th>Expected strength</th>"
+            "<th>P(improve)</th><th>Most likely result</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table><p><small>Expected strength: the chance "
+            "that the final hand beats one random five-card hand, averaged over every draw. "
+            "The AI uses the same count to choose its discards.</small></p>"
+        )

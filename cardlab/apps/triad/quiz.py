@@ -1,0 +1,136 @@
+"""The Triad quiz: "which hand wins?" on showdowns dealt by the engine, with the reason."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardlab.core.cards import Card, format_cards
+from cardlab.games.poker.ranking import TRIAD_NAMES
+from cardlab.games.triad import DECK, HandValue, evaluate
+from cardlab.games.triad.game import deck as triad_deck
+from cardlab.pictures.triad import showdown_picture
+from cardlab.render import Drawing
+from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.theme import ThemePicker
+
+KEY_WORDS: dict[str, tuple[str, ...]] = {
+    "high_card": ("highest card", "second card", "third card", "fourth card", "last card"),
+    "one_pair": ("pair", "highest kicker", "second kicker", "last kicker"),
+    "two_pair": ("higher pair", "lower pair", "kicker"),
+    "three_up": ("three", "higher kicker", "lower kicker"),
+    "run": ("top card",),
+    "colors": ("highest card", "second card", "third card", "fourth card", "last card"),
+    "full_up": ("three", "pair"),
+    "four_up": ("four", "kicker"),
+    "half_colors": ("top card",),
+    "full_colors": (),
+    "five_up": ("rank",),
+}
+RANK_WORD: dict[int, str] = dict(
+    zip(
+        range(2, 15),
+        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "Prince", "Queen", "King", "Ace"],
+        strict=True,
+    )
+)
+
+
+def why_wins(a: HandValue, b: HandValue) -> str:
+    """Why ``a`` beats (or ties) ``b``, in one sentence."""
+    if a.index != b.index:
+        return (
+            f"{TRIAD_NAMES[a.category]} ranks above {TRIAD_NAMES[b.category]}: the category "
+            "decides before any card is compared."
+        )
+    cat = TRIAD_NAMES[a.category]
+    for word, x, y in zip(KEY_WORDS[a.category], a.key, b.key, strict=False):
+        if x != y:
+            return (
+                f"Both are {cat}, so the tie-break compares in order; the first difference is the "
+                f"{word}: {RANK_WORD[x]} against {RANK_WORD[y]}."
+            )
+    return f"Both are {cat} with the same ranks in every place: suits never count, so it is a tie."
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """A quiz question: ``hands`` dealt from one shuffled deck and their values."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    values: tuple[HandValue, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        best = max(self.values)
+        return tuple(i for i, v in enumerate(self.values) if v == best)
+
+    @property
+    def answer(self) -> str:
+        """``"0"``, ``"1"``... for a single winner, ``"tie"`` when the best hands are equal."""
+        w = self.winners
+        return str(w[0]) if len(w) == 1 else "tie"
+
+
+def showdown_question(seed: int, players: int | None = None) -> Showdown:
+    """Deal 2 or 3 hands from a shuffled 52-card deck; most questions are close calls (the two
+    best hands in the same category), and some are ties, since those teach the tie-break."""
+    rng = random.Random(f"triad-quiz:{seed}")
+    n = players or rng.choice((2, 2, 3))
+    close = rng.random() < 0.7
+    cards = list(triad_deck({}))
+    best: Showdown | None = None
+    for _ in range(400):
+        rng.shuffle(cards)
+        hands = tuple(tuple(cards[5 * i : 5 * i + 5]) for i in range(n))
+        hands = tuple(tuple(sorted(h, key=lambda c: (-DECK.strength(c), c.code))) for h in hands)
+        values = tuple(evaluate(h) for h in hands)
+        q = Showdown(hands, values)
+        top = sorted(values, reverse=True)
+        if not close or top[0].index == top[1].index:
+            return q
+        best = best or q
+    assert best is not None
+    return best
+
+
+class WhichHandWins(Quiz):
+    """ "Which hand wins?" on showdowns dealt by the engine, with the reason."""
+
+    def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
+        super().__init__(picker, seed)
+
+    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
+        q = self.q = showdown_question(seed)
+        n = len(q.hands)
+        prompt = (
+            f"<p>{n} players show their hands. <b>Which hand wins the pot?</b> "
+            "(Suits never break ties: if the best hands are equal, they split the pot.)</p>"
+        )
+        options = [(f"Player {i + 1}", str(i)) for i in range(n)]
+        options.append(("A tie: they split the pot", "tie"))
+        return prompt, options
+
+    def picture(self) -> Drawing:
+        return showdown_picture(self.q.hands, self.theme)
+
+    def mark(self, value: str) -> tuple[bool, str]:
+        q = self.q
+        right = value == q.answer
+        order = sorted(range(len(q.values)), key=lambda i: q.values[i], reverse=True)
+        a, b = q.values[order[0]], q.values[order[1]]
+        if q.answer == "tie":
+            verdict = "It is a tie: the best hands are equal and split the pot."
+        else:
+            verdict = f"Player {int(q.answer) + 1} wins with {a.name}."
+        items = "".join(
+            f"<li>Player {i + 1}: {format_cards(h)} = <b>{html.escape(v.name)}</b></li>"
+            for i, (h, v) in enumerate(zip(q.hands, q.values, strict=True))
+        )
+        head = "<b>\u2714 Right!</b>" if right else "<b>\u2718 Not quite.</b>"
+        return right, (
+            f"<div>{head} {html.escape(verdict)}<ul>{items}</ul>"
+            f"<p>{html.escape(why_wins(a, b))}</p></div>"
+        )

@@ -1,0 +1,59 @@
+"""`LessonPanel`: the base of every panel a lesson shows (a stepper, a table, a gallery).
+
+It owns what every panel repeated: a status line for refusals, usually a canvas, the page's
+theme (a redraw on every change) and a redraw that can never break the page (`guarded`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.render.ops import Drawing
+from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.panels import StatusLine
+from cardlab.widgets.theme import ThemePicker
+
+
+class LessonPanel(widgets.VBox):
+    """A VBox with ``status``, ``picker``, optionally ``view`` (a canvas of ``size``), and a
+    guarded ``redraw`` that subclasses fill by overriding ``picture``."""
+
+    def __init__(
+        self,
+        picker: ThemePicker | None = None,
+        *,
+        size: tuple[float, float] | None = None,
+        children: Sequence[widgets.Widget] = (),
+        **kwargs: Any,
+    ) -> None:
+        self.picker = picker if picker is not None else ThemePicker()
+        self.status = StatusLine()
+        self.view = CanvasView(*size, status=self.status) if size is not None else None
+        super().__init__(list(children), **kwargs)
+        self.picker.observe(lambda _: self.redraw(), names="value")
+
+    @property
+    def theme(self) -> str:
+        return self.picker.theme
+
+    @property
+    def widget(self) -> widgets.Widget:
+        """The panel is its own widget (kept so every panel of a page has a ``widget``)."""
+        return self
+
+    def picture(self) -> Drawing | None:
+        """The canvas's drawing in the current theme (None: nothing to draw)."""
+        return None
+
+    def redraw(self) -> None:
+        """Draw again (the theme or the data changed); a failure shows on the status line."""
+        guarded(self.status, self._redraw)()
+
+    def _redraw(self) -> None:
+        drawing = self.picture()
+        if drawing is not None and self.view is not None:
+            self.view.draw(drawing)

@@ -1,0 +1,46 @@
+"""`ThemePicker`: one per page; every panel observes its ``value`` and redraws in the new theme."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.render import THEMES
+
+THEME_TITLES = {
+    "default": "Default",
+    "colorblind": "Colour-blind safe",
+    "high-contrast": "High contrast",
+}
+THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
+
+
+class ThemePicker(widgets.ToggleButtons):
+    """Toggle buttons for the themes.  It is a traitlets object: panels ``observe`` its value
+    (`subscribe` is the shorthand that passes only the new theme's name)."""
+
+    def __init__(self, theme: str = "default", **kwargs: Any) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}: choose one of {', '.join(THEMES)}")
+        super().__init__(
+            options=THEME_CHOICES,
+            value=theme,
+            description="Theme",
+            style={"button_width": "auto"},
+            **kwargs,
+        )
+
+    @property
+    def theme(self) -> str:
+        return self.value
+
+    @property
+    def widget(self) -> widgets.Widget:
+        """The picker is its own widget (every panel of a page has a ``widget``)."""
+        return self
+
+    def subscribe(self, listener: Callable[[str], Any]) -> None:
+        """Call ``listener(theme)`` after every change of theme."""
+        self.observe(lambda change: listener(change["new"]), names="value")
