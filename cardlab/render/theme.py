@@ -41,7 +41,7 @@ _WORDS = {
     "pyramid": {"P": "PURPLE", "G": "GREEN", "O": "ORANGE", "K": "KEYSTONE"},
 }
 
-#: Triad's colour-blind marker: how many frame lines each suit's card has (rules/triad.md §1).
+#: Triad's colour-blind marker: how many frame lines each suit's card has (docs/rules/triad.md §1).
 TRIAD_FRAME_LINES: dict[str, int] = {"b": 4, "g": 3, "r": 2, "k": 1}
 
 

@@ -1,7 +1,8 @@
 """Dou Dizhu (Fight the Landlord): bidding, every combination, bombs and rocket, spring, scoring.
 
 Public API used by the lessons and tests: `parse`, `classify`, `beats`, `legal_plays`,
-`new_game`, `legal_actions`, `apply`, `observe`, `returns`, `settle`.
+`new_game`, `legal_actions`, `apply`, `observe`, `returns`, `settle`.  The rules as cardlab plays
+them, with their numbered resolutions (D1-D10): ``docs/rules/doudizhu.md``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """Pyramid (the hexagonal-card game of Battlestar Galactica): the rules as cardlab plays them.
 
+The section numbers (§1-§4) and resolutions (P1-P9) are those of ``docs/rules/pyramid.md``, the
+rules in full for a teacher.
+
 * **Cards** (§1): 55 hexagons.  Three colours, strongest first Purple > Green > Orange; each has
   9 level-3 cards (plain), 6 level-2 (outline triangle) and 3 level-1 (solid triangle).  The
   **Keystone** (``K``) looks like a black level-1 card and is wild.  Notation: level then colour,

@@ -20,7 +20,7 @@
   exactly 2 comparisons or +4 for all 3.  The match ends after the game in which a player
   reaches the target (7 or 11); equal totals play another game.
 
-Resolutions of the spec's questions:
+Resolutions of the rule text's questions (docs/rules/pyramid_poker.md §5):
 
 * Q1 foundation width: option ``foundation_width``, default 8 (capacity 36 >= 30).
 * Q2 the block drawn from the personal supply is random (chance ``draw Xs``).
@@ -33,7 +33,7 @@ Resolutions of the spec's questions:
   No Pair.
 * Q8 every hand scores, won or lost.
 * Q9 taken blocks and blocks revealed from the general supply are seen by both players.
-* **A guaranteed end (cardlab).**  "Equal totals play another game" and games that score
+* **Q10 a guaranteed end (cardlab).**  "Equal totals play another game" and games that score
   nothing (or below zero) could make a match go on for ever.  An advanced match to ``target``
   lasts at most ``2 x target`` games (`game_limit`): if it has not ended after that game, it
   ends there, the higher total wins and equal totals draw.  The narration says so.  Real matches

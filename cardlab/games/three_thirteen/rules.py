@@ -1,7 +1,7 @@
 """Three Thirteen (rummy): the rules as cardlab plays them.
 
 Sources: the About.com / The Spruce Crafts rules, compared with pagat, rummyrulebook.com and
-Wikipedia.
+Wikipedia.  The rules in full, for a teacher: ``docs/rules/three_thirteen.md``.
 
 * 2-6 players.  One 52-card deck for 2 players, two decks (104 cards) for 3-4, three for 5-6;
   no jokers.  With several decks identical cards (two 7h) are separate but equal cards.
@@ -22,7 +22,7 @@ Wikipedia.
 * Penalty values: A = 1, 2-10 face value, J = Q = K = 10; an unmelded wild card counts its face
   value.  After the last round the **lowest** total wins.
 
-Resolutions where the sources disagree or are silent (spec section 5):
+Resolutions where the sources disagree or are silent (docs/rules/three_thirteen.md §5):
 
 * **R1 Aces** are low (A = 1).  Option ``aces="high_or_low"``: an ace may also sit above the king
   (Q-K-A), never both ends at once (no K-A-2), and an unmelded ace costs 15.

@@ -1,7 +1,8 @@
 """Triad (the "colonial poker" of Battlestar Galactica): the rules as cardlab plays them.
 
 The show never wrote rules down; Triad is poker with renamed hands, so everything beyond the
-names is a design decision, listed under *Resolutions* below.
+names is a design decision, listed under *Resolutions* below.  The rules in full, for a teacher,
+with every resolution explained: ``docs/rules/triad.md``.
 
 * **Cards.** 52 cards, 13 ranks 2..A (the Jack is called the *Prince*; only a name) in four
   colour suits, Blue, Green, Red and Black, written ``b g r k`` (``Ab Tg 7r 2k``; ``BJ RJ`` are
@@ -24,7 +25,7 @@ names is a design decision, listed under *Resolutions* below.
   lost.  ``betting=False`` is the lesson's showdown mode: no chips, 1 point per hand won (ties
   share it).
 
-Resolutions (triad.md §5, and where cardlab had to choose):
+Resolutions (docs/rules/triad.md §5, and where cardlab had to choose):
 
 * A1 the jokers are **out** by default (the seed's table is the 52-card poker table); wild jokers
   are an option.  The "no five of a kind" variant is available from `evaluate` and the odds
@@ -38,7 +39,7 @@ Resolutions (triad.md §5, and where cardlab had to choose):
 * A6 "Full Colors" is the show's top hand; the other names are the fan names; the undefined
   "full major" is left out.
 * A7 **ace-low straights are allowed** (A-2-3-4-5 is the lowest Run or Half Colors), no wrap.
-* The draw is done in turn, from the dealer's left; a player's replacements come from the top of
+* A8 the draw is done in turn, from the dealer's left; a player's replacements come from the top of
   the stock; when it is empty the discards (not the current player's own, unless nothing else is
   left) are shuffled into a new stock.
 """

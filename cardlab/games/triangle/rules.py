@@ -1,5 +1,7 @@
 """Triangle (Patrick St-Louis, pagat.com "Invented games"): the rules as cardlab plays them.
 
+The rules in full, with every resolution (T1-T15) explained: ``docs/rules/triangle.md``.
+
 * 24 cards, A-6 in four suits; suits never matter.  Ace = 1 (lowest); even = 2, 4, 6.
 * Exactly 3 players, each with a running score from 0.  A **turn** is 6 rounds of 4 cards, which
   uses the whole pack; then it is reshuffled and the deal moves one seat left (T9).
@@ -29,12 +31,12 @@
   ``on_tie="shared"`` ends the game with a shared win instead.
 
 Resolutions where the spec was silent (said here so a teacher can find them):
-* Claim decisions are asked seat by seat from the dealer's left, but a seat's observation never
+* T13 claim decisions are asked seat by seat from the dealer's left, but a seat's observation never
   shows another seat's pending decision, so the order carries no information.
-* A statement that the speaker can see is false (S1 about peers of mixed parity) is legal: the
+* T14 a statement that the speaker can see is false (S1 about peers of mixed parity) is legal: the
   narration says it is certain to be wrong.  Statements are refused only when the speaker does
   not hold the RtS or the statement does not exist.
-* With ``tie_void=1`` a contested grab is always void, so "grab <seat>" is not a possible
+* T15 with ``tie_void=1`` a contested grab is always void, so "grab <seat>" is not a possible
   outcome then (a chance outcome of probability 0 is never offered nor accepted).
 * **T12 (cardlab) a guaranteed end.**  Void rounds score nothing, and a trailing speaker who
   keeps losing can keep two leaders tied forever, so the spec alone does not make every game
