@@ -60,8 +60,6 @@ def test_the_link_reader_sees_links_and_skips_code():
 OUTSIDE = ("..", "/shared"), ("DESIGN", ".md")
 NEEDLES = tuple("".join(parts) for parts in OUTSIDE)
 SCANNED = ("cardlab", "tests", "docs", "tools", "README.md", "pyproject.toml")
-# fixed in the merge: these two files still name the old design notes; remove this allow-list then.
-ALLOWED = {"tests/test_layers.py", "tests/browser/test_voila.py"}
 
 
 def scanned_files() -> list[Path]:
@@ -79,8 +77,6 @@ def test_nothing_points_outside_the_repository():
     found = []
     for path in scanned_files():
         rel = path.relative_to(ROOT).as_posix()
-        if rel in ALLOWED:
-            continue
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:

@@ -1,4 +1,4 @@
-"""The pure layers never pull in the widget stack (DESIGN.md: one direction of imports)."""
+"""The pure layers never pull in the widget stack (docs/architecture.md: imports go one way)."""
 
 from __future__ import annotations
 

@@ -5,8 +5,9 @@ Selectors the lessons provide (widgets carry them through ``add_class``):
   ``.cardlab-next``    the step-forward button (ipywidgets puts it on the <button>)
   ``.cardlab-mirror``  the text mirror of the table, whose text changes with every step
 
-The canvas test doubles as the guard for the ipycanvas-in-Voila blank canvas trap (DESIGN.md):
-with the trap, the first canvas is blank and every later draw fails in the browser.
+The canvas test doubles as the guard for the ipycanvas-in-Voila blank canvas trap
+(docs/architecture.md): with the trap, the first canvas is blank and every later draw fails in
+the browser.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def assert_drawn(png: bytes, what: str) -> None:
     n_colours, ink = pixel_stats(png)
     assert n_colours >= 8 and ink >= 0.01, (
         f"{what} looks blank: {n_colours} colours, {ink:.2%} non-background pixels "
-        "(ipycanvas-in-Voila blank canvas trap? see DESIGN.md)"
+        "(ipycanvas-in-Voila blank canvas trap? see docs/architecture.md)"
     )
 
 
