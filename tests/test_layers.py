@@ -5,11 +5,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 WIDGET_STACK = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "comm")
-PURE = ("cardlab.core", "cardlab.games", "cardlab.render")
+PURE = ("cardlab.core", "cardlab.games", "cardlab.render", "cardlab.pictures")
+APPS = Path(__file__).resolve().parents[1] / "cardlab" / "apps"
+TABLE_MODELS = (
+    "cardlab.apps.model",
+    *sorted(f"cardlab.apps.{path.parent.name}.table" for path in APPS.glob("*/table.py")),
+)
+"""The tables' models are plain data: only the one table widget draws them."""
 
 
 def imported_after(modules: tuple[str, ...]) -> set[str]:
@@ -34,6 +41,16 @@ print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}})))
 def test_pure_layer_does_not_import_widget_stack(package):
     leaked = imported_after((package,)) & set(WIDGET_STACK)
     assert not leaked, f"importing {package} (all submodules) imported {sorted(leaked)}"
+
+
+@pytest.mark.parametrize("module", TABLE_MODELS)
+def test_table_models_do_not_import_widget_stack(module):
+    leaked = imported_after((module,)) & set(WIDGET_STACK)
+    assert not leaked, f"importing {module} imported {sorted(leaked)}"
+
+
+def test_every_game_has_a_table_model():
+    assert len(TABLE_MODELS) >= 2 and "cardlab.apps.triad.table" in TABLE_MODELS
 
 
 def test_cli_import_is_light():

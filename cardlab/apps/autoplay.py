@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import ipywidgets as widgets
+
 from cardlab.apps.common import LearnerTable
 
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
@@ -49,27 +51,23 @@ def _key(table: Any) -> str:
     return type(getattr(table, "model", table)).__name__
 
 
-def _press(view: TableView, key: str) -> None:
-    """Click control ``key`` of a model's table, as the learner would."""
-    _click(view, view.controls[key])
-
-
-def _bet_key(model: Any) -> str:
-    """Check when it is free, call when it is not, fold only when neither is allowed."""
-    return next(c.key for c in model.controls() if c.key in ("check", "call", "fold") and c.enabled)
-
-
-def _triad_move(view: TableView) -> None:
-    """The exact advisor's discard (Hint selects it), or the cheapest bet."""
-    if view.model.stage == "draw":
-        _press(view, "hint")
-        _press(view, "discard" if view.model.selected else "stand-pat")
+def _follow(view: TableView) -> bool:
+    """Press what the model suggests (Hint's advice), selecting its cards first as a learner
+    clicks them; True when that started the next game."""
+    model = view.model
+    tip = model.suggest()
+    if tip.selected:
+        view.hand.set_selected(tip.selected)
+    widget = view.controls[tip.key]
+    if isinstance(widget, widgets.Button):
+        _click(view, widget)
     else:
-        _press(view, _bet_key(view.model))
-
-
-def _next_key(view: TableView) -> Any:
-    return view.controls["next-hand" if view.model.stage == "between" else "new-game"]
+        widget.value = tip.value
+        if view.status.level == "error":
+            raise RuntimeError(
+                f"{_key(view)} refused {tip.key}={tip.value!r}: {view.status.message}"
+            )
+    return tip.key in model.again
 
 
 def _bet(table: PyramidPlay) -> None:
@@ -128,7 +126,6 @@ def _next_hand(table: PyramidPlay) -> Any:
 
 
 POLICIES: dict[str, Policy] = {  # by the table's class name
-    "TriadTable": Policy(_hand_over, _triad_move, _next_key),
     "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
     "DouDizhuPlay": Policy(
         lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
@@ -146,6 +143,8 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
 def step(table: LearnerTable) -> bool:
     """One learner's press at ``table``: a move, or the button for the next game once this one is
     over; True when that started the next game."""
+    if hasattr(table, "model"):
+        return _follow(table)
     policy = POLICIES[_key(table)]
     if policy.over(table):
         _click(table, policy.again(table))

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import TERMINAL, Event, seat_name
 from cardlab.core.narration import Narration
+from cardlab.core.text import shown
 from cardlab.core.replay import Replay
 from cardlab.render.ops import Drawing
 
@@ -49,6 +50,18 @@ class Control:
     options: tuple[tuple[str, Any], ...] = ()
     style: str = ""
     why_not: str = ""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """What to press now, as the AI would in the learner's place: select ``selected`` (cards of
+    ``hand()``), then use control ``key`` with ``value``.  The Hint button shows it (and makes
+    the selection); the autoplayer of the tests and benchmarks presses it."""
+
+    key: str
+    why: str = ""
+    selected: tuple[int, ...] = ()
+    value: Any = None
 
 
 @dataclass(frozen=True)
@@ -137,6 +150,8 @@ class TableModel:
     score_title: ClassVar[str] = "Score sheet"
     mirror_label: ClassVar[str] = "Your view of the table in words"
     multi_select: ClassVar[bool] = True
+    again: ClassVar[tuple[str, ...]] = ("new-game",)
+    """The controls that start the next game (or hand) once this one is over."""
 
     # -- what every table derives ------------------------------------------------------------------
     @property
@@ -230,6 +245,16 @@ class TableModel:
         """An extra panel under the log (odds, advice, card counting); HTML, escaped by the game."""
         return ""
 
+    def suggest(self) -> Suggestion:
+        """What the AI would press in the learner's place now (one of ``again`` when over)."""
+        raise NotImplementedError
+
+    def hinted(self) -> TableModel:
+        """The table after Hint: the suggestion's cards selected, its reason on the status line."""
+        tip = self.suggest()
+        said = f"Hint: {tip.why}" if tip.why else f"Hint: press {self.control(tip.key).label}"
+        return self.select(tip.selected).say(said)
+
     def click(self, target: str) -> TableModel:
         """A click on a canvas target that is not one of the learner's cards."""
         raise ValueError("Nothing to do there: use the buttons under the table.")
@@ -258,6 +283,11 @@ class TableModel:
         control = self.control(key)
         if not control.enabled:
             raise ValueError(control.why_not or f"{control.label} is not possible now.")
+        if control.kind == "choice" and value not in [v for _, v in control.options]:
+            words = ", ".join(label for label, _ in control.options)
+            raise ValueError(f"{control.label}: {shown(value)} is not one of {words}.")
+        if control.kind == "toggle" and not isinstance(value, bool):
+            raise ValueError(f"{control.label} is on or off, not {shown(value)}.")
         return self._act(key, value)
 
     def select(self, indices: Iterable[int]) -> TableModel:

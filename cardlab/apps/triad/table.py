@@ -17,6 +17,7 @@ from cardlab.apps.model import (
     Control,
     Mirror,
     ScoreRow,
+    Suggestion,
     TableModel,
     first_lines,
     new_table,
@@ -49,6 +50,7 @@ class TriadTable(TableModel):
     """The learner against 1-3 AI: bets, the draw, a hint, the log and a chip score sheet."""
 
     size = (WIDTH, HEIGHT)
+    again = ("next-hand", "new-game")
     log_title = "This hand"
     score_title = "Chips, hand by hand"
 
@@ -145,7 +147,7 @@ class TriadTable(TableModel):
         if key == "stand-pat":
             return self.move("stand pat", "You stand pat.")
         if key == "hint":
-            return self.hint()
+            return self.hinted()
         if key == "next-hand":
             replay = self.replay.append("next hand")
             said = f"Hand {replay.state.hand_no}: the button moved one seat left."
@@ -155,19 +157,23 @@ class TriadTable(TableModel):
         table = self.start(seed, opponents, self.state.option("hands"))
         return table.say(f"A new game (seed {seed}).")
 
-    def hint(self) -> TableModel:
-        """What the AI would do in the learner's place; in the draw its discard is selected."""
+    def suggest(self) -> Suggestion:
+        """The exact exchange advisor in the draw, the AI's bet otherwise."""
+        stage = self.stage
+        if stage in ("between", "over"):
+            return Suggestion("next-hand" if stage == "between" else "new-game")
         view = self.observation
-        if self.stage == "draw":
+        if stage == "draw":
             hand = self.state.hands[LEARNER]
             cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
             taken: list[int] = []
             for card in cards:
                 taken.append(next(i for i, c in enumerate(hand) if c == card and i not in taken))
             what = f"discard {format_cards(cards)}" if cards else "stand pat"
-            return self.select(taken).say(f"Hint: {what} \u2014 {told.text(LEARNER)}")
+            key = "discard" if cards else "stand-pat"
+            return Suggestion(key, f"{what} \u2014 {told.text(LEARNER)}", tuple(taken))
         decision = PokerBot(seed=f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
-        return self.say(f"Hint: {decision.action} \u2014 {decision.reason}")
+        return Suggestion(str(decision.action), f"{decision.action} \u2014 {decision.reason}")
 
     # -- what the learner sees ---------------------------------------------------------------------
     def hand(self) -> tuple[Any, ...]:

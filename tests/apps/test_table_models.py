@@ -1,0 +1,118 @@
+"""Every game's table model, played as plain data and through the one table widget.
+
+The models are found by their place (``cardlab/apps/<game>/table.py``), so a new game's table is
+covered as soon as it exists.  What every table promises: a refused press says why and leaves the
+table exactly as it was, every disabled control can say why it is disabled, the AI's suggestion
+is always a press the table accepts, and a whole game can be played from the suggestions alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlab.apps.model import Mirror, TableModel
+from cardlab.core.engine import IllegalMove
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
+
+APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
+
+
+def _models() -> dict[str, type[TableModel]]:
+    found = {}
+    for path in sorted(APPS.glob("*/table.py")):
+        module = importlib.import_module(f"cardlab.apps.{path.parent.name}.table")
+        classes = [
+            c
+            for _, c in inspect.getmembers(module, inspect.isclass)
+            if issubclass(c, TableModel) and c is not TableModel and c.__module__ == module.__name__
+        ]
+        assert len(classes) == 1, f"{path}: one table model per game, found {classes}"
+        found[path.parent.name] = classes[0]
+    return found
+
+
+MODELS = _models()
+
+
+def play(model: TableModel, presses: int = 400) -> TableModel:
+    """Follow the suggestions until the table offers the next game."""
+    for _ in range(presses):
+        tip = model.suggest()
+        if tip.key in model.again:
+            return model
+        model = model.select(tip.selected).act(tip.key, tip.value)
+        assert model.said.level != "error"
+    raise AssertionError(f"{type(model).__name__}: no end after {presses} presses")
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_a_game_plays_from_the_suggestions_alone(game):
+    start = MODELS[game].start()
+    end = play(start)
+    assert len(end.replay) > len(start.replay) and end.log
+    assert end.scores, "a finished game (or hand) has a row on the score sheet"
+    again = end.act(end.suggest().key)
+    assert again.said.text and again.replay is not end.replay
+    assert len(again.scores) in (0, len(end.scores))  # a new game clears, a next hand keeps
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_every_disabled_control_says_why(game):
+    model = MODELS[game].start()
+    for _ in range(60):
+        for control in model.controls():
+            if control.enabled:
+                continue
+            assert control.why_not, f"{control.key} is disabled without a reason"
+            with pytest.raises(ValueError, match="."):
+                model.act(control.key, control.value)
+        tip = model.suggest()
+        if tip.key in model.again:
+            break
+        model = model.select(tip.selected).act(tip.key, tip.value)
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_the_words_of_a_table(game):
+    model = MODELS[game].start()
+    mirror = model.mirror()
+    assert isinstance(mirror, Mirror) and mirror.hands and mirror.legal_moves
+    assert model.picture("default").ops and model.score_columns()
+    with pytest.raises(ValueError, match="no 'teleport' control"):
+        model.act("teleport")
+    with pytest.raises(ValueError, match="no card"):
+        model.select([len(model.hand()) + 3])
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+@pytest.mark.parametrize("game", list(MODELS))
+def test_refused_presses_leave_the_table_as_it_was(game, data):
+    """Any press (enabled or not, any value, any cards selected) is a move or a refusal with a
+    reason; after a refusal the table shows exactly the model it showed before."""
+    view = TableView(MODELS[game].start(), ThemePicker())
+    keys = [c.key for c in view.model.controls()]
+    for _ in range(data.draw(st.integers(1, 12))):
+        key = data.draw(st.sampled_from(keys))
+        value = data.draw(st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=6)))
+        size = len(view.model.hand())
+        if size:
+            most = size if view.model.multi_select else 1
+            view.hand.set_selected(data.draw(st.sets(st.integers(0, size - 1), max_size=most)))
+        before, drawing = view.model, view.view.drawing
+        try:
+            view.press(key, value)
+        except (IllegalMove, ValueError) as refused:
+            assert str(refused).strip()
+            assert view.model is before and view.view.drawing is drawing
