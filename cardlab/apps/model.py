@@ -18,8 +18,8 @@ from typing import Any, ClassVar, Literal
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import TERMINAL, Event, seat_name
 from cardlab.core.narration import Narration
-from cardlab.core.text import shown
 from cardlab.core.replay import Replay
+from cardlab.core.text import shown
 from cardlab.render.ops import Drawing
 
 LEARNER = 0
