@@ -11,25 +11,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import ThemePicker
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
 from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
-from cardlab.games.highcard import GAME, HighCardState
+from cardlab.games.highcard import HighCardState
+from cardlab.pictures.decks import table_drawing, welcome_picture
 from cardlab.render import (
     TRIAD_FRAME_LINES,
     Drawing,
-    card_size,
-    card_sprite,
-    compose,
     deck_sheet,
-    get_theme,
-    table_seats,
 )
-from cardlab.widgets import CanvasView, OddsPanel, OddsRow, StatusLine, Stepper, TextMirror
+from cardlab.widgets import CanvasView, OddsPanel, OddsRow, Stepper, TextMirror
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
 
 DECK_CHOICES = [(deck.title, name) for name, deck in DECKS.items()]
 SHORT_NAMES = {
@@ -56,7 +53,7 @@ def deck_summary(name: str) -> str:
     )
 
 
-class DeckGallery:
+class DeckGallery(LessonPanel):
     """A dropdown of decks and a sheet of every face of the chosen one.
 
     Clicking a face (or choosing it in the "Card" dropdown, the keyboard equivalent) says what
@@ -64,31 +61,26 @@ class DeckGallery:
     """
 
     def __init__(self, picker: ThemePicker, deck: str = "triad") -> None:
-        self.picker = picker
-        self.status = StatusLine()
+        super().__init__(picker, size=(10, 10))
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.card_choice = widgets.Dropdown(description="Card")
         self.caption = widgets.HTML()
         self.card_caption = widgets.HTML()
-        self.view = CanvasView(10, 10, status=self.status)
         self.view.on_click(guarded(self.status, self._clicked))
         self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
         self.card_choice.observe(guarded(self.status, lambda _: self.describe()), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.refresh()))
-        self.widget = widgets.VBox(
-            [
-                self.choice,
-                self.caption,
-                self.view.widget,
-                widgets.HBox([self.card_choice, self.card_caption]),
-                self.status.widget,
-            ]
-        )
+        self.children = [
+            self.choice,
+            self.caption,
+            self.view.widget,
+            widgets.HBox([self.card_choice, self.card_caption]),
+            self.status.widget,
+        ]
         self.refresh()
 
     @property
     def drawing(self) -> Drawing:
-        return deck_sheet(self.choice.value, self.picker.theme, card_w=SHEET_CARD_WIDTH)
+        return deck_sheet(self.choice.value, self.theme, card_w=SHEET_CARD_WIDTH)
 
     def refresh(self) -> None:
         drawing = self.drawing
@@ -115,8 +107,8 @@ class DeckGallery:
         if kind == "card":
             self.card_choice.value = int(index)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+    def _redraw(self) -> None:
+        self.refresh()
 
 
 def demo_replay(deck: str, seed: int) -> Replay:
@@ -124,29 +116,6 @@ def demo_replay(deck: str, seed: int) -> Replay:
     hand_size = 6 if deck == "pyramid" else HAND_SIZE
     start = Replay.start("highcard", seed, deck=deck, players=PLAYERS, hand_size=hand_size)
     return start.play_out({seat: RandomBot(f"{seed}/{seat}") for seat in range(PLAYERS)})
-
-
-def table_drawing(
-    state: HighCardState, theme: str, width: float = 760, height: float = 440
-) -> Drawing:
-    """The teacher's view of a High Card table: every hand face up, the trick in the middle."""
-    shown = [card for _, card in state.trick or state.last_trick]
-    if state.stock and GAME.current_player(state) == CHANCE:
-        shown = [None]  # the stock, face down, while the dealer deals
-    tricks = [len(won) // state.players for won in state.won]
-    names = [f"{seat_name(s)} · {n} trick{'s' * (n != 1)}" for s, n in enumerate(tricks)]
-    to_act = GAME.current_player(state)
-    return table_seats(
-        state.hands,
-        shown,
-        width,
-        height,
-        card_w=58,
-        theme=theme,
-        deck=state.deck,
-        seat_names=names,
-        active=to_act if to_act >= 0 else None,
-    )
 
 
 def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
@@ -168,19 +137,17 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
     return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
 
 
-class DealStepper:
+class DealStepper(LessonPanel):
     """A seeded High Card deal, stepped card by card; "Reshuffle" deals again with a new seed."""
 
     def __init__(self, picker: ThemePicker, deck: str = "standard52", seed: int = 1) -> None:
-        self.picker = picker
+        super().__init__(picker, size=(760, 440))
         self.seed = seed
-        self.status = StatusLine()
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.reshuffle_button = widgets.Button(description="Reshuffle", icon="random")
         self.reshuffle_button.add_class("cardlab-reshuffle")
         self.seed_label = widgets.Label()
         self.mirror = TextMirror("The deal in words")
-        self.view = CanvasView(760, 440, status=self.status)
         self.stepper = Stepper(demo_replay(deck, seed), status=self.status, view=self.view)
         self.stepper.on_step(self._show)
         self.record = widgets.Textarea(
@@ -194,10 +161,9 @@ class DealStepper:
         self.reshuffle_button.on_click(guarded(self.status, lambda _: self.reshuffle()))
         self._loading = False
         self.choice.observe(guarded(self.status, self._deck_changed), names="value")
-        picker.subscribe(guarded(self.status, lambda _: self.redraw()))
         controls = widgets.HBox([self.choice, self.reshuffle_button, self.seed_label])
         sharing = widgets.HBox([self.record, widgets.VBox([self.share_button, self.load_button])])
-        self.widget = widgets.VBox([controls, self.stepper.widget, self.mirror.widget, sharing])
+        self.children = [controls, self.stepper.widget, self.mirror.widget, sharing]
         self.deal()
 
     @property
@@ -239,15 +205,12 @@ class DealStepper:
         self.redraw()
         self.status.ok(f"Loaded a deal of {len(replay)} steps.")
 
-    def redraw(self) -> None:
+    def _redraw(self) -> None:
         self._show(self.stepper.step, self.stepper.state, None)
 
     def _show(self, step: int, state: HighCardState, event: Event | None) -> None:
-        self.view.draw(table_drawing(state, self.picker.theme))
+        self.view.draw(table_drawing(state, self.theme))
         self.mirror.update(**mirror_parts(self.replay, step))
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
@@ -260,42 +223,28 @@ def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
     return rows
 
 
-class PairOdds:
+class PairOdds(LessonPanel):
     """The counting lesson: pick a deck to read its counting argument; the table compares all."""
 
     def __init__(self, trials: int = 20_000, seed: int = 2026, deck: str = "pyramid") -> None:
+        super().__init__()
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.argument = widgets.HTML()
         self.panel = OddsPanel(
             pair_rows(trials, seed), title="P(the first two cards match)", plot=True
         )
         self.choice.observe(lambda _: self.explain(), names="value")
-        self.widget = widgets.VBox([self.choice, self.argument, self.panel.widget])
+        self.children = [self.choice, self.argument, self.panel.widget]
         self.explain()
 
     def explain(self) -> None:
         counted = pair_in_first_two(get_deck(self.choice.value))
         self.argument.value = f"<p><b>{counted.question}?</b> {counted.argument}</p>"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-
-WELCOME_CARDS = ("standard52:As", "triad:Kb", "pyramid:K", "triangle:6h", "blocks:RJ")
-
 
 def welcome_banner(theme: str = "default") -> CanvasView:
     """One card of each deck in a row: the index page's picture."""
-    cards = [
-        get_deck(name).parse_card(code) for name, code in (c.split(":") for c in WELCOME_CARDS)
-    ]
-    ops = []
-    x = 16.0
-    for card in cards:
-        w, h = card_size(card.deck, 84)
-        ops.append(card_sprite(card, w, h, get_theme(theme), card.deck, x, 16 + (120 - h) / 2))
-        x += w + 20
-    drawing = compose(ops, x - 4, 152, theme)
+    drawing = welcome_picture(theme)
     view = CanvasView(drawing.width, drawing.height)
     view.draw(drawing)
     return view

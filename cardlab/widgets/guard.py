@@ -72,8 +72,9 @@ def guarded(status: Status, func: F) -> F: ...
 def guarded(status: Status, func: F | None = None) -> Any:
     """Wrap ``func`` (or decorate) so any ``Exception`` becomes a message on ``status``.
 
-    Returns the function's result, or None when it raised.  The traceback goes to the
-    ``cardlab.widgets`` logger at debug level (kernel side), never to the page.
+    Returns the function's result, or None when it raised.  A refusal (`IllegalMove`,
+    ``ValueError``) is the learner's, logged at info; anything else is a bug, logged at warning
+    with its traceback so a teacher's server log shows it.  Neither reaches the page.
     """
 
     def wrap(fn: F) -> F:
@@ -81,8 +82,12 @@ def guarded(status: Status, func: F | None = None) -> Any:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
+            except (IllegalMove, ValueError) as exc:
+                log.info("refused in %s: %s", getattr(fn, "__name__", fn), exc)
+                report(status, friendly_message(exc))
+                return None
             except Exception as exc:
-                log.debug("callback %s raised", getattr(fn, "__name__", fn), exc_info=True)
+                log.warning("callback %s failed", getattr(fn, "__name__", fn), exc_info=True)
                 report(status, friendly_message(exc))
                 return None
 

@@ -63,14 +63,29 @@ def test_unexpected_errors_are_named_without_a_traceback(caplog):
     def broken(x: int) -> int:
         return 1 // x
 
-    with caplog.at_level(logging.DEBUG, logger="cardlab.widgets"):
+    with caplog.at_level(logging.WARNING, logger="cardlab.widgets"):
         assert broken(0) is None
     assert (
         status.message
         == "Something went wrong: ZeroDivisionError: integer division or modulo by zero"
     )
-    assert any(r.exc_info for r in caplog.records)  # the traceback is kept kernel side, in the log
+    # a bug reaches the server log at warning, with its traceback (kernel side, never the page)
+    assert any(r.exc_info and r.levelno == logging.WARNING for r in caplog.records)
     assert broken(1) == 1  # results pass through
+
+
+def test_a_refusal_is_logged_quietly(caplog):
+    status = StatusLine()
+
+    @guarded(status)
+    def refuse() -> None:
+        raise IllegalMove("not your turn")
+
+    with caplog.at_level(logging.INFO, logger="cardlab.widgets"):
+        refuse()
+    assert status.message == "Not your turn"
+    assert [r.levelno for r in caplog.records] == [logging.INFO]
+    assert not caplog.records[0].exc_info
 
 
 @pytest.mark.parametrize("kind", ["callable", "value-widget", "none"])
