@@ -733,7 +733,7 @@ advisor above. Switch **Eyes** to see the table as one player sees it.
     (
         "code",
         """
-HandStepper(theme, seed=6)
+HandStepper(theme)
 """,
     ),
     (

@@ -174,6 +174,24 @@ class Replay:
                     reasons[len(replay)] = (seat, decision.told)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
+    def reasons_of(self, bots: Mapping[int, Any]) -> dict[int, tuple[int, Narration]]:
+        """Each bot's reason for the moves this replay holds, asked again step by step, as
+        `play_out` keeps them: how a stored deal (a curated lesson deal) tells why each move
+        was made.  Bots are asked in the replay's order, so seeded bots answer as they did; a
+        move a bot would not make (now) gets no reason."""
+        reasons: dict[int, tuple[int, Narration]] = {}
+        game = self.game
+        for step in range(1, len(self) + 1):
+            state = self.state_at(step - 1)
+            seat = game.current_player(state)
+            if seat in bots:
+                decision = bots[seat].choose(game.observe(state, seat), game.legal_actions(state))
+                if game.action_to_text(decision.action) == game.action_to_text(
+                    self.actions[step - 1]
+                ):
+                    reasons[step] = (seat, decision.told)
+        return reasons
+
     def truncate(self, steps: int) -> Replay:
         """The first ``steps`` actions: undo is a shorter log."""
         if not 0 <= steps <= len(self.actions):

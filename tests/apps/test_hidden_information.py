@@ -110,7 +110,7 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.triangle import GameStepper as TriangleStepper
 
     return {
-        "triad": lambda p: TriadStepper(p, seed=6),
+        "triad": lambda p: TriadStepper(p),
         "pyramid": lambda p: PyramidStepper(p, seed=4),
         "doudizhu": lambda p: DealStepper(p, seed=11),
         "triangle": lambda p: TriangleStepper(p, seed=3, rounds=3),

@@ -11,11 +11,12 @@ from cardlab.apps.model import LEARNER
 from cardlab.apps.triad.lesson import HandLadder, TriadComponents
 from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
 from cardlab.apps.triad.quiz import WhichHandWins, showdown_question, why_wins
-from cardlab.apps.triad.stepper import HandStepper, bot_hand
+from cardlab.apps.triad.stepper import HandStepper, default_bots
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.bots import RandomBot
 from cardlab.games import triad
 from cardlab.games.poker import tables
+from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import Sprite
 from cardlab.widgets.table import TableView
@@ -136,11 +137,12 @@ def test_the_exchange_advisor_on_the_learners_hand(picker):
 
 
 def test_the_stepper_narrates_every_bet_and_exchange(picker):
-    replay, reasons = bot_hand(6)
+    replay = deals.load("triad-pot-odds")
+    reasons = replay.reasons_of(default_bots())
     assert replay.state.phase == "done"
     acted = [a for a in replay.actions if not a.startswith(("deal", "draw", "next", "shuffle"))]
     assert len(reasons) == len(acted)
-    stepper = HandStepper(picker, seed=6)
+    stepper = HandStepper(picker)
     assert stepper.replay.state_at(stepper.stepper.step).phase == "bet1"
     for _ in range(len(replay)):
         stepper.stepper.forward_button.click()

@@ -179,3 +179,16 @@ def test_from_text_caps_the_size_of_a_replay_before_reading_it():
         Replay.from_text("x" * (MAX_TEXT_CHARS + 1))
     with pytest.raises(ValueError, match="at most 100,000 actions"):
         Replay.from_text("cardlab-replay 1\n" + "pass\n" * (MAX_STEPS + 10))
+
+
+def test_reasons_of_asks_the_bots_again_and_skips_moves_they_would_not_make():
+    def bots() -> dict[int, RandomBot]:
+        return {s: RandomBot(f"r/{s}") for s in range(3)}
+
+    kept: dict[int, tuple[int, object]] = {}
+    played = Replay.start("highcard", 4, players=3, hand_size=3).play_out(bots(), reasons=kept)
+    again = played.reasons_of(bots())
+    assert sorted(again) == sorted(kept) and all(again[s][0] == kept[s][0] for s in kept)
+    # other bots (other seeds) would play otherwise: their moves that differ get no reason
+    others = played.reasons_of({s: RandomBot(f"other/{s}") for s in range(3)})
+    assert set(others) < set(kept)

@@ -1,4 +1,5 @@
-"""A seeded Triad hand of four bots, stepped through with every bet and exchange narrated."""
+"""A Triad hand of four bots (a curated deal), stepped through with every bet and exchange
+narrated and each bot's reason."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from cardlab.apps.common import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot, PokerBot
-from cardlab.games.triad import GAME
+from cardlab.lessons import deals
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 from cardlab.widgets.theme import ThemePicker
 
@@ -25,27 +25,16 @@ def default_bots() -> dict[int, Bot]:
     }
 
 
-def bot_hand(
-    seed: int = 6, bots: dict[int, Bot] | None = None, **options: Any
-) -> tuple[Replay, dict[int, tuple[int, str]]]:
-    """One seeded hand of four bots, to the showdown; ``{step: (seat, reason)}`` for each
-    decision."""
-    bots = bots if bots is not None else default_bots()
-    reasons: dict[int, tuple[int, str]] = {}
-    opts = {"players": len(bots), "hands": 1, **options}
-    replay = Replay.start(GAME, seed, **opts).play_out(bots, reasons=reasons)
-    return replay, reasons
-
-
 class HandStepper(BotGameStepper):
-    """A seeded hand of four bots, one step at a time: every bet and exchange narrated, with the
+    """A hand of four bots, one step at a time: every bet and exchange narrated, with the
     bot's one-sentence reason."""
 
     start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
     chance_text = "Chance: the seeded shuffle decided this card."
 
-    def __init__(self, picker: ThemePicker, seed: int = 6) -> None:
-        replay, reasons = bot_hand(seed)
+    def __init__(self, picker: ThemePicker, deal: str = "triad-pot-odds") -> None:
+        replay = deals.load(deal)
+        reasons = replay.reasons_of(default_bots())
         first = next((i for i in range(len(replay) + 1) if replay.state_at(i).phase == "bet1"), 0)
         super().__init__(
             picker,
