@@ -1,0 +1,54 @@
+"""The committed notebooks are exactly what their lesson documents build (tools/build_notebooks)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location(
+        "build_notebooks", ROOT / "tools/build_notebooks.py"
+    )
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+TOOL = _tool()
+
+
+def test_every_notebook_has_its_document_and_every_document_its_notebook():
+    built = {p.stem for p in TOOL.sources()}
+    committed = {p.stem for p in NOTEBOOKS.glob("*.ipynb")}
+    assert built == committed and "index" in built
+
+
+@pytest.fixture(scope="module")
+def rebuilt(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("notebooks")
+    TOOL.build_all(out)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_the_committed_notebook_is_built_from_its_document(rebuilt, name):
+    committed = (NOTEBOOKS / name).read_text(encoding="utf-8")
+    assert (rebuilt / name).read_text(encoding="utf-8") == committed, (
+        f"notebooks/{name} differs from cardlab/lessons/{Path(name).stem}.md: edit the document, "
+        "then run python tools/build_notebooks.py"
+    )
+
+
+def test_the_built_notebooks_carry_no_outputs(rebuilt):
+    import nbformat
+
+    for path in rebuilt.glob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), path.name
+        assert len({c["id"] for c in nb.cells}) == len(nb.cells)
