@@ -411,9 +411,6 @@ class DealStepper(BotGameStepper):
             f"own hand, the bottom cards and every card played):<ul>{body}</ul></div>"
         )
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
 
 # -- 4. odds -------------------------------------------------------------------------------------
 class HandOdds:
