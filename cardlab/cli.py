@@ -76,6 +76,15 @@ def index_url(ip: str, port: int) -> str:
     return f"http://{host}:{port}/voila/render/{INDEX}"
 
 
+LAB_EXTENSIONS = (
+    "@voila-dashboards/widgets-manager8",
+    "@jupyter-widgets/jupyterlab-manager",
+    "ipycanvas",
+    "jupyterlab_pygments",
+)
+"""The JupyterLab front-end extensions a lesson page loads: the widgets and the canvas."""
+
+
 def voila_command(notebooks: Path, ip: str, port: int) -> list[str]:
     """The Voilà command line that ``cardlab serve`` runs (exposed for tests and benchmarks)."""
     return [
@@ -91,6 +100,9 @@ def voila_command(notebooks: Path, ip: str, port: int) -> list[str]:
         # Lessons may show images that sit beside them (figures, screenshots); never the sources.
         "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|gif|svg|css)",
         "--VoilaConfiguration.show_tracebacks=False",
+        # Only the front-end extensions the lessons use: others installed in the same
+        # environment (an editor's jupytext, a theme) cost page load and can break it.
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
         # Voila 0.5 shuts a kernel down when its page closes, but that request is refused (403,
         # missing _xsrf: voila issue #1458), so cull kernels that have no page connected instead.
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",

@@ -64,6 +64,10 @@ def test_voila_command_serves_the_directory_on_the_given_address(tmp_path):
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9123", "--Voila.port_retries=0"):
         assert flag in cmd
     assert any(a.startswith("--VoilaExecutor.timeout=") for a in cmd)
+    # only the widgets' and the canvas's front ends load, not whatever else is installed
+    allowed = [a.split("=", 1)[1] for a in cmd if a.startswith("--VoilaConfiguration.extension_al")]
+    assert "ipycanvas" in allowed and "@voila-dashboards/widgets-manager8" in allowed
+    assert not any("jupytext" in name for name in allowed)
 
 
 def test_serve_refuses_a_directory_without_index(tmp_path, capsys):

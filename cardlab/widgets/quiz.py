@@ -92,4 +92,3 @@ class Quiz(LessonPanel):
 
     def _tally(self) -> None:
         self.tally.value = f"Right first time: {self.right} of {self.asked}"
-

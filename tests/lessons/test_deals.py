@@ -40,7 +40,7 @@ def _pot_odds_call(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
 STORIES: dict[str, Story] = {
     "triad-pot-odds": Story(
         "Four AI players play one hand to its end, and a call or fold is decided by the pot "
-        "odds (\"calling 4 into a pot of 10 needs 29% equity\").",
+        'odds ("calling 4 into a pot of 10 needs 29% equity").',
         _triad_bots,
         _pot_odds_call,
     ),
