@@ -373,18 +373,13 @@ Pick a theme first; every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.doudizhu import (
-    BiddingWalkthrough,
-    CombinationGallery,
-    CombinationQuiz,
-    DealStepper,
-    DouDizhuComponents,
-    DouDizhuPlay,
-    HandOdds,
-    ScoringExplainer,
-    ThemePicker,
-    play_counts_table,
-)
+from cardlab.apps.doudizhu.lesson import CombinationGallery, DouDizhuComponents, ScoringExplainer
+from cardlab.apps.doudizhu.odds import HandOdds, play_counts_table
+from cardlab.apps.doudizhu.quiz import CombinationQuiz
+from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper
+from cardlab.apps.doudizhu.table import DouDizhuTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -549,7 +544,7 @@ every card face up. **New deal** keeps the score sheet, so the totals run across
     (
         "code",
         """
-DouDizhuPlay(theme, seed=7)
+TableView(DouDizhuTable.start(seed=7), theme)
 """,
     ),
     (
