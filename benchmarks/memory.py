@@ -50,7 +50,7 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     # name: the lesson's module, class and arguments (as in its notebook), tick the hint box
     "triad": ("cardlab.apps.triad.table", "TriadTable", {"opponents": 2}, False),
     "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
-    "doudizhu": ("cardlab.apps.doudizhu", "DouDizhuPlay", {"seed": 7}, False),
+    "doudizhu": ("cardlab.apps.doudizhu.table", "DouDizhuTable", {"seed": 7}, False),
     "triangle": ("cardlab.apps.triangle", "TrianglePlay", {"seed": 4}, True),
     "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
     "pyramid_poker": ("cardlab.apps.pyramid_poker", "PyramidPokerPlay", {}, False),

@@ -18,7 +18,6 @@ import ipywidgets as widgets
 from cardlab.apps.common import LearnerTable
 
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
-    from cardlab.apps.doudizhu_play import DouDizhuPlay
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triangle_play import TrianglePlay
@@ -84,16 +83,6 @@ def _pyramid_move(table: PyramidPlay) -> None:
         _bet(table)
 
 
-def _doudizhu_move(table: DouDizhuPlay) -> None:
-    """Bid or play what Hint suggests (``hint`` is the Hint button's handler: it selects the
-    cards and returns the action it showed)."""
-    action = table.hint()
-    if table.state.phase == "bid":
-        _click(table, table.bid_buttons[0 if action == "pass" else int(action.split()[1])])
-    else:
-        _click(table, table.pass_button if action == "pass" else table.play_button)
-
-
 def _triangle_move(table: TrianglePlay) -> None:
     """Claim every round, say the starred (best) statement, deal the next round."""
     buttons = {"claim": table.claim_button, "speak": table.say_button}
@@ -127,9 +116,6 @@ def _next_hand(table: PyramidPlay) -> Any:
 
 POLICIES: dict[str, Policy] = {  # by the table's class name
     "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
-    "DouDizhuPlay": Policy(
-        lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
-    ),
     "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
     "ThreeThirteenPlay": Policy(
         lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button

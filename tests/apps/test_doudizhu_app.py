@@ -4,32 +4,38 @@ the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."
 
 import pytest
 
-from cardlab.apps.doudizhu import (
+from cardlab.apps.doudizhu.lesson import (
     EXAMPLES,
-    BiddingWalkthrough,
     CombinationGallery,
-    CombinationQuiz,
-    DealStepper,
     DouDizhuComponents,
-    DouDizhuPlay,
-    HandOdds,
     ScoringExplainer,
-    ThemePicker,
-    bot_deal,
     example_rows,
-    play_counts_html,
-    quiz_question,
     verdict,
 )
-from cardlab.apps.doudizhu_draw import table_picture
-from cardlab.apps.doudizhu_play import LEARNER, ai_bot, pattern_indices
+from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html
+from cardlab.apps.doudizhu.quiz import CombinationQuiz, quiz_question
+from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, bot_deal
+from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
+from cardlab.apps.model import LEARNER
+from cardlab.core.engine import IllegalMove
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
+from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
+
+CSS_HOOKS = {"bid-pass", "bid-1", "bid-2", "bid-3", "hint", "play", "pass", "clear", "new-deal",
+             "show-all"}  # fmt: skip
+"""The controls' keys: the browser tests click ``.cardlab-<key>``."""
 
 
 @pytest.fixture
 def picker():
     return ThemePicker()
+
+
+def new_view(picker, seed=7):
+    return TableView(DouDizhuTable.start(seed=seed), picker)
 
 
 def face_keys(drawing):
@@ -40,24 +46,29 @@ def back_count(drawing):
     return sum(1 for op in drawing.ops if isinstance(op, Sprite) and op.key.startswith("back:"))
 
 
+def enabled(table, key):
+    return not table.controls[key].disabled
+
+
 def bid_and_play_out(table, max_moves=200):
     """Bid the first enabled bid, then Hint + Play (or Pass) until the deal is over."""
-    for n in (1, 2, 3, 0):
-        if not table.bid_buttons[n].disabled:
-            table.bid_buttons[n].click()
+    for key in ("bid-1", "bid-2", "bid-3", "bid-pass"):
+        if enabled(table, key):
+            table.controls[key].click()
             break
     for _ in range(max_moves):
-        if table.state.phase == "over":
+        if table.model.state.phase == "over":
             return
-        if table.state.phase == "bid":  # a throw-in: bid again
-            next(b for b in table.bid_buttons.values() if not b.disabled).click()
+        if table.model.state.phase == "bid":  # a throw-in: bid again
+            key = next(k for k in ("bid-pass", "bid-1", "bid-2", "bid-3") if enabled(table, k))
+            table.controls[key].click()
             continue
-        table.hint_button.click()
+        table.controls["hint"].click()
         assert table.status.message.startswith("Hint:")
         if table.status.message.startswith("Hint: pass"):
-            table.pass_button.click()
+            table.controls["pass"].click()
         else:
-            table.play_button.click()
+            table.controls["play"].click()
         assert table.status.level != "error", table.status.message
     raise AssertionError("the deal did not end")
 
@@ -71,47 +82,58 @@ def test_the_ai_seats_use_the_reasoning_bot_when_it_exists():
     assert isinstance(bot, DouDizhuBot)
 
 
+def test_the_controls_keep_their_css_hooks(picker):
+    table = new_view(picker)
+    assert {c.key for c in table.model.controls()} == CSS_HOOKS
+    for key, widget in table.controls.items():
+        assert f"cardlab-{key}" in widget._dom_classes
+    show_all = table.model.control("show-all")
+    assert show_all.kind == "toggle" and show_all.value is False and show_all.enabled
+
+
 def test_a_whole_deal_is_played_by_clicks_and_scored(picker):
-    table = DouDizhuPlay(picker, seed=7)
-    assert table.state.phase == "bid" and table.my_turn
+    table = new_view(picker)
+    assert table.model.state.phase == "bid" and table.model.my_turn
     assert table.scores.rows == []
     # only the learner's cards are face up: the others are backs with counts
     drawing = table.view.drawing
     assert len(face_keys(drawing)) == 17
     assert back_count(drawing) == 17 + 17 + 3
-    assert table.play_button.disabled and not table.bid_buttons[0].disabled
+    assert not enabled(table, "play") and enabled(table, "bid-pass")
     bid_and_play_out(table)
-    state = table.state
+    state = table.model.state
     assert state.phase == "over"
     label, scores, note = table.scores.rows[0]
     assert label.startswith("Deal 1")
     assert scores == tuple(int(x) for x in GAME.returns(state)) and sum(scores) == 0
     assert state.result.arithmetic in note
-    assert table.play_button.disabled and table.pass_button.disabled
-    assert "New deal" in table.log.value
+    assert not enabled(table, "play") and not enabled(table, "pass")
+    assert "New deal" in table.journal.value
+    assert table.model.suggest().key == "new-deal"
     # a new deal keeps the running totals
     totals = table.scores.totals
-    table.new_button.click()
-    assert table.state.phase in ("bid", "play") and table.scores.totals == totals
+    table.controls["new-deal"].click()
+    assert table.model.state.phase in ("bid", "play") and table.scores.totals == totals
+    assert table.model.seed == 8 and "seed 8" in table.status.message
     bid_and_play_out(table)
-    assert len(table.scores.rows) == 2
+    assert len(table.scores.rows) == 2 and table.scores.rows[1][0] == "Deal 2 (seed 8)"
     assert table.scores.totals == tuple(
         sum(row[1][i] for row in table.scores.rows) for i in range(3)
     )
 
 
 def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker):
-    table = DouDizhuPlay(picker, seed=7)
-    bid_first = next(n for n in (3, 2, 1) if not table.bid_buttons[n].disabled)
-    table.bid_buttons[bid_first].click()
+    table = new_view(picker)
+    bid_first = next(n for n in (3, 2, 1) if enabled(table, f"bid-{n}"))
+    table.controls[f"bid-{bid_first}"].click()
     for _ in range(50):  # to the learner's turn in play
-        if table.state.phase == "play" and table.my_turn:
+        if table.model.state.phase == "play" and table.model.my_turn:
             break
-        table.hint_button.click()
-        (table.play_button if table.hand.selected else table.pass_button).click()
-    assert table.my_turn and table.state.phase == "play"
-    before = table.replay
-    hand = table.state.hands[LEARNER]
+        table.controls["hint"].click()
+        table.controls["play" if table.hand.selected else "pass"].click()
+    model = table.model
+    assert model.my_turn and model.state.phase == "play"
+    hand = model.state.hands[LEARNER]
     # two cards of different ranks (not jokers) are never a play
     i, j = next(
         (a, b)
@@ -121,90 +143,102 @@ def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker
     )
     table.view.click(f"card:{i}")  # a click on the canvas selects
     table.hand.select(j)  # and so does the card button / select
-    assert table.hand.selected == (i, j)
+    assert table.hand.selected == (i, j) and table.model.selected == (i, j)
     assert len([op for op in table.view.drawing.ops if getattr(op, "stroke", None)]) >= 2
-    table.play_button.click()
+    before = table.model
+    table.controls["play"].click()
     assert table.status.level == "error"
     assert "pair needs two cards of the same rank" in table.status.message
-    assert table.replay is before  # nothing changed
-    table.clear_button.click()
-    table.play_button.click()
-    assert "Select the cards" in table.status.message and table.replay is before
-    if table.state.table is None:
-        assert table.pass_button.disabled  # leading: passing is not allowed
-        with pytest.raises(ValueError, match="you are leading"):
-            table.pass_()  # the handler itself refuses with the engine's reason
+    assert table.model is before and table.model.replay is model.replay  # nothing changed
+    with pytest.raises(IllegalMove, match="pair needs two cards"):
+        before.act("play")  # the model itself refuses with the engine's reason
+    table.controls["clear"].click()
+    assert table.hand.selected == () and table.model.selected == ()
+    table.controls["play"].click()
+    assert "Select the cards" in table.status.message and table.model.replay is model.replay
+    if table.model.state.table is None:
+        assert not enabled(table, "pass")  # leading: passing is not allowed
+        with pytest.raises(ValueError, match="You are leading"):
+            table.model.act("pass")  # refused with the engine's reason
     with pytest.raises(ValueError, match="Bidding is over"):
-        table.bid(3)
+        table.model.act("bid-3")
 
 
 def test_refusals_go_to_the_status_line_not_a_traceback(picker):
-    table = DouDizhuPlay(picker, seed=7)
-    table.play_button.disabled = False
-    table.play_button.click()  # during the auction
+    table = new_view(picker)
+    table.controls["play"].disabled = False
+    table.controls["play"].click()  # during the auction
     assert table.status.level == "error" and "auction" in table.status.message
-    high = table.state.bid
+    high = table.model.state.bid
     if high:
-        table.bid_buttons[high].disabled = False
-        table.bid_buttons[high].click()
-        assert "higher" in table.status.message
+        table.controls[f"bid-{high}"].disabled = False
+        before = table.model
+        table.controls[f"bid-{high}"].click()
+        assert "higher" in table.status.message and table.model is before
 
 
 def test_show_all_hands_turns_every_card_face_up(picker):
-    table = DouDizhuPlay(picker, seed=7)
+    table = new_view(picker)
     assert back_count(table.view.drawing) > 0
-    table.show_all.value = True
+    table.controls["show-all"].value = True
+    assert table.model.teacher and table.model.control("show-all").value is True
     assert back_count(table.view.drawing) == 0
     assert len(face_keys(table.view.drawing)) == 54
     assert "face down" not in table.mirror.text.split("Table")[0]
-    table.show_all.value = False
+    table.controls["show-all"].value = False
+    assert not table.model.teacher
     assert back_count(table.view.drawing) == 37
 
 
 def learner_leads(table):
     """Play on (passing in the auction, hint moves in play) until the learner leads, or the end."""
-    table.bid_buttons[0].click()
     for _ in range(80):
-        state = table.state
+        state = table.model.state
         if state.phase == "over":
             return False
-        if state.phase == "play" and table.my_turn and state.table is None:
+        if state.phase == "play" and table.model.my_turn and state.table is None:
             return True
         if state.phase == "bid":
-            table.bid_buttons[0].click()
+            table.controls["bid-pass"].click()
             continue
-        table.hint_button.click()
-        (table.play_button if table.hand.selected else table.pass_button).click()
+        table.controls["hint"].click()
+        table.controls["play" if table.hand.selected else "pass"].click()
     return False
 
 
 def test_hint_selects_the_ai_suggestion(picker):
-    table = DouDizhuPlay(picker, seed=7)
+    table = new_view(picker)
+    table.controls["hint"].click()  # in the auction: a bid or a pass, nothing selected
+    assert table.status.message.startswith(("Hint: bid", "Hint: pass"))
+    assert table.hand.selected == ()
     for seed in range(7, 30):
-        table.new_deal(seed)
+        table.show(table.model.new_deal(seed))
         if learner_leads(table):
             break
     else:
         pytest.fail("the learner never led in 23 deals")
-    action = table.hint()
-    assert action.startswith("play ")  # leading: never a pass
-    cards = table.hand.selected_cards
-    assert pattern_indices(table.state.hands[LEARNER], action) == table.hand.selected
-    assert classify(cards)
-    assert "Card counting" in table.odds.value
-    table.play_button.click()
+    table.controls["hint"].click()
+    tip = table.model.suggest()
+    assert tip.key == "play"  # leading: never a pass
+    assert table.status.message.startswith("Hint: play ")
+    action = "play " + table.status.message.removeprefix("Hint: play ").split(" \u2014 ")[0]
+    assert pattern_indices(table.model.state.hands[LEARNER], action) == table.hand.selected
+    assert table.hand.selected == tip.selected == table.model.selected
+    assert classify(table.model.selected_cards)
+    assert "Card counting" in table.notes.value
+    table.controls["play"].click()
     assert table.status.level == "ok"
 
 
 def test_theme_change_redraws(picker):
-    table = DouDizhuPlay(picker, seed=7)
+    table = new_view(picker)
     before = table.view.drawing
-    picker.widget.value = "high-contrast"
+    picker.value = "high-contrast"
     assert table.view.drawing != before
 
 
 def test_table_picture_hit_boxes_cover_the_learner_hand():
-    replay = DouDizhuPlay(seed=7).replay
+    replay = DouDizhuTable.start(seed=7).replay
     drawing = table_picture(observe(replay.state, 0))
     targets = {box.target for box in drawing.hit_boxes()}
     assert {f"card:{i}" for i in range(17)} <= targets
@@ -259,6 +293,7 @@ def test_the_ai_deal_is_stepped_with_reasons(picker):
     assert "out of cards" in stepper.stepper.caption.value
     walk = BiddingWalkthrough(picker, stepper.replay, stepper.reasons)
     assert "landlord" in walk.text.value and "Why" in walk.text.value
+    assert back_count(walk.view.drawing) == 0  # the teacher's view of the auction's end
 
 
 def test_odds_and_scoring_sections(picker):
@@ -271,7 +306,8 @@ def test_odds_and_scoring_sections(picker):
     scoring.bid.value, scoring.bombs.value, scoring.rocket.value = 3, 2, True
     scoring.winner.value, scoring.spring.value = False, False
     assert "-48" in scoring.out.value and "+24" in scoring.out.value
-    DouDizhuComponents(picker)
+    components = DouDizhuComponents(picker)
+    assert len(face_keys(components.view.drawing)) == 54
 
 
 def test_quiz_questions_come_from_the_engine(picker):
@@ -299,24 +335,21 @@ def test_the_ai_reasons_wait_until_the_deal_is_over(picker):
     """An AI's reason rests on its hand ("only a bomb beats it, and it keeps the bomb"), so the
     learner reads none while the deal is played; after it, the reasons come without the cards
     the AI kept hidden, and the teacher's toggle shows them whole."""
-    table = DouDizhuPlay(picker, seed=7)
+    table = new_view(picker)
     played = 0
-    while table.state.phase != "over":
-        assert "Why" not in table.log.value and not any("Why" in line for line in table.lines)
-        action = table.hint()
-        if table.state.phase == "bid":
-            table.bid(int(action.split()[1]) if action.startswith("bid") else 0)
-        elif action.startswith("play "):
-            table.play()
-        else:
-            table.pass_()
+    while table.model.state.phase != "over":
+        lines = table.model.log_lines()
+        assert "Why" not in table.journal.value and not any("Why" in line for line in lines)
+        tip = table.model.suggest()
+        table.hand.set_selected(tip.selected)
+        table.press(tip.key)
         played += 1
-    reasons = [e.reason for e in table.log_entries if e.reason is not None]
-    assert played and reasons and "Why:" in table.log.value
-    log = " ".join(table.lines)
+    reasons = [e.reason for e in table.model.log if e.reason is not None]
+    assert played and reasons and "Why:" in table.journal.value
+    log = " ".join(table.model.log_lines())
     for reason in reasons:
         assert reason.text(LEARNER) in log
         if reason.text(LEARNER) != reason.text():
             assert reason.text() not in log
-    table.show_all.value = True  # the teacher's view: every reason whole
-    assert all(reason.text() in " ".join(table.lines) for reason in reasons)
+    table.controls["show-all"].value = True  # the teacher's view: every reason whole
+    assert all(reason.text() in " ".join(table.model.log_lines()) for reason in reasons)

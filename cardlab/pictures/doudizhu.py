@@ -1,8 +1,8 @@
-"""Drawing a Dou Dizhu table: the learner's hand at the bottom, two seats at the sides, the
-combination on the table in the middle, the bottom cards at the top.
+"""Drawing Dou Dizhu: the table (the viewer's hand at the bottom, two seats at the sides, the
+combination on the table in the middle, the bottom cards at the top) and rows of example plays.
 
-Pure render code (draw ops only), so tests and `cardlab.render.save_png` can look at every
-picture the lesson shows.  What each seat may see is decided by the caller, through the
+Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
+every picture the lesson shows.  What each seat may see is decided by the caller, through the
 observation it passes: a card is a `Card` (face up) or None (a back).
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Collection, Sequence
 
 from cardlab.core.cards import Card
 from cardlab.games.doudizhu import DouDizhuView, parse
-from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
-from cardlab.render.layout import felt, fit_gap, row_width
+from cardlab.render import Circle, Drawing, DrawOp, Text, card_size, get_theme, row
+from cardlab.render.layout import felt, fit_gap, row_width, seat_plate
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 900.0, 500.0
@@ -62,21 +62,6 @@ def bid_words(view: DouDizhuView) -> dict[int, str]:
     for seat, bid in view.bids:
         said[seat] = "passes" if bid == 0 else f"bids {bid}"
     return said
-
-
-def _plate(
-    text: str, x: float, y: float, theme: Theme, active: bool, align: str = "center"
-) -> list[DrawOp]:
-    size = 13.0 * theme.font_scale
-    if not active:
-        return [Text(x, y, text, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
-    label = "\u25b6 " + text
-    w = len(label) * size * 0.6 + 14
-    left = x - w / 2 if align == "center" else x - 7
-    return [
-        Rect(left, y - size * 0.8, w, size * 1.6, fill=theme.highlight, radius=size * 0.6),
-        Text(x, y, label, size, "#000000", align, bold=True),  # type: ignore[arg-type]
-    ]
 
 
 def _side_hand(
@@ -140,7 +125,9 @@ def table_picture(
     order = (viewer, (viewer + 1) % 3, (viewer + 2) % 3)
     for place, seat in ((1, order[1]), (2, order[2])):
         x = SIDE_X[place]
-        ops += _plate(seat_title(seat, view, you), x + 125, SIDE_Y - 22, theme, active == seat)
+        ops += seat_plate(
+            seat_title(seat, view, you), x + 125, SIDE_Y - 22, theme, active=active == seat
+        )
         ops += _side_hand(hands[seat], x, SIDE_Y, theme, seat)
         if seat in said:
             ops.append(Text(x + 125, SIDE_Y + 2 * SIDE_H * 0.62 + 40, said[seat], size,
@@ -177,7 +164,7 @@ def table_picture(
     label = seat_title(viewer, view, you) + f" \u00b7 {len(mine)} cards"
     if viewer in said:
         label += f" \u00b7 {said[viewer]}"
-    ops += _plate(label, WIDTH / 2, ys - 30, theme, active == viewer)
+    ops += seat_plate(label, WIDTH / 2, ys - 30, theme, active=active == viewer)
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
 
 

@@ -1,0 +1,226 @@
+"""The Dou Dizhu lesson's panels: the roles and the 54 cards, every combination with a valid and
+an invalid example (the engine's verdict and reason), and the scoring explainer."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
+from cardlab.games.doudizhu.explain import why_not_combo
+from cardlab.pictures.doudizhu import WIDTH, combo_picture
+from cardlab.render import Drawing, deck_sheet
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
+
+
+def _tidy(reason: str) -> str:
+    """The engine's reason, capitalised, with "a airplane" read as "an airplane"."""
+    reason = reason.replace("a airplane", "an airplane")
+    return reason[0].upper() + reason[1:]
+
+
+# -- 1. goal, roles and cards ----------------------------------------------------------------------
+ROLES_HTML = """
+<p><b>Three players, one deal, two sides.</b> After an auction, one player is the
+<b>landlord</b> and plays alone against the other two, the <b>farmers</b>, who win or lose
+together. The goal is to be the first to get rid of every card: if the landlord goes out first the
+landlord wins, if either farmer does, both farmers win.</p>
+<p><b>The cards:</b> 54 (a standard pack with both jokers). Suits never matter. Ranks, low to high:
+<b>3 4 5 6 7 8 9 10 J Q K A 2</b>, Black joker, Red joker. Each player gets 17 cards; the last
+3 are the <b>bottom cards</b>, which go to the landlord.</p>
+"""
+
+
+class DouDizhuComponents(LessonPanel):
+    """The 54 cards and the roles."""
+
+    def __init__(self, picker: ThemePicker) -> None:
+        super().__init__(picker, size=(10, 10))
+        self.text = widgets.HTML(ROLES_HTML)
+        self.children = [self.text, self.view.widget, self.status.widget]
+        self.redraw()
+
+    def picture(self) -> Drawing:
+        return deck_sheet("standard54", self.theme, card_w=50)
+
+
+# -- 2. every combination ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Example:
+    """A type of play: a valid example, an invalid one (or one that is another type), and a note
+    for the cases where the invalid cards *are* a combination, just not this one."""
+
+    kind: str
+    valid: str
+    invalid: str
+    note: str = ""
+
+
+EXAMPLES: tuple[Example, ...] = (
+    Example("solo", "7", "7 8"),
+    Example("pair", "9 9", "BJ RJ", "the two jokers together are the rocket, never a pair"),
+    Example("trio", "Q Q Q", "Q Q K"),
+    Example("trio_solo", "5 5 5 9", "5 5 5 9 J"),
+    Example("trio_pair", "8 8 8 J J", "8 8 8 J Q"),
+    Example("straight", "3 4 5 6 7", "T J Q K A 2"),
+    Example("pair_run", "3 3 4 4 5 5", "3 3 4 4"),
+    Example("airplane", "7 7 7 8 8 8", "7 7 7 9 9 9"),
+    Example("airplane_solo", "3 3 3 4 4 4 9 J", "3 3 3 4 4 4 BJ RJ"),
+    Example("airplane_pair", "3 3 3 4 4 4 9 9 J J", "3 3 3 4 4 4 3 5"),
+    Example("four_two_solo", "5 5 5 5 3 8", "5 5 5 5 BJ RJ"),
+    Example("four_two_pair", "6 6 6 6 3 3 9 9", "6 6 6 6 3 3 9"),
+    Example(
+        "bomb",
+        "K K K K",
+        "5 5 5 5 3 8",
+        "a four with attachments is not a bomb: it beats only a higher four + two, and does not "
+        "double the stake",
+    ),
+    Example("rocket", "BJ RJ", "2 2", "the rocket is exactly the two jokers"),
+)
+"""One valid and one invalid example of every type; the verdicts and reasons come from the
+engine (`classify`, `why_not_combo`)."""
+
+RULE_DEPENDENT = (
+    ("3 3 3 4 4 4 9 9", "airplane_solo"),
+    ("5 5 5 5 3 3", "four_two_solo"),
+)
+
+
+def verdict(text: str, ruleset: str = "cardavia") -> tuple[bool, str]:
+    """(is it a combination, the engine's words): its reading(s), or the rule it breaks."""
+    cards = parse(text)
+    readings = classify(cards, ruleset)
+    if readings:
+        return True, " or ".join(r.name for r in readings)
+    return False, _tidy(why_not_combo(counts_of(cards), ruleset))
+
+
+def example_rows(example: Example, ruleset: str = "cardavia") -> list[tuple[str, str, str]]:
+    """The picture rows for one type: cards, verdict, reason."""
+    name = KIND_NAMES[example.kind]
+    ok, words = verdict(example.valid, ruleset)
+    rows = [(example.valid, f"\u2714 Valid: {words}", "")]
+    if not ok:  # a rule-dependent example under the other ruleset
+        rows = [(example.valid, f"\u2718 Not valid under {ruleset} rules", words)]
+    ok, words = verdict(example.invalid, ruleset)
+    if ok:
+        rows.append((example.invalid, f"\u2718 Not this type ({name}): it is {words}",
+                     _tidy(example.note) if example.note else ""))  # fmt: skip
+    else:
+        rows.append((example.invalid, "\u2718 Invalid: not a play at all", words))
+    for text, kind in RULE_DEPENDENT:
+        if kind == example.kind:
+            ok, words = verdict(text, ruleset)
+            other = "pagat" if ruleset == "cardavia" else "cardavia"
+            ok_other, _ = verdict(text, other)
+            mark = "\u2714" if ok else "\u2718"
+            head = f"{mark} Under {ruleset} rules: " + (words if ok else "not a play")
+            rows.append((text, head, (
+                words if not ok else f"(under {other} rules it is "
+                f"{'also valid' if ok_other else 'not a play'})"
+            )))  # fmt: skip
+    return rows
+
+
+def examples_table_html(ruleset: str = "cardavia") -> str:
+    """Every type with its examples, in one table (the text twin of the gallery)."""
+    rows = []
+    for ex in EXAMPLES:
+        _, good = verdict(ex.valid, ruleset)
+        ok, bad = verdict(ex.invalid, ruleset)
+        reason = f"it is {bad}" + (f": {ex.note}" if ex.note else "") if ok else bad
+        rows.append(
+            f"<tr><th scope='row' style='text-align:left'>{KIND_NAMES[ex.kind]}</th>"
+            f"<td><code>{ex.valid}</code></td><td>{html.escape(good)}</td>"
+            f"<td><code>{ex.invalid}</code></td><td>{html.escape(reason)}</td></tr>"
+        )
+    return (
+        "<table class='cardlab-combos'><thead><tr><th>Type</th><th>Valid</th><th>Engine says</th>"
+        "<th>Invalid</th><th>Why not</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
+
+
+class CombinationGallery(LessonPanel):
+    """Pick a type: a valid and an invalid example drawn, with the engine's verdict and reason."""
+
+    def __init__(self, picker: ThemePicker, ruleset: str = "cardavia") -> None:
+        super().__init__(picker, size=(WIDTH, 300))
+        self.kind = widgets.Dropdown(
+            options=[(KIND_NAMES[e.kind], e.kind) for e in EXAMPLES],
+            value="airplane_solo",
+            description="Type",
+        )
+        self.ruleset = widgets.ToggleButtons(
+            options=[("Cardavia rules", "cardavia"), ("pagat rules", "pagat")], value=ruleset,
+            style={"button_width": "auto"},
+        )  # fmt: skip
+        self.kind.add_class("cardlab-combo-kind")
+        self.table = widgets.HTML()
+        self.kind.observe(lambda _: self.redraw(), names="value")
+        self.ruleset.observe(lambda _: self.redraw(), names="value")
+        self.details = widgets.Accordion(children=[self.table], titles=("Every type in a table",))
+        self.children = [
+            widgets.HBox([self.kind, self.ruleset]),
+            self.view.widget,
+            self.status.widget,
+            self.details,
+        ]
+        self.redraw()
+
+    @property
+    def example(self) -> Example:
+        return next(e for e in EXAMPLES if e.kind == self.kind.value)
+
+    def _redraw(self) -> None:
+        self.table.value = examples_table_html(self.ruleset.value)
+        super()._redraw()
+
+    def picture(self) -> Drawing:
+        return combo_picture(example_rows(self.example, self.ruleset.value), self.theme)
+
+
+# -- 6. scoring ----------------------------------------------------------------------------------
+class ScoringExplainer(LessonPanel):
+    """Choose the bid, bombs, rocket, winner and spring: the settlement step by step."""
+
+    def __init__(self, picker: ThemePicker | None = None) -> None:
+        super().__init__(picker)
+        self.bid = widgets.ToggleButtons(options=[1, 2, 3], value=2, description="Bid")
+        self.bombs = widgets.IntSlider(value=1, min=0, max=4, description="Bombs")
+        self.rocket = widgets.Checkbox(value=False, description="Rocket played")
+        self.winner = widgets.ToggleButtons(
+            options=[("Landlord wins", True), ("Farmers win", False)], value=True
+        )
+        self.spring = widgets.Checkbox(value=True, description="Spring / anti-spring")
+        self.out = widgets.HTML()
+        self.out.add_class("cardlab-settlement")
+        choices = (self.bid, self.bombs, self.rocket, self.winner, self.spring)
+        for w in choices:
+            w.observe(guarded(self.status, lambda _: self.show()), names="value")
+        self.children = [*choices, self.out, self.status.widget]
+        self.show()
+
+    def show(self) -> None:
+        landlord_won = self.winner.value
+        spring = self.spring.value and landlord_won
+        anti = self.spring.value and not landlord_won
+        result = settle(self.bid.value, self.bombs.value, int(self.rocket.value), spring, anti,
+                        landlord_won)  # fmt: skip
+        what = ""
+        if spring:
+            what = "spring (no farmer played a card)"
+        elif anti:
+            what = "anti-spring (the landlord played only the opening lead)"
+        steps = "".join(f"<li>{html.escape(s)}</li>" for s in result.steps)
+        self.out.value = (
+            f"<ol>{steps}</ol><p>Multiplier {result.multiplier}, unit {result.unit}: landlord "
+            f"<b>{result.landlord:+d}</b>, each farmer <b>{result.farmer:+d}</b> (the three add "
+            f"up to {result.landlord + 2 * result.farmer})."
+            + (f" With a {what}." if what else "")
+            + "</p>"
+        )

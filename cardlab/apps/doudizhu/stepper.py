@@ -1,0 +1,128 @@
+"""The auction of a seeded deal (who bid what, and why), and the whole deal of three AI stepped
+through: the narration, why each AI chose its play, and what the chosen seat can count."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.apps.common import BotGameStepper
+from cardlab.apps.doudizhu.table import ai_bot
+from cardlab.core.bots import Bot
+from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.doudizhu import GAME, DouDizhuState, observe
+from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
+from cardlab.render import Drawing
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
+
+
+def bot_deal(
+    seed: int = 11, bots: dict[int, Bot] | None = None
+) -> tuple[Replay, dict[int, tuple[int, str]]]:
+    """A seeded deal played by three AI, and ``{step: (seat, reason)}`` for every AI decision."""
+    bots = bots if bots is not None else {s: ai_bot(s) for s in range(3)}
+    reasons: dict[int, tuple[int, str]] = {}
+    return Replay.start(GAME, seed).play_out(bots, reasons=reasons), reasons
+
+
+def first_step(replay: Replay, phase: str) -> int:
+    return next(i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase)
+
+
+class BiddingWalkthrough(LessonPanel):
+    """The auction of a seeded deal: who bid what and why, and the landlord taking the bottom."""
+
+    def __init__(self, picker: ThemePicker, replay: Replay, reasons: dict) -> None:
+        super().__init__(picker, size=(WIDTH, HEIGHT))
+        self.replay, self.reasons = replay, reasons
+        self.text = widgets.HTML(self.auction_html())
+        self.children = [self.text, self.view.widget, self.status.widget]
+        self.redraw()
+
+    @property
+    def auction(self) -> tuple[int, int]:
+        """(first bidding step, the step where the landlord is known) of the last deal."""
+        end = first_step(self.replay, "play")
+        start = end
+        while start > 0 and self.replay.state_at(start - 1).phase == "bid":
+            start -= 1
+        return start, end
+
+    def auction_html(self) -> str:
+        start, end = self.auction
+        items = []
+        for step in range(start + 1, end + 1):
+            event = self.replay.event_at(step)
+            _seat, reason = self.reasons.get(step, (None, None))  # the teacher reads them all
+            why = f" <i>Why: {html.escape(reason.text())}</i>" if reason else ""
+            items.append(f"<li>{html.escape(event.narration)}{why}</li>")
+        first = self.replay.state_at(start).first_bidder
+        thrown = self.replay.state_at(end).deal_number - 1
+        again = (
+            f"<p>Before this, everyone passed {thrown} time(s): the hand was thrown in and dealt "
+            "again.</p>"
+            if thrown
+            else ""
+        )
+        return (
+            f"{again}<p><b>The auction of this deal</b> ({seat_name(first)} was drawn to bid "
+            f"first):</p><ol>{''.join(items)}</ol>"
+        )
+
+    def picture(self) -> Drawing:
+        state = self.replay.state_at(self.auction[1])
+        banner = f"{seat_name(state.landlord)} is the landlord: 17 + 3 bottom cards = 20"
+        return table_picture(observe(state, None), you=None, banner=banner, theme=self.theme)
+
+
+class DealStepper(BotGameStepper):
+    """A seeded deal of three AI, step by step: the table, the narration, why the AI chose each
+    play, and what the chosen seat (for the teacher, the seat to act) can count about the
+    others' hands."""
+
+    bot_label = " (AI)"
+
+    def __init__(self, picker: ThemePicker, seed: int = 11) -> None:
+        replay, reasons = bot_deal(seed)
+        self.counting = widgets.HTML()
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            size=(WIDTH, HEIGHT),
+            mirror_label="The AI table in words",
+            extra=[self.counting],
+            # open on the first bid: the 54 deal steps and the draw of the first bidder are chance
+            open_at=min(first_step(replay, "bid") + 1, len(replay)),
+        )
+
+    def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
+        view = self.view_of(state)
+        banner = f"Step {step}: {self.eyes_words}"
+        self.view.draw(table_picture(view, you=None, banner=banner, theme=self.theme))
+        self.show_why(step)
+        self.counting.value = self._counting(state)
+        hands = [
+            f"{seat_name(s)}: " + (" ".join(str(c) for c in h if c is not None) or f"{len(h)} "
+                                   "cards face down")
+            for s, h in enumerate(view.hands)
+        ]  # fmt: skip
+        table = f"to beat: {state.table.name}" if state.table is not None else "table clear"
+        self.show_mirror(step, state, hands=hands, table=f"bid {state.bid}; {table}")
+
+    def _counting(self, state: DouDizhuState) -> str:
+        """What the chosen seat (for the teacher: the seat to act) can count of the others."""
+        seat = self.viewer if self.viewer is not None else GAME.current_player(state)
+        if state.phase != "play" or seat < 0:
+            return ""
+        c = counting_odds(observe(state, seat), seed=self.stepper.step)
+        body = "".join(f"<li>{html.escape(line)}</li>" for line in c.lines())
+        return (
+            f"<div class='cardlab-counting'><b>What {seat_name(seat)} can count</b> (only their "
+            f"own hand, the bottom cards and every card played):<ul>{body}</ul></div>"
+        )

@@ -1,0 +1,268 @@
+"""The Dou Dizhu table: the learner (Player 1, at the bottom) against two AI players.
+
+The learner selects cards on the canvas (or with the card buttons under it) and presses Play, or
+Pass; Hint selects what the AI would play in the learner's place.  After each of the learner's
+moves the AI seats act at once; chance (the deal, who bids first, a throw-in) resolves with the
+seeded replay.  The AI's reasons rest on the cards they hold, so the log shows them once the
+deal is over (without the cards they never played), unless "Show all hands" turns the table
+into the teacher's view.  An illegal selection is refused with the engine's reason and changes
+nothing.  "New deal" keeps the score sheet, so the totals run across deals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardlab.apps.model import (
+    LEARNER,
+    Control,
+    Mirror,
+    ScoreRow,
+    Suggestion,
+    TableModel,
+    first_lines,
+    new_table,
+    player,
+)
+from cardlab.core.bots import Bot, RandomBot
+from cardlab.core.engine import IllegalMove, seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.doudizhu import GAME, classify, new_game, parse
+from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
+from cardlab.render import Drawing
+
+PLAY_SEED = 7
+"""The table's first deal."""
+BIDS = ((0, "bid-pass", "Pass (no bid)"), (1, "bid-1", "Bid 1"), (2, "bid-2", "Bid 2"),
+        (3, "bid-3", "Bid 3"))  # fmt: skip
+
+
+def ai_bot(seat: int) -> Bot:
+    """The AI for ``seat``: the reasoning `DouDizhuBot` (a random player if it is missing)."""
+    try:
+        from cardlab.games.doudizhu.bots import DouDizhuBot
+    except ImportError:  # pragma: no cover - only while the bot is being written
+        return RandomBot(f"doudizhu:{seat}")
+    return DouDizhuBot()
+
+
+def default_bots() -> dict[int, Bot]:
+    return {1: ai_bot(1), 2: ai_bot(2)}
+
+
+def pattern_indices(hand: tuple[Any, ...], action: str) -> tuple[int, ...]:
+    """The hand indices a ``play <ranks> [as <kind>]`` action takes (first cards of each rank)."""
+    text = action.removeprefix("play ").split(" as ")[0]
+    taken: list[int] = []
+    for card in parse(text):
+        index = next(
+            i
+            for i, c in enumerate(hand)
+            if i not in taken and c.rank == card.rank and (card.suit in ("", c.suit))
+        )
+        taken.append(index)
+    return tuple(sorted(taken))
+
+
+class DouDizhuTable(TableModel):
+    """The learner against two AI: table, bid/play controls, hint, log, card counting and a
+    score sheet that runs across deals."""
+
+    size = (WIDTH, HEIGHT)
+    again = ("new-deal",)
+    log_window = 13  # with the line of what to do now: the last 14 lines, as before
+
+    @classmethod
+    def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:
+        """The first deal (``seed``) against two AI (or the given ``bots``)."""
+        bots = dict(bots) if bots is not None else default_bots()
+        said = "A new deal: you are Player 1, at the bottom of the table."
+        return new_table(cls, new_game(seed), bots, said, seed=seed)  # type: ignore[return-value]
+
+    # -- where the deal is -----------------------------------------------------------------------
+    def waiting(self) -> str:
+        """Why the learner cannot play now."""
+        phase = self.state.phase
+        if phase == "over":
+            return "This deal is over: press New deal to play another."
+        if phase == "bid":
+            return "It is the auction: bid or pass first."
+        return "It is not your turn."
+
+    def refusal(self, action: str) -> str:
+        """The engine's reason for refusing ``action`` now (a sentence)."""
+        try:
+            GAME.apply(self.state, action)
+        except IllegalMove as refused:
+            text = str(refused)
+            return text[0].upper() + text[1:] + "."
+        return ""
+
+    # -- controls --------------------------------------------------------------------------------
+    def controls(self) -> tuple[Control, ...]:
+        state, mine = self.state, self.my_turn
+        bidding = state.phase == "bid" and mine
+        playing = state.phase == "play" and mine
+        if state.phase == "play":
+            bid_why = "Bidding is over: play a combination, or pass."
+        else:
+            bid_why = self.waiting()
+        leading = playing and state.table is None
+        bids = []
+        for n, key, label in BIDS:
+            allowed = bidding and (n == 0 or n > state.bid)
+            why = "" if allowed else self.refusal(f"bid {n}") if bidding else bid_why
+            bids.append(Control(key, label, allowed, row=1, why_not=why))
+        return (
+            *bids,
+            Control("hint", "Hint", playing or bidding, row=2, why_not=self.waiting()),
+            Control("play", "Play selected", playing, row=2, style="success",
+                    why_not=self.waiting()),
+            Control("pass", "Pass", playing and not leading, row=2,
+                    why_not=self.refusal("pass") if leading else self.waiting()),
+            Control("clear", "Clear selection", playing, row=2, why_not=self.waiting()),
+            Control("new-deal", "New deal", row=3, style="info"),
+            Control("show-all", "Show all hands (teaching)", row=3, kind="toggle",
+                    value=self.teacher),
+        )  # fmt: skip
+
+    def _act(self, key: str, value: Any) -> TableModel:
+        if key.startswith("bid-"):
+            n = next(n for n, k, _ in BIDS if k == key)
+            return self.move("pass" if n == 0 else f"bid {n}",
+                             "You pass." if n == 0 else f"You bid {n}.")  # fmt: skip
+        if key == "play":
+            return self.play()
+        if key == "pass":
+            return self.move("pass", "You pass.")
+        if key == "hint":
+            return self.hinted()
+        if key == "clear":
+            return self.select(())
+        if key == "show-all":
+            return dataclasses.replace(self, teacher=value)
+        return self.new_deal()
+
+    def play(self) -> TableModel:
+        """Play the selected cards (an ambiguous lead as its first reading)."""
+        cards = self.selected_cards
+        if not cards:
+            raise ValueError("Select the cards to play first (click them), or press Pass.")
+        action = "play " + " ".join(str(c) for c in cards)
+        readings = classify(cards, self.state.ruleset)
+        if self.state.table is None and len(readings) > 1:
+            action += f" as {readings[0].kind}"
+        replay = self.replay.append(action)  # IllegalMove with the engine's reason
+        said = f"You play {replay.state.plays[-1].combo.name}."
+        return self.advance(replay, said, begin=len(self.replay))
+
+    def new_deal(self, seed: int | None = None) -> TableModel:
+        """Deal again (the next seed); the score sheet keeps its rows."""
+        seed = self.seed + 1 if seed is None else seed
+        table = dataclasses.replace(self, seed=seed)
+        return table.advance(
+            new_game(seed), f"A new deal (seed {seed}).", begin=0, level="info", fresh=True
+        )
+
+    def suggest(self) -> Suggestion:
+        """The AI's bid or play in the learner's place; New deal once the deal is over."""
+        state = self.state
+        if self.over:
+            return Suggestion("new-deal")
+        decision = ai_bot(LEARNER).choose(self.observation, GAME.legal_actions(state))
+        action = str(decision.action)
+        if action.startswith("play "):
+            ranks = action[5:].split(" as ")[0]
+            chosen = pattern_indices(state.hands[LEARNER], action)
+            return Suggestion("play", f"play {ranks} \u2014 {decision.reason}", chosen)
+        if state.phase == "play":
+            return Suggestion("pass", f"pass \u2014 {decision.reason}")
+        key = "bid-pass" if action == "pass" else f"bid-{action.split()[1]}"
+        return Suggestion(key, f"{action} \u2014 {decision.reason}")
+
+    # -- what the learner sees -------------------------------------------------------------------
+    def hand(self) -> tuple[Any, ...]:
+        return tuple(self.state.hands[LEARNER])
+
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        # "show all hands" draws the teacher's view: every hand and the bottom face up
+        return table_picture(
+            self.seen, you=LEARNER, selected=frozenset(selected), banner=self.banner(), theme=theme
+        )
+
+    def banner(self) -> str:
+        state = self.state
+        if state.phase == "bid":
+            return "The auction: your bid" if self.my_turn else "The auction"
+        if state.phase == "play":
+            if not self.my_turn:
+                return "Play"
+            return "Your lead: play any combination" if state.table is None else "Beat it or pass"
+        if state.phase == "over":
+            return "You win!" if GAME.returns(state)[LEARNER] > 0 else "You lose this deal"
+        return ""
+
+    def log_footer(self) -> list[str]:
+        state = self.state
+        if state.phase == "over":
+            return ["Press New deal to play again; the score sheet keeps the totals."]
+        if state.phase == "bid" and self.my_turn:
+            return ["Your bid: Pass, or bid higher than the highest bid so far."]
+        if state.phase == "play" and self.my_turn:
+            if state.table is None:
+                return ["You lead: select any combination and press Play."]
+            return ["Select cards (click them on the table) and press Play, or Pass."]
+        return []
+
+    def notes_html(self) -> str:
+        """Card counting from what the learner has seen (during the play only)."""
+        if self.state.phase != "play":
+            return ""
+        c = counting_odds(self.observation, seed=len(self.replay))
+        names = [player(s).capitalize() for s in c.others]
+        body = "".join(f"<li>{html.escape(line)}</li>" for line in c.lines(names))
+        return (
+            "<div class='cardlab-counting'><b>Card counting (from what you have seen)</b>"
+            f"<ul>{body}</ul></div>"
+        )
+
+    def mirror(self) -> Mirror:
+        view, shown = self.observation, self.seen
+        hands = []
+        for s, cards in enumerate(shown.hands):
+            text = (
+                " ".join(str(c) for c in cards)
+                if cards and cards[0] is not None
+                else f"{len(cards)} cards, face down"
+            )
+            role = ""
+            if view.landlord is not None:
+                role = " (landlord)" if s == view.landlord else " (farmer)"
+            hands.append(f"{player(s).capitalize()}{role}: {text}")
+        table = [f"bid {view.bid or 'none yet'}, bombs and rockets {view.bombs + view.rockets}"]
+        if view.table is not None:
+            table.append(f"to beat: {view.table.name} by {player(view.last_player)}")
+        bottom = " ".join(str(c) for c in view.bottom if c is not None) or "face down"
+        table.append(f"bottom cards: {bottom}")
+        if self.my_turn:
+            legal = first_lines(list(GAME.legal_actions(self.state)), 12)
+        else:
+            legal = ["none: it is not your turn"]
+        return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
+
+    # -- the score sheet -------------------------------------------------------------------------
+    def score_columns(self) -> tuple[str, ...]:
+        return ("You (P1)", "P2", "P3")
+
+    def score_row(self, replay: Replay) -> ScoreRow | None:
+        state = replay.state
+        if state.result is None:
+            return None
+        scores = tuple(int(x) for x in GAME.returns(state))
+        side = "landlord" if state.winner == state.landlord else "farmers"
+        note = f"{seat_name(state.landlord)} landlord, {side} win: {state.result.arithmetic}"
+        return ScoreRow(f"Deal {len(self.scores) + 1} (seed {self.seed})", scores, note)
