@@ -200,14 +200,12 @@ Pick a theme first; every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.triangle import (
-    GameStepper,
-    RoundWalkthrough,
-    StatementQuiz,
-    ThemePicker,
-    TriangleComponents,
-    TrianglePlay,
-)
+from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
+from cardlab.apps.triangle.quiz import StatementQuiz
+from cardlab.apps.triangle.stepper import GameStepper
+from cardlab.apps.triangle.table import TriangleTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -337,7 +335,7 @@ The score sheet keeps every round with its arithmetic.
     (
         "code",
         """
-TrianglePlay(theme, seed=4)
+TableView(TriangleTable.start(seed=4), theme)
 """,
     ),
     (

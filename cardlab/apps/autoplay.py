@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads 
     from cardlab.apps.doudizhu_play import DouDizhuPlay
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-    from cardlab.apps.triangle_play import TrianglePlay
     from cardlab.widgets.table import TableView
 
 MAX_CLICKS = 5_000
@@ -94,12 +93,6 @@ def _doudizhu_move(table: DouDizhuPlay) -> None:
         _click(table, table.pass_button if action == "pass" else table.play_button)
 
 
-def _triangle_move(table: TrianglePlay) -> None:
-    """Claim every round, say the starred (best) statement, deal the next round."""
-    buttons = {"claim": table.claim_button, "speak": table.say_button}
-    _click(table, buttons.get(table.stage, table.next_button))
-
-
 def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
     """Take the stock, go out when possible, else discard what leaves the least deadwood."""
     if table.stage == "draw":
@@ -130,7 +123,6 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
     "DouDizhuPlay": Policy(
         lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
     ),
-    "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
     "ThreeThirteenPlay": Policy(
         lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
     ),
