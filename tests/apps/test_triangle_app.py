@@ -366,3 +366,14 @@ def test_the_pictures_are_pure_and_follow_the_eyes():
 
 def test_default_bots_are_reasoning_bots():
     assert all(isinstance(b, ReasoningBot) for b in default_bots().values())
+
+
+def test_a_click_on_a_card_says_what_it_is_and_moves_nothing():
+    model = TriangleTable.start(seed=PLAY_SEED)
+    own = model.click("seat:0")
+    assert "own card" in own.said.text and own.said.level == "info"
+    assert own.replay is model.replay
+    assert "Player 3" in model.click("seat:2").said.text
+    assert "Right to Speak" in model.click("rts").said.text
+    with pytest.raises(ValueError, match="buttons"):
+        model.click("felt")

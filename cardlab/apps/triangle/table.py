@@ -235,6 +235,19 @@ class TriangleTable(TableModel):
             return Suggestion("statement", why, value=code)
         return Suggestion("say", why)
 
+    def click(self, target: str) -> TableModel:
+        """A click on a card of the picture says what that card is to the learner (the
+        buttons under the table make the moves)."""
+        if target == "rts":
+            return self.say("The Right to Speak: whoever wins the grab peeks at it, alone.")
+        seat = {"seat:0": 0, "seat:1": 1, "seat:2": 2}.get(target)
+        if seat == LEARNER:
+            return self.say("Your own card: nobody sees their own card until the cards are shown.")
+        if seat is not None:
+            name = seat_name(seat)
+            return self.say(f"{name}'s card: everyone but {name} can see it.")
+        return super().click(target)
+
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
         view = self.seen
