@@ -117,7 +117,7 @@ class TriangleTable(TableModel):
     statement: str | None = None
     """The statement the learner picked in the dropdown (None: the best one)."""
     show_odds: bool = False
-    """"Show my odds (a hint)" is ticked."""
+    """Whether "Show my odds (a hint)" is ticked (New game keeps it)."""
 
     @classmethod
     def start(
