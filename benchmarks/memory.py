@@ -51,7 +51,12 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     "triad": ("cardlab.apps.triad.table", "TriadTable", {"opponents": 2}, False),
     "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
     "doudizhu": ("cardlab.apps.doudizhu.table", "DouDizhuTable", {"seed": 7}, False),
-    "triangle": ("cardlab.apps.triangle", "TrianglePlay", {"seed": 4}, True),
+    "triangle": (
+        "cardlab.apps.triangle.table",
+        "TriangleTable",
+        {"seed": 4, "show_odds": True},  # the odds box ticked from the start
+        False,
+    ),
     "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
     "pyramid_poker": ("cardlab.apps.pyramid_poker", "PyramidPokerPlay", {}, False),
 }

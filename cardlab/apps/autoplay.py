@@ -20,7 +20,6 @@ from cardlab.apps.common import LearnerTable
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
-    from cardlab.apps.triangle_play import TrianglePlay
     from cardlab.widgets.table import TableView
 
 MAX_CLICKS = 5_000
@@ -83,12 +82,6 @@ def _pyramid_move(table: PyramidPlay) -> None:
         _bet(table)
 
 
-def _triangle_move(table: TrianglePlay) -> None:
-    """Claim every round, say the starred (best) statement, deal the next round."""
-    buttons = {"claim": table.claim_button, "speak": table.say_button}
-    _click(table, buttons.get(table.stage, table.next_button))
-
-
 def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
     """Take the stock, go out when possible, else discard what leaves the least deadwood."""
     if table.stage == "draw":
@@ -116,7 +109,6 @@ def _next_hand(table: PyramidPlay) -> Any:
 
 POLICIES: dict[str, Policy] = {  # by the table's class name
     "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
-    "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
     "ThreeThirteenPlay": Policy(
         lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
     ),

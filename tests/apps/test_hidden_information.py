@@ -107,7 +107,7 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.pyramid_poker import GameStepper as PyramidPokerStepper
     from cardlab.apps.three_thirteen import RoundStepper
     from cardlab.apps.triad.stepper import HandStepper as TriadStepper
-    from cardlab.apps.triangle import GameStepper as TriangleStepper
+    from cardlab.apps.triangle.stepper import GameStepper as TriangleStepper
 
     return {
         "triad": lambda p: TriadStepper(p),
@@ -149,14 +149,14 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triad.table import TriadTable
-    from cardlab.apps.triangle_play import TrianglePlay
+    from cardlab.apps.triangle.table import TriangleTable
     from cardlab.widgets.table import TableView
 
     return {
         "triad": lambda p: TableView(TriadTable.start(seed=3, opponents=3, hands=3), p),
         "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
         "doudizhu": lambda p: TableView(DouDizhuTable.start(seed=7), p),
-        "triangle": lambda p: TrianglePlay(p, seed=4),
+        "triangle": lambda p: TableView(TriangleTable.start(seed=4), p),
         "three_thirteen": lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
         "pyramid_poker": lambda p: PyramidPokerPlay(p, seed=2),
     }

@@ -21,7 +21,7 @@ from cardlab.apps.pyramid_play import PyramidPlay
 from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
 from cardlab.apps.triad.table import TriadTable
-from cardlab.apps.triangle_play import TrianglePlay
+from cardlab.apps.triangle.table import TriangleTable
 from cardlab.widgets.table import TableView
 
 GAMES = 12
@@ -31,7 +31,7 @@ TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
     "triad": lambda theme: TableView(TriadTable.start(hands=3), theme),  # New game every third hand
     "pyramid": lambda theme: PyramidPlay(theme, hands=2),
     "doudizhu": lambda theme: TableView(DouDizhuTable.start(), theme),  # the sheet keeps every deal
-    "triangle": lambda theme: TrianglePlay(theme),
+    "triangle": lambda theme: TableView(TriangleTable.start(), theme),
     "three_thirteen": lambda theme: ThreeThirteenPlay(theme, rounds=2),
     "pyramid_poker": lambda theme: PyramidPokerPlay(theme),
 }

@@ -1,5 +1,6 @@
 """The Triangle lesson app, driven without a browser: rounds played by button clicks, the hidden
-own card in the drawing ops, the bots' turns, refusals, the quiz and the stepper narration."""
+own card in the drawing ops, the bots' turns, refusals, the odds box, the AI's suggestion, the
+quiz, the stepper narration and the pictures."""
 
 import html
 from fractions import Fraction
@@ -7,22 +8,22 @@ from fractions import Fraction
 import pytest
 
 from cardlab.apps.decks import ThemePicker as DecksThemePicker
-from cardlab.apps.triangle import (
-    GameStepper,
+from cardlab.apps.triangle.lesson import (
     RoundWalkthrough,
-    StatementQuiz,
-    ThemePicker,
     TriangleComponents,
-    TrianglePlay,
-    bot_game,
-    quiz_position,
+    example_round,
     statements_table_html,
 )
-from cardlab.apps.triangle_play import PLAY_SEED, default_bots
+from cardlab.apps.triangle.quiz import StatementQuiz, quiz_position
+from cardlab.apps.triangle.stepper import GameStepper, bot_game
+from cardlab.apps.triangle.table import PLAY_SEED, TriangleTable, default_bots
 from cardlab.core.bots import RandomBot
-from cardlab.games.triangle import observe, statement_odds
+from cardlab.games.triangle import STATEMENTS, observe, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
+from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -40,7 +41,11 @@ def face_keys(drawing, card):
 
 def own_card(table):
     """The learner's card this round (the test may look; the table must not show it)."""
-    return table.state.cards[0]
+    return table.model.state.cards[0]
+
+
+def table_at(picker, seed=PLAY_SEED, **kwargs):
+    return TableView(TriangleTable.start(seed=seed, **kwargs), picker)
 
 
 def test_the_theme_picker_is_shared_and_still_importable_from_decks():
@@ -48,42 +53,60 @@ def test_the_theme_picker_is_shared_and_still_importable_from_decks():
 
 
 def test_a_round_where_the_learner_speaks_is_played_by_clicks(picker):
-    table = TrianglePlay(picker, seed=PLAY_SEED)
-    assert all(isinstance(b, ReasoningBot) for b in table.bots.values())
-    assert table.stage == "claim" and table.scores.rows == []
+    table = table_at(picker)
+    model = table.model
+    assert all(isinstance(b, ReasoningBot) for b in model.bots.values())
+    assert model.stage == "claim" and table.scores.rows == []
     mine = own_card(table)
     # the learner sees the other two cards, never their own: a back with a "?" instead
     assert face_keys(table.view.drawing, mine) == []  # the 24 cards are all different
     assert any(k.startswith("back:triangle:") for k in sprite_keys(table.view.drawing))
     assert "hidden" in table.mirror.text and str(mine) not in table.mirror.text.split("Table")[0]
-    assert table.say_button.disabled and not table.claim_button.disabled
+    assert table.controls["say"].disabled and not table.controls["claim"].disabled
 
-    table.claim_button.click()
-    assert table.stage == "speak" and table.state.speaker == 0
-    assert table.claims == {0: True, 1: False, 2: False}
-    rts = table.state.rts
+    table.controls["claim"].click()
+    model = table.model
+    assert model.stage == "speak" and model.state.speaker == 0
+    assert model.claims() == {0: True, 1: False, 2: False}
+    rts = model.state.rts
     assert face_keys(table.view.drawing, rts), "the speaker sees the Right to Speak"
-    assert not table.say_button.disabled
-    best = max(statement_odds(table.observation), key=lambda o: o.net)
-    assert "\u2605" in dict((v, k) for k, v in table.statement.options)[best.statement.code]
+    assert not table.controls["say"].disabled
+    best = max(statement_odds(model.observation), key=lambda o: o.net)
+    labels = {code: label for label, code in table.controls["statement"].options}
+    assert "\u2605" in labels[best.statement.code]
+    assert labels[table.controls["statement"].value].startswith("\u2605"), "a best one is chosen"
 
     before = table.scores.widget.value
-    table.statement.value = best.statement.code
-    table.say_button.click()
-    assert table.stage == "between"
+    table.controls["statement"].value = best.statement.code
+    table.controls["say"].click()
+    model = table.model
+    assert model.stage == "between"
     assert table.scores.widget.value != before
     label, gains, note = table.scores.rows[0]
-    record = table.state.rounds[0]
+    record = model.state.rounds[0]
     assert label == "Round 1" and gains == record.gains and "said" in note and "=" in note
-    assert table.scores.totals == tuple(table.state.scores)
+    assert table.scores.totals == tuple(model.state.scores)
     # resolved: the learner's card is now face up, and labelled on the table
     assert face_keys(table.view.drawing, record.cards[0])
     assert "Round 1" in " ".join(table.view.drawing.texts())
-    assert not table.next_button.disabled and table.claim_button.disabled
+    assert not table.controls["next-round"].disabled and table.controls["claim"].disabled
 
-    table.next_button.click()
-    assert table.stage == "claim" and table.state.phase == "claim"
-    assert len(table.state.rounds) == 1
+    table.controls["next-round"].click()
+    assert table.model.stage == "claim" and table.model.state.phase == "claim"
+    assert len(table.model.state.rounds) == 1
+    assert table.status.message.startswith("A new round is dealt")
+
+
+def test_the_statement_chosen_in_the_dropdown_is_the_one_said(picker):
+    table = table_at(picker)
+    table.controls["claim"].click()
+    default = table.controls["statement"].value
+    other = next(s.code for s in STATEMENTS if s.code != default)
+    table.controls["statement"].value = other
+    assert table.model.statement == other and table.model.control("statement").value == other
+    table.controls["say"].click()
+    assert table.model.state.rounds[0].statement.code == other
+    assert table.model.statement is None  # the next speech starts on a best statement again
 
 
 def test_bots_take_their_turns_from_their_own_observations(picker):
@@ -94,69 +117,123 @@ def test_bots_take_their_turns_from_their_own_observations(picker):
             seen.append(observation)
             return super().choose(observation, legal_actions)
 
-    table = TrianglePlay(picker, seed=3, bots={1: Spy(1), 2: Spy(2)})
-    table.noclaim_button.click()
+    table = TableView(TriangleTable.start(seed=3, bots={1: Spy(1), 2: Spy(2)}), picker)
+    table.controls["noclaim"].click()
     assert {v.seat for v in seen} >= {1, 2}
     for view in seen:  # each bot saw the others' cards but not its own
         assert view.cards[view.seat] is None
-    assert table.claims[0] is False and len(table.claims) == 3
+    claims = table.model.claims()
+    assert claims[0] is False and len(claims) == 3
+
+
+def test_the_claims_are_shown_only_once_all_three_are_in(picker):
+    """In round 2 the bots are asked before the learner (from the dealer's left): their claims
+    are made, but neither the picture, the log nor the mirror tells them before the learner's."""
+    table = table_at(picker)
+    table.controls["claim"].click()
+    table.controls["say"].click()
+    table.controls["next-round"].click()
+    model = table.model
+    early = [e for e in model.log if e.event.action in ("claim", "no_claim")]
+    assert early and model.stage == "claim" and model.claims() == {}
+    drawn = " ".join(table.view.drawing.texts())
+    assert "grabs for it" not in drawn and "does not grab" not in drawn
+    assert "grabbed" not in table.journal.value + table.mirror.text
+    table.controls["noclaim"].click()
+    assert len(table.model.claims()) == 3
+    assert "Everyone decided at the same moment" in table.journal.value
 
 
 def test_a_whole_game_round_after_round_by_clicks(picker):
     """Claim every round and say the best statement: the sheet follows the engine's scores."""
-    table = TrianglePlay(picker, seed=11)
+    table = table_at(picker, seed=11)
     for _ in range(200):
-        if table.stage == "over":
+        stage = table.model.stage
+        if stage == "over":
             break
-        if table.stage == "claim":
+        if stage == "claim":
             assert not face_keys(table.view.drawing, own_card(table)), "own card shown"
-            table.claim_button.click()
-        elif table.stage == "speak":
-            table.say_button.click()
+            table.controls["claim"].click()
+        elif stage == "speak":
+            table.controls["say"].click()
         else:
-            table.next_button.click()
+            table.controls["next-round"].click()
         assert table.status.level != "error", table.status.message
-    assert table.stage == "over"
-    assert table.scores.totals == tuple(table.state.scores)
-    assert len(table.scores.rows) == len(table.state.rounds)
+    model = table.model
+    assert model.stage == "over"
+    assert table.scores.totals == tuple(model.state.scores)
+    assert len(table.scores.rows) == len(model.state.rounds)
     assert "Game over" in " ".join(table.view.drawing.texts())
-    table.new_button.click()
-    assert table.stage == "claim" and table.scores.rows == [] and table.seed == 12
+    assert "Press New game to play again." in table.journal.value
+    table.controls["new-game"].click()
+    assert table.model.stage == "claim" and table.scores.rows == [] and table.model.seed == 12
+    assert table.status.message == "A new game (seed 12)."
 
 
 def test_illegal_moves_show_the_reason_and_change_nothing(picker):
-    table = TrianglePlay(picker, seed=PLAY_SEED)
-    replay, drawing = table.replay, table.view.drawing
-    table.statement.value = "S3"
-    table.say_button.click()  # not the speaker: nobody holds the Right to Speak yet
+    table = table_at(picker)
+    replay, drawing = table.model.replay, table.view.drawing
+    table.controls["statement"].value = "S3"  # not the speaker: the choice springs back
+    assert table.status.level == "error" and "Right to Speak" in table.status.message
+    assert table.controls["statement"].value == table.model.control("statement").value
+    table.controls["say"].click()  # not the speaker: nobody holds the Right to Speak yet
     assert table.status.level == "error"
     assert "Right to Speak" in table.status.message and "claim" in table.status.message
-    assert table.replay == replay and table.view.drawing == drawing
-    table.next_button.click()
+    assert table.model.replay == replay and table.view.drawing == drawing
+    table.controls["next-round"].click()
     assert table.status.level == "error" and "not finished" in table.status.message
-    assert table.replay == replay
+    assert table.model.replay == replay
 
 
-def test_the_raw_handlers_raise_for_illegal_moves(picker):
-    table = TrianglePlay(picker, seed=PLAY_SEED)
+def test_the_model_refuses_with_the_reason_and_stays_as_it_was():
+    model = TriangleTable.start(seed=PLAY_SEED)
     with pytest.raises(ValueError, match="Right to Speak"):
-        table.say("S3")
-    table.claim_button.click()
-    table.say_button.click()
-    replay = table.replay
-    table.claim_button.click()
-    assert table.status.level == "error" and "Next round" in table.status.message
-    assert table.replay == replay
+        model.act("say")
+    with pytest.raises(ValueError, match="not finished"):
+        model.act("next-round")
+    speaking = model.act("claim")
+    with pytest.raises(ValueError, match="holds the Right to Speak"):
+        speaking.act("noclaim")
+    done = speaking.act("say")
+    with pytest.raises(ValueError, match="Next round"):
+        done.act("claim")
+    assert done.replay == speaking.act("say").replay  # a value: the same move, the same table
 
 
-def test_hint_shows_the_odds_table_and_the_theme_redraws(picker):
-    table = TrianglePlay(picker, seed=PLAY_SEED)
-    assert table.hint_box.value == ""
-    table.hint.value = True
-    assert "favourable/unseen" in table.hint_box.value and "\u2605" in table.hint_box.value
+def test_show_my_odds_fills_the_notes_and_the_theme_redraws(picker):
+    table = table_at(picker)
+    assert table.notes.value == ""
+    table.controls["hint"].value = True
+    assert table.model.show_odds
+    assert "favourable/unseen" in table.notes.value and "\u2605" in table.notes.value
+    assert "If you grabbed now" in table.notes.value
+    table.controls["claim"].click()
+    assert "Now that you have peeked" in table.notes.value
+    table.controls["say"].click()
+    assert table.notes.value == ""  # between rounds there is nothing to count
+    table.controls["new-game"].click()
+    assert table.controls["hint"].value is True and table.notes.value  # kept by New game
     before = table.view.drawing
-    picker.widget.value = "high-contrast"
+    picker.value = "high-contrast"
     assert table.view.drawing != before
+
+
+def test_the_suggestion_is_a_reasoning_players_choice():
+    model = TriangleTable.start(seed=PLAY_SEED)
+    tip = model.suggest()
+    view = model.observation
+    best = ReasoningBot(threshold=0.0).choose(view, ["claim", "no_claim"])
+    assert tip.key == ("claim" if best.action == "claim" else "noclaim") and tip.why
+    assert str(model.state.cards[0]) not in tip.why
+    hinted = model.hinted()
+    assert hinted.said.text == f"Hint: {tip.why}" and hinted.replay is model.replay
+    speaking = model.act("claim")
+    chosen = speaking.act("statement", STATEMENTS[-1].code)
+    tip = chosen.suggest()
+    assert tip.key == "statement" and tip.value != STATEMENTS[-1].code
+    assert chosen.act(tip.key, tip.value).suggest().key == "say"
+    done = speaking.act("say")
+    assert done.suggest().key == "next-round"
 
 
 def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
@@ -231,21 +308,23 @@ def test_the_quiz_is_drawn_through_the_speakers_eyes(picker):
     quiz = StatementQuiz(picker, seed=2)
     seat = quiz.q.seat
     texts = quiz.view.drawing.texts()
-    assert any(t.startswith(f"Player {seat + 1} (you)") for t in texts)
+    # the speaker's plate is the active one: highlighted and marked, not by colour alone
+    assert any(t.startswith(f"\u25b6 Player {seat + 1} (you)") for t in texts)
     assert not face_keys(quiz.view.drawing, quiz.q.replay.state.cards[seat])
     assert face_keys(quiz.view.drawing, quiz.q.replay.state.rts)
 
 
 def test_a_void_round_keeps_the_learners_card_and_the_bots_reasons_hidden(picker):
-    table = TrianglePlay(picker, seed=1)
+    table = table_at(picker, seed=1)
     mine = own_card(table)
-    table.claim_button.click()
-    record = table.state.rounds[-1]
-    assert table.stage == "between" and record.speaker is None
+    table.controls["claim"].click()
+    model = table.model
+    record = model.state.rounds[-1]
+    assert model.stage == "between" and record.speaker is None
     assert not face_keys(table.view.drawing, mine)
     assert "void" in " ".join(table.view.drawing.texts())
-    assert "stay private" in table.round_log.value
-    assert str(mine) not in table.mirror.text and str(mine) not in table.round_log.value
+    assert "stay private" in table.journal.value
+    assert str(mine) not in table.mirror.text and str(mine) not in table.journal.value
     assert table.scores.rows[-1][1] == (0, 0, 0) and "void" in table.scores.rows[-1][2]
 
 
@@ -255,14 +334,46 @@ def test_components_and_walkthrough_draw(picker):
     assert len(faces) == 24
     assert "I am higher than my peers" in statements_table_html()
     walk = RoundWalkthrough(picker, seed=5)
-    texts = set()
+    texts, drawings = set(), set()
     for stage in walk.stage.options:
         walk.stage.value = stage
         texts.add(walk.text.value)
+        drawings.add(walk.view.drawing)
         assert walk.status.message == ""
-    assert len(texts) == 5
+    assert len(texts) == 5 and len(drawings) == 5
     assert "not</b> shown" in walk.text.value
+    picker.value = "colorblind"
+    assert walk.status.message == "" and walk.view.drawing not in drawings
+
+
+def test_the_pictures_are_pure_and_follow_the_eyes():
+    replay, _ = bot_game(3, rounds=1)
+    lifted = next(i for i in range(len(replay) + 1) if replay.state_at(i).phase == "claim")
+    state = replay.state_at(lifted)
+    teacher = step_picture(state, None)
+    assert all(face_keys(teacher, c) for c in state.cards)
+    for seat in range(3):
+        seen = step_picture(state, seat, banner="eyes")
+        assert not face_keys(seen, state.cards[seat]) and "eyes" in seen.texts()
+    scored = example_round(5)
+    record = scored.state.rounds[0]
+    walk = [walkthrough_picture(scored, k) for k in range(5)]
+    assert not any(face_keys(walk[0], c) for c in record.cards)  # the deal: all face down
+    assert not face_keys(walk[1], record.cards[0]) and face_keys(walk[1], record.cards[1])
+    assert face_keys(walk[3], record.rts)  # through the speaker's eyes
+    assert not face_keys(walk[4], record.rts) and face_keys(walk[4], record.cards[0])
 
 
 def test_default_bots_are_reasoning_bots():
     assert all(isinstance(b, ReasoningBot) for b in default_bots().values())
+
+
+def test_a_click_on_a_card_says_what_it_is_and_moves_nothing():
+    model = TriangleTable.start(seed=PLAY_SEED)
+    own = model.click("seat:0")
+    assert "own card" in own.said.text and own.said.level == "info"
+    assert own.replay is model.replay
+    assert "Player 3" in model.click("seat:2").said.text
+    assert "Right to Speak" in model.click("rts").said.text
+    with pytest.raises(ValueError, match="buttons"):
+        model.click("felt")

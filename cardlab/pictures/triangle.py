@@ -1,8 +1,10 @@
-"""Drawing a Triangle table: three seats of one card each and the Right to Speak in the middle.
+"""Drawing Triangle: three seats of one card each and the Right to Speak in the middle, at any
+step of a game, and the five stages of the round walkthrough.
 
 Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
 every picture the Triangle lesson shows.  What a seat may see is decided by the caller, which
-passes each card as a `Card` (face up), None (face down) or `EMPTY` (not dealt yet).
+passes each card as a `Card` (face up), None (face down) or `EMPTY` (not dealt yet), or the
+observation of the eyes it draws through.
 """
 
 from __future__ import annotations
@@ -11,18 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.core.cards import Card
-from cardlab.render import (
-    Circle,
-    Drawing,
-    DrawOp,
-    Line,
-    Rect,
-    Text,
-    card_size,
-    get_theme,
-    row,
-)
-from cardlab.render.layout import felt
+from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.triangle import TriangleState, observe
+from cardlab.render import Circle, Drawing, DrawOp, Line, Text, card_size, get_theme, row
+from cardlab.render.layout import felt, seat_plate
 from cardlab.render.theme import Theme
 
 EMPTY = "empty"
@@ -78,7 +73,7 @@ def triangle_table(
             lx, ly, align = x + CARD_W + 16, y + 24, "left"
         else:
             lx, ly, align = x + CARD_W / 2, y + CARD_H + 20, "center"
-        ops += _plate(seat.name, lx, ly, align, size, theme, seat.active)
+        ops += seat_plate(seat.name, lx, ly, theme, active=seat.active, align=align, size=size)
         for k, note in enumerate(seat.notes):
             ops.append(Text(lx, ly + 22 + 19 * k, note, size * 0.95, theme.felt_text, align))
     ops += _card(rts, RTS_X, TOP_Y, theme, "rts", "")
@@ -107,19 +102,6 @@ def _card(card: Card | str | None, x: float, y: float, theme: Theme, target: str
         ops.append(Circle(cx, cy, 17, fill=theme.card_face, stroke=theme.card_edge, line_width=1.5))
         ops.append(Text(cx, cy + 1, mark, 22 * theme.font_scale, theme.text, bold=True))
     return ops
-
-
-def _plate(
-    name: str, x: float, y: float, align: str, size: float, theme: Theme, active: bool
-) -> list[DrawOp]:
-    if not active:
-        return [Text(x, y, name, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
-    width = len(name) * size * 0.62 + 14
-    left = x - width / 2 if align == "center" else x - 7
-    return [
-        Rect(left, y - size * 0.8, width, size * 1.6, fill=theme.highlight, radius=size * 0.6),
-        Text(x, y, name, size, "#000000", align, bold=True),  # type: ignore[arg-type]
-    ]
 
 
 # -- pictures of positions, from one seat's observation ---------------------------------------
@@ -218,3 +200,56 @@ def resolved_picture(
     else:
         rts_notes = ("Right to Speak", "never shown")
     return triangle_table(pictures, record.rts, rts_notes=rts_notes, banner=banner, theme=theme)
+
+
+def step_picture(
+    state: TriangleState, viewer: int | None, theme: Theme | str = "default", banner: str = ""
+) -> Drawing:
+    """The table at any step of a replay, through ``viewer``'s eyes (None: the teacher's)."""
+    teacher = observe(state, None)
+    view = observe(state, viewer)
+    if state.phase in ("deal", "over") and state.dealt == 0 and view.history:
+        return resolved_picture(view, view.history[-1], banner=banner, theme=theme)
+    dealt = (*(c is not None for c in teacher.cards), teacher.rts is not None)
+    done = state.phase != "claim"
+    claims = tuple(
+        c if done or s == viewer or viewer is None else None for s, c in enumerate(state.claims)
+    )
+    return live_picture(view, dealt=dealt, claims=claims, banner=banner, theme=theme)
+
+
+# -- the round walkthrough -------------------------------------------------------------------------
+def round_steps(replay: Replay) -> tuple[int, int]:
+    """The steps of a one-round replay where the cards are lifted and where the speaker speaks."""
+
+    def first(phase: str) -> int:
+        return next(i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase)
+
+    return first("claim"), first("state")
+
+
+def walkthrough_picture(replay: Replay, stage: int, theme: Theme | str = "default") -> Drawing:
+    """Stage ``stage`` (0 deal, 1 lift, 2 grab, 3 speak, 4 resolve) of the scored first round
+    in ``replay``, each through the eyes that stage is about."""
+    lift, spoken = round_steps(replay)
+    speaker = replay.state.rounds[0].speaker
+    if stage == 0:
+        seats = [
+            SeatPicture(None, f"{seat_name(s)} · 0 pts", ("dealer",) if s == 0 else ())
+            for s in display_order(0)
+        ]
+        return triangle_table(seats, None, banner="Deal: four cards, all face down", theme=theme)
+    if stage == 1:
+        view = observe(replay.state_at(lift), 0)
+        return live_picture(view, active=None, banner="Lift: through Player 1's eyes", theme=theme)
+    if stage in (2, 3):
+        state = replay.state_at(spoken)
+        if stage == 2:
+            return live_picture(
+                observe(state, 0), claims=state.claims, active=speaker, banner="Grab!", theme=theme
+            )
+        banner = f"Speak: through {seat_name(speaker)}'s eyes"  # type: ignore[arg-type]
+        return live_picture(observe(state, speaker), active=speaker, banner=banner, theme=theme)
+    view = observe(replay.state, 0)
+    banner = "Resolve: player cards shown"
+    return resolved_picture(view, view.history[-1], banner=banner, theme=theme)

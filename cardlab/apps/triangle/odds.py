@@ -1,0 +1,86 @@
+"""The Triangle odds: every statement's exact probability for one player's view, the counting
+argument behind the best one, the expected points each way and the net value.  The stepper
+shows them for the player whose eyes it looks through; the words (the odds table) are the
+table's, `cardlab.apps.triangle.table`, so the table's "Show my odds" reads the same."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from cardlab.apps.triangle.table import odds_table_html, signed
+from cardlab.core.engine import seat_name
+from cardlab.games.triangle import GAME, TriangleState, TriangleView, posterior, statement_odds
+from cardlab.games.triangle.odds import StatementOdds
+from cardlab.widgets import OddsPanel
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.panels import format_fraction
+from cardlab.widgets.theme import ThemePicker
+
+
+def odds_seat(state: TriangleState, viewer: int | None) -> int | None:
+    """Whose odds to show: the chosen player, else the speaker, else the player to act."""
+    if state.phase not in ("claim", "grab", "state"):
+        return None
+    if viewer is not None:
+        return viewer
+    if state.speaker is not None:
+        return state.speaker
+    player = GAME.current_player(state)
+    return player if player >= 0 else None
+
+
+class OddsExplainer(LessonPanel):
+    """The odds of every statement for one player's view: a table of exact fractions (and a
+    plot), the counting argument behind the best one, expected points each way and net values."""
+
+    def __init__(self, picker: ThemePicker | None = None, plot: bool = True) -> None:
+        super().__init__(picker)
+        self.heading = widgets.HTML()
+        self.panel = OddsPanel(title="P(the statement is true)", plot=plot)
+        self.panel.table.layout.display = "none"  # the details table says all that and more
+        self.details = widgets.HTML()
+        self.children = [self.heading, self.details, self.panel.widget]
+        self.add_class("cardlab-odds-explainer")
+        self.odds: tuple[StatementOdds, ...] = ()
+        self._key: object = None
+        self.show(None)
+
+    def show(self, view: TriangleView | None, who: str = "", message: str = "") -> None:
+        if view is None:
+            self.odds, self._key = (), None
+            self.heading.value = f"<p><i>{html.escape(message or 'No odds at this step.')}</i></p>"
+            self.details.value = ""
+            self.panel.set_rows([])
+            self.panel.widget.layout.display = "none"
+            return
+        key = (view.seat, tuple(view.cards), view.rts, tuple(sorted(view.known)))
+        if key == self._key:
+            return
+        self._key = key
+        self.odds = statement_odds(view)
+        best = max(o.net for o in self.odds)
+        top = next(o for o in self.odds if o.net == best)
+        post = posterior(view)
+        spread = " \u00b7 ".join(f"{r} {format_fraction(p)}" for r, p in post.items())
+        peek = " and the Right to Speak" if view.rts is not None else ""
+        who = who or seat_name(view.seat)  # type: ignore[arg-type]
+        self.heading.value = (
+            f"<p><b>{html.escape(who)}</b> sees two cards{peek} and remembers what was shown "
+            f"earlier this turn: {len(view.known)} cards seen, so {top.unseen} unseen. "
+            f"Their own card is equally likely to be any unseen card:<br>"
+            f"<small>P(own card is A, 2, \u2026, 6) = {spread}</small></p>"
+            f"<p>Best: <b>\u201c{html.escape(top.statement.words)}\u201d</b> \u2014 "
+            f"{html.escape(top.counting)}; expected {format_fraction(top.gain)} points for "
+            f"the speaker against {format_fraction(top.given)} for each opponent, net "
+            f"{signed(top.net)}."
+            + (" Every statement loses on average: better not to claim." if best < 0 else "")
+            + "</p>"
+        )
+        self.details.value = odds_table_html(self.odds)
+        rows = [
+            (("\u2605 " if o.net == best else "") + o.statement.words, o.p_true) for o in self.odds
+        ]
+        self.panel.widget.layout.display = None
+        self.panel.set_rows(rows)

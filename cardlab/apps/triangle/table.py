@@ -1,0 +1,419 @@
+"""The Triangle table: the learner (Player 1, at the bottom) against two reasoning bots.
+
+The learner's own card stays face down until the round resolves, as in the real game.  The claims
+are simultaneous: each seat decides from its own observation, which shows no other seat's
+pending decision, so the order the engine asks them in carries no information (a bot asked
+before the learner decides before the learner's click, the others after it); the claims are
+shown together once all three are in.  Chance steps (the grab) resolve at once with the seeded
+replay; a new deal waits for "Next round", so the resolved cards stay on the table, labelled,
+until the learner is ready.  "Show my odds" puts the exact odds of every statement under the log.
+
+The table's words (the odds table, the statement labels) are here too: they are plain text, and
+the lesson's odds panel and quiz show the same tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.apps.model import (
+    LEARNER,
+    Control,
+    Mirror,
+    ScoreRow,
+    Suggestion,
+    TableModel,
+    new_table,
+)
+from cardlab.core.bots import Bot
+from cardlab.core.engine import CHANCE, seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.triangle import GAME, STATEMENTS, new_game, statement_odds
+from cardlab.games.triangle.bots import ReasoningBot
+from cardlab.games.triangle.odds import StatementOdds, best_statement
+from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
+from cardlab.render import Drawing
+
+PLAY_SEED = 4
+"""The table's first seed: round 1 resolves with a score when the learner claims."""
+
+CLAIMS = ("claim", "no_claim")
+
+
+def default_bots() -> dict[int, Bot]:
+    """Player 2 grabs only for a clear edge; Player 3 is bolder."""
+    return {1: ReasoningBot(threshold=0.5), 2: ReasoningBot(threshold=0.0)}
+
+
+def player(seat: int) -> str:
+    """How the table names a seat to the learner."""
+    return "you (Player 1)" if seat == LEARNER else seat_name(seat)
+
+
+def signed(x: Any) -> str:
+    return f"{float(x):+.2f}"
+
+
+def statement_label(odds: StatementOdds, best: bool = False) -> str:
+    """``I am odd — P = 11/21, net +0.14`` (with a star on the best)."""
+    star = "\u2605 " if best else ""
+    return (
+        f"{star}{odds.statement.words} \u2014 P = {odds.p_true}, "
+        f"net {signed(odds.net)} (worth {odds.statement.points})"
+    )
+
+
+def odds_table_html(odds: tuple[StatementOdds, ...], caption: str = "") -> str:
+    """Every statement: the counting argument, expected points each way and the net value."""
+    best = max(o.net for o in odds)
+    rows = []
+    for o in odds:
+        mark = " \u2605" if o.net == best else ""
+        style = " style='font-weight:bold;background:#fff7d6'" if o.net == best else ""
+        rows.append(
+            f"<tr{style}><th scope='row' style='text-align:left'>"
+            f"{html.escape(o.statement.words)}{mark}</th>"
+            f"<td>{o.statement.points}</td>"
+            f"<td>{o.favourable}/{o.unseen}"
+            + (f" = {o.p_true}" if o.p_true.denominator != o.unseen else "")
+            + f"</td><td>{float(o.gain):.2f}</td><td>{float(o.given):.2f}</td>"
+            f"<td>{signed(o.net)} (= {o.net})</td></tr>"
+        )
+    cap = f"<caption style='text-align:left'>{html.escape(caption)}</caption>" if caption else ""
+    head = (
+        "<tr><th scope='col'>Statement</th><th scope='col'>Points</th>"
+        "<th scope='col'>P(true): favourable/unseen</th><th scope='col'>Speaker expects</th>"
+        "<th scope='col'>Each opponent expects</th><th scope='col'>Net</th></tr>"
+    )
+    return (
+        "<table class='cardlab-statement-odds' style='border-collapse:collapse'>"
+        f"{cap}<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
+        "<p><small>Net = points \u00d7 P \u2212 3 \u00d7 (1 \u2212 P): what you expect to gain "
+        "minus what each opponent expects to gain from a wrong statement. \u2605 marks the "
+        "best.</small></p>"
+    )
+
+
+def claims_summary(claims: Mapping[int, bool]) -> str:
+    parts = []
+    for seat in range(3):
+        if seat == LEARNER:
+            parts.append("you grabbed" if claims[seat] else "you did not grab")
+        else:
+            parts.append(f"{seat_name(seat)} {'grabbed' if claims[seat] else 'did not grab'}")
+    return "Everyone decided at the same moment: " + ", ".join(parts) + "."
+
+
+@dataclass(frozen=True, kw_only=True)
+class TriangleTable(TableModel):
+    """The learner against two bots: claims, the statement, the odds, the rounds' score sheet."""
+
+    size = (WIDTH, HEIGHT)
+    log_title = "This round"
+    statement: str | None = None
+    """The statement the learner picked in the dropdown (None: the best one)."""
+    show_odds: bool = False
+    """Whether "Show my odds (a hint)" is ticked (New game keeps it)."""
+
+    @classmethod
+    def start(
+        cls,
+        seed: int = PLAY_SEED,
+        bots: Mapping[int, Bot] | None = None,
+        show_odds: bool = False,
+    ) -> TriangleTable:
+        """A new game against two reasoning bots (or the given ``bots`` in seats 1 and 2)."""
+        bots = dict(bots) if bots is not None else default_bots()
+        said = "A new game: you are Player 1, at the bottom of the table."
+        table = new_table(cls, new_game(seed), bots, said, seed=seed, show_odds=show_odds)
+        return table  # type: ignore[return-value]
+
+    # -- where the game is ---------------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        """``claim``, ``speak`` (the learner holds the RtS), ``between`` rounds, or ``over``."""
+        phase = self.state.phase
+        if phase == "state":
+            return "speak"
+        return {"deal": "between"}.get(phase, phase)
+
+    def pause(self, state: Any) -> bool:
+        return state.phase == "deal" and state.dealt == 0 and bool(state.rounds)
+
+    def refusal(self, action: str) -> str:
+        """Why ``action`` cannot be played now (``deal``: the next round)."""
+        phase = self.state.phase
+        if phase == "deal":
+            return "This round is over: press Next round to deal the next one."
+        if phase == "over":
+            return "The game is over: press New game to play again."
+        if action == "deal":
+            return "This round is not finished: " + (
+                "decide whether to claim the Right to Speak first."
+                if phase == "claim"
+                else "you hold the Right to Speak, so make your statement first."
+            )
+        reason = GAME.why_illegal(self.state, action) or "It is not your turn."
+        return reason[0].upper() + reason[1:]
+
+    def claims(self) -> dict[int, bool]:
+        """This round's claims, once all three are in (they are shown together)."""
+        found = {e.seat: e.event.action == "claim" for e in self.log if e.event.action in CLAIMS}
+        return found if len(found) == 3 and self.stage != "claim" else {}
+
+    # -- controls ----------------------------------------------------------------------------------
+    def odds(self) -> tuple[StatementOdds, ...]:
+        return statement_odds(self.observation)
+
+    def controls(self) -> tuple[Control, ...]:
+        stage = self.stage
+        claiming, speaking = stage == "claim", stage == "speak"
+        if speaking:
+            odds = self.odds()
+            best = max(o.net for o in odds)
+            options = tuple((statement_label(o, o.net == best), o.statement.code) for o in odds)
+            codes = [code for _, code in options]
+            chosen = self.statement if self.statement in codes else None
+            value = chosen or best_statement(self.observation).statement.code
+        else:
+            options = tuple((s.words, s.code) for s in STATEMENTS)
+            value = options[0][1]
+        said = self.refusal(f"state {value}")
+        return (
+            Control("claim", "Claim the Right to Speak", claiming, row=1, style="primary",
+                    why_not=self.refusal("claim")),
+            Control("noclaim", "Don't claim", claiming, row=1, why_not=self.refusal("no_claim")),
+            Control("statement", "Statement", speaking, row=2, kind="choice", value=value,
+                    options=options, why_not=said),
+            Control("say", "Say it", speaking, row=2, style="success", why_not=said),
+            Control("next-round", "Next round", stage == "between", row=3, style="info",
+                    why_not=self.refusal("deal")),
+            Control("new-game", "New game", row=3),
+            Control("hint", "Show my odds (a hint)", row=4, kind="toggle", value=self.show_odds),
+        )  # fmt: skip
+
+    def _act(self, key: str, value: Any) -> TableModel:
+        if key == "hint":
+            return dataclasses.replace(self, show_odds=value)
+        if key == "statement":
+            return dataclasses.replace(self, statement=value)
+        if key == "new-game":
+            seed = self.seed + 1
+            table = self.start(seed, self.bots, self.show_odds)
+            return table.say(f"A new game (seed {seed}).")
+        if key == "next-round":
+            said = "A new round is dealt. Look at the two cards you can see."
+            replay = self.replay.advance_chance()
+            table = self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
+        elif key == "say":
+            code = self.control("statement").value
+            table = self.move(f"state {code}", "You spoke; the cards are shown.")
+        else:
+            claim = key == "claim"
+            said = "You grabbed for the Right to Speak." if claim else "You let it go."
+            table = self.move("claim" if claim else "no_claim", said)
+        return dataclasses.replace(table, statement=None)
+
+    def suggest(self) -> Suggestion:
+        """A reasoning player's choice in the learner's seat: claim when the best statement is
+        worth more than nothing, then pick and say the best statement."""
+        stage = self.stage
+        if stage in ("between", "over"):
+            return Suggestion("next-round" if stage == "between" else "new-game")
+        decision = ReasoningBot(threshold=0.0).choose(
+            self.observation, GAME.legal_actions(self.state)
+        )
+        why = decision.told.text(LEARNER)
+        if stage == "claim":
+            return Suggestion("claim" if decision.action == "claim" else "noclaim", why)
+        code = str(decision.action).partition(" ")[2]
+        if self.control("statement").value != code:
+            return Suggestion("statement", why, value=code)
+        return Suggestion("say", why)
+
+    def click(self, target: str) -> TableModel:
+        """A click on a card of the picture says what that card is to the learner (the
+        buttons under the table make the moves)."""
+        if target == "rts":
+            return self.say("The Right to Speak: whoever wins the grab peeks at it, alone.")
+        seat = {"seat:0": 0, "seat:1": 1, "seat:2": 2}.get(target)
+        if seat == LEARNER:
+            return self.say("Your own card: nobody sees their own card until the cards are shown.")
+        if seat is not None:
+            name = seat_name(seat)
+            return self.say(f"{name}'s card: everyone but {name} can see it.")
+        return super().click(target)
+
+    # -- what the learner sees ---------------------------------------------------------------------
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        view = self.seen
+        if view.phase in ("deal", "over") and view.history:
+            record = view.history[-1]
+            return resolved_picture(view, record, you=LEARNER, banner=self.banner(), theme=theme)
+        claims = self.claims()
+        return live_picture(
+            view,
+            claims=tuple(claims.get(s) for s in range(3)),
+            you=LEARNER,
+            active=LEARNER,  # the learner decides first, whatever the engine's order
+            banner=self.banner(),
+            theme=theme,
+        )
+
+    def banner(self) -> str:
+        view = self.observation
+        where = f"Turn {view.turn + 1}, round {view.round_in_turn + 1} of 6"
+        stage = self.stage
+        if stage == "claim":
+            return f"{where}: grab the Right to Speak?"
+        if stage == "speak":
+            return f"{where}: you hold the Right to Speak. Speak!"
+        record = view.history[-1]
+        number = len(view.history)
+        if stage == "over":
+            return "Game over: " + self.winner_text()
+        if record.speaker is None:
+            return f"Round {number} is void: nobody scores"
+        verdict = "true" if record.correct else "false"
+        whose = "your" if record.speaker == LEARNER else f"{seat_name(record.speaker)}'s"
+        return f"Round {number}: {whose} statement was {verdict}. Cards shown."
+
+    def winner_text(self) -> str:
+        scores = self.state.scores
+        top = max(scores)
+        winners = [player(s) for s in range(3) if scores[s] == top]
+        return f"{' and '.join(winners)} win{'s' * (len(winners) == 1)} with {top}"
+
+    def round_lines(self) -> list[str]:
+        """What happened this round: the claims together, the grab, the statement and its sum."""
+        claims = self.claims()
+        lines = []
+        if claims:
+            lines.append(claims_summary(claims))
+            claimers = [s for s in range(3) if claims[s]]
+            if not claimers:
+                lines.append("Nobody reached for the Right to Speak: the round is void, nobody "
+                             "scores.")  # fmt: skip
+            elif len(claimers) > 1:
+                who = " and ".join(player(s) for s in claimers)
+                lines.append(f"{who[0].upper()}{who[1:]} reached at the same moment.")
+        for entry in self.log:
+            event = entry.event
+            if event.actor == CHANCE:
+                lines.append(event.narration_for(self.viewer))
+            elif str(event.action).startswith("state "):
+                lines += [event.narration_for(self.viewer), event.arithmetic]
+        return [line for line in lines if line]
+
+    def log_lines(self) -> list[str]:
+        stage = self.stage
+        view = self.observation
+        if stage == "claim":
+            peers = [f"{seat_name(s)} holds {view.cards[s]}" for s in range(3) if s != LEARNER]
+            return [
+                f"You see: {', '.join(peers)}. Your own card is face down: you cannot see it.",
+                "Grab the Right to Speak (Claim) or let it go (Don't claim)? "
+                "The bots decide at the same moment, without seeing your choice.",
+            ]
+        lines = self.round_lines()
+        reasons = [e for e in self.log if e.reason is not None]
+        if stage == "between" and reasons:
+            if view.history[-1].speaker is not None:
+                lines += ["Why the bots did what they did:", *self.reasons_shown()]
+            else:
+                lines.append(
+                    "The bots' reasons stay private this time: they would give away your card, "
+                    "which nobody showed you."
+                )
+        if stage == "over":
+            final = self.replay.event_at(len(self.replay)).narration_for(self.viewer)
+            lines += [final] if final not in lines else []
+        return lines
+
+    def log_footer(self) -> list[str]:
+        stage = self.stage
+        if stage == "speak":
+            return [
+                f"You won the Right to Speak and peek at it: it is {self.observation.rts} "
+                "(only you see it). Choose one statement and press Say it."
+            ]
+        if stage == "between":
+            return ["Press Next round to deal the next round."]
+        if stage == "over":
+            return ["Press New game to play again."]
+        return []
+
+    def notes_html(self) -> str:
+        """The odds of every statement, when "Show my odds" is ticked and the cards are up."""
+        phase = self.state.phase
+        if not self.show_odds or phase not in ("claim", "state"):
+            return ""
+        if phase == "claim":
+            caption = "If you grabbed now (before peeking at the Right to Speak)"
+        else:
+            caption = "Now that you have peeked at the Right to Speak"
+        return odds_table_html(self.odds(), caption)
+
+    def mirror(self) -> Mirror:
+        view = self.seen
+        between = view.phase in ("deal", "over") and bool(view.history)
+        hands = []
+        for s in range(3):
+            card = view.cards[s]
+            if s == LEARNER:
+                shown = str(card) if card else "face down, hidden from you"
+                if between:
+                    last = view.history[-1].cards[s]
+                    shown = f"last round's card was {last}" if last else "never shown (void)"
+                hands.append(f"Player 1 (you): {shown}")
+            else:
+                if card is None and between:
+                    card = view.history[-1].cards[s]
+                hands.append(f"{seat_name(s)}: {card if card else 'no card'}")
+        scores = ", ".join(f"{seat_name(s)} {view.scores[s]}" for s in range(3))
+        if between:
+            where = f"round {len(view.history)} is over"
+            seen_rts = view.history[-1].rts
+            rts = f"{seen_rts} (you saw it as the speaker)" if seen_rts else "never shown to you"
+        else:
+            where = f"turn {view.turn + 1}, round {view.round_in_turn + 1} of 6"
+            rts = f"{view.rts} (only you see it)" if view.rts else "face down"
+        seen = " ".join(str(c) for c in view.known) or "none"
+        table = (
+            where,
+            f"Right to Speak: {rts}",
+            f"scores: {scores} (first to {view.target} wins)",
+            f"every card you have seen this turn: {seen}",
+        )
+        legal = {
+            "claim": ("Claim the Right to Speak", "Don't claim"),
+            "speak": ("Say one statement: " + "; ".join(s.code for s in STATEMENTS),),
+            "between": ("Next round",),
+            "over": ("New game",),
+        }[self.stage]
+        lines = self.round_lines()
+        return Mirror(tuple(hands), table, lines[-1] if lines else "", legal)
+
+    # -- the score sheet ---------------------------------------------------------------------------
+    def score_columns(self) -> tuple[str, ...]:
+        return ("You (P1)", "P2", "P3")
+
+    def score_row(self, replay: Replay) -> ScoreRow | None:
+        """A row for the round that has just ended: its gains and, if scored, the arithmetic."""
+        state = replay.state
+        if not state.rounds or not (state.finished or self.pause(state)):
+            return None
+        number, record = len(state.rounds), state.rounds[-1]
+        if record.speaker is None:
+            return ScoreRow(f"Round {number}", (0, 0, 0), f"void: {record.void_reason}")
+        verdict = "true" if record.correct else "false"
+        arithmetic = replay.event_at(len(replay)).arithmetic  # the statement ended the round
+        note = (
+            f"{seat_name(record.speaker)} said \u201c{record.statement.words}\u201d: "  # type: ignore[union-attr]
+            f"{verdict}. {arithmetic}"
+        )
+        return ScoreRow(f"Round {number}", record.gains, note)
