@@ -1188,15 +1188,13 @@ Pick a theme first. Every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.pyramid_poker import (
-    BlockQuiz,
-    GameStepper,
-    OddsLesson,
-    PyramidPokerComponents,
-    PyramidPokerPlay,
-    ScoringExample,
-    ThemePicker,
-)
+from cardlab.apps.pyramid_poker.lesson import PyramidPokerComponents, ScoringExample
+from cardlab.apps.pyramid_poker.odds import OddsLesson
+from cardlab.apps.pyramid_poker.quiz import BlockQuiz
+from cardlab.apps.pyramid_poker.stepper import GameStepper
+from cardlab.apps.pyramid_poker.table import PyramidPokerTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -1326,7 +1324,7 @@ the game is over.
     (
         "code",
         """
-PyramidPokerPlay(theme)
+TableView(PyramidPokerTable.start(), theme)
 """,
     ),
     (
