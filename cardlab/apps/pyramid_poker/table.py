@@ -146,6 +146,7 @@ class PyramidPokerTable(TableModel):
         slots, blocks = self.slot_options(), self.block_options()
         hands = self.state.hands[LEARNER]
         revealed = self.state.revealed if stage == "keep" else ()
+        legal = set(self.game.legal_actions(self.state)) if revealed else set()
         controls = [
             Control("slot", "Slot", bool(slots), row=1, kind="choice", options=slots,
                     value=self._chosen(slots, self.slot), why_not=now),
@@ -164,9 +165,9 @@ class PyramidPokerTable(TableModel):
         for i in range(3):
             if i < len(revealed):
                 card = revealed[i]
-                pharaoh = card.rank in ("BJ", "RJ")
                 why = "A pharaoh can never be kept: choose one of the other blocks."
-                controls.append(Control(f"keep-{i + 1}", f"Keep {card}", not pharaoh, row=3,
+                controls.append(Control(f"keep-{i + 1}", f"Keep {card}",
+                                        f"keep {card.code}" in legal, row=3,
                                         why_not=why))  # fmt: skip
             else:
                 controls.append(Control(f"keep-{i + 1}", f"Keep block {i + 1}", False, row=3,
