@@ -58,7 +58,7 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
         False,
     ),
     "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
-    "pyramid_poker": ("cardlab.apps.pyramid_poker", "PyramidPokerPlay", {}, False),
+    "pyramid_poker": ("cardlab.apps.pyramid_poker.table", "PyramidPokerTable", {}, False),
 }
 """Triad and Dou Dizhu have a Hint button the policy presses, Pyramid Poker a Play-the-hint
 button; Three Thirteen's advisor box stays unticked (it recomputes on every click, about ten

@@ -112,9 +112,6 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
     "ThreeThirteenPlay": Policy(
         lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
     ),
-    "PyramidPokerPlay": Policy(
-        lambda t: t.stage == "over", lambda t: _click(t, t.play_hint_button), lambda t: t.new_button
-    ),
 }
 
 

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from cardlab.apps.common import ThemePicker
 from cardlab.apps.decks import DealStepper
-from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
+from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.table import TableView
 
 SETTINGS = settings(
     max_examples=40,
@@ -48,10 +49,15 @@ def test_a_pasted_deal_record_that_is_not_one_changes_nothing(deal, text):
 
 @pytest.fixture(scope="module")
 def tables(picker) -> dict:
-    """Each table with the handler a typed move goes through."""
-    pp = PyramidPokerPlay(picker, seed=2)
+    """Each table with the handler a typed move goes through (at a model's table: the move
+    every button and click of the table comes to)."""
+    pp = TableView(PyramidPokerTable.start(seed=2), picker)
     tt = ThreeThirteenPlay(picker, seed=7, players=2, rounds=1)
-    return {"pyramid_poker": (pp, pp.act), "three_thirteen": (tt, tt.discard)}
+
+    def play(text: str) -> None:
+        pp.show(pp.model.play(text))
+
+    return {"pyramid_poker": (pp, play), "three_thirteen": (tt, tt.discard)}
 
 
 @SETTINGS
@@ -61,11 +67,12 @@ def tables(picker) -> dict:
 )
 def test_a_typed_move_the_table_cannot_play_changes_nothing(tables, text, name):
     table, act = tables[name]
-    before = table.replay
+    before = getattr(table, "model", table).replay
     guarded(table.status, act)(text)
-    if table.replay is before:
+    replay = getattr(table, "model", table).replay
+    if replay is before:
         assert table.status.level == "error" and table.status.message
         assert "Traceback" not in table.status.message
     else:  # a legal move in another spelling: the engine read it as that move
         assert table.status.level != "error"
-        assert table.replay.actions[: len(before)] == before.actions
+        assert replay.actions[: len(before)] == before.actions

@@ -104,7 +104,7 @@ def picker() -> ThemePicker:
 def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.stepper import DealStepper
     from cardlab.apps.pyramid import HandStepper as PyramidStepper
-    from cardlab.apps.pyramid_poker import GameStepper as PyramidPokerStepper
+    from cardlab.apps.pyramid_poker.stepper import GameStepper as PyramidPokerStepper
     from cardlab.apps.three_thirteen import RoundStepper
     from cardlab.apps.triad.stepper import HandStepper as TriadStepper
     from cardlab.apps.triangle.stepper import GameStepper as TriangleStepper
@@ -146,7 +146,7 @@ def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
 def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.table import DouDizhuTable
     from cardlab.apps.pyramid_play import PyramidPlay
-    from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
+    from cardlab.apps.pyramid_poker.table import PyramidPokerTable
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triad.table import TriadTable
     from cardlab.apps.triangle.table import TriangleTable
@@ -158,7 +158,7 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
         "doudizhu": lambda p: TableView(DouDizhuTable.start(seed=7), p),
         "triangle": lambda p: TableView(TriangleTable.start(seed=4), p),
         "three_thirteen": lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
-        "pyramid_poker": lambda p: PyramidPokerPlay(p, seed=2),
+        "pyramid_poker": lambda p: TableView(PyramidPokerTable.start(seed=2), p),
     }
 
 

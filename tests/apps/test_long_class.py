@@ -18,7 +18,7 @@ from cardlab.apps.autoplay import play_game
 from cardlab.apps.common import LearnerTable, ThemePicker
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.apps.pyramid_play import PyramidPlay
-from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
+from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
 from cardlab.apps.triad.table import TriadTable
 from cardlab.apps.triangle.table import TriangleTable
@@ -33,7 +33,7 @@ TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
     "doudizhu": lambda theme: TableView(DouDizhuTable.start(), theme),  # the sheet keeps every deal
     "triangle": lambda theme: TableView(TriangleTable.start(), theme),
     "three_thirteen": lambda theme: ThreeThirteenPlay(theme, rounds=2),
-    "pyramid_poker": lambda theme: PyramidPokerPlay(theme),
+    "pyramid_poker": lambda theme: TableView(PyramidPokerTable.start(), theme),
 }
 
 

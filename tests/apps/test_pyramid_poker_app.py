@@ -1,4 +1,4 @@
-"""The Pyramid Poker lesson app, driven without a browser: a whole game played by handler calls
+"""The Pyramid Poker lesson app, driven without a browser: a whole game played by button presses
 and clicks on hit boxes, hidden faces kept out of the drawing, refusals that change nothing,
 the score sheet's arithmetic, the stepper, the quiz and the odds."""
 
@@ -6,21 +6,18 @@ from fractions import Fraction
 
 import pytest
 
-from cardlab.apps.pyramid_poker import (
-    BlockQuiz,
-    GameStepper,
-    OddsLesson,
-    PyramidPokerComponents,
-    PyramidPokerPlay,
-    ScoringExample,
-    ThemePicker,
-    bot_game,
-    quiz_position,
-)
-from cardlab.apps.pyramid_poker_draw import TablePicture, table_picture
-from cardlab.apps.pyramid_poker_play import LEARNER
+from cardlab.apps.model import LEARNER
+from cardlab.apps.pyramid_poker.lesson import PyramidPokerComponents, ScoringExample
+from cardlab.apps.pyramid_poker.odds import OddsLesson
+from cardlab.apps.pyramid_poker.quiz import BlockQuiz, quiz_position
+from cardlab.apps.pyramid_poker.stepper import GameStepper, bot_game
+from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.games.pyramid_poker import observe
+from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -41,96 +38,168 @@ def targets(drawing, prefix):
     return [box.target for box in drawing.hit_boxes() if box.target.startswith(prefix)]
 
 
+def tap(table, target):
+    """A pointer click in the middle of ``target``'s hit box, as the browser sends it."""
+    box = next(b for b in table.view.drawing.hit_boxes() if b.target == target)
+    x, y = box.x + box.w / 2, box.y + box.h / 2
+    assert table.view.drawing.hit(x, y) == target  # nothing drawn over it
+    table.view.handle_pointer(x * table.view.scale, y * table.view.scale)  # guarded, as a click
+
+
+def table_at(seed, picker):
+    return TableView(PyramidPokerTable.start(seed=seed), picker)
+
+
 def test_build_by_clicking_a_slot_shows_only_the_learners_own_faces(picker):
-    table = PyramidPokerPlay(picker, seed=1)
-    assert table.stage == "place" and table.replay.current_player == LEARNER
-    drawn = table.observation.holding
+    table = table_at(1, picker)
+    model = table.model
+    assert model.stage == "place" and model.replay.current_player == LEARNER
+    drawn = model.observation.holding
     assert drawn is not None and drawn.code in face_codes(table.view.drawing)
-    placed = table.state.placed
+    placed = model.state.placed
     slots = targets(table.view.drawing, "slot:")
-    assert slots and all(int(t.split(":")[1]) in table.observation.open_slots for t in slots)
-    table.view.click(slots[0])
-    state = table.state
+    assert slots and all(int(t.split(":")[1]) in model.observation.open_slots for t in slots)
+    tap(table, slots[0])
+    state = table.model.state
     k = int(slots[0].split(":")[1])
     assert state.pyramid[k] == drawn and state.placer[k] == LEARNER
     # the bot has placed too and it is the learner's turn again
-    assert table.stage == "place" and state.placed == placed + 2
+    assert table.model.stage == "place" and state.placed == placed + 2
     faces = face_codes(table.view.drawing)
     assert drawn.code in faces
     bot_blocks = [state.pyramid[j] for j, p in enumerate(state.placer) if p == 1]
     assert bot_blocks and all(c.code not in faces for c in bot_blocks)  # 54 distinct blocks
     assert "you" in table.view.drawing.texts()
+    assert "Player 1 places a block" in table.journal.value
+
+
+def test_a_slot_chosen_in_the_list_then_place(picker):
+    table = table_at(1, picker)
+    slot = table.controls["slot"]
+    open_slots = table.model.observation.open_slots
+    assert [v for _, v in slot.options] == list(open_slots) and slot.value == open_slots[0]
+    slot.value = open_slots[-1]
+    assert table.model.slot == open_slots[-1]
+    table.controls["place"].click()
+    assert table.status.level == "ok", table.status.message
+    assert table.model.state.placer[open_slots[-1]] == LEARNER
+    # the options follow the position: the slot just filled is no longer offered
+    assert open_slots[-1] not in [v for _, v in slot.options]
+    assert slot.value == table.model.observation.open_slots[0]
+    assert table.controls["block"].disabled and table.controls["take"].disabled
 
 
 def test_illegal_moves_show_the_engines_reason_and_change_nothing(picker):
-    table = PyramidPokerPlay(picker, seed=1)
-    before = table.replay
-    table.view.click("slot:20")  # needs two blocks below it
-    assert table.replay is before
-    assert "no overhangs" in table.status.widget.value
-    table.hand_buttons["left"].click()  # not the assign phase
-    assert table.replay is before and "place the drawn block" in table.status.widget.value
-    table.keep_buttons[0].click()
-    assert table.replay is before and "nothing to keep" in table.status.widget.value
+    table = table_at(1, picker)
+    before = table.model
+    guarded(table.status, table.view.click)("slot:20")  # needs two blocks below it
+    assert table.model is before
+    assert "no overhangs" in table.status.message
+    table.controls["hand-left"].click()  # not the assign phase
+    assert table.model is before and "place the drawn block" in table.status.message
+    table.controls["keep-1"].click()
+    assert table.model is before and "nothing to keep" in table.status.message
+    with pytest.raises(ValueError, match="not one of"):
+        table.press("slot", 20)  # not an open slot (the list offers only open ones)
+    assert table.model is before
+    tap(table, "drawn:0")  # the drawn block itself is not a move
+    assert table.model is before and table.status.level == "error"
 
 
 def test_a_whole_game_by_hints_ends_with_the_arithmetic_on_the_score_sheet(picker):
-    table = PyramidPokerPlay(picker, seed=3)
+    table = table_at(3, picker)
     assert table.scores.rows == []
+    assert "fills in at the showdown" in table.notes.value
     seen = set()
     for _ in range(200):
-        if table.stage == "over":
+        if table.model.stage == "over":
             break
-        seen.add(table.stage)
-        if table.stage == "assign":
+        seen.add(table.model.stage)
+        if table.model.stage == "assign":
             # the learner's taken block is shown and the hand buttons are live
-            assert (
-                not table.hand_buttons["left"].disabled or not table.hand_buttons["right"].disabled
-            )
-        table.play_hint_button.click()
-    assert table.stage == "over"
+            c = table.controls
+            assert not c["hand-left"].disabled or not c["hand-right"].disabled
+        table.controls["play-hint"].click()
+        assert table.status.level == "ok" and "played the hint" in table.status.message
+    assert table.model.stage == "over"
     assert {"place", "take", "assign"} <= seen
-    result = table.state.results[-1]
+    result = table.model.state.results[-1]
     labels = [row[0] for row in table.scores.rows]
     assert labels[:4] == ["Left", "Centre", "Right", "Bonus"]
     assert table.scores.totals == result.points
-    assert "Game over" in table.verdict.value and "=" in table.verdict.value
-    assert table.play_hint_button.disabled
-    table.hand_buttons["left"].click()
-    assert "over" in table.status.widget.value
-    table.new_button.click()
-    assert table.stage == "place" and table.scores.rows == []
+    assert "Game over" in table.notes.value and "=" in table.notes.value
+    assert "cardlab-verdict" in table.notes.value
+    assert table.controls["play-hint"].disabled and table.controls["hint"].disabled
+    table.controls["hand-left"].click()
+    assert "over" in table.status.message
+    table.controls["new-game"].click()
+    assert table.model.stage == "place" and table.scores.rows == []
+    assert table.model.seed == 4 and "A new game" in table.status.message
 
 
 def test_take_phase_by_clicking_a_free_block_then_a_hand(picker):
-    table = PyramidPokerPlay(picker, seed=4)
-    while table.stage == "place":
-        table.play_hint_button.click()
-    assert table.stage == "take"
-    free = targets(table.view.drawing, "card:")
-    free_now = [t for t in free if int(t.split(":")[1]) in table.observation.free_slots]
-    covered = [t for t in free if int(t.split(":")[1]) not in table.observation.free_slots]
+    table = table_at(4, picker)
+    while table.model.stage == "place":
+        table.controls["play-hint"].click()
+    assert table.model.stage == "take"
+    assert table.controls["slot"].disabled and not table.controls["take"].disabled
+    free = targets(table.view.drawing, "block:")
+    free_slots = table.model.observation.free_slots
+    assert [v for _, v in table.controls["block"].options] == list(free_slots)
+    free_now = [t for t in free if int(t.split(":")[1]) in free_slots]
+    covered = [t for t in free if int(t.split(":")[1]) not in free_slots]
     if covered:
-        before = table.replay
-        table.view.click(covered[0])
-        assert table.replay is before and "on top of it" in table.status.widget.value
-    table.view.click(free_now[0])
-    assert table.stage in ("assign", "keep")
-    if table.stage == "keep":
-        table.view.click(targets(table.view.drawing, "pick:")[0])
-        assert table.stage == "assign"
-    block = table.state.pending
-    table.view.click("hand:centre")
-    assert block in table.state.hands[LEARNER][1]
+        before = table.model
+        tap(table, covered[0])
+        assert table.model is before and "on top of it" in table.status.message
+    tap(table, free_now[0])
+    assert table.model.stage in ("assign", "keep")
+    if table.model.stage == "keep":
+        tap(table, targets(table.view.drawing, "pick:")[0])
+        assert table.model.stage == "assign"
+    block = table.model.state.pending
+    tap(table, "hand:centre")
+    assert block in table.model.state.hands[LEARNER][1]
 
 
-def test_the_hint_names_a_legal_action_with_a_reason(picker):
-    table = PyramidPokerPlay(picker, seed=1)
-    table.hint_button.click()
-    assert "Hint:" in table.hint_box.value
-    decision = table.hint()
-    assert decision.action in table.replay.game.legal_actions(table.state)
-    assert decision.reason
+def test_a_free_block_chosen_in_the_list_then_take_then_a_hand_button(picker):
+    table = table_at(4, picker)
+    while table.model.stage == "place":
+        table.controls["play-hint"].click()
+    options = [v for _, v in table.controls["block"].options]
+    table.controls["block"].value = options[-1]
+    table.controls["take"].click()
+    assert table.status.level == "ok", table.status.message
+    assert table.model.stage in ("assign", "keep")
+    if table.model.stage == "keep":
+        key = next(f"keep-{i}" for i in (1, 2, 3) if not table.controls[f"keep-{i}"].disabled)
+        assert table.controls[key].description.startswith("Keep ")
+        table.controls[key].click()
+    block = table.model.state.pending
+    table.controls["hand-right"].click()
+    assert block in table.model.state.hands[LEARNER][2]
+
+
+def test_the_hint_names_a_legal_action_with_a_reason_and_play_the_hint_plays_it(picker):
+    table = table_at(1, picker)
+    table.controls["hint"].click()
+    assert table.status.message.startswith("Hint: ")
+    decision = table.model.decision()
+    assert decision.action in table.model.game.legal_actions(table.model.state)
+    assert decision.reason and decision.action in table.status.message
+    assert table.model.decision() == decision  # the same table, the same hint
+    before = table.model
+    table.controls["play-hint"].click()
+    assert table.model.replay.actions[len(before.replay)] == decision.action
+
+
+def test_the_bots_placements_keep_their_reasons_until_the_game_is_over(picker):
+    table = table_at(2, picker)
+    for _ in range(3):
+        table.controls["play-hint"].click()
+    placing = [e for e in table.model.log if e.seat == 1 and e.reason is not None]
+    assert placing and all(e.reason.text(None) not in table.journal.value for e in placing)
+    assert "Last moves" in table.journal.value
 
 
 def test_the_table_picture_draws_hidden_blocks_as_backs():
@@ -140,7 +209,8 @@ def test_the_table_picture_draws_hidden_blocks_as_backs():
     rows = [[a, HIDDEN, None, None, None, None, None, None]]
     drawing = table_picture(TablePicture(rows, marks={0: "you"}, drawn=b))
     assert face_codes(drawing).count("As") == 1 and "Kh" in face_codes(drawing)
-    assert "card:1" in targets(drawing, "card:") and "slot:2" in targets(drawing, "slot:")
+    assert "block:1" in targets(drawing, "block:") and "slot:2" in targets(drawing, "slot:")
+    assert not targets(drawing, "card:")  # a pyramid block is never a card of a hand
     assert "you" in drawing.texts()
 
 
@@ -160,6 +230,8 @@ def test_components_and_stepper_with_eyes(picker):
     assert step >= 0
     _replay, reasons = bot_game(2)
     assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())
+    picker.value = "high-contrast"
+    assert comp.status.level != "error" and stepper.status.level != "error"
 
 
 def test_the_quiz_marks_the_bots_choice(picker):
@@ -167,6 +239,7 @@ def test_the_quiz_marks_the_bots_choice(picker):
     assert q.replay.state.phase == "assign" and q.answer in ("left", "centre", "right")
     assert observe(q.replay.state, q.seat).pending is not None
     quiz = BlockQuiz(picker, seed=1)
+    assert quiz.view.drawing is not None
     wrong = next(v for _, v in quiz.choice.options if v != quiz.q.answer)
     assert quiz.answer(wrong) is False
     assert quiz.answer(quiz.q.answer) is True

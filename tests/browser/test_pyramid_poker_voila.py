@@ -2,8 +2,9 @@
 
 Selectors (widgets carry them through ``add_class``): ``button.cardlab-place`` (place the drawn
 block in the chosen slot), ``button.cardlab-play-hint`` (do what the hint says), the hand buttons
-``button.cardlab-hand-left/centre/right``, the log ``.cardlab-round-log`` and the play table's
-score sheet, the last ``.cardlab-scoresheet`` on the page (the scoring section has one too).
+``button.cardlab-hand-left/centre/right``, the table's log ``.cardlab-log``, its verdict
+``.cardlab-verdict`` and its score sheet, the last ``.cardlab-scoresheet`` on the page (the
+scoring section has one too).
 """
 
 from __future__ import annotations
@@ -18,32 +19,23 @@ from test_voila import (
     assert_drawn,
     assert_no_python_errors,
     canvas_shots,
+    click_and_wait,
     render_url,
 )
 
-from cardlab.apps.pyramid_poker_draw import BLOCK_H, BLOCK_W, slot_xy
+from cardlab.pictures.pyramid_poker import BLOCK_H, BLOCK_W, slot_xy
 
 LESSON = "pyramid_poker.ipynb"
 PLACE = "button.cardlab-place"
 PLAY_HINT = "button.cardlab-play-hint"
-LOG = ".cardlab-round-log"
+LOG = ".cardlab-log"
 SHEET = ".cardlab-scoresheet"
 MAX_CLICKS = 120  # the learner makes about 45 moves in a game
 ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
-CHANGED = (
-    "([sel, old]) => { const e = document.querySelector(sel); return !!e && e.innerText !== old; }"
-)
 
 
 def log_text(page) -> str:
-    return page.locator(LOG).inner_text()
-
-
-def click_and_wait(page, locator) -> None:
-    """Click, then wait until the table's log shows the move (the kernel answered)."""
-    before = log_text(page)
-    locator.click()
-    page.wait_for_function(CHANGED, arg=[LOG, before], timeout=30_000)
+    return page.locator(LOG).last.inner_text()
 
 
 def test_pyramid_poker_lesson_plays_a_whole_game_by_clicking(
@@ -76,14 +68,14 @@ def test_pyramid_poker_lesson_plays_a_whole_game_by_clicking(
 
     # the second by choosing a slot in the list and pressing Place
     page.wait_for_function(ENABLED, arg=PLACE, timeout=30_000)
-    click_and_wait(page, page.locator(PLACE))
+    click_and_wait(page, page.locator(PLACE), LOG)
 
     # then the hint, played, until the score sheet shows the result
     for _ in range(MAX_CLICKS):
         if "Bonus" in sheet.inner_text():
             break
         page.wait_for_function(ENABLED, arg=PLAY_HINT, timeout=30_000)
-        click_and_wait(page, page.locator(PLAY_HINT))
+        click_and_wait(page, page.locator(PLAY_HINT), LOG)
     text = sheet.inner_text()
     assert all(word in text for word in ("Left", "Centre", "Right", "Bonus", "Total")), text
     assert "Game over" in page.locator(".cardlab-verdict").inner_text()

@@ -1,17 +1,24 @@
-"""Pyramid Poker scoring for the lesson: the two scoring tables and any showdown on a score sheet
-with its arithmetic (every figure from `cardlab.games.pyramid_poker.scoring.score_hands`)."""
+"""The Pyramid Poker lesson's first panels: the 54 blocks with a built pyramid, and scoring (the
+two scoring tables and any showdown on a score sheet with its arithmetic, every figure from
+`cardlab.games.pyramid_poker.scoring.score_hands`)."""
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.games.pyramid_poker.rules import BONUS, HAND_NAMES, HAND_POINTS
+from cardlab.apps.pyramid_poker.stepper import bot_game, first_step
+from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
+from cardlab.games.pyramid_poker import observe
+from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
-from cardlab.widgets import ScoreSheet, StatusLine
+from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
+from cardlab.render import Drawing, deck_sheet
+from cardlab.widgets import CanvasView, ScoreSheet
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
 
 CATEGORY_WORDS = {
     "full_colors": "Royal Flush",
@@ -31,6 +38,34 @@ WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
 """The complete game of the rules' §6: Player 1 scores 8, Player 2 scores 3."""
 
 
+class PyramidPokerComponents(LessonPanel):
+    """The 54 blocks, and a built pyramid through Player 1's eyes (own blocks tagged "you")."""
+
+    def __init__(self, picker: ThemePicker, seed: int = 2) -> None:
+        super().__init__(picker, size=(WIDTH, HEIGHT))
+        self.sheet = CanvasView(10, 10, status=self.status)
+        self.table = self.view
+        replay, _ = bot_game(seed)
+        self.state = replay.state_at(first_step(replay, "take"))
+        self.children = [
+            self.sheet.widget,
+            widgets.HTML(
+                "<p>A built pyramid through <b>Player 1's</b> eyes: 30 blocks, 15 each. "
+                "Player 1 sees the faces of their own blocks (tagged <b>you</b>) and only "
+                "the backs of Player 2's.</p>"
+            ),
+            self.table.widget,
+            self.status.widget,
+        ]
+        self.redraw()
+
+    def picture(self) -> Drawing:
+        self.sheet.draw(deck_sheet("blocks", self.theme, card_w=46))
+        banner = "The pyramid, built: Player 1's eyes"
+        return position_picture(observe(self.state, 0), 0, self.theme, banner)
+
+
+# -- scoring -------------------------------------------------------------------------------------
 def points_table_html() -> str:
     """The advanced-scoring chart: points per hand and the comparison bonus."""
     rows = "".join(
@@ -50,43 +85,13 @@ def points_table_html() -> str:
     )
 
 
-def showdown_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]:
-    """Score-sheet rows: one per hand position, then the bonus; the notes carry the arithmetic."""
-    rows = []
-    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
-    for pos, name in enumerate(HAND_NAMES):
-        a, b = result.values[0][pos], result.values[1][pos]
-        pa, pb = result.hand_points[0][pos], result.hand_points[1][pos]
-        who = verdict[result.comparisons[pos]]
-        note = f"{a.poker_name} ({pa:+d}) v {b.poker_name} ({pb:+d}): {who}"
-        rows.append((name.capitalize(), (pa, pb), note))
-    w = result.wins
-    rows.append(
-        (
-            "Bonus",
-            result.bonus,
-            f"comparisons won {w[0]} to {w[1]}: +3 for exactly 2, +4 for all 3",
-        )
-    )
-    if any(result.penalty):
-        rows.append(("Penalty", result.penalty, "all three hands No Pair"))
-    return rows
-
-
-def basic_verdict(result: ShowdownResult) -> str:
-    if result.winner is None:
-        return f"Basic game: a draw ({result.wins[0]} comparisons each)."
-    return (
-        f"Basic game: Player {result.winner + 1} wins, "
-        f"{max(result.wins)} comparisons to {min(result.wins)}."
-    )
-
-
-class ScoringExample:
+class ScoringExample(LessonPanel):
     """Type (or keep) two players' three hands and see the comparisons and both scores."""
 
-    def __init__(self, a: str = WORKED_P1, b: str = WORKED_P2) -> None:
-        self.status = StatusLine()
+    def __init__(
+        self, picker: ThemePicker | None = None, a: str = WORKED_P1, b: str = WORKED_P2
+    ) -> None:
+        super().__init__(picker)
         self.table = widgets.HTML(points_table_html())
         self.a = widgets.Text(value=a, description="Player 1", layout=widgets.Layout(width="520px"))
         self.b = widgets.Text(value=b, description="Player 2", layout=widgets.Layout(width="520px"))
@@ -95,18 +100,16 @@ class ScoringExample:
         self.sheet.widget.add_class("cardlab-scoresheet")
         self.verdict = widgets.HTML()
         self.button.on_click(guarded(self.status, lambda _: self.score()))
-        self.widget = widgets.VBox(
-            [
-                self.table,
-                widgets.HTML("<small>Hands: left | centre | right, five blocks each.</small>"),
-                self.a,
-                self.b,
-                self.button,
-                self.sheet.widget,
-                self.verdict,
-                self.status.widget,
-            ]
-        )
+        self.children = [
+            self.table,
+            widgets.HTML("<small>Hands: left | centre | right, five blocks each.</small>"),
+            self.a,
+            self.b,
+            self.button,
+            self.sheet.widget,
+            self.verdict,
+            self.status.widget,
+        ]
         self.result: ShowdownResult | None = None
         self.score()
 
@@ -116,6 +119,3 @@ class ScoringExample:
         self.result = result
         self.verdict.value = f"<p>{html.escape(basic_verdict(result))}</p>"
         self.status.ok("Scored.")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)

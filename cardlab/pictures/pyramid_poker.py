@@ -4,16 +4,21 @@ block in play (the one drawn to place, or the three a pharaoh revealed).
 Pure render code (draw ops only, no widgets).  What a player may see is decided by the caller:
 a pyramid slot is a `Card` (face visible to this viewer), `HIDDEN` (its back) or None (empty).
 ``marks`` writes a small tag on blocks (e.g. "you" on the learner's own blocks, which the
-opponent cannot see).  Targets: ``card:<k>`` / ``slot:<k>`` (from `pyramid_of_blocks`),
-``pick:<i>`` for a revealed block and ``hand:<name>`` for one of the learner's hands.
+opponent cannot see).  Targets: ``block:<k>`` for a block in the pyramid and ``slot:<k>`` for an
+empty slot a block can go into (k as in `pyramid_of_blocks`), ``pick:<i>`` for a revealed
+block, ``drawn:0`` for the block in play and ``hand:<name>`` for one of the viewer's hands.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cardlab.core.cards import Card
+from cardlab.core.engine import seat_name
+from cardlab.games.poker.ranking import evaluate
+from cardlab.games.pyramid_poker import HAND_NAMES, PyramidPokerView
 from cardlab.render import (
     HIDDEN,
     Drawing,
@@ -24,12 +29,12 @@ from cardlab.render import (
     card_size,
     get_theme,
     pyramid_of_blocks,
+    pyramid_position,
     row,
 )
 from cardlab.render.layout import felt
 from cardlab.render.theme import Theme
 
-HAND_NAMES = ("left", "centre", "right")
 WIDTH, HEIGHT = 840.0, 520.0
 BLOCK_W = 42.0
 BLOCK_H = card_size("blocks", BLOCK_W)[1]
@@ -69,12 +74,21 @@ def full_rows(rows: Sequence[Sequence[object]], width: int) -> list[list[object]
 
 def slot_xy(k: int, width: int, height: int) -> tuple[float, float]:
     """Top left of slot k, exactly as `pyramid_of_blocks` places it at (PYR_X, PYR_Y)."""
-    from cardlab.render import pyramid_position
-
     r, i = pyramid_position(k, width)
     pitch_x, pitch_y = BLOCK_W + GAP, BLOCK_H + GAP
     base_y = PYR_Y + (height - 1) * pitch_y
     return PYR_X + (i + r / 2) * pitch_x, base_y - r * pitch_y
+
+
+def _blocks(ops: list[DrawOp]) -> list[DrawOp]:
+    """The pyramid's ``card:<k>`` targets as ``block:<k>``: they are slots of the pyramid, not
+    cards of a hand the learner could select."""
+    return [
+        dataclasses.replace(op, target="block:" + op.target[5:])
+        if isinstance(op, HitBox) and op.target.startswith("card:")
+        else op
+        for op in ops
+    ]
 
 
 def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
@@ -89,8 +103,8 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
     width = len(pic.rows[0]) if pic.rows else 8
     rows = full_rows(pic.rows, width)
     sel = set(pic.selected)
-    ops += pyramid_of_blocks(rows, PYR_X, PYR_Y, BLOCK_W, BLOCK_H, GAP, theme, sel,
-                             show_slots=pic.show_slots)  # fmt: skip
+    ops += _blocks(pyramid_of_blocks(rows, PYR_X, PYR_Y, BLOCK_W, BLOCK_H, GAP, theme, sel,
+                                     show_slots=pic.show_slots))  # fmt: skip
     for k, mark in pic.marks.items():
         x, y = slot_xy(k, width, len(rows))
         if k in sel:
@@ -152,14 +166,108 @@ def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -
     return ops
 
 
+# -- a position as a picture -----------------------------------------------------------------------
+def hand_notes(hands: Sequence[Sequence[Card]]) -> tuple[str, ...]:
+    """A complete hand's poker name (e.g. "Flush, A-high"); the count of an incomplete one."""
+    return tuple(evaluate(h).poker_name if len(h) == 5 else f"{len(h)} of 5" for h in hands)
+
+
+def showdown_lines(show) -> list[str]:
+    """The showdown in short lines for the canvas: each comparison, the bonus, the total."""
+    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
+    lines = ["Showdown (Player 1 v Player 2):"]
+    for pos, name in enumerate(HAND_NAMES):
+        pa, pb = show.hand_points[0][pos], show.hand_points[1][pos]
+        who = verdict[show.comparisons[pos]]
+        lines.append(f"{name.capitalize()}: {who} (points {pa:+d} v {pb:+d})")
+    lines.append(f"Bonus: {show.bonus[0]:+d} v {show.bonus[1]:+d}")
+    a, b = show.advanced_points
+    lines.append(f"Points: {a} v {b}")
+    return lines
+
+
+def view_picture(
+    view: PyramidPokerView,
+    viewer: int | None,
+    banner: str = "",
+    names: Sequence[str] | None = None,
+    interactive: bool = False,
+) -> TablePicture:
+    """What ``view`` shows, as a `TablePicture`: the viewer's hands at the bottom (the teacher
+    sees Player 1's there) and tags on the blocks only their owner can see."""
+    me = 0 if viewer is None else viewer
+    other = 1 - me
+    if viewer is None:
+        marks = {k: f"P{p + 1}" for k, p in enumerate(view.placer) if p is not None}
+    else:
+        marks = {k: "you" for k, p in enumerate(view.placer) if p == viewer}
+    names = names or (
+        (f"{seat_name(me)}", f"{seat_name(other)}")
+        if viewer is None
+        else (f"{seat_name(me)} (these eyes)", seat_name(other))
+    )
+    drawn, label, revealed = None, "", view.revealed
+    mover = names[0] if view.turn == me else names[1]
+    if view.phase == "place" and view.holding is not None:
+        drawn = view.holding
+        label = f"{mover} drew this block" + (": click a slot" if interactive else "")
+    elif view.phase == "place":
+        drawn, label = HIDDEN, f"{mover} drew a block (hidden from these eyes)"
+    elif view.pending is not None:
+        drawn = view.pending
+        label = f"{mover} took this block" + (
+            ": choose a hand" if interactive and view.turn == me else ""
+        )
+    elif revealed:
+        label = f"A pharaoh! {mover} keeps one of these" + (
+            " (click it)" if interactive and view.turn == me else ""
+        )
+    notes = [
+        f"Placed {view.placed} of 30 · taken {view.taken} of 30 · general supply "
+        f"{view.general_size}"
+    ]
+    if view.phase == "over" and view.results:
+        notes = showdown_lines(view.results[-1].showdown) + notes
+    return TablePicture(
+        rows=view.rows(HIDDEN),
+        hands=(view.hands[me], view.hands[other]),
+        names=names,
+        marks=marks,
+        drawn=drawn,
+        drawn_label=label,
+        revealed=revealed,
+        show_slots=view.phase == "place" and (viewer is None or view.turn == viewer),
+        active=None if view.to_act < 0 else (0 if view.to_act == me else 1),
+        banner=banner,
+        notes=notes,
+        hand_notes=(hand_notes(view.hands[me]), hand_notes(view.hands[other])),
+    )
+
+
+def position_picture(
+    view: PyramidPokerView,
+    viewer: int | None,
+    theme: Theme | str = "default",
+    banner: str = "",
+    names: Sequence[str] | None = None,
+    interactive: bool = False,
+) -> Drawing:
+    """`table_picture` of `view_picture`: the table as ``viewer``'s eyes see ``view``."""
+    return table_picture(view_picture(view, viewer, banner, names, interactive), theme)
+
+
 __all__ = [
     "BLOCK_H",
     "BLOCK_W",
-    "HAND_NAMES",
     "HEIGHT",
     "HIDDEN",
     "WIDTH",
     "TablePicture",
     "full_rows",
+    "hand_notes",
+    "position_picture",
+    "showdown_lines",
+    "slot_xy",
     "table_picture",
+    "view_picture",
 ]

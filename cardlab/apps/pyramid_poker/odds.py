@@ -4,11 +4,12 @@ take-phase chances of each hand (all figures from `cardlab.games.pyramid_poker.o
 from __future__ import annotations
 
 import html
-from typing import Any
+from math import comb
 
 import ipywidgets as widgets
 
-from cardlab.apps.pyramid_poker_scoring import CATEGORY_WORDS
+from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS
+from cardlab.apps.pyramid_poker.stepper import bot_game
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     best_hand_for,
@@ -17,7 +18,9 @@ from cardlab.games.pyramid_poker.odds import (
     joker_odds,
 )
 from cardlab.widgets import OddsPanel
+from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.panels import format_fraction
+from cardlab.widgets.theme import ThemePicker
 
 SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
 """Categories shown in the take-phase table (the rarer ones are tiny at this stage)."""
@@ -25,8 +28,6 @@ SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
 
 def take_position(seed: int = 2, taken: int = 12):
     """A take-phase position of the lesson's bots' game where Player 1 must place a block."""
-    from cardlab.apps.pyramid_poker import bot_game
-
     replay, _ = bot_game(seed)
     for i in range(len(replay) + 1):
         state = replay.state_at(i)
@@ -55,10 +56,11 @@ def completion_html(view, seat: int = 0) -> str:
     )
 
 
-class OddsLesson:
+class OddsLesson(LessonPanel):
     """Three panels: the pharaohs, a random hand's points, and the take-phase chances."""
 
-    def __init__(self, seed: int = 2) -> None:
+    def __init__(self, picker: ThemePicker | None = None, seed: int = 2) -> None:
+        super().__init__(picker)
         j = joker_odds()
         self.joker_odds = j
         self.jokers = OddsPanel(
@@ -71,8 +73,6 @@ class OddsLesson:
             title="The pharaohs: 2 among 54 blocks, 30 in the pyramid",
             plot=False,
         )
-        from math import comb
-
         self.joker_text = widgets.HTML(
             "<p>Counting: the pyramid is 30 of the 54 blocks, so P(no pharaoh) = "
             f"C(52, 30) / C(54, 30) = {format_fraction(j.pyramid[0])}; P(both) = "
@@ -116,16 +116,11 @@ class OddsLesson:
             + f"<p>Where should the {state.pending} go? The rise in each hand's expected "
             f"points: {rise}. Best: the <b>{best}</b> hand.</p>"
         )
-        self.widget = widgets.VBox(
-            [
-                self.jokers.widget,
-                self.joker_text,
-                self.hands.widget,
-                self.points_text,
-                self.take,
-            ]
-        )
-        self.widget.add_class("cardlab-pp-odds")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        self.children = [
+            self.jokers.widget,
+            self.joker_text,
+            self.hands.widget,
+            self.points_text,
+            self.take,
+        ]
+        self.add_class("cardlab-pp-odds")
