@@ -227,6 +227,10 @@ class TableModel:
         """The learner's cards that can be clicked to select them (empty: nothing to select)."""
         return ()
 
+    def card_label(self, card: Any) -> str:
+        """A card's name on its button under the table (the keyboard's way to select it)."""
+        return str(card)
+
     def log_lines(self) -> list[str]:
         """The log as the learner reads it, newest last."""
         return [self.entry_text(e, shown=self.over) for e in self.log]

@@ -44,6 +44,7 @@ class TableView(LessonPanel):
             canvas=self.view,
             status=self.status,
             multi=model.multi_select,
+            label=model.card_label,
         )
         self.hand.buttons.add_class("cardlab-card-buttons")
         self.hand.on_selection_change(self._selected)
@@ -154,8 +155,15 @@ class TableView(LessonPanel):
         return guarded(self.status, chosen)
 
     def _selected(self, selected: tuple[int, ...]) -> None:
+        """A card clicked (on the canvas or its button): the model knows, and the controls
+        that depend on the selection follow."""
         if not self._syncing:
             self.model = self.model.select(selected)
+            self._syncing = True
+            try:
+                self._sync_controls()
+            finally:
+                self._syncing = False
 
     def _clicked(self, target: str) -> None:
         self.show(self.model.click(target))
