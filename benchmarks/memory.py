@@ -52,7 +52,12 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
     "doudizhu": ("cardlab.apps.doudizhu", "DouDizhuPlay", {"seed": 7}, False),
     "triangle": ("cardlab.apps.triangle", "TrianglePlay", {"seed": 4}, True),
-    "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
+    "three_thirteen": (
+        "cardlab.apps.three_thirteen.table",
+        "ThreeThirteenTable",
+        {"seed": 7},
+        False,
+    ),
     "pyramid_poker": ("cardlab.apps.pyramid_poker", "PyramidPokerPlay", {}, False),
 }
 """Triad and Dou Dizhu have a Hint button the policy presses, Pyramid Poker a Play-the-hint

@@ -994,16 +994,13 @@ Pick a theme first; every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.three_thirteen import (
-    DeadwoodQuiz,
-    MeldExamples,
-    MeldSolver,
-    RoundsStrip,
-    RoundStepper,
-    ThemePicker,
-    ThreeThirteenPlay,
-)
-from cardlab.apps.three_thirteen_odds import OddsLesson
+from cardlab.apps.three_thirteen.lesson import MeldExamples, MeldSolver, RoundsStrip
+from cardlab.apps.three_thirteen.odds import OddsLesson
+from cardlab.apps.three_thirteen.quiz import DeadwoodQuiz
+from cardlab.apps.three_thirteen.stepper import RoundStepper
+from cardlab.apps.three_thirteen.table import ThreeThirteenTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -1149,7 +1146,7 @@ counts.
     (
         "code",
         """
-ThreeThirteenPlay(theme, seed=7)
+TableView(ThreeThirteenTable.start(seed=7), theme)
 """,
     ),
     (

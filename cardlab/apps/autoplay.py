@@ -20,7 +20,6 @@ from cardlab.apps.common import LearnerTable
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
     from cardlab.apps.doudizhu_play import DouDizhuPlay
     from cardlab.apps.pyramid_play import PyramidPlay
-    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triangle_play import TrianglePlay
     from cardlab.widgets.table import TableView
 
@@ -100,23 +99,6 @@ def _triangle_move(table: TrianglePlay) -> None:
     _click(table, buttons.get(table.stage, table.next_button))
 
 
-def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
-    """Take the stock, go out when possible, else discard what leaves the least deadwood."""
-    if table.stage == "draw":
-        _click(table, table.stock_button)
-    elif table.stage == "discard" and not table.go_out_button.disabled:
-        _click(table, table.go_out_button)
-    elif table.stage == "discard":
-        from cardlab.games.three_thirteen.odds import keep_value
-
-        view = table.observation
-        _, card = keep_value(view.hand, view.wild, view.aces, view.max_wilds)
-        table.hand.select(table.hand.cards.index(card))
-        _click(table, table.discard_button)
-    else:
-        _click(table, table.next_button)
-
-
 def _hand_over(table: Any) -> bool:
     return getattr(table, "model", table).stage in ("between", "over")
 
@@ -131,9 +113,6 @@ POLICIES: dict[str, Policy] = {  # by the table's class name
         lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
     ),
     "TrianglePlay": Policy(lambda t: t.stage == "over", _triangle_move, lambda t: t.new_button),
-    "ThreeThirteenPlay": Policy(
-        lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
-    ),
     "PyramidPokerPlay": Policy(
         lambda t: t.stage == "over", lambda t: _click(t, t.play_hint_button), lambda t: t.new_button
     ),

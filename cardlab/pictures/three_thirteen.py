@@ -408,13 +408,11 @@ def groups_picture(
     top = 44.0 if title else 18.0
     lift = 0.16 * card_h if target is not None else 0.0
     height = top + lift + 20 + card_h + 34
-    ops: list[DrawOp] = [felt(width, height, theme, m, 16.0)]
-    if title:
-        ops.append(_banner(width, title, theme, 28.0))
-    body, _ = groups_ops(
+    return _on_felt(
         groups,
-        (width - span) / 2,
-        top,
+        (width, height, 16.0),
+        ((width - span) / 2, top),
+        title,
         theme,
         card_w=card_w,
         gap=gap,
@@ -422,7 +420,22 @@ def groups_picture(
         selected=selected,
         target=target,
     )
-    ops += body
+
+
+def _on_felt(
+    groups: Sequence[Group],
+    size: tuple[float, float, float],
+    at: tuple[float, float],
+    title: str,
+    theme: Theme,
+    **style: Any,
+) -> Drawing:
+    """``groups`` drawn from ``at`` on a felt of (width, height, corner radius), titled."""
+    width, height, radius = size
+    ops: list[DrawOp] = [felt(width, height, theme, 10.0, radius)]
+    if title:
+        ops.append(_banner(width, title, theme, 28.0))
+    ops += groups_ops(groups, *at, theme, **style)[0]
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 
@@ -442,14 +455,12 @@ def hand_picture(
     width = max(len(hand) * (card_w + 6) + 2 * m + 24, 260.0)
     top = 44.0 if title else 22.0
     height = top + card_h + 22
-    ops: list[DrawOp] = [felt(width, height, theme, m, 14.0)]
-    if title:
-        ops.append(_banner(width, title, theme, 28.0))
     span = len(hand) * (card_w + 6) - 6
-    body, _ = groups_ops(
+    return _on_felt(
         [group],
-        (width - span) / 2,
-        top,
+        (width, height, 14.0),
+        ((width - span) / 2, top),
+        title,
         theme,
         card_w=card_w,
         gap=6.0,
@@ -458,8 +469,6 @@ def hand_picture(
         labels=False,
         frames=False,
     )
-    ops += body
-    return Drawing(width, height, tuple(ops), background=theme.background)
 
 
 def rounds_picture(theme: Theme | str = "default", current: int | None = None) -> Drawing:
