@@ -277,11 +277,9 @@ class ThreeThirteenTable(TableModel):
                 "You cannot go out yet: no discard leaves every other card melded (your best "
                 f"melds leave deadwood {self.arrangement().penalty})."
             )
-        next_why = (
-            waiting
-            if stage == "over"
-            else ("This round is still being played: finish your turn first.")
-        )
+        next_why = "This round is still being played: finish your turn first."
+        if stage == "over":
+            next_why = waiting
         return (
             Control("take-stock", "Take stock", drawing, row=1, style="primary", why_not=take_why),
             Control(
