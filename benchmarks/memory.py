@@ -57,7 +57,12 @@ TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
         {"seed": 4, "show_odds": True},  # the odds box ticked from the start
         False,
     ),
-    "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
+    "three_thirteen": (
+        "cardlab.apps.three_thirteen.table",
+        "ThreeThirteenTable",
+        {"seed": 7},
+        False,
+    ),
     "pyramid_poker": ("cardlab.apps.pyramid_poker.table", "PyramidPokerTable", {}, False),
 }
 """Triad and Dou Dizhu have a Hint button the policy presses, Pyramid Poker a Play-the-hint

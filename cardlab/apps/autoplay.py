@@ -19,7 +19,6 @@ from cardlab.apps.common import LearnerTable
 
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
     from cardlab.apps.pyramid_play import PyramidPlay
-    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.widgets.table import TableView
 
 MAX_CLICKS = 5_000
@@ -82,23 +81,6 @@ def _pyramid_move(table: PyramidPlay) -> None:
         _bet(table)
 
 
-def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
-    """Take the stock, go out when possible, else discard what leaves the least deadwood."""
-    if table.stage == "draw":
-        _click(table, table.stock_button)
-    elif table.stage == "discard" and not table.go_out_button.disabled:
-        _click(table, table.go_out_button)
-    elif table.stage == "discard":
-        from cardlab.games.three_thirteen.odds import keep_value
-
-        view = table.observation
-        _, card = keep_value(view.hand, view.wild, view.aces, view.max_wilds)
-        table.hand.select(table.hand.cards.index(card))
-        _click(table, table.discard_button)
-    else:
-        _click(table, table.next_button)
-
-
 def _hand_over(table: Any) -> bool:
     return getattr(table, "model", table).stage in ("between", "over")
 
@@ -109,9 +91,6 @@ def _next_hand(table: PyramidPlay) -> Any:
 
 POLICIES: dict[str, Policy] = {  # by the table's class name
     "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
-    "ThreeThirteenPlay": Policy(
-        lambda t: t.stage == "over", _three_thirteen_move, lambda t: t.new_button
-    ),
 }
 
 

@@ -105,7 +105,7 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.stepper import DealStepper
     from cardlab.apps.pyramid import HandStepper as PyramidStepper
     from cardlab.apps.pyramid_poker.stepper import GameStepper as PyramidPokerStepper
-    from cardlab.apps.three_thirteen import RoundStepper
+    from cardlab.apps.three_thirteen.stepper import RoundStepper
     from cardlab.apps.triad.stepper import HandStepper as TriadStepper
     from cardlab.apps.triangle.stepper import GameStepper as TriangleStepper
 
@@ -147,7 +147,7 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.table import DouDizhuTable
     from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-    from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+    from cardlab.apps.three_thirteen.table import ThreeThirteenTable
     from cardlab.apps.triad.table import TriadTable
     from cardlab.apps.triangle.table import TriangleTable
     from cardlab.widgets.table import TableView
@@ -157,7 +157,9 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
         "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
         "doudizhu": lambda p: TableView(DouDizhuTable.start(seed=7), p),
         "triangle": lambda p: TableView(TriangleTable.start(seed=4), p),
-        "three_thirteen": lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),
+        "three_thirteen": lambda p: TableView(
+            ThreeThirteenTable.start(seed=7, opponents=2, rounds=2), p
+        ),
         "pyramid_poker": lambda p: TableView(PyramidPokerTable.start(seed=2), p),
     }
 

@@ -19,7 +19,7 @@ from cardlab.apps.common import LearnerTable, ThemePicker
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.apps.pyramid_play import PyramidPlay
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
+from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.apps.triad.table import TriadTable
 from cardlab.apps.triangle.table import TriangleTable
 from cardlab.widgets.table import TableView
@@ -32,7 +32,7 @@ TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
     "pyramid": lambda theme: PyramidPlay(theme, hands=2),
     "doudizhu": lambda theme: TableView(DouDizhuTable.start(), theme),  # the sheet keeps every deal
     "triangle": lambda theme: TableView(TriangleTable.start(), theme),
-    "three_thirteen": lambda theme: ThreeThirteenPlay(theme, rounds=2),
+    "three_thirteen": lambda theme: TableView(ThreeThirteenTable.start(rounds=2), theme),
     "pyramid_poker": lambda theme: TableView(PyramidPokerTable.start(), theme),
 }
 

@@ -6,29 +6,34 @@ from fractions import Fraction
 
 import pytest
 
-from cardlab.apps.three_thirteen import (
-    DeadwoodQuiz,
+from cardlab.apps.model import LEARNER
+from cardlab.apps.three_thirteen.lesson import (
+    EXAMPLES,
     MeldExamples,
     MeldSolver,
     RoundsStrip,
-    RoundStepper,
-    ThemePicker,
-    ThreeThirteenPlay,
-)
-from cardlab.apps.three_thirteen_draw import arrangement_picture, meld_label, rounds_picture
-from cardlab.apps.three_thirteen_lesson import (
-    EXAMPLES,
-    deadwood_question,
     hand_of,
     why_lines,
     wild_placements,
 )
-from cardlab.apps.three_thirteen_odds import OddsLesson, advisor_html
-from cardlab.core.bots import RandomBot
+from cardlab.apps.three_thirteen.odds import OddsLesson, advisor_html
+from cardlab.apps.three_thirteen.quiz import DeadwoodQuiz, deadwood_question
+from cardlab.apps.three_thirteen.stepper import RoundStepper
+from cardlab.apps.three_thirteen.table import ThreeThirteenTable
+from cardlab.core.bots import RandomBot, reason_for
+from cardlab.core.engine import IllegalMove
 from cardlab.games.three_thirteen import min_deadwood
 from cardlab.games.three_thirteen.game import GAME
+from cardlab.games.three_thirteen.melds import penalty_value
+from cardlab.pictures.three_thirteen import (
+    arrangement_picture,
+    card_text,
+    meld_label,
+    rounds_picture,
+)
 from cardlab.render import HitBox, Sprite
-from cardlab.widgets.guard import guarded
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -106,67 +111,111 @@ def test_examples_and_solver_widgets(picker):
                if isinstance(op, Sprite))  # fmt: skip
 
 
+def table_of(picker, **options):
+    return TableView(ThreeThirteenTable.start(**options), picker)
+
+
 def test_a_round_is_played_by_clicks(picker):
-    table = ThreeThirteenPlay(picker, seed=7, players=2)
-    assert table.stage == "draw" and table.scores.rows == []
-    assert not table.stock_button.disabled and table.discard_button.disabled
-    assert table.go_out_button.disabled
-    hand = table.observation.hand
+    table = table_of(picker, seed=7, opponents=1)
+    model = table.model
+    assert model.stage == "draw" and table.scores.rows == []
+    assert not table.controls["take-stock"].disabled and table.controls["discard"].disabled
+    assert table.controls["go-out"].disabled
+    hand = model.observation.hand
     assert sorted(c.code for c in table.hand.cards) == sorted(c.code for c in hand)
     boxes = {op.target for op in table.view.drawing.ops if isinstance(op, HitBox)}
     assert {"stock", "discard", "card:0"} <= boxes
     # discarding before drawing: the engine's reason, nothing changes
-    n = len(table.replay)
-    guarded(table.status, table.discard)(hand[0])  # what every button does
+    table.controls["discard"].click()  # what a click on the disabled button would do
     assert table.status.level == "error" and "draw first" in table.status.message
-    assert len(table.replay) == n
-    top = table.observation.top
+    assert table.model is model
+    with pytest.raises(IllegalMove, match="draw first"):
+        model.replay.append(f"discard {hand[0].code}")
+    with pytest.raises(ValueError, match="draw first"):
+        model.discard(hand[0])  # a typed card goes the same way
+    top = model.observation.top
     table.view.click("discard")  # the canvas's discard pile is the Take discard button
-    assert table.stage == "discard" and top in table.observation.hand
-    assert not table.discard_button.disabled or not table.hand.selected
+    assert table.model.stage == "discard" and top in table.model.observation.hand
+    assert table.status.message == f"You took the {card_text(top)} from the discard pile."
+    # nothing selected: Discard selected says what to do, and nothing changes
+    before = table.model
+    table.controls["discard"].click()
+    assert table.status.level == "error" and "Select a card first" in table.status.message
+    assert table.model is before
     table.hand.select(0)
-    assert not table.discard_button.disabled
+    assert not table.controls["discard"].disabled and table.model.selected == (0,)
+    table.hand.select(1)  # one card at a time: the last click wins
+    assert table.model.selected == (1,)
     chosen = table.hand.selected_cards[0]
-    table.discard_button.click()
+    table.controls["discard"].click()
     assert table.status.level == "ok", table.status.message
-    assert table.replay.event_at(len(table.replay)).actor != 0 or table.stage != "draw"
-    assert any(f"discard {chosen.code}" == a for a in table.replay.actions)
+    assert table.model.replay.event_at(len(table.model.replay)).actor != 0 or (
+        table.model.stage != "draw"
+    )
+    assert any(f"discard {chosen.code}" == a for a in table.model.replay.actions)
+    # a click on the felt that is neither the stock nor the discard pile does nothing
+    with pytest.raises(ValueError, match="Nothing to do there"):
+        table.model.click("round:1")
 
 
 def test_go_out_is_enabled_only_when_legal_and_a_whole_game_scores(picker):
-    table = ThreeThirteenPlay(picker, seed=11, players=3)
+    table = table_of(picker, seed=11, opponents=2)
     assert len(table.scores.players) == 3
     went_out = False
     for _ in range(600):
-        if table.stage == "over":
+        model = table.model
+        if model.stage == "over":
             break
-        if table.stage == "draw":
-            table.stock_button.click()
-        elif table.stage == "discard":
-            outs = table.go_out_cards()
-            assert table.go_out_button.disabled == (not outs)
+        if model.stage == "draw":
+            table.controls["take-stock"].click()
+        elif model.stage == "discard":
+            outs = model.go_out_cards()
+            assert table.controls["go-out"].disabled == (not outs)
             if outs:
-                table.go_out_button.click()
+                assert table.controls["go-out"].description.startswith("Go out (discard ")
+                table.controls["go-out"].click()
                 went_out = True
             else:
                 table.hand.select(len(table.hand.cards) - 1)
-                table.discard_button.click()
+                table.controls["discard"].click()
         else:
-            assert not table.next_button.disabled
-            table.next_button.click()
+            assert not table.controls["next-round"].disabled
+            table.controls["next-round"].click()
         assert table.status.level != "error", table.status.message
-    assert table.stage == "over" and went_out
+    assert table.model.stage == "over" and went_out
     assert len(table.scores.rows) == 11
-    assert table.scores.totals == tuple(table.state.totals)
+    assert table.scores.totals == tuple(table.model.state.totals)
     label, _, note = table.scores.rows[4]
     assert (label.startswith("Round 5") and "=" in note) or "0" in note
-    assert "Game over" in table.view.drawing.texts()[0] or any(
-        t.startswith("Game over") for t in table.view.drawing.texts()
-    )
-    table.stock_button.click()
+    assert any(t.startswith("Game over") for t in table.view.drawing.texts())
+    table.controls["take-stock"].click()
     assert table.status.level == "error" and "New game" in table.status.message
-    table.new_button.click()
-    assert table.stage == "draw" and table.scores.rows == []
+    table.controls["new-game"].click()
+    assert table.model.stage == "draw" and table.scores.rows == []
+    assert table.model.seed == 12 and "against 2 bot(s)" in table.status.message
+
+
+def test_a_selected_card_that_does_not_go_out_is_refused():
+    """Go out discards the selected card; one that leaves deadwood is refused with the
+    engine's reason, and with nothing selected it throws away the costliest card that works."""
+    model = ThreeThirteenTable.start(seed=8, opponents=2)
+    for _ in range(100):
+        if model.stage == "discard" and model.go_out_cards():
+            break
+        tip = model.suggest()
+        model = model.select(tip.selected).act(tip.key)
+    outs = model.go_out_cards()
+    assert outs and model.control("go-out").enabled
+    hand = model.hand()
+    stays = [i for i, c in enumerate(hand) if c not in outs]
+    assert stays
+    with pytest.raises(IllegalMove, match="cannot go out"):
+        model.select([stays[0]]).act("go-out")
+    out = model.act("go-out")
+    costliest = max(outs, key=penalty_value)
+    assert out.said.text == "You went out!"
+    assert out.replay.actions[len(model.replay)] == f"go out {costliest.code}"
+    assert model.control("go-out").label == f"Go out (discard {card_text(costliest)})"
 
 
 def test_bots_play_from_their_own_observations(picker):
@@ -177,12 +226,39 @@ def test_bots_play_from_their_own_observations(picker):
             seen.append(observation)
             return super().choose(observation, legal_actions)
 
-    table = ThreeThirteenPlay(picker, seed=5, players=2, bots={1: Spy(1)})
-    table.stock_button.click()
+    table = table_of(picker, seed=5, bots={1: Spy(1)})
+    table.controls["take-stock"].click()
     table.hand.select(0)
-    table.discard_button.click()
+    table.controls["discard"].click()
     assert seen and all(v.seat == 1 and v.hands[0] is None for v in seen)
-    assert any("Player 2" in line for line in table.lines)
+    assert any("Player 2" in line for line in table.model.log_lines())
+
+
+def test_the_advisor_box_and_the_opponents_choice(picker):
+    table = table_of(picker, seed=7)
+    assert table.notes.value == ""
+    table.controls["hint"].value = True  # "Show the advisor (a hint)"
+    assert table.model.advisor and "Next stock card" in table.notes.value
+    table.press("take-stock")
+    assert "P(next stock card lets you go out)" in table.notes.value
+    table.controls["opponents"].value = 3  # takes effect with New game
+    assert len(table.model.bots) == 1 and "New game" in table.status.message
+    table.press("new-game")
+    assert len(table.model.bots) == 3 and table.scores.players == ("You (P1)", "P2", "P3", "P4")
+    assert table.model.advisor and table.controls["hint"].value  # the box stays ticked
+    with pytest.raises(ValueError, match="not one of"):
+        table.press("opponents", 4)
+
+
+def test_the_hint_is_the_table_bots_move():
+    model = ThreeThirteenTable.start(seed=7)
+    tip = model.suggest()
+    assert tip.key in ("take-stock", "take-discard") and tip.why
+    model = model.act(tip.key)
+    tip = model.suggest()
+    assert tip.key in ("discard", "go-out") and len(tip.selected) == 1
+    hinted = model.hinted()
+    assert hinted.said.text.startswith("Hint: ") and hinted.selected == tip.selected
 
 
 def test_the_stepper_narrates_and_advises(picker):
@@ -237,18 +313,27 @@ def test_the_quiz_marks_the_solvers_answer(picker):
 
 def test_bot_reasons_stay_hidden_while_the_round_is_played(picker):
     """A bot's reason can name the cards it holds: the learner reads it only between rounds."""
-    table = ThreeThirteenPlay(picker, seed=7, players=2)
+    table = table_of(picker, seed=7)
     kept_back = False
     for _ in range(40):
-        if table.stage == "draw":
-            table.stock_button.click()
-        elif table.stage == "discard":
+        model = table.model
+        if model.stage == "draw":
+            table.controls["take-stock"].click()
+        elif model.stage == "discard":
             table.hand.select(0)
-            table.discard_button.click()
+            table.controls["discard"].click()
         else:
             break
-        if table.stage in ("draw", "discard"):
-            assert not any(line.startswith("Why? ") for line in table.shown_lines)
-            assert "Why? " not in table.round_log.value
-            kept_back = kept_back or any(line.startswith("Why? ") for line in table.lines)
+        model = table.model
+        if model.stage in ("draw", "discard"):
+            assert not any(line.startswith("Why? ") for line in model.log_lines())
+            assert "Why? " not in table.journal.value
+            kept_back = kept_back or any(
+                reason_for(e.reason, e.seat, LEARNER, shown=True) for e in model.log if e.reason
+            )
     assert kept_back, "the bots gave reasons, kept back during the round"
+    # once the round is over, every reason in the log follows its move
+    model = table.model
+    assert model.stage == "between"
+    reasons = sum(1 for e in model.log if e.reason is not None)
+    assert sum(line.startswith("Why? Player 2: ") for line in model.log_lines()) == reasons

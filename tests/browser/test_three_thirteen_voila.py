@@ -2,7 +2,8 @@
 
 Selectors (widgets carry them through ``add_class``): ``button.cardlab-take-stock``,
 ``button.cardlab-discard``, ``button.cardlab-go-out``, ``button.cardlab-next-round`` and the
-score sheet ``.cardlab-scoresheet``.  A card is selected by clicking it on the table canvas.
+score sheet ``.cardlab-scoresheet``.  A card is selected by clicking it on the table canvas; its
+twin among the card buttons (``.cardlab-card-buttons``) then shows pressed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ DISCARD = "button.cardlab-discard"
 GO_OUT = "button.cardlab-go-out"
 NEXT_ROUND = "button.cardlab-next-round"
 SHEET = ".cardlab-scoresheet"
+SELECTED = ".cardlab-card-buttons .mod-active"  # the pressed twin of the selected card
 MAX_TURNS = 40
 ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
 ANY_ENABLED = (
@@ -67,8 +69,9 @@ def test_three_thirteen_lesson_plays_a_round_by_clicking(voila_server, page, scr
             for fx in (0.5, 0.46, 0.54, 0.42, 0.58, 0.38, 0.62):
                 page.mouse.click(box["x"] + box["width"] * fx, box["y"] + box["height"] - 84)
                 page.wait_for_timeout(500)
-                if enabled(page, DISCARD):
+                if page.locator(SELECTED).count():
                     break
+            page.wait_for_selector(SELECTED, timeout=20_000)
             page.wait_for_function(ENABLED, arg=DISCARD, timeout=20_000)
             page.locator(DISCARD).click()
         page.wait_for_function(ANY_ENABLED, arg=[TAKE_STOCK, NEXT_ROUND], timeout=30_000)

@@ -1,5 +1,5 @@
 """Drawing Three Thirteen: hands laid out as melds (wild cards marked), the rounds strip, and the
-table with the stock, the discard pile and 2-4 seats.
+table with the stock, the discard pile and 2-4 seats (any step of a game, through any eyes).
 
 Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
 every picture the lesson shows.  A meld is duck-typed: anything with ``kind`` (``"set"`` or
@@ -15,6 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core.cards import Card
+from cardlab.games.three_thirteen.game import (
+    GAME,
+    RoundResult,
+    ThreeThirteenState,
+    ThreeThirteenView,
+    best_arrangement,
+)
 from cardlab.games.three_thirteen.melds import penalty_value
 from cardlab.games.three_thirteen.rules import RANKS, ROUNDS, sort_key
 from cardlab.games.three_thirteen.rules import wild_rank as round_wild
@@ -32,7 +39,7 @@ from cardlab.render import (
     rank_label,
     suit_glyph,
 )
-from cardlab.render.layout import felt
+from cardlab.render.layout import felt, seat_plate
 from cardlab.render.theme import Theme, mix
 
 DECK = "standard52"
@@ -65,6 +72,16 @@ def cards(text: str) -> tuple[Card, ...]:
 def card_text(c: Card) -> str:
     """``7♥``, ``10♣`` (glyph and rank as printed)."""
     return f"{rank_label(c.rank)}{suit_glyph(DECK, c.suit)}"
+
+
+def hand_words(hand: Sequence[Card]) -> str:
+    """The cards in words: ``5♥ 6♥ 8♥ K♦``."""
+    return " ".join(card_text(c) for c in hand)
+
+
+def short_name(seat: int) -> str:
+    """A seat's name on the table and the score sheet: ``You (P1)`` for the learner, ``P2``."""
+    return "You (P1)" if seat == 0 else f"P{seat + 1}"
 
 
 def rank_word(rank: str, plural: bool = False) -> str:
@@ -391,13 +408,11 @@ def groups_picture(
     top = 44.0 if title else 18.0
     lift = 0.16 * card_h if target is not None else 0.0
     height = top + lift + 20 + card_h + 34
-    ops: list[DrawOp] = [felt(width, height, theme, m, 16.0)]
-    if title:
-        ops.append(_banner(width, title, theme, 28.0))
-    body, _ = groups_ops(
+    return _on_felt(
         groups,
-        (width - span) / 2,
-        top,
+        (width, height, 16.0),
+        ((width - span) / 2, top),
+        title,
         theme,
         card_w=card_w,
         gap=gap,
@@ -405,7 +420,22 @@ def groups_picture(
         selected=selected,
         target=target,
     )
-    ops += body
+
+
+def _on_felt(
+    groups: Sequence[Group],
+    size: tuple[float, float, float],
+    at: tuple[float, float],
+    title: str,
+    theme: Theme,
+    **style: Any,
+) -> Drawing:
+    """``groups`` drawn from ``at`` on a felt of (width, height, corner radius), titled."""
+    width, height, radius = size
+    ops: list[DrawOp] = [felt(width, height, theme, 10.0, radius)]
+    if title:
+        ops.append(_banner(width, title, theme, 28.0))
+    ops += groups_ops(groups, *at, theme, **style)[0]
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 
@@ -425,14 +455,12 @@ def hand_picture(
     width = max(len(hand) * (card_w + 6) + 2 * m + 24, 260.0)
     top = 44.0 if title else 22.0
     height = top + card_h + 22
-    ops: list[DrawOp] = [felt(width, height, theme, m, 14.0)]
-    if title:
-        ops.append(_banner(width, title, theme, 28.0))
     span = len(hand) * (card_w + 6) - 6
-    body, _ = groups_ops(
+    return _on_felt(
         [group],
-        (width - span) / 2,
-        top,
+        (width, height, 14.0),
+        ((width - span) / 2, top),
+        title,
         theme,
         card_w=card_w,
         gap=6.0,
@@ -441,8 +469,6 @@ def hand_picture(
         labels=False,
         frames=False,
     )
-    ops += body
-    return Drawing(width, height, tuple(ops), background=theme.background)
 
 
 def rounds_picture(theme: Theme | str = "default", current: int | None = None) -> Drawing:
@@ -516,16 +542,73 @@ class TablePicture:
     seats: tuple[SeatPicture, ...] = field(default_factory=tuple)
 
 
-def _plate(text: str, x: float, y: float, theme: Theme, active: bool) -> list[DrawOp]:
-    size = 13.0 * theme.font_scale
-    if not active:
-        return [Text(x, y, text, size, theme.felt_text, bold=True)]
-    label = "\u25b6 " + text
-    w = len(label) * size * 0.6 + 14
-    return [
-        Rect(x - w / 2, y - size * 0.8, w, size * 1.6, fill=theme.highlight, radius=size * 0.6),
-        Text(x, y, label, size, "#000000", bold=True),
-    ]
+def round_result(view: ThreeThirteenView) -> RoundResult | None:
+    """The round just scored while its hands lie face up (between rounds), else None."""
+    laid = view.phase == "over" or (view.phase == "deal" and not any(view.hand_sizes))
+    return view.results[-1] if laid and view.results else None
+
+
+def seat_pictures(
+    view: ThreeThirteenView,
+    result: RoundResult | None,
+    name: Callable[[int], str] = short_name,
+    hidden_notes: Callable[[int], tuple[str, ...]] = lambda seat: (),
+) -> tuple[SeatPicture, ...]:
+    """Every seat through ``view``'s eyes: the hands it may see arranged by the solver, the
+    others as backs (with ``hidden_notes``); with a ``result``, every hand laid down as scored."""
+
+    def value(c: Card) -> int:
+        return penalty_value(c, view.aces)
+
+    seats = []
+    for s in range(view.players):
+        total = f"{view.totals[s]} pts"
+        hand = view.hands[s]
+        if result is not None:
+            groups = tuple(arrangement_groups(result.arrangements[s], result.wild, value))
+            went = "went out" if s == result.went_out else f"+{result.scores[s]}"
+            notes: tuple[str, ...] = (went, total)
+        elif hand:
+            arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
+            groups = tuple(arrangement_groups(arr, view.wild, value))
+            notes = (total,)
+        else:
+            groups = (Group("", (None,) * view.hand_sizes[s]),)
+            notes = (total, *hidden_notes(s))
+        seats.append(SeatPicture(name(s), groups, notes, view.to_act == s))
+    return tuple(seats)
+
+
+def round_table(
+    view: ThreeThirteenView,
+    result: RoundResult | None,
+    banner: str,
+    notes: tuple[str, ...] = (),
+    seats: tuple[SeatPicture, ...] | None = None,
+) -> TablePicture:
+    """The table of ``view`` (the piles emptied once the round is scored and laid down)."""
+    return TablePicture(
+        banner,
+        result.wild if result is not None else view.wild,
+        0 if result is not None else view.stock_size,
+        None if result is not None else view.top,
+        len(view.discard),
+        notes,
+        seat_pictures(view, result) if seats is None else seats,
+    )
+
+
+def step_picture(
+    state: ThreeThirteenState, viewer: int | None, theme: Theme | str = "default", banner: str = ""
+) -> Drawing:
+    """Any step of a game through ``viewer``'s eyes (None: the teacher's, every hand face up)."""
+    view = GAME.observe(state, viewer)
+    result = round_result(view) if state.phase == "deal" else None
+    if not banner:
+        wild = result.wild if result is not None else view.wild
+        banner = f"Round {view.round} of {view.rounds} \u00b7 {rank_word(wild, True)} wild"
+    seats = seat_pictures(view, result, name=lambda s: f"P{s + 1}")
+    return table_picture(round_table(view, result, banner, seats=seats), theme=theme)
 
 
 def table_picture(
@@ -559,7 +642,7 @@ def table_picture(
         for k, seat in enumerate(others):
             x0 = m + 10 + k * slot
             cx = x0 + slot / 2
-            ops += _plate(seat.name, cx, 52.0, theme, seat.active)
+            ops += seat_plate(seat.name, cx, 52.0, theme, active=seat.active)
             gap = fit_groups_gap(seat.groups, SMALL_W, slot - 24, 3.0)
             span = groups_width(seat.groups, SMALL_W, gap, GROUP_GAP)
             hidden = all(c is None for g in seat.groups for c in g.cards)
@@ -644,7 +727,7 @@ def table_picture(
         ops += body
         ny = bottom_y + lift + 20 + CARD_H + notes_h + 18
         text = you.name + ("" if not you.notes else " \u00b7 " + " \u00b7 ".join(you.notes))
-        ops += _plate(text, width / 2, ny, theme, you.active)
+        ops += seat_plate(text, width / 2, ny, theme, active=you.active)
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 

@@ -1,40 +1,44 @@
-"""The pure (widget-free) pieces of the Three Thirteen lesson: the worked examples, why the best
-arrangement is best (where each wild card does the most good), and the deadwood quiz questions.
+"""The Three Thirteen lesson's first panels: the 11 rounds and their wild ranks, the worked
+examples of the rules drawn as the solver arranges them, and the meld solver on any hand, with
+why its answer is best (where each wild card does the most good).
 
-Every figure comes from the meld solver (`cardlab.games.three_thirteen.melds.min_deadwood`); this
-module only asks it the right questions and words the answers.
+Every figure comes from the meld solver (`cardlab.games.three_thirteen.melds.min_deadwood`); the
+text helpers are widget-free, so tests read exactly what the lesson shows.
 """
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.apps.three_thirteen_draw import (
-    card_text,
-    is_wild,
-    meld_label,
-    rank_word,
-    sorted_hand,
-)
+import ipywidgets as widgets
+
 from cardlab.core.cards import Card, parse
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
+from cardlab.pictures.three_thirteen import (
+    ROUND_RANKS,
+    arrangement_picture,
+    card_text,
+    hand_words,
+    is_wild,
+    meld_label,
+    rank_word,
+    rounds_picture,
+    sorted_hand,
+)
+from cardlab.render import Drawing
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.theme import ThemePicker
 
 
 def hand_of(text: str) -> tuple[Card, ...]:
     """``"5h 6h 8h Kd Ks 7c"`` (or ``10h``, ``5♥``) -> standard52 cards."""
     return parse(text, DECK.name)
-
-
-def hand_words(hand: Sequence[Card]) -> str:
-    return " ".join(card_text(c) for c in hand)
-
-
-def value(card: Card) -> int:
-    return penalty_value(card)
 
 
 @dataclass(frozen=True)
@@ -193,51 +197,160 @@ def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
 
 
 def _sum(cards: Sequence[Card]) -> str:
-    vals = [value(c) for c in sorted_hand(cards)]
+    vals = [penalty_value(c) for c in sorted_hand(cards)]
     if len(vals) == 1:
         return f"{card_text(sorted_hand(cards)[0])} = {vals[0]}"
     return f"{' + '.join(str(v) for v in vals)} = {sum(vals)}"
 
 
-# -- the quiz ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DeadwoodQuestion:
-    round_no: int
-    hand: tuple[Card, ...]
-    answer: int
-    arrangement: Any
-    choices: tuple[int, ...]
+# -- the panels ------------------------------------------------------------------------------------
+def rounds_table_html() -> str:
+    cells = "".join(
+        f"<td style='text-align:center'>{r}</td>" for r in range(1, len(ROUND_RANKS) + 1)
+    )
+    dealt = "".join(f"<td style='text-align:center'>{hand_size(r)}</td>" for r in range(1, 12))
+    wild = "".join(
+        f"<td style='text-align:center'>{rank_word(wild_rank(r))}</td>" for r in range(1, 12)
+    )
+    return (
+        "<table class='cardlab-rounds'><tbody>"
+        f"<tr><th scope='row'>Round</th>{cells}</tr>"
+        f"<tr><th scope='row'>Cards dealt</th>{dealt}</tr>"
+        f"<tr><th scope='row'>Wild rank</th>{wild}</tr></tbody></table>"
+    )
+
+
+class RoundsStrip(LessonPanel):
+    """The 11 rounds: cards dealt and the wild rank, drawn and as a table."""
+
+    def __init__(self, picker: ThemePicker, current: int | None = 5) -> None:
+        super().__init__(picker, size=(10, 10))
+        self.current = current
+        self.table = widgets.HTML(rounds_table_html())
+        self.children = [self.view.widget, self.table, self.status.widget]
+        self.redraw()
+
+    def picture(self) -> Drawing:
+        return rounds_picture(self.theme, self.current)
+
+
+def why_html(hand: Sequence[Card], wild: str) -> str:
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in why_lines(hand, wild))
+    return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
+
+
+def solver_title(hand: Sequence[Card], wild: str) -> str:
+    penalty, _ = min_deadwood(hand, wild)
+    n = len(hand)
+    return f"{n} cards \u00b7 {rank_word(wild, True)} wild \u00b7 best deadwood {penalty}"
+
+
+class MeldExamples(LessonPanel):
+    """The worked examples of the rules (spec \u00a76), each drawn as the solver arranges it."""
+
+    def __init__(self, picker: ThemePicker, start: int = 0) -> None:
+        super().__init__(picker, size=(10, 10))
+        self.choice = widgets.Dropdown(
+            options=[(f"{i + 1}. {e.title}", i) for i, e in enumerate(EXAMPLES)],
+            value=start,
+            description="Example",
+            layout=widgets.Layout(width="460px"),
+        )
+        self.choice.add_class("cardlab-example")
+        self.text = widgets.HTML()
+        self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
+        self.children = [self.choice, self.view.widget, self.text, self.status.widget]
+        self.show()
+
+    @property
+    def example(self) -> Example:
+        return EXAMPLES[self.choice.value]
+
+    def show(self) -> None:
+        """The chosen example: its drawing, what it teaches and why the solver is right."""
+        ex = self.example
+        self.text.value = f"<p>{html.escape(ex.lesson)}</p>" + why_html(ex.cards, ex.wild)
+        self.redraw()
+
+    def picture(self) -> Drawing:
+        ex = self.example
+        _, arr = min_deadwood(ex.cards, ex.wild)
+        title = (
+            f"Round {ex.round_no}: {hand_words(ex.cards)} \u00b7 {rank_word(ex.wild, True)} wild"
+        )
+        return arrangement_picture(arr, ex.wild, title=title, theme=self.theme, target=None)
+
+
+class MeldSolver(LessonPanel):
+    """Type a hand (or deal one) and a round: the solver's best arrangement, drawn, and why."""
+
+    def __init__(
+        self, picker: ThemePicker, hand: str = "5h 6h 8h Kd Ks 7c", round_no: int = 5, seed: int = 1
+    ) -> None:
+        super().__init__(picker, size=(10, 10))
+        self.seed = seed
+        self.hand_text = widgets.Text(
+            value=hand,
+            description="Hand",
+            continuous_update=False,
+            layout=widgets.Layout(width="420px"),
+        )
+        self.round = widgets.Dropdown(
+            options=[(f"Round {r}: {rank_word(wild_rank(r), True)} wild", r) for r in range(1, 12)],
+            value=round_no,
+            description="Round",
+        )
+        self.solve_button = widgets.Button(description="Arrange", button_style="primary")
+        self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
+        self.solve_button.add_class("cardlab-solve")
+        self.deal_button.add_class("cardlab-deal-hand")
+        self.text = widgets.HTML()
+
+        def guard(func):
+            return guarded(self.status, func)
+
+        self.solve_button.on_click(guard(lambda _: self.solve()))
+        self.deal_button.on_click(guard(lambda _: self.deal()))
+        self.round.observe(guard(lambda _: self.solve()), names="value")
+        self.hand_text.observe(guard(lambda _: self.solve()), names="value")
+        self.children = [
+            widgets.HBox([self.hand_text, self.round]),
+            widgets.HBox([self.solve_button, self.deal_button]),
+            self.view.widget,
+            self.text,
+            self.status.widget,
+        ]
+        self.hand: tuple[Card, ...] = ()
+        self.solve()
 
     @property
     def wild(self) -> str:
-        return wild_rank(self.round_no)
+        return wild_rank(self.round.value)
 
+    def solve(self, text: str | None = None) -> None:
+        """Arrange ``text`` (default: the text box); a bad card is a friendly error."""
+        text = self.hand_text.value if text is None else text
+        hand = hand_of(text)
+        if not hand:
+            raise ValueError("Type some cards, e.g. 5h 6h 8h Kd Ks 7c (10 is 10h or Th).")
+        if len(hand) > 14:
+            raise ValueError(f"A Three Thirteen hand holds at most 14 cards, not {len(hand)}.")
+        wild = self.wild
+        self.hand = hand
+        self.redraw()
+        self.text.value = why_html(hand, wild)
+        self.status.ok(f"Arranged {len(hand)} cards with {rank_word(wild, True)} wild.")
 
-def deadwood_question(seed: int) -> DeadwoodQuestion:
-    """A random hand of rounds 2-6 with at least one meld possible most of the time, and four
-    answers: the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
-    rng = random.Random(f"three-thirteen-quiz:{seed}")
-    for _ in range(200):
-        round_no = rng.randint(2, 6)
-        wild = wild_rank(round_no)
-        n = hand_size(round_no)
-        hand = sorted_hand(rng.sample(DECK.cards(), n))
-        answer, arr = min_deadwood(hand, wild)
-        everything = sum(value(c) for c in hand)
-        if not arr.melds and rng.random() < 0.8:
-            continue  # mostly hands where the melds matter
-        # forgetting that the wild card is wild: score with a wild rank nobody holds
-        absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
-        wrong = [everything]
-        if absent and any(is_wild(c, wild) for c in hand):
-            wrong.append(min_deadwood(hand, absent[0])[0])
-        wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
-        choices = [answer]
-        for w in wrong:
-            if w >= 0 and w not in choices:
-                choices.append(w)
-            if len(choices) == 4:
-                break
-        rng.shuffle(choices)
-        return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
-    raise RuntimeError("no quiz hand found")
+    def picture(self) -> Drawing:
+        wild = self.wild
+        _, arr = min_deadwood(self.hand, wild)
+        title = solver_title(self.hand, wild)
+        return arrangement_picture(arr, wild, title=title, theme=self.theme, target=None)
+
+    def deal(self) -> None:
+        """A random hand of the chosen round's size (seeded: the same clicks give the same)."""
+        rng = random.Random(f"three-thirteen-solver:{self.seed}:{self.round.value}")
+        self.seed += 1
+        hand = sorted_hand(rng.sample(DECK.cards(), hand_size(self.round.value)))
+        self.hand_text.value = " ".join(c.code for c in hand)
+        self.solve()

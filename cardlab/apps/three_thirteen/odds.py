@@ -1,0 +1,119 @@
+"""The odds side of the Three Thirteen lesson: round-1 exact probabilities, the by-round
+simulation, and the draw/discard advisor for one seat's view.
+
+All numbers come from `cardlab.games.three_thirteen.odds`; this module words and draws them (the
+advisor's words are in `cardlab.apps.three_thirteen.table`, which the table shows too).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.apps.three_thirteen.table import ADVISOR_WAITS, advisor_html, gone_cards
+from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
+from cardlab.pictures.three_thirteen import rank_word
+from cardlab.widgets import OddsPanel
+from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.panels import format_fraction
+from cardlab.widgets.theme import ThemePicker
+
+__all__ = ["AdvisorPanel", "OddsLesson", "advisor_html", "gone_cards"]
+
+
+class AdvisorPanel(LessonPanel):
+    """The advisor for whoever is to act, kept up to date by a stepper."""
+
+    def __init__(self, picker: ThemePicker | None = None) -> None:
+        super().__init__(picker)
+        self.html = widgets.HTML()
+        self.children = [self.html]
+        self.add_class("cardlab-advisor-panel")
+        self.show(None)
+
+    def show(self, view: Any, who: str = "") -> None:
+        """Advise the seat to act in ``view`` (its own observation; None: nobody)."""
+        self.html.value = ADVISOR_WAITS if view is None else advisor_html(view, who)
+
+
+# -- round 1, exactly ---------------------------------------------------------------------------
+def round_one_rows() -> list[tuple[str, Any]]:
+    rows = []
+    for decks, who in ((1, "1 deck, 2 players"), (2, "2 decks, 3-4 players")):
+        o = round_one_odds(decks)
+        rows += [
+            (f"dealt 3 cards already meld ({who})", o.dealt_meld),
+            (f"can go out after one stock card ({who})", o.out_after_stock),
+            (f"first player can go out, discard or stock ({who})", o.out_first_player),
+        ]
+    return rows
+
+
+def round_one_html() -> str:
+    one, two = round_one_odds(1), round_one_odds(2)
+    return (
+        "<p>Round 1 deals 3 cards with threes wild. A hand melds when it is a set (three of a "
+        "rank, a three making up the numbers), a run of one suit, or holds wild threes that "
+        f"fill the gaps. Counting every one of the {one.hands:,} hands of 3 from one deck "
+        f"(and {two.hands:,} from two, where identical cards count by the ways to pick them):</p>"
+        f"<ul><li>P(dealt hand melds) = {format_fraction(one.dealt_meld)} \u2248 "
+        f"{float(one.dealt_meld):.2%} with one deck, {format_fraction(two.dealt_meld)} \u2248 "
+        f"{float(two.dealt_meld):.2%} with two.</li>"
+        f"<li>P(go out after drawing one stock card) = {format_fraction(one.out_after_stock)} "
+        f"\u2248 {float(one.out_after_stock):.2%} (one deck).</li></ul>"
+    )
+
+
+class OddsLesson(LessonPanel):
+    """Round 1 exactly (a table of fractions and a plot) and the round-by-round simulation."""
+
+    def __init__(
+        self, samples: int = 300, seed: int = 0, picker: ThemePicker | None = None
+    ) -> None:
+        super().__init__(picker)
+        self.text = widgets.HTML(round_one_html())
+        self.panel = OddsPanel(round_one_rows(), title="Round 1, counted exactly", plot=True)
+        self.stats = simulate_rounds(1, samples=samples, seed=seed)
+        self.table = widgets.HTML(self.stats_html())
+        self.plot = widgets.Image(format="png", value=self.plot_png())
+        self.plot.layout.max_width = "640px"
+        self.children = [self.text, self.panel.widget, self.table, self.plot]
+        self.add_class("cardlab-odds-lesson")
+
+    def stats_html(self) -> str:
+        rows = "".join(
+            f"<tr><td>{s.round}</td><td>{s.hand_size}</td><td>{rank_word(s.wild, True)}</td>"
+            f"<td>{s.mean_deadwood:.1f} \u00b1 {1.96 * s.stderr:.1f}</td>"
+            f"<td>{s.p_melded:.1%}</td></tr>"
+            for s in self.stats
+        )
+        n = self.stats[0].samples
+        return (
+            "<table class='cardlab-by-round'><caption>Dealt hands by round "
+            f"({n} seeded deals each, one deck; \u00b1 is a 95% interval)</caption><thead><tr>"
+            "<th>Round</th><th>Cards</th><th>Wild</th><th>Mean min deadwood</th>"
+            f"<th>Already melded</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+
+    def plot_png(self) -> bytes:
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6.4, 2.8), dpi=100, layout="constrained")
+        ax = fig.add_subplot()
+        xs = [s.round for s in self.stats]
+        ax.errorbar(xs, [s.mean_deadwood for s in self.stats],
+                    yerr=[1.96 * s.stderr for s in self.stats], marker="o", color="#4c72b0",
+                    label="mean min deadwood (left)")  # fmt: skip
+        ax.set_xlabel("round (cards dealt = round + 2)")
+        ax.set_ylabel("deadwood points")
+        ax.set_xticks(xs)
+        ax2 = ax.twinx()
+        ax2.bar(xs, [100 * s.p_melded for s in self.stats], color="#dd8452", alpha=0.5,
+                hatch="//", label="% already melded (right)")  # fmt: skip
+        ax2.set_ylabel("% dealt fully melded")
+        fig.legend(loc="outside lower center", ncols=2, fontsize="small")
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
+        return buffer.getvalue()

@@ -1,0 +1,95 @@
+"""A seeded Three Thirteen game of bots, stepped through: the narration, each bot's reason, the
+hands the chosen eyes may see arranged by the solver, the score sheet and the advisor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.apps.common import BotGameStepper
+from cardlab.apps.three_thirteen.odds import AdvisorPanel
+from cardlab.apps.three_thirteen.table import score_rows
+from cardlab.core.bots import Bot
+from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.three_thirteen.bots import ThreeThirteenBot
+from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
+from cardlab.pictures.three_thirteen import card_text, hand_words, rank_word, step_picture
+from cardlab.widgets import ScoreSheet
+from cardlab.widgets.theme import ThemePicker
+
+
+def default_bots(players: int = 2) -> dict[int, Bot]:
+    """A `ThreeThirteenBot` in every seat."""
+    return {s: ThreeThirteenBot() for s in range(players)}
+
+
+def bot_game(
+    seed: int = 3, players: int = 2, rounds: int = 3, bots: dict[int, Bot] | None = None
+) -> tuple[Replay, dict[int, tuple[int, Any]]]:
+    """A seeded game of bots, ``rounds`` rounds long, with every bot's reason by step."""
+    bots = bots if bots is not None else default_bots(players)
+    reasons: dict[int, tuple[int, Any]] = {}
+    replay = Replay.start(GAME, seed, players=players, rounds=rounds).play_out(
+        bots, reasons=reasons
+    )
+    return replay, reasons
+
+
+class RoundStepper(BotGameStepper):
+    """A seeded bots' game, one step at a time: the narration, each bot's reason, the hands the
+    chosen eyes may see arranged by the solver, the score sheet and (in ``odds``) the advisor
+    for the chosen seat (for the teacher: the seat to act)."""
+
+    start_text = "The cards are shuffled; press Forward or Play."
+    bot_label = " (a bot)"
+    chance_moves = "chance: the next card dealt or drawn"
+
+    def __init__(self, picker: ThemePicker, seed: int = 3, players: int = 2, rounds: int = 2):
+        replay, reasons = bot_game(seed, players, rounds)
+        self.scores = ScoreSheet([f"P{s + 1}" for s in range(players)])
+        self.scores.widget.add_class("cardlab-scoresheet")
+        self.odds = AdvisorPanel(picker)
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            size=(900, 520),
+            mirror_label="The bots' table in words",
+            extra=[self.scores.widget],
+            # open on the first turn, so there is something to see and advise
+            open_at=next(
+                (i for i in range(len(replay) + 1) if replay.state_at(i).phase == "draw"), 0
+            ),
+        )
+        self.mirror.widget.add_class("cardlab-mirror")
+
+    def _show(self, step: int, state: ThreeThirteenState, event: Any) -> None:
+        viewer = self.viewer
+        banner = ""
+        if viewer is not None:
+            banner = f"Round {state.round} of {state.rounds}: {self.eyes_words}"
+        self.view.draw(step_picture(state, viewer, self.theme, banner))
+        self.show_why(step)
+        self.scores.set_rows(score_rows(state))
+        player = GAME.current_player(state)
+        adviser = viewer if viewer is not None else player
+        if player >= 0 and adviser == player:
+            self.odds.show(GAME.observe(state, player), who=seat_name(player))
+        else:
+            self.odds.show(None)
+        view = self.view_of(state)
+        hands = []
+        for s, hand in enumerate(view.hands):
+            if hand:
+                arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
+                hands.append(f"{seat_name(s)}: {hand_words(hand)} (best deadwood {arr.penalty})")
+            elif view.hand_sizes[s]:
+                hands.append(f"{seat_name(s)}: {view.hand_sizes[s]} cards, face down")
+            else:
+                hands.append(f"{seat_name(s)}: no cards")
+        top = card_text(view.top) if view.top is not None else "none"
+        table = (
+            f"Round {view.round}, {rank_word(view.wild, True)} wild; stock {view.stock_size}; "
+            f"top discard {top}"
+        )
+        self.show_mirror(step, state, hands=hands, table=table)

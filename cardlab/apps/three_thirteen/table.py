@@ -1,0 +1,567 @@
+"""The Three Thirteen table: the learner (Player 1, at the bottom) against 1-3 bots.
+
+The learner's hand is drawn as the solver arranges it (melds framed and labelled, wild cards
+tagged, deadwood apart) and every card is clickable (or toggled by its button twin).  Take stock /
+Take discard draw (or a click on the stock or the discard pile), Discard selected / Go out finish
+the turn; a button is enabled only when its move is possible now, and Go out only when some
+discard leaves every other card melded.  Chance steps (the deal, the stock card) resolve at once
+with the seeded replay and the bots then play until it is the learner's turn again; each bot's
+one-sentence reason joins the log when the round is over (it rests on the bot's hand).  A finished
+round stays on the table, every hand face up and arranged, until "Next round".  "Show the
+advisor" puts the exact draw/discard odds for the learner's own view under the log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.apps.model import (
+    LEARNER,
+    Control,
+    Entry,
+    Mirror,
+    ScoreRow,
+    Suggestion,
+    TableModel,
+    new_table,
+)
+from cardlab.core.bots import Bot, reason_for
+from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.games.three_thirteen.bots import ThreeThirteenBot
+from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_discards
+from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
+from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
+from cardlab.games.three_thirteen.rules import DECK
+from cardlab.pictures.three_thirteen import (
+    WIDTH,
+    TablePicture,
+    arrangement_groups,
+    card_text,
+    rank_word,
+    round_result,
+    round_table,
+    seat_pictures,
+    short_name,
+    table_picture,
+)
+from cardlab.render import Drawing
+
+PLAY_SEED = 7
+OPPONENTS = (("1 bot", 1), ("2 bots", 2), ("3 bots", 3))
+STAR = " \u2605"
+
+
+def ai_bots(opponents: int = 1) -> dict[int, Bot]:
+    """``opponents`` bots in seats 2 and on (the learner is seat 1)."""
+    return {seat: ThreeThirteenBot() for seat in range(1, opponents + 1)}
+
+
+def round_words(state: Any) -> str:
+    """``3 cards each, 3s wild``: what a round deals."""
+    return f"{state.hand_size} cards each, {rank_word(state.wild, True)} wild"
+
+
+# -- the score sheet -------------------------------------------------------------------------------
+def round_note(view_or_state: Any, result: Any) -> str:
+    """The score sheet's arithmetic for one round: who went out, everyone's deadwood sum."""
+    aces = getattr(view_or_state, "aces", "low")
+    parts = []
+    for s, arr in enumerate(result.arrangements):
+        if s == result.went_out:
+            parts.append(f"{short_name(s)} went out: 0")
+            continue
+        values = [penalty_value(c, aces) for c in arr.deadwood]
+        if not values:
+            parts.append(f"{short_name(s)} all melded: 0")
+        elif len(values) == 1:
+            parts.append(f"{short_name(s)} {values[0]}")
+        else:
+            parts.append(f"{short_name(s)} {' + '.join(map(str, values))} = {sum(values)}")
+    ran_out = " (the stock ran out)" if getattr(result, "stock_ran_out", False) else ""
+    return "; ".join(parts) + ran_out
+
+
+def score_row(view_or_state: Any, result: Any) -> ScoreRow:
+    label = f"Round {result.number} ({rank_word(result.wild, True)} wild)"
+    return ScoreRow(label, tuple(result.scores), round_note(view_or_state, result))
+
+
+def score_rows(view_or_state: Any) -> list[tuple[str, tuple[int, ...], str]]:
+    """Every round scored so far, as the score sheet's (label, scores, note) rows."""
+    rows = [score_row(view_or_state, result) for result in view_or_state.results]
+    return [(r.label, tuple(int(x) for x in r.scores), r.note) for r in rows]
+
+
+# -- the advisor (words only: the odds panel and the table both show it) ---------------------------
+def gone_cards(view: Any) -> tuple:
+    """Cards the seat knows are not in the stock besides its hand: the discard pile and the cards
+    others took from it (and must still hold)."""
+    gone = list(view.discard)
+    for s, cards in enumerate(view.taken):
+        if s != view.seat:
+            gone += list(cards)
+    return tuple(gone)
+
+
+ADVISOR_WAITS = "<p><i>The advisor speaks when a player is to draw or discard.</i></p>"
+
+
+def advisor_html(view: Any, who: str = "") -> str:
+    """The advisor for the seat to act in ``view`` (its own observation).
+
+    Before the draw: what the top discard would do, and the exact chance that the next stock card
+    lets the player go out.  After the draw: every discard's deadwood now and that chance for the
+    next turn, best first."""
+    who = who or (seat_name(view.seat) if view.seat is not None else "the player")
+    hand = view.hand
+    if not hand or view.phase not in ("draw", "discard"):
+        return ADVISOR_WAITS
+    opts = (view.aces, view.max_wilds)
+    if view.phase == "draw":
+        unseen = view.unseen()
+        n = sum(unseen.values())
+        outlook = stock_outlook(hand, view.wild, unseen, *opts)
+        now = best_arrangement(hand, view.wild, *opts).penalty
+        lines = [
+            f"{html.escape(who)} holds {len(hand)} cards; best deadwood now <b>{now}</b>.",
+            f"<b>Next stock card:</b> {n} cards are unseen (the deck minus the hand, the discard "
+            f"pile and cards others are known to hold); <b>{outlook.go_out_count}</b> of them "
+            f"would let {html.escape(who)} go out: P = {outlook.go_out_count}/{n} = "
+            f"{float(outlook.p_go_out):.1%}. Expected deadwood after the best discard: "
+            f"{outlook.expected_deadwood:.1f}.",
+        ]
+        if outlook.go_out_cards:
+            shown = ", ".join(
+                card_text(c) + (f" \u00d7{k}" if k > 1 else "") for c, k in outlook.go_out_cards
+            )
+            lines.append(f"Cards that go out: {html.escape(shown[:300])}.")
+        top = view.top
+        if top is not None:
+            plus = (*hand, top)
+            keep = keep_value(plus, view.wild, *opts)[0]
+            if go_out_discards(plus, view.wild, *opts):
+                verdict = "<b>take it: you can go out at once</b>"
+            elif keep < outlook.expected_deadwood:
+                verdict = "it beats the stock on average: take it"
+            else:
+                verdict = "the stock is better on average"
+            lines.append(
+                f"<b>Top discard {card_text(top)}:</b> taking it leaves deadwood {keep} after the "
+                f"best discard; {verdict}."
+            )
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        return f"<div class='cardlab-advisor'><b>Advisor</b><ul>{items}</ul></div>"
+    advice = advise(hand, view.wild, gone_cards(view), view.decks, *opts)
+    rows = []
+    for k, ch in enumerate(advice.choices[:6]):
+        style = " style='font-weight:bold;background:#fff7d6'" if k == 0 else ""
+        p = ch.outlook.p_go_out
+        rows.append(
+            f"<tr{style}><td>{card_text(ch.card)}{STAR if k == 0 else ''}</td>"
+            f"<td>{ch.deadwood}</td><td>{ch.outlook.go_out_count}/{ch.outlook.unseen}"
+            f" = {float(p):.1%}</td></tr>"
+        )
+    table = (
+        "<table class='cardlab-advice' style='border-collapse:collapse'><thead><tr>"
+        "<th>Discard</th><th>Deadwood left</th><th>P(next stock card lets you go out)</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    return (
+        f"<div class='cardlab-advisor'><b>Advisor</b> ({html.escape(who)}, "
+        f"{advice.unseen} unseen cards): {html.escape(advice.summary())}{table}</div>"
+    )
+
+
+def _short(text: str, n: int = 34) -> str:
+    text = text.replace("Player ", "P")
+    return text if len(text) <= n else text[: n - 1] + "\u2026"
+
+
+def _sentence(reason: str | None) -> str:
+    """The engine's refusal as a sentence on the status line."""
+    text = (reason or "").strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+# -- the table -------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class ThreeThirteenTable(TableModel):
+    """The learner against 1-3 bots: table, hand, controls, log, score sheet and advisor."""
+
+    advisor: bool = False
+    """The "Show the advisor" box: the exact odds for the learner's own view, under the log."""
+    opponents: int = 1
+    """The bots the next New game seats (the dropdown; the table now has ``len(bots)``)."""
+
+    size = (WIDTH, 520.0)
+    multi_select = False
+    log_title = "This turn"
+    score_title = "Score sheet (lowest total wins)"
+
+    @classmethod
+    def start(
+        cls,
+        seed: int = PLAY_SEED,
+        opponents: int = 1,
+        rounds: int = 11,
+        bots: Mapping[int, Bot] | None = None,
+        advisor: bool = False,
+        said: str = "A new game: you are Player 1, at the bottom of the table.",
+    ) -> ThreeThirteenTable:
+        """A new game of ``rounds`` rounds against ``opponents`` bots (or the given ``bots``)."""
+        bots = dict(bots) if bots is not None else ai_bots(opponents)
+        if not 1 <= len(bots) <= 3:
+            raise ValueError(
+                f"the table seats you and 1-3 bots (2-4 players), got {len(bots)} bots"
+            )
+        replay = Replay.start(GAME, seed, players=1 + len(bots), rounds=rounds)
+        table = new_table(cls, replay, bots, said, seed=seed, opponents=len(bots), advisor=advisor)
+        return table.say(f"{said} Round 1: {round_words(table.state)}.")  # type: ignore[return-value]
+
+    # -- where the game is ---------------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        """``draw`` / ``discard`` (the learner's move), ``between`` rounds, or ``over``."""
+        if self.over:
+            return "over"
+        return self.state.phase if self.my_turn else "between"
+
+    def pause(self, state: Any) -> bool:
+        """A scored round stays on the table, every hand laid down, until Next round."""
+        return state.phase == "deal" and not any(state.hands) and bool(state.results)
+
+    def waiting(self) -> str:
+        """Why the learner cannot move now ("" when they can)."""
+        return {
+            "over": "The game is over: press New game to play again.",
+            "between": "This round is over: press Next round to deal the next one.",
+        }.get(self.stage, "")
+
+    def arrangement(self) -> Arrangement:
+        view = self.observation
+        return best_arrangement(view.hand, view.wild, view.aces, view.max_wilds)
+
+    def go_out_cards(self) -> tuple[Any, ...]:
+        """The discards that go out now (none before the draw or after someone went out)."""
+        view = self.observation
+        if self.stage != "discard" or view.went_out is not None:
+            return ()
+        return tuple(go_out_discards(view.hand, view.wild, view.aces, view.max_wilds))
+
+    def _refusal(self, action: str) -> str:
+        return _sentence(GAME.why_illegal(self.state, action))
+
+    # -- controls ----------------------------------------------------------------------------------
+    def controls(self) -> tuple[Control, ...]:
+        stage, view = self.stage, self.observation
+        waiting = self.waiting()
+        drawing, discarding = stage == "draw", stage == "discard"
+        hand = view.hand
+        take_why = waiting or ("" if drawing else self._refusal("take stock"))
+        pile_why = take_why or "The discard pile is empty: take the top card of the stock."
+        outs = self.go_out_cards()
+        chosen = self.selected_cards
+        if outs:
+            out = chosen[0] if chosen and chosen[0] in outs else self._best_out(outs)
+            go_label = f"Go out (discard {card_text(out)})"
+        else:
+            go_label = "Go out"
+        go_why = waiting or self._refusal("go out " + (hand[0].code if hand else "?"))
+        if discarding and not outs and view.went_out is None:
+            go_why = (
+                "You cannot go out yet: no discard leaves every other card melded (your best "
+                f"melds leave deadwood {self.arrangement().penalty})."
+            )
+        next_why = "This round is still being played: finish your turn first."
+        if stage == "over":
+            next_why = waiting
+        return (
+            Control("take-stock", "Take stock", drawing, row=1, style="primary", why_not=take_why),
+            Control(
+                "take-discard",
+                "Take discard",
+                drawing and bool(view.discard),
+                row=1,
+                why_not=pile_why,
+            ),
+            Control(
+                "discard",
+                "Discard selected",
+                discarding,
+                row=1,
+                style="info",
+                why_not=waiting or self._refusal("discard ?"),
+            ),
+            Control("go-out", go_label, bool(outs), row=1, style="success", why_not=go_why),
+            Control(
+                "next-round",
+                "Next round",
+                stage == "between",
+                row=2,
+                style="info",
+                why_not=next_why,
+            ),
+            Control("new-game", "New game", row=2),
+            Control(
+                "opponents",
+                "Opponents",
+                row=2,
+                kind="choice",
+                value=self.opponents,
+                options=OPPONENTS,
+            ),
+            Control("hint", "Show the advisor (a hint)", row=3, kind="toggle", value=self.advisor),
+        )
+
+    def _best_out(self, outs: Iterable[Any]) -> Any:
+        """The go-out discard that throws away the most points."""
+        return max(outs, key=lambda c: penalty_value(c, self.observation.aces))
+
+    def _act(self, key: str, value: Any) -> TableModel:
+        if key in ("take-stock", "take-discard"):
+            return self.take(key.removeprefix("take-"))
+        if key == "discard":
+            return self.discard()
+        if key == "go-out":
+            return self.go_out()
+        if key == "next-round":
+            return self.next_round()
+        if key == "hint":
+            return dataclasses.replace(self, advisor=value)
+        if key == "opponents":
+            bots = "1 bot" if value == 1 else f"{value} bots"
+            return dataclasses.replace(self, opponents=value).say(
+                f"Press New game to play against {bots}."
+            )
+        return self.new_game()
+
+    def click(self, target: str) -> TableModel:
+        """The stock and the discard pile on the canvas are the Take buttons."""
+        if target in ("stock", "discard"):
+            return self.act(f"take-{target}")
+        return super().click(target)
+
+    # -- moves ---------------------------------------------------------------------------------
+    def take(self, source: str) -> TableModel:
+        """Draw from the ``stock`` or the ``discard`` pile; the stock card is a chance step."""
+        took = self.state.discard[-1] if source == "discard" and self.state.discard else None
+        replay = self.replay.append(f"take {source}").resolve_chance()
+        if took is not None:
+            said = f"You took the {card_text(took)} from the discard pile."
+        else:
+            drawn = DECK.parse_card(replay.actions[-1].split()[-1])
+            said = f"You drew the {card_text(drawn)} from the stock."
+        table = self.advance(replay, said, fresh=True)
+        return dataclasses.replace(table, log=(Entry(replay.event_at(len(replay))),))
+
+    def discard(self, card: Any = None) -> TableModel:
+        """Discard the selected card (or ``card``, e.g. ``"7h"``); then the bots play."""
+        return self._finish("discard", card)
+
+    def go_out(self, card: Any = None) -> TableModel:
+        """Go out discarding the selected card (or, with nothing selected, a card that works)."""
+        if card is None and not self.selected:
+            outs = self.go_out_cards()
+            if outs:
+                card = self._best_out(outs)
+        return self._finish("go out", card)
+
+    def _finish(self, verb: str, card: Any) -> TableModel:
+        control = self.control("discard" if verb == "discard" else "go-out")
+        if not control.enabled:
+            raise ValueError(control.why_not)
+        if card is None:
+            if not self.selected:
+                raise ValueError("Select a card first (click it on the table or its button below).")
+            card = self.selected_cards[0]
+        code = card if isinstance(card, str) else card.code
+        replay = self.replay.append(f"{verb} {code}")  # the engine refuses what is illegal
+        done = DECK.parse_card(replay.actions[-1].split()[-1])
+        said = "You went out!" if verb == "go out" else f"You discarded the {card_text(done)}."
+        return self.advance(replay, said, begin=len(self.replay), fresh=True)
+
+    def next_round(self) -> TableModel:
+        said = f"Round {self.state.round} is dealt: {round_words(self.state)}."
+        replay = self.replay.advance_chance()  # the first card of the deal
+        return self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
+
+    def new_game(self) -> TableModel:
+        seed = self.seed + 1
+        bots = self.bots if self.opponents == len(self.bots) else None
+        n = self.opponents
+        return self.start(
+            seed,
+            n,
+            self.state.rounds,
+            bots,
+            self.advisor,
+            f"A new game (seed {seed}) against {n} bot(s).",
+        )
+
+    def suggest(self) -> Suggestion:
+        """What the table's bot would do in the learner's seat (it goes out whenever it can)."""
+        stage = self.stage
+        if stage in ("between", "over"):
+            return Suggestion("next-round" if stage == "between" else "new-game")
+        decision = ThreeThirteenBot().choose(self.observation, GAME.legal_actions(self.state))
+        action = str(decision.action)
+        if action.startswith("take "):
+            return Suggestion(action.replace(" ", "-"), decision.reason)
+        key = "go-out" if action.startswith("go out") else "discard"
+        card = DECK.parse_card(action.split()[-1])
+        return Suggestion(key, decision.reason, (self.hand().index(card),))
+
+    # -- what the learner sees ---------------------------------------------------------------------
+    def hand(self) -> tuple[Any, ...]:
+        """The learner's cards in the order drawn: meld by meld, the deadwood last."""
+        if self.stage not in ("draw", "discard"):
+            return ()
+        groups = arrangement_groups(self.arrangement(), self.observation.wild)
+        return tuple(c for g in groups for c in g.cards)
+
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        return table_picture(self.table(), theme=theme, selected=frozenset(selected))
+
+    def table(self) -> TablePicture:
+        """The table as the learner sees it: their hand arranged, the bots' hands as backs with
+        what each did last, or every hand laid down once a round is scored."""
+        view = self.observation
+        result = round_result(view)
+        if result is None:
+            banner = (
+                f"Round {view.round} of {view.rounds} \u00b7 {view.hand_size} cards \u00b7 "
+                f"{rank_word(view.wild, True)} wild"
+            )
+        elif self.stage == "over":
+            banner = "Game over: " + self.winner_text()
+        else:
+            banner = f"Round {result.number} of {view.rounds} is over"
+        seats = seat_pictures(view, result, hidden_notes=lambda s: (_short(self.last_action(s)),))
+        return round_table(view, result, banner, self.table_notes(), seats)
+
+    def last_action(self, seat: int) -> str:
+        """What ``seat`` did last this game, as the learner read it ("" before its first move)."""
+        replay = self.replay
+        for step in range(len(replay), 0, -1):
+            event = replay.event_at(step)
+            if event.actor == seat:
+                return event.narration_for(LEARNER)
+        return ""
+
+    def table_notes(self) -> tuple[str, ...]:
+        stage = self.stage
+        view = self.observation
+        if stage == "draw":
+            first = "Your turn: draw"
+            rest: tuple[str, ...] = ("click the stock or the", "discard pile (or a button)")
+        elif stage == "discard":
+            first = "Now discard (or go out)"
+            outs = self.go_out_cards()
+            rest = (
+                ("You can go out!", "discard " + " or ".join(card_text(c) for c in outs))
+                if outs
+                else ("select a card, then", "Discard selected")
+            )
+        elif stage == "between":
+            first, rest = "Round over", ("press Next round",)
+        else:
+            first, rest = "Game over", ("press New game",)
+        if view.went_out is not None and stage in ("draw", "discard"):
+            rest = (f"{short_name(view.went_out)} went out:", "this is your last turn")
+        return (first, *rest)
+
+    def winner_text(self) -> str:
+        totals = self.state.totals
+        low = min(totals)
+        winners = [short_name(s) for s in range(len(totals)) if totals[s] == low]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return f"{' and '.join(winners)} {verb} with {low}"
+
+    def log_lines(self) -> list[str]:
+        """This turn's moves; a bot's reason rests on the cards it holds, so it follows its move
+        ("Why? ...") only once the round is over, as at a real table."""
+        shown = self.stage in ("between", "over")
+        lines = []
+        for entry in self.log:
+            lines.append(entry.event.narration_for(self.viewer))
+            if entry.reason is not None:
+                reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
+                if reason:
+                    lines.append(f"Why? {seat_name(entry.seat)}: {reason}")
+        return [line for line in lines if line]
+
+    def log_footer(self) -> list[str]:
+        stage = self.stage
+        if stage == "draw":
+            top = self.observation.top
+            if top is None:
+                return ["Your turn: take the top card of the stock."]
+            return [
+                f"Your turn. The top discard is the {card_text(top)}: take it, or take the unseen "
+                "top card of the stock."
+            ]
+        if stage == "discard":
+            outs = self.go_out_cards()
+            if outs:
+                return [
+                    "Every card but one melds: you can go out by discarding "
+                    + " or ".join(card_text(c) for c in outs)
+                    + "."
+                ]
+            return [
+                f"Your best melds leave deadwood {self.arrangement().penalty}. Select a card and "
+                "press Discard selected."
+            ]
+        if stage == "between":
+            return ["Press Next round to deal the next round."]
+        return ["Press New game to play again."]
+
+    def notes_html(self) -> str:
+        if not self.advisor or self.stage not in ("draw", "discard"):
+            return ""
+        return advisor_html(self.observation)
+
+    def mirror(self) -> Mirror:
+        view = self.observation
+        stage = self.stage
+        hands = []
+        result = round_result(view)
+        if result is not None:
+            for s in range(view.players):
+                cards = " ".join(card_text(c) for c in result.hands[s])
+                hands.append(f"{short_name(s)}: {cards} (scored {result.scores[s]})")
+        else:
+            arr = self.arrangement()
+            melds = "; ".join(
+                " ".join(card_text(c) for c in m.cards) + f" ({m.kind})" for m in arr.melds
+            )
+            dead = " ".join(card_text(c) for c in arr.deadwood) or "none"
+            hands.append(f"You: melds {melds or 'none'}; deadwood {dead} = {arr.penalty}")
+            for s in range(1, view.players):
+                hands.append(f"{short_name(s)}: {view.hand_sizes[s]} cards, face down")
+        table = (
+            f"round {view.round} of {view.rounds}, {rank_word(view.wild, True)} wild",
+            f"stock {view.stock_size} cards; top discard "
+            + (card_text(view.top) if view.top else "none"),
+            "totals: " + ", ".join(f"{short_name(s)} {t}" for s, t in enumerate(view.totals)),
+        )
+        legal = {
+            "draw": ["Take stock", "Take discard"],
+            "discard": ["Discard a card"] + (["Go out"] if self.go_out_cards() else []),
+            "between": ["Next round"],
+            "over": ["New game"],
+        }[stage]
+        return Mirror(tuple(hands), table, self.last_line(), tuple(legal))
+
+    # -- the score sheet ---------------------------------------------------------------------------
+    def score_columns(self) -> tuple[str, ...]:
+        return tuple(short_name(s) for s in range(1 + len(self.bots)))
+
+    def score_row(self, replay: Replay) -> ScoreRow | None:
+        state = replay.state
+        return score_row(state, state.results[-1]) if state.results else None
