@@ -49,7 +49,7 @@ WARM_UP = 10  # games before the steady-state reading: constant tables built, ca
 TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     # name: the lesson's module, class and arguments (as in its notebook), tick the hint box
     "triad": ("cardlab.apps.triad.table", "TriadTable", {"opponents": 2}, False),
-    "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
+    "pyramid": ("cardlab.apps.pyramid.table", "PyramidTable", {"seed": 2, "opponents": 2}, True),
     "doudizhu": ("cardlab.apps.doudizhu", "DouDizhuPlay", {"seed": 7}, False),
     "triangle": ("cardlab.apps.triangle", "TrianglePlay", {"seed": 4}, True),
     "three_thirteen": ("cardlab.apps.three_thirteen", "ThreeThirteenPlay", {"seed": 7}, False),
@@ -125,7 +125,9 @@ def worker(name: str, games: int) -> dict[str, Any]:
         table = TableView(table_class.start(**kwargs), ThemePicker())
     else:
         table = table_class(ThemePicker(), **kwargs)
-    if tick_hint:
+    if tick_hint and hasattr(table, "model"):  # a model's hint box is its "hint" toggle
+        table.press("hint", True)
+    elif tick_hint:
         table.hint.value = True
     built = rss()
     log = getattr(table, "journal", None) or getattr(table, "log", None) or table.round_log

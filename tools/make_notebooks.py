@@ -806,16 +806,13 @@ Pick a theme first; every drawing on this page follows it.
     (
         "code",
         """
-from cardlab.apps.pyramid import (
-    ExchangeAdvisor,
-    HandLadder,
-    HandStepper,
-    OddsTable,
-    PyramidComponents,
-    PyramidPlay,
-    ShowdownQuiz,
-    ThemePicker,
-)
+from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents
+from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
+from cardlab.apps.pyramid.quiz import ShowdownQuiz
+from cardlab.apps.pyramid.stepper import HandStepper
+from cardlab.apps.pyramid.table import PyramidTable
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 theme = ThemePicker()
 theme
@@ -958,7 +955,7 @@ AI opponents; the score sheet keeps every hand's chips.
     (
         "code",
         """
-PyramidPlay(theme, seed=2, opponents=2)
+TableView(PyramidTable.start(seed=2, opponents=2), theme)
 """,
     ),
     (

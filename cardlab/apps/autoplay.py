@@ -19,7 +19,6 @@ from cardlab.apps.common import LearnerTable
 
 if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
     from cardlab.apps.doudizhu_play import DouDizhuPlay
-    from cardlab.apps.pyramid_play import PyramidPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triangle_play import TrianglePlay
     from cardlab.widgets.table import TableView
@@ -70,20 +69,6 @@ def _follow(view: TableView) -> bool:
     return tip.key in model.again
 
 
-def _bet(table: PyramidPlay) -> None:
-    """Check when it is free, call when it is not, fold only when neither is allowed."""
-    _click(table, next(table.bet_buttons[a] for a in ("check", "call", "fold")
-                       if not table.bet_buttons[a].disabled))  # fmt: skip
-
-
-def _pyramid_move(table: PyramidPlay) -> None:
-    """Stand pat in the exchange (the advice stays on show if the hint box is ticked)."""
-    if table.stage == "exchange":
-        _click(table, table.pat_button)
-    else:
-        _bet(table)
-
-
 def _doudizhu_move(table: DouDizhuPlay) -> None:
     """Bid or play what Hint suggests (``hint`` is the Hint button's handler: it selects the
     cards and returns the action it showed)."""
@@ -117,16 +102,7 @@ def _three_thirteen_move(table: ThreeThirteenPlay) -> None:
         _click(table, table.next_button)
 
 
-def _hand_over(table: Any) -> bool:
-    return getattr(table, "model", table).stage in ("between", "over")
-
-
-def _next_hand(table: PyramidPlay) -> Any:
-    return table.next_button if table.stage == "between" else table.new_button
-
-
 POLICIES: dict[str, Policy] = {  # by the table's class name
-    "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
     "DouDizhuPlay": Policy(
         lambda t: t.state.phase == "over", _doudizhu_move, lambda t: t.new_button
     ),

@@ -103,7 +103,7 @@ def picker() -> ThemePicker:
 
 def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu import DealStepper
-    from cardlab.apps.pyramid import HandStepper as PyramidStepper
+    from cardlab.apps.pyramid.stepper import HandStepper as PyramidStepper
     from cardlab.apps.pyramid_poker import GameStepper as PyramidPokerStepper
     from cardlab.apps.three_thirteen import RoundStepper
     from cardlab.apps.triad.stepper import HandStepper as TriadStepper
@@ -145,7 +145,7 @@ def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
 # -- the tables ----------------------------------------------------------------------------------
 def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu_play import DouDizhuPlay
-    from cardlab.apps.pyramid_play import PyramidPlay
+    from cardlab.apps.pyramid.table import PyramidTable
     from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
     from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
     from cardlab.apps.triad.table import TriadTable
@@ -154,7 +154,7 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
 
     return {
         "triad": lambda p: TableView(TriadTable.start(seed=3, opponents=3, hands=3), p),
-        "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
+        "pyramid": lambda p: TableView(PyramidTable.start(seed=5, opponents=2, hands=3), p),
         "doudizhu": lambda p: DouDizhuPlay(p, seed=7),
         "triangle": lambda p: TrianglePlay(p, seed=4),
         "three_thirteen": lambda p: ThreeThirteenPlay(p, seed=7, players=3, rounds=2),

@@ -17,7 +17,7 @@ import pytest
 from cardlab.apps.autoplay import play_game
 from cardlab.apps.common import LearnerTable, ThemePicker
 from cardlab.apps.doudizhu_play import DouDizhuPlay
-from cardlab.apps.pyramid_play import PyramidPlay
+from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.apps.pyramid_poker_play import PyramidPokerPlay
 from cardlab.apps.three_thirteen_play import ThreeThirteenPlay
 from cardlab.apps.triad.table import TriadTable
@@ -29,7 +29,7 @@ EDGE = 3  # the first and the last games compared
 
 TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
     "triad": lambda theme: TableView(TriadTable.start(hands=3), theme),  # New game every third hand
-    "pyramid": lambda theme: PyramidPlay(theme, hands=2),
+    "pyramid": lambda theme: TableView(PyramidTable.start(hands=2), theme),
     "doudizhu": lambda theme: DouDizhuPlay(theme),  # the sheet keeps every deal
     "triangle": lambda theme: TrianglePlay(theme),
     "three_thirteen": lambda theme: ThreeThirteenPlay(theme, rounds=2),
