@@ -20,16 +20,19 @@ from typing import Any
 from cardlab.apps.model import (
     LEARNER,
     Control,
+    HandByHandTable,
     Mirror,
     ScoreRow,
     Suggestion,
     TableModel,
+    indices_of,
     new_table,
     player,
 )
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import PYRAMID
 from cardlab.core.replay import Replay
+from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.game import advise
@@ -38,7 +41,6 @@ from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
 from cardlab.render import Drawing
 
 PLAY_SEED = 2
-BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
 OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
 
 
@@ -58,7 +60,7 @@ def named(seat: int) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PyramidTable(TableModel):
+class PyramidTable(HandByHandTable):
     """The learner against 1-3 AI: bets, the exchange, the showdown as pyramids, the log, a chip
     score sheet and (ticked) the exact odds of the learner's hand."""
 
@@ -66,7 +68,6 @@ class PyramidTable(TableModel):
     """"Show my odds (a hint)": the hand's exact odds, and every discard's in the exchange."""
 
     size = TABLE_SIZE
-    again = ("next-hand", "new-game")
     log_title = "This hand"
     score_title = "Score sheet (chips won or lost)"
 
@@ -90,10 +91,8 @@ class PyramidTable(TableModel):
     @property
     def stage(self) -> str:
         """``bet`` or ``exchange`` (the learner acts), ``between`` hands, ``over``, or ``wait``."""
-        if self.over:
-            return "over"
-        if self.state.phase == "done":
-            return "between"
+        if self.hand_over:
+            return self.hand_over
         if not self.my_turn:
             return "wait"
         return "exchange" if self.state.phase == "draw" else "bet"
@@ -101,14 +100,9 @@ class PyramidTable(TableModel):
     def refusal(self) -> str:
         """Why a move the stage does not allow is refused."""
         return {
-            "over": "The game is over: press New game to play again.",
-            "between": "This hand is over: press Next hand to deal the next one.",
             "bet": "It is a betting round: fold, check, call, bet or raise.",
             "exchange": "It is the exchange: discard the selected cards or stand pat.",
-        }.get(self.stage, "It is not your turn.")
-
-    def pause(self, state: Any) -> bool:
-        return state.phase == "done"
+        }.get(self.stage) or self.waiting()
 
     # -- controls ----------------------------------------------------------------------------------
     def controls(self) -> tuple[Control, ...]:
@@ -205,20 +199,14 @@ class PyramidTable(TableModel):
         if stage == "exchange":
             hand = self.state.hands[LEARNER]
             cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
-            taken: list[int] = []
-            for card in cards:
-                taken.append(next(i for i, c in enumerate(hand) if c == card and i not in taken))
             what = f"discard {PYRAMID.format(cards)}" if cards else "stand pat"
             why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
-            return Suggestion("discard" if cards else "stand-pat", why, tuple(taken))
+            return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
         decision = ai_bot(f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
         why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
         return Suggestion(str(decision.action), f"{decision.action} \u2014 {why}")
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def hand(self) -> tuple[Any, ...]:
-        return tuple(self.state.hands[LEARNER])
-
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
         return table_picture(
             self.seen,
@@ -249,17 +237,12 @@ class PyramidTable(TableModel):
         return [self.entry_text(e, shown=hand_over) for e in self.log]
 
     def log_footer(self) -> list[str]:
-        stage = self.stage
-        if stage == "exchange":
+        if self.stage == "exchange":
             return [
                 f"The exchange: select up to {self.state.option('max_draw')} cards to discard "
                 "and press Discard, or Stand pat."
             ]
-        if stage == "between":
-            return ["Press Next hand to deal the next hand."]
-        if stage == "over":
-            return ["Press New game to play again."]
-        return []
+        return self.again_footer()
 
     def notes_html(self) -> str:
         """With "Show my odds" ticked, on the learner's turn: the hand's exact percentile, and in
@@ -304,10 +287,9 @@ class PyramidTable(TableModel):
         return ("You (P1)", *(f"P{s + 1}" for s in range(1, self.state.players)))
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
-        state = replay.state
-        if state.phase != "done" or not state.results:
+        result = self.ended(replay)
+        if result is None:
             return None
-        result = state.results[-1]
         net = tuple(int(x) for x in result.net)
         winners = " and ".join(named(s) for s in result.winners)
         if result.shown:
