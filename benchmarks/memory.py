@@ -49,7 +49,7 @@ WARM_UP = 10  # games before the steady-state reading: constant tables built, ca
 TABLES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     # name: the lesson's module, class and arguments (as in its notebook), tick the hint box
     "triad": ("cardlab.apps.triad.table", "TriadTable", {"opponents": 2}, False),
-    "pyramid": ("cardlab.apps.pyramid", "PyramidPlay", {"seed": 2, "opponents": 2}, True),
+    "pyramid": ("cardlab.apps.pyramid.table", "PyramidTable", {"seed": 2, "opponents": 2}, True),
     "doudizhu": ("cardlab.apps.doudizhu.table", "DouDizhuTable", {"seed": 7}, False),
     "triangle": (
         "cardlab.apps.triangle.table",
@@ -77,8 +77,8 @@ IMPORT_STEPS = (
     ("+ matplotlib.figure", "import matplotlib.figure"),
     ("+ PIL.Image", "import PIL.Image"),
     ("+ every cardlab.apps module", "import pkgutil, importlib, cardlab.apps as apps\n"
-     "for m in pkgutil.iter_modules(apps.__path__):\n"
-     "    importlib.import_module('cardlab.apps.' + m.name)"),
+     "for m in pkgutil.walk_packages(apps.__path__, 'cardlab.apps.'):\n"
+     "    importlib.import_module(m.name)"),
 )  # fmt: skip
 
 
@@ -122,23 +122,19 @@ def worker(name: str, games: int) -> dict[str, Any]:
     from ipywidgets.widgets import widget
 
     from cardlab.apps.autoplay import play_game
-    from cardlab.apps.common import ThemePicker
     from cardlab.core.caches import census
+    from cardlab.widgets.table import TableView
+    from cardlab.widgets.theme import ThemePicker
 
     module, cls, kwargs, tick_hint = TABLES[name]
     table_class = getattr(importlib.import_module(module), cls)
     unit = yardstick()
     imported = rss()
-    if hasattr(table_class, "start"):  # a table model, shown by the one table widget
-        from cardlab.widgets.table import TableView
-
-        table = TableView(table_class.start(**kwargs), ThemePicker())
-    else:
-        table = table_class(ThemePicker(), **kwargs)
-    if tick_hint:
-        table.hint.value = True
+    table = TableView(table_class.start(**kwargs), ThemePicker())
+    if tick_hint:  # the hint box is the table's "hint" toggle
+        table.press("hint", True)
     built = rss()
-    log = getattr(table, "journal", None) or getattr(table, "log", None) or table.round_log
+    log = table.journal
     readings: dict[int, float] = {}
     sheet_bytes: list[int] = []
     log_bytes: list[int] = []

@@ -1,115 +1,46 @@
 """Play a lesson's table through its own controls, one game at a time, as a learner would.
 
-A "game" is what the table restarts with one button: a Triad or Pyramid hand (Next hand, or New
-game once the table's game is over), a Dou Dizhu deal (New deal), and a whole Triangle, Three
-Thirteen or Pyramid Poker game (New game).  The learner presses the table's buttons, following
-the table's hint where it has a button for one and a simple policy otherwise.  The memory
-benchmark plays hundreds of games through one table and the tests a few, with this one policy.
+A "game" is what the table restarts with one of its ``again`` controls: a Triad or Pyramid hand
+(Next hand, or New game once the table's game is over), a Dou Dizhu deal (New deal), and a
+whole Triangle, Three Thirteen or Pyramid Poker game (New game).  The learner does what the
+table's model suggests (the same advice Hint gives), selecting the cards it names and pressing
+the control's widget.  The memory benchmark plays hundreds of games through one table and the
+tests a few, with this one policy for every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
 import ipywidgets as widgets
 
-from cardlab.apps.common import LearnerTable
-
-if TYPE_CHECKING:  # by name only: a lesson's kernel (or the benchmark's) loads its own table
-    from cardlab.apps.pyramid_play import PyramidPlay
-    from cardlab.widgets.table import TableView
+from cardlab.widgets.table import TableView
 
 MAX_CLICKS = 5_000
 """More moves than any game takes (a Three Thirteen game is a few hundred): a table that stops
 making progress raises instead of spinning."""
 
 
-@dataclass(frozen=True)
-class Policy:
-    """How the learner plays one table: when the game is over, one move, and the button that
-    starts the next game."""
-
-    over: Callable[[Any], bool]
-    move: Callable[[Any], None]
-    again: Callable[[Any], Any]
-
-
-def _click(table: LearnerTable, button: Any) -> None:
-    """Press ``button``; a refusal on the status line means the policy pressed a wrong one."""
-    button.click()
-    if table.status.level == "error":
-        raise RuntimeError(f"{type(table).__name__} refused a click: {table.status.message}")
-
-
-def _key(table: Any) -> str:
-    """The policy's name for a table: its model's class (one widget shows every model)."""
-    return type(getattr(table, "model", table)).__name__
-
-
-def _follow(view: TableView) -> bool:
-    """Press what the model suggests (Hint's advice), selecting its cards first as a learner
-    clicks them; True when that started the next game."""
+def step(view: TableView) -> bool:
+    """One learner's press at the table: what its model suggests, the cards selected first as a
+    learner clicks them; True when that started the next game.  A refusal on the status line
+    means the suggestion was wrong, and raises."""
     model = view.model
     tip = model.suggest()
     if tip.selected:
         view.hand.set_selected(tip.selected)
     widget = view.controls[tip.key]
     if isinstance(widget, widgets.Button):
-        _click(view, widget)
+        widget.click()
     else:
         widget.value = tip.value
-        if view.status.level == "error":
-            raise RuntimeError(
-                f"{_key(view)} refused {tip.key}={tip.value!r}: {view.status.message}"
-            )
+    if view.status.level == "error":
+        name = type(model).__name__
+        raise RuntimeError(f"{name} refused {tip.key}={tip.value!r}: {view.status.message}")
     return tip.key in model.again
 
 
-def _bet(table: PyramidPlay) -> None:
-    """Check when it is free, call when it is not, fold only when neither is allowed."""
-    _click(table, next(table.bet_buttons[a] for a in ("check", "call", "fold")
-                       if not table.bet_buttons[a].disabled))  # fmt: skip
-
-
-def _pyramid_move(table: PyramidPlay) -> None:
-    """Stand pat in the exchange (the advice stays on show if the hint box is ticked)."""
-    if table.stage == "exchange":
-        _click(table, table.pat_button)
-    else:
-        _bet(table)
-
-
-def _hand_over(table: Any) -> bool:
-    return getattr(table, "model", table).stage in ("between", "over")
-
-
-def _next_hand(table: PyramidPlay) -> Any:
-    return table.next_button if table.stage == "between" else table.new_button
-
-
-POLICIES: dict[str, Policy] = {  # by the table's class name
-    "PyramidPlay": Policy(_hand_over, _pyramid_move, _next_hand),
-}
-
-
-def step(table: LearnerTable) -> bool:
-    """One learner's press at ``table``: a move, or the button for the next game once this one is
-    over; True when that started the next game."""
-    if hasattr(table, "model"):
-        return _follow(table)
-    policy = POLICIES[_key(table)]
-    if policy.over(table):
-        _click(table, policy.again(table))
-        return True
-    policy.move(table)
-    return False
-
-
-def play_game(table: LearnerTable) -> None:
-    """Play one game at ``table`` through its controls and press the button for the next one."""
+def play_game(view: TableView) -> None:
+    """Play one game at the table through its controls and press the control for the next one."""
     for _ in range(MAX_CLICKS):
-        if step(table):
+        if step(view):
             return
-    raise RuntimeError(f"{type(table).__name__}: no end after {MAX_CLICKS} moves")
+    raise RuntimeError(f"{type(view.model).__name__}: no end after {MAX_CLICKS} moves")

@@ -555,3 +555,43 @@ def compose(
         width = x1 + margin if width is None else width
         height = y1 + margin if height is None else height
     return Drawing(float(width), float(height), tuple(ops), background or theme.felt)
+
+
+# -- shared from pyramid --
+def display_order(n: int, viewer: int | None) -> list[int]:
+    """Seats in drawing order: the viewer at the bottom, then clockwise (teacher: seat 0)."""
+    v = viewer or 0
+    return [(v + k) % n for k in range(n)]
+
+
+def labelled_rows(
+    labels: Sequence[str],
+    hands: Sequence[Sequence[CardOrNone]],
+    theme: Theme | str,
+    deck: str,
+    card_w: float,
+    gap: float = 8.0,
+    *,
+    top: float = 12.0,
+    row_gap: float = 18.0,
+    label_x: float = 16.0,
+    cards_x: float = 130.0,
+    size: float = 14.0,
+    target: str = "hand",
+    width: float | None = None,
+) -> Drawing:
+    """Hands one row each on the felt, each named on its left ("Player 2"): a quiz's deal.
+    The cards of row ``i`` target ``<target>:<i>:<k>``."""
+    theme = get_theme(theme)
+    h = card_size(deck, card_w)[1]
+    row_h = h + row_gap
+    longest = max((len(hand) for hand in hands), default=0)
+    width = width if width is not None else cards_x + row_width(longest, card_w, gap) + 20
+    height = top + row_h * len(hands)
+    ops: list[DrawOp] = [Rect(0, 0, width, height, fill=theme.felt)]
+    for i, (label, hand) in enumerate(zip(labels, hands, strict=True)):
+        y = top + i * row_h
+        ink, scaled = theme.felt_text, size * theme.font_scale
+        ops.append(Text(label_x, y + h / 2, label, scaled, ink, "left", bold=True))
+        ops += row(list(hand), cards_x, y, card_w, h, gap, theme, deck=deck, target=f"{target}:{i}")
+    return Drawing(width, height, tuple(ops), background=theme.felt)

@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.apps.common import ThemePicker
 from cardlab.apps.decks import DealStepper
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 SETTINGS = settings(
     max_examples=40,
@@ -72,8 +72,8 @@ def tables(picker) -> dict:
 def test_a_typed_move_the_table_cannot_play_changes_nothing(tables, text, name):
     table, act = tables[name]
 
-    def replay():  # a table widget shows a model's replay; an old table holds its own
-        return getattr(table, "model", table).replay
+    def replay():
+        return table.model.replay
 
     before = replay()
     guarded(table.status, act)(text)

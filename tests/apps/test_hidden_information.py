@@ -23,9 +23,10 @@ import ipywidgets as widgets
 import pytest
 
 from cardlab.apps import autoplay
-from cardlab.apps.common import LEARNER, ThemePicker
+from cardlab.apps.model import LEARNER
 from cardlab.core.conformance import SeenSoFar
 from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.theme import ThemePicker
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -103,7 +104,7 @@ def picker() -> ThemePicker:
 
 def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.stepper import DealStepper
-    from cardlab.apps.pyramid import HandStepper as PyramidStepper
+    from cardlab.apps.pyramid.stepper import HandStepper as PyramidStepper
     from cardlab.apps.pyramid_poker.stepper import GameStepper as PyramidPokerStepper
     from cardlab.apps.three_thirteen.stepper import RoundStepper
     from cardlab.apps.triad.stepper import HandStepper as TriadStepper
@@ -145,7 +146,7 @@ def test_every_stepper_shows_each_seat_only_what_it_may_see(picker, game):
 # -- the tables ----------------------------------------------------------------------------------
 def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.doudizhu.table import DouDizhuTable
-    from cardlab.apps.pyramid_play import PyramidPlay
+    from cardlab.apps.pyramid.table import PyramidTable
     from cardlab.apps.pyramid_poker.table import PyramidPokerTable
     from cardlab.apps.three_thirteen.table import ThreeThirteenTable
     from cardlab.apps.triad.table import TriadTable
@@ -154,7 +155,7 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
 
     return {
         "triad": lambda p: TableView(TriadTable.start(seed=3, opponents=3, hands=3), p),
-        "pyramid": lambda p: PyramidPlay(p, seed=5, opponents=2, hands=3),
+        "pyramid": lambda p: TableView(PyramidTable.start(seed=5, opponents=2, hands=3), p),
         "doudizhu": lambda p: TableView(DouDizhuTable.start(seed=7), p),
         "triangle": lambda p: TableView(TriangleTable.start(seed=4), p),
         "three_thirteen": lambda p: TableView(
@@ -165,15 +166,12 @@ def _tables() -> dict[str, Callable[[ThemePicker], Any]]:
 
 
 def _table_reasons(table: Any) -> dict[int, tuple[int, Any]]:
-    """Every bot reason the table holds (a table keeps them as log entries or a list)."""
-    found: dict[int, tuple[int, Any]] = {}
-    table = getattr(table, "model", table)
-    for i, entry in enumerate(getattr(table, "log_entries", getattr(table, "log", ()))):
-        if entry.reason is not None:
-            found[i] = (entry.seat, entry.reason)
-    for i, (seat, reason) in enumerate(getattr(table, "reasons", ())):
-        found[-1 - i] = (seat, reason)
-    return found
+    """Every bot reason the table's model holds in its log."""
+    return {
+        i: (entry.seat, entry.reason)
+        for i, entry in enumerate(table.model.log)
+        if entry.reason is not None
+    }
 
 
 @pytest.mark.parametrize("game", list(_tables()))
@@ -184,7 +182,7 @@ def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game
     seen: SeenSoFar | None = None
     for _ in range(150):
         texts = shown_texts(table)
-        replay = getattr(table, "model", table).replay
+        replay = table.model.replay
         step = len(replay)
         seen = SeenSoFar(replay) if seen is None else seen.follow(replay)
         assert_nothing_hidden(

@@ -15,21 +15,21 @@ from collections.abc import Callable
 import pytest
 
 from cardlab.apps.autoplay import play_game
-from cardlab.apps.common import LearnerTable, ThemePicker
 from cardlab.apps.doudizhu.table import DouDizhuTable
-from cardlab.apps.pyramid_play import PyramidPlay
+from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.apps.triad.table import TriadTable
 from cardlab.apps.triangle.table import TriangleTable
 from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 GAMES = 12
 EDGE = 3  # the first and the last games compared
 
-TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
+TABLES: dict[str, Callable[[ThemePicker], TableView]] = {
     "triad": lambda theme: TableView(TriadTable.start(hands=3), theme),  # New game every third hand
-    "pyramid": lambda theme: PyramidPlay(theme, hands=2),
+    "pyramid": lambda theme: TableView(PyramidTable.start(hands=2), theme),
     "doudizhu": lambda theme: TableView(DouDizhuTable.start(), theme),  # the sheet keeps every deal
     "triangle": lambda theme: TableView(TriangleTable.start(), theme),
     "three_thirteen": lambda theme: TableView(ThreeThirteenTable.start(rounds=2), theme),
@@ -41,7 +41,7 @@ TABLES: dict[str, Callable[[ThemePicker], LearnerTable]] = {
 def test_log_and_score_sheet_messages_do_not_grow_with_the_games(make):
     table = make(ThemePicker())
     table.scores.window = 3
-    log = getattr(table, "journal", None) or getattr(table, "log", None) or table.round_log
+    log = table.journal
     sent: dict[str, list[int]] = {"log": [], "score sheet": []}
     log.observe(lambda change: sent["log"].append(len(change["new"])), names="value")
     table.scores.widget.observe(

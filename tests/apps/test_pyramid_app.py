@@ -6,31 +6,29 @@ from collections import Counter
 
 import pytest
 
-from cardlab.apps.pyramid import (
-    ExchangeAdvisor,
-    HandLadder,
-    HandStepper,
-    OddsTable,
-    PyramidComponents,
-    PyramidPlay,
-    ShowdownQuiz,
-    ThemePicker,
-    ladder_table_html,
-    quiz_deal,
-)
-from cardlab.apps.pyramid_draw import (
+from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents, ladder_table_html
+from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
+from cardlab.apps.pyramid.quiz import ShowdownQuiz, quiz_deal
+from cardlab.apps.pyramid.stepper import HandStepper
+from cardlab.apps.pyramid.table import PyramidTable
+from cardlab.core.bots import RandomBot
+from cardlab.games.poker.bots import PokerBot
+from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
+from cardlab.games.pyramid.game import net_improvement
+from cardlab.games.pyramid.odds import N_DEALS, best_exchanges
+from cardlab.pictures.pyramid import (
+    HEIGHT,
     LADDER,
+    TABLE_SIZE,
     arrangement_picture,
     keystone_badge,
     ladder_picture,
     showdown_picture,
     table_picture,
 )
-from cardlab.core.bots import RandomBot
-from cardlab.games.poker.bots import PokerBot
-from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
-from cardlab.games.pyramid.odds import N_DEALS
 from cardlab.render import HitBox, Sprite
+from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -52,33 +50,35 @@ def backs(drawing):
 
 
 def play_until(table, stages, limit=60):
+    """Click through the table (check or call, stand pat, next hand) until a stage in ``stages``."""
     for _ in range(limit):
-        if table.stage in stages:
+        if table.model.stage in stages:
             return
-        stage = table.stage
+        stage = table.model.stage
         if stage == "bet":
-            button = table.bet_buttons["check"]
-            (button if not button.disabled else table.bet_buttons["call"]).click()
+            button = table.controls["check"]
+            (button if not button.disabled else table.controls["call"]).click()
         elif stage == "exchange":
-            table.pat_button.click()
+            table.controls["stand-pat"].click()
         elif stage == "between":
-            table.next_button.click()
+            table.controls["next-hand"].click()
         assert table.status.level != "error", table.status.message
     raise AssertionError(f"never reached {stages}")
 
 
 def test_a_hand_is_played_by_clicks_with_a_discard_chosen_on_the_canvas(picker):
-    table = PyramidPlay(picker, seed=2, opponents=2)
-    assert all(isinstance(b, PokerBot) for b in table.bots.values())
-    assert table.stage == "bet" and table.players == 3
-    mine = table.state.hands[0]
+    table = TableView(PyramidTable.start(seed=2, opponents=2), picker)
+    assert all(isinstance(b, PokerBot) for b in table.model.bots.values())
+    assert table.model.stage == "bet" and table.model.state.players == 3
+    mine = table.model.state.hands[0]
     drawing = table.view.drawing
     # the learner sees their own six cards; the two AI hands are backs
     assert face_codes(drawing) == Counter(c.code for c in mine)
     assert backs(drawing) == 12
-    assert not table.bet_buttons["check"].disabled and table.bet_buttons["call"].disabled
-    assert table.discard_button.disabled and table.pat_button.disabled
+    assert not table.controls["check"].disabled and table.controls["call"].disabled
+    assert table.controls["discard"].disabled and table.controls["stand-pat"].disabled
     play_until(table, {"exchange"})
+    assert not table.controls["discard"].disabled
     # click two cards on the canvas (their hit boxes), then Discard
     boxes = {op.target: op for op in table.view.drawing.ops if isinstance(op, HitBox)}
     for target in ("card:0", "card:1"):
@@ -86,31 +86,34 @@ def test_a_hand_is_played_by_clicks_with_a_discard_chosen_on_the_canvas(picker):
         scale = table.view.scale  # the canvas reports backing-store pixels
         table.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
     assert table.hand.selected == (0, 1)
-    assert table.discard_button.description == "Discard 2 selected"
-    before = table.state.hands[0]
+    before = table.model.state.hands[0]
+    assert table.model.selected_cards == before[:2]  # the model follows the canvas
     thrown = Counter(before[:2])
-    table.discard_button.click()
+    table.controls["discard"].click()
     assert table.status.level != "error", table.status.message
     assert "You discard 2 cards" in table.status.message
-    assert len(table.state.hands[0]) == 6
+    assert len(table.model.state.hands[0]) == 6
     kept = Counter(before) - thrown
-    assert not kept - Counter(table.state.hands[0])
+    assert not kept - Counter(table.model.state.hands[0])
     play_until(table, {"between", "over"})
     assert table.scores.rows and table.scores.rows[0][0] == "Hand 1"
     _, net, note = table.scores.rows[0]
-    assert sum(net) == 0 and net == tuple(int(x) for x in table.state.results[0].net)
+    assert sum(net) == 0 and net == tuple(int(x) for x in table.model.state.results[0].net)
     assert "won" in note or "tied" in note
-    assert sum(table.state.chips) == 300
-    if table.state.results[0].shown:  # the showdown drawn as pyramids
-        assert "wins" in " ".join(table.showdown.drawing.texts())
+    assert sum(table.model.state.chips) == 300
+    texts = " ".join(table.view.drawing.texts())
+    if table.model.state.results[0].shown:  # the showdown drawn as pyramids, under the table
+        assert "wins" in texts and table.view.drawing.height > TABLE_SIZE[1]
+    else:
+        assert table.model.state.results[0].summary[:20] in texts
 
 
 def test_the_ai_exchange_is_logged_without_its_cards(picker):
-    table = PyramidPlay(picker, seed=2, opponents=3)
+    table = TableView(PyramidTable.start(seed=2, opponents=3), picker)
     play_until(table, {"exchange", "between"})
     play_until(table, {"between", "over"})
-    state = table.state
-    for line in table.lines:
+    state = table.model.state
+    for line in table.model.log_lines():
         if " discards " in line and not line.startswith("Player 1 "):
             assert "(" not in line.split("Why:")[0], line  # no card codes in parentheses
             assert "Why:" not in line or "Discards" not in line.split("Why:")[1]
@@ -118,24 +121,27 @@ def test_the_ai_exchange_is_logged_without_its_cards(picker):
 
 
 def test_refusals_explain_and_change_nothing(picker):
-    table = PyramidPlay(picker, seed=2)
-    replay = table.replay
-    table.pat_button.click()  # disabled in a browser; a direct call is refused
+    table = TableView(PyramidTable.start(seed=2), picker)
+    replay = table.model.replay
+    table.controls["stand-pat"].click()  # disabled in a browser; a direct click is refused
+    assert table.status.level == "error" and "betting round" in table.status.message
     with pytest.raises(ValueError, match="betting round"):
-        table.stand_pat()
+        table.model.act("stand-pat")
     with pytest.raises(ValueError, match="betting round"):
-        table.next_hand()
-    assert table.replay is replay
+        table.model.act("next-hand")
+    assert table.model.replay is replay
+    # a bet the engine refuses says the engine's reason
+    with pytest.raises(ValueError, match="nothing to call"):
+        table.model.act("call")
     play_until(table, {"exchange"})
     with pytest.raises(ValueError, match="Select the cards"):
-        table.discard()
+        table.model.act("discard")
     with pytest.raises(ValueError, match="exchange"):
-        table.act("bet")
-    for i in range(5):
-        table.hand.select(i)
-    assert table.discard_button.disabled  # five cards: more than the 4 allowed
-    table.discard_button.click()
-    assert table.replay.state.phase == "draw"
+        table.model.act("bet")
+    table.hand.set_selected(range(5))  # five cards: more than the 4 allowed
+    table.controls["discard"].click()
+    assert table.status.level == "error" and "at most 4" in table.status.message
+    assert table.model.replay.state.phase == "draw"
 
 
 def test_bots_choose_from_their_own_observations(picker):
@@ -146,7 +152,8 @@ def test_bots_choose_from_their_own_observations(picker):
             seen.append(observation)
             return super().choose(observation, legal_actions)
 
-    table = PyramidPlay(picker, seed=3, opponents=1, bots={1: Spy(1)})
+    table = TableView(PyramidTable.start(seed=3, bots={1: Spy(1)}), picker)
+    assert table.model.state.players == 2
     play_until(table, {"between", "over"})
     assert seen and all(v.seat == 1 for v in seen)
     for view in seen:
@@ -154,17 +161,42 @@ def test_bots_choose_from_their_own_observations(picker):
 
 
 def test_opponents_and_new_game_and_hint(picker):
-    table = PyramidPlay(picker, seed=2, opponents=1)
-    table.opponents.value = 3
-    assert table.players == 4 and table.scores.players == ("You (P1)", "P2", "P3", "P4")
-    table.new_button.click()
-    assert table.seed == 3 and table.stage in ("bet", "wait", "between")
-    table.hint.value = True
+    table = TableView(PyramidTable.start(seed=2, opponents=1), picker)
+    table.controls["opponents"].value = 3
+    assert table.model.state.players == 4
+    assert table.scores.players == ("You (P1)", "P2", "P3", "P4")
+    table.controls["new-game"].click()
+    assert table.model.seed == 3 and table.model.stage in ("bet", "wait", "between")
+    assert "A new game (seed 3) against 3 AI." in table.status.message
+    assert table.notes.value == ""
+    table.controls["hint"].value = True
+    assert table.model.show_odds and "It beats" in table.notes.value
     play_until(table, {"exchange"})
-    assert "P(better pyramid)" in table.hint_box.value and "★" in table.hint_box.value
+    assert "P(better pyramid)" in table.notes.value and "★" in table.notes.value
     assert "Legal moves" in table.mirror.text or "stand pat" in table.mirror.text
-    picker.widget.value = "high-contrast"
+    table.controls["new-game"].click()
+    assert table.controls["hint"].value and table.model.show_odds  # the box stays ticked
+    picker.value = "high-contrast"
     assert table.status.level != "error"
+
+
+def test_the_hint_is_the_ais_choice(picker):
+    """What the autoplayer presses is the AI's move: its bet, or the exact best exchange (the
+    starred row of "Show my odds")."""
+    model = PyramidTable.start(seed=2, opponents=2)
+    tip = model.suggest()
+    assert tip.key in GAME.legal_actions(model.state) and tip.why.startswith(tip.key)
+    for _ in range(20):
+        if model.stage == "exchange":
+            break
+        model = model.act(model.suggest().key)
+    assert model.stage == "exchange"
+    tip = model.suggest()
+    hand = model.hand()
+    best = best_exchanges(hand, GAME.unseen(model.observation), 4, net_improvement)[0]
+    assert Counter(hand[i] for i in tip.selected) == Counter(best.discard)
+    assert tip.key == ("discard" if best.discard else "stand-pat")
+    assert model.select(tip.selected).act(tip.key).said.level == "ok"
 
 
 def test_pictures_show_the_pyramid_rows_and_the_keystone_badge():
@@ -185,18 +217,22 @@ def test_pictures_show_the_pyramid_rows_and_the_keystone_badge():
 
 
 def test_table_picture_hides_other_hands_and_shows_them_to_the_teacher(picker):
-    table = PyramidPlay(picker, seed=5, opponents=2)
-    state = table.state
+    state = PyramidTable.start(seed=5, opponents=2).state
     learner = table_picture(observe(state, 0), you=0)
     teacher = table_picture(observe(state, None))
     assert sum(face_codes(learner).values()) == 6 and backs(learner) == 12
     assert sum(face_codes(teacher).values()) == 18 and backs(teacher) == 0
     assert "No showdown yet." in showdown_picture(None).texts()
+    # the table's one picture: the table with the showdown strip under it
+    whole = table_picture(observe(state, 0), you=0, showdown=True)
+    assert (whole.width, whole.height) == TABLE_SIZE and learner.height == HEIGHT
+    assert "No showdown yet." in whole.texts() and face_codes(whole) == face_codes(learner)
 
 
 def test_lesson_pieces_build_and_follow_the_theme(picker):
     components = PyramidComponents(picker)
     assert "Pyramid hexagonal deck (55 cards)" in " ".join(components.deck.drawing.texts())
+    assert components.shapes.drawing is not None
     ladder = HandLadder(picker)
     ladder.show_hand("3O 3O 2O 3P 3P 2P")
     assert "Middle pyramid (3-2), not perfect" in ladder.status.message
@@ -207,8 +243,9 @@ def test_lesson_pieces_build_and_follow_the_theme(picker):
     assert odds.arguments.value.count("✔ equals the table") == 5
     assert abs(sum(float(r.exact) for r in odds.panel.rows) - 1) < 1e-12
     ladder.text.value = "3P 3G 2O 1G 2P K"
-    picker.widget.value = "colorblind"
+    picker.value = "colorblind"
     assert components.status.level != "error" and ladder.status.level != "error"
+    assert ladder.mine.drawing.background == components.deck.drawing.background
 
 
 def test_exchange_advisor_on_the_learners_hand(picker):
@@ -236,8 +273,9 @@ def test_hand_stepper_narrates_every_bet_and_exchange(picker):
     assert player_steps and all(i in stepper.reasons for i in player_steps)
     stepper.stepper.go(player_steps[0])
     assert stepper.why.value.count("Why?") == 1
+    assert "No showdown yet." in stepper.view.drawing.texts()
     stepper.stepper.go(len(replay))
-    texts = " ".join(stepper.showdown.drawing.texts())
+    texts = " ".join(stepper.view.drawing.texts())  # the showdown is in the table's picture
     result = replay.state.results[-1]
     assert ("wins" in texts) if result.shown else (result.summary[:20] in texts)
 
@@ -245,6 +283,7 @@ def test_hand_stepper_narrates_every_bet_and_exchange(picker):
 def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
     quiz = ShowdownQuiz(picker, seed=1)
     winners = quiz.result.winners
+    assert not quiz.revealed and sum(face_codes(quiz.view.drawing).values()) == 18
     right = "tie" if len(winners) > 1 else str(winners[0])
     wrong = next(v for _, v in quiz.choice.options if v != right)
     assert quiz.answer(wrong) is False and "Not this time" in quiz.feedback.value
@@ -260,10 +299,11 @@ def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
 
 def test_the_ai_reasons_wait_until_the_hand_is_over(picker):
     """A bot's reason names its own hand, so the learner reads it only after the hand."""
-    table = PyramidPlay(picker, seed=2, opponents=2)
+    table = TableView(PyramidTable.start(seed=2, opponents=2), picker)
     play_until(table, {"exchange"})
-    assert any(e.reason for e in table.log_entries), "the AI acted with reasons"
-    assert not any("Why:" in line for line in table.lines)
-    assert "Why:" not in table.log.value
+    assert any(e.reason for e in table.model.log), "the AI acted with reasons"
+    assert not any("Why:" in line for line in table.model.log_lines())
+    assert "Why:" not in table.journal.value
     play_until(table, {"between", "over"})
-    assert any("Why:" in line for line in table.lines)
+    assert any("Why:" in line for line in table.model.log_lines())
+    assert "Why:" in table.journal.value

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.common import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.three_thirteen.odds import AdvisorPanel
 from cardlab.apps.three_thirteen.table import score_rows
 from cardlab.core.bots import Bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.common import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.common import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name

@@ -13,6 +13,7 @@ way: the draws from the unseen cards are enumerated as kind multisets weighted b
 
 from __future__ import annotations
 
+import html
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -21,6 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import comb
+from typing import SupportsFloat
 
 from cardlab.core.cards import Card
 from cardlab.games.pyramid.hands import (
@@ -494,6 +496,41 @@ def best_exchange(
     return best_exchanges(hand, unseen, max_discard, objective)[0]
 
 
+# -- the exchange advice in words (the lesson's advisor and the table's "Show my odds") ---------
+def pct(x: SupportsFloat) -> str:
+    """A probability as a whole percentage: ``"37%"``."""
+    return f"{100 * float(x):.0f}%"
+
+
+def advice_table_html(
+    hand: Iterable[Card] | str,
+    unseen: Iterable[Card] | str | None,
+    max_draw: int,
+    top: int = 6,
+) -> str:
+    """The exact exchange advice for a hand as an HTML table: the best discards with their odds
+    (counted), the AI's choice (better pyramid minus worse hand) starred."""
+    outcomes = best_exchanges(hand, unseen, max_draw, lambda o: o.p_better - o.p_worse)
+    rows = []
+    for k, o in enumerate(outcomes[:top]):
+        style = " style='font-weight:bold;background:#fff7d6'" if k == 0 else ""
+        rows.append(
+            f"<tr{style}><th scope='row' style='text-align:left'>{html.escape(o.words)}"
+            f"{' ★' if k == 0 else ''}</th><td>{o.draws:,}</td><td>{pct(o.p_better)}</td>"
+            f"<td>{pct(o.p_worse)}</td><td>{pct(o.p_pyramid)}</td></tr>"
+        )
+    return (
+        "<table class='cardlab-exchange-advice' style='border-collapse:collapse'><thead><tr>"
+        "<th scope='col'>Exchange</th><th scope='col'>Possible draws</th>"
+        "<th scope='col'>P(better pyramid)</th><th scope='col'>P(worse hand)</th>"
+        "<th scope='col'>P(any pyramid)</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<p><small>Counted exactly over every draw from the cards you have not seen. ★ is the "
+        "AI's choice: the best chance of a better pyramid minus the risk of a worse hand."
+        "</small></p>"
+    )
+
+
 __all__ = [
     "MAX_DISCARD",
     "N_DEALS",
@@ -502,6 +539,7 @@ __all__ = [
     "CountingArgument",
     "ExactTable",
     "ExchangeOutcome",
+    "advice_table_html",
     "all_keys",
     "best_exchange",
     "best_exchanges",
@@ -513,4 +551,5 @@ __all__ = [
     "key_percentile",
     "key_rank",
     "kind_multisets",
+    "pct",
 ]

@@ -1,4 +1,5 @@
-"""Drawing Pyramid: a hand's pyramid of hexagons, the hand ladder, and a table of 2-4 seats.
+"""Drawing Pyramid: a hand's pyramid of hexagons, the hand ladder, the three shapes, a hand in a
+row, the quiz's hands, and a table of 2-4 seats with its showdown.
 
 Pure render code (draw ops only, no widgets), so tests and `cardlab.render.save_png` can look at
 every picture the Pyramid lesson shows.  A pyramid is drawn as the game lays it out: a honeycomb
@@ -16,7 +17,6 @@ from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
 from cardlab.games.poker.draw import DrawPokerView, HandResult
 from cardlab.games.pyramid import Arrangement, PyramidValue, evaluate, parse
-from cardlab.games.pyramid.hands import COLOUR_NAME
 from cardlab.render import (
     Drawing,
     DrawOp,
@@ -29,7 +29,7 @@ from cardlab.render import (
     row,
     row_width,
 )
-from cardlab.render.layout import felt
+from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate
 from cardlab.render.theme import Theme
 
 DECK = "pyramid"
@@ -312,6 +312,10 @@ def _wrap(text: str, width: int) -> list[str]:
 WIDTH, HEIGHT = 880.0, 520.0
 YOU_W = 64.0
 OTHER_W = 44.0
+NOTE_H = 60.0
+"""The showdown strip under the table while there is no showdown: one line of text."""
+TABLE_SIZE = (WIDTH, HEIGHT + NOTE_H)
+"""The table with its showdown strip (taller at a showdown: the shown pyramids)."""
 
 
 @dataclass(frozen=True)
@@ -336,11 +340,6 @@ def seat_spots(n: int) -> list[SeatSpot]:
         SeatSpot(WIDTH / 2, 58, OTHER_W),
         SeatSpot(WIDTH - 168, 210, OTHER_W),
     ]
-
-
-def display_order(viewer: int | None, n: int) -> list[int]:
-    v = viewer or 0
-    return [(v + k) % n for k in range(n)]
 
 
 def last_action(view: DrawPokerView, seat: int) -> str:
@@ -396,26 +395,29 @@ def table_picture(
     selected: Collection[int] = (),
     banner: str = "",
     theme: Theme | str = "default",
+    showdown: bool = False,
 ) -> Drawing:
     """The table as ``view.seat`` sees it: 2-4 seats, their cards (backs when hidden), chips,
     bets and last moves, and the pot, stock and stage in the middle.
 
     The viewer's cards target ``card:<i>`` (click to select a discard); other seats'
-    ``seat:<s>:<i>``.
+    ``seat:<s>:<i>``.  With ``showdown`` the strip under the table shows the hands shown down
+    as pyramids once the hand is over (a line of text until then): one picture, `TABLE_SIZE`
+    while there is no showdown.
     """
     theme = get_theme(theme)
     n = len(view.hands)
+    me = view.seat if view.seat is not None else you
     ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
     size = 13.0 * theme.font_scale
-    order = display_order(view.seat, n)
-    for s, spot in zip(order, seat_spots(n), strict=True):
+    for s, spot in zip(display_order(n, me), seat_spots(n), strict=True):
         hand = view.hands[s]
         w = spot.card_w
         h = hex_height(w)
         face_up = any(c is not None for c in hand)
         gap = 6.0 if w == YOU_W else (2.0 if face_up else -6.0)
         x0 = spot.cx - row_width(len(hand), w, gap) / 2
-        is_you = s == view.seat
+        is_you = s == me
         ops += row(
             hand,
             x0,
@@ -430,56 +432,50 @@ def table_picture(
             "card" if is_you else f"seat:{s}",
         )
         if view.folded[s] and view.in_hand[s]:
-            ops.append(
-                Rect(
-                    x0 - 3,
-                    spot.y - 3,
-                    row_width(len(hand), w, gap) + 6,
-                    h + 6,
-                    fill=theme.felt,
-                    radius=8,
-                )
-            )
+            span = row_width(len(hand), w, gap)
+            ops.append(Rect(x0 - 3, spot.y - 3, span + 6, h + 6, fill=theme.felt, radius=8))
             ops.append(Text(spot.cx, spot.y + h / 2, "folded", size, theme.felt_text, bold=True))
         who = seat_name(s) + (" (you)" if s == you else "")
         chips = f"{view.stacks[s]} chips" if view.betting else f"{_num(view.points[s])} pts"
         label = f"{who} · {chips}" + (" · dealer" if s == view.button else "")
         active = view.to_act == s and view.phase != "done"
-        ops += _plate(label, spot.cx, spot.y - 14, size, theme, active)
+        ops += seat_plate(label, spot.cx, spot.y - 14, theme, active=active, size=size)
         for k, note in enumerate(seat_notes(view, s)):
             ops.append(Text(spot.cx, spot.y + h + 14 + 16 * k, note, size * 0.92, theme.felt_text))
-    # the middle: banner, pot, stage, stock
-    mid = HEIGHT / 2 - 40 if n != 2 else HEIGHT / 2 - 30
+    ops += _middle(view, banner, theme)
+    height = HEIGHT
+    if showdown:
+        result = view.results[-1] if view.phase == "done" and view.results else None
+        strip, strip_h = showdown_ops(result, theme, 10.0, HEIGHT, WIDTH - 20.0, you=you)
+        ops += strip
+        height += strip_h
+    return Drawing(WIDTH, height, tuple(ops), background=theme.background)
+
+
+def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
+    """The middle of the table: the banner, the pot (or who won it), the stage and the stock."""
+    size = 13.0 * theme.font_scale
+    ink = theme.felt_text
+    mid = HEIGHT / 2 - 40 if len(view.hands) != 2 else HEIGHT / 2 - 30
+    ops: list[DrawOp] = []
     if banner:
-        ops.append(
-            Text(WIDTH / 2, mid - 10, banner, 15.0 * theme.font_scale, theme.felt_text, bold=True)
-        )
+        ops.append(Text(WIDTH / 2, mid - 10, banner, 15.0 * theme.font_scale, ink, bold=True))
     if view.phase == "done" and view.results:
         result = view.results[-1]
         won = sum(result.payouts) if view.betting else 1
         names = " and ".join(seat_name(w) for w in result.winners)
         verb = "wins" if len(result.winners) == 1 else "share"
         what = f"the pot of {won}" if view.betting else "the point"
-        ops.append(
-            Text(
-                WIDTH / 2,
-                mid + 16,
-                f"{names} {verb} {what}",
-                size * 1.05,
-                theme.felt_text,
-                bold=True,
-            )
-        )
+        ops.append(Text(WIDTH / 2, mid + 16, f"{names} {verb} {what}", size * 1.05, ink, bold=True))
     elif view.betting:
         pot = f"Pot {view.pot}"
         if view.phase in ("bet1", "bet2"):
             pot += f" · bets of {view.bet_size} · raises {view.raises} of {view.raise_cap}"
-        ops.append(Text(WIDTH / 2, mid + 16, pot, size * 1.05, theme.felt_text, bold=True))
-    stage = stage_words(view)
-    ops.append(Text(WIDTH / 2, mid + 38, stage, size * 0.95, theme.felt_text))
+        ops.append(Text(WIDTH / 2, mid + 16, pot, size * 1.05, ink, bold=True))
+    ops.append(Text(WIDTH / 2, mid + 38, stage_words(view), size * 0.95, ink))
     stock = f"Stock {view.stock_size} cards · discards {view.muck_size}"
-    ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, theme.felt_text))
-    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+    ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, ink))
+    return ops
 
 
 def stage_words(view: DrawPokerView) -> str:
@@ -496,54 +492,38 @@ def stage_words(view: DrawPokerView) -> str:
     return f"{hand}: over"
 
 
-def _plate(label: str, cx: float, y: float, size: float, theme: Theme, active: bool):
-    if not active:
-        return [Text(cx, y, label, size, theme.felt_text, bold=True)]
-    width = len(label) * size * 0.6 + 26
-    return [
-        Rect(
-            cx - width / 2,
-            y - size * 0.8,
-            width,
-            size * 1.6,
-            fill=theme.highlight,
-            radius=size * 0.6,
-        ),
-        Text(cx, y, "▶ " + label, size, "#000000", bold=True),
-    ]
-
-
 # -- the showdown ---------------------------------------------------------------------------
-def showdown_picture(
+def showdown_ops(
     result: HandResult | None,
     theme: Theme | str = "default",
+    x: float = 0.0,
+    y: float = 0.0,
+    width: float = WIDTH,
     card_w: float = 46.0,
     you: int | None = None,
-) -> Drawing:
-    """Every hand shown at the showdown as its chosen pyramid, kickers beside it, the winner
-    marked; or a note when the hand ended without a showdown."""
+) -> tuple[list[DrawOp], float]:
+    """The showdown in a band ``width`` wide from (x, y), and the band's height: every hand
+    shown as its chosen pyramid, kickers beside it, the winner marked (two panels a row); or a
+    note when there is no showdown (yet)."""
     theme = get_theme(theme)
     m = 14.0
     size = 13.0 * theme.font_scale
     if result is None or not result.shown:
         text = "No showdown yet." if result is None else result.summary
-        width = 880.0
-        ops: list[DrawOp] = [Rect(0, 0, width, 60, fill=theme.felt, radius=12)]
+        ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
         for i, line in enumerate(_wrap(text, 110)[:2]):
-            ops.append(Text(m, 22 + 18 * i, line, size, theme.felt_text, "left"))
-        return Drawing(width, 60, tuple(ops), background=theme.background)
-    panel_w = 420.0
+            ops.append(Text(x + m, y + 22 + 18 * i, line, size, theme.felt_text, "left"))
+        return ops, NOTE_H
+    cols = 2
+    panel_w = (width - (cols + 1) * m) / cols
     _, tallest = pyramid_extent([1, 2, 3], card_w)
     panel_h = tallest + 84
-    cols = 2
     rows_n = (len(result.shown) + 1) // 2
-    width = cols * panel_w + (cols + 1) * m
-    height = rows_n * (panel_h + m) + m
     ops = []
     for i, (seat, cards, _) in enumerate(result.shown):
         value = evaluate(cards)
-        px = m + (i % cols) * (panel_w + m)
-        py = m + (i // cols) * (panel_h + m)
+        px = x + m + (i % cols) * (panel_w + m)
+        py = y + m + (i // cols) * (panel_h + m)
         won = seat in result.winners
         ops.append(
             Rect(
@@ -572,29 +552,76 @@ def showdown_picture(
             target=f"shown{seat}",
         )
         ops += placed
-        for k, line in enumerate(_wrap(value.description, 62)[:2]):
+        for k, line in enumerate(_wrap(value.description, 60)[:2]):
             ops.append(
                 Text(px + 12, py + panel_h - 30 + 16 * k, line, size * 0.9, theme.felt_text, "left")
             )
-    return Drawing(width, height, tuple(ops), background=theme.background)
+    return ops, rows_n * (panel_h + m) + m
 
 
-def colour_word(token: str) -> str:
-    return COLOUR_NAME.get(token, token)
+def showdown_picture(
+    result: HandResult | None,
+    theme: Theme | str = "default",
+    card_w: float = 46.0,
+    you: int | None = None,
+) -> Drawing:
+    """The showdown on its own (the quiz's answer): see `showdown_ops`."""
+    theme = get_theme(theme)
+    ops, height = showdown_ops(result, theme, card_w=card_w, you=you)
+    return Drawing(WIDTH, height, tuple(ops), background=theme.background)
+
+
+# -- hands in rows ----------------------------------------------------------------------------
+def hand_row(
+    cards: Sequence[Card], selected: Collection[int], theme: Theme | str, card_w: float = 70.0
+) -> Drawing:
+    """A hand of hexagons in a row on felt (targets ``card:<i>``); selected cards (the
+    discard) are lifted."""
+    t = get_theme(theme)
+    h = hex_height(card_w)
+    ops = row(cards, 14, 14 + 0.15 * h, card_w, h, 8, t, selected, deck=DECK)
+    width = 28 + row_width(len(cards), card_w, 8)
+    return Drawing(max(width, 200), 28 + 1.15 * h, tuple(ops), background=t.felt)
+
+
+def dealt_hands_picture(
+    hands: Sequence[Sequence[Card]], theme: Theme | str = "default", card_w: float = 58.0
+) -> Drawing:
+    """The quiz's question: each player's six cards as dealt, one labelled row each."""
+    t = get_theme(theme)
+    names = [seat_name(s) for s in range(len(hands))]
+    return labelled_rows(
+        names,
+        hands,
+        t,
+        DECK,
+        card_w,
+        6.0,
+        top=16.0,
+        row_gap=24.0,
+        label_x=20.0,
+        size=15.0,
+        target="seat",
+        width=WIDTH,
+    )
 
 
 __all__ = [
     "HEIGHT",
     "LADDER",
     "SHAPES",
+    "TABLE_SIZE",
     "WIDTH",
     "arrangement_ops",
     "arrangement_picture",
+    "dealt_hands_picture",
+    "hand_row",
     "keystone_badge",
     "ladder_picture",
     "pyramid_ops",
     "seat_notes",
     "shapes_picture",
+    "showdown_ops",
     "showdown_picture",
     "stage_words",
     "table_picture",

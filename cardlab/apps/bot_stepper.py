@@ -1,5 +1,5 @@
-"""Pieces every lesson app shares: the stepper over a bots' game, and (until every table is a
-`cardlab.apps.model.TableModel`) the old table base."""
+"""`BotGameStepper`: every lesson's seeded (or curated) game of bots, stepped through under
+the eyes of the teacher or one seat."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.model import LEARNER, Entry, entries
 from cardlab.core.bots import reason_for
 from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
 from cardlab.core.narration import Narration
@@ -139,48 +138,3 @@ class BotGameStepper(LessonPanel):
 
     def _redraw(self) -> None:
         self.refresh()
-
-
-class LearnerTable:
-    """What every "play against the computer" table shares: the learner sits in seat 0 and the
-    table shows only what that seat may see.  Subclasses set ``replay`` and ``widget``."""
-
-    replay: Replay
-    widget: widgets.Widget
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose eyes every text and picture of the table reads through: the learner's."""
-        return LEARNER
-
-    @property
-    def state(self) -> Any:
-        return self.replay.state
-
-    @property
-    def observation(self) -> Any:
-        """Everything the table shows comes from this: the learner's observation."""
-        return self.replay.game.observe(self.state, LEARNER)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.replay.current_player == LEARNER
-
-    def entries(
-        self, replay: Replay, start: int, reasons: dict[int, tuple[int, Narration]]
-    ) -> list[Entry]:
-        """The log entries of ``replay``'s steps after ``start``, with the bots' reasons."""
-        return list(entries(replay, start, reasons))
-
-    def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
-        """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the
-        hand is over) and even then without the cards the bot keeps hidden."""
-        text = entry.event.narration_for(self.viewer)
-        if entry.reason is not None:
-            reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
-            if reason:
-                text += why + reason
-        return text
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,80 @@
+"""A seeded Pyramid hand of three AI players, stepped through: every bet and exchange narrated
+with the AI's reason, and the showdown drawn as pyramids under the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.core.bots import Bot
+from cardlab.core.cards import PYRAMID
+from cardlab.core.engine import seat_name
+from cardlab.core.narration import Narration
+from cardlab.core.replay import Replay
+from cardlab.games.poker.bots import PokerBot
+from cardlab.games.pyramid import GAME, evaluate
+from cardlab.pictures.pyramid import TABLE_SIZE, table_picture
+from cardlab.widgets.theme import ThemePicker
+
+
+def default_bots(players: int = 3) -> dict[int, Bot]:
+    """AI players like the table's: equity bettors with the exact exchange, bluffing a little."""
+    return {
+        s: PokerBot(seed=f"lesson/{s}", goal="improve", trials=150, bluff=0.05, game=GAME)
+        for s in range(players)
+    }
+
+
+def bot_hand(
+    seed: int = 4, players: int = 3, exchange_rounds: int = 1
+) -> tuple[Replay, dict[int, tuple[int, Narration]]]:
+    """One seeded hand of AI players from the first card dealt to the showdown, with reasons."""
+    reasons: dict[int, tuple[int, Narration]] = {}
+    replay = Replay.start(GAME, seed, players=players, exchange_rounds=exchange_rounds, hands=1)
+    replay = replay.play_out(default_bots(players), reasons=reasons)
+    return replay, reasons
+
+
+def showdown_seed(start: int = 4, players: int = 3) -> int:
+    """The first seed from ``start`` whose bots' hand reaches a showdown of two or more hands."""
+    for seed in range(start, start + 50):
+        replay, _ = bot_hand(seed, players)
+        if len(replay.state.results[-1].shown) >= 2:
+            return seed
+    return start
+
+
+class HandStepper(BotGameStepper):
+    """A seeded hand of three AI, one step at a time: every bet and exchange narrated with the
+    AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
+
+    start_text = "The 55 cards are shuffled; press Forward or Play."
+    bot_label = " (AI)"
+
+    def __init__(self, picker: ThemePicker, seed: int = 4) -> None:
+        replay, reasons = bot_hand(seed)
+        super().__init__(
+            picker,
+            replay,
+            reasons,
+            size=TABLE_SIZE,
+            mirror_label="The table in words",
+            open_at=min(reasons, default=0),  # the first bet, so there is something to read
+        )
+
+    def _show(self, step: int, state: Any, event: Any) -> None:
+        view = self.view_of(state)
+        banner = f"Through {self.eyes_words}"
+        self.view.draw(
+            table_picture(view, you=self.viewer, banner=banner, theme=self.theme, showdown=True)
+        )
+        self.show_why(step)
+        hands = []
+        for s, hand in enumerate(view.hands):
+            if None in hand:
+                hands.append(f"{seat_name(s)}: {len(hand)} cards, hidden")
+            else:
+                best = f" ({evaluate(hand).description})" if len(hand) == 6 else ""
+                hands.append(f"{seat_name(s)}: {PYRAMID.format(hand)}{best}")
+        table = f"pot {view.pot}; stock {view.stock_size} cards"
+        self.show_mirror(step, state, hands=hands, table=table)

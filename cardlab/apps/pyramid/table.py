@@ -1,0 +1,301 @@
+"""The Pyramid table: the learner (Player 1, at the bottom) against 1-3 AI, with chips.
+
+Everything comes from the engine (`cardlab.games.pyramid`, the shared draw-poker game) and the
+AI's `PokerBot` decisions with their reasons.  The learner bets with the buttons, clicks cards
+(or the card buttons) to choose a discard in the exchange, and reads the showdown as pyramids of
+hexagons under the table.  A finished hand stays on the table until *Next hand*; the score sheet
+keeps every hand's chips.  *Show my odds* puts the exact odds of the learner's hand (and in the
+exchange, of every discard) under the log.  The AI's reasons rest on their cards, so the log
+shows them only once the hand is over, and then without the cards of a hand not shown down.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.apps.model import (
+    LEARNER,
+    Control,
+    HandByHandTable,
+    Mirror,
+    ScoreRow,
+    Suggestion,
+    TableModel,
+    indices_of,
+    new_table,
+    player,
+)
+from cardlab.core.bots import Bot, reason_for
+from cardlab.core.cards import PYRAMID
+from cardlab.core.replay import Replay
+from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
+from cardlab.games.poker.bots import PokerBot
+from cardlab.games.pyramid import GAME, evaluate
+from cardlab.games.pyramid.game import advise
+from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
+from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
+from cardlab.render import Drawing
+
+PLAY_SEED = 2
+OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
+
+
+def ai_bot(seed: str) -> PokerBot:
+    """The table's AI: bets from equity, exchanges by the exact odds, bluffs a little."""
+    return PokerBot(seed=seed, goal="improve", trials=150, bluff=0.05, game=GAME)
+
+
+def default_bots(players: int, seed: int = 0) -> dict[int, Bot]:
+    """One AI for every seat but the learner's."""
+    return {s: ai_bot(f"{seed}/{s}") for s in range(1, players)}
+
+
+def named(seat: int) -> str:
+    """A seat as the log and the score sheet name it: "you (Player 1)", or "Player 2"."""
+    return "you (Player 1)" if seat == LEARNER else player(seat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PyramidTable(HandByHandTable):
+    """The learner against 1-3 AI: bets, the exchange, the showdown as pyramids, the log, a chip
+    score sheet and (ticked) the exact odds of the learner's hand."""
+
+    show_odds: bool = False
+    """"Show my odds (a hint)": the hand's exact odds, and every discard's in the exchange."""
+
+    size = TABLE_SIZE
+    log_title = "This hand"
+    score_title = "Score sheet (chips won or lost)"
+
+    @classmethod
+    def start(
+        cls,
+        seed: int = PLAY_SEED,
+        opponents: int = 2,
+        hands: int = 5,
+        bots: Mapping[int, Bot] | None = None,
+        show_odds: bool = False,
+    ) -> PyramidTable:
+        """A new game of ``hands`` hands against ``opponents`` AI (or the given ``bots``)."""
+        bots = dict(bots) if bots is not None else default_bots(opponents + 1, seed)
+        replay = Replay.start(GAME, seed, players=1 + len(bots), hands=hands)
+        said = "A new game: you are Player 1, at the bottom of the table."
+        table = new_table(cls, replay, bots, said, seed=seed, show_odds=show_odds)
+        return table  # type: ignore[return-value]
+
+    # -- where the game is ---------------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        """``bet`` or ``exchange`` (the learner acts), ``between`` hands, ``over``, or ``wait``."""
+        if self.hand_over:
+            return self.hand_over
+        if not self.my_turn:
+            return "wait"
+        return "exchange" if self.state.phase == "draw" else "bet"
+
+    def refusal(self) -> str:
+        """Why a move the stage does not allow is refused."""
+        return {
+            "bet": "It is a betting round: fold, check, call, bet or raise.",
+            "exchange": "It is the exchange: discard the selected cards or stand pat.",
+        }.get(self.stage) or self.waiting()
+
+    # -- controls ----------------------------------------------------------------------------------
+    def controls(self) -> tuple[Control, ...]:
+        stage = self.stage
+        legal = set(GAME.legal_actions(self.state)) if stage == "bet" else set()
+        view = self.observation
+        amounts = {"call": view.owed, "bet": view.bet_size, "raise": view.bet_size}
+        styles = {"call": "primary", "bet": "warning", "raise": "warning"}
+        exchange = stage == "exchange"
+        return (
+            *(
+                Control(
+                    a,
+                    a.capitalize() + (f" {amounts[a]}" if a in amounts and a in legal else ""),
+                    a in legal,
+                    row=1,
+                    style=styles.get(a, ""),
+                    why_not=self._bet_why_not(a),
+                )
+                for a in BET_ACTIONS
+            ),
+            Control(
+                "discard",
+                "Discard selected",
+                exchange,
+                row=2,
+                style="success",
+                why_not=self.refusal(),
+            ),
+            Control("stand-pat", "Stand pat", exchange, row=2, why_not=self.refusal()),
+            Control(
+                "next-hand",
+                "Next hand",
+                stage == "between",
+                row=3,
+                style="info",
+                why_not=self.refusal(),
+            ),
+            Control("new-game", "New game", row=3),
+            Control(
+                "opponents",
+                "Opponents",
+                row=3,
+                kind="choice",
+                value=len(self.bots),
+                options=OPPONENTS,
+            ),
+            Control("hint", "Show my odds (a hint)", row=4, kind="toggle", value=self.show_odds),
+        )
+
+    def _bet_why_not(self, action: str) -> str:
+        if self.stage != "bet":
+            return self.refusal()
+        reason = GAME.why_illegal(self.state, action)
+        return f"{reason[0].upper()}{reason[1:]}." if reason else ""
+
+    def _act(self, key: str, value: Any) -> TableModel:
+        if key in BET_ACTIONS:
+            replay = self.replay.append(key)
+            amount = replay.state.log[-1][1] if replay.state.log else key
+            return self.advance(replay, f"You {amount}.", begin=len(self.replay))
+        if key == "discard":
+            return self._discard()
+        if key == "stand-pat":
+            return self.move("stand pat", "You stand pat.")
+        if key == "next-hand":
+            replay = self.replay.advance_chance()  # "next hand": the button moves, a new deal
+            said = f"Hand {replay.state.hand_no}: the cards are dealt."
+            return self.advance(replay, said, begin=len(self.replay), fresh=True)
+        if key == "hint":
+            return dataclasses.replace(self, show_odds=bool(value))
+        opponents = len(self.bots) if key == "new-game" else int(value)
+        seed = self.seed + 1 if key == "new-game" else self.seed
+        table = self.start(seed, opponents, self.state.option("hands"), show_odds=self.show_odds)
+        return table.say(f"A new game (seed {seed}) against {opponents} AI.")
+
+    def _discard(self) -> TableModel:
+        cards = self.selected_cards
+        limit = self.state.option("max_draw")
+        if not cards:
+            raise ValueError("Select the cards to discard first (click them), or Stand pat.")
+        if len(cards) > limit:
+            raise ValueError(f"You may discard at most {limit} cards: unselect one.")
+        k = len(cards)
+        said = f"You discard {k} card{'s' if k != 1 else ''} and draw {k}."
+        return self.move("discard " + " ".join(c.code for c in cards), said)
+
+    def suggest(self) -> Suggestion:
+        """The exact exchange advice in the exchange (the AI's choice), the AI's bet otherwise."""
+        stage = self.stage
+        if stage in ("between", "over", "wait"):
+            return Suggestion("new-game" if stage == "over" else "next-hand")
+        view = self.observation
+        if stage == "exchange":
+            hand = self.state.hands[LEARNER]
+            cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
+            what = f"discard {PYRAMID.format(cards)}" if cards else "stand pat"
+            why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
+            return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
+        decision = ai_bot(f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
+        why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
+        return Suggestion(str(decision.action), f"{decision.action} \u2014 {why}")
+
+    # -- what the learner sees ---------------------------------------------------------------------
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        return table_picture(
+            self.seen,
+            you=LEARNER,
+            selected=frozenset(selected),
+            banner=self.banner(),
+            theme=theme,
+            showdown=True,
+        )
+
+    def banner(self) -> str:
+        stage = self.stage
+        if stage == "bet":
+            owed = self.observation.owed
+            return f"Your turn: call {owed} or fold?" if owed else "Your turn: check or bet?"
+        if stage == "exchange":
+            return "Your exchange: click 0-4 cards to discard"
+        if stage == "over":
+            return f"Game over: you finish {GAME.returns(self.state)[LEARNER]:+g} chips"
+        if stage == "between":
+            winners = self.state.results[-1].winners
+            return "You win the hand!" if LEARNER in winners else "Hand over"
+        return ""
+
+    def log_lines(self) -> list[str]:
+        """The hand so far as the learner saw it; the AI's reasons once the hand is over."""
+        hand_over = self.stage in ("between", "over")
+        return [self.entry_text(e, shown=hand_over) for e in self.log]
+
+    def log_footer(self) -> list[str]:
+        if self.stage == "exchange":
+            return [
+                f"The exchange: select up to {self.state.option('max_draw')} cards to discard "
+                "and press Discard, or Stand pat."
+            ]
+        return self.again_footer()
+
+    def notes_html(self) -> str:
+        """With "Show my odds" ticked, on the learner's turn: the hand's exact percentile, and in
+        the exchange the exact odds of the best discards."""
+        stage = self.stage
+        if not self.show_odds or stage not in ("bet", "exchange"):
+            return ""
+        view = self.observation
+        hand = tuple(view.hands[LEARNER])
+        value = evaluate(hand)
+        text = (
+            f"<p>Your hand: <b>{html.escape(value.description)}</b>. It beats "
+            f"{pct(key_percentile(value.key))} of all possible 6-card hands (exactly, ties "
+            "counted half).</p>"
+        )
+        if stage == "exchange":
+            text += advice_table_html(hand, GAME.unseen(view), view.option("max_draw"))
+        return text
+
+    def mirror(self) -> Mirror:
+        view = self.seen
+        hands = []
+        for s, cards in enumerate(view.hands):
+            shown = " ".join(c.code for c in cards if c is not None) or f"{len(cards)} face down"
+            state = "folded" if view.folded[s] else f"{view.stacks[s]} chips"
+            who = named(s)
+            hands.append(f"{who[0].upper()}{who[1:]}: {shown} ({state})")
+        table = [stage_words(view)]
+        if view.betting:
+            table.append(f"pot {view.pot}; you owe {view.owed if self.stage == 'bet' else 0}")
+        legal = {
+            "bet": [a for a in GAME.legal_actions(self.state) if a in BET_ACTIONS],
+            "exchange": ["discard 1-4 selected cards", "stand pat"],
+            "between": ["Next hand"],
+            "over": ["New game"],
+            "wait": ["wait"],
+        }[self.stage]
+        return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
+
+    # -- the score sheet ---------------------------------------------------------------------------
+    def score_columns(self) -> tuple[str, ...]:
+        return ("You (P1)", *(f"P{s + 1}" for s in range(1, self.state.players)))
+
+    def score_row(self, replay: Replay) -> ScoreRow | None:
+        result = self.ended(replay)
+        if result is None:
+            return None
+        net = tuple(int(x) for x in result.net)
+        winners = " and ".join(named(s) for s in result.winners)
+        if result.shown:
+            best = next(words for s, _, words in result.shown if s == result.winners[0])
+            verb = "won" if len(result.winners) == 1 else "tied"
+            note = f"{winners} {verb} with {best.split(';')[0]}"
+        else:
+            note = f"{winners} won without a showdown"
+        return ScoreRow(f"Hand {result.hand_no}", net, note)
