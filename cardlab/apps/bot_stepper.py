@@ -18,6 +18,13 @@ from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
 
+def first_step(replay: Replay, phase: str) -> int:
+    """The first step whose state is in ``phase`` (the end if none): where a stepper opens."""
+    return next(
+        (i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase), len(replay)
+    )
+
+
 class BotGameStepper(LessonPanel):
     """A seeded game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the
     step's narration, why the bot chose it, and the table in words.
@@ -30,6 +37,9 @@ class BotGameStepper(LessonPanel):
     ``self.view_of(state)`` and fill the mirror with ``self.show_mirror(...)``.
     """
 
+    size: tuple[float, float] = (880.0, 440.0)
+    """The canvas (subclasses: their table picture's size)."""
+    mirror_label = "The bots' table in words"
     start_text = "The pack is shuffled; press Forward or Play."
     bot_label = ""  # e.g. " (a reasoning bot)", after the seat's name
     chance_text = "Chance: the seeded shuffle decided this step."
@@ -42,13 +52,11 @@ class BotGameStepper(LessonPanel):
         replay: Replay,
         reasons: dict[int, tuple[int, Narration]],
         *,
-        size: tuple[float, float],
-        mirror_label: str,
         extra: list[widgets.Widget] = (),  # type: ignore[assignment]
         open_at: int = 0,
         interval: int = 900,
     ) -> None:
-        super().__init__(picker, size=size)
+        super().__init__(picker, size=self.size)
         self.reasons = reasons
         seats = replay.game.num_players(replay.state_at(0))
         eyes = [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
@@ -59,7 +67,7 @@ class BotGameStepper(LessonPanel):
         self.stepper = Stepper(replay, status=self.status, view=self.view, interval=interval)
         self.why = widgets.HTML()
         self.why.add_class("cardlab-why")
-        self.mirror = TextMirror(mirror_label)
+        self.mirror = TextMirror(self.mirror_label)
         self.stepper.on_step(self._show)
         self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
         self.children = [self.eyes, self.stepper.widget, self.why, *extra, self.mirror.widget]

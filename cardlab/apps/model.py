@@ -353,7 +353,6 @@ def new_table(
     return model.advance(replay, said, begin=0, level="info", fresh=True)
 
 
-# -- shared from pyramid --
 def indices_of(hand: Sequence[Any], cards: Iterable[Any]) -> tuple[int, ...]:
     """Where ``cards`` are in ``hand``, one index each (a repeated card takes the next copy): the
     selection of a suggestion that names cards."""
@@ -361,43 +360,3 @@ def indices_of(hand: Sequence[Any], cards: Iterable[Any]) -> tuple[int, ...]:
     for card in cards:
         taken.append(next(i for i, c in enumerate(hand) if c == card and i not in taken))
     return tuple(taken)
-
-
-class HandByHandTable(TableModel):
-    """A table whose game is a run of hands, each ending in phase ``done`` (the draw-poker
-    tables): a finished hand stays on show until Next hand, the last one until New game."""
-
-    again: ClassVar[tuple[str, ...]] = ("next-hand", "new-game")
-
-    @property
-    def hand_over(self) -> str | None:
-        """``over`` (the game), ``between`` (a hand, and the game goes on), or None."""
-        if self.over:
-            return "over"
-        return "between" if self.state.phase == "done" else None
-
-    def pause(self, state: Any) -> bool:
-        return state.phase == "done"
-
-    def hand(self) -> tuple[Any, ...]:
-        return tuple(self.state.hands[LEARNER])
-
-    def waiting(self) -> str:
-        """Why the learner cannot move now."""
-        return {
-            "over": "The game is over: press New game to play again.",
-            "between": "This hand is over: press Next hand to deal the next one.",
-        }.get(self.hand_over or "", "It is not your turn.")
-
-    def again_footer(self) -> list[str]:
-        """The line under the log once a hand (or the game) is over."""
-        return {
-            "between": ["Press Next hand to deal the next hand."],
-            "over": ["Press New game to play again."],
-        }.get(self.hand_over or "", [])
-
-    @staticmethod
-    def ended(replay: Replay) -> Any:
-        """The result of the hand that has just ended in ``replay`` (None: none has)."""
-        state = replay.state
-        return state.results[-1] if state.phase == "done" and state.results else None

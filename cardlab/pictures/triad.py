@@ -15,7 +15,7 @@ from cardlab.games.poker.draw import DrawPokerView
 from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES, TRIAD_NAMES
 from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
 from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
-from cardlab.render.layout import felt, fit_gap, row_width, seat_plate
+from cardlab.render.layout import display_order, felt, fit_gap, labelled_rows, row_width, seat_plate
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 880.0, 500.0
@@ -39,12 +39,6 @@ EXAMPLES: dict[str, str] = {
     "high_card": "Kr 7b 5g 4k 2k",
 }
 """One example hand per category (the ladder's pictures; triad.md §6 where it has one)."""
-
-
-def display_order(n: int, viewer: int | None) -> list[int]:
-    """Seats in drawing order: the viewer at the bottom, then clockwise (teacher: seat 0)."""
-    v = viewer or 0
-    return [(v + k) % n for k in range(n)]
 
 
 def seat_centres(n: int) -> list[tuple[float, float]]:
@@ -287,15 +281,5 @@ def showdown_picture(
     hands: Sequence[Sequence[Card]], theme: Theme | str = "default", card_w: float = 58.0
 ) -> Drawing:
     """The quiz's hands, one row each, labelled Player 1, 2, (3)."""
-    t = get_theme(theme)
-    h = card_size("triad", card_w)[1]
-    row_h = h + 18
-    width = 130 + 5 * card_w + 4 * 8 + 20
-    height = 12 + row_h * len(hands)
-    ops: list[DrawOp] = [Rect(0, 0, width, height, fill=t.felt)]
-    for i, hand in enumerate(hands):
-        y = 12 + i * row_h
-        size = 14.0 * t.font_scale
-        ops.append(Text(16, y + h / 2, f"Player {i + 1}", size, t.felt_text, "left", bold=True))
-        ops += row(list(hand), 130, y, card_w, h, 8.0, t, deck="triad", target=f"hand:{i}")
-    return Drawing(width, height, tuple(ops), background=t.felt)
+    labels = [f"Player {i + 1}" for i in range(len(hands))]
+    return labelled_rows(labels, hands, theme, "triad", card_w)

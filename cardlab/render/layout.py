@@ -557,7 +557,6 @@ def compose(
     return Drawing(float(width), float(height), tuple(ops), background or theme.felt)
 
 
-# -- shared from pyramid --
 def display_order(n: int, viewer: int | None) -> list[int]:
     """Seats in drawing order: the viewer at the bottom, then clockwise (teacher: seat 0)."""
     v = viewer or 0

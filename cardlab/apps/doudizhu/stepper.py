@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -28,10 +28,6 @@ def bot_deal(
     bots = bots if bots is not None else {s: ai_bot(s) for s in range(3)}
     reasons: dict[int, tuple[int, str]] = {}
     return Replay.start(GAME, seed).play_out(bots, reasons=reasons), reasons
-
-
-def first_step(replay: Replay, phase: str) -> int:
-    return next(i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase)
 
 
 class BiddingWalkthrough(LessonPanel):
@@ -85,6 +81,9 @@ class DealStepper(BotGameStepper):
     play, and what the chosen seat (for the teacher, the seat to act) can count about the
     others' hands."""
 
+    size = (WIDTH, HEIGHT)
+    mirror_label = "The AI table in words"
+
     bot_label = " (AI)"
 
     def __init__(self, picker: ThemePicker, seed: int = 11) -> None:
@@ -94,8 +93,6 @@ class DealStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            size=(WIDTH, HEIGHT),
-            mirror_label="The AI table in words",
             extra=[self.counting],
             # open on the first bid: the 54 deal steps and the draw of the first bidder are chance
             open_at=min(first_step(replay, "bid") + 1, len(replay)),

@@ -48,6 +48,9 @@ class HandStepper(BotGameStepper):
     """A seeded hand of three AI, one step at a time: every bet and exchange narrated with the
     AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
 
+    size = TABLE_SIZE
+    mirror_label = "The table in words"
+
     start_text = "The 55 cards are shuffled; press Forward or Play."
     bot_label = " (AI)"
 
@@ -57,8 +60,6 @@ class HandStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            size=TABLE_SIZE,
-            mirror_label="The table in words",
             open_at=min(reasons, default=0),  # the first bet, so there is something to read
         )
 

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
     LEARNER,
     Control,
-    HandByHandTable,
     Mirror,
     ScoreRow,
     Suggestion,

@@ -8,7 +8,8 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.pyramid_poker.stepper import bot_game, first_step
+from cardlab.apps.bot_stepper import first_step
+from cardlab.apps.pyramid_poker.stepper import bot_game
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.games.pyramid_poker import observe
 from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS

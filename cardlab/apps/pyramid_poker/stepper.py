@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.pyramid_poker.table import reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -27,13 +27,6 @@ def bot_game(
     reasons: dict[int, tuple[int, str]] = {}
     replay = Replay.start(GAME, seed, games=1).play_out(bots, reasons=reasons)
     return replay, reasons
-
-
-def first_step(replay: Replay, phase: str) -> int:
-    """The first step whose state is in ``phase`` (the end if none)."""
-    return next(
-        (i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase), len(replay)
-    )
 
 
 def who_sees_what(state) -> list[str]:
@@ -55,6 +48,8 @@ def who_sees_what(state) -> list[str]:
 class GameStepper(BotGameStepper):
     """A seeded game of two reasoning bots, one step at a time, with the bots' reasons."""
 
+    size = (WIDTH, HEIGHT)
+
     start_text = "The 54 blocks are shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
     chance_moves = "chance"
@@ -68,8 +63,6 @@ class GameStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            size=(WIDTH, HEIGHT),
-            mirror_label="The bots' table in words",
             extra=[self.sees, self.arithmetic],
             open_at=first_step(replay, "place"),  # the first placement, after the deal
             interval=600,

@@ -40,6 +40,8 @@ class RoundStepper(BotGameStepper):
     chosen eyes may see arranged by the solver, the score sheet and (in ``odds``) the advisor
     for the chosen seat (for the teacher: the seat to act)."""
 
+    size = (900, 520)
+
     start_text = "The cards are shuffled; press Forward or Play."
     bot_label = " (a bot)"
     chance_moves = "chance: the next card dealt or drawn"
@@ -53,8 +55,6 @@ class RoundStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            size=(900, 520),
-            mirror_label="The bots' table in words",
             extra=[self.scores.widget],
             # open on the first turn, so there is something to see and advise
             open_at=next(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
@@ -29,21 +29,14 @@ class HandStepper(BotGameStepper):
     """A hand of four bots, one step at a time: every bet and exchange narrated, with the
     bot's one-sentence reason."""
 
+    size = (WIDTH, HEIGHT)
     start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
     chance_text = "Chance: the seeded shuffle decided this card."
 
     def __init__(self, picker: ThemePicker, deal: str = "triad-pot-odds") -> None:
         replay = deals.load(deal)
         reasons = replay.reasons_of(default_bots())
-        first = next((i for i in range(len(replay) + 1) if replay.state_at(i).phase == "bet1"), 0)
-        super().__init__(
-            picker,
-            replay,
-            reasons,
-            size=(WIDTH, HEIGHT),
-            mirror_label="The bots' table in words",
-            open_at=first,
-        )
+        super().__init__(picker, replay, reasons, open_at=first_step(replay, "bet1"))
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)

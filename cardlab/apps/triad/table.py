@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
     LEARNER,
     Control,
@@ -20,6 +21,7 @@ from cardlab.apps.model import (
     Suggestion,
     TableModel,
     first_lines,
+    indices_of,
     new_table,
     player,
 )
@@ -46,11 +48,10 @@ def ai_bots(opponents: int, seed: int = 0) -> dict[int, Bot]:
     }
 
 
-class TriadTable(TableModel):
+class TriadTable(HandByHandTable):
     """The learner against 1-3 AI: bets, the draw, a hint, the log and a chip score sheet."""
 
     size = (WIDTH, HEIGHT)
-    again = ("next-hand", "new-game")
     log_title = "This hand"
     score_title = "Chips, hand by hand"
 
@@ -72,21 +73,7 @@ class TriadTable(TableModel):
     @property
     def stage(self) -> str:
         """``bet`` / ``draw`` (the learner acts), ``between`` hands, or ``over``."""
-        if self.over:
-            return "over"
-        if self.state.phase == "done":
-            return "between"
-        return "draw" if self.state.phase == "draw" else "bet"
-
-    def waiting(self) -> str:
-        """Why the learner cannot move now."""
-        return {
-            "over": "The game is over: press New game to play again.",
-            "between": "This hand is over: press Next hand to deal the next one.",
-        }.get(self.stage, "It is not your turn.")
-
-    def pause(self, state: Any) -> bool:
-        return state.phase == "done"
+        return self.hand_over or ("draw" if self.state.phase == "draw" else "bet")
 
     # -- controls ----------------------------------------------------------------------------------
     def controls(self) -> tuple[Control, ...]:
@@ -166,19 +153,13 @@ class TriadTable(TableModel):
         if stage == "draw":
             hand = self.state.hands[LEARNER]
             cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
-            taken: list[int] = []
-            for card in cards:
-                taken.append(next(i for i, c in enumerate(hand) if c == card and i not in taken))
             what = f"discard {format_cards(cards)}" if cards else "stand pat"
             key = "discard" if cards else "stand-pat"
-            return Suggestion(key, f"{what} \u2014 {told.text(LEARNER)}", tuple(taken))
+            return Suggestion(key, f"{what} \u2014 {told.text(LEARNER)}", indices_of(hand, cards))
         decision = PokerBot(seed=f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
         return Suggestion(str(decision.action), f"{decision.action} \u2014 {decision.reason}")
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def hand(self) -> tuple[Any, ...]:
-        return tuple(self.state.hands[LEARNER])
-
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
         return table_picture(
             self.seen,
@@ -213,10 +194,8 @@ class TriadTable(TableModel):
 
     def log_footer(self) -> list[str]:
         stage = self.stage
-        if stage == "between":
-            return ["Press Next hand to deal the next hand."]
-        if stage == "over":
-            return ["Press New game to play again."]
+        if stage in ("between", "over"):
+            return self.again_footer()
         if self.my_turn and stage == "draw":
             return ["Your draw: click up to 3 cards to throw away, then Discard selected."]
         if self.my_turn:
@@ -244,10 +223,9 @@ class TriadTable(TableModel):
         return ("You (P1)", *(f"P{s + 1}" for s in range(1, 1 + len(self.bots))))
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
-        state = replay.state
-        if state.phase != "done" or not state.results:
+        result = self.ended(replay)
+        if result is None:
             return None
-        result = state.results[-1]
         net = tuple(int(x) for x in result.net)
         shown = "; ".join(f"{seat_name(s)} {words}" for s, _, words in result.shown)
         winners = ", ".join(player(s) for s in result.winners)

@@ -84,6 +84,8 @@ class GameStepper(BotGameStepper):
     """A seeded game of three reasoning bots, one step at a time: who sees what, what each bot
     did and why, and (in `odds`) the odds for the current position."""
 
+    size = (WIDTH, HEIGHT)
+
     start_text = "The pack of 24 is shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
     chance_moves = "chance: the next card dealt, or who grabbed first"
@@ -99,8 +101,6 @@ class GameStepper(BotGameStepper):
             picker,
             replay,
             reasons,
-            size=(WIDTH, HEIGHT),
-            mirror_label="The bots' table in words",
             extra=[self.sees],
             open_at=next(lifted, 0),
         )
