@@ -325,29 +325,19 @@ class DrawPoker(Game):
             **rules.extra_specs,
         }
         self.example_options = tuple(rules.example_options)
-        self._decks: dict[tuple, Hand] = {}
-        self._evaluators: dict[tuple, Evaluate] = {}
 
     def __repr__(self) -> str:
         return f"DrawPoker({self.rules.name!r})"
 
     # -- configuration -----------------------------------------------------------------------
     def full_deck(self, opts: Mapping[str, Any] | tuple) -> Hand:
-        """Every card of the deck for these options (cached)."""
-        key = tuple(sorted(dict(opts).items()))
-        if key not in self._decks:
-            self._decks[key] = tuple(self.rules.deck(dict(key)))
-        return self._decks[key]
+        """Every card of the deck for these options."""
+        return tuple(self.rules.deck(dict(opts)))
 
     def evaluator(self, opts: Mapping[str, Any] | tuple) -> Evaluate:
         """The evaluate function for these options."""
-        key = tuple(sorted(dict(opts).items()))
-        if key not in self._evaluators:
-            rules = self.rules
-            self._evaluators[key] = (
-                rules.evaluator(dict(key)) if rules.evaluator else rules.evaluate
-            )
-        return self._evaluators[key]
+        rules = self.rules
+        return rules.evaluator(dict(opts)) if rules.evaluator else rules.evaluate
 
     def evaluate(self, where: DrawPokerState | DrawPokerView, hand: Hand) -> tuple[Any, str]:
         """``(key, description)`` of ``hand`` under the options of a state or a view."""
