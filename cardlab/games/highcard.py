@@ -38,6 +38,7 @@ from cardlab.core.engine import (
 )
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, whole
+from cardlab.core.text import with_article
 from cardlab.core.tuples import remove_one, replace_at
 
 
@@ -190,7 +191,8 @@ class HighCard(Game):
             led = _led_suit(state.trick)
             suit = get_deck(state.deck).suit_names.get(led, led)
             return Refusal(
-                f"you must follow suit: {suit} was led and {seat_name(seat)} holds a {suit} card"
+                f"you must follow suit: {suit} was led and {seat_name(seat)} holds "
+                f"{with_article(suit)} card"
             )
         return HighCardMove(text, card)
 

@@ -24,6 +24,7 @@ from cardlab.apps.doudizhu import (
 from cardlab.apps.doudizhu_draw import table_picture
 from cardlab.apps.doudizhu_play import LEARNER, ai_bot, pattern_indices
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
+from cardlab.games.doudizhu.bots import DouDizhuBot
 from cardlab.render import Sprite
 
 
@@ -62,13 +63,8 @@ def bid_and_play_out(table, max_moves=200):
     raise AssertionError("the deal did not end")
 
 
-def test_the_ai_seats_use_the_reasoning_bot_when_it_exists():
-    bot = ai_bot(1)
-    try:
-        from cardlab.games.doudizhu.bots import DouDizhuBot
-    except ImportError:
-        pytest.skip("cardlab.games.doudizhu.bots is not there yet")
-    assert isinstance(bot, DouDizhuBot)
+def test_the_ai_seats_use_the_reasoning_bot():
+    assert isinstance(ai_bot(1), DouDizhuBot)
 
 
 def test_a_whole_deal_is_played_by_clicks_and_scored(picker):
