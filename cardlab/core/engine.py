@@ -2,10 +2,11 @@
 
 Learned from OpenSpiel (a game is a state with `current_player`, `legal_actions`, `apply`,
 `is_terminal`, `returns`; the deal is a chance player's action in the history) and from pokerkit
-(every refusal has a human reason).  States are immutable; `Game.apply` checks the action with
-`why_illegal`, raises `IllegalMove` with that reason, and otherwise returns a *new* state and the
-`Event` that narrates it.  Chance outcomes (each card dealt, each shuffle) are actions too, so a
-game is exactly reproducible from its action log (see `cardlab.core.replay`).
+(every refusal has a human reason).  States are immutable, and a game keeps nothing between calls;
+`Game.apply` reads the action into a move (`read_move`), raises `IllegalMove` with the reason when
+it is refused, and otherwise returns a *new* state and the `Event` that narrates it.  Chance
+outcomes (each card dealt, each shuffle) are actions too, so a game is exactly reproducible from
+its action log (see `cardlab.core.replay`).
 
 Actions are any hashable value; a game turns them into text and back with `action_to_text` and
 `action_from_text` (the default treats actions as strings), which is how replays are shared.
