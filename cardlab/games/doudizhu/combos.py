@@ -124,8 +124,9 @@ def parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     return _parse(text)
 
 
-# Notation read before (the game re-reads every play): 1,024 strings of about 0.35 KB.  Over 60
-# deals at the table 74% of reads hit with 256 entries, as many as with no bound.
+# Notation read before (the bots and lessons come back to the same patterns): 1,024 strings of
+# about 0.35 KB.  Over 60 deals between the bots, each play read once, 84% of reads hit (146
+# different texts).  A pure function of the text, so threads sharing it read the same cards.
 @lru_cache(maxsize=1024)
 def _parse_text(text: str) -> tuple[Card, ...]:
     return _parse(text)
