@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -33,7 +34,9 @@ class LRUDict(Generic[K, V]):
     """A mapping that forgets its least recently used entry once it holds ``maxsize`` entries.
 
     For caches that are consulted without computing on a miss (an ``lru_cache`` cannot be
-    peeked into); ``maxsize`` may be lowered at run time (the tests use tiny bounds).
+    peeked into); ``maxsize`` may be lowered at run time (the tests use tiny bounds).  Keys are
+    values, never identities, and a lock keeps the order consistent when two threads use one
+    cache (one reading an entry while the other evicts it), like ``lru_cache``'s own.
     """
 
     def __init__(self, maxsize: int) -> None:
@@ -41,21 +44,24 @@ class LRUDict(Generic[K, V]):
             raise ValueError(f"an LRUDict needs room for at least one entry, got {maxsize}")
         self.maxsize = maxsize
         self._data: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: K, default: V | None = None) -> V | None:
         """The value for ``key`` (now the most recently used), or ``default``."""
-        try:
-            value = self._data[key]
-        except KeyError:
-            return default
-        self._data.move_to_end(key)
-        return value
+        with self._lock:
+            try:
+                value = self._data[key]
+            except KeyError:
+                return default
+            self._data.move_to_end(key)
+            return value
 
     def __setitem__(self, key: K, value: V) -> None:
-        self._data[key] = value
-        self._data.move_to_end(key)
-        while len(self._data) > self.maxsize:
-            self._data.popitem(last=False)
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.maxsize:
+                self._data.popitem(last=False)
 
     def __contains__(self, key: object) -> bool:
         return key in self._data
@@ -65,10 +71,12 @@ class LRUDict(Generic[K, V]):
 
     def values(self) -> list[V]:
         """The values, least recently used first (without touching their order)."""
-        return list(self._data.values())
+        with self._lock:
+            return list(self._data.values())
 
     def clear(self) -> None:
-        self._data.clear()
+        with self._lock:
+            self._data.clear()
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,14 @@
 """The checks every game must pass, played out step by step (the conformance suite's core).
 
-`check_playout` plays a seeded game with random bots and checks at every step: legal actions
-exist until the end (and only then stop), at a chance node they are exactly the chance outcomes,
-each possible (an outcome of probability 0 is not an outcome) and adding up to 1, no card is lost
-or duplicated, `apply` never changes its input, every action played was legal, a seat sees the
-same observation in any state it cannot tell apart (`resample_hidden`), and no event's narration,
-read through a seat's eyes, names a card that seat has not seen (`check_narrations`); at the end
-the results add up to zero.  It lives in the package so a game written outside this repository,
-or one a test registers for a moment, gets the same checks as the built-in games.
+`check_playout` plays a seeded game with random bots and checks at every step: legal actions exist
+until the end (and only then stop), at a chance node they are exactly the chance outcomes, each
+possible (an outcome of probability 0 is not an outcome) and adding up to 1, no card is lost or
+duplicated, `apply` never changes its input, every action played was legal and reads into a `Move`
+of its own text, a seat sees the same observation in any state it cannot tell apart
+(`resample_hidden`), and no event's narration, read through a seat's eyes, names a card that seat
+has not seen (`check_narrations`); at the end the results add up to zero.  It lives in the package
+so a game written outside this repository, or one a test registers for a moment, gets the same
+checks as the built-in games.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Game, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, Game, Move, seat_name
 from cardlab.core.replay import Replay
 
 
@@ -62,6 +63,11 @@ def check_playout(game: Game, options: Mapping[str, Any], seed: int) -> Replay:
         _require(game.cards(state) == full_deck, f"step {step}: a card was lost or duplicated")
         if step < len(replay):
             before = pickle.dumps(state)
+            move = game.read_move(state, replay.actions[step])
+            _require(
+                isinstance(move, Move) and move.text == replay.actions[step],
+                f"step {step}: {replay.actions[step]!r} did not read into a move of that text",
+            )
             game.apply(state, replay.actions[step])
             _require(pickle.dumps(state) == before, f"step {step}: apply changed its input")
             _require(replay.actions[step] in legal, f"step {step}: an illegal action was played")

@@ -2,16 +2,28 @@
 
 Learned from OpenSpiel (a game is a state with `current_player`, `legal_actions`, `apply`,
 `is_terminal`, `returns`; the deal is a chance player's action in the history) and from pokerkit
-(every refusal has a human reason).  States are immutable; `Game.apply` checks the action with
-`why_illegal`, raises `IllegalMove` with that reason, and otherwise returns a *new* state and the
-`Event` that narrates it.  Chance outcomes (each card dealt, each shuffle) are actions too, so a
-game is exactly reproducible from its action log (see `cardlab.core.replay`).
+(every refusal has a human reason).  States are immutable, and a game keeps nothing between calls;
+`Game.apply` reads the action into a move (`read_move`), raises `IllegalMove` with the reason when
+it is refused, and otherwise returns a *new* state and the `Event` that narrates it.  Chance
+outcomes (each card dealt, each shuffle) are actions too, so a game is exactly reproducible from
+its action log (see `cardlab.core.replay`).
 
 Actions are any hashable value; a game turns them into text and back with `action_to_text` and
 `action_from_text` (the default treats actions as strings), which is how replays are shared.
-Text is read once, by `Game.read_action` (`cardlab.core.text.normalize_action`: spacing, keyword
-case, digits, size), so `why_illegal`, `apply` and `action_from_text` agree on every spelling and
-a game's `_why_illegal` and `_apply` only ever see the canonical form.
+
+An action is read once, in one step, into a typed move (in the spirit of pokerkit's
+``verify_x`` / ``can_x`` / ``x``): `Game.read_move` normalises the text (`Game.read_action`,
+`cardlab.core.text.normalize_action`: spacing, keyword case, digits, size) and hands it to the
+game's `_parse`, which checks it against the state and returns a frozen `Move` (a subclass in the
+game's own module, holding what the rules need: a card, a seat, a combination) or a `Refusal`
+with the reason in a learner's words.  `why_illegal` and `apply` both call `read_move` once, and
+`_apply` consumes the typed move, so nothing is parsed twice and no engine needs to remember
+what it read last.  Text stays the record: a move keeps its canonical text (``move.text``),
+which is what a replay stores and what `legal_actions` lists.
+
+Games are found by name with `get_game`: a game registers itself (`register`) when its module is
+imported, and installed games are listed under the entry-point group ``cardlab.games`` (cardlab's
+own in its ``pyproject.toml``), so the core never imports the games package.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
@@ -79,6 +92,50 @@ class Event:
         return self.told.public
 
 
+@dataclass(frozen=True)
+class Move:
+    """An action read against one state by `Game.read_move`: legal there, typed and frozen.
+
+    ``text`` is the action's canonical text, the form a replay stores.  Each game subclasses
+    `Move` in its own module with what its `_apply` needs, so `_apply` never reads text again.
+    A move belongs to the state it was read against: apply it to that state only.
+    """
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not a legal move in a state, in a learner's words (`Game.read_move`)."""
+
+    reason: str
+
+    def error(self, action: Action | None = None) -> IllegalMove:
+        """The `IllegalMove` to raise for this refusal of ``action``."""
+        return IllegalMove(self.reason, action)
+
+
+GAME_OVER = "the game is over: no more moves"
+"""The refusal of every action once a game has ended."""
+
+
+def not_an_outcome(text: str, expected: str) -> Refusal:
+    """The refusal of a chance action that cannot happen here; ``expected`` says what can."""
+    return Refusal(f"{text!r} is not a possible chance outcome here: the next step is {expected}")
+
+
+def card_outcome(text: str, verb: str, pool: Iterable[Card]) -> Card | None:
+    """The card of chance action ``<verb> <card>`` when it names a card still in ``pool``, written
+    as the card's code (so only the spelling `legal_actions` lists is accepted); else None."""
+    head, _, code = text.partition(" ")
+    if head != verb:
+        return None
+    for card in pool:
+        if card.code == code:
+            return card
+    return None
+
+
 class Transition(NamedTuple):
     """The result of `Game.apply`: unpack as ``state, event = game.apply(state, action)``."""
 
@@ -130,15 +187,15 @@ class Game:
         """
         raise NotImplementedError
 
-    def _why_illegal(self, state: Any, action: Action) -> str | None:
-        """None when ``action`` (as `read_action` returned it) is legal, else the reason in a
-        learner's words."""
+    def _parse(self, state: Any, text: str) -> Move | Refusal:
+        """The move ``text`` (already normalised by `read_action`) makes in ``state``, or the
+        `Refusal` saying why it is not legal there.  Called once per `why_illegal` or `apply`."""
         raise NotImplementedError(
-            f"{type(self).__name__} must implement _why_illegal (why_illegal reads the text first)"
+            f"{type(self).__name__} must implement _parse (read_move normalises the text first)"
         )
 
-    def _apply(self, state: Any, action: Action) -> Transition:
-        """Apply an action already known to be legal (in the form `read_action` returned)."""
+    def _apply(self, state: Any, move: Move) -> Transition:
+        """Apply ``move``, which `_parse` returned for this very ``state``."""
         raise NotImplementedError
 
     def observe(self, state: Any, seat: int | None) -> Any:
@@ -201,21 +258,35 @@ class Game:
             return f" such as {examples[0]}"
         return f" such as {', '.join(examples[:-1])} or {examples[-1]}"
 
+    def read_move(self, state: Any, action: Action) -> Move | Refusal:
+        """The one step from an action to a move: ``action`` read (`read_action`) and checked
+        against ``state`` (the game's `_parse`), as a typed `Move` or a `Refusal` with the
+        reason.  Never raises for bad input: every refusal is a `Refusal`."""
+        try:
+            text = self.read_action(action)
+        except IllegalMove as exc:
+            return Refusal(exc.reason)
+        return self._parse(state, text)
+
     def why_illegal(self, state: Any, action: Action) -> str | None:
         """None when ``action`` is legal, else the reason in a learner's words."""
-        try:
-            action = self.read_action(action)
-        except IllegalMove as exc:
-            return exc.reason
-        return self._why_illegal(state, action)
+        move = self.read_move(state, action)
+        return move.reason if isinstance(move, Refusal) else None
 
     def apply(self, state: Any, action: Action) -> Transition:
         """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""
-        action = self.read_action(action)
-        reason = self._why_illegal(state, action)
-        if reason is not None:
-            raise IllegalMove(reason, action)
-        return self._apply(state, action)
+        move = self.read_move(state, action)
+        if isinstance(move, Refusal):
+            raise move.error(action)
+        return self._apply(state, move)
+
+    def play(self, state: Any, move: Move) -> Transition:
+        """Apply ``move``, which `read_move` returned for this very ``state`` (it is not checked
+        again): for a caller that keeps the move, as `cardlab.core.replay.Replay` keeps its
+        text.  Any other action goes through `apply`."""
+        if not isinstance(move, Move):
+            raise TypeError(f"play takes a Move from read_move, got {shown(move)}; use apply")
+        return self._apply(state, move)
 
     def sample_chance(self, state: Any, rng: random.Random) -> Action:
         """Draw one chance outcome with its probability."""
@@ -256,6 +327,9 @@ def seat_name(seat: int) -> str:
 GAMES: dict[str, Game] = {}
 """Every registered game by name: the conformance suite runs over all of them."""
 
+ENTRY_POINT_GROUP = "cardlab.games"
+"""The entry-point group that lists installed games, each as ``name = "module:GAME"``."""
+
 
 def register(game: Game) -> Game:
     """Add ``game`` to `GAMES` (a game module calls this once at import)."""
@@ -263,14 +337,43 @@ def register(game: Game) -> Game:
     return game
 
 
-def get_game(name: str) -> Game:
-    """The registered game called ``name``, importing cardlab's games on first use."""
-    import cardlab.games  # noqa: F401  (registers every built-in game)
+def _installed(name: str | None = None) -> tuple[EntryPoint, ...]:
+    """The installed games' entry points (only the one called ``name``, when given)."""
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    return tuple(found if name is None else found.select(name=name))
 
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {shown(name)}; known games: {', '.join(GAMES)}") from None
+
+def _load(entry: EntryPoint) -> None:
+    """Import an installed game (its module registers it) and register what the entry names."""
+    game = entry.load()
+    if not isinstance(game, Game):
+        raise TypeError(f"entry point {entry.name!r} of {ENTRY_POINT_GROUP!r} is not a Game")
+    if GAMES.get(game.name) is not game:
+        register(game)
+
+
+def load_games() -> dict[str, Game]:
+    """`GAMES` with every installed game loaded (the ``cardlab.games`` entry points)."""
+    for entry in _installed():
+        if entry.name not in GAMES:
+            _load(entry)
+    return GAMES
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``: a registered one, or an installed one (loaded on first use)."""
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None and isinstance(name, str):
+        for entry in _installed(name):
+            _load(entry)
+        game = GAMES.get(name)
+    if game is None:
+        known = sorted({*GAMES, *(entry.name for entry in _installed())})
+        raise ValueError(
+            f"unknown game {shown(name)}; known games: {', '.join(known) or 'none'} (installed "
+            f"games are the {ENTRY_POINT_GROUP!r} entry points: pip install -e . lists cardlab's)"
+        )
+    return game
 
 
 def legal_action_texts(game: Game, state: Any) -> Sequence[str]:

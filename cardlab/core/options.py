@@ -146,7 +146,6 @@ def options_markdown(games: Iterable[Game]) -> str:
 
 
 if __name__ == "__main__":
-    from cardlab.core.engine import GAMES, get_game
+    from cardlab.core.engine import load_games
 
-    get_game("highcard")  # registers every built-in game
-    print(options_markdown(GAMES.values()), end="")
+    print(options_markdown(load_games().values()), end="")

@@ -6,9 +6,10 @@ shareable.  Chance outcomes are in the log too, so the seed only decides *future
 draw number ``i`` always uses ``Random(f"{seed}:{i}")``, which makes a replay extended by
 `advance_chance` the same whatever was undone or branched before.
 
-Actions are stored in the game's canonical form (`Game.read_action`), so a replay built from
-loosely spaced text or from `Combo` objects writes the same text as one built from legal actions,
-and ``Replay.from_text(r.to_text()) == r`` always holds.
+Actions are stored in the game's canonical form (the text of the move `Game.read_move` reads, as
+`Game.read_action` normalises it), so a replay built from loosely spaced text or from `Combo`
+objects writes the same text as one built from legal actions, and
+``Replay.from_text(r.to_text()) == r`` always holds.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.core.engine import CHANCE, GAMES, TERMINAL, Action, Event, Game, get_game
+from cardlab.core.engine import (
+    CHANCE,
+    GAMES,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    Refusal,
+    get_game,
+)
 from cardlab.core.narration import Narration
 from cardlab.core.text import shown
 
@@ -113,12 +123,14 @@ class Replay:
 
     # -- extending ---------------------------------------------------------------------------
     def append(self, action: Action) -> Replay:
-        """This replay plus ``action``, kept in the game's canonical form (`Game.read_action`);
-        raises `IllegalMove` (and changes nothing) if illegal."""
-        game = self.game
-        action = game.read_action(action)
-        state, event = game.apply(self.state, action)
-        return self._extended(action, state, event)
+        """This replay plus ``action``, kept in the game's canonical form (the text of the move
+        `Game.read_move` reads); raises `IllegalMove` (and changes nothing) if illegal."""
+        game, before = self.game, self.state
+        move = game.read_move(before, action)
+        if isinstance(move, Refusal):
+            raise move.error(action)
+        state, event = game.play(before, move)
+        return self._extended(move.text, state, event)
 
     def extend(self, actions: Iterable[Action]) -> Replay:
         """This replay plus every action in turn (stops at the first illegal one, raising)."""

@@ -41,6 +41,29 @@ def shown(value: object) -> str:
     return _QUOTE.repr(value)
 
 
+_AN_LETTERS = frozenset("AEFHILMNORSX")
+"""Capital letters read with a vowel sound ("an A", "an F", "an 8" but "a K")."""
+_A_PREFIXES = ("uni", "use", "usu", "one", "eu")
+"""Vowel-letter beginnings read with a consonant sound ("a unit", "a one-card ...")."""
+
+
+def with_article(phrase: str) -> str:
+    """``phrase`` after its indefinite article, chosen by how its first word sounds: "an
+    airplane", "an Airplane + single wings", "an 8-card straight", "an 11-card ...", "a 10-card
+    ...", "a Pair", "an Orange card" (every sentence a game builds around a word it looks up)."""
+    word = phrase.split(" ", 1)[0]
+    digits = word[: len(word) - len(word.lstrip("0123456789"))]
+    if digits:
+        # eight, eleven, eighteen, eighty ...: the numbers said with a vowel first
+        an = digits[0] == "8" or (len(digits) % 3 == 2 and digits[:2] in ("11", "18"))
+    elif len(word) == 1:
+        an = word in _AN_LETTERS
+    else:
+        lower = word.lower()
+        an = lower[:1] in ("a", "e", "i", "o", "u") and not lower.startswith(_A_PREFIXES)
+    return f"{'an' if an else 'a'} {phrase}"
+
+
 @lru_cache(maxsize=64)
 def word_map(words: frozenset[str]) -> dict[str, str]:
     """Keyword spellings by their case-folded form (``{"place": "place", "s3": "S3"}``)."""

@@ -24,9 +24,21 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.core.cards import DECKS, Card, Deck, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    GAME_OVER,
+    TERMINAL,
+    Event,
+    Game,
+    Move,
+    Refusal,
+    Transition,
+    register,
+    seat_name,
+)
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, whole
+from cardlab.core.text import with_article
 from cardlab.core.tuples import remove_one, replace_at
 
 
@@ -41,6 +53,13 @@ class HighCardState:
     won: tuple[tuple[Card, ...], ...] = ()
     leader: int = 0
     last_trick: tuple[tuple[int, Card], ...] = ()
+
+
+@dataclass(frozen=True)
+class HighCardMove(Move):
+    """``deal <card>`` (chance) or ``play <card>``, read: the card dealt or played."""
+
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -139,48 +158,48 @@ class HighCard(Game):
             return True
         return not any(c.suit == led for c in hand)
 
-    def _why_illegal(self, state: HighCardState, action: str) -> str | None:
+    def _parse(self, state: HighCardState, text: str) -> HighCardMove | Refusal:
         seat = self.current_player(state)
         if seat == TERMINAL:
-            return "the game is over: no more moves"
-        verb, card, problem = self._parse(state, action)
-        if problem:
-            return problem
+            return Refusal(GAME_OVER)
+        words = text.split()
+        if len(words) != 2:
+            return Refusal(
+                f"an action is a verb and a card like 'play As' or 'deal As', got {text!r}"
+            )
+        verb, token = words
+        try:
+            card = get_deck(state.deck).parse_card(token)
+        except ValueError as exc:
+            return Refusal(str(exc))
         if seat == CHANCE:
             if verb != "deal":
-                return f"the dealer is still dealing: the next action is 'deal <card>', not {verb}"
+                return Refusal(
+                    f"the dealer is still dealing: the next action is 'deal <card>', not {verb}"
+                )
             if card not in state.stock:
-                return f"{card} is not in the stock, so it cannot be dealt"
-            return None
+                return Refusal(f"{card} is not in the stock, so it cannot be dealt")
+            return HighCardMove(text, card)
         if verb != "play":
-            return f"it is {seat_name(seat)}'s turn to play a card ('play <card>'), not to {verb}"
+            return Refusal(
+                f"it is {seat_name(seat)}'s turn to play a card ('play <card>'), not to {verb}"
+            )
         hand = state.hands[seat]
         if card not in hand:
-            return f"{seat_name(seat)} does not hold {card}"
+            return Refusal(f"{seat_name(seat)} does not hold {card}")
         if not self._follows(state, hand, card):
             led = _led_suit(state.trick)
             suit = get_deck(state.deck).suit_names.get(led, led)
-            return f"you must follow suit: {suit} was led and {seat_name(seat)} holds a {suit} card"
-        return None
-
-    def _parse(self, state: HighCardState, action: str) -> tuple[str, Card | None, str | None]:
-        if len(action.split()) != 2:
-            return (
-                "",
-                None,
-                f"an action is a verb and a card like 'play As' or 'deal As', got {action!r}",
+            return Refusal(
+                f"you must follow suit: {suit} was led and {seat_name(seat)} holds "
+                f"{with_article(suit)} card"
             )
-        verb, token = action.split()
-        try:
-            return verb, get_deck(state.deck).parse_card(token), None
-        except ValueError as exc:
-            return verb, None, str(exc)
+        return HighCardMove(text, card)
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: HighCardState, action: str) -> Transition:
+    def _apply(self, state: HighCardState, move: HighCardMove) -> Transition:
         seat = self.current_player(state)
-        _, card, _ = self._parse(state, action)
-        assert card is not None
+        card, action = move.card, move.text
         deck = get_deck(state.deck)
         if seat == CHANCE:
             to = sum(map(len, state.hands)) % state.players

@@ -19,6 +19,7 @@ from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
 from cardlab.core.engine import IllegalMove
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
+from cardlab.games.doudizhu.bots import DouDizhuBot
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
 from cardlab.widgets.table import TableView
@@ -73,13 +74,8 @@ def bid_and_play_out(table, max_moves=200):
     raise AssertionError("the deal did not end")
 
 
-def test_the_ai_seats_use_the_reasoning_bot_when_it_exists():
-    bot = ai_bot(1)
-    try:
-        from cardlab.games.doudizhu.bots import DouDizhuBot
-    except ImportError:
-        pytest.skip("cardlab.games.doudizhu.bots is not there yet")
-    assert isinstance(bot, DouDizhuBot)
+def test_the_ai_seats_use_the_reasoning_bot():
+    assert isinstance(ai_bot(1), DouDizhuBot)
 
 
 def test_the_controls_keep_their_css_hooks(picker):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import IllegalMove, get_game
 from cardlab.core.replay import Replay
-from cardlab.core.text import MAX_ACTION_CHARS, normalize_action, word_map
+from cardlab.core.text import MAX_ACTION_CHARS, normalize_action, with_article, word_map
 
 WORDS = word_map(frozenset({"place", "take", "S3", "go", "out"}))
 
@@ -143,3 +143,24 @@ def test_non_text_actions_get_the_games_examples(name):
     assert game.why_illegal(state, "   ").endswith("got '   '")
     with pytest.raises(TypeError, match="action text must be a str"):
         game.action_from_text(42)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "said"),
+    [
+        ("airplane", "an airplane"),
+        ("Airplane + pair wings", "an Airplane + pair wings"),
+        ("Pair", "a Pair"),
+        ("8-card straight", "an 8-card straight"),
+        ("11-card straight", "an 11-card straight"),
+        ("18-card airplane", "an 18-card airplane"),
+        ("10-card pair run", "a 10-card pair run"),
+        ("Orange card", "an Orange card"),
+        ("Spades card", "a Spades card"),
+        ("unit", "a unit"),
+        ("A", "an A"),
+        ("K", "a K"),
+    ],
+)
+def test_the_article_follows_the_sound_of_the_next_word(phrase, said):
+    assert with_article(phrase) == said

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.core.conformance import check_playout, random_playout
-from cardlab.core.engine import GAMES, IllegalMove, get_game, register
+from cardlab.core.engine import GAMES, IllegalMove, get_game, load_games, register
 from cardlab.core.replay import Replay
 
-get_game("highcard")  # imports and registers every built-in game
+load_games()  # every installed game: the cardlab.games entry points
 CASES = [(name, opts) for name, game in GAMES.items() for opts in game.example_options]
 IDS = [
     f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'defaults'}" for name, opts in CASES

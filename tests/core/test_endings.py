@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from cardlab.core.bots import Decision, RandomBot
-from cardlab.core.engine import GAMES, get_game
+from cardlab.core.engine import GAMES, load_games
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu.game import MAX_DEALS
 from cardlab.games.pyramid_poker.rules import JOKERS, PLACEMENTS, REVEAL, game_limit
 from cardlab.games.three_thirteen.rules import TURN_LIMIT, hand_size
 from cardlab.games.triangle.rules import round_limit
 
-get_game("highcard")  # imports and registers every built-in game
+load_games()  # every installed game: the cardlab.games entry points
 
 
 class Stubborn:

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 
 from cardlab.core.cards import Card
 from cardlab.core.conformance import random_playout
-from cardlab.core.engine import CHANCE, GAMES, Game, IllegalMove, get_game
+from cardlab.core.engine import CHANCE, GAMES, Game, IllegalMove, load_games
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import Combo
 
-get_game("highcard")  # imports and registers every built-in game
+load_games()  # every installed game: the cardlab.games entry points
 CASES = [(name, opts) for name, game in GAMES.items() for opts in game.example_options]
 IDS = [
     f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'defaults'}" for name, opts in CASES

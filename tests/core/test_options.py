@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.core.engine import GAMES, get_game
+from cardlab.core.engine import GAMES, load_games
 from cardlab.core.options import Option, choice, flag, options_markdown, probability, whole
 from cardlab.core.replay import Replay
 
-get_game("highcard")  # imports and registers every built-in game
+load_games()  # every installed game: the cardlab.games entry points
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "options.md"
 SPECS = [(name, option) for name, game in GAMES.items() for option in game.option_specs]
 

@@ -307,9 +307,12 @@ class _Turn:
         urgent = danger <= self.alarm
         short = next(o for o in self.opponents if self.sizes[o] == danger)
         if normal:
-            after = {id(c): cost(minus(self.hand, c.counts)) for c in normal}
-            best = min(normal, key=lambda c: (after[id(c)], c.main))
-            if after[id(best)] <= now - self.gain:
+            # the first play that leaves the cheapest plan, the lowest one among equals
+            after, _, i = min(
+                (cost(minus(self.hand, c.counts)), c.main, i) for i, c in enumerate(normal)
+            )
+            best = normal[i]
+            if after <= now - self.gain:
                 return self.play(
                     best,
                     f"Beats {beat} with {describe(best)}, a play its plan needs to make anyway.",

@@ -124,8 +124,9 @@ def parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     return _parse(text)
 
 
-# Notation read before (the game re-reads every play): 1,024 strings of about 0.35 KB.  Over 60
-# deals at the table 74% of reads hit with 256 entries, as many as with no bound.
+# Notation read before (the bots and lessons come back to the same patterns): 1,024 strings of
+# about 0.35 KB.  Over 60 deals between the bots, each play read once, 84% of reads hit (146
+# different texts).  A pure function of the text, so threads sharing it read the same cards.
 @lru_cache(maxsize=1024)
 def _parse_text(text: str) -> tuple[Card, ...]:
     return _parse(text)
@@ -425,13 +426,6 @@ _CHAINS = {
 }
 
 
-def _new(kind: str, main: int, size: int, counts: Counts, chain: int = 1) -> Combo:
-    """`Combo(...)` without the frozen dataclass's per-field ``object.__setattr__`` calls."""
-    combo = object.__new__(Combo)
-    combo.__dict__.update(kind=kind, main=main, size=size, counts=counts, chain=chain)
-    return combo
-
-
 # Each bucket lists one kind's plays in `Combo` order (main, size, counts, chain).
 def _solos(h: Counts, have: list[int], most: int) -> list[Combo]:
     return [_SOLO[r] for r in have]
@@ -627,15 +621,3 @@ def _wing_choices(rest: Counts, k: int, most: int) -> list[Counts]:
 
     extend(0, k)
     return found
-
-
-def _only(counts: dict[int, int]) -> Counts:
-    return tuple(counts.get(i, 0) for i in range(15))
-
-
-def _plus(c: Counts, rank: int, n: int) -> Counts:
-    return tuple(v + (n if i == rank else 0) for i, v in enumerate(c))
-
-
-def _plus_many(c: Counts, more: dict[int, int]) -> Counts:
-    return tuple(v + more.get(i, 0) for i, v in enumerate(c))

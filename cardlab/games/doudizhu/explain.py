@@ -7,6 +7,7 @@ were probably meant as and name the rule that shape breaks.
 
 from __future__ import annotations
 
+from cardlab.core.text import with_article
 from cardlab.games.doudizhu.combos import (
     BLACK_JOKER,
     KIND_NAMES,
@@ -38,15 +39,14 @@ def why_not_combo(c: Counts, ruleset: str) -> str:
         and not (widths == {3} and len(core) >= 2)
     ):
         width = widths.pop()
-        shape = {1: "straight", 2: "pair run", 3: "airplane"}[width]
-        article = "an" if shape == "airplane" else "a"
+        shape = with_article({1: "straight", 2: "pair run", 3: "airplane"}[width])
         if any(i >= TWO for i in used):
-            return f"{article} {shape} cannot contain a 2 or a joker"
+            return f"{shape} cannot contain a 2 or a joker"
         if used[-1] - used[0] != len(used) - 1:
-            return f"the ranks of {article} {shape} must be consecutive"
+            return f"the ranks of {shape} must be consecutive"
         least = {1: 5, 2: 3, 3: 2}[width]
         unit = {1: "cards", 2: "pairs", 3: "trios"}[width]
-        return f"{article} {shape} needs at least {least} {unit}"
+        return f"{shape} needs at least {least} {unit}"
     if len(core) >= 2:
         return _why_not_airplane(c, core, ruleset)
     if any(c[i] == 4 for i in used) and n in (6, 8):
@@ -112,14 +112,14 @@ def why_not_beating(play: Combo, table: Combo) -> str:
         return f"a bomb of {_word(play.main)}s does not beat a higher bomb of {_word(table.main)}s"
     if play.kind != table.kind:
         return (
-            f"a {KIND_NAMES[play.kind]} cannot beat a {KIND_NAMES[table.kind]}: play the same "
-            "type with the same number of cards, a bomb or the rocket"
+            f"{with_article(KIND_NAMES[play.kind])} cannot beat "
+            f"{with_article(KIND_NAMES[table.kind])}: play the same type with the same number "
+            "of cards, a bomb or the rocket"
         )
     if play.size != table.size:
-        return (
-            f"a {play.size}-card {KIND_NAMES[play.kind].lower()} cannot beat a "
-            f"{table.size}-card {KIND_NAMES[table.kind].lower()}: the number of cards must match"
-        )
+        mine = with_article(f"{play.size}-card {KIND_NAMES[play.kind].lower()}")
+        theirs = with_article(f"{table.size}-card {KIND_NAMES[table.kind].lower()}")
+        return f"{mine} cannot beat {theirs}: the number of cards must match"
     return (
         f"{play.name} does not beat {table.name}: the main rank must be strictly higher "
         f"than {_word(table.main)}"

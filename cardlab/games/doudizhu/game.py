@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
@@ -27,12 +27,16 @@ from cardlab.core.engine import (
     Event,
     Game,
     IllegalMove,
+    Move,
+    Refusal,
     Transition,
+    card_outcome,
     register,
     seat_name,
 )
 from cardlab.core.narration import hidden, secret, told
 from cardlab.core.options import Option, choice
+from cardlab.core.text import with_article
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
     INDEX,
@@ -122,6 +126,45 @@ class DouDizhuState:
 
 
 @dataclass(frozen=True)
+class Dealt(Move):
+    """``deal <card>`` (chance): the next card dealt."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class FirstBidder(Move):
+    """``first <n>`` (chance): who bids first."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Bid(Move):
+    """``bid 1|2|3`` or, in the bidding, ``pass`` (``amount`` 0)."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    """``pass`` in the play: the seat to move does not beat the table."""
+
+
+@dataclass(frozen=True)
+class PlayCards(Move):
+    """``play <cards> [as <kind>]``: the reading ``combo`` and the physical ``cards`` it takes
+    from the hand (the reading that beats the table, when following)."""
+
+    combo: Combo
+    cards: tuple[Card, ...]
+
+
+DouDizhuMove = Dealt | FirstBidder | Bid | Pass | PlayCards
+"""Every move of Dou Dizhu, as `DouDizhu.read_move` reads it."""
+
+
+@dataclass(frozen=True)
 class DouDizhuView:
     """One seat's view: its own hand, the others' hand sizes (cards as None), public history."""
 
@@ -176,7 +219,7 @@ class DouDizhu(Game):
 
     def chance_outcomes(self, state: DouDizhuState) -> list[tuple[str, float]]:
         if state.phase == "deal":
-            return list(_deal_outcomes(state.stock)[0])
+            return _deal_outcomes(state.stock)
         return [(f"first {s + 1}", 1 / PLAYERS) for s in range(PLAYERS)]
 
     def legal_actions(self, state: DouDizhuState) -> list[str]:
@@ -207,51 +250,47 @@ class DouDizhu(Game):
             action = self.action_to_text(action)
         return super().read_action(action)
 
-    def _why_illegal(self, state: DouDizhuState, action: str) -> str | None:
+    def _parse(self, state: DouDizhuState, text: str) -> DouDizhuMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return "the deal is over: no more moves"
+            return Refusal("the deal is over: no more moves")
         if phase == "deal":
-            if action not in _deal_outcomes(state.stock)[1]:
-                return f"{action!r} is not a possible chance outcome here"
-            return None
+            card = card_outcome(text, "deal", state.stock)
+            if card is None:
+                return Refusal(f"{text!r} is not a possible chance outcome here")
+            return Dealt(text, card)
         if phase == "first":
-            if action not in self.legal_actions(state):
-                return f"{action!r} is not a possible chance outcome here"
-            return None
+            seat = next((s for s in range(PLAYERS) if text == f"first {s + 1}"), None)
+            if seat is None:
+                return Refusal(f"{text!r} is not a possible chance outcome here")
+            return FirstBidder(text, seat)
         seat = state.to_move
         if phase == "bid":
-            if action in self.legal_actions(state):
-                return None
-            if action.startswith("bid"):
-                return (
+            if text == PASS:
+                return Bid(text, 0)
+            verb, _, amount = text.partition(" ")
+            if verb == "bid" and amount in ("1", "2", "3") and int(amount) > state.bid:
+                return Bid(text, int(amount))
+            if text.startswith("bid"):
+                return Refusal(
                     f"a bid must be 1, 2 or 3 and higher than the highest bid so far ({state.bid})"
                 )
-            return f"{seat_name(seat)} is bidding: 'pass' or 'bid 1', 'bid 2', 'bid 3'"
-        if action == PASS:
+            return Refusal(f"{seat_name(seat)} is bidding: 'pass' or 'bid 1', 'bid 2', 'bid 3'")
+        if text == PASS:
             if state.table is None:
-                return "you are leading: you must play a combination (passing is not allowed)"
-            return None
+                return Refusal(
+                    "you are leading: you must play a combination (passing is not allowed)"
+                )
+            return Pass(text)
         try:
-            self._reading(state, action)
+            combo, cards = self._read(state, text)
         except ValueError as exc:
-            return str(exc)
-        return None
-
-    def _reading(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
-        """The combination an action plays and the physical cards it takes, or ``ValueError``
-        with the reason in a learner's words.  `apply` reads an action twice (to check it, then
-        to play it), so the last reading is remembered (states are immutable)."""
-        last = self._last_reading
-        if last is not None and last[0] is state and last[1] == action:
-            return last[2]
-        reading = self._read(state, action)
-        self._last_reading = (state, action, reading)
-        return reading
-
-    _last_reading: tuple[DouDizhuState, str, tuple[Combo, tuple[Card, ...]]] | None = None
+            return Refusal(str(exc))
+        return PlayCards(text, combo, cards)
 
     def _read(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
+        """The combination ``play ...`` makes and the physical cards it takes from the hand, or
+        ``ValueError`` with the reason in a learner's words."""
         verb, _, rest = action.partition(" ")
         if verb != "play" or not rest.strip():
             raise ValueError(f"{action!r}: play cards with 'play <cards>', or 'pass'")
@@ -267,7 +306,7 @@ class DouDizhu(Game):
         if kind:
             readings = [r for r in readings if r.kind == kind]
             if not readings:
-                raise ValueError(f"these cards are not a {KIND_NAMES[kind]}")
+                raise ValueError(f"these cards are not {with_article(KIND_NAMES[kind])}")
         if state.table is None:
             if len(readings) > 1:
                 names = " or ".join(f"{r.name} ('as {r.kind}')" for r in readings)
@@ -279,23 +318,20 @@ class DouDizhu(Game):
         return max(beating, key=lambda r: (r.kind == state.table.kind, r.main)), cards
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: DouDizhuState, action: str) -> Transition:
-        phase = state.phase
-        if phase == "deal":
-            card = _CANONICAL_BY_TEXT.get(action) or DECK.parse_card(action.split()[1])
-            return self._deal(state, card)
-        if phase == "first":
-            seat = int(action.split()[1]) - 1
+    def _apply(self, state: DouDizhuState, move: DouDizhuMove) -> Transition:
+        if isinstance(move, Dealt):
+            return self._deal(state, move.card)
+        if isinstance(move, FirstBidder):
+            seat = move.seat
             text = f"{seat_name(seat)} is chosen at random to bid first."
             return Transition(
-                _replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, action, text)
+                replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, move.text, text)
             )
-        if phase == "bid":
-            return self._bid(state, action)
-        if action == PASS:
+        if isinstance(move, Bid):
+            return self._bid(state, move)
+        if isinstance(move, Pass):
             return self._pass(state)
-        combo, cards = self._reading(state, action)
-        return self._play(state, combo, cards, action)
+        return self._play(state, move.combo, move.cards, move.text)
 
     def _deal(self, state: DouDizhuState, card: Card) -> Transition:
         i = state.stock.index(card)
@@ -304,19 +340,19 @@ class DouDizhu(Game):
         if dealt < PLAYERS * HAND:
             seat = dealt % PLAYERS
             hand = tuple(sorted((*state.hands[seat], card), key=sort_key))
-            new = _replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
+            new = replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
             deal = f"The dealer gives {seat_name(seat)} a card"
             text = told(deal, secret(f" ({card})", seat), ".")
         else:
-            new = _replace(state, stock=stock, bottom=(*state.bottom, card))
+            new = replace(state, stock=stock, bottom=(*state.bottom, card))
             text = told("A bottom card is put aside face down", hidden(f" ({card})"), ".")
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 
-    def _bid(self, state: DouDizhuState, action: str) -> Transition:
+    def _bid(self, state: DouDizhuState, move: Bid) -> Transition:
         seat = state.to_move
-        bid = 0 if action == PASS else int(action.split()[1])
+        bid, action = move.amount, move.text
         bids = (*state.bids, (seat, bid))
-        new = _replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
+        new = replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
         said = f"{seat_name(seat)} {'passes' if bid == 0 else f'bids {bid}'}"
         high = max(b for _, b in bids)
         passes_since = _passes_since_bid(bids)
@@ -326,14 +362,14 @@ class DouDizhu(Game):
                     f"{said}. Nobody bid on the {MAX_DEALS}th deal in a row either: the game "
                     "ends void and nobody scores."
                 )
-                return Transition(_replace(new, void=True), Event(seat, action, text))
+                return Transition(replace(new, void=True), Event(seat, action, text))
             fresh = DouDizhuState(ruleset=state.ruleset, deal_number=state.deal_number + 1)
             text = f"{said}. Nobody bid: the hand is thrown in and dealt again."
             return Transition(fresh, Event(seat, action, text))
         if bid == 3 or (high > 0 and passes_since == 2):
             landlord = next(s for s, b in reversed(bids) if b == high)
             hand = tuple(sorted((*state.hands[landlord], *state.bottom), key=sort_key))
-            new = _replace(
+            new = replace(
                 new,
                 hands=replace_at(state.hands, landlord, hand),
                 landlord=landlord,
@@ -353,13 +389,13 @@ class DouDizhu(Game):
         plays = (*state.plays, Play(seat, None))
         if passes == 2:
             leader = state.last_player
-            new = _replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
+            new = replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
             text = (
                 f"{role(state, seat)} passes. Two passes: the table is cleared and "
                 f"{role(state, leader)} leads again."  # type: ignore[arg-type]
             )
         else:
-            new = _replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
+            new = replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
             text = f"{role(state, seat)} passes."
         return Transition(new, Event(seat, PASS, text))
 
@@ -372,7 +408,7 @@ class DouDizhu(Game):
             hand.remove(card)
         bombs = state.bombs + (combo.kind == "bomb")
         rockets = state.rockets + (combo.kind == "rocket")
-        new = _replace(
+        new = replace(
             state,
             hands=replace_at(state.hands, seat, tuple(hand)),
             table=combo,
@@ -407,7 +443,7 @@ class DouDizhu(Game):
         outcome = f"{role(state, seat)} is out of cards: {side}."
         if spring or anti_spring:
             outcome += " Spring!" if spring else " Anti-spring!"
-        return _replace(state, result=result, winner=seat), outcome, result.arithmetic
+        return replace(state, result=result, winner=seat), outcome, result.arithmetic
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: DouDizhuState, seat: int | None) -> DouDizhuView:
@@ -480,17 +516,7 @@ class DouDizhu(Game):
         bottom = state.bottom
         if hidden_bottom:
             bottom, pool = tuple(pool[: len(bottom)]), pool[len(bottom) :]
-        return _replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
-
-
-def _replace(state: DouDizhuState, **changes: Any) -> DouDizhuState:
-    """`dataclasses.replace` for the state, without the cost of calling ``__init__`` (the state
-    has no ``__post_init__`` and every name passed is a field)."""
-    new = object.__new__(DouDizhuState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new
+        return replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
 
 
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
@@ -519,30 +545,11 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(taken, key=sort_key))
 
 
-# The card objects of a fresh state's stock (the dataclass default, shared by every deal) are
-# alive for good, so their ids name them; all 54 are different cards.
-_CANONICAL: tuple[Card, ...] = DouDizhuState.stock
-_CANONICAL_TEXT = {id(card): f"deal {card}" for card in _CANONICAL}
-_CANONICAL_BY_TEXT = {f"deal {card}": card for card in _CANONICAL}
-_last_stock: list = [None, None]  # the stock and its outcomes last asked for (asked twice a card)
-
-
-def _deal_outcomes(stock: tuple[Card, ...]) -> tuple[list[tuple[str, float]], set[str]]:
-    """Each card still in ``stock`` as ``deal <card>`` with its probability, and those actions as
-    a set; the deal asks twice per card (to draw, then to check), so the last answer is kept."""
-    if _last_stock[0] is stock:
-        return _last_stock[1]
-    texts = [_CANONICAL_TEXT.get(id(card)) for card in stock]
-    if None not in texts and len(set(texts)) == len(stock):
-        # the deck's own card objects, all different: one of each, in stock order (as Counter)
-        p = 1 / len(stock)
-        outcomes = [(text, p) for text in texts]  # type: ignore[misc]
-    else:
-        counts = Counter(stock)
-        outcomes = [(f"deal {card}", n / len(stock)) for card, n in counts.items()]
-    answer = (outcomes, {action for action, _ in outcomes})
-    _last_stock[0], _last_stock[1] = stock, answer
-    return answer
+def _deal_outcomes(stock: tuple[Card, ...]) -> list[tuple[str, float]]:
+    """Each card still in ``stock`` as ``deal <card>`` with its probability: one deck, so every
+    card in the stock is a different card, equally likely."""
+    p = 1 / len(stock)
+    return [(f"deal {card}", p) for card in stock]
 
 
 GAME = register(DouDizhu())

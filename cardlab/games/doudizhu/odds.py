@@ -602,12 +602,6 @@ def four_two_singles(ruleset: str = "cardavia") -> int:
     return RANK_COUNT * pairs
 
 
-def unseen_cards_text(unseen: Counts15) -> str:
-    from cardlab.games.doudizhu.combos import RANKS
-
-    return " ".join(f"{RANKS[r]}\u00d7{n}" for r, n in enumerate(unseen) if n)
-
-
 __all__ = [
     "EXACT_LIMIT",
     "CountingOdds",

@@ -246,6 +246,11 @@ def apply(b: Betting, action: str) -> BetStep:
     reason = why_illegal(b, action)
     if reason is not None:
         raise ValueError(reason)
+    return act(b, action)
+
+
+def act(b: Betting, action: str) -> BetStep:
+    """Apply a betting action that `why_illegal` has already allowed (not checked again)."""
     seat = b.to_act
     assert seat is not None
     who = seat_name(seat)

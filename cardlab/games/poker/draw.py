@@ -37,7 +37,19 @@ from itertools import combinations
 from typing import Any
 
 from cardlab.core.cards import Card, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    GAME_OVER,
+    TERMINAL,
+    Event,
+    Game,
+    Move,
+    Refusal,
+    Transition,
+    card_outcome,
+    not_an_outcome,
+    seat_name,
+)
 from cardlab.core.narration import Narration, secret, told
 from cardlab.core.options import Option, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
@@ -190,6 +202,39 @@ class DrawPokerState:
 
 
 @dataclass(frozen=True)
+class CardDealt(Move):
+    """``deal <card>`` or ``draw <card>`` (chance): the next card from the stock."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Reshuffle(Move):
+    """``shuffle discards`` (chance): the discards become the stock."""
+
+
+@dataclass(frozen=True)
+class NextHand(Move):
+    """``next hand`` (chance): the cards are collected and the button moves on."""
+
+
+@dataclass(frozen=True)
+class Exchange(Move):
+    """``discard <cards>`` or ``stand pat`` (no ``discards``): the exchange of the seat to act."""
+
+    discards: Hand
+
+
+@dataclass(frozen=True)
+class BetAction(Move):
+    """``fold``, ``check``, ``call``, ``bet`` or ``raise``, allowed by `betting.why_illegal`."""
+
+
+PokerMove = CardDealt | Reshuffle | NextHand | Exchange | BetAction
+"""Every move of a draw-poker game, as `DrawPoker.read_move` reads it."""
+
+
+@dataclass(frozen=True)
 class DrawPokerView:
     """What one seat may see (``seat=None``: the teacher, who sees every card).
 
@@ -280,29 +325,19 @@ class DrawPoker(Game):
             **rules.extra_specs,
         }
         self.example_options = tuple(rules.example_options)
-        self._decks: dict[tuple, Hand] = {}
-        self._evaluators: dict[tuple, Evaluate] = {}
 
     def __repr__(self) -> str:
         return f"DrawPoker({self.rules.name!r})"
 
     # -- configuration -----------------------------------------------------------------------
     def full_deck(self, opts: Mapping[str, Any] | tuple) -> Hand:
-        """Every card of the deck for these options (cached)."""
-        key = tuple(sorted(dict(opts).items()))
-        if key not in self._decks:
-            self._decks[key] = tuple(self.rules.deck(dict(key)))
-        return self._decks[key]
+        """Every card of the deck for these options."""
+        return tuple(self.rules.deck(dict(opts)))
 
     def evaluator(self, opts: Mapping[str, Any] | tuple) -> Evaluate:
         """The evaluate function for these options."""
-        key = tuple(sorted(dict(opts).items()))
-        if key not in self._evaluators:
-            rules = self.rules
-            self._evaluators[key] = (
-                rules.evaluator(dict(key)) if rules.evaluator else rules.evaluate
-            )
-        return self._evaluators[key]
+        rules = self.rules
+        return rules.evaluator(dict(opts)) if rules.evaluator else rules.evaluate
 
     def evaluate(self, where: DrawPokerState | DrawPokerView, hand: Hand) -> tuple[Any, str]:
         """``(key, description)`` of ``hand`` under the options of a state or a view."""
@@ -434,40 +469,50 @@ class DrawPoker(Game):
         assert state.betting is not None
         return bet.legal_actions(state.betting)
 
-    def _why_illegal(self, state: DrawPokerState, action: str) -> str | None:
+    def _parse(self, state: DrawPokerState, text: str) -> PokerMove | Refusal:
         seat = self.current_player(state)
         if seat == TERMINAL:
-            return "the game is over: no more moves"
+            return Refusal(GAME_OVER)
         if seat == CHANCE:
-            if action not in {a for a, _ in self.chance_outcomes(state)}:
+            move = self._chance(state, text)
+            if move is None:
                 expected = {
                     "deal": "the next card dealt ('deal <card>')",
                     "draw": "a replacement card ('draw <card>') or 'shuffle discards'",
                     "done": "'next hand'",
                 }[state.phase]
-                return (
-                    f"{action!r} is not a possible chance outcome here: the next step is {expected}"
-                )
-            return None
+                return not_an_outcome(text, expected)
+            return move
         who = seat_name(seat)
+        verb = text.partition(" ")[0]
         if state.phase == "draw":
-            if action == "stand pat":
-                return None
-            if action.split()[0] != "discard":
-                return (
+            if text == "stand pat":
+                return Exchange(text, ())
+            if verb != "discard":
+                return Refusal(
                     f"it is the exchange: {who} says 'discard <cards>' (up to "
                     f"{state.option('max_draw')}) or 'stand pat'"
                 )
             try:
-                self._discards(state, seat, action)
+                return Exchange(text, self._discards(state, seat, text))
             except ValueError as exc:
-                return str(exc)
-            return None
+                return Refusal(str(exc))
         assert state.betting is not None
-        if action.split()[0] in ("discard", "stand"):
+        if verb in ("discard", "stand"):
             legal = _or(bet.legal_actions(state.betting))
-            return f"it is a betting round, not the exchange: {who} may {legal}"
-        return bet.why_illegal(state.betting, action)
+            return Refusal(f"it is a betting round, not the exchange: {who} may {legal}")
+        reason = bet.why_illegal(state.betting, text)
+        return Refusal(reason) if reason is not None else BetAction(text)
+
+    def _chance(self, state: DrawPokerState, text: str) -> PokerMove | None:
+        """The chance move ``text`` names, when it is a possible outcome here."""
+        phase = state.phase
+        if phase == "done":
+            return NextHand(text) if text == "next hand" and not self._finished(state) else None
+        if not state.stock:
+            return Reshuffle(text) if text == "shuffle discards" else None
+        card = card_outcome(text, "deal" if phase == "deal" else "draw", state.stock)
+        return None if card is None else CardDealt(text, card)
 
     def _discards(self, state: DrawPokerState, seat: int, action: str) -> Hand:
         hand = state.hands[seat]
@@ -487,20 +532,19 @@ class DrawPoker(Game):
         return cards
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: DrawPokerState, action: str) -> Transition:
-        seat = self.current_player(state)
-        if seat == CHANCE:
-            if action == "next hand":
-                return self._next_hand(state)
-            if action == "shuffle discards":
-                return self._reshuffle(state)
-            card = get_deck(state.stock[0].deck).parse_card(action.split()[1])
+    def _apply(self, state: DrawPokerState, move: PokerMove) -> Transition:
+        if isinstance(move, NextHand):
+            return self._next_hand(state)
+        if isinstance(move, Reshuffle):
+            return self._reshuffle(state)
+        if isinstance(move, CardDealt):
             if state.phase == "deal":
-                return self._deal(state, card, action)
-            return self._draw(state, card, action)
-        if state.phase == "draw":
-            return self._exchange(state, seat, action)
-        return self._bet(state, seat, action)
+                return self._deal(state, move.card, move.text)
+            return self._draw(state, move.card, move.text)
+        seat = self.current_player(state)
+        if isinstance(move, Exchange):
+            return self._exchange(state, seat, move)
+        return self._bet(state, seat, move.text)
 
     def _deal(self, state: DrawPokerState, card: Card, action: str) -> Transition:
         order = state.order
@@ -590,7 +634,7 @@ class DrawPoker(Game):
 
     def _bet(self, state: DrawPokerState, seat: int, action: str) -> Transition:
         assert state.betting is not None
-        step = bet.apply(state.betting, action)
+        step = bet.act(state.betting, action)
         b = step.betting
         amount = b.contributions[seat] - state.betting.contributions[seat]
         logged = action if action in ("fold", "check") else f"{action} {amount}"
@@ -601,15 +645,15 @@ class DrawPoker(Game):
             text += " " + more
         return self._event(state, new, seat, action, text, step.arithmetic)
 
-    def _exchange(self, state: DrawPokerState, seat: int, action: str) -> Transition:
+    def _exchange(self, state: DrawPokerState, seat: int, move: Exchange) -> Transition:
         who = seat_name(seat)
         exchanged = replace_at(state.exchanged, seat, True)
-        if action == "stand pat":
+        action, cards = move.text, move.discards
+        if not cards:
             new = replace(state, exchanged=exchanged, log=(*state.log, (seat, "stand pat")))
             new, more = self._next_exchanger(new)
             text = f"{who} stands pat (keeps all {len(state.hands[seat])} cards). {more}"
             return self._event(state, new, seat, action, text)
-        cards = self._discards(state, seat, action)
         hand = state.hands[seat]
         for card in cards:
             hand = remove_one(hand, card)

@@ -313,15 +313,6 @@ def category_table(
     return {c: int(counts[CATEGORY_INDEX[c]]) for c in categories(jokers, five_of_a_kind)}
 
 
-def category_probabilities(
-    jokers: str = "out", deck: Deck = TRIAD, five_of_a_kind: bool = True
-) -> dict[str, Fraction]:
-    """`category_table` as exact probabilities (Fractions summing to 1)."""
-    table = category_table(jokers, deck, five_of_a_kind)
-    total = sum(table.values())
-    return {c: Fraction(n, total) for c, n in table.items()}
-
-
 @lru_cache(maxsize=4)  # one per (jokers, five_of_a_kind): a few thousand codes each, ~0.1 MiB
 def _code_ranks(jokers: str, five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
     """The distinct codes of the deck's hands, sorted, and how many hands have a lower code
@@ -391,20 +382,6 @@ def draw_codes(
     draws = pool[combinations_array(len(pool), len(discard))]
     keep = np.broadcast_to(card_ids(kept), (len(draws), len(kept)))
     return evaluate_many(np.hstack([keep, draws]), jokers, five_of_a_kind)
-
-
-def draw_distribution(
-    hand: Sequence[Card],
-    discard: Iterable[Card],
-    unseen: Iterable[Card],
-    jokers: str = "out",
-    five_of_a_kind: bool = True,
-) -> dict[str, Fraction]:
-    """Exact distribution of the final category after discarding ``discard`` and drawing as
-    many cards from ``unseen`` (every draw equally likely), lowest category first."""
-    codes = draw_codes(hand, discard, unseen, jokers, five_of_a_kind)
-    counts = category_counts_of(codes, jokers, five_of_a_kind)
-    return {c: Fraction(n, len(codes)) for c, n in counts.items()}
 
 
 def best_discards(

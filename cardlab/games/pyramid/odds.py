@@ -148,11 +148,6 @@ class ExactTable:
         """Deals holding the top hand: perfect Purple full pyramid with the Keystone apex."""
         return self.count(TOP_CLASS)
 
-    @property
-    def apex_hands(self) -> int:
-        """Deals holding a perfect full pyramid with the Keystone apex, any colour."""
-        return sum(row.count for row in self.rows if row.hand_class.apex)
-
 
 @lru_cache(maxsize=1)
 def exact_table() -> ExactTable:

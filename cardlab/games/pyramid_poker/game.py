@@ -20,7 +20,19 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Move,
+    Refusal,
+    Transition,
+    card_outcome,
+    not_an_outcome,
+    register,
+    seat_name,
+)
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
@@ -133,6 +145,52 @@ class PyramidPokerState:
     @property
     def filled(self) -> tuple[bool, ...]:
         return tuple(c is not None for c in self.pyramid)
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Move):
+    """``first <n>`` (chance): who goes first in game 1."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class BlockDealt(Move):
+    """``deal``, ``draw`` or ``reveal <block>`` (chance): the block that comes out."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Place(Move):
+    """``place <slot>``: the drawn block goes into an open slot."""
+
+    slot: int
+
+
+@dataclass(frozen=True)
+class TakeBlock(Move):
+    """``take <slot>``: the free block in that slot is taken."""
+
+    slot: int
+
+
+@dataclass(frozen=True)
+class Keep(Move):
+    """``keep <block>``: the revealed block (never a pharaoh) kept after a joker."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Assign(Move):
+    """``hand left|centre|right``: the taken block goes into that hand (index into HAND_NAMES)."""
+
+    hand: int
+
+
+PyramidPokerMove = FirstPlayer | BlockDealt | Place | TakeBlock | Keep | Assign
+"""Every move of Pyramid Poker, as `PyramidPoker.read_move` reads it."""
 
 
 @dataclass(frozen=True)
@@ -298,82 +356,130 @@ class PyramidPoker(Game):
             return [f"hand {n}" for n, h in zip(HAND_NAMES, hands, strict=True) if len(h) < 5]
         return [a for a, _ in self.chance_outcomes(state)]
 
-    def _why_illegal(self, state: PyramidPokerState, action: str) -> str | None:
+    def _parse(self, state: PyramidPokerState, text: str) -> PyramidPokerMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return "the match is over: no more moves"
-        if action in self.legal_actions(state):
-            return None
+            return Refusal("the match is over: no more moves")
         if self.current_player(state) == CHANCE:
+            move = self._chance(state, text)
+            if move is not None:
+                return move
             expected = {
                 "first": "choosing the first player ('first 1')",
                 "deal": "the next block dealt into a personal supply ('deal Ks')",
                 "draw": "the block drawn from the builder's supply ('draw Ks')",
                 "reveal": "a block turned up from the general supply ('reveal Ks')",
             }[phase]
-            return f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+            return not_an_outcome(text, expected)
         who = seat_name(state.turn)
-        words = action.split()
-        verb = words[0]
+        words = text.split()
         expected_verb = {"place": "place", "take": "take", "keep": "keep", "assign": "hand"}[phase]
-        if verb != expected_verb:
-            return {
-                "place": f"{who} is building: place the drawn block ('place 3')",
-                "take": f"{who} takes a block with nothing on top ('take 12')",
-                "keep": f"{who} keeps one of the revealed blocks ('keep Ks')",
-                "assign": f"{who} puts the taken block into a hand ('hand left', 'hand centre' "
-                "or 'hand right')",
-            }[phase]
-        if len(words) != 2:
-            return (
-                f"{who}: write '{expected_verb}' and one word, e.g. "
-                + {
-                    "place": "'place 3'",
-                    "take": "'take 12'",
-                    "keep": "'keep Ks'",
-                    "assign": "'hand left'",
+        if words[0] != expected_verb:
+            return Refusal(
+                {
+                    "place": f"{who} is building: place the drawn block ('place 3')",
+                    "take": f"{who} takes a block with nothing on top ('take 12')",
+                    "keep": f"{who} keeps one of the revealed blocks ('keep Ks')",
+                    "assign": f"{who} puts the taken block into a hand ('hand left', "
+                    "'hand centre' or 'hand right')",
                 }[phase]
             )
+        if len(words) != 2:
+            example = {
+                "place": "'place 3'",
+                "take": "'take 12'",
+                "keep": "'keep Ks'",
+                "assign": "'hand left'",
+            }[phase]
+            return Refusal(f"{who}: write '{expected_verb}' and one word, e.g. {example}")
         arg = words[1]
         if phase in ("place", "take"):
-            if not arg.isdigit() or int(arg) >= capacity(state.width):
-                return f"{arg!r} is not a slot: slots are 0-{capacity(state.width) - 1}"
-            k = int(arg)
-            where = slot_text(k, state.width)
-            if phase == "place":
-                if state.pyramid[k] is not None:
-                    return f"{where} already holds a block"
-                missing = [s for s in supports(k, state.width) if state.pyramid[s] is None]
-                return (
-                    f"{where} needs both blocks below it first (slot "
-                    f"{' and '.join(map(str, missing))} empty): no overhangs"
-                )
-            if state.pyramid[k] is None:
-                return f"{where} is empty"
-            return f"the block in {where} has a block on top of it, so it cannot be taken yet"
+            return self._slot_move(state, text, arg)
         if phase == "keep":
+            kept = next((c for c in state.revealed if c.code == arg and not is_joker(c)), None)
+            if kept is not None:
+                return Keep(text, kept)
             try:
                 card = DECK.parse_card(arg)
             except ValueError as exc:
-                return str(exc)
+                return Refusal(str(exc))
             if card in state.revealed and is_joker(card):
-                return "a pharaoh (joker) can never be kept: choose one of the other blocks"
-            return f"{card} is not among the revealed blocks ({DECK.format(state.revealed)})"
+                return Refusal(
+                    "a pharaoh (joker) can never be kept: choose one of the other blocks"
+                )
+            return Refusal(
+                f"{card} is not among the revealed blocks ({DECK.format(state.revealed)})"
+            )
         if arg not in HAND_NAMES:
-            return f"{arg!r} is not a hand: the hands are left, centre and right"
-        return f"{who}'s {arg} hand already holds 5 blocks"
+            return Refusal(f"{arg!r} is not a hand: the hands are left, centre and right")
+        h = HAND_NAMES.index(arg)
+        if len(state.hands[state.turn][h]) >= 5:
+            return Refusal(f"{who}'s {arg} hand already holds 5 blocks")
+        return Assign(text, h)
 
-    # -- applying --------------------------------------------------------------------------------
-    def _apply(self, state: PyramidPokerState, action: str) -> Transition:
-        _verb, arg = action.split()
+    def _slot_move(
+        self, state: PyramidPokerState, text: str, arg: str
+    ) -> PyramidPokerMove | Refusal:
+        """``place <slot>`` or ``take <slot>``, checked against the pyramid."""
+        if not arg.isdigit() or int(arg) >= capacity(state.width):
+            return Refusal(f"{arg!r} is not a slot: slots are 0-{capacity(state.width) - 1}")
+        k = int(arg)
+        where = slot_text(k, state.width)
+        if state.phase == "place":
+            if state.pyramid[k] is not None:
+                return Refusal(f"{where} already holds a block")
+            missing = [s for s in supports(k, state.width) if state.pyramid[s] is None]
+            if missing:
+                return Refusal(
+                    f"{where} needs both blocks below it first (slot "
+                    f"{' and '.join(map(str, missing))} empty): no overhangs"
+                )
+            return Place(text, k)
+        if state.pyramid[k] is None:
+            return Refusal(f"{where} is empty")
+        if any(state.pyramid[c] is not None for c in covers(k, state.width)):
+            return Refusal(
+                f"the block in {where} has a block on top of it, so it cannot be taken yet"
+            )
+        return TakeBlock(text, k)
+
+    def _chance(self, state: PyramidPokerState, text: str) -> PyramidPokerMove | None:
+        """The chance move ``text`` names, when it is a possible outcome here."""
         phase = state.phase
         if phase == "first":
-            seat = int(arg) - 1
+            return FirstPlayer(text, int(text[-1]) - 1) if text in ("first 1", "first 2") else None
+        pool = state.supplies[state.turn] if phase == "draw" else state.general
+        card = card_outcome(text, phase, pool)
+        return None if card is None else BlockDealt(text, card)
+
+    # -- applying --------------------------------------------------------------------------------
+    def _apply(self, state: PyramidPokerState, move: PyramidPokerMove) -> Transition:
+        phase, action = state.phase, move.text
+        if isinstance(move, FirstPlayer):
+            seat = move.seat
             new = replace(state, first=seat, turn=seat, phase="deal")
             text = f"{seat_name(seat)} is chosen at random to go first."
             return Transition(new, Event(CHANCE, action, text))
+        if isinstance(move, Place):
+            return self._place(state, move.slot, action)
+        if isinstance(move, TakeBlock):
+            return self._take(state, move.slot, action)
+        if isinstance(move, Assign):
+            return self._assign(state, move.hand, action)
+        if isinstance(move, Keep):
+            card = move.card
+            rest = remove_one(state.revealed, card)
+            new = replace(
+                state,
+                revealed=(),
+                pending=card,
+                discard=_sorted((*state.discard, *rest)),
+                phase="assign",
+            )
+            text = f"{seat_name(state.turn)} keeps the {card} and discards {DECK.format(rest)}."
+            return Transition(new, Event(state.turn, action, text))
+        card = move.card
         if phase == "deal":
-            card = DECK.parse_card(arg)
             dealt = len(state.supplies[0]) + len(state.supplies[1])
             seat = (state.first + dealt) % 2
             supplies = replace_at(state.supplies, seat, _sorted((*state.supplies[seat], card)))
@@ -390,7 +496,6 @@ class PyramidPoker(Game):
                 text += " The other 24 blocks form the general supply; building begins."
             return Transition(new, Event(CHANCE, action, text))
         if phase == "draw":
-            card = DECK.parse_card(arg)
             seat = state.turn
             new = replace(
                 state,
@@ -404,34 +509,15 @@ class PyramidPoker(Game):
                 ".",
             )
             return Transition(new, Event(CHANCE, action, text))
-        if phase == "place":
-            return self._place(state, int(arg), action)
-        if phase == "take":
-            return self._take(state, int(arg), action)
-        if phase == "reveal":
-            card = DECK.parse_card(arg)
-            revealed = (*state.revealed, card)
-            new = replace(
-                state,
-                general=remove_one(state.general, card),
-                revealed=revealed,
-                phase="keep" if len(revealed) == REVEAL else "reveal",
-            )
-            text = f"{card} is turned up from the general supply."
-            return Transition(new, Event(CHANCE, action, text))
-        if phase == "keep":
-            card = DECK.parse_card(arg)
-            rest = remove_one(state.revealed, card)
-            new = replace(
-                state,
-                revealed=(),
-                pending=card,
-                discard=_sorted((*state.discard, *rest)),
-                phase="assign",
-            )
-            text = f"{seat_name(state.turn)} keeps the {card} and discards {DECK.format(rest)}."
-            return Transition(new, Event(state.turn, action, text))
-        return self._assign(state, HAND_NAMES.index(arg), action)
+        revealed = (*state.revealed, card)
+        new = replace(
+            state,
+            general=remove_one(state.general, card),
+            revealed=revealed,
+            phase="keep" if len(revealed) == REVEAL else "reveal",
+        )
+        text = f"{card} is turned up from the general supply."
+        return Transition(new, Event(CHANCE, action, text))
 
     def _place(self, state: PyramidPokerState, k: int, action: str) -> Transition:
         seat = state.turn

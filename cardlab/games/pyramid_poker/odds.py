@@ -34,7 +34,6 @@ from cardlab.games.pyramid_poker.rules import (
     HAND_SIZE,
     PLACEMENTS,
     SUPPLY_SIZE,
-    full_set,
     is_joker,
 )
 
@@ -179,7 +178,3 @@ def best_hand_for(
         after = hand_odds((*h, card), pool, exact_limit=20_000, samples=4_000, seed=seed)
         gains[name] = after.expected_points - before
     return max(gains, key=gains.get), gains
-
-
-def all_blocks() -> tuple[Card, ...]:
-    return full_set()

@@ -22,7 +22,20 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Event, Game, Transition, register, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    GAME_OVER,
+    TERMINAL,
+    Event,
+    Game,
+    Move,
+    Refusal,
+    Transition,
+    card_outcome,
+    not_an_outcome,
+    register,
+    seat_name,
+)
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
@@ -197,6 +210,45 @@ class ThreeThirteenState:
 
 
 @dataclass(frozen=True)
+class FirstDealer(Move):
+    """``dealer <n>`` (chance): the seat that deals the first round."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class CardDealt(Move):
+    """``deal``, ``flip`` or ``draw <card>`` (chance): the card that comes off the stock."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Reshuffle(Move):
+    """``shuffle`` (chance, R6): the discard pile bar its top card becomes the stock."""
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    """``take stock`` or ``take discard``: where the player to move draws from."""
+
+    stock: bool
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    """``discard <card>`` or, with ``go_out``, ``go out <card>`` (already checked to leave every
+    other card melded)."""
+
+    card: Card
+    go_out: bool
+
+
+ThreeThirteenMove = FirstDealer | CardDealt | Reshuffle | Take | Discard
+"""Every move of Three Thirteen, as `ThreeThirteen.read_move` reads it."""
+
+
+@dataclass(frozen=True)
 class ThreeThirteenView:
     """What one seat may see (``seat=None``: the teacher, who sees every hand).
 
@@ -345,13 +397,14 @@ class ThreeThirteen(Game):
             return actions
         return [action for action, _ in self.chance_outcomes(state)]
 
-    def _why_illegal(self, state: ThreeThirteenState, action: str) -> str | None:
+    def _parse(self, state: ThreeThirteenState, text: str) -> ThreeThirteenMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return "the game is over: no more moves"
+            return Refusal(GAME_OVER)
         if self.current_player(state) == CHANCE:
-            if action in self.legal_actions(state):
-                return None
+            move = self._chance(state, text)
+            if move is not None:
+                return move
             expected = {
                 "dealer": "the choice of the first dealer ('dealer 1')",
                 "deal": "the next card dealt ('deal 7h')",
@@ -359,75 +412,83 @@ class ThreeThirteen(Game):
                 "stock": "the card taken from the stock ('draw 7h')",
                 "shuffle": "reshuffling the discard pile into a new stock ('shuffle')",
             }[phase]
-            return f"{action!r} is not a possible chance outcome here: the next step is {expected}"
+            return not_an_outcome(text, expected)
         seat = state.turn
         who = seat_name(seat)
-        words = action.split()
+        words = text.split()
         if phase == "draw":
-            if action in ("take stock", "take discard"):
-                return None
+            if text in ("take stock", "take discard"):
+                return Take(text, words[1] == "stock")
             if words[0] in ("discard", "go"):
-                return (
+                return Refusal(
                     f"{who} must draw first: take the top card of the stock ('take stock') or "
                     "of the discard pile ('take discard')"
                 )
-            return f"{who} draws: 'take stock' or 'take discard'"
+            return Refusal(f"{who} draws: 'take stock' or 'take discard'")
         # discard phase
         if words[0] == "take":
-            return f"{who} has already drawn this turn; now discard a card (or go out)"
+            return Refusal(f"{who} has already drawn this turn; now discard a card (or go out)")
         if words[0] == "discard" and len(words) == 2:
-            verb, token = "discard", words[1]
+            go_out, token = False, words[1]
         elif words[:2] == ["go", "out"] and len(words) == 3:
-            verb, token = "go out", words[2]
+            go_out, token = True, words[2]
         else:
-            return f"{who} discards one card ('discard 7h') or goes out ('go out 7h')"
+            return Refusal(f"{who} discards one card ('discard 7h') or goes out ('go out 7h')")
         try:
             card = DECK.parse_card(token)
         except ValueError as exc:
-            return str(exc)
+            return Refusal(str(exc))
         hand = state.hands[seat]
         if card not in hand:
-            return f"{who} has no {card_text(card)} (the hand is {cards_text(hand)})"
+            return Refusal(f"{who} has no {card_text(card)} (the hand is {cards_text(hand)})")
         if state.no_rediscard and card == state.just_took:
-            return (
+            return Refusal(
                 f"{who} just took the {card_text(card)} from the discard pile and may not throw "
                 "it straight back (option no_immediate_rediscard)"
             )
-        if verb == "go out":
+        if go_out:
             if state.went_out is not None:
-                return (
+                return Refusal(
                     f"{seat_name(state.went_out)} has already gone out: this is {who}'s last turn, "
                     "a plain discard ('discard 7h'); their melds are counted after it"
                 )
             rest = state.best(remove_one(hand, card))
             if rest.penalty:
-                return (
+                return Refusal(
                     f"{who} cannot go out discarding the {card_text(card)}: the other cards' "
                     f"best arrangement still leaves deadwood {cards_text(rest.deadwood)} "
                     f"({rest.penalty} points)"
                 )
-        return None
+        return Discard(text, card, go_out)
 
-    # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: ThreeThirteenState, action: str) -> Transition:
-        words = action.split()
+    def _chance(self, state: ThreeThirteenState, text: str) -> ThreeThirteenMove | None:
+        """The chance move ``text`` names, when it is a possible outcome here."""
         phase = state.phase
         if phase == "dealer":
-            seat = int(words[1]) - 1
-            new = replace(state, first_dealer=seat, phase="deal")
-            text = f"{seat_name(seat)} is chosen at random to deal the first round."
-            return Transition(new, Event(CHANCE, action, text))
+            seat = next((s for s in range(state.players) if text == f"dealer {s + 1}"), None)
+            return None if seat is None else FirstDealer(text, seat)
         if phase == "shuffle":
+            return Reshuffle(text) if text == "shuffle" else None
+        card = card_outcome(text, "draw" if phase == "stock" else phase, state.stock)
+        return None if card is None else CardDealt(text, card)
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, state: ThreeThirteenState, move: ThreeThirteenMove) -> Transition:
+        phase = state.phase
+        if isinstance(move, FirstDealer):
+            new = replace(state, first_dealer=move.seat, phase="deal")
+            text = f"{seat_name(move.seat)} is chosen at random to deal the first round."
+            return Transition(new, Event(CHANCE, move.text, text))
+        if isinstance(move, Reshuffle):
             return self._shuffle(state)
-        if phase in ("deal", "flip", "stock"):
-            card = DECK.parse_card(words[1])
-            return {"deal": self._deal, "flip": self._flip, "stock": self._draw}[phase](state, card)
-        if phase == "draw":
-            return self._take(state, words[1])
-        card = DECK.parse_card(words[-1])
-        if words[0] == "go":
-            return self._go_out(state, card)
-        return self._discard(state, card)
+        if isinstance(move, CardDealt):
+            deal = {"deal": self._deal, "flip": self._flip, "stock": self._draw}[phase]
+            return deal(state, move.card)
+        if isinstance(move, Take):
+            return self._take(state, "stock" if move.stock else "discard")
+        if move.go_out:
+            return self._go_out(state, move.card)
+        return self._discard(state, move.card)
 
     def _deal(self, state: ThreeThirteenState, card: Card) -> Transition:
         dealt = sum(len(h) for h in state.hands)

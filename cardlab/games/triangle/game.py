@@ -16,10 +16,15 @@ from typing import Any, ClassVar
 from cardlab.core.cards import Card
 from cardlab.core.engine import (
     CHANCE,
+    GAME_OVER,
     TERMINAL,
     Event,
     Game,
+    Move,
+    Refusal,
     Transition,
+    card_outcome,
+    not_an_outcome,
     possible,
     register,
     seat_name,
@@ -96,6 +101,39 @@ class TriangleState:
     def turn_rounds(self) -> tuple[RoundRecord, ...]:
         """The finished rounds of the current turn: what players may remember."""
         return tuple(r for r in self.rounds if r.turn == self.turn)
+
+
+@dataclass(frozen=True)
+class Dealt(Move):
+    """``deal <card>`` (chance): the next card dealt."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Grabbed(Move):
+    """``grab <seat>`` or ``grab void`` (chance): who grabbed the Right to Speak first (None:
+    too close to call)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Claim(Move):
+    """``claim`` or ``no_claim``: whether the seat to decide grabs for the Right to Speak."""
+
+    claims: bool
+
+
+@dataclass(frozen=True)
+class Speak(Move):
+    """``state <statement>``: the speaker's statement."""
+
+    statement: Statement
+
+
+TriangleMove = Dealt | Grabbed | Claim | Speak
+"""Every move of Triangle, as `Triangle.read_move` reads it."""
 
 
 @dataclass(frozen=True)
@@ -203,57 +241,57 @@ class Triangle(Game):
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
         return possible([*outcomes, ("grab void", float(state.tie_void))])
 
-    def _why_illegal(self, state: TriangleState, action: str) -> str | None:
+    def _parse(self, state: TriangleState, text: str) -> TriangleMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return "the game is over: no more moves"
-        verb, _, rest = action.partition(" ")
-        if phase in ("deal", "grab"):
-            if action not in self.legal_actions(state):
-                if phase == "grab" and verb == "grab" and state.tie_void == 1:
-                    return (
-                        f"{action!r} cannot happen: with tie_void = 1 every contested grab is too "
+            return Refusal(GAME_OVER)
+        verb, _, rest = text.partition(" ")
+        if phase == "deal":
+            card = card_outcome(text, "deal", state.stock)
+            if card is None:
+                return not_an_outcome(text, "the next card dealt")
+            return Dealt(text, card)
+        if phase == "grab":
+            if text not in {action for action, _ in self.chance_outcomes(state)}:
+                if verb == "grab" and state.tie_void == 1:
+                    return Refusal(
+                        f"{text!r} cannot happen: with tie_void = 1 every contested grab is too "
                         "close to call, so the outcome is 'grab void'"
                     )
-                expected = "the next card dealt" if phase == "deal" else "who grabbed first"
-                return (
-                    f"{action!r} is not a possible chance outcome here: the next step is {expected}"
-                )
-            return None
+                return not_an_outcome(text, "who grabbed first")
+            return Grabbed(text, None if rest == "void" else int(rest) - 1)
         seat = self.current_player(state)
         if phase == "claim":
             if verb == "state":
-                return (
+                return Refusal(
                     "nobody holds the Right to Speak yet: first every player decides whether "
                     "to grab it ('claim' or 'no_claim'), and only the speaker makes a statement"
                 )
-            if action not in ("claim", "no_claim"):
-                return (
+            if text not in ("claim", "no_claim"):
+                return Refusal(
                     f"{seat_name(seat)} decides whether to grab the Right to Speak: "
                     "'claim' or 'no_claim'"
                 )
-            return None
+            return Claim(text, text == "claim")
         if verb != "state":
-            return (
+            return Refusal(
                 f"{seat_name(seat)} holds the Right to Speak and must make one statement "
                 "(e.g. 'state S3'); it cannot be given back"
             )
         try:
-            parse_statement(rest)
+            return Speak(text, parse_statement(rest))
         except ValueError as exc:
-            return str(exc)
-        return None
+            return Refusal(str(exc))
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: TriangleState, action: str) -> Transition:
-        phase = state.phase
-        if phase == "deal":
-            return self._deal(state, DECK.parse_card(action.split()[1]))
-        if phase == "claim":
-            return self._claim(state, action == "claim")
-        if phase == "grab":
-            return self._grab(state, action.split()[1])
-        return self._state(state, parse_statement(action.partition(" ")[2]))
+    def _apply(self, state: TriangleState, move: TriangleMove) -> Transition:
+        if isinstance(move, Dealt):
+            return self._deal(state, move.card)
+        if isinstance(move, Claim):
+            return self._claim(state, move.claims)
+        if isinstance(move, Grabbed):
+            return self._grab(state, move.seat)
+        return self._state(state, move.statement)
 
     def _deal(self, state: TriangleState, card: Card) -> Transition:
         stock = remove_one(state.stock, card)
@@ -294,17 +332,16 @@ class Triangle(Game):
             text += f" {_names(claimers)} reach for it at the same moment."
         return Transition(new, Event(seat, action, text))
 
-    def _grab(self, state: TriangleState, outcome: str) -> Transition:
-        if outcome == "void":
+    def _grab(self, state: TriangleState, seat: int | None) -> Transition:
+        if seat is None:
             new, _ = self._void(state, "the grab was too close to call")
             text = "The grab is too close to call: the round is void and nobody scores."
             if new.finished:
                 text += " " + _result(new)
             return Transition(new, Event(CHANCE, "grab void", text))
-        seat = int(outcome) - 1
         new = replace(state, speaker=seat)
         text = f"{seat_name(seat)} grabbed the Right to Speak first and becomes the speaker."
-        return Transition(new, Event(CHANCE, f"grab {outcome}", text))
+        return Transition(new, Event(CHANCE, f"grab {seat + 1}", text))
 
     def _void(self, state: TriangleState, reason: str) -> tuple[TriangleState, RoundRecord]:
         record = RoundRecord(

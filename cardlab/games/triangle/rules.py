@@ -73,10 +73,6 @@ def value(card: Card) -> int:
     return VALUES[card.rank]
 
 
-def is_even(card: Card) -> bool:
-    return value(card) % 2 == 0
-
-
 @dataclass(frozen=True, order=True)
 class Statement:
     """One of the five statements; ``arg`` is "even"/"odd" for S1 and S2, a rank for S5."""

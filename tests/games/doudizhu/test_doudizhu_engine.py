@@ -227,6 +227,25 @@ def _physical(text):
             "may not include a triple",
         ),
         ("2 2 2 A A A", "play 2 2 2 A A A", None, "an airplane cannot contain a 2"),
+        (
+            "3 3 3 4 4 4 9 J",
+            "play 3 3 3 4 4 4 9 J",
+            "5 5 5 6 6 6",
+            "an Airplane + single wings cannot beat an Airplane: play the same type",
+        ),
+        (
+            "3 4 5 6 7 8 9 T",
+            "play 3 4 5 6 7 8 9 T",
+            "5 6 7 8 9 T J Q K A",
+            "an 8-card straight cannot beat a 10-card straight",
+        ),
+        (
+            "3 4 5 6 7 8 9 T J K",
+            "play 3 4 5 6 7 8 9 T J",
+            "4 5 6 7 8 9 T J Q K A",
+            "a 9-card straight cannot beat an 11-card straight",
+        ),
+        ("3 3 3 9", "play 3 3 3 9 as airplane_solo", None, "these cards are not an Airplane"),
     ],
 )
 def test_refusals_in_a_learners_words(hand, action, table, reason):

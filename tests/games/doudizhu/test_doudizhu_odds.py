@@ -12,7 +12,7 @@ import pytest
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import STANDARD54
 from cardlab.games.doudizhu import KIND_NAMES, legal_plays, new_game, observe
-from cardlab.games.doudizhu.combos import all_combos, counts_of
+from cardlab.games.doudizhu.combos import all_combos, combo_beats, counts_of
 from cardlab.games.doudizhu.odds import (
     can_beat,
     count_hands_without_bomb,
@@ -212,4 +212,6 @@ def test_can_beat_agrees_with_legal_plays():
         for ruleset in ("cardavia", "pagat"):
             slow = len(legal_plays(hand, table, ruleset)) > 1
             assert can_beat(hand, table, ruleset) == slow, (hand, table)
-    assert all_combos  # imported for the reader: the slow path's generator
+            # and both agree with every combination of the hand, filtered by the rule itself
+            every = any(combo_beats(play, table) for play in all_combos(hand, ruleset))
+            assert every == slow, (hand, table)
