@@ -64,6 +64,12 @@ def with_article(phrase: str) -> str:
     return f"{'an' if an else 'a'} {phrase}"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: the engine's reasons start lower-case so they read
+    inside a longer message ("refused: a pair cannot beat ..."), a table cell starts upper."""
+    return text[:1].upper() + text[1:]
+
+
 @lru_cache(maxsize=64)
 def word_map(words: frozenset[str]) -> dict[str, str]:
     """Keyword spellings by their case-folded form (``{"place": "place", "s3": "S3"}``)."""

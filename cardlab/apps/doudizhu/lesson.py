@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
@@ -15,13 +16,6 @@ from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
-
-
-def _tidy(reason: str) -> str:
-    """The engine's reason, capitalised, with "a airplane" read as "an airplane"."""
-    reason = reason.replace("a airplane", "an airplane")
-    return reason[0].upper() + reason[1:]
-
 
 # -- 1. goal, roles and cards ----------------------------------------------------------------------
 ROLES_HTML = """
@@ -97,7 +91,7 @@ def verdict(text: str, ruleset: str = "cardavia") -> tuple[bool, str]:
     readings = classify(cards, ruleset)
     if readings:
         return True, " or ".join(r.name for r in readings)
-    return False, _tidy(why_not_combo(counts_of(cards), ruleset))
+    return False, sentence(why_not_combo(counts_of(cards), ruleset))
 
 
 def example_rows(example: Example, ruleset: str = "cardavia") -> list[tuple[str, str, str]]:
@@ -110,7 +104,7 @@ def example_rows(example: Example, ruleset: str = "cardavia") -> list[tuple[str,
     ok, words = verdict(example.invalid, ruleset)
     if ok:
         rows.append((example.invalid, f"\u2718 Not this type ({name}): it is {words}",
-                     _tidy(example.note) if example.note else ""))  # fmt: skip
+                     sentence(example.note) if example.note else ""))  # fmt: skip
     else:
         rows.append((example.invalid, "\u2718 Invalid: not a play at all", words))
     for text, kind in RULE_DEPENDENT:

@@ -8,8 +8,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardlab.apps.doudizhu.lesson import _tidy
 from cardlab.core.cards import STANDARD54
+from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, Combo, classify, legal_plays
 from cardlab.games.doudizhu.combos import combo_beats
 from cardlab.games.doudizhu.explain import why_not_beating
@@ -81,7 +81,7 @@ def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
             else ": same type and size, higher main rank"
         )
         if yes
-        else _tidy(why_not_beating(play, table))
+        else sentence(why_not_beating(play, table))
     )
     options = (("Yes, it beats it", "yes"), ("No", "no"))
     return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".")
