@@ -4,10 +4,16 @@ last one until *New game*."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from cardlab.apps.model import LEARNER, TableModel
+from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of
+from cardlab.core.bots import Bot, reason_for
+from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
+
+OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
+"""How many AI the learner may play against (from the next game)."""
 
 
 class HandByHandTable(TableModel):
@@ -48,3 +54,48 @@ class HandByHandTable(TableModel):
         """The result of the hand that has just ended in ``replay`` (None: none has)."""
         state = replay.state
         return state.results[-1] if state.phase == "done" and state.results else None
+
+    def game_controls(self, row: int, playing: str) -> tuple[Control, ...]:
+        """Next hand, New game and how many AI to play against; ``playing`` says why there is
+        no next hand while this one is played."""
+        stage = self.hand_over
+        why = self.waiting() if stage == "over" else playing
+        return (
+            Control(
+                "next-hand", "Next hand", stage == "between", row=row, style="info", why_not=why
+            ),
+            Control("new-game", "New game", row=row),
+            Control(
+                "opponents",
+                "Play against",
+                row=row,
+                kind="choice",
+                value=len(self.bots),
+                options=OPPONENTS,
+            ),
+        )
+
+    # -- the AI's advice in the learner's place (Hint, and the autoplayer) ----------------------
+    advise: ClassVar[Callable[..., Any]]
+    """The game's exact exchange advisor: ``advise(hand, unseen, max_draw) -> (cards, told)``."""
+
+    def hint_bot(self) -> Bot:
+        """The AI whose bet the learner is advised."""
+        raise NotImplementedError
+
+    def suggest(self) -> Suggestion:
+        """The next hand (or a new game) once a hand is over; in the exchange the exact
+        advisor's discard, its cards selected; otherwise the AI's bet."""
+        over = self.hand_over
+        if over:
+            return Suggestion("next-hand" if over == "between" else "new-game")
+        view = self.observation
+        if self.state.phase == "draw":
+            hand = self.state.hands[LEARNER]
+            cards, told = type(self).advise(hand, self.game.unseen(view), view.option("max_draw"))
+            what = f"discard {format_cards(cards)}" if cards else "stand pat"
+            why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
+            return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
+        decision = self.hint_bot().choose(view, self.game.legal_actions(self.state))
+        why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
+        return Suggestion(str(decision.action), f"{decision.action} \u2014 {why}")

@@ -23,14 +23,11 @@ from cardlab.apps.model import (
     Control,
     Mirror,
     ScoreRow,
-    Suggestion,
     TableModel,
-    indices_of,
     new_table,
     player,
 )
-from cardlab.core.bots import Bot, reason_for
-from cardlab.core.cards import PYRAMID
+from cardlab.core.bots import Bot
 from cardlab.core.replay import Replay
 from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
 from cardlab.games.poker.bots import PokerBot
@@ -41,7 +38,6 @@ from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
 from cardlab.render import Drawing
 
 PLAY_SEED = 2
-OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
 
 
 def ai_bot(seed: str) -> PokerBot:
@@ -68,6 +64,7 @@ class PyramidTable(HandByHandTable):
     """"Show my odds (a hint)": the hand's exact odds, and every discard's in the exchange."""
 
     size = TABLE_SIZE
+    advise = staticmethod(advise)
     log_title = "This hand"
     score_title = "Score sheet (chips won or lost)"
 
@@ -133,23 +130,7 @@ class PyramidTable(HandByHandTable):
                 why_not=self.refusal(),
             ),
             Control("stand-pat", "Stand pat", exchange, row=2, why_not=self.refusal()),
-            Control(
-                "next-hand",
-                "Next hand",
-                stage == "between",
-                row=3,
-                style="info",
-                why_not=self.refusal(),
-            ),
-            Control("new-game", "New game", row=3),
-            Control(
-                "opponents",
-                "Opponents",
-                row=3,
-                kind="choice",
-                value=len(self.bots),
-                options=OPPONENTS,
-            ),
+            *self.game_controls(row=3, playing=self.refusal()),
             Control("hint", "Show my odds (a hint)", row=4, kind="toggle", value=self.show_odds),
         )
 
@@ -190,21 +171,8 @@ class PyramidTable(HandByHandTable):
         said = f"You discard {k} card{'s' if k != 1 else ''} and draw {k}."
         return self.move("discard " + " ".join(c.code for c in cards), said)
 
-    def suggest(self) -> Suggestion:
-        """The exact exchange advice in the exchange (the AI's choice), the AI's bet otherwise."""
-        stage = self.stage
-        if stage in ("between", "over", "wait"):
-            return Suggestion("new-game" if stage == "over" else "next-hand")
-        view = self.observation
-        if stage == "exchange":
-            hand = self.state.hands[LEARNER]
-            cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
-            what = f"discard {PYRAMID.format(cards)}" if cards else "stand pat"
-            why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
-            return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
-        decision = ai_bot(f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
-        why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
-        return Suggestion(str(decision.action), f"{decision.action} \u2014 {why}")
+    def hint_bot(self) -> Bot:
+        return ai_bot(f"hint/{self.seed}")
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:

@@ -18,10 +18,8 @@ from cardlab.apps.model import (
     Control,
     Mirror,
     ScoreRow,
-    Suggestion,
     TableModel,
     first_lines,
-    indices_of,
     new_table,
     player,
 )
@@ -36,7 +34,6 @@ from cardlab.render import Drawing
 
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
-OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
 
 
 def ai_bots(opponents: int, seed: int = 0) -> dict[int, Bot]:
@@ -52,6 +49,7 @@ class TriadTable(HandByHandTable):
     """The learner against 1-3 AI: bets, the draw, a hint, the log and a chip score sheet."""
 
     size = (WIDTH, HEIGHT)
+    advise = staticmethod(advise)
     log_title = "This hand"
     score_title = "Chips, hand by hand"
 
@@ -89,7 +87,6 @@ class TriadTable(HandByHandTable):
         )
         draw_why = not_now or "It is a betting round: the draw comes after it."
         drawing = mine and stage == "draw"
-        next_why = self.waiting() if stage == "over" else "Play this hand to its end first."
         return (
             *(
                 Control(a, a.capitalize(), a in legal, row=1, why_not=bet_why)
@@ -108,18 +105,7 @@ class TriadTable(HandByHandTable):
                 "discard", "Discard selected", drawing, row=2, style="success", why_not=draw_why
             ),
             Control("stand-pat", "Stand pat", drawing, row=2, why_not=draw_why),
-            Control(
-                "next-hand", "Next hand", stage == "between", row=3, style="info", why_not=next_why
-            ),
-            Control("new-game", "New game", row=3),
-            Control(
-                "opponents",
-                "Play against",
-                row=3,
-                kind="choice",
-                value=len(self.bots),
-                options=OPPONENTS,
-            ),
+            *self.game_controls(row=3, playing="Play this hand to its end first."),
         )
 
     def _act(self, key: str, value: Any) -> TableModel:
@@ -144,20 +130,8 @@ class TriadTable(HandByHandTable):
         table = self.start(seed, opponents, self.state.option("hands"))
         return table.say(f"A new game (seed {seed}).")
 
-    def suggest(self) -> Suggestion:
-        """The exact exchange advisor in the draw, the AI's bet otherwise."""
-        stage = self.stage
-        if stage in ("between", "over"):
-            return Suggestion("next-hand" if stage == "between" else "new-game")
-        view = self.observation
-        if stage == "draw":
-            hand = self.state.hands[LEARNER]
-            cards, told = advise(hand, GAME.unseen(view), view.option("max_draw"))
-            what = f"discard {format_cards(cards)}" if cards else "stand pat"
-            key = "discard" if cards else "stand-pat"
-            return Suggestion(key, f"{what} \u2014 {told.text(LEARNER)}", indices_of(hand, cards))
-        decision = PokerBot(seed=f"hint/{self.seed}").choose(view, GAME.legal_actions(self.state))
-        return Suggestion(str(decision.action), f"{decision.action} \u2014 {decision.reason}")
+    def hint_bot(self) -> Bot:
+        return PokerBot(seed=f"hint/{self.seed}")
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
