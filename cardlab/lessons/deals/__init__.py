@@ -8,7 +8,6 @@ the prose states.  ``tools/curate_deals.py`` found them once; nothing searches a
 
 from __future__ import annotations
 
-from functools import cache
 from importlib.resources import files
 
 from cardlab.core.replay import Replay
@@ -25,7 +24,6 @@ def names() -> list[str]:
     )
 
 
-@cache
 def _text(name: str) -> str:
     return files(__name__).joinpath(name + SUFFIX).read_text(encoding="utf-8")
 
