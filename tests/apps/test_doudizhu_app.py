@@ -14,12 +14,13 @@ from cardlab.apps.doudizhu.lesson import (
 )
 from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html
 from cardlab.apps.doudizhu.quiz import CombinationQuiz, quiz_question
-from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, bot_deal
+from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
 from cardlab.core.engine import IllegalMove
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
 from cardlab.games.doudizhu.bots import DouDizhuBot
+from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
 from cardlab.widgets.table import TableView
@@ -273,11 +274,13 @@ def test_play_counts_are_explained():
 
 
 def test_the_ai_deal_is_stepped_with_reasons(picker):
-    replay, reasons = bot_deal(11)
+    replay = deals.load("doudizhu-bid-and-play")
+    reasons = replay.reasons_of(default_bots())
     assert replay.state.phase == "over"
     assert all(replay.game.current_player(replay.state_at(step - 1)) == seat
                for step, (seat, _) in reasons.items())  # fmt: skip
-    stepper = DealStepper(picker, seed=11)
+    stepper = DealStepper(picker)
+    assert stepper.replay == replay and stepper.reasons == reasons
     assert stepper.replay.state_at(stepper.stepper.step - 1).phase == "bid"
     assert "Why?" in stepper.why.value
     play = next(i for i in range(len(replay)) if replay.state_at(i).phase == "play")
@@ -287,7 +290,8 @@ def test_the_ai_deal_is_stepped_with_reasons(picker):
     assert back_count(stepper.view.drawing) > 0
     stepper.stepper.go(len(replay))
     assert "out of cards" in stepper.stepper.caption.value
-    walk = BiddingWalkthrough(picker, stepper.replay, stepper.reasons)
+    walk = BiddingWalkthrough(picker)  # the auction of the deal stepped through
+    assert walk.replay == stepper.replay and walk.reasons == stepper.reasons
     assert "landlord" in walk.text.value and "Why" in walk.text.value
     assert back_count(walk.view.drawing) == 0  # the teacher's view of the auction's end
 

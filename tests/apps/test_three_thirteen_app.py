@@ -25,6 +25,7 @@ from cardlab.core.engine import IllegalMove
 from cardlab.games.three_thirteen import min_deadwood
 from cardlab.games.three_thirteen.game import GAME
 from cardlab.games.three_thirteen.melds import penalty_value
+from cardlab.lessons import deals
 from cardlab.pictures.three_thirteen import (
     arrangement_picture,
     card_text,
@@ -262,7 +263,8 @@ def test_the_hint_is_the_table_bots_move():
 
 
 def test_the_stepper_narrates_and_advises(picker):
-    game = RoundStepper(picker, seed=3, rounds=2)
+    game = RoundStepper(picker)
+    assert game.replay == deals.load("three_thirteen-two-rounds")
     assert game.stepper.state.phase == "draw"
     assert "Advisor" in game.odds.html.value and "unseen" in game.odds.html.value
     before = game.mirror.text
@@ -306,9 +308,13 @@ def test_the_quiz_marks_the_solvers_answer(picker):
     quiz.new_button.click()
     quiz.choice.value = str(quiz.q.answer)
     assert quiz.right == 1 and quiz.asked == 2
-    for seed in range(20):
-        q = deadwood_question(seed)
-        assert q.answer == min_deadwood(q.hand, q.wild)[0]
+    questions = [deadwood_question(seed) for seed in range(100)]
+    for q in questions:
+        assert q.answer == min_deadwood(q.hand, q.wild)[0] and len(q.hand) == q.round_no + 2
+    # mostly hands where the melds matter, dealt around a meld rather than searched for
+    assert sum(bool(q.arrangement.melds) for q in questions) >= 75
+    assert any(not q.arrangement.melds for q in questions)
+    assert deadwood_question(5) == deadwood_question(5)
 
 
 def test_bot_reasons_stay_hidden_while_the_round_is_played(picker):

@@ -7,10 +7,10 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.triangle.stepper import bot_game
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import STATEMENTS, observe
+from cardlab.lessons import deals
 from cardlab.pictures.triangle import HEIGHT, WIDTH, round_steps, walkthrough_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -68,15 +68,6 @@ class TriangleComponents(LessonPanel):
 STAGES = ("1. Deal", "2. Lift", "3. Grab", "4. Speak", "5. Resolve")
 
 
-def example_round(seed: int = 5) -> Replay:
-    """The first seed from ``seed`` whose first round (played by reasoning bots) is scored."""
-    for s in range(seed, seed + 200):
-        replay, _ = bot_game(s, rounds=1)
-        if replay.state.rounds[0].speaker is not None:
-            return replay
-    raise RuntimeError("no scored first round found")
-
-
 def stage_text(replay: Replay, stage: int) -> str:
     """What happens at ``stage`` of the round in ``replay``, and why (HTML)."""
     lift, spoken = round_steps(replay)
@@ -124,11 +115,12 @@ def stage_text(replay: Replay, stage: int) -> str:
 
 
 class RoundWalkthrough(LessonPanel):
-    """One real round in five pictures, each with what happens and why."""
+    """One real round (a curated deal: the first round of a game of reasoning bots, not void) in
+    five pictures, each with what happens and why."""
 
-    def __init__(self, picker: ThemePicker, seed: int = 5) -> None:
+    def __init__(self, picker: ThemePicker, deal: str = "triangle-scored-round") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.replay = example_round(seed)
+        self.replay = deals.load(deal)
         self.stage = widgets.ToggleButtons(
             options=STAGES, value=STAGES[0], style={"button_width": "auto"}
         )
