@@ -4,22 +4,20 @@ quiz, the stepper narration and the pictures."""
 
 import html
 from fractions import Fraction
+from importlib.resources import files
 
 import pytest
 
 from cardlab.apps.decks import ThemePicker as DecksThemePicker
-from cardlab.apps.triangle.lesson import (
-    RoundWalkthrough,
-    TriangleComponents,
-    statements_table_html,
-)
+from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
 from cardlab.apps.triangle.quiz import StatementQuiz, quiz_position
 from cardlab.apps.triangle.stepper import GameStepper
 from cardlab.apps.triangle.stepper import default_bots as stepper_bots
 from cardlab.apps.triangle.table import PLAY_SEED, TriangleTable, default_bots
 from cardlab.core.bots import RandomBot
-from cardlab.games.triangle import STATEMENTS, observe, statement_odds
+from cardlab.games.triangle import GAME, STATEMENTS, observe, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
+from cardlab.games.triangle.rules import PENALTY
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
@@ -335,7 +333,6 @@ def test_components_and_walkthrough_draw(picker):
     comp = TriangleComponents(picker)
     faces = [k for k in sprite_keys(comp.view.drawing) if k.startswith("face:triangle:")]
     assert len(faces) == 24
-    assert "I am higher than my peers" in statements_table_html()
     walk = RoundWalkthrough(picker)
     assert walk.replay == deals.load("triangle-scored-round")
     texts, drawings = set(), set()
@@ -381,3 +378,25 @@ def test_a_click_on_a_card_says_what_it_is_and_moves_nothing():
     assert "Right to Speak" in model.click("rts").said.text
     with pytest.raises(ValueError, match="buttons"):
         model.click("felt")
+
+
+def test_the_lesson_documents_statements_are_the_engines():
+    """The table of statements is prose in the lesson document: its words and points are the
+    ones the engine scores."""
+    document = files("cardlab.lessons").joinpath("triangle.md").read_text(encoding="utf-8")
+    rows = {
+        cells[0]: cells[1:]
+        for line in document.splitlines()
+        if line.startswith("| S")
+        for cells in [[c.strip() for c in line.strip("|").split("|")]]
+    }
+    kinds = {s.kind for s in STATEMENTS}
+    assert set(rows) == kinds
+    for statement in STATEMENTS:
+        said, true_when, points = rows[statement.kind]
+        assert points == str(statement.points) and true_when, statement
+        if statement.kind != "S5" or statement.words in ("I am an Ace", "I am a 2", "I am a 6"):
+            assert f"\u201c{statement.words}\u201d" in said, statement
+    target = GAME.options()["target"]
+    words = " ".join(document.split())
+    assert f"**{PENALTY} points for each other player**. First to {target} points wins." in words
