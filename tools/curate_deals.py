@@ -37,9 +37,43 @@ def _triad_hand(seed: int) -> Replay:
     return Replay.start("triad", seed, players=len(bots), hands=1).play_out(bots)
 
 
+def _triangle_rounds(seed: int, rounds: int) -> Replay:
+    from cardlab.apps.triangle.stepper import default_bots
+
+    return Replay.start("triangle", seed).play_out(
+        default_bots(), until=lambda s: len(s.rounds) >= rounds and s.phase == "deal"
+    )
+
+
+def _triangle_round(seed: int) -> Replay:
+    return _triangle_rounds(seed, 1)
+
+
+def _triangle_turn(seed: int) -> Replay:
+    return _triangle_rounds(seed, 6)
+
+
+def _doudizhu_deal(seed: int) -> Replay:
+    from cardlab.apps.doudizhu.stepper import default_bots
+
+    return Replay.start("doudizhu", seed).play_out(default_bots())
+
+
+def _three_thirteen_game(seed: int) -> Replay:
+    from cardlab.apps.three_thirteen.stepper import default_bots
+
+    bots = default_bots(2)
+    return Replay.start("three_thirteen", seed, players=len(bots), rounds=2).play_out(bots)
+
+
 SEARCHES: dict[str, tuple[Callable[[int], Replay], int]] = {
     # name: (the deal for a seed, the first seed tried)
     "triad-pot-odds": (_triad_hand, 6),  # the deal the lesson showed before it was curated
+    # the deals the Triangle, Dou Dizhu and Three Thirteen lessons showed before they were curated
+    "triangle-scored-round": (_triangle_round, 5),
+    "triangle-first-turn": (_triangle_turn, 3),
+    "doudizhu-bid-and-play": (_doudizhu_deal, 11),
+    "three_thirteen-two-rounds": (_three_thirteen_game, 3),
 }
 
 

@@ -2,6 +2,8 @@
 canvas clicks, refusals with the engine's reason, hidden hands, the score sheet across deals,
 the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."""
 
+from importlib.resources import files
+
 import pytest
 
 from cardlab.apps.doudizhu.lesson import (
@@ -12,14 +14,17 @@ from cardlab.apps.doudizhu.lesson import (
     example_rows,
     verdict,
 )
-from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html
+from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, wings_html
 from cardlab.apps.doudizhu.quiz import CombinationQuiz, quiz_question
-from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, bot_deal
+from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
 from cardlab.core.engine import IllegalMove
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
 from cardlab.games.doudizhu.bots import DouDizhuBot
+from cardlab.games.doudizhu.combos import RANKS
+from cardlab.games.doudizhu.odds import wing_rows
+from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
 from cardlab.widgets.table import TableView
@@ -270,14 +275,25 @@ def test_gallery_switches_type_and_ruleset(picker):
 def test_play_counts_are_explained():
     text = play_counts_html()
     assert "24,639" in text and "12,654" in text and "18,990" in text and "7,161" in text
+    assert "13 \u00d7 90 = 1,170 against 13 \u00d7 102 = 1,326" in text
+    wings = wings_html()
+    assert [row[0] for row in wing_rows()] == [2, 3, 4, 5] and "3,200" in wings
+    # why the wing rule matters is prose in the lesson document, above and below the tables
+    document = " ".join(
+        files("cardlab.lessons").joinpath("doudizhu.md").read_text(encoding="utf-8").split()
+    )
+    assert "**Why the wing rule matters so much.** Only two types change" in document
+    assert document.index("play_counts_table()") < document.index("wings_table()")
 
 
 def test_the_ai_deal_is_stepped_with_reasons(picker):
-    replay, reasons = bot_deal(11)
+    replay = deals.load("doudizhu-bid-and-play")
+    reasons = replay.reasons_of(default_bots())
     assert replay.state.phase == "over"
     assert all(replay.game.current_player(replay.state_at(step - 1)) == seat
                for step, (seat, _) in reasons.items())  # fmt: skip
-    stepper = DealStepper(picker, seed=11)
+    stepper = DealStepper(picker)
+    assert stepper.replay == replay and stepper.reasons == reasons
     assert stepper.replay.state_at(stepper.stepper.step - 1).phase == "bid"
     assert "Why?" in stepper.why.value
     play = next(i for i in range(len(replay)) if replay.state_at(i).phase == "play")
@@ -287,7 +303,8 @@ def test_the_ai_deal_is_stepped_with_reasons(picker):
     assert back_count(stepper.view.drawing) > 0
     stepper.stepper.go(len(replay))
     assert "out of cards" in stepper.stepper.caption.value
-    walk = BiddingWalkthrough(picker, stepper.replay, stepper.reasons)
+    walk = BiddingWalkthrough(picker)  # the auction of the deal stepped through
+    assert walk.replay == stepper.replay and walk.reasons == stepper.reasons
     assert "landlord" in walk.text.value and "Why" in walk.text.value
     assert back_count(walk.view.drawing) == 0  # the teacher's view of the auction's end
 
@@ -304,6 +321,16 @@ def test_odds_and_scoring_sections(picker):
     assert "-48" in scoring.out.value and "+24" in scoring.out.value
     components = DouDizhuComponents(picker)
     assert len(face_keys(components.view.drawing)) == 54
+
+
+def test_the_roles_and_ranks_are_prose_in_the_lesson_document():
+    document = " ".join(
+        files("cardlab.lessons").joinpath("doudizhu.md").read_text(encoding="utf-8").split()
+    )
+    low_to_high = " ".join("10" if r == "T" else r for r in RANKS[:13])
+    assert f"Ranks, low to high: **{low_to_high}**, Black joker, Red joker." in document
+    assert "**Three players, one deal, two sides.**" in document
+    assert document.index("two sides") < document.index("DouDizhuComponents(theme)")
 
 
 def test_quiz_questions_come_from_the_engine(picker):

@@ -113,9 +113,9 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     return {
         "triad": lambda p: TriadStepper(p),
         "pyramid": lambda p: PyramidStepper(p, seed=4),
-        "doudizhu": lambda p: DealStepper(p, seed=11),
-        "triangle": lambda p: TriangleStepper(p, seed=3, rounds=3),
-        "three_thirteen": lambda p: RoundStepper(p, seed=3, players=3, rounds=2),
+        "doudizhu": lambda p: DealStepper(p),
+        "triangle": lambda p: TriangleStepper(p),
+        "three_thirteen": lambda p: RoundStepper(p),
         "pyramid_poker": lambda p: PyramidPokerStepper(p, seed=2),
     }
 

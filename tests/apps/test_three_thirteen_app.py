@@ -2,7 +2,9 @@
 (spec §6), a round played by button clicks, refusals that change nothing, the bots' turns, the
 score sheet, the stepper, the advisor and the quiz."""
 
+import re
 from fractions import Fraction
+from importlib.resources import files
 
 import pytest
 
@@ -25,9 +27,12 @@ from cardlab.core.engine import IllegalMove
 from cardlab.games.three_thirteen import min_deadwood
 from cardlab.games.three_thirteen.game import GAME
 from cardlab.games.three_thirteen.melds import penalty_value
+from cardlab.games.three_thirteen.rules import hand_size, wild_rank
+from cardlab.lessons import deals
 from cardlab.pictures.three_thirteen import (
     arrangement_picture,
     card_text,
+    hand_words,
     meld_label,
     rounds_picture,
 )
@@ -61,6 +66,19 @@ SPEC = {  # spec §6: (round, hand) -> min deadwood
 
 def test_the_worked_examples_are_the_spec_table():
     assert {(e.round_no, e.hand): min_deadwood(e.cards, e.wild)[0] for e in EXAMPLES} == SPEC
+
+
+def test_the_lesson_document_tells_each_worked_example_in_order():
+    """What each example teaches is prose in the lesson document: one numbered item per example,
+    with the example's title, round and hand, in the dropdown's order."""
+    document = files("cardlab.lessons").joinpath("three_thirteen.md").read_text(encoding="utf-8")
+    told = re.findall(r"^(\d+)\. \*\*(.+?)\*\* \(round (\d+): ([^)]+)\)\. ", document, re.M)
+    assert told == [
+        (str(i), e.title, str(e.round_no), hand_words(e.cards)) for i, e in enumerate(EXAMPLES, 1)
+    ]
+    words = " ".join(document.split())
+    assert (hand_size(1), wild_rank(1)) == (3, "3")
+    assert "Round 1 deals 3 cards with threes wild." in words
 
 
 def test_the_wild_card_is_shown_doing_more_good_with_the_kings():
@@ -262,7 +280,8 @@ def test_the_hint_is_the_table_bots_move():
 
 
 def test_the_stepper_narrates_and_advises(picker):
-    game = RoundStepper(picker, seed=3, rounds=2)
+    game = RoundStepper(picker)
+    assert game.replay == deals.load("three_thirteen-two-rounds")
     assert game.stepper.state.phase == "draw"
     assert "Advisor" in game.odds.html.value and "unseen" in game.odds.html.value
     before = game.mirror.text
@@ -306,9 +325,13 @@ def test_the_quiz_marks_the_solvers_answer(picker):
     quiz.new_button.click()
     quiz.choice.value = str(quiz.q.answer)
     assert quiz.right == 1 and quiz.asked == 2
-    for seed in range(20):
-        q = deadwood_question(seed)
-        assert q.answer == min_deadwood(q.hand, q.wild)[0]
+    questions = [deadwood_question(seed) for seed in range(100)]
+    for q in questions:
+        assert q.answer == min_deadwood(q.hand, q.wild)[0] and len(q.hand) == q.round_no + 2
+    # mostly hands where the melds matter, dealt around a meld rather than searched for
+    assert sum(bool(q.arrangement.melds) for q in questions) >= 75
+    assert any(not q.arrangement.melds for q in questions)
+    assert deadwood_question(5) == deadwood_question(5)
 
 
 def test_bot_reasons_stay_hidden_while_the_round_is_played(picker):

@@ -4,22 +4,21 @@ quiz, the stepper narration and the pictures."""
 
 import html
 from fractions import Fraction
+from importlib.resources import files
 
 import pytest
 
 from cardlab.apps.decks import ThemePicker as DecksThemePicker
-from cardlab.apps.triangle.lesson import (
-    RoundWalkthrough,
-    TriangleComponents,
-    example_round,
-    statements_table_html,
-)
+from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
 from cardlab.apps.triangle.quiz import StatementQuiz, quiz_position
-from cardlab.apps.triangle.stepper import GameStepper, bot_game
+from cardlab.apps.triangle.stepper import GameStepper
+from cardlab.apps.triangle.stepper import default_bots as stepper_bots
 from cardlab.apps.triangle.table import PLAY_SEED, TriangleTable, default_bots
 from cardlab.core.bots import RandomBot
-from cardlab.games.triangle import STATEMENTS, observe, statement_odds
+from cardlab.games.triangle import GAME, STATEMENTS, observe, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
+from cardlab.games.triangle.rules import PENALTY
+from cardlab.lessons import deals
 from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
 from cardlab.widgets.table import TableView
@@ -237,11 +236,13 @@ def test_the_suggestion_is_a_reasoning_players_choice():
 
 
 def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
-    replay, reasons = bot_game(3, rounds=6)
+    replay = deals.load("triangle-first-turn")
+    reasons = replay.reasons_of(stepper_bots())
     assert len(replay.state.rounds) == 6
     bot_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
     assert sorted(reasons) == bot_steps
-    game = GameStepper(picker, seed=3)
+    game = GameStepper(picker)
+    assert game.replay == replay and game.reasons == reasons
     step = next(i for i in bot_steps if reasons[i][1].text().startswith("Says"))
     game.stepper.go(step - 1)  # the speaker is about to speak
     assert "Player 1 sees:" in game.sees.value and "not their own card" in game.sees.value
@@ -263,7 +264,7 @@ def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
 
 
 def test_odds_panel_rows_are_the_engine_fractions(picker):
-    game = GameStepper(picker, seed=3)
+    game = GameStepper(picker)
     game.stepper.go(6)  # four cards dealt, the first claim
     state = game.stepper.state
     assert state.phase == "claim"
@@ -332,8 +333,8 @@ def test_components_and_walkthrough_draw(picker):
     comp = TriangleComponents(picker)
     faces = [k for k in sprite_keys(comp.view.drawing) if k.startswith("face:triangle:")]
     assert len(faces) == 24
-    assert "I am higher than my peers" in statements_table_html()
-    walk = RoundWalkthrough(picker, seed=5)
+    walk = RoundWalkthrough(picker)
+    assert walk.replay == deals.load("triangle-scored-round")
     texts, drawings = set(), set()
     for stage in walk.stage.options:
         walk.stage.value = stage
@@ -347,7 +348,7 @@ def test_components_and_walkthrough_draw(picker):
 
 
 def test_the_pictures_are_pure_and_follow_the_eyes():
-    replay, _ = bot_game(3, rounds=1)
+    replay = deals.load("triangle-first-turn")
     lifted = next(i for i in range(len(replay) + 1) if replay.state_at(i).phase == "claim")
     state = replay.state_at(lifted)
     teacher = step_picture(state, None)
@@ -355,7 +356,7 @@ def test_the_pictures_are_pure_and_follow_the_eyes():
     for seat in range(3):
         seen = step_picture(state, seat, banner="eyes")
         assert not face_keys(seen, state.cards[seat]) and "eyes" in seen.texts()
-    scored = example_round(5)
+    scored = deals.load("triangle-scored-round")
     record = scored.state.rounds[0]
     walk = [walkthrough_picture(scored, k) for k in range(5)]
     assert not any(face_keys(walk[0], c) for c in record.cards)  # the deal: all face down
@@ -377,3 +378,25 @@ def test_a_click_on_a_card_says_what_it_is_and_moves_nothing():
     assert "Right to Speak" in model.click("rts").said.text
     with pytest.raises(ValueError, match="buttons"):
         model.click("felt")
+
+
+def test_the_lesson_documents_statements_are_the_engines():
+    """The table of statements is prose in the lesson document: its words and points are the
+    ones the engine scores."""
+    document = files("cardlab.lessons").joinpath("triangle.md").read_text(encoding="utf-8")
+    rows = {
+        cells[0]: cells[1:]
+        for line in document.splitlines()
+        if line.startswith("| S")
+        for cells in [[c.strip() for c in line.strip("|").split("|")]]
+    }
+    kinds = {s.kind for s in STATEMENTS}
+    assert set(rows) == kinds
+    for statement in STATEMENTS:
+        said, true_when, points = rows[statement.kind]
+        assert points == str(statement.points) and true_when, statement
+        if statement.kind != "S5" or statement.words in ("I am an Ace", "I am a 2", "I am a 6"):
+            assert f"\u201c{statement.words}\u201d" in said, statement
+    target = GAME.options()["target"]
+    words = " ".join(document.split())
+    assert f"**{PENALTY} points for each other player**. First to {target} points wins." in words

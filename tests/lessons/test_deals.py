@@ -37,12 +37,99 @@ def _pot_odds_call(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
     return replay.state.phase == "done" and any("needs" in t and "equity" in t for t in told)
 
 
+def _triangle_bots() -> dict[int, Any]:
+    from cardlab.apps.triangle.stepper import default_bots
+
+    return default_bots()
+
+
+def _triangle_scored_round(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    rounds = replay.state.rounds
+    return replay.state.phase == "deal" and len(rounds) == 1 and rounds[0].speaker is not None
+
+
+def _triangle_first_turn(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    rounds = replay.state.rounds
+    told = [(replay.actions[step - 1], reason.text()) for step, (_, reason) in reasons.items()]
+    passes = any(a == "no_claim" and "below my threshold" in t for a, t in told)
+    certain = any(
+        r.statement is not None and r.statement.kind == "S1" and r.gains[r.speaker] > 0
+        for r in rounds
+    )
+    return replay.state.phase == "deal" and len(rounds) == 6 and passes and certain
+
+
+def _doudizhu_bots() -> dict[int, Any]:
+    from cardlab.apps.doudizhu.stepper import default_bots
+
+    return default_bots()
+
+
+def _doudizhu_bid_and_play(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    state = replay.state
+    bids = [a for a in replay.actions if a.startswith("bid ")]
+    play = next(i for i in range(len(replay) + 1) if replay.state_at(i).phase in ("play", "over"))
+    landlord = replay.state_at(play).landlord
+    return (
+        state.phase == "over"
+        and bool(bids)
+        and landlord is not None
+        and len(replay.state_at(play).hands[landlord]) == 20
+        and any(not hand for hand in state.hands)
+    )
+
+
+def _three_thirteen_bots() -> dict[int, Any]:
+    from cardlab.apps.three_thirteen.stepper import default_bots
+
+    return default_bots(2)
+
+
+def _three_thirteen_two_rounds(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    results = replay.state.results
+    return (
+        replay.state.phase == "over"
+        and len(results) == 2
+        and all(
+            r.went_out is not None
+            and r.arrangements[r.went_out].penalty == 0
+            and not r.stock_ran_out
+            for r in results
+        )
+    )
+
+
 STORIES: dict[str, Story] = {
     "triad-pot-odds": Story(
         "Four AI players play one hand to its end, and a call or fold is decided by the pot "
         'odds ("calling 4 into a pot of 10 needs 29% equity").',
         _triad_bots,
         _pot_odds_call,
+    ),
+    "triangle-scored-round": Story(
+        "The walkthrough's round is a real first round that is not void: a bot grabs the Right "
+        "to Speak, makes a statement, and the round is scored.",
+        _triangle_bots,
+        _triangle_scored_round,
+    ),
+    "triangle-first-turn": Story(
+        "Three reasoning bots play the first turn (six rounds): a bot passes because its best "
+        'statement is worth less than its threshold, and someone says "My peers are even" '
+        "(or odd), a certain point.",
+        _triangle_bots,
+        _triangle_first_turn,
+    ),
+    "doudizhu-bid-and-play": Story(
+        "Three AI bid (the auction ends with a bid, and the landlord takes the bottom cards: 20 "
+        "cards) and play the deal until a player is out of cards.",
+        _doudizhu_bots,
+        _doudizhu_bid_and_play,
+    ),
+    "three_thirteen-two-rounds": Story(
+        "Two bots play the first two rounds of a game; in each round a bot goes out with every "
+        "card melded, so the melds form and the score sheet has both rounds.",
+        _three_thirteen_bots,
+        _three_thirteen_two_rounds,
     ),
 }
 

@@ -1,5 +1,6 @@
-"""The Dou Dizhu lesson's panels: the roles and the 54 cards, every combination with a valid and
-an invalid example (the engine's verdict and reason), and the scoring explainer."""
+"""The Dou Dizhu lesson's panels: the 54 cards, every combination with a valid and an invalid
+example (the engine's verdict and reason), and the scoring explainer.  The roles and the ranks
+are prose in the lesson document (`cardlab/lessons/doudizhu.md`)."""
 
 from __future__ import annotations
 
@@ -17,25 +18,14 @@ from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
+
 # -- 1. goal, roles and cards ----------------------------------------------------------------------
-ROLES_HTML = """
-<p><b>Three players, one deal, two sides.</b> After an auction, one player is the
-<b>landlord</b> and plays alone against the other two, the <b>farmers</b>, who win or lose
-together. The goal is to be the first to get rid of every card: if the landlord goes out first the
-landlord wins, if either farmer does, both farmers win.</p>
-<p><b>The cards:</b> 54 (a standard pack with both jokers). Suits never matter. Ranks, low to high:
-<b>3 4 5 6 7 8 9 10 J Q K A 2</b>, Black joker, Red joker. Each player gets 17 cards; the last
-3 are the <b>bottom cards</b>, which go to the landlord.</p>
-"""
-
-
 class DouDizhuComponents(LessonPanel):
-    """The 54 cards and the roles."""
+    """The 54 cards (the roles and the ranks are prose in the lesson document)."""
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.text = widgets.HTML(ROLES_HTML)
-        self.children = [self.text, self.view.widget, self.status.widget]
+        self.children = [self.view.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:

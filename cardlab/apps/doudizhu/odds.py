@@ -1,7 +1,8 @@
 """The Dou Dizhu counts and odds: how many distinct plays a full deck allows under each ruleset
-(and why the wing rule doubles them), and bombs and the rocket in a hand and at the table,
-exact and simulated.  Every number comes from `cardlab.games.doudizhu.odds`; card counting
-during play is shown by the stepper and the table."""
+(and the airplanes with single wings by length; why the wing rule doubles the count is prose in
+the lesson document), and bombs and the rocket in a hand and at the table, exact and simulated.
+Every number comes from `cardlab.games.doudizhu.odds`; card counting during play is shown by the
+stepper and the table."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from cardlab.widgets.theme import ThemePicker
 
 
 def play_counts_html() -> str:
-    """Distinct legal plays of a full deck by type under both rulesets, and why they differ."""
+    """Distinct legal plays of a full deck by type under both rulesets, and the count of the
+    four + two singles (why the wing rule matters is prose in the lesson document)."""
     c, p = play_counts("cardavia"), play_counts("pagat")
     rows = "".join(
         f"<tr><th scope='row' style='text-align:left'>{name}</th><td>{c.by_kind[k]:,}</td>"
@@ -36,29 +38,27 @@ def play_counts_html() -> str:
         f"<tr><th scope='row' style='text-align:left'>Total</th><td><b>{c.total:,}</b></td>"
         f"<td><b>{p.total:,}</b></td><td>{c.total - p.total:+,}</td></tr>"
     )
+    return (
+        "<table class='cardlab-play-counts'><caption style='text-align:left'>Distinct legal "
+        "plays (rank patterns) a full 54-card deck allows</caption><thead><tr><th>Type</th>"
+        "<th>Cardavia</th><th>pagat</th><th>Difference</th></tr></thead>"
+        f"<tbody>{rows}</tbody><tfoot>{total}</tfoot></table>"
+        f"<p><i>Four + two singles:</i> 13 fours \u00d7 the pairs of attachments. Two different "
+        f"ranks from the other 12 ranks and the 2 jokers: C(14,2) \u2212 1 (both jokers) = 90; "
+        f"Cardavia adds the 12 pairs of one rank, 102. So 13 \u00d7 90 = "
+        f"{four_two_singles('pagat'):,} against 13 \u00d7 102 = {four_two_singles():,}.</p>"
+    )
+
+
+def wings_html() -> str:
+    """Airplanes with single wings by the number of trios: cores, wing sets and plays under
+    both rulesets (the counting argument is prose in the lesson document)."""
     wings = "".join(
         f"<tr><td>{k}</td><td>{cores}</td><td>{wc:,}</td><td>{wp:,}</td><td>{pc:,}</td>"
         f"<td>{pp:,}</td></tr>"
         for k, cores, wc, wp, pc, pp in wing_rows()
     )
     return (
-        "<table class='cardlab-play-counts'><caption style='text-align:left'>Distinct legal "
-        "plays (rank patterns) a full 54-card deck allows</caption><thead><tr><th>Type</th>"
-        "<th>Cardavia</th><th>pagat</th><th>Difference</th></tr></thead>"
-        f"<tbody>{rows}</tbody><tfoot>{total}</tfoot></table>"
-        "<p><b>Why the wing rule matters so much.</b> Only two types change: those with single "
-        "attachments. Under Cardavia rules a rank may appear <i>twice</i> among the single wings "
-        "(333444 + 99); under pagat rules every wing is a different rank.</p>"
-        f"<p><i>Four + two singles:</i> 13 fours \u00d7 the pairs of attachments. Two different "
-        f"ranks from the other 12 ranks and the 2 jokers: C(14,2) \u2212 1 (both jokers) = 90; "
-        f"Cardavia adds the 12 pairs of one rank, 102. So 13 \u00d7 90 = "
-        f"{four_two_singles('pagat'):,} against 13 \u00d7 102 = {four_two_singles():,}.</p>"
-        "<p><i>Airplane + single wings</i> with k trios: the core can start at 13 \u2212 k "
-        "places (3 to A), and the k wings come from the other 13 \u2212 k ranks (the 2 included) "
-        "and at most one joker. Counting the wings is a coefficient: "
-        "[x<sup>k</sup>] (1 + x + x\u00b2)<sup>13\u2212k</sup>(1 + 2x) for Cardavia (0, 1 or 2 of "
-        "a rank) against [x<sup>k</sup>] (1 + x)<sup>13\u2212k</sup>(1 + 2x) for pagat. The "
-        "longer the airplane, the more wings, and the more ways to repeat a rank:</p>"
         "<table class='cardlab-wings'><thead><tr><th>k trios</th><th>cores</th>"
         "<th>wing sets, Cardavia</th><th>wing sets, pagat</th><th>plays, Cardavia</th>"
         f"<th>plays, pagat</th></tr></thead><tbody>{wings}</tbody></table>"
@@ -69,6 +69,13 @@ def play_counts_table() -> widgets.HTML:
     """`play_counts_html` as a widget, for the notebook."""
     table = widgets.HTML(play_counts_html())
     table.add_class("cardlab-play-counts")
+    return table
+
+
+def wings_table() -> widgets.HTML:
+    """`wings_html` as a widget, for the notebook."""
+    table = widgets.HTML(wings_html())
+    table.add_class("cardlab-wings")
     return table
 
 

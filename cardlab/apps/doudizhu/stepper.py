@@ -1,5 +1,6 @@
-"""The auction of a seeded deal (who bid what, and why), and the whole deal of three AI stepped
-through: the narration, why each AI chose its play, and what the chosen seat can count."""
+"""The auction of a deal of three AI (a curated deal: who bid what, and why), and the whole deal
+stepped through: the narration, why each AI chose its play, and what the chosen seat can
+count."""
 
 from __future__ import annotations
 
@@ -12,30 +13,31 @@ from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, DouDizhuState, observe
 from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
+DEAL = "doudizhu-bid-and-play"
+"""The curated deal the lesson's auction and stepper show (`cardlab.lessons.deals`)."""
 
-def bot_deal(
-    seed: int = 11, bots: dict[int, Bot] | None = None
-) -> tuple[Replay, dict[int, tuple[int, str]]]:
-    """A seeded deal played by three AI, and ``{step: (seat, reason)}`` for every AI decision."""
-    bots = bots if bots is not None else {s: ai_bot(s) for s in range(3)}
-    reasons: dict[int, tuple[int, str]] = {}
-    return Replay.start(GAME, seed).play_out(bots, reasons=reasons), reasons
+
+def default_bots() -> dict[int, Bot]:
+    """The AI in every seat."""
+    return {s: ai_bot(s) for s in range(3)}
 
 
 class BiddingWalkthrough(LessonPanel):
-    """The auction of a seeded deal: who bid what and why, and the landlord taking the bottom."""
+    """The auction of a deal of three AI (a curated deal): who bid what and why, and the
+    landlord taking the bottom."""
 
-    def __init__(self, picker: ThemePicker, replay: Replay, reasons: dict) -> None:
+    def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.replay, self.reasons = replay, reasons
+        self.replay = deals.load(deal)
+        self.reasons = self.replay.reasons_of(default_bots())
         self.text = widgets.HTML(self.auction_html())
         self.children = [self.text, self.view.widget, self.status.widget]
         self.redraw()
@@ -77,17 +79,18 @@ class BiddingWalkthrough(LessonPanel):
 
 
 class DealStepper(BotGameStepper):
-    """A seeded deal of three AI, step by step: the table, the narration, why the AI chose each
-    play, and what the chosen seat (for the teacher, the seat to act) can count about the
-    others' hands."""
+    """A deal of three AI (a curated deal), step by step: the table, the narration, why the AI
+    chose each play, and what the chosen seat (for the teacher, the seat to act) can count about
+    the others' hands."""
 
     size = (WIDTH, HEIGHT)
     mirror_label = "The AI table in words"
 
     bot_label = " (AI)"
 
-    def __init__(self, picker: ThemePicker, seed: int = 11) -> None:
-        replay, reasons = bot_deal(seed)
+    def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
+        replay = deals.load(deal)
+        reasons = replay.reasons_of(default_bots())
         self.counting = widgets.HTML()
         super().__init__(
             picker,

@@ -54,9 +54,7 @@ def round_one_rows() -> list[tuple[str, Any]]:
 def round_one_html() -> str:
     one, two = round_one_odds(1), round_one_odds(2)
     return (
-        "<p>Round 1 deals 3 cards with threes wild. A hand melds when it is a set (three of a "
-        "rank, a three making up the numbers), a run of one suit, or holds wild threes that "
-        f"fill the gaps. Counting every one of the {one.hands:,} hands of 3 from one deck "
+        f"<p>Counting every one of the {one.hands:,} hands of 3 from one deck "
         f"(and {two.hands:,} from two, where identical cards count by the ways to pick them):</p>"
         f"<ul><li>P(dealt hand melds) = {format_fraction(one.dealt_meld)} \u2248 "
         f"{float(one.dealt_meld):.2%} with one deck, {format_fraction(two.dealt_meld)} \u2248 "

@@ -1,5 +1,5 @@
-"""The Three Thirteen quiz: "what is the deadwood of this hand?" on hands dealt at random, with
-the solver's answer, its arrangement drawn and why it is best."""
+"""The Three Thirteen quiz: "what is the deadwood of this hand?" on hands dealt at random (most
+of them around a meld), with the solver's answer, its arrangement drawn and why it is best."""
 
 from __future__ import annotations
 
@@ -39,34 +39,51 @@ class DeadwoodQuestion:
         return wild_rank(self.round_no)
 
 
+AROUND_A_MELD = 0.8
+"""The share of questions whose hand is dealt around a meld, so the melds matter; the others are
+dealt at random (and may meld or not)."""
+
+
+def a_meld(rng: random.Random) -> list[Card]:
+    """Three cards that meld without a wild card: a set of one rank or a run of one suit."""
+    deck = DECK.cards()
+    if rng.random() < 0.5:
+        rank = rng.choice(RANKS)
+        return rng.sample([c for c in deck if c.rank == rank], 3)
+    suit = rng.choice("shdc")
+    low = rng.randrange(len(RANKS) - 2)  # aces are low: A-2-3 up to J-Q-K
+    return [c for c in deck if c.suit == suit and c.rank in RANKS[low : low + 3]]
+
+
 def deadwood_question(seed: int) -> DeadwoodQuestion:
-    """A random hand of rounds 2-6 with at least one meld possible most of the time, and four
-    answers: the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
+    """A random hand of rounds 2-6, dealt around a meld four times in five, and four answers:
+    the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
     rng = random.Random(f"three-thirteen-quiz:{seed}")
-    for _ in range(200):
-        round_no = rng.randint(2, 6)
-        wild = wild_rank(round_no)
-        n = hand_size(round_no)
+    round_no = rng.randint(2, 6)
+    wild = wild_rank(round_no)
+    n = hand_size(round_no)
+    if rng.random() < AROUND_A_MELD:
+        meld = a_meld(rng)
+        rest = [c for c in DECK.cards() if c not in meld]
+        hand = sorted_hand([*meld, *rng.sample(rest, n - len(meld))])
+    else:
         hand = sorted_hand(rng.sample(DECK.cards(), n))
-        answer, arr = min_deadwood(hand, wild)
-        everything = sum(penalty_value(c) for c in hand)
-        if not arr.melds and rng.random() < 0.8:
-            continue  # mostly hands where the melds matter
-        # forgetting that the wild card is wild: score with a wild rank nobody holds
-        absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
-        wrong = [everything]
-        if absent and any(is_wild(c, wild) for c in hand):
-            wrong.append(min_deadwood(hand, absent[0])[0])
-        wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
-        choices = [answer]
-        for w in wrong:
-            if w >= 0 and w not in choices:
-                choices.append(w)
-            if len(choices) == 4:
-                break
-        rng.shuffle(choices)
-        return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
-    raise RuntimeError("no quiz hand found")
+    answer, arr = min_deadwood(hand, wild)
+    everything = sum(penalty_value(c) for c in hand)
+    # forgetting that the wild card is wild: score with a wild rank nobody holds
+    absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
+    wrong = [everything]
+    if absent and any(is_wild(c, wild) for c in hand):
+        wrong.append(min_deadwood(hand, absent[0])[0])
+    wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
+    choices = [answer]
+    for w in wrong:
+        if w >= 0 and w not in choices:
+            choices.append(w)
+        if len(choices) == 4:
+            break
+    rng.shuffle(choices)
+    return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
 
 
 class DeadwoodQuiz(Quiz):

@@ -1,18 +1,19 @@
-"""A seeded Three Thirteen game of bots, stepped through: the narration, each bot's reason, the
-hands the chosen eyes may see arranged by the solver, the score sheet and the advisor."""
+"""A Three Thirteen game of bots (a curated deal), stepped through: the narration, each bot's
+reason, the hands the chosen eyes may see arranged by the solver, the score sheet and the
+advisor."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.three_thirteen.odds import AdvisorPanel
 from cardlab.apps.three_thirteen.table import score_rows
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
 from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
+from cardlab.lessons import deals
 from cardlab.pictures.three_thirteen import card_text, hand_words, rank_word, step_picture
 from cardlab.widgets import ScoreSheet
 from cardlab.widgets.theme import ThemePicker
@@ -23,22 +24,10 @@ def default_bots(players: int = 2) -> dict[int, Bot]:
     return {s: ThreeThirteenBot() for s in range(players)}
 
 
-def bot_game(
-    seed: int = 3, players: int = 2, rounds: int = 3, bots: dict[int, Bot] | None = None
-) -> tuple[Replay, dict[int, tuple[int, Any]]]:
-    """A seeded game of bots, ``rounds`` rounds long, with every bot's reason by step."""
-    bots = bots if bots is not None else default_bots(players)
-    reasons: dict[int, tuple[int, Any]] = {}
-    replay = Replay.start(GAME, seed, players=players, rounds=rounds).play_out(
-        bots, reasons=reasons
-    )
-    return replay, reasons
-
-
 class RoundStepper(BotGameStepper):
-    """A seeded bots' game, one step at a time: the narration, each bot's reason, the hands the
-    chosen eyes may see arranged by the solver, the score sheet and (in ``odds``) the advisor
-    for the chosen seat (for the teacher: the seat to act)."""
+    """A bots' game (a curated deal), one step at a time: the narration, each bot's reason, the
+    hands the chosen eyes may see arranged by the solver, the score sheet and (in ``odds``) the
+    advisor for the chosen seat (for the teacher: the seat to act)."""
 
     size = (900, 520)
 
@@ -46,8 +35,10 @@ class RoundStepper(BotGameStepper):
     bot_label = " (a bot)"
     chance_moves = "chance: the next card dealt or drawn"
 
-    def __init__(self, picker: ThemePicker, seed: int = 3, players: int = 2, rounds: int = 2):
-        replay, reasons = bot_game(seed, players, rounds)
+    def __init__(self, picker: ThemePicker, deal: str = "three_thirteen-two-rounds") -> None:
+        replay = deals.load(deal)
+        players = replay.game.num_players(replay.state_at(0))
+        reasons = replay.reasons_of(default_bots(players))
         self.scores = ScoreSheet([f"P{s + 1}" for s in range(players)])
         self.scores.widget.add_class("cardlab-scoresheet")
         self.odds = AdvisorPanel(picker)
@@ -57,9 +48,7 @@ class RoundStepper(BotGameStepper):
             reasons,
             extra=[self.scores.widget],
             # open on the first turn, so there is something to see and advise
-            open_at=next(
-                (i for i in range(len(replay) + 1) if replay.state_at(i).phase == "draw"), 0
-            ),
+            open_at=first_step(replay, "draw"),
         )
         self.mirror.widget.add_class("cardlab-mirror")
 

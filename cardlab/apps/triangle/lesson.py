@@ -1,5 +1,6 @@
-"""The Triangle lesson's first panels: the 24 cards with the table of statements, and one real
-round in five stages (deal, lift, grab, speak, resolve), each with what happens and why."""
+"""The Triangle lesson's first panels: the 24 cards, and one real round in five stages (deal,
+lift, grab, speak, resolve), each with what happens and why.  The table of statements is prose
+in the lesson document (`cardlab/lessons/triangle.md`)."""
 
 from __future__ import annotations
 
@@ -7,57 +8,22 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.triangle.stepper import bot_game
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
-from cardlab.games.triangle import STATEMENTS, observe
+from cardlab.games.triangle import observe
+from cardlab.lessons import deals
 from cardlab.pictures.triangle import HEIGHT, WIDTH, round_steps, walkthrough_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
-TRUE_WHEN = {
-    "S1": "both other players' cards are even (or both odd)",
-    "S2": "your own card is even (or odd)",
-    "S3": "your card is strictly higher than both other cards",
-    "S4": "your card has the same value as one (or both) of the others",
-    "S5": "your card is exactly that value",
-}
-"""Plain words for each kind of statement (the rules themselves are in the engine)."""
-
-
-def statements_table_html() -> str:
-    """The five kinds of statement: what you say, when it is true, what it is worth."""
-    rows, seen = [], set()
-    for s in STATEMENTS:
-        if s.kind in seen:
-            continue
-        seen.add(s.kind)
-        said = " / ".join(
-            f"\u201c{html.escape(t.words)}\u201d" for t in STATEMENTS if t.kind == s.kind
-        )
-        if s.kind == "S5":
-            said = "\u201cI am an Ace\u201d, \u201cI am a 2\u201d \u2026 \u201cI am a 6\u201d"
-        rows.append(
-            f"<tr><td>{s.kind}</td><td>{said}</td><td>{TRUE_WHEN[s.kind]}</td>"
-            f"<td style='text-align:center'>{s.points}</td></tr>"
-        )
-    return (
-        "<table class='cardlab-statements'><thead><tr><th>#</th><th>The speaker says</th>"
-        "<th>True when</th><th>Points if true</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        "<p>A false statement scores nothing for the speaker and <b>3 points for each "
-        "other player</b>. First to 25 points wins.</p>"
-    )
-
 
 class TriangleComponents(LessonPanel):
-    """The 24 cards (A-6 in four suits) and the table of statements."""
+    """The 24 cards (A-6 in four suits); the statements are a table in the lesson document."""
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.statements = widgets.HTML(statements_table_html())
-        self.children = [self.view.widget, self.statements, self.status.widget]
+        self.children = [self.view.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -66,15 +32,6 @@ class TriangleComponents(LessonPanel):
 
 # -- the round, step by step ----------------------------------------------------------------------
 STAGES = ("1. Deal", "2. Lift", "3. Grab", "4. Speak", "5. Resolve")
-
-
-def example_round(seed: int = 5) -> Replay:
-    """The first seed from ``seed`` whose first round (played by reasoning bots) is scored."""
-    for s in range(seed, seed + 200):
-        replay, _ = bot_game(s, rounds=1)
-        if replay.state.rounds[0].speaker is not None:
-            return replay
-    raise RuntimeError("no scored first round found")
 
 
 def stage_text(replay: Replay, stage: int) -> str:
@@ -103,9 +60,7 @@ def stage_text(replay: Replay, stage: int) -> str:
         return (
             "Anyone who wants to speak grabs the Right to Speak; the first hand on it "
             f"wins. Here {' and '.join(claimers)} grabbed, and <b>{name}</b> became the "
-            "speaker. If two hands arrive together and nobody can tell who was first, or "
-            "nobody grabs, the round is <b>void</b>: nobody scores and nobody sees their "
-            "own card."
+            "speaker."
         )
     if stage == 3:
         view = observe(replay.state_at(spoken), record.speaker)
@@ -117,18 +72,17 @@ def stage_text(replay: Replay, stage: int) -> str:
     event = replay.event_at(len(replay))
     return (
         f"{html.escape(event.narration)}<br><b>Score:</b> {html.escape(event.arithmetic)}"
-        "<br>The Right to Speak is <b>not</b> shown: only the speaker knows it. The four "
-        "cards go to the discards; six rounds use the whole pack (a <b>turn</b>), then "
-        "it is reshuffled and the deal moves one seat left."
+        "<br>The Right to Speak is <b>not</b> shown: only the speaker knows it."
     )
 
 
 class RoundWalkthrough(LessonPanel):
-    """One real round in five pictures, each with what happens and why."""
+    """One real round (a curated deal: the first round of a game of reasoning bots, not void) in
+    five pictures, each with what happens and why."""
 
-    def __init__(self, picker: ThemePicker, seed: int = 5) -> None:
+    def __init__(self, picker: ThemePicker, deal: str = "triangle-scored-round") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.replay = example_round(seed)
+        self.replay = deals.load(deal)
         self.stage = widgets.ToggleButtons(
             options=STAGES, value=STAGES[0], style={"button_width": "auto"}
         )

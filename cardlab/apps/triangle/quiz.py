@@ -11,11 +11,11 @@ from fractions import Fraction
 
 from cardlab.apps.triangle.table import odds_table_html, signed
 from cardlab.core.bots import RandomBot
-from cardlab.core.engine import CHANCE, seat_name
+from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import (
-    GAME,
     STATEMENTS,
+    TriangleState,
     TriangleView,
     new_game,
     observe,
@@ -55,30 +55,27 @@ class QuizQuestion:
 
 
 def quiz_position(seed: int) -> QuizQuestion:
-    """Play a seeded game (random claims and statements) to a moment when someone holds the
-    Right to Speak, some way into a turn, so memory of earlier rounds matters."""
+    """Play a seeded game (random claims and statements) to the first moment someone holds the
+    Right to Speak some way into a turn, so memory of earlier rounds matters (a position with a
+    free point is passed by three times in four: a free point now and then, not every time)."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(6)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(3)}
-    replay = new_game(seed)
-    for _ in range(5_000):
-        state = replay.state
-        if state.phase == "over":
-            replay = new_game(seed + 10_000)
-            continue
-        if state.phase == "state" and len(state.turn_rounds()) >= wanted:
-            view = observe(state, state.speaker)
-            odds = statement_odds(view)
-            free = any(o.statement.kind == "S1" and o.p_true == 1 for o in odds)
-            if not free or rng.random() < 0.25:  # a free point now and then, not every time
-                return QuizQuestion(replay, state.speaker, odds)  # type: ignore[arg-type]
-        if replay.current_player == CHANCE:
-            replay = replay.advance_chance()
-        else:
-            seat = replay.current_player
-            decision = bots[seat].choose(observe(state, seat), GAME.legal_actions(state))
-            replay = replay.append(decision.action)
-    raise RuntimeError("no quiz position found")
+
+    def asked(state: TriangleState) -> bool:
+        if state.phase != "state" or len(state.turn_rounds()) < wanted:
+            return False
+        odds = statement_odds(observe(state, state.speaker))
+        free = any(o.statement.kind == "S1" and o.p_true == 1 for o in odds)
+        return not free or rng.random() < 0.25
+
+    replay = new_game(seed).play_out(bots, until=asked)
+    if replay.is_terminal:  # the game ended first: play on in a second game
+        replay = new_game(seed + 10_000).play_out(bots, until=asked)
+    if replay.is_terminal:
+        raise RuntimeError("no quiz position found")
+    speaker = replay.state.speaker
+    return QuizQuestion(replay, speaker, statement_odds(observe(replay.state, speaker)))
 
 
 def explain(label: str, o: StatementOdds) -> str:

@@ -1,5 +1,6 @@
-"""A seeded Triangle game of three reasoning bots, stepped through: who sees what, what each bot
-did and why, and the odds of the player looked through (or of the one about to act)."""
+"""The first turn of a Triangle game of three reasoning bots (a curated deal), stepped through:
+who sees what, what each bot did and why, and the odds of the player looked through (or of the
+one about to act)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
-from cardlab.games.triangle import GAME, TriangleState, observe
+from cardlab.games.triangle import TriangleState, observe
 from cardlab.games.triangle.bots import ReasoningBot
+from cardlab.lessons import deals
 from cardlab.pictures.triangle import HEIGHT, WIDTH, step_picture
 from cardlab.widgets.theme import ThemePicker
 
@@ -22,21 +23,6 @@ from cardlab.widgets.theme import ThemePicker
 def default_bots() -> dict[int, Bot]:
     """Three reasoning bots of different temperaments: careful, middling, bold."""
     return {0: ReasoningBot(threshold=1.0), 1: ReasoningBot(threshold=0.5), 2: ReasoningBot(0.0)}
-
-
-def bot_game(
-    seed: int = 3, rounds: int = 6, bots: dict[int, Bot] | None = None
-) -> tuple[Replay, dict[int, tuple[int, str]]]:
-    """A seeded game of bots from the first card dealt, stopped after ``rounds`` rounds.
-
-    Returns the replay and ``{step: (seat, reason)}`` for every bot decision.
-    """
-    bots = bots if bots is not None else default_bots()
-    reasons: dict[int, tuple[int, str]] = {}
-    replay = Replay.start(GAME, seed).play_out(
-        bots, reasons=reasons, until=lambda s: len(s.rounds) >= rounds and s.phase == "deal"
-    )
-    return replay, reasons
 
 
 def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
@@ -81,8 +67,8 @@ def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
 
 
 class GameStepper(BotGameStepper):
-    """A seeded game of three reasoning bots, one step at a time: who sees what, what each bot
-    did and why, and (in `odds`) the odds for the current position."""
+    """A game of three reasoning bots (a curated deal), one step at a time: who sees what, what
+    each bot did and why, and (in `odds`) the odds for the current position."""
 
     size = (WIDTH, HEIGHT)
 
@@ -90,19 +76,15 @@ class GameStepper(BotGameStepper):
     bot_label = " (a reasoning bot)"
     chance_moves = "chance: the next card dealt, or who grabbed first"
 
-    def __init__(self, picker: ThemePicker, seed: int = 3, rounds: int = 6) -> None:
-        replay, reasons = bot_game(seed, rounds)
+    def __init__(self, picker: ThemePicker, deal: str = "triangle-first-turn") -> None:
+        replay = deals.load(deal)
+        reasons = replay.reasons_of(default_bots())
         self.sees = widgets.HTML()
         self.sees.add_class("cardlab-sees")
         self.odds = OddsExplainer(picker, plot=True)
         # open on the first lifted cards, so the odds below have something to show
-        lifted = (i for i in range(len(replay) + 1) if replay.state_at(i).phase == "claim")
         super().__init__(
-            picker,
-            replay,
-            reasons,
-            extra=[self.sees],
-            open_at=next(lifted, 0),
+            picker, replay, reasons, extra=[self.sees], open_at=first_step(replay, "claim")
         )
 
     def _show(self, step: int, state: TriangleState, event: Any) -> None:
