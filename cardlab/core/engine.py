@@ -105,6 +105,26 @@ class Move:
 
 
 @dataclass(frozen=True)
+class CardOut(Move):
+    """A chance move that brings one card out (dealt, drawn, flipped or revealed): every game
+    deals, and its `_apply` needs only which card."""
+
+    card: Any
+
+
+@dataclass(frozen=True)
+class SeatChosen(Move):
+    """A chance move that picks a seat: who deals, bids or plays first."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reshuffle(Move):
+    """The chance move that turns the discards into a new stock."""
+
+
+@dataclass(frozen=True)
 class Refusal:
     """Why an action is not a legal move in a state, in a learner's words (`Game.read_move`)."""
 

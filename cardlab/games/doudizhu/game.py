@@ -24,11 +24,13 @@ from cardlab.core.cards import STANDARD54, Card
 from cardlab.core.engine import (
     CHANCE,
     TERMINAL,
+    CardOut,
     Event,
     Game,
     IllegalMove,
     Move,
     Refusal,
+    SeatChosen,
     Transition,
     card_outcome,
     register,
@@ -126,20 +128,6 @@ class DouDizhuState:
 
 
 @dataclass(frozen=True)
-class Dealt(Move):
-    """``deal <card>`` (chance): the next card dealt."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
-class FirstBidder(Move):
-    """``first <n>`` (chance): who bids first."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
 class Bid(Move):
     """``bid 1|2|3`` or, in the bidding, ``pass`` (``amount`` 0)."""
 
@@ -160,7 +148,7 @@ class PlayCards(Move):
     cards: tuple[Card, ...]
 
 
-DouDizhuMove = Dealt | FirstBidder | Bid | Pass | PlayCards
+DouDizhuMove = CardOut | SeatChosen | Bid | Pass | PlayCards
 """Every move of Dou Dizhu, as `DouDizhu.read_move` reads it."""
 
 
@@ -258,12 +246,12 @@ class DouDizhu(Game):
             card = card_outcome(text, "deal", state.stock)
             if card is None:
                 return Refusal(f"{text!r} is not a possible chance outcome here")
-            return Dealt(text, card)
+            return CardOut(text, card)
         if phase == "first":
             seat = next((s for s in range(PLAYERS) if text == f"first {s + 1}"), None)
             if seat is None:
                 return Refusal(f"{text!r} is not a possible chance outcome here")
-            return FirstBidder(text, seat)
+            return SeatChosen(text, seat)
         seat = state.to_move
         if phase == "bid":
             if text == PASS:
@@ -319,9 +307,9 @@ class DouDizhu(Game):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: DouDizhuState, move: DouDizhuMove) -> Transition:
-        if isinstance(move, Dealt):
+        if isinstance(move, CardOut):
             return self._deal(state, move.card)
-        if isinstance(move, FirstBidder):
+        if isinstance(move, SeatChosen):
             seat = move.seat
             text = f"{seat_name(seat)} is chosen at random to bid first."
             return Transition(

@@ -41,10 +41,12 @@ from cardlab.core.engine import (
     CHANCE,
     GAME_OVER,
     TERMINAL,
+    CardOut,
     Event,
     Game,
     Move,
     Refusal,
+    Reshuffle,
     Transition,
     card_outcome,
     not_an_outcome,
@@ -202,18 +204,6 @@ class DrawPokerState:
 
 
 @dataclass(frozen=True)
-class CardDealt(Move):
-    """``deal <card>`` or ``draw <card>`` (chance): the next card from the stock."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
-class Reshuffle(Move):
-    """``shuffle discards`` (chance): the discards become the stock."""
-
-
-@dataclass(frozen=True)
 class NextHand(Move):
     """``next hand`` (chance): the cards are collected and the button moves on."""
 
@@ -230,7 +220,7 @@ class BetAction(Move):
     """``fold``, ``check``, ``call``, ``bet`` or ``raise``, allowed by `betting.why_illegal`."""
 
 
-PokerMove = CardDealt | Reshuffle | NextHand | Exchange | BetAction
+PokerMove = CardOut | Reshuffle | NextHand | Exchange | BetAction
 """Every move of a draw-poker game, as `DrawPoker.read_move` reads it."""
 
 
@@ -512,7 +502,7 @@ class DrawPoker(Game):
         if not state.stock:
             return Reshuffle(text) if text == "shuffle discards" else None
         card = card_outcome(text, "deal" if phase == "deal" else "draw", state.stock)
-        return None if card is None else CardDealt(text, card)
+        return None if card is None else CardOut(text, card)
 
     def _discards(self, state: DrawPokerState, seat: int, action: str) -> Hand:
         hand = state.hands[seat]
@@ -537,7 +527,7 @@ class DrawPoker(Game):
             return self._next_hand(state)
         if isinstance(move, Reshuffle):
             return self._reshuffle(state)
-        if isinstance(move, CardDealt):
+        if isinstance(move, CardOut):
             if state.phase == "deal":
                 return self._deal(state, move.card, move.text)
             return self._draw(state, move.card, move.text)

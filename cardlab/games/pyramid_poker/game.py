@@ -23,10 +23,12 @@ from cardlab.core.cards import Card
 from cardlab.core.engine import (
     CHANCE,
     TERMINAL,
+    CardOut,
     Event,
     Game,
     Move,
     Refusal,
+    SeatChosen,
     Transition,
     card_outcome,
     not_an_outcome,
@@ -148,20 +150,6 @@ class PyramidPokerState:
 
 
 @dataclass(frozen=True)
-class FirstPlayer(Move):
-    """``first <n>`` (chance): who goes first in game 1."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class BlockDealt(Move):
-    """``deal``, ``draw`` or ``reveal <block>`` (chance): the block that comes out."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
 class Place(Move):
     """``place <slot>``: the drawn block goes into an open slot."""
 
@@ -189,7 +177,7 @@ class Assign(Move):
     hand: int
 
 
-PyramidPokerMove = FirstPlayer | BlockDealt | Place | TakeBlock | Keep | Assign
+PyramidPokerMove = SeatChosen | CardOut | Place | TakeBlock | Keep | Assign
 """Every move of Pyramid Poker, as `PyramidPoker.read_move` reads it."""
 
 
@@ -447,15 +435,15 @@ class PyramidPoker(Game):
         """The chance move ``text`` names, when it is a possible outcome here."""
         phase = state.phase
         if phase == "first":
-            return FirstPlayer(text, int(text[-1]) - 1) if text in ("first 1", "first 2") else None
+            return SeatChosen(text, int(text[-1]) - 1) if text in ("first 1", "first 2") else None
         pool = state.supplies[state.turn] if phase == "draw" else state.general
         card = card_outcome(text, phase, pool)
-        return None if card is None else BlockDealt(text, card)
+        return None if card is None else CardOut(text, card)
 
     # -- applying --------------------------------------------------------------------------------
     def _apply(self, state: PyramidPokerState, move: PyramidPokerMove) -> Transition:
         phase, action = state.phase, move.text
-        if isinstance(move, FirstPlayer):
+        if isinstance(move, SeatChosen):
             seat = move.seat
             new = replace(state, first=seat, turn=seat, phase="deal")
             text = f"{seat_name(seat)} is chosen at random to go first."

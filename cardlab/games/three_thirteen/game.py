@@ -26,10 +26,13 @@ from cardlab.core.engine import (
     CHANCE,
     GAME_OVER,
     TERMINAL,
+    CardOut,
     Event,
     Game,
     Move,
     Refusal,
+    Reshuffle,
+    SeatChosen,
     Transition,
     card_outcome,
     not_an_outcome,
@@ -210,25 +213,6 @@ class ThreeThirteenState:
 
 
 @dataclass(frozen=True)
-class FirstDealer(Move):
-    """``dealer <n>`` (chance): the seat that deals the first round."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class CardDealt(Move):
-    """``deal``, ``flip`` or ``draw <card>`` (chance): the card that comes off the stock."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
-class Reshuffle(Move):
-    """``shuffle`` (chance, R6): the discard pile bar its top card becomes the stock."""
-
-
-@dataclass(frozen=True)
 class Take(Move):
     """``take stock`` or ``take discard``: where the player to move draws from."""
 
@@ -244,7 +228,7 @@ class Discard(Move):
     go_out: bool
 
 
-ThreeThirteenMove = FirstDealer | CardDealt | Reshuffle | Take | Discard
+ThreeThirteenMove = SeatChosen | CardOut | Reshuffle | Take | Discard
 """Every move of Three Thirteen, as `ThreeThirteen.read_move` reads it."""
 
 
@@ -466,22 +450,22 @@ class ThreeThirteen(Game):
         phase = state.phase
         if phase == "dealer":
             seat = next((s for s in range(state.players) if text == f"dealer {s + 1}"), None)
-            return None if seat is None else FirstDealer(text, seat)
+            return None if seat is None else SeatChosen(text, seat)
         if phase == "shuffle":
             return Reshuffle(text) if text == "shuffle" else None
         card = card_outcome(text, "draw" if phase == "stock" else phase, state.stock)
-        return None if card is None else CardDealt(text, card)
+        return None if card is None else CardOut(text, card)
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: ThreeThirteenState, move: ThreeThirteenMove) -> Transition:
         phase = state.phase
-        if isinstance(move, FirstDealer):
+        if isinstance(move, SeatChosen):
             new = replace(state, first_dealer=move.seat, phase="deal")
             text = f"{seat_name(move.seat)} is chosen at random to deal the first round."
             return Transition(new, Event(CHANCE, move.text, text))
         if isinstance(move, Reshuffle):
             return self._shuffle(state)
-        if isinstance(move, CardDealt):
+        if isinstance(move, CardOut):
             deal = {"deal": self._deal, "flip": self._flip, "stock": self._draw}[phase]
             return deal(state, move.card)
         if isinstance(move, Take):

@@ -18,6 +18,7 @@ from cardlab.core.engine import (
     CHANCE,
     GAME_OVER,
     TERMINAL,
+    CardOut,
     Event,
     Game,
     Move,
@@ -104,13 +105,6 @@ class TriangleState:
 
 
 @dataclass(frozen=True)
-class Dealt(Move):
-    """``deal <card>`` (chance): the next card dealt."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
 class Grabbed(Move):
     """``grab <seat>`` or ``grab void`` (chance): who grabbed the Right to Speak first (None:
     too close to call)."""
@@ -132,7 +126,7 @@ class Speak(Move):
     statement: Statement
 
 
-TriangleMove = Dealt | Grabbed | Claim | Speak
+TriangleMove = CardOut | Grabbed | Claim | Speak
 """Every move of Triangle, as `Triangle.read_move` reads it."""
 
 
@@ -250,7 +244,7 @@ class Triangle(Game):
             card = card_outcome(text, "deal", state.stock)
             if card is None:
                 return not_an_outcome(text, "the next card dealt")
-            return Dealt(text, card)
+            return CardOut(text, card)
         if phase == "grab":
             if text not in {action for action, _ in self.chance_outcomes(state)}:
                 if verb == "grab" and state.tie_void == 1:
@@ -285,7 +279,7 @@ class Triangle(Game):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: TriangleState, move: TriangleMove) -> Transition:
-        if isinstance(move, Dealt):
+        if isinstance(move, CardOut):
             return self._deal(state, move.card)
         if isinstance(move, Claim):
             return self._claim(state, move.claims)
