@@ -112,11 +112,11 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
 
     return {
         "triad": lambda p: TriadStepper(p),
-        "pyramid": lambda p: PyramidStepper(p, seed=4),
+        "pyramid": lambda p: PyramidStepper(p),
         "doudizhu": lambda p: DealStepper(p, seed=11),
         "triangle": lambda p: TriangleStepper(p, seed=3, rounds=3),
         "three_thirteen": lambda p: RoundStepper(p, seed=3, players=3, rounds=2),
-        "pyramid_poker": lambda p: PyramidPokerStepper(p, seed=2),
+        "pyramid_poker": lambda p: PyramidPokerStepper(p),
     }
 
 
