@@ -237,12 +237,13 @@ class StepCost:
     python_ms: float
 
 
-def controller_steps(deck: str = "standard52", seed: int = 1) -> tuple[list[StepCost], int]:
-    """Click Forward through a whole High Card deal: the cost of each step, sprites cached."""
+def controller_steps(deal_name: str = "decks-forced-follow") -> tuple[list[StepCost], int]:
+    """Click Forward through a whole High Card deal (the decks lesson's curated deal: standard52,
+    seed 1): the cost of each step, sprites cached."""
     with recording_comms() as wire:
         from cardlab.apps.decks import DealStepper, ThemePicker
 
-        deal = DealStepper(ThemePicker(), deck=deck, seed=seed)
+        deal = DealStepper(ThemePicker(), deal=deal_name)
         stepper, view = deal.stepper, deal.view
         costs = []
         while stepper.step < len(stepper.replay):

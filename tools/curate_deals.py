@@ -66,6 +66,25 @@ def _three_thirteen_game(seed: int) -> Replay:
     return Replay.start("three_thirteen", seed, players=len(bots), rounds=2).play_out(bots)
 
 
+def _pyramid_hand(seed: int) -> Replay:
+    from cardlab.apps.pyramid.stepper import default_bots
+
+    bots = default_bots()
+    return Replay.start("pyramid", seed, players=len(bots), hands=1).play_out(bots)
+
+
+def _pyramid_poker_game(seed: int) -> Replay:
+    from cardlab.apps.pyramid_poker.stepper import default_bots
+
+    return Replay.start("pyramid_poker", seed, games=1).play_out(default_bots())
+
+
+def _decks_deal(seed: int) -> Replay:
+    from cardlab.apps.decks import demo_replay
+
+    return demo_replay("standard52", seed)
+
+
 SEARCHES: dict[str, tuple[Callable[[int], Replay], int]] = {
     # name: (the deal for a seed, the first seed tried)
     "triad-pot-odds": (_triad_hand, 6),  # the deal the lesson showed before it was curated
@@ -74,6 +93,9 @@ SEARCHES: dict[str, tuple[Callable[[int], Replay], int]] = {
     "triangle-first-turn": (_triangle_turn, 3),
     "doudizhu-bid-and-play": (_doudizhu_deal, 11),
     "three_thirteen-two-rounds": (_three_thirteen_game, 3),
+    "pyramid-exchange-showdown": (_pyramid_hand, 4),  # the lesson's seed before curation
+    "pyramid_poker-whole-game": (_pyramid_poker_game, 2),  # the lesson's seed before curation
+    "decks-forced-follow": (_decks_deal, 1),  # the lesson's seed before curation
 }
 
 

@@ -17,6 +17,7 @@ from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, sea
 from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import HighCardState
+from cardlab.lessons import deals
 from cardlab.pictures.decks import table_drawing, welcome_picture
 from cardlab.render import (
     TRIAD_FRAME_LINES,
@@ -138,17 +139,21 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
 
 
 class DealStepper(LessonPanel):
-    """A seeded High Card deal, stepped card by card; "Reshuffle" deals again with a new seed."""
+    """A High Card deal (at first the lesson's curated deal), stepped card by card; "Reshuffle"
+    deals again with the next seed, and choosing a deck deals that deck with the current seed."""
 
-    def __init__(self, picker: ThemePicker, deck: str = "standard52", seed: int = 1) -> None:
+    def __init__(self, picker: ThemePicker, deal: str = "decks-forced-follow") -> None:
         super().__init__(picker, size=(760, 440))
-        self.seed = seed
-        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        replay = deals.load(deal)
+        self.seed = replay.seed
+        self.choice = widgets.Dropdown(
+            options=DECK_CHOICES, value=dict(replay.options)["deck"], description="Deck"
+        )
         self.reshuffle_button = widgets.Button(description="Reshuffle", icon="random")
         self.reshuffle_button.add_class("cardlab-reshuffle")
-        self.seed_label = widgets.Label()
+        self.seed_label = widgets.Label(f"seed {self.seed}")
         self.mirror = TextMirror("The deal in words")
-        self.stepper = Stepper(demo_replay(deck, seed), status=self.status, view=self.view)
+        self.stepper = Stepper(replay, status=self.status, view=self.view)
         self.stepper.on_step(self._show)
         self.record = widgets.Textarea(
             placeholder="Paste a shared deal here (cardlab-replay text) and press Load",
@@ -164,7 +169,7 @@ class DealStepper(LessonPanel):
         controls = widgets.HBox([self.choice, self.reshuffle_button, self.seed_label])
         sharing = widgets.HBox([self.record, widgets.VBox([self.share_button, self.load_button])])
         self.children = [controls, self.stepper.widget, self.mirror.widget, sharing]
-        self.deal()
+        self.redraw()
 
     @property
     def replay(self) -> Replay:

@@ -33,7 +33,7 @@ def picker() -> ThemePicker:
 
 @pytest.fixture(scope="module")
 def deal(picker) -> DealStepper:
-    return DealStepper(picker, seed=3)
+    return DealStepper(picker)
 
 
 @SETTINGS

@@ -112,11 +112,11 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
 
     return {
         "triad": lambda p: TriadStepper(p),
-        "pyramid": lambda p: PyramidStepper(p, seed=4),
+        "pyramid": lambda p: PyramidStepper(p),
         "doudizhu": lambda p: DealStepper(p),
         "triangle": lambda p: TriangleStepper(p),
         "three_thirteen": lambda p: RoundStepper(p),
-        "pyramid_poker": lambda p: PyramidPokerStepper(p, seed=2),
+        "pyramid_poker": lambda p: PyramidPokerStepper(p),
     }
 
 

@@ -266,7 +266,7 @@ def test_exchange_advisor_on_the_learners_hand(picker):
 
 
 def test_hand_stepper_narrates_every_bet_and_exchange(picker):
-    stepper = HandStepper(picker, seed=4)
+    stepper = HandStepper(picker)
     replay = stepper.replay
     assert replay.is_terminal
     player_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
@@ -291,10 +291,14 @@ def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
     assert (quiz.revealed and "wins" in " ".join(quiz.view.drawing.texts())) or len(winners) > 1
     quiz.new_button.click()
     assert quiz.seed == 2 and not quiz.revealed
-    replay = quiz_deal(5)
-    keys = sorted((evaluate(h).key for h in replay.state.hands), reverse=True)
-    assert replay.state.results[-1].winners and keys[0] >= keys[1]
-    assert GAME.is_terminal(replay.state)
+    close = 0
+    for seed in range(1, 13):
+        replay = quiz_deal(seed)
+        keys = sorted((evaluate(h).key for h in replay.state.hands), reverse=True)
+        assert replay.state.results[-1].winners and keys[0] >= keys[1]
+        assert GAME.is_terminal(replay.state)
+        close += keys[0][0] == keys[1][0]
+    assert close >= 6  # most questions are close calls, built without a search
 
 
 def test_the_ai_reasons_wait_until_the_hand_is_over(picker):

@@ -8,11 +8,12 @@ import pytest
 
 from cardlab.apps.model import LEARNER
 from cardlab.apps.pyramid_poker.lesson import PyramidPokerComponents, ScoringExample
-from cardlab.apps.pyramid_poker.odds import OddsLesson
+from cardlab.apps.pyramid_poker.odds import OddsLesson, take_position
 from cardlab.apps.pyramid_poker.quiz import BlockQuiz, quiz_position
-from cardlab.apps.pyramid_poker.stepper import GameStepper, bot_game
+from cardlab.apps.pyramid_poker.stepper import GameStepper, default_bots
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.games.pyramid_poker import observe
+from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
 from cardlab.widgets.guard import guarded
@@ -217,7 +218,7 @@ def test_the_table_picture_draws_hidden_blocks_as_backs():
 def test_components_and_stepper_with_eyes(picker):
     comp = PyramidPokerComponents(picker)
     assert comp.sheet.drawing is not None and "you" in comp.table.drawing.texts()
-    stepper = GameStepper(picker, seed=2)
+    stepper = GameStepper(picker)
     assert stepper.replay.is_terminal
     step = stepper.stepper.step
     assert stepper.stepper.state.phase == "place"
@@ -228,7 +229,7 @@ def test_components_and_stepper_with_eyes(picker):
     stepper.stepper.go(len(stepper.replay))
     assert "=" in stepper.arithmetic.value
     assert step >= 0
-    _replay, reasons = bot_game(2)
+    reasons = deals.load("pyramid_poker-whole-game").reasons_of(default_bots())
     assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())
     picker.value = "high-contrast"
     assert comp.status.level != "error" and stepper.status.level != "error"
@@ -263,3 +264,7 @@ def test_the_odds_lesson_uses_exact_fractions():
     assert odds.jokers.rows and all(isinstance(r.exact, Fraction) for r in odds.jokers.rows)
     assert sum(r.exact for r in odds.jokers.rows[:3]) == 1
     assert odds.hands.rows
+    state = take_position()  # a position of the lesson's game, the stepper's curated deal
+    assert state.phase == "assign" and state.turn == 0 and state.taken >= 12
+    assert f"The game of section 2, {state.taken} blocks taken" in odds.take.value
+    assert f"the <b>{state.pending}</b>" in odds.take.value

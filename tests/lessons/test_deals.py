@@ -43,6 +43,12 @@ def _triangle_bots() -> dict[int, Any]:
     return default_bots()
 
 
+def _pyramid_bots() -> dict[int, Any]:
+    from cardlab.apps.pyramid.stepper import default_bots
+
+    return default_bots()
+
+
 def _triangle_scored_round(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
     rounds = replay.state.rounds
     return replay.state.phase == "deal" and len(rounds) == 1 and rounds[0].speaker is not None
@@ -99,6 +105,42 @@ def _three_thirteen_two_rounds(replay: Replay, reasons: dict[int, tuple[int, Any
     )
 
 
+def _exchange_and_showdown(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    told = [reason.text() for _, reason in reasons.values()]
+    state = replay.state
+    return (
+        replay.is_terminal
+        and len(state.results[-1].shown) >= 2
+        and any(t.startswith("Discards") and "better pyramid" in t for t in told)
+    )
+
+
+def _pyramid_poker_bots() -> dict[int, Any]:
+    from cardlab.apps.pyramid_poker.stepper import default_bots
+
+    return default_bots()
+
+
+def _scored_with_a_late_placement(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    states = [replay.state_at(i) for i in range(len(replay) + 1)]
+    return (
+        replay.is_terminal
+        and "=" in replay.event_at(len(replay)).arithmetic
+        and any(s.phase == "take" for s in states)
+        and any(s.phase == "assign" and s.turn == 0 and s.taken >= 12 for s in states)
+    )
+
+
+def _second_player_must_follow(replay: Replay, reasons: dict[int, tuple[int, Any]]) -> bool:
+    game = replay.game
+    for i in range(len(replay) + 1):
+        state = replay.state_at(i)
+        if len(state.trick) == 1 and game.current_player(state) >= 0:
+            hand = state.hands[game.current_player(state)]
+            return len(game.legal_actions(state)) == 1 and len(hand) > 1
+    return False
+
+
 STORIES: dict[str, Story] = {
     "triad-pot-odds": Story(
         "Four AI players play one hand to its end, and a call or fold is decided by the pot "
@@ -130,6 +172,27 @@ STORIES: dict[str, Story] = {
         "card melded, so the melds form and the score sheet has both rounds.",
         _three_thirteen_bots,
         _three_thirteen_two_rounds,
+    ),
+    "pyramid-exchange-showdown": Story(
+        "Three AI players play one hand to a showdown of two or more hands, drawn as pyramids, "
+        'and one of them throws cards away for a chance of a better pyramid ("76% give a '
+        'better pyramid than mine").',
+        _pyramid_bots,
+        _exchange_and_showdown,
+    ),
+    "pyramid_poker-whole-game": Story(
+        "Two reasoning bots build the pyramid and take it apart to a scored showdown (the "
+        "arithmetic at the end); on the way Player 1 puts a taken block into a hand with 12 or "
+        "more blocks taken (the odds section's position).",
+        _pyramid_poker_bots,
+        _scored_with_a_late_placement,
+    ),
+    "decks-forced-follow": Story(
+        "In the first trick of the High Card deal the second player must follow suit: of "
+        "several cards, exactly one is a legal move.  (The random players give no reasons the "
+        "lesson shows, so the story needs no bots.)",
+        dict,
+        _second_player_must_follow,
     ),
 }
 

@@ -16,36 +16,20 @@ from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
-LEVELS_HTML = """
-<table class='cardlab-levels'><thead><tr><th>level</th><th>face</th><th>corner index</th>
-<th>cards per colour</th><th>in the deck</th></tr></thead><tbody>
-<tr><td>3</td><td>plain white</td><td>3 small triangles</td><td>9</td><td>27</td></tr>
-<tr><td>2</td><td>outline triangle</td><td>2 small triangles</td><td>6</td><td>18</td></tr>
-<tr><td>1</td><td>solid triangle</td><td>1 big triangle</td><td>3</td><td>9</td></tr>
-<tr><td>Keystone <code>K</code></td><td>black level-1 card, "WILD"</td><td>1 big triangle</td>
-<td>&mdash;</td><td>1</td></tr></tbody></table>
-<p>Three colours, strongest first: <b>Purple (P) &gt; Green (G) &gt; Orange (O)</b>. A card is
-written level then colour: <code>3P</code> is a level-3 Purple. Cards with the same level and
-colour are identical, so the 55 cards come in only ten kinds. The <b>Keystone</b> is wild: it
-stands for any one card, level and colour, that you choose.</p>
-"""
-
 
 class PyramidComponents(LessonPanel):
-    """The 55 hexagonal cards (every kind once, with its count) and the three pyramid shapes."""
+    """The 55 hexagonal cards (every kind once, with its count) and the three pyramid shapes.
+    The panel shows the cards; the notebook shows the shapes, ``pyramids``, after the lesson's
+    table of the levels."""
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.deck = self.view
         self.shapes = CanvasView(10, 10, status=self.status)
-        self.levels = widgets.HTML(LEVELS_HTML)
-        self.children = [
-            self.deck.widget,
-            self.levels,
-            widgets.HTML("<b>The three pyramids</b> (rows top to bottom):"),
-            self.shapes.widget,
-            self.status.widget,
-        ]
+        self.pyramids = widgets.VBox(
+            [widgets.HTML("<b>The three pyramids</b> (rows top to bottom):"), self.shapes.widget]
+        )
+        self.children = [self.deck.widget, self.status.widget]
         self.redraw()
 
     def _redraw(self) -> None:

@@ -4,33 +4,58 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot
 from cardlab.games.pyramid import GAME, evaluate
+from cardlab.games.pyramid.hands import HAND_SIZE, KIND_COPIES, cards_of_counts, key_of_counts
+from cardlab.games.pyramid.odds import kind_multisets
 from cardlab.pictures.pyramid import WIDTH, dealt_hands_picture, showdown_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
 
 
+def dealt_given(
+    rng: random.Random, left: Sequence[int], fits: Callable[[int], bool]
+) -> tuple[int, ...]:
+    """Six cards dealt from ``left`` copies of each kind, given that the type of the hand's best
+    pyramid ``fits``, as kind counts: every such deal equally likely.  Identical cards are
+    interchangeable, so each multiset of kinds is weighted by the deals that give it
+    (`kind_multisets`), and one is drawn from those that fit: nothing is dealt again and again."""
+    hands = [(m, w) for m, w in kind_multisets(HAND_SIZE, tuple(left)) if fits(key_of_counts(m)[0])]
+    return rng.choices([m for m, _ in hands], weights=[w for _, w in hands])[0]
+
+
 def quiz_deal(seed: int, players: int = 3) -> Replay:
     """A showdown dealt by the engine: ``players`` hands, no betting, everyone stands pat.
 
-    Deals where the best two hands are of the same type are preferred (they make the learner
-    read the key past the first number), but about one question in four takes any deal.
+    Three questions in four are close calls, where the best two hands are of the same type
+    (they make the learner read the key past the first number).  A close call is built, not
+    searched for: the first hand is dealt, the second from the rest of the deck given that it is
+    of the same type, every other given that it is of no higher type; the seats are shuffled and
+    the engine deals exactly those cards.  The fourth question is any deal.
     """
     rng = random.Random(f"quiz:{seed}")
-    for k in range(40):
-        replay = Replay.start(
-            GAME, seed * 100 + k, players=players, betting=False, hands=1
-        ).play_out({s: CallBot() for s in range(players)})
-        keys = sorted((evaluate(h).key for h in replay.state.hands), reverse=True)
-        if keys[0][0] == keys[1][0] or rng.random() < 0.25:
-            return replay
-    return replay
+    start = Replay.start(GAME, seed, players=players, betting=False, hands=1)
+    callers = {s: CallBot() for s in range(players)}
+    if rng.random() < 0.25:
+        return start.play_out(callers)
+    hands = [dealt_given(rng, KIND_COPIES, lambda t: True)]
+    kind = key_of_counts(hands[0])[0]
+    for i in range(1, players):
+        left = [n - sum(h[k] for h in hands) for k, n in enumerate(KIND_COPIES)]
+        fits = (lambda t: t == kind) if i == 1 else (lambda t: t <= kind)
+        hands.append(dealt_given(rng, left, fits))
+    rng.shuffle(hands)
+    cards = [list(cards_of_counts(h)) for h in hands]
+    for hand in cards:
+        rng.shuffle(hand)
+    order = start.state.order
+    actions = [f"deal {cards[s][i].code}" for i in range(HAND_SIZE) for s in order]
+    return start.extend(actions).play_out(callers)
 
 
 class ShowdownQuiz(Quiz):

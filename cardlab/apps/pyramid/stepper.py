@@ -1,5 +1,5 @@
-"""A seeded Pyramid hand of three AI players, stepped through: every bet and exchange narrated
-with the AI's reason, and the showdown drawn as pyramids under the table."""
+"""A Pyramid hand of three AI players (a curated deal), stepped through: every bet and exchange
+narrated with the AI's reason, and the showdown drawn as pyramids under the table."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
 from cardlab.core.engine import seat_name
-from cardlab.core.narration import Narration
-from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
+from cardlab.lessons import deals
 from cardlab.pictures.pyramid import TABLE_SIZE, table_picture
 from cardlab.widgets.theme import ThemePicker
 
@@ -25,28 +24,9 @@ def default_bots(players: int = 3) -> dict[int, Bot]:
     }
 
 
-def bot_hand(
-    seed: int = 4, players: int = 3, exchange_rounds: int = 1
-) -> tuple[Replay, dict[int, tuple[int, Narration]]]:
-    """One seeded hand of AI players from the first card dealt to the showdown, with reasons."""
-    reasons: dict[int, tuple[int, Narration]] = {}
-    replay = Replay.start(GAME, seed, players=players, exchange_rounds=exchange_rounds, hands=1)
-    replay = replay.play_out(default_bots(players), reasons=reasons)
-    return replay, reasons
-
-
-def showdown_seed(start: int = 4, players: int = 3) -> int:
-    """The first seed from ``start`` whose bots' hand reaches a showdown of two or more hands."""
-    for seed in range(start, start + 50):
-        replay, _ = bot_hand(seed, players)
-        if len(replay.state.results[-1].shown) >= 2:
-            return seed
-    return start
-
-
 class HandStepper(BotGameStepper):
-    """A seeded hand of three AI, one step at a time: every bet and exchange narrated with the
-    AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
+    """A hand of three AI (a curated deal), one step at a time: every bet and exchange narrated
+    with the AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
 
     size = TABLE_SIZE
     mirror_label = "The table in words"
@@ -54,8 +34,9 @@ class HandStepper(BotGameStepper):
     start_text = "The 55 cards are shuffled; press Forward or Play."
     bot_label = " (AI)"
 
-    def __init__(self, picker: ThemePicker, seed: int = 4) -> None:
-        replay, reasons = bot_hand(seed)
+    def __init__(self, picker: ThemePicker, deal: str = "pyramid-exchange-showdown") -> None:
+        replay = deals.load(deal)
+        reasons = replay.reasons_of(default_bots(dict(replay.options)["players"]))
         super().__init__(
             picker,
             replay,

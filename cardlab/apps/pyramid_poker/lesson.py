@@ -9,11 +9,11 @@ import html
 import ipywidgets as widgets
 
 from cardlab.apps.bot_stepper import first_step
-from cardlab.apps.pyramid_poker.stepper import bot_game
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.games.pyramid_poker import observe
 from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
+from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView, ScoreSheet
@@ -40,24 +40,17 @@ WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
 
 
 class PyramidPokerComponents(LessonPanel):
-    """The 54 blocks, and a built pyramid through Player 1's eyes (own blocks tagged "you")."""
+    """The 54 blocks, and a built pyramid through Player 1's eyes (own blocks tagged "you"): the
+    lesson's game (a curated deal) when its 30 blocks are placed.  The panel shows the blocks;
+    the notebook shows the pyramid, ``table.widget``, after the lesson's words on it."""
 
-    def __init__(self, picker: ThemePicker, seed: int = 2) -> None:
+    def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
         self.sheet = CanvasView(10, 10, status=self.status)
         self.table = self.view
-        replay, _ = bot_game(seed)
+        replay = deals.load(deal)
         self.state = replay.state_at(first_step(replay, "take"))
-        self.children = [
-            self.sheet.widget,
-            widgets.HTML(
-                "<p>A built pyramid through <b>Player 1's</b> eyes: 30 blocks, 15 each. "
-                "Player 1 sees the faces of their own blocks (tagged <b>you</b>) and only "
-                "the backs of Player 2's.</p>"
-            ),
-            self.table.widget,
-            self.status.widget,
-        ]
+        self.children = [self.sheet.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:

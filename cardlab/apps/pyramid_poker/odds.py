@@ -9,7 +9,6 @@ from math import comb
 import ipywidgets as widgets
 
 from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS
-from cardlab.apps.pyramid_poker.stepper import bot_game
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     best_hand_for,
@@ -17,6 +16,7 @@ from cardlab.games.pyramid_poker.odds import (
     hand_points_table,
     joker_odds,
 )
+from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.panels import format_fraction
@@ -26,14 +26,15 @@ SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
 """Categories shown in the take-phase table (the rarer ones are tiny at this stage)."""
 
 
-def take_position(seed: int = 2, taken: int = 12):
-    """A take-phase position of the lesson's bots' game where Player 1 must place a block."""
-    replay, _ = bot_game(seed)
+def take_position(deal: str = "pyramid_poker-whole-game", taken: int = 12):
+    """The first take-phase position of the lesson's game (a curated deal) where Player 1 must
+    place a block, ``taken`` blocks or more taken."""
+    replay = deals.load(deal)
     for i in range(len(replay) + 1):
         state = replay.state_at(i)
         if state.phase == "assign" and state.turn == 0 and state.taken >= taken:
             return state
-    raise RuntimeError("no take-phase position found")
+    raise ValueError(f"{deal}: Player 1 never places a block with {taken} or more taken")
 
 
 def completion_html(view, seat: int = 0) -> str:
@@ -59,7 +60,9 @@ def completion_html(view, seat: int = 0) -> str:
 class OddsLesson(LessonPanel):
     """Three panels: the pharaohs, a random hand's points, and the take-phase chances."""
 
-    def __init__(self, picker: ThemePicker | None = None, seed: int = 2) -> None:
+    def __init__(
+        self, picker: ThemePicker | None = None, deal: str = "pyramid_poker-whole-game"
+    ) -> None:
         super().__init__(picker)
         j = joker_odds()
         self.joker_odds = j
@@ -102,7 +105,7 @@ class OddsLesson(LessonPanel):
             f"{float(t.p_not_no_pair):.3f} at random) scores at least 0: a whole point more "
             "than the No Pair it replaced.</p>"
         )
-        state = take_position(seed)
+        state = take_position(deal)
         view = observe(state, 0)
         best, gains = best_hand_for(view, state.pending)
         rise = ", ".join(f"{name} {g:+.3f}" for name, g in gains.items())

@@ -1,5 +1,5 @@
-"""A seeded game of two reasoning bots, stepped through and narrated, with eyes that show who
-sees which faces (and, at the showdown, the scoring's arithmetic)."""
+"""A game of two reasoning bots (a curated deal), stepped through and narrated, with eyes that
+show who sees which faces (and, at the showdown, the scoring's arithmetic)."""
 
 from __future__ import annotations
 
@@ -12,21 +12,17 @@ from cardlab.apps.bot_stepper import BotGameStepper, first_step
 from cardlab.apps.pyramid_poker.table import reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
-from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
+from cardlab.games.pyramid_poker import HAND_NAMES, observe
+from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.widgets.theme import ThemePicker
 
 
-def bot_game(
-    seed: int = 2, bots: dict[int, Bot] | None = None
-) -> tuple[Replay, dict[int, tuple[int, str]]]:
-    """One seeded game (``games=1``) between two reasoning bots, with every bot's reason as
-    ``{step: (seat, reason)}``."""
-    bots = bots if bots is not None else {0: reasoning_bot(), 1: reasoning_bot()}
-    reasons: dict[int, tuple[int, str]] = {}
-    replay = Replay.start(GAME, seed, games=1).play_out(bots, reasons=reasons)
-    return replay, reasons
+def default_bots() -> dict[int, Bot]:
+    """The two reasoning bots of the lesson's game (its curated deal is
+    ``pyramid_poker-whole-game``: this stepper steps through it, the components show its built
+    pyramid and the odds a take-phase position of it)."""
+    return {0: reasoning_bot(), 1: reasoning_bot()}
 
 
 def who_sees_what(state) -> list[str]:
@@ -46,7 +42,7 @@ def who_sees_what(state) -> list[str]:
 
 
 class GameStepper(BotGameStepper):
-    """A seeded game of two reasoning bots, one step at a time, with the bots' reasons."""
+    """The lesson's game of two reasoning bots, one step at a time, with the bots' reasons."""
 
     size = (WIDTH, HEIGHT)
 
@@ -55,8 +51,9 @@ class GameStepper(BotGameStepper):
     chance_moves = "chance"
     teacher_label = "Teacher (every face)"
 
-    def __init__(self, picker: ThemePicker, seed: int = 2) -> None:
-        replay, reasons = bot_game(seed)
+    def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
+        replay = deals.load(deal)
+        reasons = replay.reasons_of(default_bots())
         self.sees = widgets.HTML()
         self.arithmetic = widgets.HTML()
         super().__init__(

@@ -1,6 +1,7 @@
 """The Triad odds: every category counted (jokers out and wild), the counting argument for a
-few rows, why wild jokers break the link between rank and rarity, and the exchange advisor on
-the learner's own hand.
+few rows, and the exchange advisor on the learner's own hand.  (Why wild jokers break the link
+between rank and rarity is the lesson's prose, `cardlab/lessons/triad.md`, with the engine's
+counts; a test checks they agree.)
 
 Every number comes from the engine (`cardlab.games.poker.tables`) or is checked against it in
 the tests; the text helpers are widget-free so tests read exactly what the lesson shows.
@@ -157,27 +158,10 @@ def tables_plot_png(plain: dict[str, int], wild: dict[str, int], dpi: int = 100)
     return buffer.getvalue()
 
 
-WILD_WHY = (
-    "A joker always becomes the card that makes the <b>best</b> hand, so hands are pulled "
-    "<b>up</b> the ladder. A pair plus a joker is Three Up, never Two Pair: the joker could "
-    "pair the kicker, but three of a kind ranks higher. So Two Pair gains no hand at all "
-    "({two_pair:,}, exactly as without jokers) while Three Up collects every pair-plus-joker "
-    "({three_up:,}). For the same reason a joker with four odd cards always pairs the highest "
-    "one: One Pair ({one_pair:,}) overtakes High Card ({high_card:,}), which gains nothing. "
-    "And two pair plus a joker is a Full Up, three of a kind plus a joker a Four Up: both "
-    "end at {full_up:,}. The ladder is fixed in advance, the jokers choose their hand after "
-    "the deal, and that breaks the link between rank and rarity."
-)
-
-
-def wild_why_html(wild: dict[str, int]) -> str:
-    return "<p>" + WILD_WHY.format(**wild) + "</p>"
-
-
 class OddsTables(LessonPanel):
-    """The exact tables (jokers out and wild, side by side), a plot, the counting argument for a
-    few rows and why wild jokers break the link between rank and rarity.  The notebook shows
-    its parts one by one, between the lesson's paragraphs."""
+    """The exact tables (jokers out and wild, side by side), a plot and the counting argument
+    for a few rows.  The notebook shows its parts one by one, between the lesson's paragraphs
+    (which say why wild jokers break the link between rank and rarity)."""
 
     def __init__(self, picker: ThemePicker | None = None) -> None:
         super().__init__(picker)
@@ -190,9 +174,8 @@ class OddsTables(LessonPanel):
             format="png",
             layout=widgets.Layout(max_width="640px"),
         )
-        self.why = widgets.HTML(wild_why_html(self.wild))
         self.table.add_class("cardlab-triad-tables")
-        self.children = [self.counting, self.table, self.plot, self.why]
+        self.children = [self.counting, self.table, self.plot]
 
 
 # -- the exchange advisor --------------------------------------------------------------------------
@@ -324,7 +307,5 @@ class ExchangeAdvisor(LessonPanel):
             f"style='text-align:left'>The best {top} of {len(self.results)} discards</caption>"
             "<thead><tr><th>#</th><th>Discard</th><th>Expected strength</th>"
             "<th>P(improve)</th><th>Most likely result</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table><p><small>Expected strength: the chance "
-            "that the final hand beats one random five-card hand, averaged over every draw. "
-            "The AI uses the same count to choose its discards.</small></p>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
         )

@@ -7,8 +7,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from cardlab.core.cards import Card, format_cards
 from cardlab.games.poker.ranking import TRIAD_NAMES
+from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
 from cardlab.games.triad import DECK, HandValue, evaluate
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.pictures.triad import showdown_picture
@@ -74,26 +77,41 @@ class Showdown:
         return str(w[0]) if len(w) == 1 else "tie"
 
 
+def dealt_given(rng: random.Random, pool: Sequence[Card], fits) -> tuple[Card, ...]:
+    """Five cards dealt from ``pool`` given that their category ``fits`` (a test on an array of
+    category indices): every such hand is equally likely.  All C(len(pool), 5) hands are
+    counted at once and one of those that fit is drawn, so nothing is dealt again and again."""
+    ids = card_ids(pool)
+    combos = combinations_array(len(pool), 5)
+    fitting = np.flatnonzero(fits(category_of(evaluate_many(ids[combos]))))
+    return tuple(pool[i] for i in combos[fitting[rng.randrange(len(fitting))]])
+
+
 def showdown_question(seed: int, players: int | None = None) -> Showdown:
     """Deal 2 or 3 hands from a shuffled 52-card deck; most questions are close calls (the two
-    best hands in the same category), and some are ties, since those teach the tie-break."""
+    best hands in the same category), and some are ties, since those teach the tie-break.
+
+    A close call is built, not searched for: the first hand is dealt, the second is dealt from
+    the rest of the deck given that it is in the same category, and a third given that it is in
+    no higher one; then the seats are shuffled."""
     rng = random.Random(f"triad-quiz:{seed}")
     n = players or rng.choice((2, 2, 3))
     close = rng.random() < 0.7
     cards = list(triad_deck({}))
-    best: Showdown | None = None
-    for _ in range(400):
-        rng.shuffle(cards)
-        hands = tuple(tuple(cards[5 * i : 5 * i + 5]) for i in range(n))
-        hands = tuple(tuple(sorted(h, key=lambda c: (-DECK.strength(c), c.code))) for h in hands)
-        values = tuple(evaluate(h) for h in hands)
-        q = Showdown(hands, values)
-        top = sorted(values, reverse=True)
-        if not close or top[0].index == top[1].index:
-            return q
-        best = best or q
-    assert best is not None
-    return best
+    rng.shuffle(cards)
+    if close:
+        first = tuple(cards[:5])
+        category = evaluate(first).index
+        rest = cards[5:]
+        dealt = [first, dealt_given(rng, rest, lambda c: c == category)]
+        if n == 3:
+            rest = [c for c in rest if c not in dealt[1]]
+            dealt.append(dealt_given(rng, rest, lambda c: c <= category))
+        rng.shuffle(dealt)
+    else:
+        dealt = [tuple(cards[5 * i : 5 * i + 5]) for i in range(n)]
+    hands = tuple(tuple(sorted(h, key=lambda c: (-DECK.strength(c), c.code))) for h in dealt)
+    return Showdown(hands, tuple(evaluate(h) for h in hands))
 
 
 class WhichHandWins(Quiz):
