@@ -215,3 +215,20 @@ def test_the_deal_tells_its_story(name):
 def test_a_wrong_name_is_refused_with_the_names():
     with pytest.raises(ValueError, match="triad-pot-odds"):
         deals.load("no-such-deal")
+
+
+def test_no_lesson_searches_seeds_for_a_story():
+    """Stories are curated once (tools/curate_deals.py); the lessons only load them."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "cardlab"
+    searching = re.compile(r"for \w*(seed|attempt|tries|try)\w* in range\(|while .*seed")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("apps", "lessons")
+        for path in sorted((root / folder).rglob("*.[pm][yd]"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if searching.search(line)
+    ]
+    assert not found, f"a seed search for a story: {found}"
