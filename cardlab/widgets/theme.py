@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -18,8 +17,7 @@ THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
 
 
 class ThemePicker(widgets.ToggleButtons):
-    """Toggle buttons for the themes.  It is a traitlets object: panels ``observe`` its value
-    (`subscribe` is the shorthand that passes only the new theme's name)."""
+    """Toggle buttons for the themes.  It is a traitlets object: panels ``observe`` its value."""
 
     def __init__(self, theme: str = "default", **kwargs: Any) -> None:
         if theme not in THEMES:
@@ -40,7 +38,3 @@ class ThemePicker(widgets.ToggleButtons):
     def widget(self) -> widgets.Widget:
         """The picker is its own widget (every panel of a page has a ``widget``)."""
         return self
-
-    def subscribe(self, listener: Callable[[str], Any]) -> None:
-        """Call ``listener(theme)`` after every change of theme."""
-        self.observe(lambda change: listener(change["new"]), names="value")
