@@ -4,10 +4,10 @@ last one until *New game*."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of
+from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
@@ -21,6 +21,32 @@ class HandByHandTable(TableModel):
     the footer, the result of the hand just ended)."""
 
     again: ClassVar[tuple[str, ...]] = ("next-hand", "new-game")
+    game_name: ClassVar[str]
+    play_seed: ClassVar[int] = 2
+    hands_per_game: ClassVar[int] = 10
+
+    @classmethod
+    def ai(cls, opponents: int, seed: int) -> dict[int, Bot]:
+        """The AI of a new game: seats 1 to ``opponents``."""
+        raise NotImplementedError
+
+    @classmethod
+    def start(
+        cls,
+        seed: int | None = None,
+        opponents: int = 2,
+        hands: int | None = None,
+        bots: Mapping[int, Bot] | None = None,
+        **fields: Any,
+    ) -> Any:
+        """A new game of ``hands`` hands against ``opponents`` AI (or the given ``bots``);
+        ``fields`` are the table's own settings (e.g. a ticked hint box)."""
+        seed = cls.play_seed if seed is None else seed
+        bots = dict(bots) if bots is not None else cls.ai(opponents, seed)
+        hands = cls.hands_per_game if hands is None else hands
+        replay = Replay.start(cls.game_name, seed, players=1 + len(bots), hands=hands)
+        said = "A new game: you are Player 1, at the bottom of the table."
+        return new_table(cls, replay, bots, said, seed=seed, **fields)
 
     @property
     def hand_over(self) -> str | None:

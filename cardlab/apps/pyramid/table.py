@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,6 @@ from cardlab.apps.model import (
     Mirror,
     ScoreRow,
     TableModel,
-    new_table,
     player,
 )
 from cardlab.core.bots import Bot
@@ -68,21 +67,13 @@ class PyramidTable(HandByHandTable):
     log_title = "This hand"
     score_title = "Score sheet (chips won or lost)"
 
+    game_name = "pyramid"
+    play_seed = PLAY_SEED
+    hands_per_game = 5
+
     @classmethod
-    def start(
-        cls,
-        seed: int = PLAY_SEED,
-        opponents: int = 2,
-        hands: int = 5,
-        bots: Mapping[int, Bot] | None = None,
-        show_odds: bool = False,
-    ) -> PyramidTable:
-        """A new game of ``hands`` hands against ``opponents`` AI (or the given ``bots``)."""
-        bots = dict(bots) if bots is not None else default_bots(opponents + 1, seed)
-        replay = Replay.start(GAME, seed, players=1 + len(bots), hands=hands)
-        said = "A new game: you are Player 1, at the bottom of the table."
-        table = new_table(cls, replay, bots, said, seed=seed, show_odds=show_odds)
-        return table  # type: ignore[return-value]
+    def ai(cls, opponents: int, seed: int) -> dict[int, Bot]:
+        return default_bots(opponents + 1, seed)
 
     # -- where the game is ---------------------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ every AI reason is shown, without the cards of a hand that was not shown down.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from cardlab.apps.hand_by_hand import HandByHandTable
@@ -20,7 +20,6 @@ from cardlab.apps.model import (
     ScoreRow,
     TableModel,
     first_lines,
-    new_table,
     player,
 )
 from cardlab.core.bots import Bot
@@ -28,7 +27,7 @@ from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
-from cardlab.games.triad import GAME, advise, new_game
+from cardlab.games.triad import GAME, advise
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
 
@@ -53,19 +52,12 @@ class TriadTable(HandByHandTable):
     log_title = "This hand"
     score_title = "Chips, hand by hand"
 
+    game_name = "triad"
+    play_seed = PLAY_SEED
+
     @classmethod
-    def start(
-        cls,
-        seed: int = PLAY_SEED,
-        opponents: int = 2,
-        hands: int = 10,
-        bots: Mapping[int, Bot] | None = None,
-    ) -> TriadTable:
-        """A new game of ``hands`` hands against ``opponents`` AI (or the given ``bots``)."""
-        bots = dict(bots) if bots is not None else ai_bots(opponents, seed)
-        replay = new_game(seed, players=1 + len(bots), hands=hands)
-        said = "A new game: you are Player 1, at the bottom of the table."
-        return new_table(cls, replay, bots, said, seed=seed)  # type: ignore[return-value]
+    def ai(cls, opponents: int, seed: int) -> dict[int, Bot]:
+        return ai_bots(opponents, seed)
 
     # -- where the game is ---------------------------------------------------------------------
     @property
