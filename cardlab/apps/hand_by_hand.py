@@ -4,13 +4,14 @@ last one until *New game*."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
+from cardlab.render import Drawing
 
 OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
 """How many AI the learner may play against (from the next game)."""
@@ -80,6 +81,32 @@ class HandByHandTable(TableModel):
         """The result of the hand that has just ended in ``replay`` (None: none has)."""
         state = replay.state
         return state.results[-1] if state.phase == "done" and state.results else None
+
+    def restart(self, key: str, value: Any, **fields: Any) -> TableModel:
+        """New game (the next seed), or the same deal against ``value`` AI (Play against);
+        ``fields`` carry the table's settings over."""
+        opponents = len(self.bots) if key == "new-game" else int(value)
+        seed = self.seed + 1 if key == "new-game" else self.seed
+        table = self.start(seed, opponents, self.state.option("hands"), **fields)
+        return table.say(f"A new game (seed {seed}) against {opponents} AI.")
+
+    # -- what the learner sees ---------------------------------------------------------------------
+    draw_table: ClassVar[Callable[..., Drawing]]
+    """The game's table picture: ``draw_table(view, you=, selected=, banner=, theme=, ...)``."""
+    picture_options: ClassVar[Mapping[str, Any]] = {}
+
+    def banner(self) -> str:
+        raise NotImplementedError
+
+    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        return type(self).draw_table(
+            self.seen,
+            you=LEARNER,
+            selected=frozenset(selected),
+            banner=self.banner(),
+            theme=theme,
+            **self.picture_options,
+        )
 
     def game_controls(self, row: int, playing: str) -> tuple[Control, ...]:
         """Next hand, New game and how many AI to play against; ``playing`` says why there is

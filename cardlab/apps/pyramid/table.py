@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
@@ -34,7 +34,6 @@ from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.game import advise
 from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
 from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
-from cardlab.render import Drawing
 
 PLAY_SEED = 2
 
@@ -64,6 +63,8 @@ class PyramidTable(HandByHandTable):
 
     size = TABLE_SIZE
     advise = staticmethod(advise)
+    draw_table = staticmethod(table_picture)
+    picture_options: ClassVar[Mapping[str, Any]] = {"showdown": True}
     log_title = "This hand"
     score_title = "Score sheet (chips won or lost)"
 
@@ -146,10 +147,7 @@ class PyramidTable(HandByHandTable):
             return self.advance(replay, said, begin=len(self.replay), fresh=True)
         if key == "hint":
             return dataclasses.replace(self, show_odds=bool(value))
-        opponents = len(self.bots) if key == "new-game" else int(value)
-        seed = self.seed + 1 if key == "new-game" else self.seed
-        table = self.start(seed, opponents, self.state.option("hands"), show_odds=self.show_odds)
-        return table.say(f"A new game (seed {seed}) against {opponents} AI.")
+        return self.restart(key, value, show_odds=self.show_odds)
 
     def _discard(self) -> TableModel:
         cards = self.selected_cards
@@ -166,16 +164,6 @@ class PyramidTable(HandByHandTable):
         return ai_bot(f"hint/{self.seed}")
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
-        return table_picture(
-            self.seen,
-            you=LEARNER,
-            selected=frozenset(selected),
-            banner=self.banner(),
-            theme=theme,
-            showdown=True,
-        )
-
     def banner(self) -> str:
         stage = self.stage
         if stage == "bet":

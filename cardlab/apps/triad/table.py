@@ -9,8 +9,8 @@ every AI reason is shown, without the cards of a hand that was not shown down.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
@@ -29,7 +29,6 @@ from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.triad import GAME, advise
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
-from cardlab.render import Drawing
 
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
@@ -49,6 +48,8 @@ class TriadTable(HandByHandTable):
 
     size = (WIDTH, HEIGHT)
     advise = staticmethod(advise)
+    draw_table = staticmethod(table_picture)
+    picture_options: ClassVar[Mapping[str, Any]] = {"names": {LEARNER: "You"}}
     log_title = "This hand"
     score_title = "Chips, hand by hand"
 
@@ -117,25 +118,12 @@ class TriadTable(HandByHandTable):
             replay = self.replay.append("next hand")
             said = f"Hand {replay.state.hand_no}: the button moved one seat left."
             return self.advance(replay, said, begin=len(self.replay), fresh=True)
-        opponents = len(self.bots) if key == "new-game" else int(value)
-        seed = self.seed + 1 if key == "new-game" else self.seed
-        table = self.start(seed, opponents, self.state.option("hands"))
-        return table.say(f"A new game (seed {seed}).")
+        return self.restart(key, value)
 
     def hint_bot(self) -> Bot:
         return PokerBot(seed=f"hint/{self.seed}")
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
-        return table_picture(
-            self.seen,
-            you=LEARNER,
-            selected=frozenset(selected),
-            banner=self.banner(),
-            theme=theme,
-            names={LEARNER: "You"},
-        )
-
     def banner(self) -> str:
         stage = self.stage
         where = f"Hand {self.state.hand_no} of {self.state.option('hands')}"
