@@ -141,6 +141,10 @@ def test_a_round_is_played_by_clicks(picker):
     assert table.controls["go-out"].disabled
     hand = model.observation.hand
     assert sorted(c.code for c in table.hand.cards) == sorted(c.code for c in hand)
+    # the card buttons (the keyboard's way to pick a card) read as the cards are printed
+    labels = [b.description for b in table.hand.buttons.children if b.layout.display != "none"]
+    assert labels == [card_text(c) for c in table.hand.cards] and any("\u2665" in x or
+                      "\u2666" in x or "\u2663" in x or "\u2660" in x for x in labels)  # fmt: skip
     boxes = {op.target for op in table.view.drawing.ops if isinstance(op, HitBox)}
     assert {"stock", "discard", "card:0"} <= boxes
     # discarding before drawing: the engine's reason, nothing changes

@@ -417,6 +417,10 @@ class ThreeThirteenTable(TableModel):
         return Suggestion(key, decision.reason, (self.hand().index(card),))
 
     # -- what the learner sees ---------------------------------------------------------------------
+    def card_label(self, card: Any) -> str:
+        """The card buttons read as the cards are printed: ``7♥``, ``10♣``."""
+        return card_text(card)
+
     def hand(self) -> tuple[Any, ...]:
         """The learner's cards in the order drawn: meld by meld, the deadwood last."""
         if self.stage not in ("draw", "discard"):
