@@ -271,6 +271,12 @@ class TableModel:
         """The score sheet's row for a hand or game that has just ended in ``replay``."""
         return None
 
+    def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
+        """The score sheet's rows for what has just ended in ``replay``: most tables write one
+        row a hand or round (`score_row`), a table may write several (each hand of a game)."""
+        row = self.score_row(replay)
+        return () if row is None else (row,)
+
     # -- what every table does ---------------------------------------------------------------------
     def control(self, key: str) -> Control:
         for control in self.controls():
@@ -331,15 +337,13 @@ class TableModel:
         reasons: dict[int, tuple[int, Narration]] = {}
         played = replay.play_out(self.bots, reasons=reasons, until=self.pause)
         log = entries(played, begin, reasons)
-        scores = self.scores
-        row = self.score_row(played)
-        if row is not None and all(r.label != row.label for r in scores):
-            scores = (*scores, row)
+        written = {r.label for r in self.scores}
+        new = tuple(r for r in self.score_rows(played) if r.label not in written)
         return dataclasses.replace(
             self,
             replay=played,
             log=log if fresh else (*self.log, *log),
-            scores=scores,
+            scores=(*self.scores, *new),
             said=Said(said, level),
             selected=(),
         )

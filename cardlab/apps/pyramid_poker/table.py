@@ -249,13 +249,11 @@ class PyramidPokerTable(TableModel):
         decision = self.decision()
         return Suggestion("play-hint", f"{decision.action} \u2014 {decision.reason}")
 
-    def advance(self, replay: Replay, said: str, **kwargs: Any) -> TableModel:
-        """As every table, and once the game is over its score sheet: one row per hand, then
-        the bonus (and any penalty), each with its arithmetic."""
-        table = super().advance(replay, said, **kwargs)
-        results = table.state.results
-        rows = showdown_rows(results[-1].showdown) if results else ()
-        return dataclasses.replace(table, scores=tuple(ScoreRow(*r) for r in rows))
+    def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
+        """Once the game is over, its score sheet: one row per hand, then the bonus (and any
+        penalty), each with its arithmetic."""
+        results = replay.state.results
+        return tuple(ScoreRow(*r) for r in showdown_rows(results[-1].showdown)) if results else ()
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
