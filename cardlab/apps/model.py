@@ -33,6 +33,11 @@ def player(seat: int) -> str:
     return "you" if seat == LEARNER else seat_name(seat)
 
 
+def named(seat: int) -> str:
+    """A seat as a log or a score sheet names it: "you (Player 1)", or "Player 2"."""
+    return "you (Player 1)" if seat == LEARNER else seat_name(seat)
+
+
 @dataclass(frozen=True)
 class Control:
     """One thing the learner may press, tick or choose; the widget makes it a button, a

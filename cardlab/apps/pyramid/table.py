@@ -24,7 +24,7 @@ from cardlab.apps.model import (
     Mirror,
     ScoreRow,
     TableModel,
-    player,
+    named,
 )
 from cardlab.core.bots import Bot
 from cardlab.core.replay import Replay
@@ -46,11 +46,6 @@ def ai_bot(seed: str) -> PokerBot:
 def default_bots(players: int, seed: int = 0) -> dict[int, Bot]:
     """One AI for every seat but the learner's."""
     return {s: ai_bot(f"{seed}/{s}") for s in range(1, players)}
-
-
-def named(seat: int) -> str:
-    """A seat as the log and the score sheet name it: "you (Player 1)", or "Player 2"."""
-    return "you (Player 1)" if seat == LEARNER else player(seat)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,6 +27,7 @@ from cardlab.apps.model import (
     ScoreRow,
     Suggestion,
     TableModel,
+    named,
     new_table,
 )
 from cardlab.core.bots import Bot
@@ -47,11 +48,6 @@ CLAIMS = ("claim", "no_claim")
 def default_bots() -> dict[int, Bot]:
     """Player 2 grabs only for a clear edge; Player 3 is bolder."""
     return {1: ReasoningBot(threshold=0.5), 2: ReasoningBot(threshold=0.0)}
-
-
-def player(seat: int) -> str:
-    """How the table names a seat to the learner."""
-    return "you (Player 1)" if seat == LEARNER else seat_name(seat)
 
 
 def signed(x: Any) -> str:
@@ -285,7 +281,7 @@ class TriangleTable(TableModel):
     def winner_text(self) -> str:
         scores = self.state.scores
         top = max(scores)
-        winners = [player(s) for s in range(3) if scores[s] == top]
+        winners = [named(s) for s in range(3) if scores[s] == top]
         return f"{' and '.join(winners)} win{'s' * (len(winners) == 1)} with {top}"
 
     def round_lines(self) -> list[str]:
@@ -299,7 +295,7 @@ class TriangleTable(TableModel):
                 lines.append("Nobody reached for the Right to Speak: the round is void, nobody "
                              "scores.")  # fmt: skip
             elif len(claimers) > 1:
-                who = " and ".join(player(s) for s in claimers)
+                who = " and ".join(named(s) for s in claimers)
                 lines.append(f"{who[0].upper()}{who[1:]} reached at the same moment.")
         for entry in self.log:
             event = entry.event
