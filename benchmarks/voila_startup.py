@@ -1,18 +1,23 @@
-"""What a student waits for and what a lesson costs: Voilà cold start, kernel memory, one step.
+"""What a student waits for: every lesson's first drawing, warm and cold, and every table's click.
 
-    python benchmarks/voila_startup.py                # print the figures
-    python benchmarks/voila_startup.py --write        # ... and rewrite benchmarks/RESULTS.md
+    python benchmarks/voila_startup.py                 # print the figures
+    python benchmarks/voila_startup.py --write         # ... and rewrite benchmarks/RESULTS.md
+    python benchmarks/voila_startup.py --runs 5 --clicks 40 --only triad.ipynb
 
-1. Cold start to first drawn canvas: a fresh ``cardlab serve`` (new Voilà, new kernel), then
-   headless Chromium opens the lesson and polls the first canvas until a screenshot of it is not
-   blank.  Chromium itself is launched once beforehand and not counted; each run gets a fresh
-   browser context (no cache).  Median of ``--runs`` (default 5).
-2. Resident memory of the lesson's kernel (``VmRSS`` in ``/proc/<pid>/status``; the kernel is the
-   ``ipykernel`` child of the Voilà process) and of the Voilà server, once the canvas is drawn.
-3. One controller step of the decks lesson (`cardlab.apps.decks.DealStepper`), in process and
-   without a browser: the Forward button is clicked as the browser would, with every widget comm
-   replaced by one that records what would go on the wire.  Reported: DrawOps replayed, canvas
-   commands, comm messages, bytes (JSON + binary buffers) and Python time per step.
+1. **First drawn canvas, every lesson.**  From the page request (Playwright ``goto``) until a canvas
+   of the page holds a drawing (`browser.first_canvas_s`).  *Warm*: `cardlab serve` as a teacher
+   starts it, with its pool of preheated kernels; after each page is closed the benchmark waits
+   until the pool has refilled and the machine is idle.  *Cold*: `cardlab serve --pool 0`, so the
+   kernel starts and runs the lesson on request (what a student meets when the pool is empty).
+   Each round requests the bare one-canvas notebook (`browser.BARE`) and every lesson in turn;
+   a lesson's ratio is its median over the bare notebook's median in the same phase, so a busy
+   machine moves both and cannot hide a regression.
+2. **Kernel memory per lesson**: in the cold phase the page's kernel is the only one, so its VmRSS
+   once the page has drawn and the kernel is idle is that lesson's cost.
+3. **Click to redrawn canvas, every table**: a student presses ``--clicks`` moves at the table
+   (`browser.DRIVERS`) and after each, the bare notebook's Redraw button is clicked in a second
+   tab: the yardstick interleaved click by click.
+4. **One controller step** (decks lesson, in process, no browser): what one step sends.
 """
 
 from __future__ import annotations
@@ -20,170 +25,119 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
-import io
 import json
-import os
-import platform
-import signal
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from cardlab.cli import free_port, wait_for_port  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from results import write_sections  # noqa: E402
-
-CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--no-first-run",
-]  # fmt: skip
-ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
-
-
-# -- machine --------------------------------------------------------------------------------------
-def machine() -> dict[str, str]:
-    cpu = "unknown"
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    ram = "unknown"
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        kb = int(Path("/proc/meminfo").read_text().split("MemTotal:")[1].split()[0])
-        ram = f"{kb / 1024 / 1024:.1f} GiB"
-    info = {
-        "CPU": cpu,
-        "cores (os.cpu_count)": str(os.cpu_count()),
-        "RAM": ram,
-        "OS": f"{platform.system()} {platform.release()}",
-        "Python": platform.python_version(),
-    }
-    for pkg in ("voila", "ipywidgets", "ipycanvas", "ipykernel", "jupyter_server", "playwright"):
-        with contextlib.suppress(metadata.PackageNotFoundError):
-            info[pkg] = metadata.version(pkg)
-    chromium = chromium_path()
-    if chromium:
-        with contextlib.suppress(OSError, subprocess.SubprocessError):
-            out = subprocess.run(
-                [chromium, "--version"], capture_output=True, text=True, timeout=30
-            )
-            info["Chromium"] = out.stdout.strip() or "unknown"
-    return info
+from browser import (
+    BARE,
+    CHROMIUM_ARGS,
+    DRIVERS,
+    LESSONS,
+    chromium_path,
+    click_latency_ms,
+    first_canvas_s,
+    lesson_dir,
+    machine,
+    new_page,
+    next_move,
+    percentile,
+    press,
+    rss_mib,
+    serving,
+)
+from results import write_sections
 
 
-def chromium_path() -> str | None:
-    for cand in (os.environ.get("CARDLAB_CHROMIUM"), "/usr/lib/chromium/chromium",
-                 "/usr/bin/chromium"):  # fmt: skip
-        if cand and Path(cand).is_file() and os.access(cand, os.X_OK):
-            return cand
-    return None
-
-
-# -- /proc helpers (psutil is not a dependency) ---------------------------------------------------
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == pid:
-                out.append(int(entry.name))
-    return out
-
-
-def cmdline(pid: int) -> str:
-    with contextlib.suppress(OSError):
-        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-    return ""
-
-
-def rss_mib(pid: int) -> float:
-    for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise ValueError(f"no VmRSS for {pid}")
-
-
-def voila_and_kernels(serve_pid: int) -> tuple[int | None, list[int]]:
-    voila = next((p for p in children(serve_pid) if " -m voila " in f" {cmdline(p)} "), None)
-    if voila is None:
-        return None, []
-    return voila, [p for p in children(voila) if "ipykernel" in cmdline(p)]
-
-
-# -- 1 + 2: cold start and memory -----------------------------------------------------------------
-def blank(png: bytes) -> bool:
-    from PIL import Image
-
-    img = Image.open(io.BytesIO(png)).convert("RGB")
-    colours = img.getcolors(maxcolors=img.width * img.height)
-    ink = 1 - max(c for c, _ in colours) / (img.width * img.height)
-    return len(colours) < 8 or ink < 0.01
-
-
+# -- 1 + 2: first drawn canvas and kernel memory ------------------------------------------------
 @dataclass
-class ColdRun:
-    port_s: float
-    canvas_visible_s: float
-    canvas_drawn_s: float
-    kernel_rss_mib: list[float] = field(default_factory=list)
-    voila_rss_mib: float = 0.0
+class Phase:
+    """One server's figures: seconds to the first drawn canvas, per notebook, in request order."""
+
+    name: str
+    times: dict[str, list[float]] = field(default_factory=dict)
+    kernel_mib: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def median(self, notebook: str) -> float:
+        return statistics.median(self.times[notebook]) if self.times.get(notebook) else float("nan")
+
+    def ratio(self, notebook: str) -> float:
+        return self.median(notebook) / self.median(BARE)
 
 
-def cold_start(browser, notebooks: Path, lesson: str, timeout: float = 180) -> ColdRun:
-    port = free_port()
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
-         "--port", str(port), "--notebooks", str(notebooks)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
-    try:
-        if not wait_for_port("127.0.0.1", port, 90, proc):
-            raise RuntimeError("cardlab serve did not start")
-        t_port = time.perf_counter() - t0
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}/voila/render/{lesson}", timeout=timeout * 1000)
-        canvas = page.locator(CANVAS).first
-        canvas.wait_for(state="visible", timeout=timeout * 1000)
-        t_visible = time.perf_counter() - t0
-        deadline = time.monotonic() + 60
-        while blank(canvas.screenshot()):
-            if time.monotonic() > deadline:
-                raise RuntimeError("the first canvas stayed blank for 60 s")
-            page.wait_for_timeout(25)
-        run = ColdRun(t_port, t_visible, time.perf_counter() - t0)
-        voila, kernels = voila_and_kernels(proc.pid)
-        if voila is not None:
-            run.voila_rss_mib = rss_mib(voila)
-            run.kernel_rss_mib = [rss_mib(k) for k in kernels]
-        return run
-    finally:
-        context.close()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        time.sleep(0.5)  # let the kernel's ports and memory go before the next run
+def first_canvases(browser, notebooks: Path, phase: Phase, runs: int, pool: str,
+                   lessons: tuple[str, ...]) -> Phase:  # fmt: skip
+    """``runs`` rounds of bare notebook + every lesson on one server (``--pool`` ``pool``)."""
+    with serving(notebooks, "--pool", pool) as server:
+        server.settle(timeout=300)
+        baseline = len(server.kernels())
+        for r in range(runs):
+            for notebook in (BARE, *lessons):
+                page = new_page(browser)
+                try:
+                    seconds = first_canvas_s(page, server.url(notebook))
+                    phase.times.setdefault(notebook, []).append(seconds)
+                    if pool == "0":
+                        server.settle(kernels=1)
+                        kernels = server.kernels()
+                        phase.kernel_mib.setdefault(notebook, []).append(rss_mib(kernels[0]))
+                except Exception as exc:  # a benchmark reports a failure, it does not stop
+                    phase.errors.append(f"{notebook} run {r + 1}: {type(exc).__name__}: {exc}")
+                finally:
+                    page.context.close()
+                server.settle(kernels=baseline)
+                print(f"{phase.name} {r + 1} {notebook}: {phase.times.get(notebook, ['-'])[-1]}",
+                      flush=True)  # fmt: skip
+    return phase
+
+
+# -- 3: click to redrawn canvas -------------------------------------------------------------------
+def clicks_at_tables(browser, notebooks: Path, clicks: int, lessons: tuple[str, ...]):
+    """{table: (latencies ms, bare latencies ms, clicks without a redraw)} on a warm server."""
+    out: dict[str, tuple[list[float], list[float], int]] = {}
+    with serving(notebooks) as server:
+        server.settle(timeout=300)
+        for lesson in (x for x in lessons if x in DRIVERS):
+            table_page, bare_page = new_page(browser), new_page(browser)
+            mine: list[float] = []
+            bare: list[float] = []
+            silent = 0
+            try:
+                first_canvas_s(table_page, server.url(lesson))
+                first_canvas_s(bare_page, server.url(BARE))
+                table_page.locator(".cardlab-table").first.scroll_into_view_if_needed()
+                while len(mine) < clicks:
+                    table_page.wait_for_function(
+                        "keys => keys.some(k => { const b = document.querySelector("
+                        "`.cardlab-table button.cardlab-${k}`); return b && !b.disabled; })",
+                        arg=list(DRIVERS[lesson]), timeout=20_000,
+                    )  # fmt: skip
+                    ms = press(table_page, next_move(table_page, lesson))
+                    if ms is None:
+                        silent += 1
+                        if silent > 3 * clicks:
+                            raise RuntimeError(f"{lesson}: the table stopped redrawing")
+                        continue
+                    mine.append(ms)
+                    redraw = bare_page.locator("button.cardlab-redraw")
+                    latency = click_latency_ms(bare_page, redraw)
+                    if latency is not None:
+                        bare.append(latency)
+            finally:
+                table_page.context.close()
+                bare_page.context.close()
+            out[lesson] = (mine, bare, silent)
+            print(f"clicks {lesson}: median {statistics.median(mine):.1f} ms, p95 "
+                  f"{percentile(mine, 0.95):.1f} ms; bare {statistics.median(bare):.1f} ms",
+                  flush=True)  # fmt: skip
+    return out
 
 
 # -- 3: one controller step -----------------------------------------------------------------------
@@ -267,9 +221,106 @@ def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else float("nan")
 
 
-def report(
-    info, runs: list[ColdRun], steps: list[StepCost], lesson: str, skipped: str, sprites: int = 0
-) -> str:
+def canvas_report(warm: Phase, cold: Phase, runs: int) -> list[str]:
+    lines = [
+        "## First drawn canvas, every lesson (warm and cold)",
+        "",
+        f"Seconds from the page request to the first drawn canvas, median of {runs} rounds; each "
+        "round requests the bare one-canvas ipycanvas notebook and every lesson in turn on the "
+        "same server. *Warm*: `cardlab serve` (preheated kernels; the pool refilled and the "
+        "machine idle before each request). *Cold*: `cardlab serve --pool 0` (the kernel starts "
+        "and runs the lesson on request). Ratio: the lesson's median over the bare notebook's "
+        "in the same phase. Kernel RSS: the page's kernel in the cold phase, idle after drawing.",
+        "",
+        "| notebook | warm (s) | warm max (s) | warm ratio | cold (s) | cold max (s) "
+        "| cold ratio | within 1.5 s / 3 s | kernel RSS (MiB) | within 90 MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for nb in (BARE, *(n for n in warm.times if n != BARE)):
+        w, c = warm.times.get(nb, []), cold.times.get(nb, [])
+        mib = median(cold.kernel_mib.get(nb, []))
+        ok = "yes" if median(w) <= 1.5 and median(c) <= 3.0 else "**no**"
+        lines.append(
+            f"| {'bare canvas (yardstick)' if nb == BARE else nb} | {median(w):.2f} "
+            f"| {max(w, default=float('nan')):.2f} | {warm.ratio(nb):.2f} | {median(c):.2f} "
+            f"| {max(c, default=float('nan')):.2f} | {cold.ratio(nb):.2f} "
+            f"| {'-' if nb == BARE else ok} | {mib:.0f} "
+            f"| {'-' if nb == BARE else ('yes' if mib <= 90 else '**no**')} |"
+        )
+    for phase in (warm, cold):
+        lines += [f"- {phase.name} error: {e}" for e in phase.errors]
+    return [*lines, ""]
+
+
+def click_report(clicks: dict[str, tuple[list[float], list[float], int]]) -> list[str]:
+    lines = [
+        "## Click to redrawn canvas, every table",
+        "",
+        "Milliseconds from a click on a table's control (Chromium's click event) to the table's "
+        "canvas pixels changing, read in the page every millisecond or so. A student presses the "
+        "first enabled control of a preference list (`benchmarks/browser.py::DRIVERS`); after "
+        "each press the bare notebook's Redraw button is clicked in a second tab (the yardstick, "
+        "interleaved click by click). Presses that change no pixel (a move that only writes to "
+        "the log) are counted, not timed.",
+        "",
+        "| table | clicks | median ms | p95 ms | max ms | bare median ms | bare p95 ms "
+        "| ratio of medians | within 40 / 100 ms | presses without a redraw |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for lesson, (mine, bare, silent) in clicks.items():
+        ok = "yes" if median(mine) <= 40 and percentile(mine, 0.95) <= 100 else "**no**"
+        lines.append(
+            f"| {lesson.removesuffix('.ipynb')} | {len(mine)} | {median(mine):.1f} "
+            f"| {percentile(mine, 0.95):.1f} | {max(mine, default=float('nan')):.1f} "
+            f"| {median(bare):.1f} | {percentile(bare, 0.95):.1f} "
+            f"| {median(mine) / median(bare):.2f} | {ok} | {silent} |"
+        )
+    return [*lines, ""]
+
+
+def step_report(steps: list[StepCost], sprites: int) -> list[str]:
+    first, rest = steps[0], steps[1:] or steps
+    return [
+        "## One controller step (decks lesson, `DealStepper`, standard52, seed 1)",
+        "",
+        f"Forward clicked through a whole deal ({len(steps)} steps) in process, widget comms",
+        "recording what would be sent. A step redraws the table in one batched canvas message",
+        "and updates the caption, slider and text mirror.",
+        "",
+        "| | DrawOps | canvas commands | sprites blitted | comm messages | of which new widgets "
+        "| bytes sent | Python ms |",
+        "|---|---|---|---|---|---|---|---|",
+        f"| first step | {first.ops} | {first.commands} | {first.sprites_blitted} "
+        f"| {first.messages} | {first.opens} | {first.bytes} | {first.python_ms:.1f} |",
+        *[
+            f"| {name} of steps 2-{len(steps)} | {f([s.ops for s in rest]):.0f} "
+            f"| {f([s.commands for s in rest]):.0f} | {f([s.sprites_blitted for s in rest]):.0f} "
+            f"| {f([s.messages for s in rest]):.0f} | {f([s.opens for s in rest]):.0f} "
+            f"| {f([s.bytes for s in rest]):.0f} | {f([s.python_ms for s in rest]):.1f} |"
+            for name, f in (("median", median), ("max", max))
+        ],
+        "",
+        "Bytes are the JSON of each comm message's data plus its binary buffers (the Jupyter",
+        "message header adds roughly 300-400 bytes per message on top). New widgets are the",
+        "hidden sprite canvases (Canvas + Layout) opened the first time a face is shown; they",
+        f"are cached, {sprites} for this deal (at most one per distinct face). Python ms is the",
+        "click handler in process (engine step, render, replay, comm serialisation to JSON); the",
+        "kernel's message signing and ZMQ send are not included.",
+        "",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="rounds of first canvases (>= 5)")
+    parser.add_argument("--clicks", type=int, default=40, help="timed presses per table")
+    parser.add_argument("--only", nargs="*", default=None, metavar="LESSON")
+    parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
+    parser.add_argument("--skip-browser", action="store_true")
+    args = parser.parse_args(argv)
+    lessons = tuple(args.only) if args.only else LESSONS
+
+    info = machine()
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "## Machine",
@@ -280,112 +331,22 @@ def report(
         "|---|---|",
         *[f"| {k} | {v} |" for k, v in info.items()],
         "",
-        f"## Voilà cold start to first drawn canvas (`notebooks/{lesson}`)",
-        "",
     ]
-    if runs:
-        kernels = [r for run in runs for r in run.kernel_rss_mib]
-        lines += [
-            "A fresh `cardlab serve` each run (new Voilà, new kernel); headless Chromium already",
-            "running, fresh context. Time from spawning `cardlab serve`.",
-            "",
-            "| run | port open (s) | canvas visible (s) | canvas drawn (s) | kernel RSS (MiB) "
-            "| Voilà RSS (MiB) |",
-            "|---|---|---|---|---|---|",
-            *[
-                f"| {i + 1} | {r.port_s:.2f} | {r.canvas_visible_s:.2f} | {r.canvas_drawn_s:.2f} "
-                f"| {', '.join(f'{m:.0f}' for m in r.kernel_rss_mib)} | {r.voila_rss_mib:.0f} |"
-                for i, r in enumerate(runs)
-            ],
-            "",
-            f"- **median cold start to first drawn canvas: "
-            f"{median([r.canvas_drawn_s for r in runs]):.2f} s** "
-            f"(min {min(r.canvas_drawn_s for r in runs):.2f}, "
-            f"max {max(r.canvas_drawn_s for r in runs):.2f})",
-            f"- **resident memory per Voilà kernel (lesson rendered): median "
-            f"{median(kernels):.0f} MiB** (VmRSS of the ipykernel process); Voilà server "
-            f"{median([r.voila_rss_mib for r in runs]):.0f} MiB",
-            "",
-        ]
-    else:
-        lines += [f"Not measured: {skipped}", ""]
-    if steps:
-        first, rest = steps[0], steps[1:] or steps
-        lines += [
-            "## One controller step (decks lesson, `DealStepper`, standard52, seed 1)",
-            "",
-            f"Forward clicked through a whole deal ({len(steps)} steps) in process, widget comms",
-            "recording what would be sent. A step redraws the table in one batched canvas message",
-            "and updates the caption, slider and text mirror.",
-            "",
-            "| | DrawOps | canvas commands | sprites blitted | comm messages "
-            "| of which new widgets "
-            "| bytes sent | Python ms |",
-            "|---|---|---|---|---|---|---|---|",
-            f"| first step | {first.ops} | {first.commands} | {first.sprites_blitted} "
-            f"| {first.messages} | {first.opens} | {first.bytes} | {first.python_ms:.1f} |",
-            *[
-                f"| {name} of steps 2-{len(steps)} | {f([s.ops for s in rest]):.0f} "
-                f"| {f([s.commands for s in rest]):.0f} "
-                f"| {f([s.sprites_blitted for s in rest]):.0f} "
-                f"| {f([s.messages for s in rest]):.0f} | {f([s.opens for s in rest]):.0f} "
-                f"| {f([s.bytes for s in rest]):.0f} | {f([s.python_ms for s in rest]):.1f} |"
-                for name, f in (("median", median), ("max", max))
-            ],
-            "",
-            "Bytes are the JSON of each comm message's data plus its binary buffers (the",
-            "Jupyter message header adds roughly 300-400 bytes per message on top). New widgets",
-            "are the hidden sprite canvases (Canvas + Layout) opened the first time a face is",
-            f"shown; they are cached, {sprites} for this deal (at most one per distinct face).",
-            "Python ms is the click handler in process (engine step, render, replay, comm",
-            "serialisation to JSON); the kernel's message signing and ZMQ send are not included.",
-            "",
-        ]
-    return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--lesson", default="00_decks.ipynb")
-    parser.add_argument("--notebooks", type=Path, default=REPO / "notebooks")
-    parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
-    parser.add_argument("--skip-browser", action="store_true")
-    args = parser.parse_args(argv)
-
-    info = machine()
-    for k, v in info.items():
-        print(f"{k}: {v}")
-
-    runs: list[ColdRun] = []
-    skipped = ""
     chromium = chromium_path()
-    if args.skip_browser:
-        skipped = "--skip-browser"
-    elif chromium is None:
-        skipped = "no Chromium (apt-get install chromium, or set CARDLAB_CHROMIUM)"
-    else:
+    if not args.skip_browser and chromium is not None:
         from playwright.sync_api import sync_playwright
 
-        with sync_playwright() as pw:
+        with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+            notebooks = lesson_dir(Path(tmp) / "notebooks")
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            for i in range(args.runs):
-                run = cold_start(browser, args.notebooks.resolve(), args.lesson)
-                runs.append(run)
-                print(
-                    f"cold start {i + 1}: port {run.port_s:.2f} s, canvas visible "
-                    f"{run.canvas_visible_s:.2f} s, drawn {run.canvas_drawn_s:.2f} s, kernel RSS "
-                    f"{run.kernel_rss_mib} MiB, voila RSS {run.voila_rss_mib:.0f} MiB",
-                    flush=True,
-                )
+            warm = first_canvases(browser, notebooks, Phase("warm"), args.runs, "1", lessons)
+            cold = first_canvases(browser, notebooks, Phase("cold"), args.runs, "0", lessons)
+            lines += canvas_report(warm, cold, args.runs)
+            lines += click_report(clicks_at_tables(browser, notebooks, args.clicks, lessons))
             browser.close()
-
     steps, sprites = controller_steps()
-    print(f"steps: {len(steps)}; first: {steps[0]}")
-    print(f"median python ms: {median([s.python_ms for s in steps[1:]]):.2f}")
-
-    text = report(info, runs, steps, args.lesson, skipped, sprites)
-    print()
+    lines += step_report(steps, sprites)
+    text = "\n".join(lines)
     print(text)
     if args.write:
         write_sections(text)

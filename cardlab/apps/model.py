@@ -305,6 +305,21 @@ class TableModel:
             raise ValueError(f"{control.label} is on or off, not {shown(value)}.")
         return self._act(key, value)
 
+    def at_once(self, key: str, value: Any = None) -> TableModel | None:
+        """The table right after the learner's own move, before any bot acts: what the view
+        shows the moment the learner clicks, while the bots think (a bot may take a tenth of a
+        second).  None when no bot acts after the move, as then `act` is as quick."""
+        if not self.bots:
+            return None
+        try:
+            first = dataclasses.replace(self, bots={}).act(key, value)
+        except Exception:  # only a preview: `act` itself reports the refusal
+            return None
+        state = first.replay.state
+        if first.replay.current_player not in self.bots or self.pause(state):
+            return None
+        return dataclasses.replace(first, bots=self.bots)
+
     def select(self, indices: Iterable[int]) -> TableModel:
         """The same table with cards ``indices`` of ``hand()`` selected."""
         chosen = tuple(sorted(set(indices)))

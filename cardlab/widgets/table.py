@@ -38,6 +38,7 @@ class TableView(LessonPanel):
 
     def __init__(self, model: Any, picker: ThemePicker | None = None) -> None:
         super().__init__(picker, size=model.size)
+        self.add_class("cardlab-table")
         self.model = model
         self.hand = HandView(
             render=lambda cards, selected: self.model.picture(self.theme, selected),
@@ -87,8 +88,20 @@ class TableView(LessonPanel):
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
-        """What a click on control ``key`` does (tests and the autoplayer call it too)."""
-        self.show(self.model.act(key, value))
+        """What a click on control ``key`` does (tests and the autoplayer call it too).
+
+        The learner's own move is drawn at once (`TableModel.at_once`), before the bots think,
+        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves."""
+        before = self.model
+        early = before.at_once(key, value)
+        if early is not None:
+            self.show(early)
+        try:
+            self.show(before.act(key, value))
+        except Exception:
+            if early is not None:
+                self.show(before)  # the game stays as it was
+            raise
 
     def show(self, model: Any) -> None:
         """Show ``model`` (the table after a move): every widget takes its values from it."""

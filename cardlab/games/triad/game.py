@@ -53,19 +53,11 @@ def table_key(value: HandValue) -> tuple[int, tuple[int, ...]]:
     return (value.index, value.key)
 
 
-def _evaluate_out(hand: Sequence[Card]) -> tuple[Any, str]:
-    v = ranking.evaluate(hand, "out")
+def _evaluate_dealt(hand: Sequence[Card]) -> tuple[Any, str]:
+    """A hand the engine dealt (or a bot sampled from the unseen cards): jokers are only there
+    when they are wild, so the checks of `ranking.evaluate` would only cost time."""
+    v = ranking.value_of(tuple(hand))
     return table_key(v), v.name
-
-
-def _evaluate_wild(hand: Sequence[Card]) -> tuple[Any, str]:
-    v = ranking.evaluate(hand, "wild")
-    return table_key(v), v.name
-
-
-def evaluator(options: Mapping[str, Any]):
-    """The table's ``evaluate(hand) -> (key, name)`` for these options."""
-    return _evaluate_wild if options.get("jokers", "out") == "wild" else _evaluate_out
 
 
 def deck(options: Mapping[str, Any]) -> Hand:
@@ -131,8 +123,7 @@ RULES = DrawRules(
     name="triad",
     title="Triad",
     deck=deck,
-    evaluate=_evaluate_out,
-    evaluator=evaluator,
+    evaluate=_evaluate_dealt,
     hand_size=5,
     max_discard=MAX_DRAW,
     exchange_rounds=1,

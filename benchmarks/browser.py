@@ -1,0 +1,339 @@
+"""What the browser benchmarks share: the machine, a `cardlab serve` to measure, and two probes.
+
+* `first_canvas_s`: from the page request to the first lesson canvas holding a drawing.
+* `click_latency_ms`: from a click on a table's control to that table's canvas pixels changing.
+
+Both probes read the canvas pixels inside the page (a small scaled copy, so a probe costs well
+under a millisecond), so no screenshot round trip sits inside what is measured.  The per-table
+`DRIVERS` say which control a student presses next: the first enabled one in a preference list,
+the cards selected first where the move needs them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from cardlab.cli import free_port, wait_for_port  # noqa: E402
+
+CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
+TABLE_CANVAS = ".cardlab-table canvas.cardlab-canvas, .cardlab-table .cardlab-canvas canvas"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--no-first-run",
+]  # fmt: skip
+ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
+
+LESSONS = (
+    "index.ipynb", "00_decks.ipynb", "triad.ipynb", "pyramid.ipynb", "doudizhu.ipynb",
+    "triangle.ipynb", "three_thirteen.ipynb", "pyramid_poker.ipynb",
+)  # fmt: skip
+BARE = "bare_canvas.ipynb"
+BARE_SOURCE = """\
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+canvas = Canvas(width=400, height=200)
+canvas.add_class("cardlab-canvas")
+turn = [0]
+
+
+def draw(_=None):
+    with hold_canvas():
+        for i in range(12):
+            canvas.fill_style = f"hsl({30 * (i + turn[0])}, 70%, 50%)"
+            canvas.fill_rect(32 * i, 0, 32, 200)
+    turn[0] += 1
+
+
+redraw = widgets.Button(description="Redraw")
+redraw.add_class("cardlab-redraw")
+redraw.on_click(draw)
+canvas.on_client_ready(draw)  # ipycanvas keeps no pixels: draw when the page has connected
+box = widgets.VBox([canvas, redraw])
+box.add_class("cardlab-table")
+box
+"""
+"""The yardstick: one ipycanvas canvas and a button that redraws it, nothing of cardlab, served
+by the same Voilà: its first drawing and its click latency anchor the lessons' figures."""
+
+
+# -- the machine -----------------------------------------------------------------------------------
+def chromium_path() -> str | None:
+    for cand in (os.environ.get("CARDLAB_CHROMIUM"), "/usr/lib/chromium/chromium",
+                 "/usr/bin/chromium"):  # fmt: skip
+        if cand and Path(cand).is_file() and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
+def machine() -> dict[str, str]:
+    cpu = "unknown"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    ram = "unknown"
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        kb = int(Path("/proc/meminfo").read_text().split("MemTotal:")[1].split()[0])
+        ram = f"{kb / 1024 / 1024:.1f} GiB"
+    info = {
+        "CPU": cpu,
+        "cores (os.cpu_count)": str(os.cpu_count()),
+        "RAM": ram,
+        "OS": f"{platform.system()} {platform.release()}",
+        "Python": platform.python_version(),
+    }
+    for pkg in ("voila", "ipywidgets", "ipycanvas", "ipykernel", "jupyter_server", "playwright"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            info[pkg] = metadata.version(pkg)
+    chromium = chromium_path()
+    if chromium:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            out = subprocess.run(
+                [chromium, "--version"], capture_output=True, text=True, timeout=30
+            )
+            info["Chromium"] = out.stdout.strip() or "unknown"
+    return info
+
+
+# -- /proc (psutil is not a dependency) ------------------------------------------------------------
+def children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            stat = (entry / "stat").read_text()
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def cmdline(pid: int) -> str:
+    with contextlib.suppress(OSError):
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    return ""
+
+
+def rss_mib(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_ticks(pid: int) -> int:
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+    return 0
+
+
+@dataclass
+class Server:
+    """A running `cardlab serve`: its process, port and the Voilà child with its kernels."""
+
+    proc: subprocess.Popen
+    port: int
+    notebooks: Path
+
+    def url(self, notebook: str, query: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/voila/render/{notebook}{query}"
+
+    def voila(self) -> int | None:
+        return next((p for p in children(self.proc.pid) if " -m voila " in f" {cmdline(p)} "), None)
+
+    def kernels(self) -> list[int]:
+        voila = self.voila()
+        return [] if voila is None else [p for p in children(voila) if "ipykernel" in cmdline(p)]
+
+    def settle(self, kernels: int | None = None, timeout: float = 120) -> None:
+        """Wait until the server has ``kernels`` kernels (if given) and they and Voilà are idle
+        (under 3 CPU ticks in half a second): the pool refilled, nothing left computing."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pids = [p for p in (self.voila(), *self.kernels()) if p]
+            if kernels is None or len(pids) - 1 == kernels:
+                before = sum(cpu_ticks(p) for p in pids)
+                time.sleep(0.5)
+                if sum(cpu_ticks(p) for p in pids) - before < 3:
+                    return
+            else:
+                time.sleep(0.2)
+        raise RuntimeError(f"the server did not settle ({len(self.kernels())} kernels)")
+
+
+def lesson_dir(root: Path) -> Path:
+    """The lessons and the bare-canvas yardstick in one folder, as `cardlab serve` serves them."""
+    import nbformat
+
+    root.mkdir(parents=True, exist_ok=True)
+    for nb in (REPO / "notebooks").glob("*.ipynb"):
+        shutil.copy(nb, root / nb.name)
+    bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE_SOURCE)])
+    bare.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                   "language": "python"}  # fmt: skip
+    nbformat.write(bare, root / BARE)
+    return root
+
+
+@contextlib.contextmanager
+def serving(notebooks: Path, *options: str) -> Iterator[Server]:
+    """`cardlab serve` on a free port in its own process group; everything stops on exit."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
+         "--port", str(port), "--notebooks", str(notebooks), *options],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        if not wait_for_port("127.0.0.1", port, 90, proc):
+            raise RuntimeError("cardlab serve did not start")
+        yield Server(proc, port, notebooks)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def new_page(browser, width: int = 1200, height: int = 900):
+    """A page in a fresh context (no cache), the icon font's CDN refused as a classroom network
+    without internet would."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
+    return context.new_page()
+
+
+# -- probe 1: first drawn canvas -------------------------------------------------------------------
+DRAWN_JS = """
+(selector) => {
+  const probe = document.createElement('canvas');
+  probe.width = 64; probe.height = 40;
+  const ctx = probe.getContext('2d', {willReadFrequently: true});
+  for (const c of document.querySelectorAll(selector)) {
+    if (!c.width || !c.height) continue;
+    ctx.clearRect(0, 0, 64, 40);
+    ctx.drawImage(c, 0, 0, 64, 40);
+    const d = ctx.getImageData(0, 0, 64, 40).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3]) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    }
+    if (seen.size >= 8) return true;
+  }
+  return false;
+}
+"""
+
+
+def first_canvas_s(page, url: str, timeout_s: float = 180) -> float:
+    """Seconds from the page request to the first canvas with a drawing on it."""
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+    page.wait_for_function(DRAWN_JS, arg=CANVAS, polling=10, timeout=timeout_s * 1000)
+    return time.perf_counter() - t0
+
+
+# -- probe 2: click to redrawn canvas --------------------------------------------------------------
+ARM_JS = """
+(selector) => {
+  const canvas = document.querySelector(selector);
+  const probe = document.createElement('canvas');
+  probe.width = 160; probe.height = 120;
+  const ctx = probe.getContext('2d', {willReadFrequently: true});
+  const signature = () => {
+    ctx.clearRect(0, 0, 160, 120);
+    ctx.drawImage(canvas, 0, 0, 160, 120);
+    const d = ctx.getImageData(0, 0, 160, 120).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) | 0;
+    return h;
+  };
+  const before = signature();
+  window.__clickLatency = null;
+  document.addEventListener('click', () => {
+    const t0 = performance.now();
+    const check = () => {
+      if (signature() !== before) window.__clickLatency = performance.now() - t0;
+      else if (performance.now() - t0 < 3000) setTimeout(check, 1);
+      else window.__clickLatency = -1;
+    };
+    check();
+  }, {capture: true, once: true});
+}
+"""
+
+
+def click_latency_ms(page, locator, canvas: str = TABLE_CANVAS) -> float | None:
+    """Milliseconds from a click on ``locator`` to the table canvas changing (None: it did not
+    change within 3 s, e.g. a move that only writes to the log)."""
+    page.evaluate(ARM_JS, canvas)
+    locator.click()
+    page.wait_for_function("() => window.__clickLatency !== null", polling=5, timeout=10_000)
+    value = page.evaluate("() => window.__clickLatency")
+    return None if value < 0 else float(value)
+
+
+DRIVERS: dict[str, tuple[str, ...]] = {
+    "triad.ipynb": ("check", "call", "stand-pat", "next-hand", "new-game"),
+    "pyramid.ipynb": ("check", "call", "stand-pat", "next-hand", "new-game"),
+    "doudizhu.ipynb": ("bid-pass", "pass", "play", "hint", "new-deal"),
+    "triangle.ipynb": ("noclaim", "say", "next-round", "new-game"),
+    "three_thirteen.ipynb": ("take-stock", "discard", "next-round", "new-game"),
+    "pyramid_poker.ipynb": ("play-hint", "new-game"),
+}
+"""Per table, the controls a student presses in order of preference (the first enabled one)."""
+SELECT_FIRST = {"discard", "play"}
+"""Moves that need a card selected: the first card button is clicked before them (if none is)."""
+
+NEXT_MOVE_JS = """
+(keys) => {
+  for (const key of keys) {
+    const b = document.querySelector(`.cardlab-table button.cardlab-${key}`);
+    if (b && !b.disabled) return key;
+  }
+  return null;
+}
+"""
+
+
+def next_move(page, lesson: str) -> str | None:
+    """The control the student presses next at ``lesson``'s table, or None while none is enabled."""
+    return page.evaluate(NEXT_MOVE_JS, list(DRIVERS[lesson]))
+
+
+def press(page, key: str) -> float | None:
+    """Press ``key`` at the table as a student: the click's latency to the redrawn canvas."""
+    if key in SELECT_FIRST and not page.locator(".cardlab-table .cardlab-card-buttons "
+                                                "button.mod-active").count():  # fmt: skip
+        page.locator(".cardlab-table .cardlab-card-buttons button:visible").first.click()
+    return click_latency_ms(page, page.locator(f".cardlab-table button.cardlab-{key}"))
+
+
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q``-quantile (0..1) by nearest rank; nan when empty."""
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
