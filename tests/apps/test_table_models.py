@@ -117,3 +117,32 @@ def test_refused_presses_leave_the_table_as_it_was(game, data):
         except (IllegalMove, ValueError) as refused:
             assert str(refused).strip()
             assert view.model is before and view.view.drawing is drawing
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_a_click_shows_the_learners_move_before_the_bots_answer(game):
+    """`at_once` is the learner's own move with no bot move after it, and `act` continues from
+    exactly there: the view can draw the click at once and the bots' answer after."""
+    model, previews = MODELS[game].start(), 0
+    for _ in range(80):
+        tip = model.suggest()
+        chosen = model.select(tip.selected)
+        early, after = chosen.at_once(tip.key, tip.value), chosen.act(tip.key, tip.value)
+        if early is not None:
+            previews += 1
+            assert early.replay.current_player in model.bots, "a preview stops at a bot's turn"
+            assert after.replay.actions[: len(early.replay)] == early.replay.actions
+            assert len(after.replay) > len(early.replay), "the bots answer after the preview"
+        model = after
+    assert previews, f"{game}: no press was followed by a bot's move"
+
+
+def test_a_refused_press_has_no_preview_and_the_view_stays():
+    model = MODELS["triad"].start()
+    refused = next(c for c in model.controls() if not c.enabled)
+    assert model.at_once(refused.key) is None
+    view = TableView(model, ThemePicker())
+    drawing = view.hand.drawing
+    view.controls[refused.key].click()
+    assert view.model is model and view.hand.drawing is drawing
+    assert view.status.level == "error"
