@@ -307,6 +307,22 @@ DRIVERS: dict[str, tuple[str, ...]] = {
 SELECT_FIRST = {"discard", "play"}
 """Moves that need a card selected: the first card button is clicked before them (if none is)."""
 
+QUIET_JS = """
+() => new Promise(resolve => {
+  const table = document.querySelector('.cardlab-table');
+  let timer = setTimeout(done, 250);
+  const observer = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(done, 250);
+  });
+  const give_up = setTimeout(done, 15000);
+  function done() { observer.disconnect(); clearTimeout(give_up); resolve(true); }
+  observer.observe(table, {subtree: true, childList: true, attributes: true, characterData: true});
+})
+"""
+"""Resolves once the table has not changed for a quarter second: the kernel has finished the
+last press (the bots' answer drawn), so the enabled buttons are the ones to choose from."""
+
 NEXT_MOVE_JS = """
 (keys) => {
   for (const key of keys) {
@@ -319,7 +335,8 @@ NEXT_MOVE_JS = """
 
 
 def next_move(page, lesson: str) -> str | None:
-    """The control the student presses next at ``lesson``'s table, or None while none is enabled."""
+    """The control the student presses next at ``lesson``'s table, once the table is quiet."""
+    page.evaluate(QUIET_JS)
     return page.evaluate(NEXT_MOVE_JS, list(DRIVERS[lesson]))
 
 
