@@ -236,7 +236,10 @@ class PairOdds(LessonPanel):
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.argument = widgets.HTML()
         self.panel = OddsPanel(
-            pair_rows(trials, seed), title="P(the first two cards match)", plot=True
+            pair_rows(trials, seed),
+            title="P(the first two cards match)",
+            plot=True,
+            picker=self.picker,
         )
         self.choice.observe(lambda _: self.explain(), names="value")
         self.children = [self.choice, self.argument, self.panel.widget]

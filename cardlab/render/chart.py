@@ -232,7 +232,7 @@ def bar_chart(
         top, ticks = _linear_ticks(max((v + e for v, e in plotted), default=0.0) * 1.04, limit)
 
     label_col = min(
-        max((text_width(r.label, size) for r in rows), default=0.0), 0.42 * (width - 2 * pad)
+        max((text_width(r.label, size) for r in rows), default=0.0), 0.45 * (width - 2 * pad)
     )
     labels = [wrap(r.label, label_col, size) for r in rows]
     label_col = max((text_width(line, size) for ls in labels for line in ls), default=0.0)
