@@ -231,12 +231,21 @@ def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
 class PairOdds(LessonPanel):
     """The counting lesson: pick a deck to read its counting argument; the table compares all."""
 
-    def __init__(self, trials: int = 20_000, seed: int = 2026, deck: str = "pyramid") -> None:
-        super().__init__()
+    def __init__(
+        self,
+        trials: int = 20_000,
+        seed: int = 2026,
+        deck: str = "pyramid",
+        picker: ThemePicker | None = None,
+    ) -> None:
+        super().__init__(picker)
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.argument = widgets.HTML()
         self.panel = OddsPanel(
-            pair_rows(trials, seed), title="P(the first two cards match)", plot=True
+            pair_rows(trials, seed),
+            title="P(the first two cards match)",
+            plot=True,
+            picker=self.picker,
         )
         self.choice.observe(lambda _: self.explain(), names="value")
         self.children = [self.choice, self.argument, self.panel.widget]

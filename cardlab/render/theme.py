@@ -84,6 +84,8 @@ class Theme:
     ``suits`` maps ``"<family>:<suit>"`` (e.g. ``"standard:h"``, ``"triad:b"``, ``"pyramid:K"``)
     or ``"<deck name>:<suit>"`` (which wins) to a colour; jokers use ``"joker:BJ"``/``"joker:RJ"``.
     ``text`` is ink on a card, ``label`` ink on ``background`` and ``felt_text`` ink on the felt.
+    ``series`` fills a chart's bars, one colour per series (each >= 3:1 against ``background``,
+    and the second series is also hatched, so colour is never the only cue).
     ``font_scale`` and ``line_scale`` let the high-contrast theme draw larger text and bolder lines.
     """
 
@@ -102,6 +104,7 @@ class Theme:
     wood: str
     wood_edge: str
     suits: Mapping[str, str] = field(hash=False)
+    series: tuple[str, str] = ("#23467d", "#b5520f")
     font_scale: float = 1.0
     line_scale: float = 1.0
 
@@ -183,6 +186,7 @@ COLORBLIND = Theme(
         "joker:BJ": "#000000",
         "joker:RJ": "#d55e00",
     },
+    series=("#0072b2", "#d55e00"),
 )
 
 # Black table, white cards, dark saturated inks (all >= 7:1 against white), bold lines.
@@ -217,6 +221,7 @@ HIGH_CONTRAST = Theme(
         "joker:BJ": "#000000",
         "joker:RJ": "#b00000",
     },
+    series=("#ffffff", "#ffff00"),
     font_scale=1.12,
     line_scale=1.5,
 )

@@ -9,7 +9,6 @@ Text placed in HTML is escaped unless it is documented as HTML.
 from __future__ import annotations
 
 import html
-import io
 import math
 import re
 from collections import deque
@@ -19,6 +18,9 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 import ipywidgets as widgets
+
+from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
+from cardlab.widgets.theme import ThemePicker
 
 
 class _Panel:
@@ -173,10 +175,12 @@ def format_fraction(value: Fraction) -> str:
 
 
 class OddsPanel(_Panel):
-    """A table of probabilities (exact fraction, decimal, optional estimate ± stderr) and a plot.
+    """A table of probabilities (exact fraction, decimal, optional estimate ± stderr) and a chart.
 
-    The plot is a matplotlib Figure (no pyplot, so no global state and no inline display)
-    rendered to PNG bytes in an ``ipywidgets.Image``: it works the same in Voila and in tests.
+    The chart is drawing data (`cardlab.render.chart`) shown as inline SVG in an
+    ``ipywidgets.HTML``: no plotting library at page load, crisp on a projector, the same in Voila
+    and in tests.  The table is its text alternative; the SVG also carries its own name and
+    summary.  Given the page's ``picker``, the chart follows its theme.
     """
 
     def __init__(
@@ -186,23 +190,36 @@ class OddsPanel(_Panel):
         title: str = "Odds",
         plot: bool = True,
         digits: int = 4,
+        picker: ThemePicker | None = None,
     ) -> None:
         self.title = title
         self.digits = digits
         self.show_plot = plot
+        self.picker = picker
         self.rows: tuple[OddsRow, ...] = ()
         self.table = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="480px"))
-        self.image.layout.display = None if plot else "none"
-        self.widget = widgets.VBox([self.table, self.image])
+        self.chart = widgets.HTML(layout=widgets.Layout(max_width="560px"))
+        self.chart.add_class("cardlab-chart")
+        self.chart.layout.display = None if plot else "none"
+        self.widget = widgets.VBox([self.table, self.chart])
+        if picker is not None:
+            picker.observe(lambda _: self._draw_chart(), names="value")
         self.set_rows(rows)
 
+    @property
+    def theme(self) -> str:
+        return self.picker.theme if self.picker is not None else "default"
+
     def set_rows(self, rows: Iterable[OddsRow | Sequence[Any]]) -> None:
-        """Replace the rows; table and plot update in place."""
+        """Replace the rows; table and chart update in place."""
         self.rows = tuple(_row(r) for r in rows)
         self.table.value = self.table_html()
+        self._draw_chart()
+
+    def _draw_chart(self) -> None:
         if self.show_plot:
-            self.image.value = self.plot_png() if self.rows else b""
+            plotted = any(r.value is not None for r in self.rows)
+            self.chart.value = self.plot_svg() if plotted else ""
 
     def table_html(self) -> str:
         has_estimate = any(r.estimate is not None for r in self.rows)
@@ -234,46 +251,39 @@ class OddsPanel(_Panel):
             return f"{row.estimate:.{self.digits}f}"
         return f"{row.estimate:.{self.digits}f} ± {row.stderr:.{self.digits}f}"
 
-    def plot_png(self, dpi: int = 100) -> bytes:
-        """A horizontal bar chart of the rows as PNG bytes.
+    def bar_chart(self) -> Chart:
+        """The rows as horizontal bars in the current theme.
 
-        Where a row has both an exact value and an estimate, the estimate is drawn as a second,
-        hatched bar with its 95% error bar, so a learner sees the simulation agree with the count.
+        Where the rows hold both exact values and estimates, each estimate is a second, hatched
+        bar with its 95% error bar, so a learner sees the simulation agree with the count.
         """
-        from matplotlib.figure import Figure
-
         rows = [r for r in self.rows if r.value is not None]
-        both = any(r.exact is not None and r.estimate is not None for r in rows)
-        fig = Figure(figsize=(5.6, 1.2 + (0.5 if both else 0.35) * max(1, len(rows))), dpi=dpi,
-                     layout="constrained")  # fmt: skip
-        ax = fig.add_subplot()
-        positions = list(range(len(rows)))
-        height = 0.4 if both else 0.8
-        values = [r.value or 0.0 for r in rows]
-        errors = [1.96 * r.stderr if r.exact is None and r.stderr else 0.0 for r in rows]
-        offset = -height / 2 if both else 0.0
-        ax.barh([p + offset for p in positions], values, height, xerr=errors, color="#4c72b0",
-                edgecolor="#1f2937", label="exact" if both else None)  # fmt: skip
-        tops = [v + e for v, e in zip(values, errors, strict=True)]
-        if both:
-            sims = [r.estimate if r.exact is not None and r.estimate is not None else 0.0
-                    for r in rows]  # fmt: skip
-            sim_err = [1.96 * (r.stderr or 0.0) if r.exact is not None else 0.0 for r in rows]
-            ax.barh([p + height / 2 for p in positions], sims, height, xerr=sim_err,
-                    color="#dd8452", edgecolor="#1f2937", hatch="//",
-                    label="simulated (95% interval)")  # fmt: skip
-            tops += [v + e for v, e in zip(sims, sim_err, strict=True)]
-            fig.legend(loc="outside lower center", ncols=2, fontsize="small")
-        ax.set_yticks(positions, [r.label for r in rows])
-        ax.invert_yaxis()
-        top = max([*tops, 0.0])
-        ax.set_xlim(0, min(1.0, top * 1.15) if top > 0 else 1.0)
-        ax.set_xlabel("probability")
-        if self.title:
-            ax.set_title(self.title, fontsize="medium", loc="left")
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
-        return buffer.getvalue()
+        kinds = [
+            (name, bar)
+            for name, bar, field in (
+                ("exact", _exact_bar, "exact"),
+                ("simulated", _estimate_bar, "estimate"),
+            )
+            if any(getattr(r, field) is not None for r in rows)
+        ]
+        series = [name for name, _ in kinds]
+        chart_rows = [ChartRow(r.label, tuple(bar(r) for _, bar in kinds)) for r in rows]
+        return bar_chart(chart_rows, series, title=self.title, theme=self.theme)
+
+    def plot_svg(self) -> str:
+        """The chart as inline SVG (``role="img"``, its title and a summary in words)."""
+        return self.bar_chart().svg()
+
+
+def _exact_bar(row: OddsRow) -> Bar | None:
+    return None if row.exact is None else Bar(float(row.exact))
+
+
+def _estimate_bar(row: OddsRow) -> Bar | None:
+    """The estimate with its 95% interval (1.96 standard errors)."""
+    if row.estimate is None:
+        return None
+    return Bar(row.estimate, 1.96 * row.stderr if row.stderr else 0.0)
 
 
 # -- score sheet ---------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from cardlab.pictures.three_thirteen import (
     meld_label,
     rounds_picture,
 )
-from cardlab.render import HitBox, Sprite
+from cardlab.render import HIGH_CONTRAST, HitBox, Sprite
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -313,8 +313,17 @@ def test_odds_lesson_shows_exact_round_one_fractions():
     lesson = OddsLesson(samples=40)
     fractions = [r.exact for r in lesson.panel.rows]
     assert all(isinstance(f, Fraction) and 0 < f < 1 for f in fractions)
-    assert len(lesson.stats) == 11 and lesson.plot.value[:4] == b"\x89PNG"
+    assert len(lesson.stats) == 11 and lesson.plot.value.count("<svg") == 2
+    assert "Round 11 (13 cards)" in lesson.plot.value
     assert "Mean min deadwood" in lesson.table.value
+
+
+def test_odds_lesson_charts_follow_the_theme():
+    picker = ThemePicker()
+    lesson = OddsLesson(samples=20, picker=picker)
+    picker.value = "high-contrast"
+    assert HIGH_CONTRAST.background in lesson.plot.value
+    assert HIGH_CONTRAST.background in lesson.panel.chart.value
 
 
 def test_the_quiz_marks_the_solvers_answer(picker):

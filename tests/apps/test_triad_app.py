@@ -19,7 +19,7 @@ from cardlab.games import triad
 from cardlab.games.poker import tables
 from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
-from cardlab.render import Sprite
+from cardlab.render import COLORBLIND, Sprite
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -187,8 +187,11 @@ def test_counting_arguments_agree_with_the_enumeration():
         assert plain[c.category] == c.value
     html = tables_html(plain, tables.category_table("wild"))
     assert re.findall(r">([A-Za-z ]+) \u26a0", html) == ["Four Up", "Three Up", "One Pair"]
-    odds = OddsTables()
-    assert odds.plot.value[:4] == b"\x89PNG"
+    picker = ThemePicker()
+    odds = OddsTables(picker)
+    assert odds.plot.value.startswith("<svg") and ">Five Up</text>" in odds.plot.value
+    picker.value = "colorblind"
+    assert COLORBLIND.series[1] in odds.plot.value
 
 
 def test_the_lesson_says_why_wild_jokers_break_the_ladder_with_the_engines_counts():

@@ -1,12 +1,14 @@
-"""Panels: built once, updated in place, accessible markup, PNG plots without a browser."""
+"""Panels: built once, updated in place, accessible markup, SVG charts without a browser."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from xml.etree import ElementTree
 
 import ipywidgets as widgets
 import pytest
 
+from cardlab.render import DEFAULT, HIGH_CONTRAST
 from cardlab.widgets.panels import (
     OddsPanel,
     OddsRow,
@@ -17,6 +19,9 @@ from cardlab.widgets.panels import (
     format_fraction,
     markdown_to_html,
 )
+from cardlab.widgets.theme import ThemePicker
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_status_line_levels_are_not_colour_only():
@@ -43,7 +48,7 @@ def test_rules_panel_markdown_and_html():
     assert "<li>" in markdown_to_html("- a\n- b")
 
 
-def test_odds_panel_table_and_plot():
+def test_odds_panel_table_and_chart():
     panel = OddsPanel(
         [
             ("Ace on top", Fraction(4, 52)),
@@ -57,17 +62,31 @@ def test_odds_panel_table_and_plot():
     assert "1/13" in table and "0.0769" in table
     assert "0.4201 ± 0.0016" in table
     assert "Simulated" in table and "—" in table
-    assert panel.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = ElementTree.fromstring(panel.chart.value)
+    assert svg.get("role") == "img" and svg.find(f"{SVG}title").text == "Chances"
+    desc = svg.find(f"{SVG}desc").text
+    assert "Pair in 5 cards: exact 0.4226, simulated 0.4201 ± 0.003136" in desc
+    assert "Simulated only: simulated 0.25 ± 0.0196" in desc
     assert isinstance(panel.widget, widgets.VBox)
-    image = panel.image
+    chart = panel.chart
     panel.set_rows([("Heads", Fraction(1, 2))])
-    assert panel.image is image and "1/2" in panel.table.value
+    assert panel.chart is chart and "1/2" in panel.table.value
+    assert ">exact</text>" not in chart.value  # one series: no legend
     assert format_fraction(Fraction(3)) == "3"
+
+
+def test_odds_panel_chart_follows_the_pages_theme():
+    picker = ThemePicker()
+    panel = OddsPanel([("x", Fraction(1, 3), 0.3, 0.01)], picker=picker)
+    assert DEFAULT.series[1] in panel.chart.value
+    picker.value = "high-contrast"
+    assert HIGH_CONTRAST.series[1] in panel.chart.value
+    assert f'fill="{HIGH_CONTRAST.label}"' in panel.chart.value
 
 
 def test_odds_panel_without_plot():
     panel = OddsPanel([("x", Fraction(1, 3))], plot=False)
-    assert panel.image.value == b"" and panel.image.layout.display == "none"
+    assert panel.chart.value == "" and panel.chart.layout.display == "none"
 
 
 def test_score_sheet_totals_and_notes():

@@ -113,7 +113,9 @@ class HandOdds(LessonPanel):
                 self.simulated.stderr,
             ),
         ]
-        self.panel = OddsPanel(rows, title="At least one bomb or the rocket", digits=4)
+        self.panel = OddsPanel(
+            rows, title="At least one bomb or the rocket", digits=4, picker=self.picker
+        )
         self.text = widgets.HTML(
             argument_html("A farmer's 17 cards", h17.argument)
             + argument_html("The landlord's 20 cards", h20.argument)

@@ -94,7 +94,9 @@ class OddsTable(LessonPanel):
         self.table = exact_table()
         self.classes = widgets.HTML(classes_html(self.table))
         self.arguments = widgets.HTML(arguments_html(self.table))
-        self.panel = OddsPanel(plot_rows(self.table), title="P(best hand of a deal)", plot=plot)
+        self.panel = OddsPanel(
+            plot_rows(self.table), title="P(best hand of a deal)", plot=plot, picker=self.picker
+        )
         self.children = [self.classes, self.arguments, self.panel.widget]
 
 
@@ -117,7 +119,7 @@ class ExchangeAdvisor(LessonPanel):
         self.hand = HandView(render=self._render, status=self.status, canvas=self.view)
         self.summary = widgets.HTML()
         self.advice = widgets.HTML()
-        self.panel = OddsPanel(title="After this exchange", plot=True)
+        self.panel = OddsPanel(title="After this exchange", plot=True, picker=self.picker)
         self.text.observe(guarded(self.status, lambda _: self.load()), names="value")
         self.deal_button.on_click(guarded(self.status, lambda _: self.deal()))
         self.best_button.on_click(guarded(self.status, lambda _: self.select_best()))

@@ -75,6 +75,7 @@ class OddsLesson(LessonPanel):
             ],
             title="The pharaohs: 2 among 54 blocks, 30 in the pyramid",
             plot=False,
+            picker=self.picker,
         )
         self.joker_text = widgets.HTML(
             "<p>Counting: the pyramid is 30 of the 54 blocks, so P(no pharaoh) = "
@@ -90,6 +91,7 @@ class OddsLesson(LessonPanel):
             [(f"{CATEGORY_WORDS[c]} ({HAND_POINTS[c]:+d})", t.probabilities[c]) for c in order],
             title="A random hand of 5 (all 2,598,960 counted)",
             plot=True,
+            picker=self.picker,
         )
         terms = " + ".join(
             f"{HAND_POINTS[c] if HAND_POINTS[c] > 0 else f'({HAND_POINTS[c]})'} \u00d7 "

@@ -7,7 +7,6 @@ advisor's words are in `cardlab.apps.three_thirteen.table`, which the table show
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import ipywidgets as widgets
@@ -15,6 +14,7 @@ import ipywidgets as widgets
 from cardlab.apps.three_thirteen.table import ADVISOR_WAITS, advisor_html, gone_cards
 from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
 from cardlab.pictures.three_thirteen import rank_word
+from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.panels import format_fraction
@@ -72,13 +72,16 @@ class OddsLesson(LessonPanel):
     ) -> None:
         super().__init__(picker)
         self.text = widgets.HTML(round_one_html())
-        self.panel = OddsPanel(round_one_rows(), title="Round 1, counted exactly", plot=True)
+        self.panel = OddsPanel(
+            round_one_rows(), title="Round 1, counted exactly", plot=True, picker=self.picker
+        )
         self.stats = simulate_rounds(1, samples=samples, seed=seed)
         self.table = widgets.HTML(self.stats_html())
-        self.plot = widgets.Image(format="png", value=self.plot_png())
-        self.plot.layout.max_width = "640px"
+        self.plot = widgets.HTML()
+        self.plot.add_class("cardlab-chart")
         self.children = [self.text, self.panel.widget, self.table, self.plot]
         self.add_class("cardlab-odds-lesson")
+        self.redraw()
 
     def stats_html(self) -> str:
         rows = "".join(
@@ -95,23 +98,41 @@ class OddsLesson(LessonPanel):
             f"<th>Already melded</th></tr></thead><tbody>{rows}</tbody></table>"
         )
 
-    def plot_png(self) -> bytes:
-        from matplotlib.figure import Figure
+    def charts(self) -> tuple[Chart, Chart]:
+        """Two bar charts by round (their units differ): mean deadwood ± 95%, % already melded."""
+        labels = [f"Round {s.round} ({s.hand_size} cards)" for s in self.stats]
+        deadwood = bar_chart(
+            [
+                ChartRow(label, (Bar(s.mean_deadwood, 1.96 * s.stderr),))
+                for label, s in zip(labels, self.stats, strict=True)
+            ],
+            ("mean minimum deadwood",),
+            title="Mean minimum deadwood of a dealt hand",
+            axis="deadwood points",
+            theme=self.theme,
+            width=380.0,
+            limit=None,
+            fmt=lambda v: f"{v:.1f}",
+        )
+        melded = bar_chart(
+            [
+                ChartRow(label, (Bar(100 * s.p_melded),))
+                for label, s in zip(labels, self.stats, strict=True)
+            ],
+            ("already melded",),
+            title="Dealt hands already fully melded",
+            axis="% of deals",
+            theme=self.theme,
+            width=380.0,
+            limit=100.0,
+            fmt=lambda v: f"{v:.0f}%",
+        )
+        return deadwood, melded
 
-        fig = Figure(figsize=(6.4, 2.8), dpi=100, layout="constrained")
-        ax = fig.add_subplot()
-        xs = [s.round for s in self.stats]
-        ax.errorbar(xs, [s.mean_deadwood for s in self.stats],
-                    yerr=[1.96 * s.stderr for s in self.stats], marker="o", color="#4c72b0",
-                    label="mean min deadwood (left)")  # fmt: skip
-        ax.set_xlabel("round (cards dealt = round + 2)")
-        ax.set_ylabel("deadwood points")
-        ax.set_xticks(xs)
-        ax2 = ax.twinx()
-        ax2.bar(xs, [100 * s.p_melded for s in self.stats], color="#dd8452", alpha=0.5,
-                hatch="//", label="% already melded (right)")  # fmt: skip
-        ax2.set_ylabel("% dealt fully melded")
-        fig.legend(loc="outside lower center", ncols=2, fontsize="small")
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
-        return buffer.getvalue()
+    def plot_svg(self) -> str:
+        """Both charts side by side (one under the other on a narrow screen)."""
+        svgs = "".join(chart.svg() for chart in self.charts())
+        return f'<div style="display:flex;flex-wrap:wrap;gap:12px">{svgs}</div>'
+
+    def _redraw(self) -> None:
+        self.plot.value = self.plot_svg()

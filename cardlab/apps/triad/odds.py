@@ -10,7 +10,6 @@ the tests; the text helpers are widget-free so tests read exactly what the lesso
 from __future__ import annotations
 
 import html
-import io
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from cardlab.games.triad import DECK, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.pictures.triad import hand_row
 from cardlab.render import Drawing
+from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import HandView, OddsPanel
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -133,29 +133,28 @@ def tables_html(plain: dict[str, int], wild: dict[str, int]) -> str:
     )
 
 
-def tables_plot_png(plain: dict[str, int], wild: dict[str, int], dpi: int = 100) -> bytes:
+def tables_chart(plain: dict[str, int], wild: dict[str, int], theme: str = "default") -> Chart:
     """Grouped horizontal bars (log scale): the probability of each hand, jokers out and wild."""
-    from matplotlib.figure import Figure
-
-    cats = list(CATEGORIES)[::-1]
-    fig = Figure(figsize=(6.4, 4.6), dpi=dpi, layout="constrained")
-    ax = fig.add_subplot()
-    ys = list(range(len(cats)))
-    pv = [plain.get(c, 0) / PLAIN_TOTAL for c in cats]
-    wv = [wild.get(c, 0) / WILD_TOTAL for c in cats]
-    ax.barh([y - 0.2 for y in ys], pv, 0.4, color="#4c72b0", edgecolor="#1f2937",
-            label="jokers out (52 cards)")  # fmt: skip
-    ax.barh([y + 0.2 for y in ys], wv, 0.4, color="#dd8452", edgecolor="#1f2937", hatch="//",
-            label="both jokers wild (54 cards)")  # fmt: skip
-    ax.set_xscale("log")
-    ax.set_yticks(ys, [TRIAD_NAMES[c] for c in cats])
-    ax.invert_yaxis()
-    ax.set_xlabel("probability of a 5-card hand (log scale)")
-    ax.set_title("Each Triad hand, best at the top", fontsize="medium", loc="left")
-    fig.legend(loc="outside lower center", ncols=2, fontsize="small")
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
+    rows = [
+        ChartRow(
+            TRIAD_NAMES[c],
+            (
+                Bar(plain[c] / PLAIN_TOTAL) if c in plain else None,
+                Bar(wild.get(c, 0) / WILD_TOTAL),
+            ),
+        )
+        for c in list(CATEGORIES)[::-1]
+    ]
+    return bar_chart(
+        rows,
+        ("jokers out (52 cards)", "both jokers wild (54 cards)"),
+        title="Each Triad hand, best at the top",
+        axis="probability of a 5-card hand",
+        theme=theme,
+        width=640.0,
+        log=True,
+        fmt=lambda v: f"{v:.3g}",
+    )
 
 
 class OddsTables(LessonPanel):
@@ -169,13 +168,14 @@ class OddsTables(LessonPanel):
         self.wild = tables.category_table("wild")
         self.counting = widgets.HTML(counting_html())
         self.table = widgets.HTML(tables_html(self.plain, self.wild))
-        self.plot = widgets.Image(
-            value=tables_plot_png(self.plain, self.wild),
-            format="png",
-            layout=widgets.Layout(max_width="640px"),
-        )
+        self.plot = widgets.HTML(layout=widgets.Layout(max_width="640px"))
+        self.plot.add_class("cardlab-chart")
         self.table.add_class("cardlab-triad-tables")
         self.children = [self.counting, self.table, self.plot]
+        self.redraw()
+
+    def _redraw(self) -> None:
+        self.plot.value = tables_chart(self.plain, self.wild, self.theme).svg()
 
 
 # -- the exchange advisor --------------------------------------------------------------------------
@@ -205,7 +205,7 @@ class ExchangeAdvisor(LessonPanel):
         self.hand = HandView(render=self._render, status=self.status, canvas=self.view)
         self.summary = widgets.HTML()
         self.ranking = widgets.HTML()
-        self.panel = OddsPanel(title="", plot=True)
+        self.panel = OddsPanel(title="", plot=True, picker=self.picker)
         for w, css in ((self.use_button, "cardlab-use-hand"), (self.deal_button, "cardlab-deal"),
                        (self.ranking, "cardlab-discards")):  # fmt: skip
             w.add_class(css)

@@ -38,7 +38,7 @@ class OddsExplainer(LessonPanel):
     def __init__(self, picker: ThemePicker | None = None, plot: bool = True) -> None:
         super().__init__(picker)
         self.heading = widgets.HTML()
-        self.panel = OddsPanel(title="P(the statement is true)", plot=plot)
+        self.panel = OddsPanel(title="P(the statement is true)", plot=plot, picker=self.picker)
         self.panel.table.layout.display = "none"  # the details table says all that and more
         self.details = widgets.HTML()
         self.children = [self.heading, self.details, self.panel.widget]
