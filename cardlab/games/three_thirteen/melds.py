@@ -145,16 +145,17 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
     """The checked cards of ``hand`` and their keys (suit index * 16 + rank number).
 
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
-    hashing a card (a key outside 0..63 marks a rank or suit of another deck); anything else, and
-    every refusal, goes through `_check_slowly`, which says what is wrong."""
+    hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
+    what is wrong."""
     if type(hand) in (tuple, list) and len(hand) <= MAX_HAND and set(map(type, hand)) <= {Card}:
         name = STANDARD52.name
-        keys = [
-            _RANK_KEY.get(c.rank, 64) + _SUIT_KEY.get(c.suit, 64) for c in hand if c.deck == name
-        ]
+        try:
+            keys = [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in hand if c.deck == name]
+        except (KeyError, TypeError):  # a rank or suit of another deck
+            keys = None
         if (
-            len(keys) == len(hand)
-            and (not keys or max(keys) < 64)
+            keys is not None
+            and len(keys) == len(hand)
             and (len(set(keys)) == len(keys) or max(Counter(keys).values()) <= MAX_DECKS)
         ):
             return tuple(hand), keys
@@ -190,15 +191,15 @@ def _check_card(card: object) -> None:
         raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
 
 
-def _live_mask(keys: Sequence[int], free: int, high: bool) -> int:
-    """The keys (as bits) of the natural cards that could be in *some* meld, given at most
-    ``free`` wild cards per meld.  Cards that can't are deadwood in every arrangement and skip
-    the search.  The four suits are the four 16-bit lanes of one int, so a rank in a run is a
-    few shifts, and a rank held in several suits is an and/or of the lanes."""
+def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
+    """The natural cards (their keys as bits) that could be in *some* run, and in some set,
+    given at most ``free`` wild cards per meld.  Cards in neither are deadwood in every
+    arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
+    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes."""
     distinct = set(keys)
     m = sum(map(_BIT.__getitem__, distinct))
     if free >= 2:
-        return m
+        return m, m
     if high:
         m |= (m & _ACES) << 13  # an ace is also rank 14
     if free == 0:
@@ -217,7 +218,7 @@ def _live_mask(keys: Sequence[int], free: int, high: bool) -> int:
     else:
         per_rank = Counter(k & 15 for k in keys)
         ranks = sum(1 << r for r, n in per_rank.items() if n >= 3 - free)
-    return cover | (m & ranks * _EVERY_LANE)
+    return cover, m & ranks * _EVERY_LANE
 
 
 def penalty_value(card: Card, aces: str = "low") -> int:
@@ -246,36 +247,33 @@ def _max_all_wild(w: int, limit: int | None) -> int:
     return best
 
 
-def _quick_melds(live: Sequence[Card], keys: Sequence[int]) -> list[Meld] | None:
-    """Without wild cards and with aces low: the melds of ``live`` cards (with their `_KEY`s)
-    when no card has a choice (each is in a possible set or a possible run, never both, and none
-    is doubled), else None.  Then every live card melds, which is optimal."""
-    present = set(keys)
-    if len(present) != len(keys):
+def _quick_melds(
+    cards: Sequence[Card], keys: Sequence[int], runs: int, sets: int
+) -> list[Meld] | None:
+    """Without wild cards and with aces low, given what `_reach` found: the melds of the live
+    cards when none has a choice (none is in both a possible set and a possible run, and none is
+    doubled), else None.  Then every live card melds, which is optimal: sets by rank, runs as
+    the blocks of consecutive cards of a suit (each at least 3 long)."""
+    if runs & sets or len(set(keys)) != len(keys):
         return None
-    per_rank = Counter(k & 15 for k in keys)
-    sets: dict[int, list[Card]] = {}
-    runs: dict[int, list[tuple[int, Card]]] = {}
-    for card, key in zip(live, keys, strict=True):
-        r = key & 15
-        below, above = key - 1 in present, key + 1 in present
-        run_ok = (below and (above or key - 2 in present)) or (above and key + 2 in present)
-        if per_rank[r] >= 3:
-            if run_ok:
-                return None
-            sets.setdefault(r, []).append(card)
-        else:
-            runs.setdefault(key >> 4, []).append((r, card))
-    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in sets.values()]
-    for members in runs.values():
-        members.sort(key=lambda rc: rc[0])
-        block = [members[0]]
-        for rc in members[1:]:
-            if rc[0] != block[-1][0] + 1:
-                melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
-                block = []
-            block.append(rc)
-        melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
+    by_rank: dict[int, list[Card]] = {}
+    if sets:
+        for card, key in zip(cards, keys, strict=True):
+            if sets >> key & 1:
+                by_rank.setdefault(key & 15, []).append(card)
+    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in by_rank.values()]
+    if runs:
+        card_at = dict(zip(keys, cards, strict=True))
+        for lane in dict.fromkeys(k & ~15 for k in keys if runs >> k & 1):  # suits in hand order
+            x = runs >> lane & _LANE  # this suit's ranks in runs
+            while x:
+                low = x & -x
+                block = x & ~(x + low)  # the lowest block of consecutive ranks
+                x ^= block
+                group = tuple(
+                    card_at[lane + r] for r in range(low.bit_length() - 1, block.bit_length())
+                )
+                melds.append(Meld("run", group, (None,) * len(group)))
     return melds
 
 
@@ -567,21 +565,26 @@ def min_deadwood(
         nat_keys = [keys[i] for i in at]
     else:
         wilds, at, nat_keys = [], range(len(cards)), keys
-    live_mask = _live_mask(nat_keys, w if limit is None else min(w, limit), high)
+    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+    live_mask = runs | sets
     values = _VALUE_HIGH if high else _VALUE
     if not w and not live_mask:  # the common case: no wild card, and nothing can meld
         value = sum(map(values.__getitem__, keys))
         return value, Arrangement((), cards, value)
-    live = [i for i in at if live_mask >> keys[i] & 1]
-    dead_at = [i for i in at if not live_mask >> keys[i] & 1]
-    dead = [cards[i] for i in dead_at]
-    value = sum(values[keys[i]] for i in dead_at)
+    live_cards, live_keys, dead, value = [], [], [], 0
+    for i in at:
+        key = keys[i]
+        if live_mask >> key & 1:
+            live_cards.append(cards[i])
+            live_keys.append(key)
+        else:
+            dead.append(cards[i])
+            value += values[key]
     wild_value = _PENALTY[wild_rank] if wild_rank else 0
-    live_cards, live_keys = [cards[i] for i in live], [keys[i] for i in live]
-    quick = _quick_melds(live_cards, live_keys) if (live and not w and not high) else None
-    if quick is not None:
-        no_meld, melds = False, quick
-    elif live:
+    quick = None if (w or high) else _quick_melds(live_cards, live_keys, runs, sets)
+    if quick is not None:  # every live card melds, the dead cards are in hand order
+        return value, Arrangement(tuple(quick), tuple(dead), value)
+    if live_cards:
         search = _Search(live_cards, live_keys, high, limit, wild_value, w)
         found = search.best(search.start, w)
         no_meld = found == sum(search.value[i] * search.count(i) for i in range(len(search.kinds)))
@@ -595,13 +598,13 @@ def min_deadwood(
             melds.append(Meld("set", tuple(group), (wild_rank,) * size))
         value += wild_value * len(pool)
         dead += pool
-    if live and limit is None and no_meld and w < 3:
+    if live_cards and limit is None and no_meld and w < 3:
         value += wild_value * w  # no meld at all: the wild cards are deadwood too
     table = _PENALTY_HIGH if high else _PENALTY
-    penalty = sum(table[c.rank] for c in dead) if live or w else value
+    penalty = sum(table[c.rank] for c in dead) if live_cards or w else value
     if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
         raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
-    if len(dead) > 1 and len(dead) != len(at) - len(live):  # not all in hand order
+    if len(dead) > 1 and len(dead) != len(at) - len(live_cards):  # not all in hand order
         place: dict[tuple[str, str], int] = {}
         for k, c in enumerate(cards):
             place.setdefault((c.rank, c.suit), k)
@@ -626,8 +629,8 @@ def can_go_out(
     at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
     naturals, nat_keys = [cards[i] for i in at], [keys[i] for i in at]
     w = len(cards) - len(at)
-    live = _live_mask(nat_keys, w if limit is None else min(w, limit), high)
-    stuck = [c for c, k in zip(naturals, nat_keys, strict=True) if not live >> k & 1]
+    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+    stuck = [c for c, k in zip(naturals, nat_keys, strict=True) if not (runs | sets) >> k & 1]
     if len(stuck) > 1:
         return False, None  # two cards can never meld: one discard can't save both
     wild_value = _PENALTY[wild_rank] if wild_rank else 0
