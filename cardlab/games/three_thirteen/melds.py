@@ -66,6 +66,7 @@ _BIT = [1 << k for k in range(64)]
 _WILD_RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 _FIELD = MAX_DECKS.bit_length() + 1  # bits per distinct card in a search state: count and guard
 _MASK = (1 << (_FIELD - 1)) - 1
+_NO_VALUE = 1 << 30  # more deadwood than any hand holds
 
 
 @dataclass(frozen=True)
@@ -397,7 +398,8 @@ class _Search:
     def best(self, state: int, w: int) -> int:
         """Minimum deadwood of the naturals in ``state`` with ``w`` wild cards free."""
         key = (state << 6) | w
-        hit = self.memo.get(key)
+        memo = self.memo
+        hit = memo.get(key)
         if hit is not None:
             return hit
         if state == 0:
@@ -406,29 +408,36 @@ class _Search:
             return value
         low = state & -state
         i = (low.bit_length() - 1) // _FIELD
-        best_value = self.value[i] + self.best(state - self.unit[i], w)
-        best_action: tuple | None = None
-        if best_value:
-            guard = self.guard
-            guarded = state | guard
-            limit = self.limit
-            for removed, need, n, action in self.options[i]:
-                if need > w or (guarded - removed) & guard != guard:
-                    continue  # too few wild cards, or a card of the meld is gone
-                if limit is None:
-                    value = self.best(state - removed, w - need)
-                    if value < best_value:
-                        best_value, best_action = value, (*action, need)
-                        if value == 0:
-                            break
-                else:
-                    room = limit if action[0] == "set" else min(limit, 13 - n)
-                    for q in range(need, min(room, w) + 1):
-                        value = self.best(state - removed, w - q)
-                        if value < best_value:
-                            best_value, best_action = value, (*action, q)
-                    if best_value == 0:
+        # the melds card i can lead first: one that leaves no deadwood ends the search here
+        best_value, best_action = _NO_VALUE, None
+        guard = self.guard
+        guarded = state | guard
+        limit = self.limit
+        for removed, need, n, action in self.options[i]:
+            if need > w or (guarded - removed) & guard != guard:
+                continue  # too few wild cards, or a card of the meld is gone
+            if limit is None:
+                rest = state - removed
+                value = memo.get((rest << 6) | (w - need))  # a hit costs no call
+                if value is None:
+                    value = self.best(rest, w - need)
+                if value < best_value:
+                    best_value, best_action = value, (*action, need)
+                    if value == 0:
                         break
+            else:
+                room = limit if action[0] == "set" else min(limit, 13 - n)
+                for q in range(need, min(room, w) + 1):
+                    value = self.best(state - removed, w - q)
+                    if value < best_value:
+                        best_value, best_action = value, (*action, q)
+                if best_value == 0:
+                    break
+        # then card i as deadwood, unless it alone costs more; on a tie it stays deadwood
+        if self.value[i] <= best_value:
+            value = self.value[i] + self.best(state - self.unit[i], w)
+            if value <= best_value:
+                best_value, best_action = value, None
         self.memo[key] = best_value
         if best_action is not None:
             self.action[key] = best_action
