@@ -590,6 +590,7 @@ def min_deadwood(
             dead.append(cards[i])
             value += values[key]
     wild_value = _PENALTY[wild_rank] if wild_rank else 0
+    in_order = max(len(dead), 1)  # the cards that can't meld come in hand order
     quick = None if (w or high) else _quick_melds(live_cards, live_keys, runs, sets)
     if quick is not None:  # every live card melds, the dead cards are in hand order
         return value, Arrangement(tuple(quick), tuple(dead), value)
@@ -613,11 +614,12 @@ def min_deadwood(
     penalty = sum(table[c.rank] for c in dead) if live_cards or w else value
     if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
         raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
-    if len(dead) > 1 and len(dead) != len(at) - len(live_cards):  # not all in hand order
-        place: dict[tuple[str, str], int] = {}
+    if len(dead) > in_order:  # deadwood in hand order: each card takes a place of its own
+        places: dict[tuple[str, str], list[int]] = {}
         for k, c in enumerate(cards):
-            place.setdefault((c.rank, c.suit), k)
-        dead.sort(key=lambda c: place[c.rank, c.suit])
+            places.setdefault((c.rank, c.suit), []).append(k)
+        spots = [places[c.rank, c.suit].pop(0) for c in dead]
+        dead = [c for _, c in sorted(zip(spots, dead, strict=True))]
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
