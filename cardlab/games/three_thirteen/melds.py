@@ -27,6 +27,7 @@ of cards still to place plus the wild cards still free.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -54,9 +55,18 @@ _TOKEN = {n: t for t, n in RANK_NUMBER.items()} | {14: "A"}
 _WORD = {n: ("10" if t == "T" else t) for n, t in _TOKEN.items()}
 _SUITS = ("s", "h", "d", "c")
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_RANK_KEY = RANK_NUMBER
+_SUIT_KEY = {s: 16 * i for i, s in enumerate(_SUITS)}
+"""A card's key is _SUIT_KEY + _RANK_KEY: its bit in per-suit masks (16 bits a suit, ranks 1..14
+inside, so shifts by one or two never cross into another suit)."""
+_LANE = (1 << 16) - 1
+_EVERY_LANE = sum(1 << (16 * i) for i in range(len(_SUITS)))  # times a lane: it in every suit
+_ACES = _EVERY_LANE << 1  # the ace bit of every suit
+_BIT = [1 << k for k in range(64)]
 _WILD_RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
-_FIELD = 4  # bits per distinct card in a search state (up to 15 identical cards)
-_MASK = (1 << _FIELD) - 1
+_FIELD = MAX_DECKS.bit_length() + 1  # bits per distinct card in a search state: count and guard
+_MASK = (1 << (_FIELD - 1)) - 1
+_NO_VALUE = 1 << 30  # more deadwood than any hand holds
 
 
 @dataclass(frozen=True)
@@ -117,6 +127,8 @@ def _check_wild(wild_rank: str | None) -> str | None:
 
 _PENALTY = {t: min(n, 10) for t, n in RANK_NUMBER.items()}  # aces low
 _PENALTY_HIGH = _PENALTY | {"A": 15}  # aces="high_or_low"
+_VALUE = [min(n, 10) for n in range(16)] * len(_SUITS)  # the same by card key (a lane a suit)
+_VALUE_HIGH = [15 if k & 15 == 1 else v for k, v in enumerate(_VALUE)]
 
 
 MAX_HAND = 14
@@ -127,6 +139,32 @@ def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     """``hand`` (cards or their notation) as a tuple, or ``ValueError`` saying why it is no
     Three Thirteen hand: more than `MAX_HAND` cards (refused before the search), a card of
     another deck, or more copies of a card than the three decks of the largest table hold."""
+    return _scan(hand)[0]
+
+
+def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
+    """The checked cards of ``hand`` and their keys (suit index * 16 + rank number).
+
+    A list or tuple of standard cards, the solver's usual input, is read in one pass without
+    hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
+    what is wrong."""
+    if type(hand) in (tuple, list) and len(hand) <= MAX_HAND and set(map(type, hand)) <= {Card}:
+        name = STANDARD52.name
+        try:
+            keys = [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in hand if c.deck == name]
+        except (KeyError, TypeError):  # a rank or suit of another deck
+            keys = None
+        if (
+            keys is not None
+            and len(keys) == len(hand)
+            and (len(set(keys)) == len(keys) or max(Counter(keys).values()) <= MAX_DECKS)
+        ):
+            return tuple(hand), keys
+    cards = _check_slowly(hand)
+    return cards, [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in cards]
+
+
+def _check_slowly(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(hand, str):
         cards = STANDARD52.parse(hand, decks=MAX_DECKS)
     elif isinstance(hand, Iterable):
@@ -154,34 +192,34 @@ def _check_card(card: object) -> None:
         raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
 
 
-def _can_meld(naturals: Sequence[Card], free: int, high: bool) -> list[bool]:
-    """For each natural card: could it be in *some* meld, given at most ``free`` wild cards per
-    meld?  Cards that can't are deadwood in every arrangement and skip the search."""
+def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
+    """The natural cards (their keys as bits) that could be in *some* run, and in some set,
+    given at most ``free`` wild cards per meld.  Cards in neither are deadwood in every
+    arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
+    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes."""
+    distinct = set(keys)
+    m = sum(map(_BIT.__getitem__, distinct))
     if free >= 2:
-        return [True] * len(naturals)
-    ranks = [RANK_NUMBER[c.rank] for c in naturals]
-    suits = [_SUIT_INDEX[c.suit] for c in naturals]
-    masks = [0, 0, 0, 0]  # per suit: bit r set when rank r is present
-    per_rank = [0] * 15
-    for r, s in zip(ranks, suits, strict=True):
-        masks[s] |= 1 << r
-        per_rank[r] += 1
-    cover = []  # per suit: the ranks that some possible run holds
-    for m in masks:
-        if high and m & 2:
-            m |= 1 << 14  # an ace is also rank 14
+        return m, m
+    if high:
+        m |= (m & _ACES) << 13  # an ace is also rank 14
+    if free == 0:
+        t = m & (m >> 1) & (m >> 2)  # three in a row starting here
+        cover = t | (t << 1) | (t << 2)
+    else:
+        cover = m & ((m >> 1) | (m << 1) | (m >> 2) | (m << 2))  # a neighbour 1 or 2 away
+    cover = (cover | (cover >> 13) & _ACES) & m
+    if len(distinct) == len(keys):  # one card a suit and rank: count the suits holding a rank
+        a, b, c, d = m & _LANE, m >> 16 & _LANE, m >> 32 & _LANE, m >> 48 & _LANE
         if free == 0:
-            t = m & (m >> 1) & (m >> 2)  # three in a row starting here
-            cov = t | (t << 1) | (t << 2)
+            ranks = (a & b & (c | d)) | (c & d & (a | b))  # in at least 3 suits
         else:
-            cov = m & ((m >> 1) | (m << 1) | (m >> 2) | (m << 2))  # a neighbour 1 or 2 away
-        if cov >> 14 & 1:
-            cov |= 2
-        cover.append(cov)
-    need = 3 - free
-    return [
-        per_rank[r] >= need or bool(cover[s] >> r & 1) for r, s in zip(ranks, suits, strict=True)
-    ]
+            ranks = (a & (b | c | d)) | (b & (c | d)) | (c & d)  # in at least 2
+        ranks &= _LANE >> 2  # ranks 1..13 (an ace made rank 14 above is no rank of a set)
+    else:
+        per_rank = Counter(k & 15 for k in keys)
+        ranks = sum(1 << r for r, n in per_rank.items() if n >= 3 - free)
+    return cover, m & ranks * _EVERY_LANE
 
 
 def penalty_value(card: Card, aces: str = "low") -> int:
@@ -210,52 +248,60 @@ def _max_all_wild(w: int, limit: int | None) -> int:
     return best
 
 
-def _quick_melds(live: Sequence[Card]) -> list[Meld] | None:
-    """Without wild cards and with aces low: the melds of ``live`` cards when no card has a
-    choice (each is in a possible set or a possible run, never both, and none is doubled), else
-    None.  Then every live card melds, which is optimal."""
-    keys = [(RANK_NUMBER[c.rank], _SUIT_INDEX[c.suit]) for c in live]
-    present = set(keys)
-    if len(present) != len(keys):
+def _quick_melds(
+    cards: Sequence[Card], keys: Sequence[int], runs: int, sets: int
+) -> list[Meld] | None:
+    """Without wild cards and with aces low, given what `_reach` found: the melds of the live
+    cards when none has a choice (none is in both a possible set and a possible run, and none is
+    doubled), else None.  Then every live card melds, which is optimal: sets by rank, runs as
+    the blocks of consecutive cards of a suit (each at least 3 long)."""
+    if runs & sets or len(set(keys)) != len(keys):
         return None
-    per_rank = [0] * 15
-    for r, _ in keys:
-        per_rank[r] += 1
-    sets: dict[int, list[Card]] = {}
-    runs: dict[int, list[tuple[int, Card]]] = {}
-    for card, (r, s) in zip(live, keys, strict=True):
-        below, above = (r - 1, s) in present, (r + 1, s) in present
-        run_ok = (below and (above or (r - 2, s) in present)) or (above and (r + 2, s) in present)
-        if per_rank[r] >= 3:
-            if run_ok:
-                return None
-            sets.setdefault(r, []).append(card)
-        else:
-            runs.setdefault(s, []).append((r, card))
-    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in sets.values()]
-    for members in runs.values():
-        members.sort(key=lambda rc: rc[0])
-        block = [members[0]]
-        for rc in members[1:]:
-            if rc[0] != block[-1][0] + 1:
-                melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
-                block = []
-            block.append(rc)
-        melds.append(Meld("run", tuple(c for _, c in block), (None,) * len(block)))
+    by_rank: dict[int, list[Card]] = {}
+    if sets:
+        for card, key in zip(cards, keys, strict=True):
+            if sets >> key & 1:
+                by_rank.setdefault(key & 15, []).append(card)
+    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in by_rank.values()]
+    if runs:
+        card_at = dict(zip(keys, cards, strict=True))
+        for lane in dict.fromkeys(k & ~15 for k in keys if runs >> k & 1):  # suits in hand order
+            x = runs >> lane & _LANE  # this suit's ranks in runs
+            while x:
+                low = x & -x
+                block = x & ~(x + low)  # the lowest block of consecutive ranks
+                x ^= block
+                group = tuple(
+                    card_at[lane + r] for r in range(low.bit_length() - 1, block.bit_length())
+                )
+                melds.append(Meld("run", group, (None,) * len(group)))
     return melds
 
 
 # -- the search ----------------------------------------------------------------------------------
 class _Search:
-    """Exact minimum deadwood of the natural cards of one hand, given the free wild cards."""
+    """Exact minimum deadwood of the natural cards of one hand, given the free wild cards.
+
+    A state is the multiset of naturals still to place: one `_FIELD`-bit count per distinct
+    card, whose top bit stays clear (a guard), so whether a meld's cards are all still there is
+    one subtraction: a field that would go below zero clears its guard bit.  Every meld a card
+    can lead is listed once per hand (`options`); a state only filters that list."""
 
     def __init__(
-        self, naturals: Sequence[Card], high: bool, limit: int | None, wild_value: int, w: int
+        self,
+        naturals: Sequence[Card],
+        keys: Sequence[int],
+        high: bool,
+        limit: int | None,
+        wild_value: int,
+        w: int,
     ):
+        if w >= 64:
+            raise ValueError("too many wild cards")
         counts: dict[tuple[int, int], int] = {}
         card_of: dict[tuple[int, int], Card] = {}
-        for card in naturals:
-            key = (RANK_NUMBER[card.rank], _SUIT_INDEX[card.suit])
+        for card, number in zip(naturals, keys, strict=True):
+            key = (number & 15, number >> 4)
             counts[key] = counts.get(key, 0) + 1
             card_of[key] = card
         kinds = sorted(counts)  # rank-major, aces first: the order cards are placed
@@ -263,48 +309,56 @@ class _Search:
         self.cards = [card_of[k] for k in kinds]
         self.value = [(15 if high else 1) if r == 1 else min(r, 10) for r, _ in kinds]
         self.unit = [1 << (_FIELD * i) for i in range(len(kinds))]
-        self.start = sum(counts[k] * u for k, u in zip(kinds, self.unit, strict=False))
+        self.guard = sum(u << (_FIELD - 1) for u in self.unit)
+        self.start = sum(counts[k] * u for k, u in zip(kinds, self.unit, strict=True))
         self.high = high
         self.limit = limit
-        self.wild_value = wild_value
+        self.memo: dict[int, int] = {}
+        self.action: dict[int, tuple] = {}
+        self.spare_cost = (
+            [0] * (w + 1)
+            if limit is None
+            else [wild_value * (k - _max_all_wild(k, limit)) for k in range(w + 1)]
+        )
         # same-rank kinds after i, and same-suit kinds of higher rank (for runs upward from i)
         by_rank: dict[int, list[int]] = {}
         by_suit: dict[int, list[tuple[int, int]]] = {}
         for j, (r, s) in enumerate(kinds):
             by_rank.setdefault(r, []).append(j)
             by_suit.setdefault(s, []).append((j, r))
-        self.same_rank = [[j for j in by_rank[r] if j > i] for i, (r, _) in enumerate(kinds)]
-        self.up = [[(j, q) for j, q in by_suit[s] if j > i] for i, (_, s) in enumerate(kinds)]
-        # for an ace placed high: same-suit kinds from the king down (their rank numbers)
-        self.down_from_ace = [
-            [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else []
+        cap = w if limit is None else min(w, limit)
+        self.options = [
+            list(
+                self._melds(
+                    i,
+                    cap,
+                    [j for j in by_rank[r] if j > i],
+                    [(j, q) for j, q in by_suit[s] if j > i],
+                    # an ace placed high: same-suit kinds from the king down
+                    [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else [],
+                )
+            )
             for i, (r, s) in enumerate(kinds)
         ]
-        self.memo: dict[int, int] = {}
-        self.action: dict[int, tuple] = {}
-        if w >= 64:
-            raise ValueError("too many wild cards")
-        self.spare_cost = (
-            [0] * (w + 1)
-            if limit is None
-            else [wild_value * (k - _max_all_wild(k, limit)) for k in range(w + 1)]
-        )
 
     def count(self, i: int) -> int:
         return (self.start >> (_FIELD * i)) & _MASK
 
-    # Every option for the lowest natural card still to place: yields (removed, need, action).
-    # ``removed`` is the state delta, ``need`` the fewest wild cards the meld needs, ``n`` its
-    # natural cards; ``action`` describes the meld for the reconstruction.
-    def _melds(self, state: int, i: int, w: int):
+    # Every meld card i can lead in the whole hand, with at most ``cap`` wild cards: yields
+    # (removed, need, n, action).  ``removed`` is the state delta, ``need`` the fewest wild cards
+    # the meld needs, ``n`` its natural cards; ``action`` describes the meld for the rebuild.
+    def _melds(
+        self,
+        i: int,
+        cap: int,
+        same_rank: list[int],
+        up: list[tuple[int, int]],
+        down: list[tuple[int, int]],
+    ):
         unit = self.unit
-        cap = w if self.limit is None else min(w, self.limit)
         # sets: the lowest card plus any choice of the other cards of its rank
-        mine = (state >> (_FIELD * i)) & _MASK
-        others = [(j, (state >> (_FIELD * j)) & _MASK) for j in self.same_rank[i]]
-        others = [(j, c) for j, c in others if c]
-        if mine + sum(c for _, c in others) + cap < 3:
-            others, mine = [], 0  # no set of this rank is possible
+        mine = self.count(i)
+        others = [(j, self.count(j)) for j in same_rank]
         choices: list[tuple[int, int, tuple]] = [
             (unit[i] * t, t, ((i, t),)) for t in range(1, mine + 1)
         ]
@@ -320,12 +374,11 @@ class _Search:
                 yield removed, need, n, ("set", taken)
         # runs with card i lowest (ace low) or, for an ace placed high, highest
         lone = self.limit is not None  # without a limit a lone-natural run is a lone set
-        for partners, step in ((self.up[i], 1), (self.down_from_ace[i], -1)):
+        for partners, step in ((up, 1), (down, -1)):
             if step < 0 and not partners:
                 continue
-            present = [(j, r) for j, r in partners if (state >> (_FIELD * j)) & _MASK]
             start = 14 if step < 0 else self.kinds[i][0]
-            # depth-first over subsets of present partners, in rank order away from card i
+            # depth-first over subsets of the partners, in rank order away from card i
             stack = [(0, start, 0, unit[i], (i,))]
             while stack:
                 k, end, gaps, removed, members = stack.pop()
@@ -335,8 +388,8 @@ class _Search:
                     need = gaps + (3 - span if span < 3 else 0)
                     if need <= cap:
                         yield removed, need, n, ("run", members, step)
-                for m in range(k, len(present)):
-                    j, r = present[m]
+                for m in range(k, len(partners)):
+                    j, r = partners[m]
                     g = gaps + abs(r - end) - 1
                     if g > cap:
                         break
@@ -345,7 +398,8 @@ class _Search:
     def best(self, state: int, w: int) -> int:
         """Minimum deadwood of the naturals in ``state`` with ``w`` wild cards free."""
         key = (state << 6) | w
-        hit = self.memo.get(key)
+        memo = self.memo
+        hit = memo.get(key)
         if hit is not None:
             return hit
         if state == 0:
@@ -354,24 +408,36 @@ class _Search:
             return value
         low = state & -state
         i = (low.bit_length() - 1) // _FIELD
-        best_value = self.value[i] + self.best(state - self.unit[i], w)
-        best_action: tuple | None = None
-        if best_value:
-            for removed, need, n, action in self._melds(state, i, w):
-                if self.limit is None:
-                    value = self.best(state - removed, w - need)
-                    if value < best_value:
-                        best_value, best_action = value, (*action, need)
-                        if value == 0:
-                            break
-                else:
-                    room = self.limit if action[0] == "set" else min(self.limit, 13 - n)
-                    for q in range(need, min(room, w) + 1):
-                        value = self.best(state - removed, w - q)
-                        if value < best_value:
-                            best_value, best_action = value, (*action, q)
-                    if best_value == 0:
+        # the melds card i can lead first: one that leaves no deadwood ends the search here
+        best_value, best_action = _NO_VALUE, None
+        guard = self.guard
+        guarded = state | guard
+        limit = self.limit
+        for removed, need, n, action in self.options[i]:
+            if need > w or (guarded - removed) & guard != guard:
+                continue  # too few wild cards, or a card of the meld is gone
+            if limit is None:
+                rest = state - removed
+                value = memo.get((rest << 6) | (w - need))  # a hit costs no call
+                if value is None:
+                    value = self.best(rest, w - need)
+                if value < best_value:
+                    best_value, best_action = value, (*action, need)
+                    if value == 0:
                         break
+            else:
+                room = limit if action[0] == "set" else min(limit, 13 - n)
+                for q in range(need, min(room, w) + 1):
+                    value = self.best(state - removed, w - q)
+                    if value < best_value:
+                        best_value, best_action = value, (*action, q)
+                if best_value == 0:
+                    break
+        # then card i as deadwood, unless it alone costs more; on a tie it stays deadwood
+        if self.value[i] <= best_value:
+            value = self.value[i] + self.best(state - self.unit[i], w)
+            if value <= best_value:
+                best_value, best_action = value, None
         self.memo[key] = best_value
         if best_action is not None:
             self.action[key] = best_action
@@ -497,26 +563,39 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    cards = check_hand(hand)
+    cards, keys = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
-    wilds = [c for c in cards if c.rank == wild_rank] if wild_rank else []
-    naturals = [c for c in cards if c.rank != wild_rank] if wilds else list(cards)
-    w = len(wilds)
-    wild_value = _PENALTY[wild_rank] if wild_rank else 0
-    live_flags = _can_meld(naturals, w if limit is None else min(w, limit), high)
-    if any(live_flags):
-        live = [c for c, ok in zip(naturals, live_flags, strict=True) if ok]
-        dead = [c for c, ok in zip(naturals, live_flags, strict=True) if not ok]
+    wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
+    w = wild_number and sum(1 for k in keys if k & 15 == wild_number)
+    if w:
+        wilds = [c for c, k in zip(cards, keys, strict=True) if k & 15 == wild_number]
+        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
+        nat_keys = [keys[i] for i in at]
     else:
-        live, dead = [], naturals
-    table = _PENALTY_HIGH if high else _PENALTY
-    value = sum(table[c.rank] for c in dead)
-    quick = _quick_melds(live) if (live and w == 0 and not high) else None
-    if quick is not None:
-        no_meld, melds = False, quick
-    elif live:
-        search = _Search(live, high, limit, wild_value, w)
+        wilds, at, nat_keys = [], range(len(cards)), keys
+    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+    live_mask = runs | sets
+    values = _VALUE_HIGH if high else _VALUE
+    if not w and not live_mask:  # the common case: no wild card, and nothing can meld
+        value = sum(map(values.__getitem__, keys))
+        return value, Arrangement((), cards, value)
+    live_cards, live_keys, dead, value = [], [], [], 0
+    for i in at:
+        key = keys[i]
+        if live_mask >> key & 1:
+            live_cards.append(cards[i])
+            live_keys.append(key)
+        else:
+            dead.append(cards[i])
+            value += values[key]
+    wild_value = _PENALTY[wild_rank] if wild_rank else 0
+    in_order = max(len(dead), 1)  # the cards that can't meld come in hand order
+    quick = None if (w or high) else _quick_melds(live_cards, live_keys, runs, sets)
+    if quick is not None:  # every live card melds, the dead cards are in hand order
+        return value, Arrangement(tuple(quick), tuple(dead), value)
+    if live_cards:
+        search = _Search(live_cards, live_keys, high, limit, wild_value, w)
         found = search.best(search.start, w)
         no_meld = found == sum(search.value[i] * search.count(i) for i in range(len(search.kinds)))
         value += found
@@ -529,16 +608,18 @@ def min_deadwood(
             melds.append(Meld("set", tuple(group), (wild_rank,) * size))
         value += wild_value * len(pool)
         dead += pool
-    if live and limit is None and no_meld and w < 3:
+    if live_cards and limit is None and no_meld and w < 3:
         value += wild_value * w  # no meld at all: the wild cards are deadwood too
-    penalty = sum(table[c.rank] for c in dead) if live or w else value
+    table = _PENALTY_HIGH if high else _PENALTY
+    penalty = sum(table[c.rank] for c in dead) if live_cards or w else value
     if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
         raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
-    if len(dead) > 1 and len(dead) != len(naturals) - len(live):  # not all in hand order
-        place: dict[tuple[str, str], int] = {}
+    if len(dead) > in_order:  # deadwood in hand order: each card takes a place of its own
+        places: dict[tuple[str, str], list[int]] = {}
         for k, c in enumerate(cards):
-            place.setdefault((c.rank, c.suit), k)
-        dead.sort(key=lambda c: place[c.rank, c.suit])
+            places.setdefault((c.rank, c.suit), []).append(k)
+        spots = [places[c.rank, c.suit].pop(0) for c in dead]
+        dead = [c for _, c in sorted(zip(spots, dead, strict=True))]
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
@@ -549,26 +630,22 @@ def can_go_out(
     """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
     card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
     ``(False, None)`` if no discard leaves a fully melded hand."""
-    cards = check_hand(hand)
+    cards, keys = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     aces = "high_or_low" if high else "low"
     if not cards:
         return False, None
-    wilds = [c for c in cards if c.rank == wild_rank]
-    naturals = [c for c in cards if c.rank != wild_rank]
-    w = len(wilds)
-    stuck = [
-        c
-        for c, ok in zip(
-            naturals, _can_meld(naturals, w if limit is None else min(w, limit), high), strict=False
-        )
-        if not ok
-    ]
+    wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
+    at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
+    naturals, nat_keys = [cards[i] for i in at], [keys[i] for i in at]
+    w = len(cards) - len(at)
+    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+    stuck = [c for c, k in zip(naturals, nat_keys, strict=True) if not (runs | sets) >> k & 1]
     if len(stuck) > 1:
         return False, None  # two cards can never meld: one discard can't save both
-    wild_value = penalty_value(Card(STANDARD52.name, wild_rank, "s")) if wild_rank else 0
-    search = _Search(naturals, high, limit, wild_value, w)
+    wild_value = _PENALTY[wild_rank] if wild_rank else 0
+    search = _Search(naturals, nat_keys, high, limit, wild_value, w)
     candidates = stuck or sorted(
         dict.fromkeys(cards),
         key=lambda c: (-penalty_value(c, aces), c.rank == wild_rank, cards.index(c)),

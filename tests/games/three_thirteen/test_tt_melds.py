@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from functools import cache
 
@@ -10,11 +11,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
+from cardlab.core.cards import MAX_DECKS, STANDARD52, TRIAD, Card
 from cardlab.games.three_thirteen.melds import (
+    MAX_HAND,
     Arrangement,
     Meld,
     can_go_out,
+    check_hand,
     is_meld,
     min_deadwood,
     penalty_value,
@@ -343,3 +346,48 @@ def test_tt_melds_big_hands_consistent():
             rest.remove(card)
             aces = "high_or_low" if (options or {}).get("aces") == "high_or_low" else "low"
             assert min_deadwood(rest, wild, options)[0] <= value - penalty_value(card, aces)
+
+
+# -- the fast paths: reading a hand, duplicates, deadwood order -----------------------------------
+FOREIGN = (TRIAD.parse("Ab")[0], Card("standard52", "Z", "s"), Card("standard52", "7", "x"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(CARD, CARD, CARD, st.sampled_from(FOREIGN)), max_size=MAX_HAND))
+def test_tt_melds_list_read_as_the_careful_reader_does(cards):
+    # a list takes the one-pass reader, an iterator the careful one: same cards or same refusal
+    try:
+        expected = check_hand(iter(cards))
+    except ValueError as refusal:
+        with pytest.raises(ValueError, match=re.escape(str(refusal))):
+            check_hand(cards)
+        return
+    assert check_hand(cards) == expected == tuple(cards)
+
+
+POOL = P("5h 6h 7h 8h 5s 5d 6s 7s Qd Qs") * MAX_DECKS  # few cards, up to three copies each
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(POOL), min_size=1, max_size=8),
+    st.sampled_from("5QK"),
+    st.sampled_from(OPTION_SETS),
+)
+def test_tt_melds_hypothesis_duplicates_exact(cards, wild, options):
+    # two and three copies of a card: the search counts them in shared bit fields
+    assume(max(Counter(cards).values()) <= MAX_DECKS)
+    value, arr = min_deadwood(cards, wild, options)
+    assert value == brute_force(cards, wild, options)
+    _check_arrangement(cards, wild, options, value, arr)
+
+
+def test_tt_melds_deadwood_in_hand_order():
+    rng = random.Random(5)
+    for _ in range(300):
+        wild = rng.choice("3456789TJQK")
+        options = rng.choice(OPTION_SETS)
+        hand = _random_hand(rng, rng.randint(3, 12), rng.choice((1, 2)), wild, rng.choice((0, 3)))
+        rest = iter(hand)
+        _, arr = min_deadwood(hand, wild, options)
+        assert all(card in rest for card in arr.deadwood), (hand, wild, options, arr.deadwood)
