@@ -19,6 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "cardlab" / FIGURES_FILE
 
 CALLS: list[tuple[str, dict[str, Any]]] = [
+    # 00_decks lesson: PairOdds(trials=20_000, seed=2026)
+    ("cardlab.core.odds:simulate_pairs", {"trials": 20_000, "seed": 2026}),
+    # doudizhu lesson: play_counts_table(), HandOdds(trials=2000)
+    ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "cardavia"}),
+    ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "pagat"}),
+    ("cardlab.games.doudizhu.odds:simulate_table", {}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),
