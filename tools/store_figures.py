@@ -25,6 +25,8 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "cardavia"}),
     ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "pagat"}),
     ("cardlab.games.doudizhu.odds:simulate_table", {}),
+    # pyramid: every odds table and advice reads the exact table of all C(55,6) deals
+    ("cardlab.games.pyramid.odds:exact_table", {}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),
@@ -39,8 +41,11 @@ def figures() -> dict[str, Any]:
 
 
 def main(target: Path = TARGET) -> None:
-    text = json.dumps(figures(), indent=1, sort_keys=True, ensure_ascii=False)
-    target.write_text(text + "\n", encoding="utf-8")
+    lines = [
+        f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(data, sort_keys=True)}"
+        for key, data in sorted(figures().items())
+    ]
+    target.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")  # a line each
     print(f"wrote {len(CALLS)} figures to {target}")
 
 

@@ -36,15 +36,16 @@ FIGURES_FILE = "data/figures.json"
 # -- an exact JSON codec ------------------------------------------------------------------------
 def encode(value: Any) -> Any:
     """``value`` as JSON data that `decode` turns back into an equal value of the same types."""
-    if value is None or isinstance(value, bool | int | float | str):
+    kind = type(value)  # exactly: a NamedTuple or a Counter would come back as another type
+    if value is None or kind in (bool, int, float, str):
         return value
-    if isinstance(value, Fraction):
+    if kind is Fraction:
         return {"fraction": [value.numerator, value.denominator]}
-    if isinstance(value, tuple):
+    if kind is tuple:
         return {"tuple": [encode(v) for v in value]}
-    if isinstance(value, list):
+    if kind is list:
         return [encode(v) for v in value]
-    if isinstance(value, dict):
+    if kind is dict:
         return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
@@ -84,7 +85,8 @@ def _read() -> dict[str, Any]:
 
 
 _lock = threading.Lock()
-_entries: dict[str, Any] | None = None  # the file's entries, read once (a few KiB)
+_entries: dict[str, Any] | None = None  # the file's entries, read once
+_values: dict[str, Any] = {}  # decoded values by key: bounded by the file's entries
 
 
 def entries() -> dict[str, Any]:
@@ -96,6 +98,23 @@ def entries() -> dict[str, Any]:
         return _entries
 
 
+_MISSING = object()
+
+
+def _value(key: str) -> Any:
+    """The stored value for ``key`` (decoded once: callers share it, so treat it as read-only),
+    or ``_MISSING``."""
+    with _lock:
+        if key in _values:
+            return _values[key]
+    entry = entries().get(key)
+    if entry is None:
+        return _MISSING
+    value = decode(entry["value"])
+    with _lock:
+        return _values.setdefault(key, value)
+
+
 class StoredFunction(Generic[P, R]):
     """A function whose stored calls are read from the figures file; `compute` always computes."""
 
@@ -104,6 +123,11 @@ class StoredFunction(Generic[P, R]):
         self.compute = function
         self.name = f"{function.__module__}:{function.__qualname__}"
         self.signature = inspect.signature(function)
+
+    @functools.cached_property
+    def default_key(self) -> str:
+        """The key of a call with no arguments (every default)."""
+        return self.key(self.arguments())  # type: ignore[call-arg]
 
     def arguments(self, *args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:
         """Every argument of a call by name, defaults filled in (so equal calls match)."""
@@ -116,10 +140,11 @@ class StoredFunction(Generic[P, R]):
         return f"{self.name}{json.dumps(encode_arguments(arguments), sort_keys=True)}"
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        entry = entries().get(self.key(self.arguments(*args, **kwargs)))
-        if entry is None:
-            return self.compute(*args, **kwargs)
-        return decode(entry["value"])
+        # a call with the defaults (Pyramid's exact table, read in loops) skips building its key
+        value = _value(
+            self.key(self.arguments(*args, **kwargs)) if args or kwargs else self.default_key
+        )
+        return self.compute(*args, **kwargs) if value is _MISSING else value
 
 
 STORED: dict[str, StoredFunction[Any, Any]] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -91,3 +92,5 @@ def test_the_codec_keeps_dataclasses_and_refuses_what_it_cannot_store():
     assert decode(encode(point)) == point
     with pytest.raises(TypeError, match="cannot store a set"):
         encode({1, 2})
+    with pytest.raises(TypeError, match="cannot store a Counter"):
+        encode(Counter("aab"))  # it would read back as a dict
