@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
-from cardlab.core.odds import pair_in_first_two, simulate_pair_in_first_two
+from cardlab.core.odds import pair_in_first_two, simulate_pairs
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import HighCardState
 from cardlab.lessons import deals
@@ -221,9 +221,10 @@ class DealStepper(LessonPanel):
 def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
     """Exact and simulated P(first two cards match) for every deck."""
     rows = []
+    estimates = simulate_pairs(trials, seed)
     for deck in DECKS.values():
         exact = pair_in_first_two(deck).probability
-        estimate = simulate_pair_in_first_two(deck, trials, seed)
+        estimate = estimates[deck.name]
         rows.append(OddsRow(SHORT_NAMES[deck.name], exact, estimate.mean, estimate.stderr))
     return rows
 

@@ -11,9 +11,10 @@ that none is unbounded.
 Constant tables, computed once and bounded by what they enumerate, are counted here too: the
 poker lookup tables (3 MiB with the jokers out, 4 MiB for each wild variant, built only when odds
 or advice are asked for), the Dou Dizhu chain, four-with-wings and airplane tables (1.3 MiB at
-import) and the Pyramid exact table with its key order (0.5 MiB).  A canvas keeps one hidden
-sprite canvas per face it has shown (`cardlab.widgets.canvas`): bounded by its deck, sizes and
-themes, a few hundred widgets at most.
+import) and the Pyramid exact table with its key order (0.5 MiB).  The stored figures
+(`cardlab.core.stored`) are decoded once each, bounded by the entries of their file.  A canvas
+keeps one hidden sprite canvas per face it has shown (`cardlab.widgets.canvas`): bounded by its
+deck, sizes and themes, a few hundred widgets at most.
 """
 
 from __future__ import annotations

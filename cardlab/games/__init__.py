@@ -1,11 +1,6 @@
-"""The games.  Importing this package registers every built-in game in `engine.GAMES`."""
+"""The games, each imported on demand: a lesson pays only for its own game.
 
-from cardlab.games import (  # noqa: F401
-    doudizhu,
-    highcard,
-    pyramid,
-    pyramid_poker,
-    three_thirteen,
-    triad,
-    triangle,
-)
+Nothing is imported here.  `cardlab.core.engine.get_game` and `load_games` find the games through
+the ``cardlab.games`` entry points and import one when it is first asked for (its module
+registers it in `engine.GAMES`); ``import cardlab.games.triad`` imports one directly.
+"""

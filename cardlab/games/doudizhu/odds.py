@@ -30,6 +30,7 @@ from itertools import product
 
 from cardlab.core.cards import STANDARD54
 from cardlab.core.odds import Estimate, monte_carlo
+from cardlab.core.stored import stored
 from cardlab.games.doudizhu.combos import (
     BLACK_JOKER,
     KIND_NAMES,
@@ -208,10 +209,12 @@ def _has_bomb_or_rocket(counts: Sequence[int]) -> bool:
     )
 
 
+@stored
 def simulate_table(
     trials: int = 2_000, seed: int | str = "doudizhu-table", sizes: tuple[int, ...] = (20, 17, 17)
 ) -> Estimate:
-    """Seeded simulation: shuffle, deal hands of ``sizes``, does anyone hold a bomb or rocket?"""
+    """Seeded simulation: shuffle, deal hands of ``sizes``, does anyone hold a bomb or rocket?
+    Stored for the lesson's call."""
     cards = [c.rank for c in STANDARD54.cards()]
 
     def trial(rng: random.Random) -> bool:
@@ -556,9 +559,10 @@ class PlayCounts:
         return sum(self.by_kind.values())
 
 
-@lru_cache(maxsize=4)
+@stored
 def play_counts(ruleset: str = "cardavia") -> PlayCounts:
-    """Count `legal_plays` over the whole 54-card deck (leading, so no pass), by type."""
+    """Count `legal_plays` over the whole 54-card deck (leading, so no pass), by type.  Stored
+    for both rulesets (`cardlab.core.stored`): 0.4 s each."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
     kinds = Counter(c.kind for c in legal_plays(STANDARD54.cards(), None, ruleset))

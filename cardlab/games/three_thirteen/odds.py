@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from cardlab.core.cards import Card
+from cardlab.core.stored import stored
 from cardlab.core.tuples import remove_one
 from cardlab.games.three_thirteen.game import _best, best_arrangement, go_out_discards
 from cardlab.games.three_thirteen.melds import check_hand, is_meld, penalty_value
@@ -273,11 +274,11 @@ class RoundOneOdds:
 _PERMS = tuple(itertools.permutations(range(4)))
 
 
-@lru_cache(maxsize=8)
+@stored
 def round_one_odds(decks: int = 1, aces: str = "low") -> RoundOneOdds:
     """Exact round-1 probabilities by enumerating every 3-card hand (suit symmetry folds the
     hands into classes; identical cards of several decks are weighted by how many ways there are
-    to pick them)."""
+    to pick them).  Stored for the lessons' calls (`cardlab.core.stored`): 2.5 s each."""
     kinds = [(RANK_VALUE[c.rank], "shdc".index(c.suit)) for c in _KINDS]
     index = {k: i for i, k in enumerate(kinds)}
     card_of = dict(enumerate(_KINDS))
@@ -334,16 +335,18 @@ class RoundStats:
     p_melded: float
 
 
+@stored
 def simulate_rounds(
     decks: int = 1,
     samples: int = 2000,
     seed: int = 0,
     aces: str = "low",
     max_wilds: int | None = None,
-    rounds: Iterable[int] = range(1, ROUNDS + 1),
+    rounds: Iterable[int] = tuple(range(1, ROUNDS + 1)),
 ) -> list[RoundStats]:
     """Deal ``samples`` random hands per round (round r uses ``Random(f"{seed}:{r}")``) and
-    measure the minimum deadwood and how often it is 0 (a fully melded dealt hand)."""
+    measure the minimum deadwood and how often it is 0 (a fully melded dealt hand).  Stored for
+    the lesson's call (about 1 s)."""
     pack = list(itertools.chain.from_iterable([c] * decks for c in _KINDS))
     out = []
     for r in rounds:

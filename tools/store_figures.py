@@ -1,0 +1,53 @@
+"""Compute the figures the lessons show at load and store them in ``cardlab/data/figures.json``.
+
+A lesson page shows nothing until its cells have run, so the exact counts and seeded simulations
+that never change are computed here, once, and read back by `cardlab.core.stored`.  Run
+``python tools/store_figures.py`` after changing any function listed in `CALLS` (or what it
+calls); ``tests/core/test_stored.py`` recomputes every entry and fails when one is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardlab.core.stored import FIGURES_FILE, entry, lookup
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = ROOT / "cardlab" / FIGURES_FILE
+
+CALLS: list[tuple[str, dict[str, Any]]] = [
+    # 00_decks lesson: PairOdds(trials=20_000, seed=2026)
+    ("cardlab.core.odds:simulate_pairs", {"trials": 20_000, "seed": 2026}),
+    # doudizhu lesson: play_counts_table(), HandOdds(trials=2000)
+    ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "cardavia"}),
+    ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "pagat"}),
+    ("cardlab.games.doudizhu.odds:simulate_table", {}),
+    # pyramid: every odds table and advice reads the exact table of all C(55,6) deals
+    ("cardlab.games.pyramid.odds:exact_table", {}),
+    # three_thirteen lesson: OddsLesson(samples=300)
+    ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
+    ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),
+    ("cardlab.games.three_thirteen.odds:simulate_rounds", {"decks": 1, "samples": 300}),
+]
+"""Every stored call: the function (``module:qualname``) and its arguments."""
+
+
+def figures() -> dict[str, Any]:
+    """Every entry of `CALLS`, computed now, by key."""
+    return dict(entry(lookup(name), **kwargs) for name, kwargs in CALLS)
+
+
+def main(target: Path = TARGET) -> None:
+    lines = [
+        f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(data, sort_keys=True)}"
+        for key, data in sorted(figures().items())
+    ]
+    target.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")  # a line each
+    print(f"wrote {len(CALLS)} figures to {target}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TARGET)
