@@ -9,15 +9,20 @@ from pathlib import Path
 import pytest
 
 from cardlab.core import stored
+from cardlab.widgets.theme import ThemePicker
 
 LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
 
 LOADS = [
-    ("00_decks", "cardlab.apps.decks", 'PairOdds(trials=20_000, seed=2026, deck="pyramid")'),
+    (
+        "00_decks",
+        "cardlab.apps.decks",
+        'PairOdds(trials=20_000, seed=2026, deck="pyramid", picker=theme)',
+    ),
     ("doudizhu", "cardlab.apps.doudizhu.odds", "play_counts_table()"),
-    ("doudizhu", "cardlab.apps.doudizhu.odds", "HandOdds(trials=2000)"),
-    ("pyramid", "cardlab.apps.pyramid.odds", "OddsTable()"),
-    ("three_thirteen", "cardlab.apps.three_thirteen.odds", "OddsLesson(samples=300)"),
+    ("doudizhu", "cardlab.apps.doudizhu.odds", "HandOdds(trials=2000, picker=theme)"),
+    ("pyramid", "cardlab.apps.pyramid.odds", "OddsTable(theme)"),
+    ("three_thirteen", "cardlab.apps.three_thirteen.odds", "OddsLesson(samples=300, picker=theme)"),
 ]
 """(lesson, the module its widget comes from, the cell's call)."""
 
@@ -34,4 +39,4 @@ def test_a_lesson_reads_its_figures_and_computes_none(
             raise AssertionError(f"{_name}{kwargs or args} computed at load: store it")
 
         monkeypatch.setattr(function, "compute", refuse)
-    eval(call, dict(namespace))
+    eval(call, {**namespace, "theme": ThemePicker()})
