@@ -164,8 +164,8 @@ class OddsTables(LessonPanel):
 
     def __init__(self, picker: ThemePicker | None = None) -> None:
         super().__init__(picker)
-        self.plain = tables.category_table("out")
-        self.wild = tables.category_table("wild")
+        self.plain = tables.category_counts("out")
+        self.wild = tables.category_counts("wild")
         self.counting = widgets.HTML(counting_html())
         self.table = widgets.HTML(tables_html(self.plain, self.wild))
         self.plot = widgets.HTML(layout=widgets.Layout(max_width="640px"))
