@@ -50,6 +50,9 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     # triad lesson (HandLadder, OddsTables), pyramid_poker (hand_points_table): the exact counts
     ("cardlab.games.poker.tables:category_counts", {"jokers": "out"}),
     ("cardlab.games.poker.tables:category_counts", {"jokers": "wild"}),
+    # triad lesson: the exchange advisor's opening hand, the quiz's first question
+    ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
+    ("cardlab.apps.triad.quiz:showdown_question", {"seed": 1}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),
