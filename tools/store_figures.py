@@ -25,8 +25,34 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "cardavia"}),
     ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "pagat"}),
     ("cardlab.games.doudizhu.odds:simulate_table", {}),
+    # the steppers' curated deals: the bots' reasons for every move
+    *(
+        ("cardlab.apps.bot_stepper:deal_reasons", {"deal": deal, "bots": bots, **players})
+        for deal, bots, players in (
+            ("doudizhu-bid-and-play", "cardlab.apps.doudizhu.stepper:default_bots", {}),
+            (
+                "pyramid-exchange-showdown",
+                "cardlab.apps.pyramid.stepper:default_bots",
+                {"players": 3},
+            ),
+            ("pyramid_poker-whole-game", "cardlab.apps.pyramid_poker.stepper:default_bots", {}),
+            (
+                "three_thirteen-two-rounds",
+                "cardlab.apps.three_thirteen.stepper:default_bots",
+                {"players": 2},
+            ),
+            ("triad-pot-odds", "cardlab.apps.triad.stepper:default_bots", {}),
+            ("triangle-first-turn", "cardlab.apps.triangle.stepper:default_bots", {}),
+        )
+    ),
     # pyramid: every odds table and advice reads the exact table of all C(55,6) deals
     ("cardlab.games.pyramid.odds:exact_table", {}),
+    # triad lesson (HandLadder, OddsTables), pyramid_poker (hand_points_table): the exact counts
+    ("cardlab.games.poker.tables:category_counts", {"jokers": "out"}),
+    ("cardlab.games.poker.tables:category_counts", {"jokers": "wild"}),
+    # triad lesson: the exchange advisor's opening hand, the quiz's first question
+    ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
+    ("cardlab.apps.triad.quiz:showdown_question", {"seed": 1}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),

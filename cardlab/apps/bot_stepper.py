@@ -4,14 +4,18 @@ the eyes of the teacher or one seat."""
 from __future__ import annotations
 
 import html
+import importlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.bots import reason_for
+from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
-from cardlab.core.narration import Narration
+from cardlab.core.narration import Narration, Secret
 from cardlab.core.replay import Replay
+from cardlab.core.stored import stored
+from cardlab.lessons import deals
 from cardlab.widgets import Stepper, TextMirror
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -23,6 +27,45 @@ def first_step(replay: Replay, phase: str) -> int:
     return next(
         (i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase), len(replay)
     )
+
+
+Reasons = dict[int, tuple[int, Narration]]
+"""The bots' reasons for a replay's moves: ``{step: (seat, reason)}`` (`Replay.reasons_of`)."""
+
+
+@stored
+def deal_reasons(deal: str, bots: str, players: int | None = None) -> dict[int, tuple[int, tuple]]:
+    """The reasons of the bots ``bots`` (``module:function``, called with ``players`` if given)
+    for the curated deal ``deal``, a secret piece as ``(text, seats, alt)``: asking the bots
+    again replays their thinking (Monte Carlo equities, exact draw odds), about as long as the
+    rest of the lesson page, for the same answer at every load."""
+    module, _, name = bots.partition(":")
+    factory = getattr(importlib.import_module(module), name)
+    reasons = deals.load(deal).reasons_of(factory() if players is None else factory(players))
+    return {
+        step: (seat, tuple(_plain(piece) for piece in reason.pieces))
+        for step, (seat, reason) in reasons.items()
+    }
+
+
+def _plain(piece: str | Secret) -> str | tuple[str, tuple[int, ...], str]:
+    return piece if isinstance(piece, str) else (piece.text, tuple(sorted(piece.seats)), piece.alt)
+
+
+def _piece(plain: str | tuple[str, tuple[int, ...], str]) -> str | Secret:
+    return plain if isinstance(plain, str) else Secret(plain[0], frozenset(plain[1]), plain[2])
+
+
+def stored_reasons(
+    deal: str, bots: Callable[..., Mapping[int, Bot]], players: int | None = None
+) -> Reasons:
+    """The reasons ``bots()`` (or ``bots(players)``) give for the moves of the curated deal
+    ``deal``, as `Replay.reasons_of` finds them, read from the stored figures (`deal_reasons`)."""
+    plain = deal_reasons(deal, f"{bots.__module__}:{bots.__qualname__}", players)
+    return {
+        step: (seat, Narration(tuple(_piece(p) for p in pieces)))
+        for step, (seat, pieces) in plain.items()
+    }
 
 
 class BotGameStepper(LessonPanel):
@@ -50,7 +93,7 @@ class BotGameStepper(LessonPanel):
         self,
         picker: ThemePicker,
         replay: Replay,
-        reasons: dict[int, tuple[int, Narration]],
+        reasons: Reasons,
         *,
         extra: list[widgets.Widget] = (),  # type: ignore[assignment]
         open_at: int = 0,

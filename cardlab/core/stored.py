@@ -79,23 +79,36 @@ def encode_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- the store ------------------------------------------------------------------------------------
-def _read() -> dict[str, Any]:
+def _read() -> dict[str, str]:
+    """Each entry's JSON text by key, only the keys parsed (the tool writes an entry a line)."""
     path = resources.files("cardlab").joinpath(FIGURES_FILE)
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    lines = path.read_text(encoding="utf-8").splitlines()[1:-1] if path.is_file() else []
+    key_of = json.JSONDecoder().raw_decode
+    index = {}
+    for line in lines:
+        key, end = key_of(line)
+        index[key] = line[end:].removeprefix(": ").removesuffix(",")
+    return index
 
 
 _lock = threading.Lock()
-_entries: dict[str, Any] | None = None  # the file's entries, read once
+_lines: dict[str, str] | None = None  # `_read`, once: a value is parsed when first read
 _values: dict[str, Any] = {}  # decoded values by key: bounded by the file's entries
+
+
+def _index() -> dict[str, str]:
+    """The file's entries as text by key: a page reads two or three figures of the file, and
+    the whole of it parsed (Pyramid's exact table most of it) held over 1 MiB in every kernel."""
+    global _lines
+    with _lock:
+        if _lines is None:
+            _lines = _read()
+        return _lines
 
 
 def entries() -> dict[str, Any]:
     """The stored entries by key (`StoredFunction.key`): ``{"name", "args", "value"}``."""
-    global _entries
-    with _lock:
-        if _entries is None:
-            _entries = _read()
-        return _entries
+    return {key: json.loads(line) for key, line in _index().items()}
 
 
 _MISSING = object()
@@ -107,10 +120,10 @@ def _value(key: str) -> Any:
     with _lock:
         if key in _values:
             return _values[key]
-    entry = entries().get(key)
-    if entry is None:
+    line = _index().get(key)
+    if line is None:
         return _MISSING
-    value = decode(entry["value"])
+    value = decode(json.loads(line)["value"])
     with _lock:
         return _values.setdefault(key, value)
 

@@ -37,6 +37,11 @@ def test_the_file_holds_exactly_the_tools_calls():
     assert keys == set(ENTRIES), "run python tools/store_figures.py"
 
 
+def test_reading_the_file_a_line_at_a_time_reads_the_whole_json():
+    whole = json.loads((ROOT / "cardlab" / stored.FIGURES_FILE).read_text(encoding="utf-8"))
+    assert whole == ENTRIES and list(whole) == list(ENTRIES)
+
+
 @pytest.mark.parametrize("key", sorted(ENTRIES))
 def test_a_stored_figure_is_what_the_code_computes(key: str):
     data = ENTRIES[key]
@@ -56,7 +61,7 @@ def test_a_call_not_stored_is_computed(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setitem(stored.STORED, double.name, double)
     key = double.key(double.arguments(3))
-    monkeypatch.setitem(ENTRIES, key, {"name": double.name, "args": {}, "value": 7})
+    monkeypatch.setitem(stored._index(), key, json.dumps({"name": double.name, "value": 7}))
     assert double(3) == double(x=3, twice=True) == 7 and calls == []
     assert double(4) == 8 and calls == [4]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step
+from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -37,7 +37,7 @@ class BiddingWalkthrough(LessonPanel):
     def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
         self.replay = deals.load(deal)
-        self.reasons = self.replay.reasons_of(default_bots())
+        self.reasons = stored_reasons(deal, default_bots)
         self.text = widgets.HTML(self.auction_html())
         self.children = [self.text, self.view.widget, self.status.widget]
         self.redraw()
@@ -90,7 +90,7 @@ class DealStepper(BotGameStepper):
 
     def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         replay = deals.load(deal)
-        reasons = replay.reasons_of(default_bots())
+        reasons = stored_reasons(deal, default_bots)
         self.counting = widgets.HTML()
         super().__init__(
             picker,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotGameStepper, stored_reasons
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
 from cardlab.core.engine import seat_name
@@ -36,7 +36,7 @@ class HandStepper(BotGameStepper):
 
     def __init__(self, picker: ThemePicker, deal: str = "pyramid-exchange-showdown") -> None:
         replay = deals.load(deal)
-        reasons = replay.reasons_of(default_bots(dict(replay.options)["players"]))
+        reasons = stored_reasons(deal, default_bots, dict(replay.options)["players"])
         super().__init__(
             picker,
             replay,

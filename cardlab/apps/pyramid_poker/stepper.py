@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step
+from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.pyramid_poker.table import reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -53,7 +53,7 @@ class GameStepper(BotGameStepper):
 
     def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
         replay = deals.load(deal)
-        reasons = replay.reasons_of(default_bots())
+        reasons = stored_reasons(deal, default_bots)
         self.sees = widgets.HTML()
         self.arithmetic = widgets.HTML()
         super().__init__(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step
+from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.three_thirteen.odds import AdvisorPanel
 from cardlab.apps.three_thirteen.table import score_rows
 from cardlab.core.bots import Bot
@@ -38,7 +38,7 @@ class RoundStepper(BotGameStepper):
     def __init__(self, picker: ThemePicker, deal: str = "three_thirteen-two-rounds") -> None:
         replay = deals.load(deal)
         players = replay.game.num_players(replay.state_at(0))
-        reasons = replay.reasons_of(default_bots(players))
+        reasons = stored_reasons(deal, default_bots, players)
         self.scores = ScoreSheet([f"P{s + 1}" for s in range(players)])
         self.scores.widget.add_class("cardlab-scoresheet")
         self.odds = AdvisorPanel(picker)

@@ -44,4 +44,4 @@ class HandLadder(LessonPanel):
 
     def picture(self) -> Drawing:
         mode = self.jokers.value
-        return hand_ladder(tables.category_table(mode), mode, self.theme)
+        return hand_ladder(tables.category_counts(mode), mode, self.theme)

@@ -19,7 +19,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.cards import format_cards
+from cardlab.core.cards import Card, format_cards
+from cardlab.core.stored import stored
 from cardlab.games.poker import tables
 from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_INDEX, POKER_NAMES, TRIAD_NAMES
 from cardlab.games.triad import DECK, evaluate, parse
@@ -164,8 +165,8 @@ class OddsTables(LessonPanel):
 
     def __init__(self, picker: ThemePicker | None = None) -> None:
         super().__init__(picker)
-        self.plain = tables.category_table("out")
-        self.wild = tables.category_table("wild")
+        self.plain = tables.category_counts("out")
+        self.wild = tables.category_counts("wild")
         self.counting = widgets.HTML(counting_html())
         self.table = widgets.HTML(tables_html(self.plain, self.wild))
         self.plot = widgets.HTML(layout=widgets.Layout(max_width="640px"))
@@ -181,6 +182,18 @@ class OddsTables(LessonPanel):
 # -- the exchange advisor --------------------------------------------------------------------------
 def _improve(dist: dict[str, Any], now: int) -> Any:
     return sum(p for c, p in dist.items() if CATEGORY_INDEX[c] > now)
+
+
+@stored
+def ranked_discards(
+    hand: str, jokers: str = "out", max_draw: int = 3
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
+    """`tables.best_discards` of ``hand`` (notation) against the rest of the deck, ranked by
+    expected strength: the advisor's opening hand is stored, so the page need not build the
+    lookup tables before the learner asks about another hand."""
+    cards = parse(hand)
+    unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
+    return tables.best_discards(cards, unseen, max_draw, jokers=jokers, objective="expected")
 
 
 class ExchangeAdvisor(LessonPanel):
@@ -253,9 +266,7 @@ class ExchangeAdvisor(LessonPanel):
         value = evaluate(cards, self.mode)  # refuses a wrong count, a joker when out, a repeat
         cards = tuple(sorted(cards, key=lambda c: (-DECK.strength(c), c.code)))
         unseen = [c for c in triad_deck({"jokers": self.mode}) if c not in cards]
-        self.results = tables.best_discards(
-            cards, unseen, self.max_draw, jokers=self.mode, objective="expected"
-        )
+        self.results = ranked_discards(format_cards(cards), self.mode, self.max_draw)
         self.value, self.unseen = value, unseen
         best = self.results[0][0]
         self.hand.set_cards(cards, [cards.index(c) for c in best])

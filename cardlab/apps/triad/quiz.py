@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardlab.core.cards import Card, format_cards
+from cardlab.core.stored import stored
 from cardlab.games.poker.ranking import TRIAD_NAMES
 from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
 from cardlab.games.triad import DECK, HandValue, evaluate
@@ -87,6 +88,7 @@ def dealt_given(rng: random.Random, pool: Sequence[Card], fits) -> tuple[Card, .
     return tuple(pool[i] for i in combos[fitting[rng.randrange(len(fitting))]])
 
 
+@stored
 def showdown_question(seed: int, players: int | None = None) -> Showdown:
     """Deal 2 or 3 hands from a shuffled 52-card deck; most questions are close calls (the two
     best hands in the same category), and some are ties, since those teach the tie-break.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step
+from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
@@ -35,7 +35,7 @@ class HandStepper(BotGameStepper):
 
     def __init__(self, picker: ThemePicker, deal: str = "triad-pot-odds") -> None:
         replay = deals.load(deal)
-        reasons = replay.reasons_of(default_bots())
+        reasons = stored_reasons(deal, default_bots)
         super().__init__(picker, replay, reasons, open_at=first_step(replay, "bet1"))
 
     def _show(self, step: int, state: Any, event: Any) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step
+from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -78,7 +78,7 @@ class GameStepper(BotGameStepper):
 
     def __init__(self, picker: ThemePicker, deal: str = "triangle-first-turn") -> None:
         replay = deals.load(deal)
-        reasons = replay.reasons_of(default_bots())
+        reasons = stored_reasons(deal, default_bots)
         self.sees = widgets.HTML()
         self.sees.add_class("cardlab-sees")
         self.odds = OddsExplainer(picker, plot=True)

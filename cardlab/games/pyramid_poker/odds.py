@@ -25,7 +25,7 @@ import numpy as np
 
 from cardlab.core.cards import Card
 from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES
-from cardlab.games.poker.tables import CATEGORY_BASE, card_ids, category_table, evaluate_many
+from cardlab.games.poker.tables import CATEGORY_BASE, card_ids, category_counts, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     GENERAL_SIZE,
@@ -72,7 +72,7 @@ class PointsTable:
 @lru_cache(maxsize=1)
 def hand_points_table() -> PointsTable:
     """Every 5-card hand of the 52 non-joker blocks classified; expected advanced points."""
-    table = category_table(jokers="out")
+    table = category_counts("out")
     total = sum(table.values())
     probs = {c: Fraction(n, total) for c, n in table.items()}
     expected = sum(probs[c] * HAND_POINTS[c] for c in probs)
