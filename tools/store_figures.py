@@ -53,6 +53,8 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     # triad lesson: the exchange advisor's opening hand, the quiz's first question
     ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
     ("cardlab.apps.triad.quiz:showdown_question", {"seed": 1}),
+    # doudizhu lesson: the combination quiz's first question
+    ("cardlab.apps.doudizhu.quiz:quiz_question", {"seed": 1}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),

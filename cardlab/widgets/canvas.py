@@ -315,6 +315,14 @@ def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> 
 ClickCallback = Callable[[str], Any]
 
 
+_SPRITES: dict[str, tuple[ipycanvas.Canvas, tuple[int, int], tuple[DrawOp, ...]]] = {}
+"""One hidden canvas per sprite key (deck, card, size, theme) and scale, for the whole kernel:
+bounded by the decks, a few hundred at most; evicting one would close a widget a page may still
+blit from, so it is not an LRU.  The memory benchmark counts the widgets."""
+_SPRITES_FRESH: set[str] = set()
+"""The sprites drawn since the last browser connected (a new page has blank hidden canvases)."""
+
+
 class CanvasView:
     """An ipycanvas Canvas that shows a kept `Drawing`, crisp at 2x, and reports clicked targets.
 
@@ -347,12 +355,7 @@ class CanvasView:
         )
         self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
         self._click_callbacks: list[ClickCallback] = []
-        # One hidden canvas per sprite key (deck, card, size, theme) this view has shown: bounded
-        # by the deck, a few hundred at most; evicting one would close a widget the page may
-        # still blit from, so it is not an LRU.  The memory benchmark counts the widgets.
-        self._sprite_cache: dict[str, tuple[ipycanvas.Canvas, tuple[int, int], tuple[DrawOp, ...]]]
-        self._sprite_cache = {}
-        self._sprites_fresh: set[str] = set()
+        self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
         self._resizing = False
         self._sprite_stats = ReplayStats()
         # counters for tests and the benchmark
@@ -470,7 +473,7 @@ class CanvasView:
 
     def _on_client_ready(self) -> None:
         # a new browser has blank canvases, the hidden sprite canvases included
-        self._sprites_fresh.clear()
+        _SPRITES_FRESH.clear()
         self.redraw()
 
     def _on_size(self, change: dict[str, Any]) -> None:
@@ -484,27 +487,31 @@ class CanvasView:
         stats.commands += 1
 
     def _sprite_image(self, sprite: Sprite) -> ipycanvas.Canvas:
-        """The hidden 2x canvas holding ``sprite``, drawn now if it is new, changed or stale."""
+        """The hidden canvas holding ``sprite`` at this view's scale, shared by every view of
+        the kernel (a Dou Dizhu page shows the same 54 faces in three drawings), drawn now if it
+        is new, changed or stale."""
         size = (self._backing(sprite.w), self._backing(sprite.h))
-        entry = self._sprite_cache.get(sprite.key)
+        key = f"{sprite.key}@{self.scale:g}"
+        entry = _SPRITES.get(key)
         if entry is None:
             image = ipycanvas.Canvas(width=size[0], height=size[1])
         else:
             image, old_size, old_ops = entry
             if old_size != size:
                 image.width, image.height = size
-                self._sprites_fresh.discard(sprite.key)
+                _SPRITES_FRESH.discard(key)
             elif old_ops != sprite.ops:
-                self._sprites_fresh.discard(sprite.key)
-        if entry is None or sprite.key not in self._sprites_fresh:
+                _SPRITES_FRESH.discard(key)
+        if entry is None or key not in _SPRITES_FRESH:
             box = Drawing(sprite.w, sprite.h, sprite.ops, background="")
             stats = replay_ops(box, image, scale=self.scale, sprite_source=self._sprite_image)
             self._sprite_stats.add(stats)
-            self._sprite_cache[sprite.key] = (image, size, sprite.ops)
-            self._sprites_fresh.add(sprite.key)
+            _SPRITES[key] = (image, size, sprite.ops)
+            _SPRITES_FRESH.add(key)
+        self._sprite_keys.add(sprite.key)
         return image
 
     @property
     def sprite_canvases(self) -> dict[str, ipycanvas.Canvas]:
-        """The hidden sprite canvases by key (for tests and the benchmark)."""
-        return {key: entry[0] for key, entry in self._sprite_cache.items()}
+        """The hidden sprite canvases this view has blitted, by key (for tests and benchmarks)."""
+        return {key: _SPRITES[f"{key}@{self.scale:g}"][0] for key in self._sprite_keys}

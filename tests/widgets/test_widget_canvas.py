@@ -188,6 +188,24 @@ def test_reset_current_canvas_tolerates_a_missing_attribute(monkeypatch):
     assert reset_current_canvas() is False
 
 
+@pytest.fixture(autouse=True)
+def no_sprites_yet(monkeypatch):
+    """Each test starts with a kernel that has drawn no sprite (the cache is kernel-wide)."""
+    monkeypatch.setattr(canvas_module, "_SPRITES", {})
+    monkeypatch.setattr(canvas_module, "_SPRITES_FRESH", set())
+
+
+def test_views_share_the_hidden_sprite_canvases(batches):
+    one, two = CanvasView(200, 100), CanvasView(300, 100)
+    one.draw(table(sprite("As", 10), sprite("Kd", 60)))
+    batches.clear()
+    two.draw(table(sprite("As", 110)))
+    assert two.sprite_canvases["As"] is one.sprite_canvases["As"]
+    assert set(two.sprite_canvases) == {"As"}
+    assert batches.names().count("fillText") == 0, "the face was drawn once, for both views"
+    assert CanvasView(200, 100, scale=1).sprite_canvases == {}
+
+
 def test_sprites_are_drawn_once_then_blitted(batches):
     view = CanvasView(200, 100)
     view.draw(table(sprite("As", 10), sprite("As", 60), sprite("Kd", 110)))

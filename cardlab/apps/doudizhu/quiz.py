@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.core.cards import STANDARD54
+from cardlab.core.stored import stored
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, Combo, classify, legal_plays
 from cardlab.games.doudizhu.combos import combo_beats
@@ -47,8 +48,10 @@ def _deck_plays(ruleset: str) -> dict[str, list[Combo]]:
 _PLAYS: dict[str, dict[str, list[Combo]]] = {}
 
 
+@stored
 def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
-    """A question dealt by the engine from every legal play of a full deck."""
+    """A question dealt by the engine from every legal play of a full deck (tens of thousands
+    of plays, half a second and 7 MiB: the page's first question is stored)."""
     plays = _PLAYS.setdefault(ruleset, _deck_plays(ruleset))
     rng = random.Random(f"doudizhu-quiz:{seed}")
     kinds = [k for k in KIND_NAMES if k != "rocket"]
