@@ -61,25 +61,3 @@ def test_cli_import_is_light():
 def test_check_sees_the_widget_stack():
     """Guard against a check that can never fail."""
     assert "ipywidgets" in imported_after(("ipywidgets",))
-
-
-LESSONS = Path(__file__).resolve().parents[1] / "cardlab" / "lessons"
-
-
-@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
-def test_lessons_do_not_import_matplotlib(lesson):
-    """Every code cell of the lesson, run in order: its charts are our own SVG, not matplotlib
-    (about 30 MiB and a second or two per page); only the PNG export's font lookup uses it."""
-    code = f"""
-import json, re, sys
-text = open({str(LESSONS / f"{lesson}.md")!r}, encoding="utf-8").read()
-for cell in re.findall(r"^```{{code-cell}}[^\\n]*\\n(.*?)^```", text, re.S | re.M):
-    exec(cell, globals())
-print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}})))
-"""
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
-    ).stdout
-    loaded = set(json.loads(out.strip().splitlines()[-1]))
-    assert "ipywidgets" in loaded  # the lesson's widgets were built
-    assert "matplotlib" not in loaded, f"the {lesson} lesson imported matplotlib"

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.core.cards import PYRAMID
+from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
 from cardlab.games.pyramid.game import net_improvement
 from cardlab.games.pyramid.odds import (
@@ -100,6 +101,13 @@ class OddsTable(LessonPanel):
         self.children = [self.classes, self.arguments, self.panel.widget]
 
 
+@stored
+def opening_advice(hand: str, max_draw: int = 4) -> str:
+    """`advice_table_html` for ``hand`` (notation): every exchange of six cards counted exactly
+    takes most of a second, so the advisor's opening hand is stored."""
+    return advice_table_html(parse(hand), None, max_draw)
+
+
 class ExchangeAdvisor(LessonPanel):
     """The learner's own hand: the exact result of every discard, and the chosen one's odds.
 
@@ -144,7 +152,9 @@ class ExchangeAdvisor(LessonPanel):
         cards = parse(self.text.value)
         evaluate(cards)  # six Pyramid cards, or a reason
         self.hand.set_cards(cards)
-        self.advice.value = "<b>Every discard, best first</b>" + advice_table_html(cards, None, 4)
+        self.advice.value = "<b>Every discard, best first</b>" + opening_advice(
+            PYRAMID.format(cards)
+        )
         self.show()
 
     def deal(self) -> None:
