@@ -3,7 +3,8 @@
     python benchmarks/voila_startup.py                # print the figures
     python benchmarks/voila_startup.py --write        # ... and rewrite benchmarks/RESULTS.md
 
-1. Cold start to first drawn canvas: a fresh ``cardlab serve`` (new Voilà, new kernel), then
+1. Cold start to first drawn canvas: a fresh ``cardlab serve --pool 0`` (new Voilà, no
+   preheated kernels: the page starts its own; benchmarks/pool.py measures the pool), then
    headless Chromium opens the lesson and polls the first canvas until a screenshot of it is not
    blank.  Chromium itself is launched once beforehand and not counted; each run gets a fresh
    browser context (no cache).  Median of ``--runs`` (default 5).
@@ -38,6 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cardlab.cli import free_port, wait_for_port  # noqa: E402
+from cardlab.procs import kernel_pids, rss_mib, voila_pid  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_sections  # noqa: E402
@@ -90,40 +92,6 @@ def chromium_path() -> str | None:
     return None
 
 
-# -- /proc helpers (psutil is not a dependency) ---------------------------------------------------
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            stat = (entry / "stat").read_text()
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == pid:
-                out.append(int(entry.name))
-    return out
-
-
-def cmdline(pid: int) -> str:
-    with contextlib.suppress(OSError):
-        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-    return ""
-
-
-def rss_mib(pid: int) -> float:
-    for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise ValueError(f"no VmRSS for {pid}")
-
-
-def voila_and_kernels(serve_pid: int) -> tuple[int | None, list[int]]:
-    voila = next((p for p in children(serve_pid) if " -m voila " in f" {cmdline(p)} "), None)
-    if voila is None:
-        return None, []
-    return voila, [p for p in children(voila) if "ipykernel" in cmdline(p)]
-
-
 # -- 1 + 2: cold start and memory -----------------------------------------------------------------
 def blank(png: bytes) -> bool:
     from PIL import Image
@@ -148,7 +116,7 @@ def cold_start(browser, notebooks: Path, lesson: str, timeout: float = 180) -> C
     t0 = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
-         "--port", str(port), "--notebooks", str(notebooks)],
+         "--port", str(port), "--notebooks", str(notebooks), "--pool", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
         start_new_session=True,
     )  # fmt: skip
@@ -169,10 +137,10 @@ def cold_start(browser, notebooks: Path, lesson: str, timeout: float = 180) -> C
                 raise RuntimeError("the first canvas stayed blank for 60 s")
             page.wait_for_timeout(25)
         run = ColdRun(t_port, t_visible, time.perf_counter() - t0)
-        voila, kernels = voila_and_kernels(proc.pid)
+        voila = voila_pid(proc.pid)
         if voila is not None:
             run.voila_rss_mib = rss_mib(voila)
-            run.kernel_rss_mib = [rss_mib(k) for k in kernels]
+            run.kernel_rss_mib = [rss_mib(k) for k in kernel_pids(proc.pid)]
         return run
     finally:
         context.close()
