@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cardlab.cli import free_port, wait_for_port  # noqa: E402
+from cardlab.procs import children, cmdline, cpu_ticks  # noqa: E402
 
 CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
 TABLE_CANVAS = ".cardlab-table canvas.cardlab-canvas, .cardlab-table .cardlab-canvas canvas"
@@ -111,40 +112,6 @@ def machine() -> dict[str, str]:
     return info
 
 
-# -- /proc (psutil is not a dependency) ------------------------------------------------------------
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            stat = (entry / "stat").read_text()
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
-
-
-def cmdline(pid: int) -> str:
-    with contextlib.suppress(OSError):
-        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-    return ""
-
-
-def rss_mib(pid: int) -> float:
-    with contextlib.suppress(OSError):
-        for line in (Path("/proc") / str(pid) / "status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_ticks(pid: int) -> int:
-    with contextlib.suppress(OSError, IndexError, ValueError):
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])  # utime + stime
-    return 0
-
-
 @dataclass
 class Server:
     """A running `cardlab serve`: its process, port and the Voilà child with its kernels."""
@@ -163,9 +130,10 @@ class Server:
         voila = self.voila()
         return [] if voila is None else [p for p in children(voila) if "ipykernel" in cmdline(p)]
 
-    def settle(self, kernels: int | None = None, timeout: float = 120) -> None:
+    def settle(self, kernels: int | None = None, timeout: float = 120) -> bool:
         """Wait until the server has ``kernels`` kernels (if given) and they and Voilà are idle
-        (under 3 CPU ticks in half a second): the pool refilled, nothing left computing."""
+        (under 3 CPU ticks in half a second): the pool refilled, nothing left computing.
+        False (and a line on stderr) when that did not happen within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             pids = [p for p in (self.voila(), *self.kernels()) if p]
@@ -173,10 +141,11 @@ class Server:
                 before = sum(cpu_ticks(p) for p in pids)
                 time.sleep(0.5)
                 if sum(cpu_ticks(p) for p in pids) - before < 3:
-                    return
+                    return True
             else:
                 time.sleep(0.2)
-        raise RuntimeError(f"the server did not settle ({len(self.kernels())} kernels)")
+        print(f"not settled: {len(self.kernels())} kernels, {kernels} wanted", file=sys.stderr)
+        return False
 
 
 def lesson_dir(root: Path) -> Path:
@@ -215,6 +184,14 @@ def serving(notebooks: Path, *options: str) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def close_page(page) -> None:
+    """Close the tab as a student does (its unload handler asks Voilà to shut the kernel down),
+    then the browser context."""
+    page.close(run_before_unload=True)
+    page.wait_for_timeout(300)  # the unload request leaves before the context goes
+    page.context.close()
 
 
 def new_page(browser, width: int = 1200, height: int = 900):

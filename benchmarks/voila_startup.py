@@ -42,6 +42,7 @@ from browser import (
     LESSONS,
     chromium_path,
     click_latency_ms,
+    close_page,
     first_canvas_s,
     lesson_dir,
     machine,
@@ -91,7 +92,7 @@ def first_canvases(browser, notebooks: Path, phase: Phase, runs: int, pool: str,
                 except Exception as exc:  # a benchmark reports a failure, it does not stop
                     phase.errors.append(f"{notebook} run {r + 1}: {type(exc).__name__}: {exc}")
                 finally:
-                    page.context.close()
+                    close_page(page)
                 server.settle(kernels=baseline)
                 print(f"{phase.name} {r + 1} {notebook}: {phase.times.get(notebook, ['-'])[-1]}",
                       flush=True)  # fmt: skip
@@ -131,8 +132,8 @@ def clicks_at_tables(browser, notebooks: Path, clicks: int, lessons: tuple[str, 
                     if latency is not None:
                         bare.append(latency)
             finally:
-                table_page.context.close()
-                bare_page.context.close()
+                close_page(table_page)
+                close_page(bare_page)
             out[lesson] = (mine, bare, silent)
             print(f"clicks {lesson}: median {statistics.median(mine):.1f} ms, p95 "
                   f"{percentile(mine, 0.95):.1f} ms; bare {statistics.median(bare):.1f} ms",

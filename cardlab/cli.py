@@ -26,8 +26,18 @@ from pathlib import Path
 DEFAULT_PORT = 8866
 INDEX = "index.ipynb"
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
-CULL_IDLE = 300  # seconds before a kernel whose page was closed is shut down
+# A closed or reloaded page shuts its kernel down at once (cardlab/serving.py); culling is the
+# safety net for browsers that vanish without saying so (a laptop lid, a lost network).
+CULL_IDLE = 300  # seconds before a kernel with no page connected is shut down
 CULL_INTERVAL = 60
+DEFAULT_POOL = 1
+POOL_HELP = (
+    "kernels kept ready per lesson, each having already run its lesson, so a page opens without "
+    "waiting for the code (default %(default)s). Each kernel holds about 90-130 MiB and there are "
+    "8 notebooks, so 1 costs about 1 GiB; raise it for a class that opens the same lesson at once "
+    "(a used kernel is replaced in the background). 0: no preheating; pages then start a kernel "
+    "and show each cell as it runs"
+)
 
 
 def default_notebooks_dir() -> Path:
@@ -85,7 +95,23 @@ LAB_EXTENSIONS = (
 """The JupyterLab front-end extensions a lesson page loads: the widgets and the canvas."""
 
 
-def voila_command(notebooks: Path, ip: str, port: int) -> list[str]:
+def pool_options(pool: int) -> list[str]:
+    """Voilà options for ``pool`` preheated kernels per notebook, or none (``pool == 0``).
+
+    A preheated kernel runs its notebook before anyone asks for it, and the page is served from
+    what it rendered; the pool refills in the background.  Preheating and progressive rendering
+    exclude each other in Voilà, so without a pool the page shows each cell as it finishes."""
+    if pool < 0:
+        raise ValueError(f"the pool size must be 0 or more, not {pool}")
+    if pool == 0:
+        return ["--VoilaConfiguration.progressive_rendering=True"]
+    return [
+        "--VoilaConfiguration.preheat_kernel=True",
+        f"--VoilaConfiguration.default_pool_size={pool}",
+    ]
+
+
+def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL) -> list[str]:
     """The Voilà command line that ``cardlab serve`` runs (exposed for tests and benchmarks)."""
     return [
         sys.executable,
@@ -103,10 +129,11 @@ def voila_command(notebooks: Path, ip: str, port: int) -> list[str]:
         # Only the front-end extensions the lessons use: others installed in the same
         # environment (an editor's jupytext, a theme) cost page load and can break it.
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
-        # Voila 0.5 shuts a kernel down when its page closes, but that request is refused (403,
-        # missing _xsrf: voila issue #1458), so cull kernels that have no page connected instead.
+        # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
+        "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        *pool_options(pool),
     ]
 
 
@@ -128,7 +155,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
     print(f"cardlab: open {url}", flush=True)
 
-    proc = subprocess.Popen(voila_command(notebooks, ip, port))
+    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool))
 
     def forward(signum, _frame):
         if proc.poll() is None:
@@ -172,6 +199,17 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def pool_size(text: str) -> int:
+    """``--pool``'s argument: a whole number, 0 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardlab", description="Jupyter teaching widgets for card games."
@@ -190,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("CARDLAB_NOTEBOOKS"),
         help="directory of lessons with an index.ipynb (default: the repository's notebooks/)",
     )
+    serve.add_argument("--pool", type=pool_size, default=DEFAULT_POOL, metavar="N", help=POOL_HELP)
     serve.set_defaults(func=cmd_serve)
 
     render = sub.add_parser("render", help="draw every card of a deck into one PNG")

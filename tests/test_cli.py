@@ -46,6 +46,48 @@ def test_serve_options_parse():
     assert (args.port, args.no_browser, args.ip) == (9001, True, "::1")
     args = cli.build_parser().parse_args(["serve"])
     assert (args.port, args.no_browser, args.ip) == (None, False, "127.0.0.1")
+    assert args.pool == cli.DEFAULT_POOL == 1
+    assert cli.build_parser().parse_args(["serve", "--pool", "0"]).pool == 0
+
+
+@pytest.mark.parametrize("bad", ["-1", "two", "1.5", ""])
+def test_serve_refuses_a_pool_that_is_not_a_whole_number(bad, capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.build_parser().parse_args(["serve", "--pool", bad])
+    assert exc.value.code == 2
+    assert "--pool" in capsys.readouterr().err
+
+
+def test_serve_help_explains_the_pool():
+    text = cli.build_parser()._subparsers._group_actions[0].choices["serve"].format_help()
+    assert "--pool N" in text and "MiB" in text and "0: no preheating" in " ".join(text.split())
+
+
+def test_a_pool_preheats_kernels_and_none_renders_progressively(tmp_path):
+    pooled = cli.voila_command(tmp_path, "127.0.0.1", 9123, pool=3)
+    assert "--VoilaConfiguration.preheat_kernel=True" in pooled
+    assert "--VoilaConfiguration.default_pool_size=3" in pooled
+    assert not any("progressive_rendering" in a for a in pooled)
+    assert cli.voila_command(tmp_path, "127.0.0.1", 9123) == cli.voila_command(
+        tmp_path, "127.0.0.1", 9123, pool=cli.DEFAULT_POOL
+    )
+    unpooled = cli.voila_command(tmp_path, "127.0.0.1", 9123, pool=0)
+    assert "--VoilaConfiguration.progressive_rendering=True" in unpooled
+    pool_flags = ("--VoilaConfiguration.preheat", "--VoilaConfiguration.default_pool")
+    assert not any(a.startswith(pool_flags) for a in unpooled)
+    with pytest.raises(ValueError, match="pool"):
+        cli.voila_command(tmp_path, "127.0.0.1", 9123, pool=-1)
+
+
+def test_pages_get_the_xsrf_cookie_their_unload_shutdown_needs(tmp_path):
+    """The identity provider named on the command line exists and is Voilà's kind of class."""
+    from jupyter_server.auth.identity import PasswordIdentityProvider
+
+    from cardlab.serving import XsrfCookieIdentityProvider
+
+    flag = "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider"
+    assert flag in cli.voila_command(tmp_path, "127.0.0.1", 9123)
+    assert issubclass(XsrfCookieIdentityProvider, PasswordIdentityProvider)
 
 
 def test_default_notebooks_dir_is_the_repository_notebooks():
@@ -104,6 +146,9 @@ def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
         with urllib.request.urlopen(url, timeout=120) as resp:
             assert resp.status == 200
             body = resp.read().decode()
+            cookies = resp.headers.get_all("Set-Cookie") or []
+        # the page can send the _xsrf its kernel shutdown on unload needs (cardlab/serving.py)
+        assert any(c.startswith("_xsrf=") for c in cookies), cookies
         assert "hello from cardlab" in body
         assert "42" in body  # the code cell ran in a kernel
         # Stopping cardlab (not its group) must stop voila and the kernels too.

@@ -138,9 +138,18 @@ def notebooks_dir() -> Path:
     return Path(os.environ.get("CARDLAB_NOTEBOOKS") or REPO / "notebooks").resolve()
 
 
+@dataclass(frozen=True)
+class Served:
+    """A running `cardlab serve`: its base URL ``http://127.0.0.1:PORT``, pid and log file."""
+
+    url: str
+    pid: int
+    log: Path
+
+
 @pytest.fixture(scope="session")
-def voila_server(chromium_path, notebooks_dir, tmp_path_factory):
-    """`cardlab serve` on a free loopback port; yields its base URL ``http://127.0.0.1:PORT``."""
+def served(chromium_path, notebooks_dir, tmp_path_factory):
+    """`cardlab serve` (default options: a preheated pool) on a free loopback port."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     cmd = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
@@ -153,11 +162,17 @@ def voila_server(chromium_path, notebooks_dir, tmp_path_factory):
     try:
         if not wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc):
             pytest.fail(f"cardlab serve did not listen on {port}:\n{log_path.read_text()}")
-        yield f"http://127.0.0.1:{port}"
+        yield Served(f"http://127.0.0.1:{port}", proc.pid, log_path)
     finally:
         _stop_group(proc)
         if os.environ.get("CARDLAB_SHOW_VOILA_LOG") == "1":
             sys.stderr.write(log_path.read_text())
+
+
+@pytest.fixture(scope="session")
+def voila_server(served) -> str:
+    """The base URL of the session's `cardlab serve`."""
+    return served.url
 
 
 def _stop_group(proc: subprocess.Popen) -> None:
