@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cardlab.cli import free_port, wait_for_port  # noqa: E402
-from cardlab.procs import children, cmdline, cpu_ticks  # noqa: E402
+from cardlab.procs import cpu_ticks, kernel_pids, voila_pid  # noqa: E402
 
 CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
 TABLE_CANVAS = ".cardlab-table canvas.cardlab-canvas, .cardlab-table .cardlab-canvas canvas"
@@ -124,11 +124,10 @@ class Server:
         return f"http://127.0.0.1:{self.port}/voila/render/{notebook}{query}"
 
     def voila(self) -> int | None:
-        return next((p for p in children(self.proc.pid) if " -m voila " in f" {cmdline(p)} "), None)
+        return voila_pid(self.proc.pid)
 
     def kernels(self) -> list[int]:
-        voila = self.voila()
-        return [] if voila is None else [p for p in children(voila) if "ipykernel" in cmdline(p)]
+        return kernel_pids(self.proc.pid)
 
     def settle(self, kernels: int | None = None, timeout: float = 120) -> bool:
         """Wait until the server has ``kernels`` kernels (if given) and they and Voilà are idle

@@ -45,10 +45,11 @@ from browser import (
     chromium_path,
     lesson_dir,
     percentile,
-    rss_mib,
     serving,
 )
 from results import write_sections
+
+from cardlab.procs import rss_mib
 
 GAME_LESSONS = tuple(DRIVERS)
 ERROR_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell",

@@ -15,7 +15,8 @@
    caches filling) and after the last game; ``VmHWM`` is the peak.  The widgets alive (ipywidgets'
    registry), the bytes of the score sheet and log HTML (what a change re-sends) and every
    cardlab cache (`cardlab.core.caches.census`) are read at the end.
-2. Lessons: every notebook in ``notebooks/`` run top to bottom in a real ipykernel (nbclient);
+2. Lessons: every notebook in ``notebooks/`` run top to bottom in the kernel `cardlab serve`
+   gives Voilà (`cardlab.kernel`: ipykernel without debugpy and jedi; nbclient);
    the kernel then reports its own ``VmRSS``, against the 90 MiB budget of a lesson's kernel, and
    which heavy libraries its cells loaded.  A fresh kernel importing those libraries one at a
    time shows what dominates.
@@ -28,6 +29,7 @@ the same process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import gc
 import json
@@ -35,12 +37,18 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from cardlab.kernel import write_spec  # noqa: E402
+
 NOTEBOOKS = REPO / "notebooks"
 BUDGET_MIB = 90
 GROWTH_BUDGET_MIB = 10
@@ -163,6 +171,20 @@ def worker(name: str, games: int) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def lesson_kernel(root: Path) -> Iterator[None]:
+    """Kernels started inside run as `cardlab serve` runs them (`cardlab.kernel`)."""
+    saved = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(write_spec(root)), saved) if p)
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["JUPYTER_PATH"]
+        else:
+            os.environ["JUPYTER_PATH"] = saved
+
+
 def lesson_rss(notebook: Path | None, code: str = "") -> dict[str, Any]:
     """Run ``notebook``'s cells (or just ``code``) in a fresh ipykernel; its RSS and imports."""
     import nbclient
@@ -180,7 +202,11 @@ def lesson_rss(notebook: Path | None, code: str = "") -> dict[str, Any]:
         nb.cells.append(nbformat.v4.new_code_cell(code))
     nb.cells.append(nbformat.v4.new_code_cell(probe))
     cwd = notebook.parent if notebook else REPO
-    nbclient.NotebookClient(nb, timeout=1800, resources={"metadata": {"path": str(cwd)}}).execute()
+    with tempfile.TemporaryDirectory() as spec, lesson_kernel(Path(spec)):
+        client = nbclient.NotebookClient(
+            nb, timeout=1800, resources={"metadata": {"path": str(cwd)}}
+        )
+        client.execute()
     found = json.loads(nb.cells[-1].outputs[-1]["text"].strip().splitlines()[-1])
     if found["cardlab"] and not found["cardlab"].startswith(str(REPO)):
         raise RuntimeError(f"the kernel imported another cardlab: {found['cardlab']}")

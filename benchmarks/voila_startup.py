@@ -50,10 +50,11 @@ from browser import (
     next_move,
     percentile,
     press,
-    rss_mib,
     serving,
 )
 from results import write_sections
+
+from cardlab.procs import rss_mib
 
 
 # -- 1 + 2: first drawn canvas and kernel memory ------------------------------------------------

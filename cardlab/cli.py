@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
+
+from cardlab.kernel import write_spec
 
 DEFAULT_PORT = 8866
 INDEX = "index.ipynb"
@@ -155,7 +159,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
     print(f"cardlab: open {url}", flush=True)
 
-    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool))
+    kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(write_spec(kernels)), os.environ.get("JUPYTER_PATH")) if p
+    )
+    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool), env=env)
 
     def forward(signum, _frame):
         if proc.poll() is None:
@@ -178,6 +187,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        shutil.rmtree(kernels, ignore_errors=True)
 
 
 def cmd_render(args: argparse.Namespace) -> int:

@@ -10,6 +10,8 @@ import contextlib
 from pathlib import Path
 
 PROC = Path("/proc")
+KERNEL_COMMANDS = ("ipykernel", "cardlab.kernel")
+"""What a kernel's command line holds: Jupyter's own, or the lessons' lean one."""
 
 
 def children(pid: int) -> list[int]:
@@ -39,7 +41,9 @@ def voila_pid(serve_pid: int) -> int | None:
 def kernel_pids(serve_pid: int) -> list[int]:
     """The kernels that the Voilà of ``cardlab serve`` process ``serve_pid`` runs now."""
     voila = voila_pid(serve_pid)
-    return [] if voila is None else [p for p in children(voila) if "ipykernel" in cmdline(p)]
+    if voila is None:
+        return []
+    return [p for p in children(voila) if any(k in cmdline(p) for k in KERNEL_COMMANDS)]
 
 
 def rss_mib(pid: int) -> float:

@@ -56,6 +56,8 @@ def open_lesson(page, base: str, lesson: str) -> str:
 def test_closed_and_reloaded_pages_leave_no_kernel(served, browser):
     before = settled(served.pid)
     assert before, "the pool should hold preheated kernels before any page opens"
+    lean = [pid for pid in before if " -m cardlab.kernel " in f" {cmdline(pid)} "]
+    assert set(lean) == before, "Voilà runs the lessons' lean kernel (cardlab.kernel)"
     used: set[int] = set()
     context = browser.new_context()  # one student's browser: the page's scripts come from cache
     for i in range(ROUNDS):
