@@ -369,10 +369,12 @@ _CACHE: LRUDict[tuple[Counts, str], tuple[Combo, ...]] = LRUDict(1024)
 
 
 def clear_cache() -> None:
-    """Forget the combinations remembered per hand and the winged airplanes made so far
-    (benchmarks time generation from scratch)."""
+    """Forget the combinations remembered per hand, the winged airplanes made so far and the
+    plays read (benchmarks time generation and games from scratch)."""
     _CACHE.clear()
     _plane.cache_clear()
+    read_play.cache_clear()
+    _parse_text.cache_clear()
 
 
 def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
