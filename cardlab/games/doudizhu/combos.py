@@ -95,7 +95,7 @@ class Combo:
         ``play 3 3 3 4 4 4 9 9 as airplane_solo``."""
         return f"play {self.text} as {self.kind}"
 
-    @property
+    @cached_property
     def name(self) -> str:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
         kind = KIND_NAMES[self.kind]
@@ -181,11 +181,12 @@ def _is_card(token: str) -> bool:
 def counts_of(cards: Iterable[Card | str]) -> Counts:
     """The rank-count vector of cards (or rank tokens); ``ValueError`` for a non-card."""
     counts = [0] * 15
+    index = INDEX
     for card in cards:
-        rank = card.rank if isinstance(card, Card) else card
-        if rank not in INDEX:
+        i = index.get(card.rank if type(card) is Card else card)  # type: ignore[arg-type]
+        if i is None:
             raise ValueError(f"{shown(card)} is not a Dou Dizhu card")
-        counts[INDEX[rank]] += 1
+        counts[i] += 1
     return tuple(counts)
 
 
@@ -412,21 +413,10 @@ def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
 class _Hand:
     """A hand's rank counts read once for every bucket: the ranks held at least once (``have``,
     and high to low ``down``), twice, three times and four times, which ranks may be a doubled
-    single wing, and its chains, looked up by the bitmask of the sequence ranks it holds."""
+    single wing; and its chains, looked up by the bitmask of the sequence ranks held (only when a
+    bucket asks: following, most kinds are never made)."""
 
-    __slots__ = (
-        "airplanes",
-        "counts",
-        "doubles",
-        "down",
-        "fours",
-        "have",
-        "most",
-        "pair_runs",
-        "pairs",
-        "straights",
-        "trios",
-    )
+    __slots__ = ("counts", "doubles", "down", "fours", "have", "most", "pairs", "trios")
 
     def __init__(self, h: Counts, ruleset: str) -> None:
         self.counts = h
@@ -437,10 +427,18 @@ class _Hand:
         self.trios = trios = [i for i in pairs if h[i] >= 3]
         self.fours = [i for i in trios if h[i] == 4]
         self.doubles = frozenset(pairs) if self.most == 2 else frozenset()
-        bit = _SEQUENCE_BIT.__getitem__
-        self.straights = _CHAIN_TABLES["straight"][sum(map(bit, have))]
-        self.pair_runs = _CHAIN_TABLES["pair_run"][sum(map(bit, pairs))]
-        self.airplanes = _CHAIN_TABLES["airplane"][sum(map(bit, trios))]
+
+    @property
+    def straights(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["straight"][sum(map(_SEQUENCE_BIT.__getitem__, self.have))]
+
+    @property
+    def pair_runs(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["pair_run"][sum(map(_SEQUENCE_BIT.__getitem__, self.pairs))]
+
+    @property
+    def airplanes(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["airplane"][sum(map(_SEQUENCE_BIT.__getitem__, self.trios))]
 
 
 _JOKERS = (BLACK_JOKER, RED_JOKER)

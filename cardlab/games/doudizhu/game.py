@@ -420,7 +420,7 @@ class DouDizhu(Game):
             rockets=rockets,
             to_move=(seat + 1) % PLAYERS,
         )
-        shown = " ".join(str(c) for c in cards)
+        shown = " ".join([c.code for c in cards])
         verb = "leads" if state.table is None else f"beats {state.table.name} with"
         text = f"{role(state, seat)} {verb} {combo.name}: {shown}."
         if combo.kind in ("bomb", "rocket"):
