@@ -180,14 +180,24 @@ def _is_card(token: str) -> bool:
 
 def counts_of(cards: Iterable[Card | str]) -> Counts:
     """The rank-count vector of cards (or rank tokens); ``ValueError`` for a non-card."""
+    if not isinstance(cards, (tuple, list)):
+        cards = list(cards)
     counts = [0] * 15
-    index = INDEX
+    try:  # a hand of cards, the usual case, without a Python call per card
+        for i in map(INDEX.__getitem__, map(_RANK, cards)):
+            counts[i] += 1
+        return tuple(counts)
+    except (AttributeError, KeyError):
+        counts = [0] * 15
     for card in cards:
-        i = index.get(card.rank if type(card) is Card else card)  # type: ignore[arg-type]
+        i = INDEX.get(card.rank if isinstance(card, Card) else card)  # type: ignore[arg-type]
         if i is None:
             raise ValueError(f"{shown(card)} is not a Dou Dizhu card")
         counts[i] += 1
     return tuple(counts)
+
+
+_RANK = attrgetter("rank")
 
 
 _COPIES: Counts = (4,) * 13 + (1, 1)

@@ -535,11 +535,13 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
     taken: list[Card] = []
     for card in wanted:
         rank, suit = card.rank, card.suit if card.deck == DECK.name else None
-        i = next((i for i, c in enumerate(left) if c.rank == rank and suit in (None, c.suit)), None)
-        if i is None:
+        for i, held in enumerate(left):
+            if held.rank == rank and (suit is None or held.suit == suit):
+                taken.append(left.pop(i))
+                break
+        else:
             have = sum(1 for c in hand if c.rank == rank)
             raise ValueError(f"you do not hold {card}: your hand has {have} card(s) of that rank")
-        taken.append(left.pop(i))
     return tuple(sorted(taken, key=sort_key))
 
 
