@@ -110,3 +110,26 @@ def test_a_copied_state_whose_cards_are_other_objects_plays_the_same(seed, rules
         twin, twin_event = GAME.apply(twin, action)
         assert twin == state and twin_event == event
     assert GAME.is_terminal(twin) and GAME.returns(twin) == GAME.returns(state)
+
+
+def test_exact_cards_take_those_very_cards_and_rank_tokens_the_first_ones():
+    pick = {card.code: card for card in engine.CARDS}
+    hand = tuple(pick[code] for code in ("3d", "3h", "3s", "4h", "4s", "9c"))  # as dealt
+    others = [card for card in engine.CARDS if card not in hand]
+    state = replace(
+        GAME.initial_state(),
+        stock=(),
+        hands=(hand, tuple(others[:17]), tuple(others[17:34])),
+        bottom=tuple(others[34:37]),
+        first_bidder=0,
+        bids=((0, 3),),
+        landlord=0,
+    )
+    after, _ = GAME.apply(state, "play 3d 3h")
+    assert [c.code for c in after.table_cards] == ["3d", "3h"]
+    assert [c.code for c in after.hands[0]] == ["3s", "4h", "4s", "9c"]
+    assert all(any(c is held for held in hand) for c in after.hands[0] + after.table_cards)
+    after, _ = GAME.apply(state, "play 3 3 3 4")
+    assert [c.code for c in after.hands[0]] == ["4s", "9c"]
+    assert "you do not hold 3c" in GAME.why_illegal(state, "play 3c 3h")
+    assert "you do not hold 9" in GAME.why_illegal(state, "play 9 9")
