@@ -240,7 +240,7 @@ class DouDizhu(Game):
     def read_action(self, action: Any) -> str:
         """Text as every game reads it; a `Combo` (from `legal_plays`) as its text, which is
         what a replay stores."""
-        if action in _CANONICAL and type(action) is str:  # already as every game reads it
+        if type(action) is str and action in _CANONICAL:  # already as every game reads it
             return action
         if isinstance(action, Combo):
             try:
