@@ -34,6 +34,7 @@ to its caller), so each task also prints how many plays each library found.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -243,6 +244,7 @@ def main() -> None:
 
     import rlcard
 
+    load = f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start"
     data = deals(args.deals)
     rl_setup(data)
     dz_setup(data)
@@ -262,8 +264,9 @@ def main() -> None:
             {"ours": ours_follow, "rlcard 1.2.0": rl_follow},
         ),
     ):
-        rows += table_rows(task, calls, interleaved(runs, data, args.passes, batch=10), anchor)
-        print("\n".join(rows), flush=True)
+        task_rows = table_rows(task, calls, interleaved(runs, data, args.passes, batch=10), anchor)
+        print("\n".join(task_rows), flush=True)
+        rows += task_rows
 
     rl_label = "rlcard 1.2.0 raw `DoudizhuGame` (no bidding)"
     games = interleaved(
@@ -289,7 +292,8 @@ def main() -> None:
         [
             f"Written by `python benchmarks/doudizhu_moves.py --passes {args.passes} --write` on "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rlcard "
-            f"{rlcard.__version__}, DouZero 1.1.0, {args.deals} seeded deals, one process. The "
+            f"{rlcard.__version__}, DouZero 1.1.0, {args.deals} seeded deals, one process, "
+            f"{load}. The "
             "engines take turns every 10 deals or every game (ours, anchor, ours, anchor, ...) "
             f"in each of {args.passes} passes: times are medians over the passes, speed-ups the "
             "median of the per-pass ratios (anchor time / our time), so a busy machine slows "
