@@ -1,13 +1,19 @@
-"""Dou Dizhu speed: legal-play generation and whole random games, side by side with rlcard 1.2.0.
+"""Dou Dizhu speed: legal-play generation and whole random games, against DouZero and rlcard.
 
-    pip install rlcard==1.2.0          # benchmark environment only, not a cardlab dependency
-    python benchmarks/doudizhu_moves.py [--deals 300] [--games 300] [--write]
+    pip install --no-deps rlcard==1.2.0 douzero==1.1.0   # benchmark environment only
+    python benchmarks/doudizhu_moves.py [--deals 300] [--games 200] [--passes 5] [--write]
 
-Tasks (the same cards for both libraries):
+Every task runs its engines interleaved in one process (ours, anchor, ours, anchor, ... for
+``--passes`` passes), so a machine that gets busier slows both alike; each figure is a median
+over the passes and each speed-up the median of the per-pass ratios.  Absolute times are only
+given beside the anchor of the same run.
+
+Tasks (the same cards for every library):
 
 * **lead 20**: every legal play of the landlord's 20-card hand (seat 1's 17 cards + the bottom)
   of seeded deal ``d`` (``d`` = 0 ... deals-1), leading.  Ours: `combos.legal_plays(hand)` from
-  scratch (its cache is cleared before every timed pass); rlcard:
+  scratch (its caches are cleared before every pass); DouZero 1.1.0:
+  `MovesGener(hand).gen_moves()` (pure Python, the anchor); rlcard:
   `DoudizhuJudger.playable_cards_from_hand(hand)`.
 * **follow 17**: the plays of each farmer's 17-card hand that beat a table combination.  Per deal
   the table is 5 seeded leads of the landlord's hand, drawn among the plays both rulebooks know, so
@@ -21,17 +27,20 @@ Tasks (the same cards for both libraries):
   beyond win/loss).
 
 The rules differ a little (Cardavia wings allow a pair; rlcard allows some wing shapes and not
-others), so each task also prints how many plays each library found (on these deals they agree
-on average).
+others; DouZero's generator lists every wing choice, repeats included, and leaves the rule checks
+to its caller), so each task also prints how many plays each library found.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
+from typing import Any
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.replay import Replay
@@ -66,24 +75,44 @@ def deals(n: int) -> list[dict]:
     return out
 
 
-def timed(run: Callable[[], int], repeat: int) -> tuple[float, int]:
-    """Best wall time of ``repeat`` runs and what the run counted."""
-    best, found = float("inf"), 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        found = run()
-        best = min(best, time.perf_counter() - start)
-    return best, found
+Run = Callable[[Sequence[Any]], int]
+
+
+def interleaved(
+    runs: dict[str, Run], work: Sequence[Any], passes: int, batch: int
+) -> dict[str, tuple[list[float], int]]:
+    """Each run's wall time for all of ``work`` in each of ``passes`` passes, and what one pass
+    counted.  The runs take turns every ``batch`` items (a few milliseconds), so a burst of
+    load on this shared machine hits both sides of a ratio alike.  Our caches are cleared
+    before every pass."""
+    times: dict[str, list[float]] = {label: [] for label in runs}
+    found = dict.fromkeys(runs, 0)
+    batches = [work[i : i + batch] for i in range(0, len(work), batch)]
+    for _ in range(passes):
+        combos.clear_cache()
+        spent = dict.fromkeys(runs, 0.0)
+        found = dict.fromkeys(runs, 0)
+        for items in batches:
+            for label, run in runs.items():
+                start = time.perf_counter()
+                found[label] += run(items)
+                spent[label] += time.perf_counter() - start
+        for label in runs:
+            times[label].append(spent[label])
+    return {label: (times[label], found[label]) for label in runs}
+
+
+def speedup(anchor: list[float], ours: list[float]) -> float:
+    """The median over passes of anchor time / our time (> 1: ours is faster)."""
+    return statistics.median(a / o for a, o in zip(anchor, ours, strict=True))
 
 
 # -- ours ---------------------------------------------------------------------------------------
-def ours_lead(data: list[dict]) -> int:
-    combos.clear_cache()
+def ours_lead(data: Sequence[dict]) -> int:
     return sum(len(legal_plays(d["landlord"])) for d in data)
 
 
-def ours_follow(data: list[dict]) -> int:
-    combos.clear_cache()
+def ours_follow(data: Sequence[dict]) -> int:
     n = 0
     for d in data:
         for hand in d["farmers"]:
@@ -92,11 +121,10 @@ def ours_follow(data: list[dict]) -> int:
     return n
 
 
-def ours_games(games: int) -> int:
+def ours_games(seeds: Sequence[int]) -> int:
     """Raw engine: chance by a seeded generator, players uniformly random."""
-    combos.clear_cache()
     steps = 0
-    for g in range(games):
+    for g in seeds:
         rng = random.Random(g)
         state = GAME.initial_state()
         while not GAME.is_terminal(state):
@@ -109,10 +137,9 @@ def ours_games(games: int) -> int:
     return steps
 
 
-def ours_replays(games: int) -> int:
-    combos.clear_cache()
+def ours_replays(seeds: Sequence[int]) -> int:
     steps = 0
-    for g in range(games):
+    for g in seeds:
         bots = {s: RandomBot(f"{g}/{s}") for s in range(3)}
         steps += len(Replay.start(GAME, g).play_out(bots))
     return steps
@@ -140,13 +167,13 @@ def rl_setup(data: list[dict]) -> None:
         d["rl_tables"] = [SimpleNamespace(played_cards=rl_text(t.counts)) for t in d["tables"]]
 
 
-def rl_lead(data: list[dict]) -> int:
+def rl_lead(data: Sequence[dict]) -> int:
     from rlcard.games.doudizhu.judger import DoudizhuJudger
 
     return sum(len(DoudizhuJudger.playable_cards_from_hand(d["rl_landlord"])) for d in data)
 
 
-def rl_follow(data: list[dict]) -> int:
+def rl_follow(data: Sequence[dict]) -> int:
     from rlcard.games.doudizhu.utils import get_gt_cards
 
     n = 0
@@ -157,13 +184,13 @@ def rl_follow(data: list[dict]) -> int:
     return n
 
 
-def rl_games(games: int) -> int:
+def rl_games(seeds: Sequence[int]) -> int:
     import numpy as np
     from rlcard.games.doudizhu.game import DoudizhuGame
 
     game = DoudizhuGame()
     steps = 0
-    for g in range(games):
+    for g in seeds:
         game.np_random = np.random.RandomState(g)
         rng = random.Random(g)
         state, _ = game.init_game()
@@ -174,80 +201,120 @@ def rl_games(games: int) -> int:
     return steps
 
 
+# -- DouZero -----------------------------------------------------------------------------------
+DOUZERO_RANKS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30)
+"""DouZero's card numbers for our rank indices 3 ... A, 2, Black joker, Red joker."""
+
+
+def dz_setup(data: list[dict]) -> None:
+    for d in data:
+        d["dz_landlord"] = [DOUZERO_RANKS[i] for i, n in enumerate(d["landlord"]) for _ in range(n)]
+
+
+def dz_lead(data: Sequence[dict]) -> int:
+    from douzero.env.move_generator import MovesGener
+
+    return sum(len(MovesGener(d["dz_landlord"]).gen_moves()) for d in data)
+
+
 # -- report -------------------------------------------------------------------------------------
+def table_rows(task: str, calls: int, results: dict, anchor: str) -> list[str]:
+    """One row per engine of ``task``: median µs per call, plays found, and ours / it."""
+    ours = results["ours"][0]
+    rows = []
+    for label, (times, found) in results.items():
+        ratio = "1" if label == "ours" else f"**{speedup(times, ours):.2f}x**"
+        name = f"{label} (anchor)" if label == anchor else label
+        rows.append(
+            f"| {task} | {name} | {calls:,} | {1e6 * statistics.median(times) / calls:.1f} "
+            f"| {ratio} | {found / calls:.1f} |"
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="update benchmarks/RESULTS.md")
     args = parser.parse_args()
+    if args.passes < 5:
+        parser.error("--passes: the medians need at least 5 passes")
 
     import rlcard
 
+    load = f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start"
     data = deals(args.deals)
     rl_setup(data)
+    dz_setup(data)
     n_follow = sum(len(d["farmers"]) * len(d["tables"]) for d in data)
     rows = []
-    for task, calls, ours, theirs in (
-        ("lead 20 (landlord hand)", args.deals, ours_lead, rl_lead),
-        ("follow 17 (farmer hand vs a table play)", n_follow, ours_follow, rl_follow),
+    for task, calls, anchor, runs in (
+        (
+            "lead 20 (landlord hand)",
+            args.deals,
+            "DouZero 1.1.0 `MovesGener`",
+            {"ours": ours_lead, "DouZero 1.1.0 `MovesGener`": dz_lead, "rlcard 1.2.0": rl_lead},
+        ),
+        (
+            "follow 17 (farmer hand vs a table play)",
+            n_follow,
+            "rlcard 1.2.0",
+            {"ours": ours_follow, "rlcard 1.2.0": rl_follow},
+        ),
     ):
-        t_ours, found_ours = timed(lambda f=ours: f(data), args.repeat)
-        t_rl, found_rl = timed(lambda f=theirs: f(data), args.repeat)
-        rows.append(
-            f"| {task} | {calls:,} | {1e6 * t_ours / calls:.1f} | {1e6 * t_rl / calls:.1f} "
-            f"| **{t_rl / t_ours:.2f}x** | {found_ours / calls:.1f} | {found_rl / calls:.1f} |"
-        )
-        print(rows[-1], flush=True)
+        task_rows = table_rows(task, calls, interleaved(runs, data, args.passes, batch=10), anchor)
+        print("\n".join(task_rows), flush=True)
+        rows += task_rows
 
-    game_rows = []
-    speeds = {}
-    for label, run in (
-        ("ours, raw `GAME` (deal + bidding + play + scoring)", ours_games),
-        ("ours, `Replay.play_out` with `RandomBot`", ours_replays),
-        ("rlcard 1.2.0 raw `DoudizhuGame` (no bidding)", rl_games),
-    ):
-        times = []
-        steps = 0
-        for _ in range(max(1, args.repeat // 2)):
-            start = time.perf_counter()
-            steps = run(args.games)
-            times.append(time.perf_counter() - start)
-        speeds[label] = args.games / min(times)
-        game_rows.append((label, speeds[label], steps / args.games))
-    rl_speed = speeds["rlcard 1.2.0 raw `DoudizhuGame` (no bidding)"]
+    rl_label = "rlcard 1.2.0 raw `DoudizhuGame` (no bidding)"
+    games = interleaved(
+        {
+            "ours, raw `GAME` (deal + bidding + play + scoring)": ours_games,
+            rl_label: rl_games,
+            "ours, `Replay.play_out` with `RandomBot`": ours_replays,
+        },
+        range(args.games),
+        args.passes,
+        batch=1,
+    )
+    rl_times = games[rl_label][0]
     game_lines = [
-        f"| {label} | {speed:.0f} | {speed / rl_speed:.2f}x | {steps:.1f} |"
-        for label, speed, steps in game_rows
+        f"| {label} | {args.games / statistics.median(times):.0f} "
+        f"| {'1 (anchor)' if label == rl_label else f'**{speedup(rl_times, times):.2f}x**'} "
+        f"| {steps / args.games:.1f} |"
+        for label, (times, steps) in games.items()
     ]
-    for line in game_lines:
-        print(line, flush=True)
+    print("\n".join(game_lines), flush=True)
 
     text = "\n".join(
         [
-            f"Written by `python benchmarks/doudizhu_moves.py --write` on "
+            f"Written by `python benchmarks/doudizhu_moves.py --passes {args.passes} --write` on "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rlcard "
-            f"{rlcard.__version__}, {args.deals} seeded deals, best of {args.repeat} passes, "
-            "one process.",
-            "Ours clears its combination cache before every pass, so every hand is computed "
-            "from scratch.",
+            f"{rlcard.__version__}, DouZero 1.1.0, {args.deals} seeded deals, one process, "
+            f"{load}. The "
+            "engines take turns every 10 deals or every game (ours, anchor, ours, anchor, ...) "
+            f"in each of {args.passes} passes: times are medians over the passes, speed-ups the "
+            "median of the per-pass ratios (anchor time / our time), so a busy machine slows "
+            "both sides of a ratio alike.",
+            "Ours clears its caches before every pass, so every hand is computed from scratch "
+            "(the constant chain and wing tables are built at import).",
             "",
-            "| task | calls | ours µs/call | rlcard µs/call | speed-up | plays found (ours) "
-            "| plays found (rlcard) |",
-            "|---|---|---|---|---|---|---|",
+            "| task | engine | calls | µs/call | ours is faster by | plays found |",
+            "|---|---|---|---|---|---|",
             *rows,
             "",
-            f"{args.games} seeded random games (best of {max(1, args.repeat // 2)}):",
+            f"{args.games} seeded random games per pass:",
             "",
-            "| engine | games/s | vs rlcard | actions/game |",
+            "| engine | games/s | vs rlcard (median ratio) | actions/game |",
             "|---|---|---|---|",
             *game_lines,
             "",
             "Our actions/game count the 54 dealt cards and the bids as actions; rlcard deals in "
             "one step and has no bidding. The rulebooks differ a little (Cardavia wings; rlcard "
-            "lists card strings, we list readings), so the found-play counts could differ; on "
-            "these deals they agree on average.",
+            "lists card strings, we list readings; DouZero lists wing choices with repeats and "
+            "shapes its caller refuses later), so the found-play counts differ somewhat.",
         ]
     )
     print()

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
+from operator import attrgetter
 
 from cardlab.core.caches import LRUDict
 from cardlab.core.cards import RANKS54, STANDARD54, Card
@@ -88,7 +89,13 @@ class Combo:
         """The rank pattern as notation, e.g. ``3 3 3 4 4 4 9 9``."""
         return " ".join(self.ranks)
 
-    @property
+    @cached_property
+    def action(self) -> str:
+        """The play as a legal action lists it and a replay stores it, e.g.
+        ``play 3 3 3 4 4 4 9 9 as airplane_solo``."""
+        return f"play {self.text} as {self.kind}"
+
+    @cached_property
     def name(self) -> str:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
         kind = KIND_NAMES[self.kind]
@@ -149,6 +156,18 @@ def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
     )
 
 
+# Plays read before, by their notation and ruleset: 1,024 of about 1 KB.  Random players and the
+# bots play the same patterns again and again, and a play is read from the text of the legal
+# action (the cards, their counts and every reading; empty when they are no combination).
+@lru_cache(maxsize=1024)
+def read_play(text: str, ruleset: str) -> tuple[tuple[Card, ...], Counts, tuple[Combo, ...]]:
+    """The cards of notation ``text``, their rank counts and every reading of them as a
+    combination under ``ruleset`` (none when they make none); ``ValueError`` for bad notation."""
+    cards = parse(text)
+    counts = counts_of(cards)
+    return cards, counts, tuple(classify(counts, ruleset))
+
+
 def _is_card(token: str) -> bool:
     for deck in (RANKS54, STANDARD54):
         try:
@@ -161,13 +180,24 @@ def _is_card(token: str) -> bool:
 
 def counts_of(cards: Iterable[Card | str]) -> Counts:
     """The rank-count vector of cards (or rank tokens); ``ValueError`` for a non-card."""
+    if not isinstance(cards, (tuple, list)):
+        cards = list(cards)
     counts = [0] * 15
+    try:  # a hand of cards, the usual case, without a Python call per card
+        for i in map(INDEX.__getitem__, map(_RANK, cards)):
+            counts[i] += 1
+        return tuple(counts)
+    except (AttributeError, KeyError):
+        counts = [0] * 15
     for card in cards:
-        rank = card.rank if isinstance(card, Card) else card
-        if rank not in INDEX:
+        i = INDEX.get(card.rank if isinstance(card, Card) else card)  # type: ignore[arg-type]
+        if i is None:
             raise ValueError(f"{shown(card)} is not a Dou Dizhu card")
-        counts[INDEX[rank]] += 1
+        counts[i] += 1
     return tuple(counts)
+
+
+_RANK = attrgetter("rank")
 
 
 _COPIES: Counts = (4,) * 13 + (1, 1)
@@ -213,7 +243,7 @@ def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
     than a deck holds are refused before they are counted."""
     if isinstance(cards, str):
         return counts_of(parse(cards))
-    if not isinstance(cards, Sequence):
+    if type(cards) is not tuple and not isinstance(cards, Sequence):  # the usual case first
         raise TypeError(
             f"cards are a sequence of cards, notation such as '3 3 3' or 15 rank counts, "
             f"got {shown(cards)}"
@@ -339,7 +369,7 @@ def legal_plays(
     _check_ruleset(ruleset)
     h = _counts(hand)
     if table is None:
-        return list(all_combos(h, ruleset))
+        return all_combos(h, ruleset)  # type: ignore[return-value]
     return [PASS, *_beating(h, table, ruleset)]
 
 
@@ -350,22 +380,23 @@ _CACHE: LRUDict[tuple[Counts, str], tuple[Combo, ...]] = LRUDict(1024)
 
 
 def clear_cache() -> None:
-    """Forget the combinations remembered per hand and the winged airplanes made so far
-    (benchmarks time generation from scratch)."""
+    """Forget the combinations remembered per hand, the winged airplanes made so far and the
+    plays read (benchmarks time generation and games from scratch)."""
     _CACHE.clear()
     _plane.cache_clear()
+    read_play.cache_clear()
+    _parse_text.cache_clear()
 
 
 def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
     """Every combination that can be made from the rank counts ``h`` (deduplicated, sorted)."""
     key = (h, ruleset)
-    found = _CACHE.get(key)
+    found = _CACHE.get(key) if key in _CACHE else None  # a miss without a KeyError
     if found is None:
-        most = 2 if ruleset == "cardavia" else 1
-        have = [i for i in range(15) if h[i]]
+        hand = _Hand(h, ruleset)
         found = []
-        for kind in _KIND_ORDER:
-            found += _BUCKETS[kind](h, have, most)
+        for bucket in _IN_ORDER:
+            found += bucket(hand)
         found = _CACHE[key] = tuple(found)
     return list(found)
 
@@ -378,20 +409,55 @@ def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
     found = _CACHE.get((h, ruleset))
     if found is not None:
         return [p for p in found if combo_beats(p, table)]
-    most = 2 if ruleset == "cardavia" else 1
-    have = [i for i in range(15) if h[i]]
+    hand = _Hand(h, ruleset)
     out: list[Combo] = []
     for kind in _KIND_ORDER:
         if kind == table.kind:
             size, main = table.size, table.main
-            out += [p for p in _BUCKETS[kind](h, have, most) if p.size == size and p.main > main]
+            out += [p for p in _BUCKETS[kind](hand) if p.size == size and p.main > main]
         elif kind == "bomb" or kind == "rocket":
-            out += _BUCKETS[kind](h, have, most)
+            out += _BUCKETS[kind](hand)
     return out
 
 
+class _Hand:
+    """A hand's rank counts read once for every bucket: the ranks held at least once (``have``,
+    and high to low ``down``), twice, three times and four times, which ranks may be a doubled
+    single wing; and its chains, looked up by the bitmask of the sequence ranks held (only when a
+    bucket asks: following, most kinds are never made)."""
+
+    __slots__ = ("counts", "doubles", "down", "fours", "have", "most", "pairs", "trios")
+
+    def __init__(self, h: Counts, ruleset: str) -> None:
+        self.counts = h
+        self.most = 2 if ruleset == "cardavia" else 1  # copies of one rank among single wings
+        self.have = have = [i for i in range(15) if h[i]]
+        self.down = have[::-1]
+        self.pairs = pairs = [i for i in have if h[i] >= 2]
+        self.trios = trios = [i for i in pairs if h[i] >= 3]
+        self.fours = [i for i in trios if h[i] == 4]
+        self.doubles = frozenset(pairs) if self.most == 2 else frozenset()
+
+    @property
+    def straights(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["straight"][sum(map(_SEQUENCE_BIT.__getitem__, self.have))]
+
+    @property
+    def pair_runs(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["pair_run"][sum(map(_SEQUENCE_BIT.__getitem__, self.pairs))]
+
+    @property
+    def airplanes(self) -> tuple[Combo, ...]:
+        return _CHAIN_TABLES["airplane"][sum(map(_SEQUENCE_BIT.__getitem__, self.trios))]
+
+
+_JOKERS = (BLACK_JOKER, RED_JOKER)
+_SEQUENCE_BIT = [1 << i if i in SEQUENCE else 0 for i in range(15)]
+"""Each rank's bit in the masks that index the chain tables (none for the 2 and the jokers)."""
+
+
 # Every combination of one rank, two ranks or a chain exists once, built at import: generating
-# plays then mostly looks them up, and only winged fours and airplanes are made per hand.
+# plays then mostly looks them up, and only the larger airplanes are made per hand.
 def _vector(*pairs: tuple[int, int]) -> Counts:
     v = [0] * 15
     for rank, n in pairs:
@@ -412,179 +478,213 @@ _TRIO_PAIR = [
     [Combo("trio_pair", r, 5, _vector((r, 3), (s, 2))) if s != r else None for s in range(13)]
     for r in range(13)
 ]
-_CHAINS = {
-    (kind, low, top): Combo(
-        kind,
-        top,
-        width * (top - low + 1),
-        _vector(*((i, width) for i in SEQUENCE if low <= i <= top)),
-        top - low + 1,
-    )
-    for width, kind in ((1, "straight"), (2, "pair_run"), (3, "airplane"))
-    for top in SEQUENCE
-    for low in range(top + 1)
+
+
+def _chain_table(kind: str, width: int, least: int) -> tuple[tuple[Combo, ...], ...]:
+    """The chains of ``kind`` (``least`` ranks or more, 20 cards at most) for every bitmask of
+    the sequence ranks held ``width`` times, by top and then by length.  Built from the mask
+    without its top rank, plus the chains that end at that rank: 4,096 small steps."""
+    longest = 20 // width
+
+    def chain(top: int, n: int) -> Combo:
+        return Combo(
+            kind, top, width * n, _vector(*((i, width) for i in range(top - n + 1, top + 1))), n
+        )
+
+    chains = [
+        {n: chain(top, n) for n in range(least, min(top + 1, longest) + 1)} for top in SEQUENCE
+    ]
+    ending = [  # ending[top][run]: the chains ending at top when ``run`` ranks in a row end there
+        [
+            tuple(chains[top][n] for n in range(least, min(run, longest) + 1))
+            for run in range(top + 2)
+        ]
+        for top in SEQUENCE
+    ]
+    table: list[tuple[Combo, ...]] = [()]
+    runs = [0]  # runs[mask]: how many ranks in a row end at the mask's top rank
+    for mask in range(1, 1 << len(SEQUENCE)):
+        top = mask.bit_length() - 1
+        rest = mask ^ (1 << top)
+        run = runs[rest] + 1 if top and rest >> (top - 1) & 1 else 1
+        runs.append(run)
+        table.append(table[rest] + ending[top][run])
+    return tuple(table)
+
+
+_CHAIN_TABLES = {
+    kind: _chain_table(kind, width, least)
+    for kind, width, least in (("straight", 1, 5), ("pair_run", 2, 3), ("airplane", 3, 2))
 }
+
+
+def _grid(make: Callable[[int, int], Combo | None]) -> list[list[Combo | None]]:
+    """``grid[i][j]``: the combination with wings of ranks ``i`` and ``j`` (None if there is
+    none); lists rather than a dict keyed by tuples, which are slower to look up."""
+    return [[make(i, j) for j in range(15)] for i in range(15)]
+
+
+def _single_wings(core: dict[int, int], main: int, kind: str, chain: int = 1) -> list:
+    """The grid of ``core`` plus two single wings ``i <= j`` (not a core rank, not both jokers)."""
+    size = sum(core.values()) + 2
+
+    def make(i: int, j: int) -> Combo | None:
+        if j < i or i in core or j in core or (i, j) == (BLACK_JOKER, RED_JOKER):
+            return None
+        return Combo(kind, main, size, _vector(*core.items(), (i, 1), (j, 1)), chain)
+
+    return _grid(make)
+
+
+def _pair_wings(core: dict[int, int], main: int, kind: str, chain: int = 1) -> list:
+    """The grid of ``core`` plus two pair wings of ranks ``i < j`` (no core rank, no joker)."""
+    size = sum(core.values()) + 4
+
+    def make(i: int, j: int) -> Combo | None:
+        if not i < j < 13 or i in core or j in core:
+            return None
+        return Combo(kind, main, size, _vector(*core.items(), (i, 2), (j, 2)), chain)
+
+    return _grid(make)
+
+
+_FOUR_SOLO = [_single_wings({r: 4}, r, "four_two_solo") for r in range(13)]
+_FOUR_PAIR = [_pair_wings({r: 4}, r, "four_two_pair") for r in range(13)]
+_PLANE2_SOLO = {t: _single_wings({t - 1: 3, t: 3}, t, "airplane_solo", 2) for t in range(1, 12)}
+_PLANE2_PAIR = {t: _pair_wings({t - 1: 3, t: 3}, t, "airplane_pair", 2) for t in range(1, 12)}
+
+
+def _two_wings(grid: list, ranks: list[int], doubles: frozenset[int]) -> list[Combo]:
+    """``grid[i][j]`` for every two wings from ``ranks`` (the same rank twice only for
+    ``doubles``; not both jokers), in increasing order of the count vector: a higher lowest
+    rank is a smaller vector."""
+    out: list[Combo] = []
+    down = ranks[::-1]
+    n = len(ranks)
+    for a in range(n - 1, -1, -1):
+        i = ranks[a]
+        row = grid[i]
+        if i != BLACK_JOKER:  # (BJ, RJ) is the only pair of ranks left out
+            out += map(row.__getitem__, down[: n - 1 - a])
+        if i in doubles:
+            out.append(row[i])
+    return out
 
 
 # Each bucket lists one kind's plays in `Combo` order (main, size, counts, chain).
-def _solos(h: Counts, have: list[int], most: int) -> list[Combo]:
-    return [_SOLO[r] for r in have]
+def _solos(hand: _Hand) -> list[Combo]:
+    return [_SOLO[r] for r in hand.have]
 
 
-def _pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
-    return [_PAIR[r] for r in have if h[r] >= 2 and r < 13]
+def _pairs(hand: _Hand) -> list[Combo]:
+    return [_PAIR[r] for r in hand.pairs]
 
 
-def _trios(h: Counts, have: list[int], most: int) -> list[Combo]:
-    return [_TRIO[r] for r in have if h[r] >= 3]
+def _trios(hand: _Hand) -> list[Combo]:
+    return [_TRIO[r] for r in hand.trios]
 
 
-def _bombs(h: Counts, have: list[int], most: int) -> list[Combo]:
-    return [_BOMB[r] for r in have if h[r] == 4]
+def _bombs(hand: _Hand) -> list[Combo]:
+    return [_BOMB[r] for r in hand.fours]
 
 
-def _rockets(h: Counts, have: list[int], most: int) -> list[Combo]:
+def _rockets(hand: _Hand) -> list[Combo]:
+    h = hand.counts
     return [_ROCKET] if h[BLACK_JOKER] and h[RED_JOKER] else []
 
 
-def _trio_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
-    down = have[::-1]  # a higher attachment rank is a smaller count vector
-    return [_TRIO_SOLO[r][s] for r in have if h[r] >= 3 for s in down if s != r]
-
-
-def _trio_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
-    down = [s for s in have[::-1] if h[s] >= 2 and s < 13]
-    return [_TRIO_PAIR[r][s] for r in have if h[r] >= 3 for s in down if s != r]
-
-
-_FOUR_SOLO: dict[tuple[int, int, int], Combo] = {
-    (r, i, j): Combo("four_two_solo", r, 6, _vector((r, 4), (i, 1), (j, 1)))
-    for r in range(13)
-    for i in range(15)
-    for j in range(i, 15)
-    if r not in (i, j) and (i, j) != (BLACK_JOKER, RED_JOKER)
-}
-_FOUR_PAIR: dict[tuple[int, int, int], Combo] = {
-    (r, p, q): Combo("four_two_pair", r, 8, _vector((r, 4), (p, 2), (q, 2)))
-    for r in range(13)
-    for p in range(13)
-    for q in range(p + 1, 13)
-    if r not in (p, q)
-}
-
-
-def _two_wings(ranks: list[int], doubles: set[int]) -> list[tuple[int, int]]:
-    """Every two single wings from ``ranks`` (a pair only of ``doubles``; not both jokers), in
-    increasing order of the count vector: a higher lowest rank is a smaller vector."""
-    out = []
-    for a in range(len(ranks) - 1, -1, -1):
-        i = ranks[a]
-        for b in range(len(ranks) - 1, a, -1):
-            if i != BLACK_JOKER:  # (BJ, RJ) is the only pair of ranks left out
-                out.append((i, ranks[b]))
-        if i in doubles:
-            out.append((i, i))
+def _trio_solos(hand: _Hand) -> list[Combo]:
+    down = hand.down  # a higher attachment rank is a smaller count vector
+    out: list[Combo] = []
+    for r in hand.trios:
+        row = _TRIO_SOLO[r]
+        out += filter(None, map(row.__getitem__, down))  # row[r] is None
     return out
 
 
-def _four_two_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
-    out = []
-    for r in have:
-        if h[r] == 4:
-            ranks = [i for i in have if i != r]
-            doubles = {i for i in ranks if h[i] >= 2} if most == 2 else set()
-            out += [_FOUR_SOLO[r, i, j] for i, j in _two_wings(ranks, doubles)]
+def _trio_pairs(hand: _Hand) -> list[Combo]:
+    down = hand.pairs[::-1]
+    out: list[Combo] = []
+    for r in hand.trios:
+        row = _TRIO_PAIR[r]
+        out += filter(None, map(row.__getitem__, down))  # row[r] is None
     return out
 
 
-def _four_two_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
-    out = []
-    for r in have:
-        if h[r] == 4:
-            doubles = [i for i in have if i != r and i < 13 and h[i] >= 2]
-            out += [_FOUR_PAIR[r, p, q] for p, q in reversed(list(combinations(doubles, 2)))]
+def _four_two_solos(hand: _Hand) -> list[Combo]:
+    out: list[Combo] = []
+    for r in hand.fours:
+        ranks = [i for i in hand.have if i != r]
+        out += _two_wings(_FOUR_SOLO[r], ranks, hand.doubles)
     return out
 
 
-def _windows(h: Counts, width: int, least: int) -> list[tuple[int, int]]:
-    """(low, top) of every chain of ``width`` cards a rank, by top and then by length."""
-    out = []
-    run = 0
-    longest = 20 // width
-    for top in SEQUENCE:
-        if h[top] >= width:
-            run += 1
-            if run >= least:
-                out += [(top - length + 1, top) for length in range(least, min(run, longest) + 1)]
-        else:
-            run = 0
+def _four_two_pairs(hand: _Hand) -> list[Combo]:
+    out: list[Combo] = []
+    for r in hand.fours:
+        out += _two_wings(_FOUR_PAIR[r], [i for i in hand.pairs if i != r], frozenset())
     return out
 
 
-def _chain_bucket(kind: str, width: int, least: int) -> Callable[[Counts, list[int], int], list]:
-    def bucket(h: Counts, have: list[int], most: int) -> list[Combo]:
-        return [_CHAINS[kind, low, top] for low, top in _windows(h, width, least)]
-
-    return bucket
-
-
-# Winged airplanes made so far: 512 of about 0.6 KB.  Only 9% of requests repeat (over 60 deals,
-# the same at 256 entries as with no bound): the cache saves little, so it stays small.
+# Winged airplanes of three trios or more made so far: 512 of about 0.6 KB.  Only 9% of
+# requests repeat (over 60 deals, the same at 256 entries as with no bound): the cache saves
+# little, so it stays small.
 @lru_cache(maxsize=512)
 def _plane(kind: str, top: int, k: int, wings: tuple[int, ...]) -> Combo:
     v = [0] * 15
+    per = 1 if kind == "airplane_solo" else 2
     for i in wings:
-        v[i] += 1 if kind == "airplane_solo" else 2
+        v[i] += per
     v[top - k + 1 : top + 1] = [3] * k
-    return Combo(kind, top, (4 if kind == "airplane_solo" else 5) * k, tuple(v), k)
+    # made without the frozen dataclass's setattr per field: a hand with three trios in a row
+    # has some 150 of these, and they were a fifth of the time of generating a lead
+    plane = object.__new__(Combo)
+    plane.__dict__.update(kind=kind, main=top, size=(3 + per) * k, counts=tuple(v), chain=k)
+    return plane
 
 
-_PLANE2: dict[tuple[int, int, int], Combo] = {
-    (top, i, j): Combo("airplane_solo", top, 8, _vector((top - 1, 3), (top, 3), (i, 1), (j, 1)), 2)
-    for top in range(1, 12)
-    for i in range(15)
-    for j in range(i, 15)
-    if not {i, j} & {top - 1, top} and (i, j) != (BLACK_JOKER, RED_JOKER)
-}
-
-
-def _airplane_solos(h: Counts, have: list[int], most: int) -> list[Combo]:
-    out = []
-    for low, top in _windows(h, 3, 2):
-        k = top - low + 1
+def _airplane_solos(hand: _Hand) -> list[Combo]:
+    out: list[Combo] = []
+    for plane in hand.airplanes:
+        top, k = plane.main, plane.chain
+        low = top - k + 1
         if k == 2:
-            ranks = [i for i in have if not low <= i <= top]
-            doubles = {i for i in ranks if h[i] >= 2} if most == 2 else set()
-            out += [_PLANE2[top, i, j] for i, j in _two_wings(ranks, doubles)]
+            ranks = [i for i in hand.have if not low <= i <= top]
+            out += _two_wings(_PLANE2_SOLO[top], ranks, hand.doubles)
         elif 4 * k <= 20:
-            rest = list(h)
-            rest[low : top + 1] = [0] * k
-            for wings in reversed(_wing_choices(tuple(rest), k, most)):
-                ranks = tuple(i for i in range(15) for _ in range(wings[i]))
-                out.append(_plane("airplane_solo", top, k, ranks))
+            h, most = hand.counts, hand.most
+            pool = [i for i in hand.have if not low <= i <= top for _ in range(min(h[i], most))]
+            # a sorted pool's combinations come in increasing rank order, so without repeats
+            # and reversed they are in increasing order of the count vector
+            wings = [w for w in dict.fromkeys(combinations(pool, k)) if w[-2:] != _JOKERS]
+            out += [_plane("airplane_solo", top, k, w) for w in reversed(wings)]
     return out
 
 
-def _airplane_pairs(h: Counts, have: list[int], most: int) -> list[Combo]:
-    out = []
-    for low, top in _windows(h, 3, 2):
-        k = top - low + 1
-        if 5 * k <= 20:
-            doubles = [i for i in have if not low <= i <= top and i < 13 and h[i] >= 2]
-            for pairs in reversed(list(combinations(doubles, k))):
-                out.append(_plane("airplane_pair", top, k, pairs))
+def _airplane_pairs(hand: _Hand) -> list[Combo]:
+    out: list[Combo] = []
+    for plane in hand.airplanes:
+        top, k = plane.main, plane.chain
+        low = top - k + 1
+        doubles = [i for i in hand.pairs if not low <= i <= top]
+        if k == 2:
+            out += _two_wings(_PLANE2_PAIR[top], doubles, frozenset())
+        elif 5 * k <= 20:
+            out += [
+                _plane("airplane_pair", top, k, p) for p in reversed(list(combinations(doubles, k)))
+            ]
     return out
 
 
-_BUCKETS: dict[str, Callable[[Counts, list[int], int], list[Combo]]] = {
+_BUCKETS: dict[str, Callable[[_Hand], Sequence[Combo]]] = {
     "solo": _solos,
     "pair": _pairs,
     "trio": _trios,
     "trio_solo": _trio_solos,
     "trio_pair": _trio_pairs,
-    "straight": _chain_bucket("straight", 1, 5),
-    "pair_run": _chain_bucket("pair_run", 2, 3),
-    "airplane": _chain_bucket("airplane", 3, 2),
+    "straight": attrgetter("straights"),
+    "pair_run": attrgetter("pair_runs"),
+    "airplane": attrgetter("airplanes"),
     "airplane_solo": _airplane_solos,
     "airplane_pair": _airplane_pairs,
     "four_two_solo": _four_two_solos,
@@ -593,31 +693,4 @@ _BUCKETS: dict[str, Callable[[Counts, list[int], int], list[Combo]]] = {
     "rocket": _rockets,
 }
 _KIND_ORDER = sorted(_BUCKETS)  # `Combo` orders by kind name first
-
-
-def _wing_choices(rest: Counts, k: int, most: int) -> list[Counts]:
-    """Every multiset of ``k`` wing cards from ``rest``, at most ``most`` of a rank, not both
-    jokers (in decreasing order of the count vector)."""
-    ranks = [i for i in range(15) if rest[i]]
-    limits = [min(rest[i], most) for i in ranks]
-    room = [0] * (len(ranks) + 1)  # room[j]: how many wing cards ranks[j:] can still give
-    for j in range(len(ranks) - 1, -1, -1):
-        room[j] = room[j + 1] + limits[j]
-    found: list[Counts] = []
-    chosen = [0] * 15
-
-    def extend(j: int, left: int) -> None:
-        if left == 0:
-            if not (chosen[BLACK_JOKER] and chosen[RED_JOKER]):
-                found.append(tuple(chosen))
-            return
-        if room[j] < left:
-            return
-        i = ranks[j]
-        for take in range(min(limits[j], left), -1, -1):
-            chosen[i] = take
-            extend(j + 1, left - take)
-        chosen[i] = 0
-
-    extend(0, k)
-    return found
+_IN_ORDER = [_BUCKETS[kind] for kind in _KIND_ORDER]

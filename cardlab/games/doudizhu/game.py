@@ -16,8 +16,10 @@ a few times in a million games; the narration says so when it does.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from cardlab.core.cards import STANDARD54, Card
@@ -32,11 +34,10 @@ from cardlab.core.engine import (
     Refusal,
     SeatChosen,
     Transition,
-    card_outcome,
     register,
     seat_name,
 )
-from cardlab.core.narration import hidden, secret, told
+from cardlab.core.narration import Narration, hidden, secret, told
 from cardlab.core.options import Option, choice
 from cardlab.core.text import with_article
 from cardlab.core.tuples import replace_at
@@ -47,11 +48,9 @@ from cardlab.games.doudizhu.combos import (
     RULESETS,
     Combo,
     check_combo,
-    classify,
     combo_beats,
-    counts_of,
     legal_plays,
-    parse,
+    read_play,
 )
 from cardlab.games.doudizhu.explain import why_not_beating, why_not_combo
 from cardlab.games.doudizhu.scoring import Settlement, settle
@@ -61,7 +60,9 @@ HAND = 17
 MAX_DEALS = 10
 """A tenth deal in a row thrown in ends the game void (the module docstring's guaranteed end)."""
 DECK = STANDARD54
-_DECK_SIZE = len(DECK)
+CARDS = DECK.cards()
+"""The deck's 54 cards: every state holds these very objects (see `_position`)."""
+_DECK_SIZE = len(CARDS)
 
 
 def sort_key(card: Card) -> tuple[int, str]:
@@ -87,7 +88,7 @@ class Play:
 @dataclass(frozen=True)
 class DouDizhuState:
     ruleset: str
-    stock: tuple[Card, ...] = DECK.cards()
+    stock: tuple[Card, ...] = CARDS
     hands: tuple[tuple[Card, ...], ...] = ((), (), ())
     bottom: tuple[Card, ...] = ()
     deal_number: int = 1
@@ -210,6 +211,15 @@ class DouDizhu(Game):
             return _deal_outcomes(state.stock)
         return [(f"first {s + 1}", 1 / PLAYERS) for s in range(PLAYERS)]
 
+    def sample_chance(self, state: DouDizhuState, rng: random.Random) -> str:
+        """The card `Game.sample_chance` draws (the same call of ``rng.choices`` on the same
+        weights, so seeded deals stay the same), without writing out every outcome first."""
+        if state.phase != "deal":
+            return super().sample_chance(state, rng)
+        stock = state.stock
+        card = rng.choices(stock, cum_weights=_CUMULATIVE[len(stock)])[0]
+        return _DEAL_TEXT[card.code]
+
     def legal_actions(self, state: DouDizhuState) -> list[str]:
         phase = state.phase
         if phase in ("deal", "first"):
@@ -219,17 +229,19 @@ class DouDizhu(Game):
         if phase == "over":
             return []
         plays = legal_plays(state.hands[state.to_move], state.table, state.ruleset)
-        return [play if play == PASS else self.action_to_text(play) for play in plays]
+        return [play if isinstance(play, str) else play.action for play in plays]
 
     def action_to_text(self, action: Any) -> str:
         """A `Combo` as ``play <pattern> as <kind>``; text actions as they are."""
         if isinstance(action, Combo):
-            return f"play {action.text} as {action.kind}"
+            return action.action
         return str(action)
 
     def read_action(self, action: Any) -> str:
         """Text as every game reads it; a `Combo` (from `legal_plays`) as its text, which is
         what a replay stores."""
+        if type(action) is str and action in _CANONICAL:  # already as every game reads it
+            return action
         if isinstance(action, Combo):
             try:
                 check_combo(action)
@@ -243,10 +255,11 @@ class DouDizhu(Game):
         if phase == "over":
             return Refusal("the deal is over: no more moves")
         if phase == "deal":
-            card = card_outcome(text, "deal", state.stock)
-            if card is None:
+            card = _DEALT.get(text)
+            i = -1 if card is None else _position(state.stock, card)
+            if i < 0:
                 return Refusal(f"{text!r} is not a possible chance outcome here")
-            return CardOut(text, card)
+            return CardOut(text, state.stock[i])
         if phase == "first":
             seat = next((s for s in range(PLAYERS) if text == f"first {s + 1}"), None)
             if seat is None:
@@ -286,11 +299,10 @@ class DouDizhu(Game):
         kind = kind.strip()
         if kind and kind not in KIND_NAMES:
             raise ValueError(f"{kind!r} is not a combination type; types: {', '.join(KIND_NAMES)}")
-        hand = state.hands[state.to_move]
-        cards = _take(hand, parse(cards_text))
-        readings = classify(cards, state.ruleset)
+        wanted, counts, readings = read_play(cards_text, state.ruleset)
+        cards = _take(state.hands[state.to_move], wanted)
         if not readings:
-            raise ValueError(why_not_combo(counts_of(cards), state.ruleset))
+            raise ValueError(why_not_combo(counts, state.ruleset))
         if kind:
             readings = [r for r in readings if r.kind == kind]
             if not readings:
@@ -313,7 +325,7 @@ class DouDizhu(Game):
             seat = move.seat
             text = f"{seat_name(seat)} is chosen at random to bid first."
             return Transition(
-                replace(state, first_bidder=seat, to_move=seat), Event(CHANCE, move.text, text)
+                _evolve(state, first_bidder=seat, to_move=seat), Event(CHANCE, move.text, text)
             )
         if isinstance(move, Bid):
             return self._bid(state, move)
@@ -322,25 +334,26 @@ class DouDizhu(Game):
         return self._play(state, move.combo, move.cards, move.text)
 
     def _deal(self, state: DouDizhuState, card: Card) -> Transition:
-        i = state.stock.index(card)
+        i = _position(state.stock, card)
         stock = state.stock[:i] + state.stock[i + 1 :]
         dealt = _DECK_SIZE - len(state.stock)
+        code = card.code
         if dealt < PLAYERS * HAND:
             seat = dealt % PLAYERS
-            hand = tuple(sorted((*state.hands[seat], card), key=sort_key))
-            new = replace(state, stock=stock, hands=replace_at(state.hands, seat, hand))
-            deal = f"The dealer gives {seat_name(seat)} a card"
-            text = told(deal, secret(f" ({card})", seat), ".")
+            hand = list(state.hands[seat])
+            insort(hand, card, key=sort_key)
+            new = _evolve(state, stock=stock, hands=replace_at(state.hands, seat, tuple(hand)))
+            text = _DEAL_TOLD[seat][code]
         else:
-            new = replace(state, stock=stock, bottom=(*state.bottom, card))
-            text = told("A bottom card is put aside face down", hidden(f" ({card})"), ".")
-        return Transition(new, Event(CHANCE, f"deal {card}", text))
+            new = _evolve(state, stock=stock, bottom=(*state.bottom, card))
+            text = _BOTTOM_TOLD[code]
+        return Transition(new, Event(CHANCE, _DEAL_TEXT[code], text))
 
     def _bid(self, state: DouDizhuState, move: Bid) -> Transition:
         seat = state.to_move
         bid, action = move.amount, move.text
         bids = (*state.bids, (seat, bid))
-        new = replace(state, bids=bids, to_move=(seat + 1) % PLAYERS)
+        new = _evolve(state, bids=bids, to_move=(seat + 1) % PLAYERS)
         said = f"{seat_name(seat)} {'passes' if bid == 0 else f'bids {bid}'}"
         high = max(b for _, b in bids)
         passes_since = _passes_since_bid(bids)
@@ -350,14 +363,14 @@ class DouDizhu(Game):
                     f"{said}. Nobody bid on the {MAX_DEALS}th deal in a row either: the game "
                     "ends void and nobody scores."
                 )
-                return Transition(replace(new, void=True), Event(seat, action, text))
+                return Transition(_evolve(new, void=True), Event(seat, action, text))
             fresh = DouDizhuState(ruleset=state.ruleset, deal_number=state.deal_number + 1)
             text = f"{said}. Nobody bid: the hand is thrown in and dealt again."
             return Transition(fresh, Event(seat, action, text))
         if bid == 3 or (high > 0 and passes_since == 2):
             landlord = next(s for s, b in reversed(bids) if b == high)
             hand = tuple(sorted((*state.hands[landlord], *state.bottom), key=sort_key))
-            new = replace(
+            new = _evolve(
                 new,
                 hands=replace_at(state.hands, landlord, hand),
                 landlord=landlord,
@@ -377,13 +390,13 @@ class DouDizhu(Game):
         plays = (*state.plays, Play(seat, None))
         if passes == 2:
             leader = state.last_player
-            new = replace(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
+            new = _evolve(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
             text = (
                 f"{role(state, seat)} passes. Two passes: the table is cleared and "
                 f"{role(state, leader)} leads again."  # type: ignore[arg-type]
             )
         else:
-            new = replace(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
+            new = _evolve(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
             text = f"{role(state, seat)} passes."
         return Transition(new, Event(seat, PASS, text))
 
@@ -391,12 +404,11 @@ class DouDizhu(Game):
         self, state: DouDizhuState, combo: Combo, cards: tuple[Card, ...], action: str
     ) -> Transition:
         seat = state.to_move
-        hand = list(state.hands[seat])
-        for card in cards:
-            hand.remove(card)
+        played = {id(card) for card in cards}  # `_take` took these very cards from the hand
+        hand = [card for card in state.hands[seat] if id(card) not in played]
         bombs = state.bombs + (combo.kind == "bomb")
         rockets = state.rockets + (combo.kind == "rocket")
-        new = replace(
+        new = _evolve(
             state,
             hands=replace_at(state.hands, seat, tuple(hand)),
             table=combo,
@@ -408,7 +420,7 @@ class DouDizhu(Game):
             rockets=rockets,
             to_move=(seat + 1) % PLAYERS,
         )
-        shown = " ".join(str(c) for c in cards)
+        shown = " ".join([c.code for c in cards])
         verb = "leads" if state.table is None else f"beats {state.table.name} with"
         text = f"{role(state, seat)} {verb} {combo.name}: {shown}."
         if combo.kind in ("bomb", "rocket"):
@@ -431,7 +443,7 @@ class DouDizhu(Game):
         outcome = f"{role(state, seat)} is out of cards: {side}."
         if spring or anti_spring:
             outcome += " Spring!" if spring else " Anti-spring!"
-        return replace(state, result=result, winner=seat), outcome, result.arithmetic
+        return _evolve(state, result=result, winner=seat), outcome, result.arithmetic
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: DouDizhuState, seat: int | None) -> DouDizhuView:
@@ -504,7 +516,7 @@ class DouDizhu(Game):
         bottom = state.bottom
         if hidden_bottom:
             bottom, pool = tuple(pool[: len(bottom)]), pool[len(bottom) :]
-        return replace(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
+        return _evolve(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
 
 
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
@@ -522,22 +534,65 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
     left = list(hand)
     taken: list[Card] = []
     for card in wanted:
-        match = (
-            card if card.deck == DECK.name else next((c for c in left if c.rank == card.rank), None)
-        )
-        if match is None or match not in left:
-            have = sum(1 for c in hand if c.rank == card.rank)
+        rank, suit = card.rank, card.suit if card.deck == DECK.name else None
+        for i, held in enumerate(left):
+            if held.rank == rank and (suit is None or held.suit == suit):
+                taken.append(left.pop(i))
+                break
+        else:
+            have = sum(1 for c in hand if c.rank == rank)
             raise ValueError(f"you do not hold {card}: your hand has {have} card(s) of that rank")
-        left.remove(match)
-        taken.append(match)
     return tuple(sorted(taken, key=sort_key))
+
+
+def _evolve(state: DouDizhuState, **changes: Any) -> DouDizhuState:
+    """``dataclasses.replace`` without its per-call field checks: a new frozen state with
+    ``changes``, filled in the way `dataclass` fills one (a state has no ``__post_init__``).
+    A whole random game makes some 200 states, so `replace` was an eighth of its time."""
+    new = object.__new__(DouDizhuState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _position(cards: tuple[Card, ...], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (-1: not there).  Every state's cards are the deck's own
+    card objects, so looking for that very object first skips the dataclass comparisons."""
+    for i, c in enumerate(cards):
+        if c is card:
+            return i
+    return cards.index(card) if card in cards else -1
 
 
 def _deal_outcomes(stock: tuple[Card, ...]) -> list[tuple[str, float]]:
     """Each card still in ``stock`` as ``deal <card>`` with its probability: one deck, so every
     card in the stock is a different card, equally likely."""
     p = 1 / len(stock)
-    return [(f"deal {card}", p) for card in stock]
+    return [(_DEAL_TEXT[card.code], p) for card in stock]
+
+
+# Constant tables of the deal (54 cards, a few KB): the action that deals each card, the card it
+# names, what each seat is told, and the cumulative weights `Game.sample_chance` builds for a
+# stock of n cards.
+_DEAL_TEXT = {card.code: f"deal {card.code}" for card in CARDS}
+_DEALT = {text: card for card, text in zip(CARDS, _DEAL_TEXT.values(), strict=True)}
+_DEAL_TOLD: tuple[dict[str, Narration], ...] = tuple(
+    {
+        code: told(f"The dealer gives {seat_name(seat)} a card", secret(f" ({code})", seat), ".")
+        for code in _DEAL_TEXT
+    }
+    for seat in range(PLAYERS)
+)
+_BOTTOM_TOLD = {
+    code: told("A bottom card is put aside face down", hidden(f" ({code})"), ".")
+    for code in _DEAL_TEXT
+}
+_CUMULATIVE = [[]] + [list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)]
+_CANONICAL = frozenset(
+    [*_DEALT, *(f"first {s + 1}" for s in range(PLAYERS)), PASS, "bid 1", "bid 2", "bid 3"]
+)
+"""Actions already in the canonical form `read_action` makes: the deal, the first bidder, bids."""
 
 
 GAME = register(DouDizhu())
