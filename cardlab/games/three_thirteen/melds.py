@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
 from cardlab.core.text import shown
@@ -69,10 +69,10 @@ _MASK = (1 << (_FIELD - 1)) - 1
 _NO_VALUE = 1 << 30  # more deadwood than any hand holds
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """One meld: ``kind`` "set" or "run"; ``cards`` in display order (runs low to high);
-    ``stands_for[i]`` is the rank token the wild card ``cards[i]`` stands for (None if natural)."""
+    ``stands_for[i]`` is the rank token the wild card ``cards[i]`` stands for (None if natural).
+    A named tuple, not a dataclass: the solver builds many, and a tuple is built the fastest."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -82,9 +82,9 @@ class Meld:
         return meld_words(self)
 
 
-@dataclass(frozen=True)
-class Arrangement:
-    """A split of a hand: the melds, the unmelded cards (deadwood) and their total penalty."""
+class Arrangement(NamedTuple):
+    """A split of a hand: the melds, the unmelded cards (deadwood) and their total penalty (a
+    named tuple, as `Meld`)."""
 
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
@@ -197,8 +197,10 @@ def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
     given at most ``free`` wild cards per meld.  Cards in neither are deadwood in every
     arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
     rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes."""
-    distinct = set(keys)
-    m = sum(map(_BIT.__getitem__, distinct))
+    m = sum(map(_BIT.__getitem__, keys))
+    distinct = m.bit_count() == len(keys)  # a sum of powers of two carries iff two are equal
+    if not distinct:
+        m = sum(map(_BIT.__getitem__, set(keys)))
     if free >= 2:
         return m, m
     if high:
@@ -208,8 +210,9 @@ def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
         cover = t | (t << 1) | (t << 2)
     else:
         cover = m & ((m >> 1) | (m << 1) | (m >> 2) | (m << 2))  # a neighbour 1 or 2 away
-    cover = (cover | (cover >> 13) & _ACES) & m
-    if len(distinct) == len(keys):  # one card a suit and rank: count the suits holding a rank
+    if high:
+        cover = (cover | (cover >> 13) & _ACES) & m
+    if distinct:  # one card a suit and rank: count the suits holding a rank
         a, b, c, d = m & _LANE, m >> 16 & _LANE, m >> 32 & _LANE, m >> 48 & _LANE
         if free == 0:
             ranks = (a & b & (c | d)) | (c & d & (a | b))  # in at least 3 suits
