@@ -330,16 +330,18 @@ class _Search:
             by_rank.setdefault(r, []).append(j)
             by_suit.setdefault(s, []).append((j, r))
         cap = w if limit is None else min(w, limit)
+        many = [counts[k] for k in kinds]
         self.options = [
-            list(
-                self._melds(
-                    i,
-                    cap,
-                    [j for j in by_rank[r] if j > i],
-                    [(j, q) for j, q in by_suit[s] if j > i],
-                    # an ace placed high: same-suit kinds from the king down
-                    [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else [],
-                )
+            self._melds(
+                i,
+                cap,
+                many,
+                # may the runs from card i take every card between their ends? (see _melds)
+                limit is None and many[i] == 1 and not (high and r > 1 and (1, s) in counts),
+                [j for j in by_rank[r] if j > i],
+                [(j, q) for j, q in by_suit[s] if j > i],
+                # an ace placed high: same-suit kinds from the king down
+                [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else [],
             )
             for i, (r, s) in enumerate(kinds)
         ]
@@ -347,40 +349,55 @@ class _Search:
     def count(self, i: int) -> int:
         return (self.start >> (_FIELD * i)) & _MASK
 
-    # Every meld card i can lead in the whole hand, with at most ``cap`` wild cards: yields
-    # (removed, need, n, action).  ``removed`` is the state delta, ``need`` the fewest wild cards
-    # the meld needs, ``n`` its natural cards; ``action`` describes the meld for the rebuild.
     def _melds(
         self,
         i: int,
         cap: int,
+        many: list[int],
+        whole: bool,
         same_rank: list[int],
         up: list[tuple[int, int]],
         down: list[tuple[int, int]],
-    ):
+    ) -> list[tuple]:
+        """Every meld card i can lead, with at most ``cap`` wild cards, that an optimal split
+        may need: (removed, need, n, action) with ``removed`` the state delta, ``need`` the
+        fewest wild cards the meld needs, ``n`` its natural cards, ``action`` the meld for the
+        rebuild.  ``many[j]``: the copies of kind j in the hand.
+
+        Without a per-meld limit a meld never needs a wild card where a natural still to place
+        could stand: swapping them (the natural in, the wild card into its place in another
+        meld, or spare, which is free once a meld exists) is as good, and moves the natural to
+        an earlier meld, so an optimal split exists that never does.  When card i is held once
+        and is the lowest left, every card of its suit above it is still there: only a run
+        through card i, or through a wild card in its place, could have taken one, or, with
+        aces high, a run down from the ace of its suit.  Then (``whole``) a run from card i
+        takes every card between its ends, a 2-card run is not cut short of a third card, and
+        card i is no lone set when a card of its suit is 1 or 2 ranks above.  With a limit the
+        swap may overfill a meld, and every subset is listed."""
         unit = self.unit
+        options: list[tuple] = []
+        rank = self.kinds[i][0]
         # sets: the lowest card plus any choice of the other cards of its rank
-        mine = self.count(i)
-        others = [(j, self.count(j)) for j in same_rank]
         choices: list[tuple[int, int, tuple]] = [
-            (unit[i] * t, t, ((i, t),)) for t in range(1, mine + 1)
+            (unit[i] * t, t, ((i, t),)) for t in range(1, many[i] + 1)
         ]
-        for j, c in others:
+        for j in same_rank:
             choices = [
                 (removed + unit[j] * t, n + t, (*taken, (j, t)) if t else taken)
                 for removed, n, taken in choices
-                for t in range(c + 1)
+                for t in range(many[j] + 1)
             ]
+        alone = not (whole and up and up[0][1] - rank <= 2)  # card i a set on its own?
         for removed, n, taken in choices:
             need = 3 - n if n < 3 else 0
-            if need <= cap:
-                yield removed, need, n, ("set", taken)
+            if need <= cap and (n > 1 or alone):
+                options.append((removed, need, n, ("set", taken)))
         # runs with card i lowest (ace low) or, for an ace placed high, highest
         lone = self.limit is not None  # without a limit a lone-natural run is a lone set
         for partners, step in ((up, 1), (down, -1)):
             if step < 0 and not partners:
                 continue
-            start = 14 if step < 0 else self.kinds[i][0]
+            start = 14 if step < 0 else rank
             # depth-first over subsets of the partners, in rank order away from card i
             stack = [(0, start, 0, unit[i], (i,))]
             while stack:
@@ -389,14 +406,16 @@ class _Search:
                 if n >= 2 or (lone and step > 0):
                     span = abs(end - start) + 1
                     need = gaps + (3 - span if span < 3 else 0)
-                    if need <= cap:
-                        yield removed, need, n, ("run", members, step)
-                for m in range(k, len(partners)):
+                    short = whole and span < 3 and k < len(partners)
+                    if need <= cap and not (short and abs(partners[k][1] - end) == 1):
+                        options.append((removed, need, n, ("run", members, step)))
+                for m in range(k, min(k + 1, len(partners)) if whole else len(partners)):
                     j, r = partners[m]
                     g = gaps + abs(r - end) - 1
                     if g > cap:
                         break
                     stack.append((m + 1, r, g, removed + unit[j], (*members, j)))
+        return options
 
     def best(self, state: int, w: int) -> int:
         """Minimum deadwood of the naturals in ``state`` with ``w`` wild cards free."""
