@@ -55,10 +55,9 @@ _TOKEN = {n: t for t, n in RANK_NUMBER.items()} | {14: "A"}
 _WORD = {n: ("10" if t == "T" else t) for n, t in _TOKEN.items()}
 _SUITS = ("s", "h", "d", "c")
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-_RANK_KEY = RANK_NUMBER
-_SUIT_KEY = {s: 16 * i for i, s in enumerate(_SUITS)}
-"""A card's key is _SUIT_KEY + _RANK_KEY: its bit in per-suit masks (16 bits a suit, ranks 1..14
-inside, so shifts by one or two never cross into another suit)."""
+_KEY = {s: {t: 16 * i + n for t, n in RANK_NUMBER.items()} for i, s in enumerate(_SUITS)}
+"""A card's key, ``_KEY[suit][rank]``, is 16 * suit index + rank number: its bit in per-suit masks
+(16 bits a suit, ranks 1..14 inside, so shifts by one or two never cross into another suit)."""
 _LANE = (1 << 16) - 1
 _EVERY_LANE = sum(1 << (16 * i) for i in range(len(_SUITS)))  # times a lane: it in every suit
 _ACES = _EVERY_LANE << 1  # the ace bit of every suit
@@ -142,8 +141,9 @@ def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     return _scan(hand)[0]
 
 
-def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
-    """The checked cards of ``hand`` and their keys (suit index * 16 + rank number).
+def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]:
+    """The checked cards of ``hand``, their keys (suit index * 16 + rank number) and the sum of
+    their bits (the set of keys when no card is doubled: see `_reach`).
 
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
     hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
@@ -151,17 +151,16 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
     if type(hand) in (tuple, list) and len(hand) <= MAX_HAND and set(map(type, hand)) <= {Card}:
         name = STANDARD52.name
         try:
-            keys = [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in hand if c.deck == name]
+            keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == name]
         except (KeyError, TypeError):  # a rank or suit of another deck
             keys = None
-        if (
-            keys is not None
-            and len(keys) == len(hand)
-            and (len(set(keys)) == len(keys) or max(Counter(keys).values()) <= MAX_DECKS)
-        ):
-            return tuple(hand), keys
+        if keys is not None and len(keys) == len(hand):
+            bits = sum(map(_BIT.__getitem__, keys))
+            if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
+                return tuple(hand), keys, bits
     cards = _check_slowly(hand)
-    return cards, [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in cards]
+    keys = [_KEY[c.suit][c.rank] for c in cards]
+    return cards, keys, sum(map(_BIT.__getitem__, keys))
 
 
 def _check_slowly(hand: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -192,12 +191,13 @@ def _check_card(card: object) -> None:
         raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
 
 
-def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
+def _reach(keys: Sequence[int], free: int, high: bool, bits: int | None = None) -> tuple[int, int]:
     """The natural cards (their keys as bits) that could be in *some* run, and in some set,
     given at most ``free`` wild cards per meld.  Cards in neither are deadwood in every
     arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
-    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes."""
-    m = sum(map(_BIT.__getitem__, keys))
+    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes.
+    ``bits``: the sum of the keys' bits, when the caller has it (`_scan`)."""
+    m = sum(map(_BIT.__getitem__, keys)) if bits is None else bits  # bits: that sum, known
     distinct = m.bit_count() == len(keys)  # a sum of powers of two carries iff two are equal
     if not distinct:
         m = sum(map(_BIT.__getitem__, set(keys)))
@@ -331,20 +331,26 @@ class _Search:
             by_suit.setdefault(s, []).append((j, r))
         cap = w if limit is None else min(w, limit)
         many = [counts[k] for k in kinds]
-        self.options = [
-            self._melds(
-                i,
-                cap,
-                many,
-                # may the runs from card i take every card between their ends? (see _melds)
-                limit is None and many[i] == 1 and not (high and r > 1 and (1, s) in counts),
-                [j for j in by_rank[r] if j > i],
-                [(j, q) for j, q in by_suit[s] if j > i],
-                # an ace placed high: same-suit kinds from the king down
-                [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else [],
+        self.options = []
+        # kinds are in rank order: the kinds after i of its rank (suit) follow its own place
+        after_rank, after_suit = dict.fromkeys(by_rank, 1), dict.fromkeys(by_suit, 1)
+        for i, (r, s) in enumerate(kinds):
+            up = by_suit[s][after_suit[s] :]
+            after_suit[s] += 1
+            self.options.append(
+                self._melds(
+                    i,
+                    cap,
+                    many,
+                    # may the runs from card i take every card between their ends? (_melds)
+                    limit is None and many[i] == 1 and not (high and r > 1 and (1, s) in counts),
+                    by_rank[r][after_rank[r] :],
+                    up,
+                    # an ace placed high: same-suit kinds from the king down
+                    up[::-1] if (r == 1 and high) else [],
+                )
             )
-            for i, (r, s) in enumerate(kinds)
-        ]
+            after_rank[r] += 1
 
     def count(self, i: int) -> int:
         return (self.start >> (_FIELD * i)) & _MASK
@@ -378,9 +384,11 @@ class _Search:
         options: list[tuple] = []
         rank = self.kinds[i][0]
         # sets: the lowest card plus any choice of the other cards of its rank
-        choices: list[tuple[int, int, tuple]] = [
-            (unit[i] * t, t, ((i, t),)) for t in range(1, many[i] + 1)
-        ]
+        choices: list[tuple[int, int, tuple]] = (
+            [(unit[i], 1, ((i, 1),))]
+            if many[i] == 1
+            else [(unit[i] * t, t, ((i, t),)) for t in range(1, many[i] + 1)]
+        )
         for j in same_rank:
             choices = [
                 (removed + unit[j] * t, n + t, (*taken, (j, t)) if t else taken)
@@ -585,23 +593,24 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    cards, keys = _scan(hand)
+    cards, keys, bits = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
     w = wild_number and sum(1 for k in keys if k & 15 == wild_number)
+    values = _VALUE_HIGH if high else _VALUE
     if w:
         wilds = [c for c, k in zip(cards, keys, strict=True) if k & 15 == wild_number]
         at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
         nat_keys = [keys[i] for i in at]
+        runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
     else:
-        wilds, at, nat_keys = [], range(len(cards)), keys
-    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+        runs, sets = _reach(keys, 0, high, bits)
+        if not runs | sets:  # the common case: no wild card, and nothing can meld
+            value = sum(map(values.__getitem__, keys))
+            return value, Arrangement((), cards, value)
+        wilds, at = [], range(len(cards))
     live_mask = runs | sets
-    values = _VALUE_HIGH if high else _VALUE
-    if not w and not live_mask:  # the common case: no wild card, and nothing can meld
-        value = sum(map(values.__getitem__, keys))
-        return value, Arrangement((), cards, value)
     live_cards, live_keys, dead, value = [], [], [], 0
     for i in at:
         key = keys[i]
@@ -652,7 +661,7 @@ def can_go_out(
     """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
     card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
     ``(False, None)`` if no discard leaves a fully melded hand."""
-    cards, keys = _scan(hand)
+    cards, keys, _ = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     aces = "high_or_low" if high else "low"
