@@ -27,6 +27,7 @@ of cards still to place plus the wild cards still free.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
@@ -64,7 +65,6 @@ _ACES = _EVERY_LANE << 1  # the ace bit of every suit
 _BIT = [1 << k for k in range(64)]
 _WILD_RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 _FIELD = MAX_DECKS.bit_length() + 1  # bits per distinct card in a search state: count and guard
-_MASK = (1 << (_FIELD - 1)) - 1
 _NO_VALUE = 1 << 30  # more deadwood than any hand holds
 
 
@@ -330,7 +330,7 @@ class _Search:
             by_rank.setdefault(r, []).append(j)
             by_suit.setdefault(s, []).append((j, r))
         cap = w if limit is None else min(w, limit)
-        many = [counts[k] for k in kinds]
+        self.many = many = [counts[k] for k in kinds]  # the copies of each kind
         self.options = []
         # kinds are in rank order: the kinds after i of its rank (suit) follow its own place
         after_rank, after_suit = dict.fromkeys(by_rank, 1), dict.fromkeys(by_suit, 1)
@@ -351,9 +351,6 @@ class _Search:
                 )
             )
             after_rank[r] += 1
-
-    def count(self, i: int) -> int:
-        return (self.start >> (_FIELD * i)) & _MASK
 
     def _melds(
         self,
@@ -597,11 +594,13 @@ def min_deadwood(
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
-    w = wild_number and sum(1 for k in keys if k & 15 == wild_number)
+    w = 0
+    if wild_number:  # the places of the naturals
+        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
+        w = len(keys) - len(at)
     values = _VALUE_HIGH if high else _VALUE
     if w:
         wilds = [c for c, k in zip(cards, keys, strict=True) if k & 15 == wild_number]
-        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
         nat_keys = [keys[i] for i in at]
         runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
     else:
@@ -628,7 +627,7 @@ def min_deadwood(
     if live_cards:
         search = _Search(live_cards, live_keys, high, limit, wild_value, w)
         found = search.best(search.start, w)
-        no_meld = found == sum(search.value[i] * search.count(i) for i in range(len(search.kinds)))
+        no_meld = found == sum(map(operator.mul, search.value, search.many))
         value += found
         melds, more_dead = _rebuild(search, wilds, wild_rank, high, limit)
         dead += more_dead
@@ -645,12 +644,13 @@ def min_deadwood(
     penalty = sum(table[c.rank] for c in dead) if live_cards or w else value
     if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
         raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
-    if len(dead) > in_order:  # deadwood in hand order: each card takes a place of its own
-        places: dict[tuple[str, str], list[int]] = {}
-        for k, c in enumerate(cards):
-            places.setdefault((c.rank, c.suit), []).append(k)
-        spots = [places[c.rank, c.suit].pop(0) for c in dead]
-        dead = [c for _, c in sorted(zip(spots, dead, strict=True))]
+    if len(dead) > in_order:  # deadwood in hand order: the hand's cards, as many of each
+        left = Counter(_KEY[c.suit][c.rank] for c in dead)
+        dead = []
+        for card, key in zip(cards, keys, strict=True):
+            if left[key]:
+                left[key] -= 1
+                dead.append(card)
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
