@@ -19,7 +19,8 @@ of cards still to place plus the wild cards still free.
 * Without a per-meld limit, the melds only ever need their *minimum* number of wild cards: once
   one meld exists, spare wild cards join it for free (§3.3), and three or more spare wild cards
   make a meld of their own.  A one-natural run is then as good as a one-natural set, so only
-  sets are tried for a lone natural.
+  sets are tried for a lone natural.  Nor does a meld need a wild card where a natural still to
+  place could stand (a swap is as good), which leaves far fewer melds to try (`_Search._melds`).
 * With a limit, the number of wild cards in each meld is a choice too (a meld holds at most
   ``max_wilds_per_meld``), and spare wild cards that fit nowhere are deadwood at face value.
 """
@@ -197,7 +198,7 @@ def _reach(keys: Sequence[int], free: int, high: bool, bits: int | None = None) 
     arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
     rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes.
     ``bits``: the sum of the keys' bits, when the caller has it (`_scan`)."""
-    m = sum(map(_BIT.__getitem__, keys)) if bits is None else bits  # bits: that sum, known
+    m = sum(map(_BIT.__getitem__, keys)) if bits is None else bits
     distinct = m.bit_count() == len(keys)  # a sum of powers of two carries iff two are equal
     if not distinct:
         m = sum(map(_BIT.__getitem__, set(keys)))
@@ -258,7 +259,7 @@ def _quick_melds(
     cards when none has a choice (none is in both a possible set and a possible run, and none is
     doubled), else None.  Then every live card melds, which is optimal: sets by rank, runs as
     the blocks of consecutive cards of a suit (each at least 3 long)."""
-    if runs & sets or len(set(keys)) != len(keys):
+    if runs & sets or (runs | sets).bit_count() != len(keys):  # a choice, or a doubled card
         return None
     by_rank: dict[int, list[Card]] = {}
     if sets:
@@ -275,7 +276,10 @@ def _quick_melds(
                 block = x & ~(x + low)  # the lowest block of consecutive ranks
                 x ^= block
                 group = tuple(
-                    card_at[lane + r] for r in range(low.bit_length() - 1, block.bit_length())
+                    map(
+                        card_at.__getitem__,
+                        range(lane + low.bit_length() - 1, lane + block.bit_length()),
+                    )
                 )
                 melds.append(Meld("run", group, (None,) * len(group)))
     return melds
@@ -288,7 +292,8 @@ class _Search:
     A state is the multiset of naturals still to place: one `_FIELD`-bit count per distinct
     card, whose top bit stays clear (a guard), so whether a meld's cards are all still there is
     one subtraction: a field that would go below zero clears its guard bit.  Every meld a card
-    can lead is listed once per hand (`options`); a state only filters that list."""
+    can lead that an optimal split may need is listed once per hand (`options`, `_melds`); a
+    state only filters that list."""
 
     def __init__(
         self,
@@ -341,7 +346,6 @@ class _Search:
                 self._melds(
                     i,
                     cap,
-                    many,
                     # may the runs from card i take every card between their ends? (_melds)
                     limit is None and many[i] == 1 and not (high and r > 1 and (1, s) in counts),
                     by_rank[r][after_rank[r] :],
@@ -356,7 +360,6 @@ class _Search:
         self,
         i: int,
         cap: int,
-        many: list[int],
         whole: bool,
         same_rank: list[int],
         up: list[tuple[int, int]],
@@ -365,7 +368,7 @@ class _Search:
         """Every meld card i can lead, with at most ``cap`` wild cards, that an optimal split
         may need: (removed, need, n, action) with ``removed`` the state delta, ``need`` the
         fewest wild cards the meld needs, ``n`` its natural cards, ``action`` the meld for the
-        rebuild.  ``many[j]``: the copies of kind j in the hand.
+        rebuild.
 
         Without a per-meld limit a meld never needs a wild card where a natural still to place
         could stand: swapping them (the natural in, the wild card into its place in another
@@ -377,7 +380,7 @@ class _Search:
         takes every card between its ends, a 2-card run is not cut short of a third card, and
         card i is no lone set when a card of its suit is 1 or 2 ranks above.  With a limit the
         swap may overfill a meld, and every subset is listed."""
-        unit = self.unit
+        unit, many = self.unit, self.many
         options: list[tuple] = []
         rank = self.kinds[i][0]
         # sets: the lowest card plus any choice of the other cards of its rank
