@@ -19,7 +19,8 @@ of cards still to place plus the wild cards still free.
 * Without a per-meld limit, the melds only ever need their *minimum* number of wild cards: once
   one meld exists, spare wild cards join it for free (§3.3), and three or more spare wild cards
   make a meld of their own.  A one-natural run is then as good as a one-natural set, so only
-  sets are tried for a lone natural.
+  sets are tried for a lone natural.  Nor does a meld need a wild card where a natural still to
+  place could stand (a swap is as good), which leaves far fewer melds to try (`_Search._melds`).
 * With a limit, the number of wild cards in each meld is a choice too (a meld holds at most
   ``max_wilds_per_meld``), and spare wild cards that fit nowhere are deadwood at face value.
 """
@@ -27,9 +28,10 @@ of cards still to place plus the wild cards still free.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
 from cardlab.core.text import shown
@@ -55,24 +57,22 @@ _TOKEN = {n: t for t, n in RANK_NUMBER.items()} | {14: "A"}
 _WORD = {n: ("10" if t == "T" else t) for n, t in _TOKEN.items()}
 _SUITS = ("s", "h", "d", "c")
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-_RANK_KEY = RANK_NUMBER
-_SUIT_KEY = {s: 16 * i for i, s in enumerate(_SUITS)}
-"""A card's key is _SUIT_KEY + _RANK_KEY: its bit in per-suit masks (16 bits a suit, ranks 1..14
-inside, so shifts by one or two never cross into another suit)."""
+_KEY = {s: {t: 16 * i + n for t, n in RANK_NUMBER.items()} for i, s in enumerate(_SUITS)}
+"""A card's key, ``_KEY[suit][rank]``, is 16 * suit index + rank number: its bit in per-suit masks
+(16 bits a suit, ranks 1..14 inside, so shifts by one or two never cross into another suit)."""
 _LANE = (1 << 16) - 1
 _EVERY_LANE = sum(1 << (16 * i) for i in range(len(_SUITS)))  # times a lane: it in every suit
 _ACES = _EVERY_LANE << 1  # the ace bit of every suit
 _BIT = [1 << k for k in range(64)]
 _WILD_RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 _FIELD = MAX_DECKS.bit_length() + 1  # bits per distinct card in a search state: count and guard
-_MASK = (1 << (_FIELD - 1)) - 1
 _NO_VALUE = 1 << 30  # more deadwood than any hand holds
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """One meld: ``kind`` "set" or "run"; ``cards`` in display order (runs low to high);
-    ``stands_for[i]`` is the rank token the wild card ``cards[i]`` stands for (None if natural)."""
+    ``stands_for[i]`` is the rank token the wild card ``cards[i]`` stands for (None if natural).
+    A named tuple, not a dataclass: the solver builds many, and a tuple is built the fastest."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -82,9 +82,9 @@ class Meld:
         return meld_words(self)
 
 
-@dataclass(frozen=True)
-class Arrangement:
-    """A split of a hand: the melds, the unmelded cards (deadwood) and their total penalty."""
+class Arrangement(NamedTuple):
+    """A split of a hand: the melds, the unmelded cards (deadwood) and their total penalty (a
+    named tuple, as `Meld`)."""
 
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
@@ -142,8 +142,9 @@ def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     return _scan(hand)[0]
 
 
-def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
-    """The checked cards of ``hand`` and their keys (suit index * 16 + rank number).
+def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]:
+    """The checked cards of ``hand``, their keys (suit index * 16 + rank number) and the sum of
+    their bits (the set of keys when no card is doubled: see `_reach`).
 
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
     hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
@@ -151,17 +152,16 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int]]:
     if type(hand) in (tuple, list) and len(hand) <= MAX_HAND and set(map(type, hand)) <= {Card}:
         name = STANDARD52.name
         try:
-            keys = [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in hand if c.deck == name]
+            keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == name]
         except (KeyError, TypeError):  # a rank or suit of another deck
             keys = None
-        if (
-            keys is not None
-            and len(keys) == len(hand)
-            and (len(set(keys)) == len(keys) or max(Counter(keys).values()) <= MAX_DECKS)
-        ):
-            return tuple(hand), keys
+        if keys is not None and len(keys) == len(hand):
+            bits = sum(map(_BIT.__getitem__, keys))
+            if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
+                return tuple(hand), keys, bits
     cards = _check_slowly(hand)
-    return cards, [_RANK_KEY[c.rank] + _SUIT_KEY[c.suit] for c in cards]
+    keys = [_KEY[c.suit][c.rank] for c in cards]
+    return cards, keys, sum(map(_BIT.__getitem__, keys))
 
 
 def _check_slowly(hand: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -192,13 +192,16 @@ def _check_card(card: object) -> None:
         raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
 
 
-def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
+def _reach(keys: Sequence[int], free: int, high: bool, bits: int | None = None) -> tuple[int, int]:
     """The natural cards (their keys as bits) that could be in *some* run, and in some set,
     given at most ``free`` wild cards per meld.  Cards in neither are deadwood in every
     arrangement and skip the search.  The four suits are the four 16-bit lanes of one int, so a
-    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes."""
-    distinct = set(keys)
-    m = sum(map(_BIT.__getitem__, distinct))
+    rank in a run is a few shifts, and a rank held in several suits is an and/or of the lanes.
+    ``bits``: the sum of the keys' bits, when the caller has it (`_scan`)."""
+    m = sum(map(_BIT.__getitem__, keys)) if bits is None else bits
+    distinct = m.bit_count() == len(keys)  # a sum of powers of two carries iff two are equal
+    if not distinct:
+        m = sum(map(_BIT.__getitem__, set(keys)))
     if free >= 2:
         return m, m
     if high:
@@ -208,8 +211,9 @@ def _reach(keys: Sequence[int], free: int, high: bool) -> tuple[int, int]:
         cover = t | (t << 1) | (t << 2)
     else:
         cover = m & ((m >> 1) | (m << 1) | (m >> 2) | (m << 2))  # a neighbour 1 or 2 away
-    cover = (cover | (cover >> 13) & _ACES) & m
-    if len(distinct) == len(keys):  # one card a suit and rank: count the suits holding a rank
+    if high:
+        cover = (cover | (cover >> 13) & _ACES) & m
+    if distinct:  # one card a suit and rank: count the suits holding a rank
         a, b, c, d = m & _LANE, m >> 16 & _LANE, m >> 32 & _LANE, m >> 48 & _LANE
         if free == 0:
             ranks = (a & b & (c | d)) | (c & d & (a | b))  # in at least 3 suits
@@ -255,7 +259,7 @@ def _quick_melds(
     cards when none has a choice (none is in both a possible set and a possible run, and none is
     doubled), else None.  Then every live card melds, which is optimal: sets by rank, runs as
     the blocks of consecutive cards of a suit (each at least 3 long)."""
-    if runs & sets or len(set(keys)) != len(keys):
+    if runs & sets or (runs | sets).bit_count() != len(keys):  # a choice, or a doubled card
         return None
     by_rank: dict[int, list[Card]] = {}
     if sets:
@@ -272,7 +276,10 @@ def _quick_melds(
                 block = x & ~(x + low)  # the lowest block of consecutive ranks
                 x ^= block
                 group = tuple(
-                    card_at[lane + r] for r in range(low.bit_length() - 1, block.bit_length())
+                    map(
+                        card_at.__getitem__,
+                        range(lane + low.bit_length() - 1, lane + block.bit_length()),
+                    )
                 )
                 melds.append(Meld("run", group, (None,) * len(group)))
     return melds
@@ -285,7 +292,8 @@ class _Search:
     A state is the multiset of naturals still to place: one `_FIELD`-bit count per distinct
     card, whose top bit stays clear (a guard), so whether a meld's cards are all still there is
     one subtraction: a field that would go below zero clears its guard bit.  Every meld a card
-    can lead is listed once per hand (`options`); a state only filters that list."""
+    can lead that an optimal split may need is listed once per hand (`options`, `_melds`); a
+    state only filters that list."""
 
     def __init__(
         self,
@@ -327,57 +335,77 @@ class _Search:
             by_rank.setdefault(r, []).append(j)
             by_suit.setdefault(s, []).append((j, r))
         cap = w if limit is None else min(w, limit)
-        self.options = [
-            list(
+        self.many = many = [counts[k] for k in kinds]  # the copies of each kind
+        self.options = []
+        # kinds are in rank order: the kinds after i of its rank (suit) follow its own place
+        after_rank, after_suit = dict.fromkeys(by_rank, 1), dict.fromkeys(by_suit, 1)
+        for i, (r, s) in enumerate(kinds):
+            up = by_suit[s][after_suit[s] :]
+            after_suit[s] += 1
+            self.options.append(
                 self._melds(
                     i,
                     cap,
-                    [j for j in by_rank[r] if j > i],
-                    [(j, q) for j, q in by_suit[s] if j > i],
+                    # may the runs from card i take every card between their ends? (_melds)
+                    limit is None and many[i] == 1 and not (high and r > 1 and (1, s) in counts),
+                    by_rank[r][after_rank[r] :],
+                    up,
                     # an ace placed high: same-suit kinds from the king down
-                    [(j, q) for j, q in reversed(by_suit[s]) if j > i] if (r == 1 and high) else [],
+                    up[::-1] if (r == 1 and high) else [],
                 )
             )
-            for i, (r, s) in enumerate(kinds)
-        ]
+            after_rank[r] += 1
 
-    def count(self, i: int) -> int:
-        return (self.start >> (_FIELD * i)) & _MASK
-
-    # Every meld card i can lead in the whole hand, with at most ``cap`` wild cards: yields
-    # (removed, need, n, action).  ``removed`` is the state delta, ``need`` the fewest wild cards
-    # the meld needs, ``n`` its natural cards; ``action`` describes the meld for the rebuild.
     def _melds(
         self,
         i: int,
         cap: int,
+        whole: bool,
         same_rank: list[int],
         up: list[tuple[int, int]],
         down: list[tuple[int, int]],
-    ):
-        unit = self.unit
+    ) -> list[tuple]:
+        """Every meld card i can lead, with at most ``cap`` wild cards, that an optimal split
+        may need: (removed, need, n, action) with ``removed`` the state delta, ``need`` the
+        fewest wild cards the meld needs, ``n`` its natural cards, ``action`` the meld for the
+        rebuild.
+
+        Without a per-meld limit a meld never needs a wild card where a natural still to place
+        could stand: swapping them (the natural in, the wild card into its place in another
+        meld, or spare, which is free once a meld exists) is as good, and moves the natural to
+        an earlier meld, so an optimal split exists that never does.  When card i is held once
+        and is the lowest left, every card of its suit above it is still there: only a run
+        through card i, or through a wild card in its place, could have taken one, or, with
+        aces high, a run down from the ace of its suit.  Then (``whole``) a run from card i
+        takes every card between its ends, a 2-card run is not cut short of a third card, and
+        card i is no lone set when a card of its suit is 1 or 2 ranks above.  With a limit the
+        swap may overfill a meld, and every subset is listed."""
+        unit, many = self.unit, self.many
+        options: list[tuple] = []
+        rank = self.kinds[i][0]
         # sets: the lowest card plus any choice of the other cards of its rank
-        mine = self.count(i)
-        others = [(j, self.count(j)) for j in same_rank]
-        choices: list[tuple[int, int, tuple]] = [
-            (unit[i] * t, t, ((i, t),)) for t in range(1, mine + 1)
-        ]
-        for j, c in others:
+        choices: list[tuple[int, int, tuple]] = (
+            [(unit[i], 1, ((i, 1),))]
+            if many[i] == 1
+            else [(unit[i] * t, t, ((i, t),)) for t in range(1, many[i] + 1)]
+        )
+        for j in same_rank:
             choices = [
                 (removed + unit[j] * t, n + t, (*taken, (j, t)) if t else taken)
                 for removed, n, taken in choices
-                for t in range(c + 1)
+                for t in range(many[j] + 1)
             ]
+        alone = not (whole and up and up[0][1] - rank <= 2)  # card i a set on its own?
         for removed, n, taken in choices:
             need = 3 - n if n < 3 else 0
-            if need <= cap:
-                yield removed, need, n, ("set", taken)
+            if need <= cap and (n > 1 or alone):
+                options.append((removed, need, n, ("set", taken)))
         # runs with card i lowest (ace low) or, for an ace placed high, highest
         lone = self.limit is not None  # without a limit a lone-natural run is a lone set
         for partners, step in ((up, 1), (down, -1)):
             if step < 0 and not partners:
                 continue
-            start = 14 if step < 0 else self.kinds[i][0]
+            start = 14 if step < 0 else rank
             # depth-first over subsets of the partners, in rank order away from card i
             stack = [(0, start, 0, unit[i], (i,))]
             while stack:
@@ -386,14 +414,16 @@ class _Search:
                 if n >= 2 or (lone and step > 0):
                     span = abs(end - start) + 1
                     need = gaps + (3 - span if span < 3 else 0)
-                    if need <= cap:
-                        yield removed, need, n, ("run", members, step)
-                for m in range(k, len(partners)):
+                    short = whole and span < 3 and k < len(partners)
+                    if need <= cap and not (short and abs(partners[k][1] - end) == 1):
+                        options.append((removed, need, n, ("run", members, step)))
+                for m in range(k, min(k + 1, len(partners)) if whole else len(partners)):
                     j, r = partners[m]
                     g = gaps + abs(r - end) - 1
                     if g > cap:
                         break
                     stack.append((m + 1, r, g, removed + unit[j], (*members, j)))
+        return options
 
     def best(self, state: int, w: int) -> int:
         """Minimum deadwood of the naturals in ``state`` with ``w`` wild cards free."""
@@ -563,23 +593,26 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    cards, keys = _scan(hand)
+    cards, keys, bits = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
-    w = wild_number and sum(1 for k in keys if k & 15 == wild_number)
+    w = 0
+    if wild_number:  # the places of the naturals
+        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
+        w = len(keys) - len(at)
+    values = _VALUE_HIGH if high else _VALUE
     if w:
         wilds = [c for c, k in zip(cards, keys, strict=True) if k & 15 == wild_number]
-        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
         nat_keys = [keys[i] for i in at]
+        runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
     else:
-        wilds, at, nat_keys = [], range(len(cards)), keys
-    runs, sets = _reach(nat_keys, w if limit is None else min(w, limit), high)
+        runs, sets = _reach(keys, 0, high, bits)
+        if not runs | sets:  # the common case: no wild card, and nothing can meld
+            value = sum(map(values.__getitem__, keys))
+            return value, Arrangement((), cards, value)
+        wilds, at = [], range(len(cards))
     live_mask = runs | sets
-    values = _VALUE_HIGH if high else _VALUE
-    if not w and not live_mask:  # the common case: no wild card, and nothing can meld
-        value = sum(map(values.__getitem__, keys))
-        return value, Arrangement((), cards, value)
     live_cards, live_keys, dead, value = [], [], [], 0
     for i in at:
         key = keys[i]
@@ -597,7 +630,7 @@ def min_deadwood(
     if live_cards:
         search = _Search(live_cards, live_keys, high, limit, wild_value, w)
         found = search.best(search.start, w)
-        no_meld = found == sum(search.value[i] * search.count(i) for i in range(len(search.kinds)))
+        no_meld = found == sum(map(operator.mul, search.value, search.many))
         value += found
         melds, more_dead = _rebuild(search, wilds, wild_rank, high, limit)
         dead += more_dead
@@ -614,12 +647,13 @@ def min_deadwood(
     penalty = sum(table[c.rank] for c in dead) if live_cards or w else value
     if penalty != value:  # pragma: no cover - a bug guard: the search and the rebuild agree
         raise AssertionError(f"deadwood {value} but the arrangement leaves {penalty}")
-    if len(dead) > in_order:  # deadwood in hand order: each card takes a place of its own
-        places: dict[tuple[str, str], list[int]] = {}
-        for k, c in enumerate(cards):
-            places.setdefault((c.rank, c.suit), []).append(k)
-        spots = [places[c.rank, c.suit].pop(0) for c in dead]
-        dead = [c for _, c in sorted(zip(spots, dead, strict=True))]
+    if len(dead) > in_order:  # deadwood in hand order: the hand's cards, as many of each
+        left = Counter(_KEY[c.suit][c.rank] for c in dead)
+        dead = []
+        for card, key in zip(cards, keys, strict=True):
+            if left[key]:
+                left[key] -= 1
+                dead.append(card)
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
@@ -630,7 +664,7 @@ def can_go_out(
     """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
     card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
     ``(False, None)`` if no discard leaves a fully melded hand."""
-    cards, keys = _scan(hand)
+    cards, keys, _ = _scan(hand)
     wild_rank = _check_wild(wild_rank)
     high, limit = _options(options)
     aces = "high_or_low" if high else "low"

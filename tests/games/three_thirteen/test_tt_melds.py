@@ -348,6 +348,26 @@ def test_tt_melds_big_hands_consistent():
             assert min_deadwood(rest, wild, options)[0] <= value - penalty_value(card, aces)
 
 
+def test_tt_melds_big_hands_pruned_search_exact():
+    # Without a per-meld limit the search lists few melds (a wild card never stands where a
+    # natural still to place could); with max_wilds_per_meld=13, which limits nothing in a hand
+    # of 14 cards, it lists every subset.  On big hands (too big for the brute force), mostly
+    # of one suit held up to three times so that runs cross and overlap, they agree.
+    rng = random.Random(8)
+    for _ in range(800):
+        wild = rng.choice("3456789TJQK")
+        suit = rng.choice("shdc")
+        pool = [c for c in DECK if c.rank != wild and (c.suit == suit or rng.random() < 0.2)]
+        wilds = rng.randint(0, 4)
+        hand = rng.sample(pool * 3, rng.randint(8, MAX_HAND) - wilds)
+        hand += P(" ".join(f"{wild}{s}" for s in "shdc"[:wilds]))
+        for aces in ("low", "high_or_low"):
+            value, arr = min_deadwood(hand, wild, {"aces": aces})
+            limited = {"aces": aces, "max_wilds_per_meld": 13}
+            assert value == min_deadwood(hand, wild, limited)[0], (hand, wild, aces)
+            _check_arrangement(hand, wild, {"aces": aces}, value, arr)
+
+
 # -- the fast paths: reading a hand, duplicates, deadwood order -----------------------------------
 FOREIGN = (TRIAD.parse("Ab")[0], Card("standard52", "Z", "s"), Card("standard52", "7", "x"))
 
