@@ -189,7 +189,7 @@ def close_page(page) -> None:
     """Close the tab as a student does (its unload handler asks Voilà to shut the kernel down),
     then the browser context."""
     page.close(run_before_unload=True)
-    page.wait_for_timeout(300)  # the unload request leaves before the context goes
+    time.sleep(0.3)  # the unload request leaves before the context goes
     page.context.close()
 
 
