@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.results import write_sections
+from benchmarks.results import publish
 from cardlab.render.chart import Bar, ChartRow, bar_chart
 
 ROWS = [
@@ -136,9 +136,7 @@ def main(argv: list[str] | None = None) -> None:
         "the render layer with Pillow (which every lesson loads for its cards).",
     ]
     text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        write_sections(text)
+    publish(text, not args.no_write)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ from browser import (
     percentile,
     serving,
 )
-from results import write_sections
+from results import publish
 
 from cardlab.procs import rss_mib
 
@@ -224,9 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             lesson_time(server, args.students, args.moves)
         )
     text = report(class_, elapsed, options, memory, kernels, args.moves)
-    print(text)
-    if args.write:
-        write_sections(text)
+    publish(text, args.write)
     return 0
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.memory import yardstick
-from benchmarks.results import write_sections
+from benchmarks.results import publish
 from cardlab.core.cards import STANDARD52, Card
 from cardlab.games.three_thirteen.melds import min_deadwood
 
@@ -227,9 +227,7 @@ def main(argv: list[str] | None = None) -> None:
         *by_round(rng, args.hands, args.passes),
     ]
     text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        write_sections(text)
+    publish(text, not args.no_write)
 
 
 if __name__ == "__main__":

@@ -32,3 +32,10 @@ def write_sections(new_text: str, path: Path = RESULTS) -> None:
     merged = {**old, **new}
     body = "".join(text.rstrip("\n") + "\n\n" for text in merged.values())
     path.write_text(TITLE + "\n" + body.rstrip("\n") + "\n")
+
+
+def publish(text: str, write: bool) -> None:
+    """Print a benchmark's sections, and write them into ``RESULTS.md`` when asked."""
+    print(text)
+    if write:
+        write_sections(text)

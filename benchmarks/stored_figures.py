@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.results import write_sections
+from benchmarks.results import publish
 from cardlab.core import stored
 from cardlab.core.caches import LRUDict
 
@@ -83,9 +83,7 @@ def main(argv: list[str] | None = None) -> None:
         *rows(args.repeat),
     ]
     text = "\n".join(lines) + "\n"
-    print(text)
-    if not args.no_write:
-        write_sections(text)
+    publish(text, not args.no_write)
 
 
 if __name__ == "__main__":

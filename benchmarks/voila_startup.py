@@ -52,7 +52,7 @@ from browser import (
     press,
     serving,
 )
-from results import write_sections
+from results import publish
 
 from cardlab.procs import rss_mib
 
@@ -349,9 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     steps, sprites = controller_steps()
     lines += step_report(steps, sprites)
     text = "\n".join(lines)
-    print(text)
-    if args.write:
-        write_sections(text)
+    publish(text, args.write)
     return 0
 
 
