@@ -147,13 +147,16 @@ class Server:
         return False
 
 
-def lesson_dir(root: Path) -> Path:
-    """The lessons and the bare-canvas yardstick in one folder, as `cardlab serve` serves them."""
+def lesson_dir(root: Path, bare: bool = True) -> Path:
+    """The lessons (and the bare-canvas yardstick) in one folder, as `cardlab serve` serves
+    them."""
     import nbformat
 
     root.mkdir(parents=True, exist_ok=True)
     for nb in (REPO / "notebooks").glob("*.ipynb"):
         shutil.copy(nb, root / nb.name)
+    if not bare:
+        return root
     bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE_SOURCE)])
     bare.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                    "language": "python"}  # fmt: skip
