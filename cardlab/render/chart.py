@@ -43,14 +43,24 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` in lines no wider than ``max_width`` (a word longer than that gets a line)."""
+    """``text`` in lines no wider than ``max_width``; a word longer than that is broken."""
     lines: list[str] = []
     for word in text.split():
         if lines and text_width(f"{lines[-1]} {word}", size, bold) <= max_width:
             lines[-1] += f" {word}"
         else:
-            lines.append(word)
+            lines.extend(_pieces(word, max_width, size, bold))
     return lines or [""]
+
+
+def _pieces(word: str, max_width: float, size: float, bold: bool) -> list[str]:
+    """``word`` cut into pieces that each fit ``max_width`` (at least one character each)."""
+    pieces = [""]
+    for char in word:
+        if pieces[-1] and text_width(pieces[-1] + char, size, bold) > max_width:
+            pieces.append("")
+        pieces[-1] += char
+    return pieces
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.theme import ThemePicker
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
+THINKING = "The AI players are moving: wait a moment."
 
 
 def _control_widget(control: Any) -> widgets.Widget:
@@ -95,7 +96,7 @@ class TableView(LessonPanel):
         before = self.model
         early = before.at_once(key, value)
         if early is not None:
-            self.show(early)
+            self.show(early, thinking=True)
         try:
             self.show(before.act(key, value))
         except Exception:
@@ -103,13 +104,17 @@ class TableView(LessonPanel):
                 self.show(before)  # the game stays as it was
             raise
 
-    def show(self, model: Any) -> None:
-        """Show ``model`` (the table after a move): every widget takes its values from it."""
+    def show(self, model: Any, thinking: bool = False) -> None:
+        """Show ``model`` (the table after a move): every widget takes its values from it.
+
+        The canvas goes first (what a click is waiting for) and the controls last: a button
+        enabled on the page means the log and status of that move are already there.
+        ``thinking``: the learner's move drawn while the bots think, every control disabled
+        (a model never rests at a bot's turn otherwise, so its controls are not meant for it)."""
         self.model = model
         self._syncing = True
         try:
             self.hand.set_cards(model.hand(), model.selected)
-            self._sync_controls()
         finally:
             self._syncing = False
         said = model.said
@@ -127,17 +132,25 @@ class TableView(LessonPanel):
             last_move=mirror.last_move,
             legal_moves=list(mirror.legal_moves),
         )
+        self._syncing = True
+        try:
+            self._sync_controls(thinking)
+        finally:
+            self._syncing = False
 
     # -- internals -------------------------------------------------------------------------------
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)
 
-    def _sync_controls(self) -> None:
+    def _sync_controls(self, thinking: bool = False) -> None:
         for control in self.model.controls():
             widget = self.controls[control.key]
-            widget.disabled = not control.enabled
+            widget.disabled = thinking or not control.enabled
             widget.description = control.label
-            widget.tooltip = control.why_not if not control.enabled else control.label
+            if thinking:
+                widget.tooltip = THINKING
+            else:
+                widget.tooltip = control.why_not if not control.enabled else control.label
             if control.kind == "choice" and tuple(widget.options) != control.options:
                 widget.options = list(control.options)
             if control.kind != "button" and widget.value != control.value:

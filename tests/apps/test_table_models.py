@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardlab.apps.model import Mirror, TableModel
 from cardlab.core.engine import IllegalMove
-from cardlab.widgets.table import TableView
+from cardlab.widgets.table import THINKING, TableView
 from cardlab.widgets.theme import ThemePicker
 
 APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
@@ -146,3 +146,20 @@ def test_a_refused_press_has_no_preview_and_the_view_stays():
     view.controls[refused.key].click()
     assert view.model is model and view.hand.drawing is drawing
     assert view.status.level == "error"
+
+
+def test_while_the_bots_think_every_control_is_disabled():
+    """The preview is a table at a bot's turn, where a model never rests otherwise: no control
+    may be pressed then (Three Thirteen's Next round would be enabled there)."""
+    model, early = MODELS["three_thirteen"].start(seed=7), None
+    while early is None:  # a take from the stock leaves the learner to discard: no preview
+        tip = model.suggest()
+        early = model.select(tip.selected).at_once(tip.key, tip.value)
+        if early is None:
+            model = model.select(tip.selected).act(tip.key, tip.value)
+    view = TableView(model, ThemePicker())
+    view.show(early, thinking=True)
+    assert all(w.disabled for w in view.controls.values())
+    assert {w.tooltip for w in view.controls.values()} == {THINKING}
+    view.show(model)
+    assert any(not w.disabled for w in view.controls.values())

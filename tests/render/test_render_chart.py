@@ -135,6 +135,12 @@ def test_wrap_keeps_every_word_in_order():
     assert " ".join(lines) == text and all(text_width(line, 13) <= 120 for line in lines[1:])
 
 
+def test_wrap_breaks_a_word_wider_than_the_line():
+    lines = wrap("a " + "0" * 40 + " b", 60, 13)
+    assert "".join(lines).replace(" ", "") == "a" + "0" * 40 + "b"
+    assert len(lines) > 2 and all(text_width(line, 13) <= 60 for line in lines)
+
+
 def test_the_svg_is_valid_and_names_itself():
     rows = [ChartRow("Pair & more <b>", (Bar(0.42), Bar(0.4, 0.01)))]
     chart = bar_chart(rows, ("exact", "simulated"), title="Chances")
