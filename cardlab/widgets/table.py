@@ -110,11 +110,14 @@ class TableView(LessonPanel):
         The canvas goes first (what a click is waiting for) and the controls last: a button
         enabled on the page means the log and status of that move are already there.
         ``thinking``: the learner's move drawn while the bots think, every control disabled
-        (a model never rests at a bot's turn otherwise, so its controls are not meant for it)."""
+        right after the canvas, before the log changes (a model never rests at a bot's turn
+        otherwise, so its controls are not meant for it)."""
         self.model = model
         self._syncing = True
         try:
             self.hand.set_cards(model.hand(), model.selected)
+            if thinking:
+                self._sync_controls(thinking)  # nothing may be pressed from here on
         finally:
             self._syncing = False
         said = model.said
@@ -132,11 +135,12 @@ class TableView(LessonPanel):
             last_move=mirror.last_move,
             legal_moves=list(mirror.legal_moves),
         )
-        self._syncing = True
-        try:
-            self._sync_controls(thinking)
-        finally:
-            self._syncing = False
+        if not thinking:
+            self._syncing = True
+            try:
+                self._sync_controls()
+            finally:
+                self._syncing = False
 
     # -- internals -------------------------------------------------------------------------------
     def _redraw(self) -> None:
