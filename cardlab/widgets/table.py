@@ -116,10 +116,10 @@ class TableView(LessonPanel):
         self._syncing = True
         try:
             self.hand.set_cards(model.hand(), model.selected)
-            if thinking:
-                self._sync_controls(thinking)  # nothing may be pressed from here on
         finally:
             self._syncing = False
+        if thinking:
+            self._sync_controls(thinking)  # nothing may be pressed from here on
         said = model.said
         getattr(self.status, said.level)(said.text)
         self._sync_scores()
@@ -136,17 +136,21 @@ class TableView(LessonPanel):
             legal_moves=list(mirror.legal_moves),
         )
         if not thinking:
-            self._syncing = True
-            try:
-                self._sync_controls()
-            finally:
-                self._syncing = False
+            self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)
 
     def _sync_controls(self, thinking: bool = False) -> None:
+        """Every control's widget from the model; the choices' observers stay quiet."""
+        self._syncing = True
+        try:
+            self._set_controls(thinking)
+        finally:
+            self._syncing = False
+
+    def _set_controls(self, thinking: bool) -> None:
         for control in self.model.controls():
             widget = self.controls[control.key]
             widget.disabled = thinking or not control.enabled
@@ -189,11 +193,7 @@ class TableView(LessonPanel):
         that depend on the selection follow."""
         if not self._syncing:
             self.model = self.model.select(selected)
-            self._syncing = True
-            try:
-                self._sync_controls()
-            finally:
-                self._syncing = False
+            self._sync_controls()
 
     def _clicked(self, target: str) -> None:
         self.show(self.model.click(target))
