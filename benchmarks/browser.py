@@ -5,8 +5,9 @@
 
 Both probes read the canvas pixels inside the page (a small scaled copy, so a probe costs well
 under a millisecond), so no screenshot round trip sits inside what is measured.  The per-table
-`DRIVERS` say which control a student presses next: the first enabled one in a preference list,
-the cards selected first where the move needs them.
+`DRIVERS` (from ``tests/browser/drivers.py``, shared with the keyboard test) say which control a
+student presses next: the first enabled one in a preference list, the cards selected first where
+the move needs them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ sys.path.insert(0, str(REPO))
 
 from cardlab.cli import free_port, wait_for_port  # noqa: E402
 from cardlab.procs import cpu_ticks, kernel_pids, voila_pid  # noqa: E402
+
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from drivers import DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST  # noqa: E402  (the students' moves)
 
 CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
 TABLE_CANVAS = ".cardlab-table canvas.cardlab-canvas, .cardlab-table .cardlab-canvas canvas"
@@ -150,18 +154,24 @@ class Server:
 def lesson_dir(root: Path, bare: bool = True) -> Path:
     """The lessons (and the bare-canvas yardstick) in one folder, as `cardlab serve` serves
     them."""
-    import nbformat
 
     root.mkdir(parents=True, exist_ok=True)
     for nb in (REPO / "notebooks").glob("*.ipynb"):
         shutil.copy(nb, root / nb.name)
-    if not bare:
-        return root
+    if bare:
+        write_bare(root / BARE)
+    return root
+
+
+def write_bare(path: Path) -> Path:
+    """The bare one-canvas notebook, written to ``path``."""
+    import nbformat
+
     bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE_SOURCE)])
     bare.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                    "language": "python"}  # fmt: skip
-    nbformat.write(bare, root / BARE)
-    return root
+    nbformat.write(bare, path)
+    return path
 
 
 @contextlib.contextmanager
@@ -272,45 +282,6 @@ def click_latency_ms(page, locator, canvas: str = TABLE_CANVAS) -> float | None:
     page.wait_for_function("() => window.__clickLatency !== null", polling=5, timeout=10_000)
     value = page.evaluate("() => window.__clickLatency")
     return None if value < 0 else float(value)
-
-
-DRIVERS: dict[str, tuple[str, ...]] = {
-    "triad.ipynb": ("check", "call", "stand-pat", "next-hand", "new-game"),
-    "pyramid.ipynb": ("check", "call", "stand-pat", "next-hand", "new-game"),
-    "doudizhu.ipynb": ("bid-pass", "pass", "play", "hint", "new-deal"),
-    "triangle.ipynb": ("noclaim", "say", "next-round", "new-game"),
-    "three_thirteen.ipynb": ("take-stock", "discard", "next-round", "new-game"),
-    "pyramid_poker.ipynb": ("play-hint", "new-game"),
-}
-"""Per table, the controls a student presses in order of preference (the first enabled one)."""
-SELECT_FIRST = {"discard", "play"}
-"""Moves that need a card selected: the first card button is clicked before them (if none is)."""
-
-QUIET_JS = """
-() => new Promise(resolve => {
-  const table = document.querySelector('.cardlab-table');
-  let timer = setTimeout(done, 250);
-  const observer = new MutationObserver(() => {
-    clearTimeout(timer);
-    timer = setTimeout(done, 250);
-  });
-  const give_up = setTimeout(done, 15000);
-  function done() { observer.disconnect(); clearTimeout(give_up); resolve(true); }
-  observer.observe(table, {subtree: true, childList: true, attributes: true, characterData: true});
-})
-"""
-"""Resolves once the table has not changed for a quarter second: the kernel has finished the
-last press (the bots' answer drawn), so the enabled buttons are the ones to choose from."""
-
-NEXT_MOVE_JS = """
-(keys) => {
-  for (const key of keys) {
-    const b = document.querySelector(`.cardlab-table button.cardlab-${key}`);
-    if (b && !b.disabled) return key;
-  }
-  return null;
-}
-"""
 
 
 def next_move(page, lesson: str) -> str | None:

@@ -94,9 +94,11 @@ LAB_EXTENSIONS = (
     "@voila-dashboards/widgets-manager8",
     "@jupyter-widgets/jupyterlab-manager",
     "ipycanvas",
+    "anywidget",
     "jupyterlab_pygments",
 )
-"""The JupyterLab front-end extensions a lesson page loads: the widgets and the canvas."""
+"""The JupyterLab front-end extensions a lesson page loads: the widgets, the canvas, and
+anywidget (it runs `cardlab.widgets.a11y`'s few lines that label each canvas)."""
 
 
 def pool_options(pool: int) -> list[str]:
@@ -135,6 +137,8 @@ def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL)
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
         # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
         "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
+        # Kernels boot on half the cores, so a class opening at once still gets its pages.
+        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PacedKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         *pool_options(pool),

@@ -54,12 +54,20 @@ def rss_mib(pid: int) -> float:
     raise ValueError(f"no VmRSS for {pid}")
 
 
-def cpu_ticks(pid: int) -> int:
-    """User + system CPU time of ``pid`` in clock ticks (0 once it has gone)."""
+def cpu_ticks(pid: int, reaped: bool = False) -> int:
+    """User + system CPU time of ``pid`` in clock ticks (0 once it has gone); with ``reaped``
+    also that of its children which ended and were waited for (a shut-down kernel's time)."""
     with contextlib.suppress(OSError, IndexError, ValueError):
         fields = _stat_fields(pid)
-        return int(fields[11]) + int(fields[12])
+        return sum(int(f) for f in fields[11 : 15 if reaped else 13])
     return 0
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, all) CPU clock ticks of the whole machine since boot, every core summed."""
+    user, nice, system, idle, iowait, *rest = map(int, (PROC / "stat").read_text().split()[1:11])
+    busy = user + nice + system + sum(rest[:3])  # irq, softirq, steal; guest is in user
+    return busy, busy + idle + iowait
 
 
 def _stat_fields(pid: int) -> list[str]:

@@ -154,6 +154,7 @@ class TableModel:
     log_window: ClassVar[int] = 40
     score_title: ClassVar[str] = "Score sheet"
     mirror_label: ClassVar[str] = "Your view of the table in words"
+    picture_label: ClassVar[str] = "Your view of the table, drawn (the same in words below)"
     multi_select: ClassVar[bool] = True
     again: ClassVar[tuple[str, ...]] = ("new-game",)
     """The controls that start the next game (or hand) once this one is over."""

@@ -45,6 +45,7 @@ from cardlab.render.ops import (
     Sprite,
     Text,
 )
+from cardlab.widgets.a11y import CanvasLabel
 from cardlab.widgets.guard import Status, guarded, report
 
 FONT_FAMILY = "sans-serif"
@@ -323,11 +324,25 @@ _SPRITES_FRESH: set[str] = set()
 """The sprites drawn since the last browser connected (a new page has blank hidden canvases)."""
 
 
+def fluid_width(width: float) -> str:
+    """The canvas's CSS width: its drawing's width times the page's zoom (larger on a projector,
+    `cardlab.widgets.a11y`'s stylesheet sets it), never wider than its container (a phone); the
+    height follows from the canvas's own aspect ratio, so the picture is never squashed."""
+    return f"min(100%, calc({width:g}px * var(--cardlab-zoom, 1)))"
+
+
+DEFAULT_LABEL = "Picture"
+"""The name of a canvas nobody described: the accessibility test refuses it on a lesson page."""
+
+
 class CanvasView:
     """An ipycanvas Canvas that shows a kept `Drawing`, crisp at 2x, and reports clicked targets.
 
-    ``view.widget`` is the Canvas to put in a layout (the view also displays itself).  The CSS
-    size is fixed in px so the canvas never stretches to 100% width and pushes controls away.
+    ``view.widget`` is what to put in a layout (the view also displays itself): the Canvas in a
+    box with its `CanvasLabel`, which gives it a role, a name (``label``: what it shows) and the
+    id of its text version (``described_by``), and keeps Tab moving.  The CSS width is the
+    drawing's (`fluid_width`: scaled on a projector, shrunk to fit a phone) and the height follows
+    the aspect ratio, so the canvas never stretches and pushes controls away.
     ``sprites="offscreen"`` draws each Sprite once into a hidden Canvas and blits it;
     ``"inline"`` replays sprite ops every time (more commands, no extra widgets).
     """
@@ -341,6 +356,8 @@ class CanvasView:
         sprites: Literal["offscreen", "inline"] = "offscreen",
         status: Status = None,
         drawing: Drawing | None = None,
+        label: str = DEFAULT_LABEL,
+        described_by: str = "",
     ) -> None:
         self.scale = float(scale)
         self.sprites = sprites
@@ -351,9 +368,12 @@ class CanvasView:
         self.canvas = ipycanvas.Canvas(
             width=self._backing(width),
             height=self._backing(height),
-            layout=widgets.Layout(width=f"{width:g}px", height=f"{height:g}px"),
+            layout=widgets.Layout(width=fluid_width(width), height="auto", max_width="100%"),
         )
         self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
+        self.label = CanvasLabel(label=label, described_by=described_by)
+        self.box = widgets.Box([self.canvas, self.label])
+        self.box.add_class("cardlab-canvas-box")
         self._click_callbacks: list[ClickCallback] = []
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
         self._resizing = False
@@ -376,11 +396,18 @@ class CanvasView:
 
     # -- public API ------------------------------------------------------------------------------
     @property
-    def widget(self) -> ipycanvas.Canvas:
-        return self.canvas
+    def widget(self) -> widgets.Box:
+        return self.box
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.canvas._repr_mimebundle_(**kwargs)
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def describe(self, label: str, described_by: str | None = None) -> None:
+        """Say what the picture shows (its accessible name) and, if given, which element holds
+        it in words (``described_by``: that element's id)."""
+        self.label.label = label
+        if described_by is not None:
+            self.label.described_by = described_by
 
     def draw(self, drawing: Drawing) -> None:
         """Keep ``drawing`` and show it (resizing the canvas first if its size changed)."""
@@ -397,8 +424,7 @@ class CanvasView:
         try:
             self.canvas.width = self._backing(width)
             self.canvas.height = self._backing(height)
-            self.canvas.layout.width = f"{width:g}px"
-            self.canvas.layout.height = f"{height:g}px"
+            self.canvas.layout.width = fluid_width(width)
         finally:
             self._resizing = False
         self.redraw()

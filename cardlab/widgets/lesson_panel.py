@@ -12,27 +12,29 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.render.ops import Drawing
-from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.theme import ThemePicker
 
 
 class LessonPanel(widgets.VBox):
-    """A VBox with ``status``, ``picker``, optionally ``view`` (a canvas of ``size``), and a
-    guarded ``redraw`` that subclasses fill by overriding ``picture``."""
+    """A VBox with ``status``, ``picker``, optionally ``view`` (a canvas of ``size`` whose
+    accessible name is ``label``: what the picture shows), and a guarded ``redraw`` that
+    subclasses fill by overriding ``picture``."""
 
     def __init__(
         self,
         picker: ThemePicker | None = None,
         *,
         size: tuple[float, float] | None = None,
+        label: str = DEFAULT_LABEL,
         children: Sequence[widgets.Widget] = (),
         **kwargs: Any,
     ) -> None:
         self.picker = picker if picker is not None else ThemePicker()
         self.status = StatusLine()
-        self.view = CanvasView(*size, status=self.status) if size is not None else None
+        self.view = CanvasView(*size, status=self.status, label=label) if size is not None else None
         super().__init__(list(children), **kwargs)
         self.picker.observe(lambda _: self.redraw(), names="value")
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Literal
 import ipywidgets as widgets
 
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
+from cardlab.widgets.a11y import element_id
 from cardlab.widgets.theme import ThemePicker
 
 
@@ -402,6 +403,8 @@ class TextMirror(_Panel):
 
     def __init__(self, label: str = "Table in words") -> None:
         self.label = label
+        self.element_id = element_id("cardlab-mirror")
+        """The section's id: a canvas names it in ``aria-describedby``."""
         self.parts: dict[str, str | Sequence[str]] = dict.fromkeys(self.SECTIONS, "")
         self.widget = widgets.HTML()
         self._refresh()
@@ -446,6 +449,6 @@ class TextMirror(_Panel):
             else:
                 blocks.append(f"<p>{title}—</p>")
         self.widget.value = (
-            f'<section class="cardlab-mirror" role="log" aria-live="polite" '
-            f'aria-label="{html.escape(self.label)}">{"".join(blocks)}</section>'
+            f'<section class="cardlab-mirror" id="{self.element_id}" role="log" '
+            f'aria-live="polite" aria-label="{html.escape(self.label)}">{"".join(blocks)}</section>'
         )

@@ -18,10 +18,12 @@ import ipywidgets as widgets
 from cardlab.core.engine import Event
 from cardlab.core.replay import Replay
 from cardlab.render.ops import Drawing
-from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.a11y import element_id
+from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import Status, guarded
 from cardlab.widgets.panels import StatusLine
 
+STEP_PICTURE = "The deal at this step, drawn (the narration below says what happened)"
 StepCallback = Callable[[int, Any, "Event | None"], Any]
 """``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
 
@@ -84,6 +86,7 @@ class Stepper:
         self.back_button.add_class("cardlab-back")
         self.caption = widgets.HTML()
         self.caption.layout.min_height = "3em"
+        self.caption_id = element_id("cardlab-caption")
 
         guard = self._guard
         self.start_button.on_click(guard(lambda _b: self.go(0)))
@@ -101,6 +104,10 @@ class Stepper:
                 self.view = CanvasView(first.width, first.height, status=self.status)
             self._callbacks.append(render_step)
 
+        if self.view is not None and not self.view.label.described_by:
+            named = self.view.label.label != DEFAULT_LABEL
+            # the step's narration says what the picture shows
+            self.view.describe(self.view.label.label if named else STEP_PICTURE, self.caption_id)
         controls = widgets.HBox([self.play, *self.buttons, self.slider])
         children: list[widgets.Widget] = []
         if self.view is not None:
@@ -208,7 +215,9 @@ class Stepper:
         text = html.escape(caption_text(self.replay, step, self.viewer))
         if event is not None and event.arithmetic:
             text += f"<br><small>{html.escape(event.arithmetic)}</small>"
-        self.caption.value = f'<div class="cardlab-caption" aria-live="polite">{text}</div>'
+        self.caption.value = (
+            f'<div class="cardlab-caption" id="{self.caption_id}" aria-live="polite">{text}</div>'
+        )
         self.start_button.disabled = self.back_button.disabled = step == 0
         self.forward_button.disabled = self.end_button.disabled = step >= n
         if not notify:

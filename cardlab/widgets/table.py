@@ -70,6 +70,7 @@ class TableView(LessonPanel):
         self.notes = widgets.HTML()
         self.notes.add_class("cardlab-notes")
         self.mirror = TextMirror(model.mirror_label)
+        self.view.describe(model.picture_label, self.mirror.element_id)
         sheet = widgets.VBox(
             [widgets.HTML(f"<b>{html.escape(model.score_title)}</b>"), self.scores.widget],
             layout=widgets.Layout(min_width="260px", margin="0 0 0 12px"),

@@ -200,3 +200,27 @@ def screenshot_dir() -> Path:
     d = Path(os.environ.get("CARDLAB_SCREENSHOTS") or REPO / "build" / "screenshots")
     d.mkdir(parents=True, exist_ok=True)
     return d
+
+
+AXE_VERSION = "4.14.1"
+"""axe-core, the accessibility engine the browser tests inject (npm package, pinned)."""
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """``axe.min.js`` of axe-core `AXE_VERSION`, installed with npm into ``build/npm`` once."""
+    prefix = REPO / "build" / "npm"
+    script = prefix / "node_modules" / "axe-core" / "axe.min.js"
+    meta = script.with_name("package.json")
+    if not (script.is_file() and f'"version": "{AXE_VERSION}"' in meta.read_text()):
+        npm = shutil.which("npm")
+        if npm is None:
+            skip_or_fail("the accessibility tests need npm (`apt-get install -y npm`) for axe-core")
+        done = subprocess.run(
+            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix),
+             f"axe-core@{AXE_VERSION}"],
+            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        if done.returncode != 0 or not script.is_file():
+            skip_or_fail(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-500:]}")
+    return script

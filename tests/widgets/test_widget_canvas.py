@@ -127,13 +127,15 @@ def test_unknown_op_is_a_type_error(recorder):
 
 
 # -- CanvasView ----------------------------------------------------------------------------------
-def test_backing_store_is_twice_the_fixed_css_size():
+def test_backing_store_is_twice_the_css_size_which_fits_its_container():
     view = CanvasView(300, 120)
     assert (view.canvas.width, view.canvas.height) == (600, 240)
-    assert (view.canvas.layout.width, view.canvas.layout.height) == ("300px", "120px")
+    layout = view.canvas.layout
+    assert layout.width == "min(100%, calc(300px * var(--cardlab-zoom, 1)))"
+    assert (layout.height, layout.max_width) == ("auto", "100%"), "the aspect ratio decides"
     view.draw(Drawing(250, 90, ()))
     assert (view.canvas.width, view.canvas.height) == (500, 180)
-    assert view.canvas.layout.width == "250px"
+    assert view.canvas.layout.width == "min(100%, calc(250px * var(--cardlab-zoom, 1)))"
 
 
 def test_redraw_is_one_batched_message_starting_with_a_canvas_switch(batches):

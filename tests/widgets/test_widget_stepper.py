@@ -86,7 +86,9 @@ def test_render_step_returning_a_drawing_gets_a_canvas(highcard_replay):
     assert stepper.view.drawing.texts() == ["step 0"]
     stepper.next()
     assert stepper.view.drawing.texts() == ["step 1"]
-    assert stepper.view.canvas.layout.width == "120px"
+    assert (stepper.view.css_width, stepper.view.canvas.width) == (120, 240)
+    assert stepper.view.label.described_by == stepper.caption_id, "the narration describes it"
+    assert f'id="{stepper.caption_id}"' in stepper.caption.value
 
 
 def test_failing_callback_is_a_status_message_not_a_traceback(highcard_replay, capsys):

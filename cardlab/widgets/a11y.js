@@ -1,0 +1,40 @@
+// cardlab/widgets/a11y.py says what this does and why; anywidget runs it beside each canvas.
+const PASSED = new Set(["Tab", "Escape"]);
+
+function letKeysThrough() {
+  if (window.__cardlabKeysThrough) return;
+  window.__cardlabKeysThrough = true;
+  // Capture on the window runs before the canvas's own listener, which would cancel the key.
+  window.addEventListener("keydown", (event) => {
+    if (!(event.target instanceof HTMLCanvasElement) || !PASSED.has(event.key)) return;
+    event.stopImmediatePropagation();
+    if (event.key === "Escape") event.target.blur();
+  }, true);
+}
+
+function label(model, el) {
+  const box = el.parentElement;
+  const canvas = box && box.querySelector(":scope > canvas");
+  if (!canvas) return false;
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", model.get("label"));
+  canvas.setAttribute("tabindex", "-1");
+  const described = model.get("described_by");
+  if (described) canvas.setAttribute("aria-describedby", described);
+  else canvas.removeAttribute("aria-describedby");
+  return true;
+}
+
+export default {
+  render({ model, el }) {
+    letKeysThrough();
+    el.style.display = "none";
+    let tries = 0;
+    const attach = () => { if (!label(model, el) && tries++ < 600) requestAnimationFrame(attach); };
+    attach();
+    const relabel = () => label(model, el);
+    model.on("change:label", relabel);
+    model.on("change:described_by", relabel);
+    return () => { model.off("change:label", relabel); model.off("change:described_by", relabel); };
+  },
+};
