@@ -30,7 +30,7 @@ from cardlab.render import (
     row_width,
 )
 from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate
-from cardlab.render.theme import Theme
+from cardlab.render.theme import Theme, mix
 
 DECK = "pyramid"
 GAP = 3.0
@@ -250,6 +250,7 @@ def ladder_picture(
     pyr_x = dealt_x + row_width(6, dealt_w, 2) + 30
     text_x = pyr_x + 300
     width = text_x + 430
+    band = mix(theme.background, theme.label, 0.1)  # a shade of the page, under label ink
     bands: list[DrawOp] = []
     ops: list[DrawOp] = [
         Text(m, m, "id", size, theme.label, "left", bold=True),
@@ -261,7 +262,7 @@ def ladder_picture(
     values = [evaluate(hand) for _, hand, _ in examples]
     for k, ((name, hand, _), value) in enumerate(zip(examples, values, strict=True)):
         if k % 2 == 0:
-            bands.append(Rect(m - 6, y, width - 2 * m + 12, row_h, fill=theme.card_face))
+            bands.append(Rect(m - 6, y, width - 2 * m + 12, row_h, fill=band))
         mid = y + row_h / 2 - 8
         ops.append(Text(m + 8, mid, name, size * 1.5, theme.label, bold=True))
         ops += row(

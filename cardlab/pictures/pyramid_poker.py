@@ -32,7 +32,7 @@ from cardlab.render import (
     pyramid_position,
     row,
 )
-from cardlab.render.layout import felt
+from cardlab.render.layout import felt, seat_plate
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 840.0, 520.0
@@ -138,8 +138,7 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
 def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -> list[DrawOp]:
     ops: list[DrawOp] = []
     name = pic.names[who] if who < len(pic.names) else f"Player {who + 1}"
-    colour = theme.highlight if pic.active == who else theme.felt_text
-    ops.append(Text(COL_X, top, name, size, colour, "left", bold=True))
+    ops += seat_plate(name, COL_X, top, theme, active=pic.active == who, align="left", size=size)
     hands = pic.hands[who] if who < len(pic.hands) else ()
     notes = pic.hand_notes[who] if who < len(pic.hand_notes) else ()
     pitch = SMALL_H + 8

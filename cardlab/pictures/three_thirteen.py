@@ -257,7 +257,7 @@ def groups_ops(
     top = y + (size + 8 if labels else 0) + (lift if target is not None else 0)
     index = 0
     cx = x
-    frame_fill = mix(theme.felt, "#ffffff", 0.14)
+    frame_fill = mix(theme.felt, theme.felt_edge, 0.14)  # felt_text stays readable on it
     for g in groups:
         n = len(g.cards)
         span = max(1, n) * card_w + (max(1, n) - 1) * gap
@@ -503,7 +503,7 @@ def rounds_picture(theme: Theme | str = "default", current: int | None = None) -
                     y - 6,
                     w + 16,
                     h + 44,
-                    fill=mix(theme.felt, "#ffffff", 0.2),
+                    fill=mix(theme.felt, theme.felt_edge, 0.2),
                     stroke=theme.highlight,
                     line_width=3 * theme.line_scale,
                     radius=8,

@@ -174,12 +174,14 @@ def table_picture(
         "bet2": "second betting round",
         "done": "showdown" if view.results and view.results[-1].shown else "hand over",
     }.get(view.phase, view.phase)
-    sub = f"{phase} \u00b7 stock {view.stock_size} \u00b7 discards {view.muck_size}"
-    ops.append(Text(WIDTH / 2, HEIGHT / 2 + 2, sub, size, theme.felt_text))
+    # short lines: the gap between the side seats' cards is narrow, the more so in large type
+    ops.append(Text(WIDTH / 2, HEIGHT / 2 + 2, phase, size, theme.felt_text))
+    stock = f"stock {view.stock_size} \u00b7 discards {view.muck_size}"
+    ops.append(Text(WIDTH / 2, HEIGHT / 2 + 21, stock, small, theme.felt_text))
     if view.betting and view.phase in ("bet1", "bet2") and view.to_act >= 0:
         owed = f"to call: {view.owed}" if view.owed else "nothing to call"
         ops.append(
-            Text(WIDTH / 2, HEIGHT / 2 + 22, f"{owed} \u00b7 bets of {view.bet_size}", small,
+            Text(WIDTH / 2, HEIGHT / 2 + 38, f"{owed} \u00b7 bets of {view.bet_size}", small,
                  theme.felt_text)
         )  # fmt: skip
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)

@@ -56,6 +56,11 @@ def _font(size_px: int, bold: bool) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(font_path(bold), max(1, size_px))
 
 
+def text_length(text: str, size: float, bold: bool = False) -> float:
+    """The advance width of ``text`` at ``size`` CSS px, in CSS px, as this backend draws it."""
+    return _font(round(size * SUPERSAMPLE), bold).getlength(text) / SUPERSAMPLE
+
+
 def _rgba(colour: str | None) -> tuple[int, int, int, int] | None:
     if colour is None:
         return None

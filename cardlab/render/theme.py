@@ -83,7 +83,9 @@ class Theme:
 
     ``suits`` maps ``"<family>:<suit>"`` (e.g. ``"standard:h"``, ``"triad:b"``, ``"pyramid:K"``)
     or ``"<deck name>:<suit>"`` (which wins) to a colour; jokers use ``"joker:BJ"``/``"joker:RJ"``.
-    ``text`` is ink on a card, ``label`` ink on ``background`` and ``felt_text`` ink on the felt.
+    ``text`` is ink on a card, ``label`` ink on ``background`` and ``felt_text`` ink on the felt;
+    suit colours are ink on a card too.  Black is the ink on ``highlight`` (name plates, badges).
+    tests/render/test_contrast.py holds every such pair to WCAG 2.1 AA.
     ``series`` fills a chart's bars, one colour per series (each >= 3:1 against ``background``,
     and the second series is also hatched, so colour is never the only cue).
     ``font_scale`` and ``line_scale`` let the high-contrast theme draw larger text and bolder lines.
@@ -141,19 +143,20 @@ DEFAULT = Theme(
         "standard:d": "#c3202f",
         "standard:c": "#1c1b19",
         "triad:b": "#1f5fbf",
-        "triad:g": "#23833a",
+        "triad:g": "#207735",
         "triad:r": "#c3202f",
         "triad:k": "#1c1b19",
         "pyramid:P": "#6d2c91",
-        "pyramid:G": "#23833a",
-        "pyramid:O": "#e8750f",
+        "pyramid:G": "#207735",
+        "pyramid:O": "#a2520a",
         "pyramid:K": "#111111",
         "joker:BJ": "#1c1b19",
         "joker:RJ": "#c3202f",
     },
 )
 
-# Okabe & Ito (2008) colour-universal palette; the standard deck becomes a four-colour deck so
+# Okabe & Ito (2008) colour-universal palette, its hues darkened until they are text on a card
+# (>= 4.5:1 against the face and its tints); the standard deck becomes a four-colour deck so
 # hearts and diamonds differ even before the glyph is read.
 COLORBLIND = Theme(
     name="colorblind",
@@ -172,19 +175,19 @@ COLORBLIND = Theme(
     wood_edge="#8a5a2b",
     suits={
         "standard:s": "#000000",
-        "standard:h": "#d55e00",
-        "standard:d": "#0072b2",
-        "standard:c": "#009e73",
-        "triad:b": "#0072b2",
-        "triad:g": "#009e73",
-        "triad:r": "#d55e00",
+        "standard:h": "#ad4c00",
+        "standard:d": "#006dab",
+        "standard:c": "#007857",
+        "triad:b": "#006dab",
+        "triad:g": "#007857",
+        "triad:r": "#ad4c00",
         "triad:k": "#000000",
-        "pyramid:P": "#cc79a7",
-        "pyramid:G": "#009e73",
-        "pyramid:O": "#e69f00",
+        "pyramid:P": "#935778",
+        "pyramid:G": "#007857",
+        "pyramid:O": "#8c6100",
         "pyramid:K": "#000000",
         "joker:BJ": "#000000",
-        "joker:RJ": "#d55e00",
+        "joker:RJ": "#ad4c00",
     },
     series=("#0072b2", "#d55e00"),
 )
