@@ -137,8 +137,6 @@ def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL)
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
         # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
         "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
-        # Kernels boot on half the cores, so a class opening at once still gets its pages.
-        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PacedKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         *pool_options(pool),

@@ -136,7 +136,7 @@ def test_a_deal_is_played_to_its_end_with_the_keyboard_alone(voila_server, page,
             tab_to(page, f"{CARDS} button")
             page.keyboard.press("Space")
         tab_to(page, f".cardlab-table button.cardlab-{key}")
-        log = page.locator(".cardlab-log").inner_text()
+        log = page.locator(".cardlab-log").first.inner_text()
         page.keyboard.press("Enter")
         with contextlib.suppress(PlaywrightTimeout):  # a hint selects cards and logs nothing
             page.wait_for_function(
