@@ -163,6 +163,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env = dict(os.environ)
+    if args.no_hints:
+        env[HINTS] = "off"
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(write_spec(kernels)), os.environ.get("JUPYTER_PATH")) if p
     )
@@ -241,6 +243,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="directory of lessons with an index.ipynb (default: the repository's notebooks/)",
     )
     serve.add_argument("--pool", type=pool_size, default=DEFAULT_POOL, metavar="N", help=POOL_HELP)
+    serve.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="no table offers a hint or shows the odds (a test, a tournament); one page: ?hints=off",
+    )
     serve.set_defaults(func=cmd_serve)
 
     render = sub.add_parser("render", help="draw every card of a deck into one PNG")

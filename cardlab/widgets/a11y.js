@@ -1,15 +1,30 @@
 // cardlab/widgets/a11y.py says what this does and why; anywidget runs it beside each canvas.
 const PASSED = new Set(["Tab", "Escape"]);
 
-function letKeysThrough() {
-  if (window.__cardlabKeysThrough) return;
-  window.__cardlabKeysThrough = true;
+function setUpPage() {
+  if (window.__cardlabPage) return;
+  window.__cardlabPage = true;
   // Capture on the window runs before the canvas's own listener, which would cancel the key.
   window.addEventListener("keydown", (event) => {
     if (!(event.target instanceof HTMLCanvasElement) || !PASSED.has(event.key)) return;
     event.stopImmediatePropagation();
     if (event.key === "Escape") event.target.blur();
   }, true);
+  // A slider's handle is what a keyboard moves and a screen reader names: give it the words of
+  // its widget's label, which ipywidgets leaves beside it unlinked.
+  let pending = false;
+  const nameHandles = () => {
+    pending = false;
+    for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
+      const label = handle.closest(".widget-slider").querySelector(".widget-label");
+      const words = label && label.textContent.trim();
+      if (words) handle.setAttribute("aria-label", words);
+    }
+  };
+  new MutationObserver(() => {
+    if (!pending) { pending = true; requestAnimationFrame(nameHandles); }
+  }).observe(document.body, { childList: true, subtree: true });
+  nameHandles();
 }
 
 function label(model, el) {
@@ -27,7 +42,7 @@ function label(model, el) {
 
 export default {
   render({ model, el }) {
-    letKeysThrough();
+    setUpPage();
     el.style.display = "none";
     let tries = 0;
     const attach = () => { if (!label(model, el) && tries++ < 600) requestAnimationFrame(attach); };

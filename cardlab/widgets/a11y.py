@@ -9,7 +9,12 @@ cannot set a DOM attribute on another widget's element, so a tiny front-end widg
   id of its text version, when it has one), kept current as Python changes them;
 - takes the canvas out of the Tab order (every action on it has a button of its own);
 - lets Tab, Shift+Tab and Escape through to the browser on every canvas of the page (one
-  listener per page, before the canvas sees the key), so focus always moves on.
+  listener per page, before the canvas sees the key), so focus always moves on;
+- names every slider handle after its widget's label (ipywidgets leaves the handle nameless).
+
+Its stylesheet (`CSS`) comes with it: the page's zoom on a projector, fitting a phone, disabled
+controls that look disabled, a visible focus ring, and lesson text that never scrolls inside
+itself.
 
 `CanvasView` builds one for its canvas; lessons give it words with ``CanvasView.describe``.
 """

@@ -31,3 +31,17 @@ def page_query() -> dict[str, str]:
 
         wait_for_request()
     return dict(parse_qsl(os.environ.get(QUERY, ""), keep_blank_values=True))
+
+
+HINTS = "CARDLAB_HINTS"
+"""Set to ``off`` by ``cardlab serve --no-hints``: no table of the server offers a hint."""
+HINTS_OFF = {"off", "no", "0", "false"}
+
+
+def hints_allowed() -> bool:
+    """Whether the tables may offer hints: not when the teacher served the lessons with
+    ``--no-hints`` or the page's link says ``hints=off``.  Read after the page connected, as
+    `page_query`."""
+    if os.environ.get(HINTS, "").lower() in HINTS_OFF:
+        return False
+    return page_query().get("hints", "").lower() not in HINTS_OFF

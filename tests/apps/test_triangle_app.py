@@ -71,8 +71,12 @@ def test_a_round_where_the_learner_speaks_is_played_by_clicks(picker):
     assert face_keys(table.view.drawing, rts), "the speaker sees the Right to Speak"
     assert not table.controls["say"].disabled
     best = max(statement_odds(model.observation), key=lambda o: o.net)
+    plain = [label for label, _ in table.controls["statement"].options]
+    assert plain == [s.words for s in STATEMENTS], "no odds, no star without the hint"
+    assert table.controls["statement"].value == STATEMENTS[0].code, "nothing chosen for you"
+    table.controls["hint"].value = True  # the learner asks for the odds
     labels = {code: label for label, code in table.controls["statement"].options}
-    assert "\u2605" in labels[best.statement.code]
+    assert "\u2605" in labels[best.statement.code] and "P = " in labels[best.statement.code]
     assert labels[table.controls["statement"].value].startswith("\u2605"), "a best one is chosen"
 
     before = table.scores.widget.value
@@ -105,7 +109,7 @@ def test_the_statement_chosen_in_the_dropdown_is_the_one_said(picker):
     assert table.model.statement == other and table.model.control("statement").value == other
     table.controls["say"].click()
     assert table.model.state.rounds[0].statement.code == other
-    assert table.model.statement is None  # the next speech starts on a best statement again
+    assert table.model.statement is None  # the next speech starts afresh
 
 
 def test_bots_take_their_turns_from_their_own_observations(picker):

@@ -118,19 +118,33 @@ class ConsoleLog:
 
 
 @pytest.fixture
-def page(browser):
+def page_at(browser):
+    """``page_at(width, height)``: a fresh page (own context) of that size; its
+    ``console_log`` collects its console errors.  Closed after the test."""
+    contexts = []
+
+    def make(width: int = 1200, height: int = 900):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        # Fail the CDN request at once rather than waiting on DNS; it is then a failed load.
+        context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
+        pg = context.new_page()
+        log = ConsoleLog()
+        pg.on("console", log.on_console)
+        pg.on("pageerror", log.on_page_error)
+        pg.console_log = log
+        pg.set_default_timeout(30_000)
+        return pg
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(page_at):
     """A fresh page (own context) at 1200x900; `page.console_log` collects its console errors."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    # Fail the CDN request at once rather than waiting on DNS; it is then logged as a failed load.
-    context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
-    pg = context.new_page()
-    log = ConsoleLog()
-    pg.on("console", log.on_console)
-    pg.on("pageerror", log.on_page_error)
-    pg.console_log = log
-    pg.set_default_timeout(30_000)
-    yield pg
-    context.close()
+    return page_at()
 
 
 @pytest.fixture(scope="session")

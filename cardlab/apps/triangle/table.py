@@ -168,13 +168,17 @@ class TriangleTable(TableModel):
     def controls(self) -> tuple[Control, ...]:
         stage = self.stage
         claiming, speaking = stage == "claim", stage == "speak"
-        if speaking:
+        if speaking and self.show_odds:  # the hint: every statement's odds, the best chosen
             odds = self.odds()
             best = max(o.net for o in odds)
             options = tuple((statement_label(o, o.net == best), o.statement.code) for o in odds)
             codes = [code for _, code in options]
             chosen = self.statement if self.statement in codes else None
             value = chosen or best_statement(self.observation).statement.code
+        elif speaking:  # no hint: the statements in their own order, nothing chosen for you
+            options = tuple((s.words, s.code) for s in STATEMENTS)
+            value = self.statement if self.statement in {s.code for s in STATEMENTS} else None
+            value = value or options[0][1]
         else:
             options = tuple((s.words, s.code) for s in STATEMENTS)
             value = options[0][1]
