@@ -62,3 +62,7 @@ def deck_words(name: str) -> str:
         f"<p><b>{html.escape(deck.title)}</b>: {len(deck)} cards, {len(deck.kinds())} faces, "
         f"in the order drawn: {html.escape(' '.join(faces))}.</p>"
     )
+
+
+DISCARD_HAND = "Your hand, the selected cards to throw away"
+"""The name of an exchange advisor's hand (`HandView` adds the cards and the selection)."""

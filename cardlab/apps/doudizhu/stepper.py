@@ -84,6 +84,7 @@ class DealStepper(BotGameStepper):
     the others' hands."""
 
     size = (WIDTH, HEIGHT)
+    picture_label = "A Dou Dizhu deal of three AI at this step: hands, bottom cards, table"
     mirror_label = "The AI table in words"
 
     bot_label = " (AI)"
