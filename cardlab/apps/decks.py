@@ -88,7 +88,7 @@ class DeckGallery(LessonPanel):
         drawing = self.drawing
         deck = get_deck(self.choice.value)
         self.caption.show(deck_summary(deck.name))
-        describe(self.view, f"Every face of the {deck.title} deck, {len(deck)} cards", self.caption)
+        describe(self.view, f"Every face of the {deck.title}: {len(deck)} cards", self.caption)
         self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
         self.card_choice.value = 0
         self.view.resize(drawing.width, drawing.height)

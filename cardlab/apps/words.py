@@ -36,6 +36,11 @@ class TextVersion:
             f'aria-label="{html.escape(self.title)}">{body}</section>'
         )
 
+    @property
+    def value(self) -> str:
+        """The section's HTML, as an HTML widget's ``value`` reads."""
+        return self.widget.value
+
     def _repr_mimebundle_(self, **kwargs: object) -> object:
         return self.widget._repr_mimebundle_(**kwargs)
 

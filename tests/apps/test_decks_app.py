@@ -27,7 +27,7 @@ def test_gallery_draws_every_face_of_the_chosen_deck(picker):
     gallery = DeckGallery(picker, deck="pyramid")
     drawing = gallery.view.drawing
     assert sum(t.startswith("card:") for t in (b.target for b in drawing.hit_boxes())) == 10
-    assert "55 cards" in gallery.caption.widget.value
+    assert "55 cards" in gallery.caption.value
     gallery.choice.value = "triangle"
     assert sum(b.target.startswith("card:") for b in gallery.view.drawing.hit_boxes()) == 24
     assert gallery.view.css_width == gallery.view.drawing.width

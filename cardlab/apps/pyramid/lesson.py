@@ -121,8 +121,8 @@ class HandLadder(LessonPanel):
         self.examples = TextVersion("The worked examples in words", worked_examples_html())
         describe(
             self.ladder,
-            f"The worked examples {LADDER[0][0]} to {LADDER[-1][0]}, strongest first: each hand "
-            "as dealt, its best pyramid, what it is and its key",
+            f"The {len(LADDER)} worked examples, strongest first ({LADDER[0][0]} down to "
+            f"{LADDER[-1][0]}): each hand as dealt, its best pyramid, what it is and its key",
             self.examples,
         )
         self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
