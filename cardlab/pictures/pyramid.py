@@ -122,6 +122,13 @@ def pyramid_ops(
     return ops + badges
 
 
+def kicker_label(arrangement: Arrangement) -> str:
+    """The words over an arrangement's kickers (all six cards when there is no pyramid)."""
+    if not arrangement.rows:
+        return "all six cards count as kickers, strongest first"
+    return "kicker" if len(arrangement.kickers) == 1 else "kickers"
+
+
 def arrangement_ops(
     arrangement: Arrangement,
     x: float,
@@ -153,9 +160,7 @@ def arrangement_ops(
         kx = x
     width, height = pw, ph
     if arrangement.kickers:
-        label = "kicker" if len(arrangement.kickers) == 1 else "kickers"
-        if not arrangement.rows:
-            label = "all six cards count as kickers, strongest first"
+        label = kicker_label(arrangement)
         ky = y + max(ph - kh, 0) if arrangement.rows else y + 36
         ops.append(Text(kx, ky - 9, label, size, ink, "left"))
         ops += row(
@@ -282,7 +287,7 @@ def arrangement_words(arrangement: Arrangement) -> str:
     badge = keystone_badge(arrangement)
     parts = [f"rows top to bottom: {rows}" if rows else "no pyramid"]
     if kickers:
-        parts.append(f"kickers: {kickers}")
+        parts.append(f"{kicker_label(arrangement)}: {kickers}")
     if badge:
         parts.append(f"the Keystone K {badge}")
     return "; ".join(parts)
@@ -675,6 +680,7 @@ __all__ = [
     "dealt_hands_picture",
     "hand_row",
     "keystone_badge",
+    "kicker_label",
     "ladder_picture",
     "ladder_rows",
     "pyramid_ops",
