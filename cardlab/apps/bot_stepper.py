@@ -83,6 +83,9 @@ class BotGameStepper(LessonPanel):
     size: tuple[float, float] = (880.0, 440.0)
     """The canvas (subclasses: their table picture's size)."""
     mirror_label = "The bots' table in words"
+    picture_label = "The bots' table at this step"
+    """What the canvas shows (its accessible name, with the eyes it is seen through); the
+    text mirror below is its description."""
     start_text = "The pack is shuffled; press Forward or Play."
     bot_label = ""  # e.g. " (a reasoning bot)", after the seat's name
     chance_text = "Chance: the seeded shuffle decided this step."
@@ -107,10 +110,11 @@ class BotGameStepper(LessonPanel):
             options=eyes, value=-1, description="Eyes", style={"button_width": "auto"}
         )
         self.eyes.add_class("cardlab-eyes")
+        self.mirror = TextMirror(self.mirror_label)
+        self.view.describe(self.picture_label, self.mirror.element_id)
         self.stepper = Stepper(replay, status=self.status, view=self.view, interval=interval)
         self.why = widgets.HTML()
         self.why.add_class("cardlab-why")
-        self.mirror = TextMirror(self.mirror_label)
         self.stepper.on_step(self._show)
         self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
         self.children = [self.eyes, self.stepper.widget, self.why, *extra, self.mirror.widget]
@@ -137,6 +141,7 @@ class BotGameStepper(LessonPanel):
     def refresh(self) -> None:
         """Show the current step again through the chosen eyes (caption, picture, texts)."""
         self.stepper.viewer = self.viewer
+        self.view.describe(f"{self.picture_label}, through {self.eyes_words}")
         self.stepper.refresh()
 
     def reason_at(self, step: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, describe
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
@@ -65,14 +66,14 @@ class DeckGallery(LessonPanel):
         super().__init__(picker, size=(10, 10))
         self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
         self.card_choice = widgets.Dropdown(description="Card")
-        self.caption = widgets.HTML()
+        self.caption = TextVersion("The deck in words")
         self.card_caption = widgets.HTML()
         self.view.on_click(guarded(self.status, self._clicked))
         self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
         self.card_choice.observe(guarded(self.status, lambda _: self.describe()), names="value")
         self.children = [
             self.choice,
-            self.caption,
+            self.caption.widget,
             self.view.widget,
             widgets.HBox([self.card_choice, self.card_caption]),
             self.status.widget,
@@ -86,7 +87,8 @@ class DeckGallery(LessonPanel):
     def refresh(self) -> None:
         drawing = self.drawing
         deck = get_deck(self.choice.value)
-        self.caption.value = deck_summary(deck.name)
+        self.caption.show(deck_summary(deck.name))
+        describe(self.view, f"Every face of the {deck.title}: {len(deck)} cards", self.caption)
         self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
         self.card_choice.value = 0
         self.view.resize(drawing.width, drawing.height)
@@ -153,6 +155,10 @@ class DealStepper(LessonPanel):
         self.reshuffle_button.add_class("cardlab-reshuffle")
         self.seed_label = widgets.Label(f"seed {self.seed}")
         self.mirror = TextMirror("The deal in words")
+        self.view.describe(
+            "A High Card deal of three players at this step: hands and the table",
+            self.mirror.element_id,
+        )
         self.stepper = Stepper(replay, status=self.status, view=self.view)
         self.stepper.on_step(self._show)
         self.record = widgets.Textarea(
@@ -260,6 +266,8 @@ class PairOdds(LessonPanel):
 def welcome_banner(theme: str = "default") -> CanvasView:
     """One card of each deck in a row: the index page's picture."""
     drawing = welcome_picture(theme)
-    view = CanvasView(drawing.width, drawing.height)
+    view = CanvasView(
+        drawing.width, drawing.height, label="One card from each deck the lessons teach"
+    )
     view.draw(drawing)
     return view

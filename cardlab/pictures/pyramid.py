@@ -10,6 +10,7 @@ for.  Table pictures come from one seat's `DrawPokerView`, so they never show a 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -121,6 +122,13 @@ def pyramid_ops(
     return ops + badges
 
 
+def kicker_label(arrangement: Arrangement) -> str:
+    """The words over an arrangement's kickers (all six cards when there is no pyramid)."""
+    if not arrangement.rows:
+        return "all six cards count as kickers, strongest first"
+    return "kicker" if len(arrangement.kickers) == 1 else "kickers"
+
+
 def arrangement_ops(
     arrangement: Arrangement,
     x: float,
@@ -152,9 +160,7 @@ def arrangement_ops(
         kx = x
     width, height = pw, ph
     if arrangement.kickers:
-        label = "kicker" if len(arrangement.kickers) == 1 else "kickers"
-        if not arrangement.rows:
-            label = "all six cards count as kickers, strongest first"
+        label = kicker_label(arrangement)
         ky = y + max(ph - kh, 0) if arrangement.rows else y + 36
         ops.append(Text(kx, ky - 9, label, size, ink, "left"))
         ops += row(
@@ -195,6 +201,34 @@ def arrangement_picture(
     return Drawing(width, height, tuple(out), background=theme.background)
 
 
+@dataclass(frozen=True)
+class ShapeExample:
+    """One of the three shapes as `shapes_picture` draws it: its name, an example hand's value,
+    the rows by level and how many cards it uses."""
+
+    name: str
+    value: PyramidValue
+
+    @property
+    def sizes(self) -> list[int]:
+        return [len(r) for r in self.value.arrangement.rows]
+
+    @property
+    def shape(self) -> str:
+        levels = _levels(len(self.sizes))
+        return " + ".join(f"{n} x level {lvl}" for n, lvl in zip(self.sizes, levels, strict=True))
+
+    @property
+    def used(self) -> str:
+        kept = len(self.value.arrangement.kickers)
+        return f"{6 - kept} cards used, {kept} kickers"
+
+
+def shape_examples() -> list[ShapeExample]:
+    """The three shapes (small, middle, full), each with its example hand arranged."""
+    return [ShapeExample(name, evaluate(hand)) for name, hand in SHAPES]
+
+
 def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Drawing:
     """The three shapes side by side (small, middle, full), each with example cards."""
     theme = get_theme(theme)
@@ -202,33 +236,61 @@ def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Draw
     size = 13.0 * theme.font_scale
     ops: list[DrawOp] = []
     _, tallest = pyramid_extent([1, 2, 3], card_w)
-    for i, (name, hand) in enumerate(SHAPES):
-        value = evaluate(hand)
-        sizes = [len(r) for r in value.arrangement.rows]
-        _, ph = pyramid_extent(sizes, card_w)
+    for i, example in enumerate(shape_examples()):
+        _, ph = pyramid_extent(example.sizes, card_w)
         cx = m + col * i + col / 2
-        ops.append(Text(cx, m + 8, name, size * 1.1, theme.label, bold=True))
-        ops += pyramid_ops(value.arrangement, cx, m + 26 + tallest - ph, card_w, theme)
-        shape = " + ".join(
-            f"{len(r)} x level {lvl}"
-            for r, lvl in zip(value.arrangement.rows, _levels(len(sizes)), strict=True)
-        )
-        ops.append(Text(cx, m + 40 + tallest, shape, size * 0.95, theme.label))
-        kept = len(value.arrangement.kickers)
-        ops.append(
-            Text(
-                cx,
-                m + 60 + tallest,
-                f"{6 - kept} cards used, {kept} kickers",
-                size * 0.95,
-                theme.label,
-            )
-        )
+        ops.append(Text(cx, m + 8, example.name, size * 1.1, theme.label, bold=True))
+        ops += pyramid_ops(example.value.arrangement, cx, m + 26 + tallest - ph, card_w, theme)
+        ops.append(Text(cx, m + 40 + tallest, example.shape, size * 0.95, theme.label))
+        ops.append(Text(cx, m + 60 + tallest, example.used, size * 0.95, theme.label))
     return Drawing(2 * m + 3 * col, m + 76 + tallest, tuple(ops), background=theme.background)
 
 
 def _levels(n_rows: int) -> tuple[int, ...]:
     return (1, 2, 3) if n_rows == 3 else (2, 3)
+
+
+LADDER_COLUMNS = ("id", "as dealt", "its best pyramid and kickers", "what it is, and its key")
+"""The ladder's column heads, in the picture and in its text version."""
+
+
+@dataclass(frozen=True)
+class LadderRow:
+    """One worked example of the ladder: its id, the hand as dealt, the engine's value, and how
+    it compares to the next example (``">"``, ``"="``, or ``""`` for the last)."""
+
+    name: str
+    hand: str
+    value: PyramidValue
+    sign: str
+
+    @property
+    def key_text(self) -> str:
+        return "key (" + ", ".join(str(x) for x in self.value.key) + ")"
+
+
+def ladder_rows(examples: Sequence[tuple[str, str, str]] = LADDER) -> list[LadderRow]:
+    """The examples with their values, strongest first; the engine's keys decide each sign."""
+    values = [evaluate(hand) for _, hand, _ in examples]
+    signs = [">" if a.key > b.key else "=" for a, b in itertools.pairwise(values)]
+    return [
+        LadderRow(name, hand, value, sign)
+        for (name, hand, _), value, sign in zip(examples, values, [*signs, ""], strict=True)
+    ]
+
+
+def arrangement_words(arrangement: Arrangement) -> str:
+    """A pyramid in words, rows top to bottom, then its kickers and what the Keystone stands for:
+    what `arrangement_ops` draws."""
+    rows = " / ".join(" ".join(c.code for c in r) for r in arrangement.rows)
+    kickers = " ".join(c.code for c in arrangement.kickers)
+    badge = keystone_badge(arrangement)
+    parts = [f"rows top to bottom: {rows}" if rows else "no pyramid"]
+    if kickers:
+        parts.append(f"{kicker_label(arrangement)}: {kickers}")
+    if badge:
+        parts.append(f"the Keystone K {badge}")
+    return "; ".join(parts)
 
 
 def ladder_picture(
@@ -253,20 +315,18 @@ def ladder_picture(
     band = mix(theme.background, theme.label, 0.1)  # a shade of the page, under label ink
     bands: list[DrawOp] = []
     ops: list[DrawOp] = [
-        Text(m, m, "id", size, theme.label, "left", bold=True),
-        Text(dealt_x, m, "as dealt", size, theme.label, "left", bold=True),
-        Text(pyr_x, m, "its best pyramid and kickers", size, theme.label, "left", bold=True),
-        Text(text_x, m, "what it is, and its key", size, theme.label, "left", bold=True),
+        Text(x, m, head, size, theme.label, "left", bold=True)
+        for x, head in zip((m, dealt_x, pyr_x, text_x), LADDER_COLUMNS, strict=True)
     ]
     y = m + 18
-    values = [evaluate(hand) for _, hand, _ in examples]
-    for k, ((name, hand, _), value) in enumerate(zip(examples, values, strict=True)):
+    for k, example in enumerate(ladder_rows(examples)):
+        value = example.value
         if k % 2 == 0:
             bands.append(Rect(m - 6, y, width - 2 * m + 12, row_h, fill=band))
         mid = y + row_h / 2 - 8
-        ops.append(Text(m + 8, mid, name, size * 1.5, theme.label, bold=True))
+        ops.append(Text(m + 8, mid, example.name, size * 1.5, theme.label, bold=True))
         ops += row(
-            parse(hand),
+            parse(example.hand),
             dealt_x,
             mid - hex_height(dealt_w) / 2,
             dealt_w,
@@ -289,12 +349,11 @@ def ladder_picture(
         ops += placed
         for i, line in enumerate(_wrap(value.description, 58)):
             ops.append(Text(text_x, mid - 16 + 16 * i, line, size * 0.95, theme.label, "left"))
-        key = "key (" + ", ".join(str(x) for x in value.key) + ")"
-        ops.append(Text(text_x, mid + 34, key, size * 0.9, theme.label, "left", bold=True))
+        ops.append(Text(text_x, mid + 34, example.key_text, size * 0.9, theme.label, "left",
+                        bold=True))  # fmt: skip
         y += row_h
-        if k + 1 < len(values):
-            sign = ">" if values[k].key > values[k + 1].key else "="
-            ops.append(Text(m + 8, y, sign, size * 1.3, theme.label, bold=True))
+        if example.sign:
+            ops.append(Text(m + 8, y, example.sign, size * 1.3, theme.label, bold=True))
     return Drawing(width, y + m, (*bands, *ops), background=theme.background)
 
 
@@ -610,17 +669,24 @@ def dealt_hands_picture(
 __all__ = [
     "HEIGHT",
     "LADDER",
+    "LADDER_COLUMNS",
     "SHAPES",
     "TABLE_SIZE",
     "WIDTH",
+    "LadderRow",
+    "ShapeExample",
     "arrangement_ops",
     "arrangement_picture",
+    "arrangement_words",
     "dealt_hands_picture",
     "hand_row",
     "keystone_badge",
+    "kicker_label",
     "ladder_picture",
+    "ladder_rows",
     "pyramid_ops",
     "seat_notes",
+    "shape_examples",
     "shapes_picture",
     "showdown_ops",
     "showdown_picture",

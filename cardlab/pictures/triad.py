@@ -244,20 +244,34 @@ def hand_ladder(
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 
+FRAME_SUITS = ("b", "g", "r", "k")
+"""The suits in the order the frame-lines picture shows their aces."""
+
+
+def frame_lines_text(card: Card) -> str:
+    """``"3 frame lines"``: what the picture writes under the ace of ``card``'s suit."""
+    lines = FRAME_LINES[card.suit]
+    return f"{lines} frame line{'s' if lines > 1 else ''}"
+
+
+def frame_lines_words(card: Card) -> str:
+    """The ace of a suit in words: its code, its colour and its frame lines."""
+    return f"{card.code}: {SUIT_NAMES[card.suit]}, {frame_lines_text(card)}"
+
+
 def frame_lines_picture(theme: Theme | str = "default", card_w: float = 92.0) -> Drawing:
     """The four aces side by side, each labelled with its colour and its number of frame lines."""
     theme = get_theme(theme)
     card_h = card_size("triad", card_w)[1]
     gap = 40.0
-    cards = [Card("triad", "A", s) for s in ("b", "g", "r", "k")]
+    cards = [Card("triad", "A", s) for s in FRAME_SUITS]
     width = 4 * card_w + 3 * gap + 40
     ops: list[DrawOp] = row(cards, 20, 14, card_w, card_h, gap, theme, deck="triad")
     for i, card in enumerate(cards):
         x = 20 + i * (card_w + gap) + card_w / 2
-        lines = FRAME_LINES[card.suit]
         ops.append(Text(x, card_h + 30, SUIT_NAMES[card.suit], 14.0 * theme.font_scale,
                         theme.label, bold=True))  # fmt: skip
-        ops.append(Text(x, card_h + 50, f"{lines} frame line{'s' if lines > 1 else ''}",
+        ops.append(Text(x, card_h + 50, frame_lines_text(card),
                         12.0 * theme.font_scale, theme.label))  # fmt: skip
     return Drawing(width, card_h + 66, tuple(ops), background=theme.background)
 

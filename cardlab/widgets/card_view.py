@@ -85,6 +85,9 @@ class HandView:
 
     ``multi=False`` keeps at most one card selected (clicking it again clears it).
     ``disabled`` indices cannot be selected (e.g. cards that may not be played now).
+    ``name`` says what the hand is ("Your hand"): the canvas's accessible name is then the name,
+    the cards and the selection, kept current; without one a given ``canvas`` keeps its own name
+    (a table names its picture itself) and a new one is "A row of cards".
     """
 
     def __init__(
@@ -97,6 +100,7 @@ class HandView:
         status: Status = None,
         canvas: CanvasView | None = None,
         buttons: bool = True,
+        name: str = "",
     ) -> None:
         self.render: HandRender = render or (lambda c, s: simple_hand(c, s, label=label))
         self.multi = multi
@@ -109,6 +113,7 @@ class HandView:
         self._click_callbacks: list[Callable[[str], Any]] = []
         self._syncing = False
 
+        self.name = name or ("" if canvas is not None else "A row of cards")
         self.view = canvas or CanvasView(status=status)
         self.view.on_click(self._on_canvas_click)
         self._pool: list[widgets.ToggleButton] = []
@@ -134,6 +139,13 @@ class HandView:
     @property
     def selected_cards(self) -> tuple[Any, ...]:
         return tuple(self._cards[i] for i in self.selected)
+
+    @property
+    def words(self) -> str:
+        """The hand in words: its name, its cards and the selected ones."""
+        cards = ", ".join(self.label(c) for c in self._cards) or "no cards"
+        chosen = ", ".join(self.label(c) for c in self.selected_cards) or "none"
+        return f"{self.name}: {cards}; selected: {chosen}"
 
     @property
     def drawing(self) -> Drawing | None:
@@ -200,6 +212,8 @@ class HandView:
 
     def _refresh(self) -> None:
         self.view.draw(self.render(self._cards, self._selected))
+        if self.name:
+            self.view.describe(self.words)
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:

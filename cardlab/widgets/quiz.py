@@ -12,19 +12,27 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
 
 class Quiz(LessonPanel):
-    """Base class for an engine-generated quiz; see the module docstring."""
+    """Base class for an engine-generated quiz; see the module docstring.
+
+    The picture's accessible name is `picture_label` (a subclass may change it with
+    ``self.view.describe`` once the answer is drawn) and its description is the question, whose
+    prompt must hold the position in words: nothing the learner needs is only drawn."""
+
+    picture_label = "The position of the question"
 
     def __init__(
         self, picker: ThemePicker | None, seed: int = 1, size: tuple[float, float] = (10, 10)
     ) -> None:
         super().__init__(picker, size=size)
         self.question = widgets.HTML()
+        self.question_id = element_id("cardlab-question")
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
         self.choice.layout.width = "max-content"
         self.feedback = widgets.HTML()
@@ -61,7 +69,8 @@ class Quiz(LessonPanel):
         """Show the question dealt with ``seed``."""
         self.seed, self._answered = seed, False
         prompt, options = self.ask(seed)
-        self.question.value = prompt
+        self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
+        self.view.describe(self.picture_label, self.question_id)
         self._loading = True
         try:
             self.choice.options = list(options)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, deck_words, describe, items_html
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
@@ -25,7 +26,9 @@ class DouDizhuComponents(LessonPanel):
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.children = [self.view.widget, self.status.widget]
+        self.words = TextVersion("The 54 cards in words", deck_words("standard54"))
+        describe(self.view, "The 54 cards of Dou Dizhu, jokers included", self.words)
+        self.children = [self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -145,12 +148,14 @@ class CombinationGallery(LessonPanel):
         )  # fmt: skip
         self.kind.add_class("cardlab-combo-kind")
         self.table = widgets.HTML()
+        self.words = TextVersion("The examples drawn, in words")
         self.kind.observe(lambda _: self.redraw(), names="value")
         self.ruleset.observe(lambda _: self.redraw(), names="value")
         self.details = widgets.Accordion(children=[self.table], titles=("Every type in a table",))
         self.children = [
             widgets.HBox([self.kind, self.ruleset]),
             self.view.widget,
+            self.words.widget,
             self.status.widget,
             self.details,
         ]
@@ -165,7 +170,16 @@ class CombinationGallery(LessonPanel):
         super()._redraw()
 
     def picture(self) -> Drawing:
-        return combo_picture(example_rows(self.example, self.ruleset.value), self.theme)
+        rows = example_rows(self.example, self.ruleset.value)
+        self.words.show(
+            items_html(
+                f"{cards}: {verdict}" + (f"; {why}" if why else "") for cards, verdict, why in rows
+            )
+        )
+        name = KIND_NAMES[self.example.kind]
+        describe(self.view, f"{name}: a valid and an invalid example, with the engine's verdict",
+                 self.words)  # fmt: skip
+        return combo_picture(rows, self.theme)
 
 
 # -- 6. scoring ----------------------------------------------------------------------------------

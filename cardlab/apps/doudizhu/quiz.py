@@ -93,6 +93,8 @@ def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
 class CombinationQuiz(Quiz):
     """ "What type is this?" and "does this beat that?", dealt by the engine, with feedback."""
 
+    picture_label = "The cards of the question, drawn"
+
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed, size=(WIDTH, 200))
 

@@ -18,6 +18,7 @@ from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
+from cardlab.widgets.a11y import element_id
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
@@ -34,11 +35,15 @@ class BiddingWalkthrough(LessonPanel):
     """The auction of a deal of three AI (a curated deal): who bid what and why, and the
     landlord taking the bottom."""
 
+    picture_label = "The table after the auction: the landlord holds 20 cards with the bottom"
+
     def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
+        self.text_id = element_id("cardlab-auction")
         self.replay = deals.load(deal)
         self.reasons = stored_reasons(deal, default_bots)
-        self.text = widgets.HTML(self.auction_html())
+        self.text = widgets.HTML(f'<div id="{self.text_id}">{self.auction_html()}</div>')
+        self.view.describe(self.picture_label, self.text_id)
         self.children = [self.text, self.view.widget, self.status.widget]
         self.redraw()
 
@@ -84,6 +89,7 @@ class DealStepper(BotGameStepper):
     the others' hands."""
 
     size = (WIDTH, HEIGHT)
+    picture_label = "A Dou Dizhu deal of three AI at this step: hands, bottom cards, table"
     mirror_label = "The AI table in words"
 
     bot_label = " (AI)"

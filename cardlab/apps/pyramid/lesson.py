@@ -7,9 +7,19 @@ import html
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.games.pyramid import CLASSES, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
-from cardlab.pictures.pyramid import LADDER, arrangement_picture, ladder_picture, shapes_picture
+from cardlab.pictures.pyramid import (
+    LADDER,
+    LADDER_COLUMNS,
+    arrangement_picture,
+    arrangement_words,
+    ladder_picture,
+    ladder_rows,
+    shape_examples,
+    shapes_picture,
+)
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView
 from cardlab.widgets.guard import guarded
@@ -25,16 +35,63 @@ class PyramidComponents(LessonPanel):
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.deck = self.view
-        self.shapes = CanvasView(10, 10, status=self.status)
-        self.pyramids = widgets.VBox(
-            [widgets.HTML("<b>The three pyramids</b> (rows top to bottom):"), self.shapes.widget]
+        self.deck_words = TextVersion("The 55 cards in words", deck_words("pyramid"))
+        describe(
+            self.deck, "The 55 Pyramid cards: every kind once, with its count", self.deck_words
         )
-        self.children = [self.deck.widget, self.status.widget]
+        self.shapes = CanvasView(10, 10, status=self.status)
+        self.shape_words = TextVersion("The three pyramids in words", shapes_html())
+        describe(
+            self.shapes, "The three pyramid shapes, small, middle and full, each with an example",
+            self.shape_words,
+        )  # fmt: skip
+        self.pyramids = widgets.VBox(
+            [
+                widgets.HTML("<b>The three pyramids</b> (rows top to bottom):"),
+                self.shapes.widget,
+                self.shape_words.widget,
+            ]
+        )
+        self.children = [self.deck.widget, self.deck_words.widget, self.status.widget]
         self.redraw()
 
     def _redraw(self) -> None:
         self.deck.draw(deck_sheet("pyramid", self.theme, card_w=80))
         self.shapes.draw(shapes_picture(self.theme))
+
+
+def shapes_html() -> str:
+    """The text version of the three shapes: each one's example arranged, its rows, its use."""
+    items = "".join(
+        f"<li><b>{html.escape(ex.name)}</b>: {html.escape(ex.shape)}; {html.escape(ex.used)}. "
+        f"Example: {html.escape(arrangement_words(ex.value.arrangement))}.</li>"
+        for ex in shape_examples()
+    )
+    return f"<ul>{items}</ul>"
+
+
+def worked_examples_html() -> str:
+    """The text version of the ladder picture: every worked example (A-J), strongest first,
+    with its pyramid, what it is, its key and how it compares to the next one."""
+    rows = []
+    examples = ladder_rows(LADDER)
+    for ex, after in zip(examples, [*examples[1:], None], strict=True):
+        value = ex.value
+        compare = "the weakest example"
+        if after is not None:
+            compare = f"{'beats' if ex.sign == '>' else 'ties with'} {after.name}"
+        rows.append(
+            f"<tr><th scope='row'>{ex.name}</th><td><code>{ex.hand}</code></td>"
+            f"<td>{html.escape(arrangement_words(value.arrangement))}</td>"
+            f"<td>{html.escape(value.description)}; <code>{ex.key_text}</code></td>"
+            f"<td>{html.escape(ex.sign) or '—'} <small>({compare})</small></td></tr>"
+        )
+    head = "".join(f"<th scope='col'>{html.escape(h)}</th>" for h in LADDER_COLUMNS)
+    return (
+        "<table class='cardlab-worked-examples'><caption>The worked examples, strongest first"
+        f"</caption><thead><tr>{head}<th scope='col'>against the next</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def ladder_table_html() -> str:
@@ -61,6 +118,13 @@ class HandLadder(LessonPanel):
     def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 2P K") -> None:
         super().__init__(picker, size=(10, 10))
         self.ladder = self.view
+        self.examples = TextVersion("The worked examples in words", worked_examples_html())
+        describe(
+            self.ladder,
+            f"The {len(LADDER)} worked examples, strongest first ({LADDER[0][0]} down to "
+            f"{LADDER[-1][0]}): each hand as dealt, its best pyramid, what it is and its key",
+            self.examples,
+        )
         self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
         self.text.add_class("cardlab-hand-text")
         self.mine = CanvasView(10, 10, status=self.status)
@@ -68,6 +132,7 @@ class HandLadder(LessonPanel):
         self.text.observe(guarded(self.status, lambda _: self.show_hand()), names="value")
         self.children = [
             self.ladder.widget,
+            self.examples.widget,
             widgets.HTML(
                 "<p><b>Try it:</b> type six cards (e.g. <code>3P 3G 2O 1G 2P K</code>) and "
                 "press Enter: the engine finds the best arrangement.</p>"
@@ -87,6 +152,9 @@ class HandLadder(LessonPanel):
         value = evaluate(parse(self.text.value))
         share = key_percentile(value.key)
         self.mine.draw(arrangement_picture(value, "Your hand, arranged", self.theme))
+        self.mine.describe(
+            f"Your hand, arranged: {value.description}; {arrangement_words(value.arrangement)}"
+        )
         self.status.ok(f"{value.description}. It beats {pct(share)} of all 6-card hands.")
 
     def picture(self) -> Drawing:

@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import PYRAMID
 from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
@@ -124,7 +125,9 @@ class ExchangeAdvisor(LessonPanel):
         self.deal_button.add_class("cardlab-deal-hand")
         self.best_button = widgets.Button(description="Select the best discard")
         self.best_button.add_class("cardlab-best-discard")
-        self.hand = HandView(render=self._render, status=self.status, canvas=self.view)
+        self.hand = HandView(
+            render=self._render, status=self.status, canvas=self.view, name=DISCARD_HAND
+        )
         self.summary = widgets.HTML()
         self.advice = widgets.HTML()
         self.panel = OddsPanel(title="After this exchange", plot=True, picker=self.picker)

@@ -61,6 +61,8 @@ def quiz_deal(seed: int, players: int = 3) -> Replay:
 class ShowdownQuiz(Quiz):
     """ "Which hand wins?" on showdowns dealt by the engine; the answer shows the pyramids."""
 
+    picture_label = "Each player's six cards as dealt"
+
     def __init__(self, picker: ThemePicker, seed: int = 1, players: int = 3) -> None:
         self.players = players
         self.revealed = False
@@ -72,7 +74,12 @@ class ShowdownQuiz(Quiz):
         self.revealed = False
         prompt = (
             "<p>Each player shows six cards. <b>Which hand wins?</b> Find each player's best "
-            "pyramid first (the Keystone <code>K</code> is wild).</p>"
+            "pyramid first (the Keystone <code>K</code> is wild).</p><ul>"
+            + "".join(
+                f"<li>{seat_name(s)}: {' '.join(c.code for c in hand)}</li>"
+                for s, hand in enumerate(self.replay.state.hands)
+            )
+            + "</ul>"
         )
         options = [(seat_name(s), str(s)) for s in range(self.players)]
         return prompt, [*options, ("They tie", "tie")]
@@ -87,6 +94,7 @@ class ShowdownQuiz(Quiz):
         right = (value == "tie") == (len(winners) > 1) and (value == "tie" or int(value) in winners)
         self.revealed = True
         self.redraw()
+        self.view.describe("Each player's best pyramid, strongest first in the answer below")
         if len(winners) > 1:
             answer = f"{' and '.join(seat_name(s) for s in winners)} tie"
         else:

@@ -31,6 +31,7 @@ class HandStepper(BotGameStepper):
     size = TABLE_SIZE
     mirror_label = "The table in words"
 
+    picture_label = "A Pyramid hand of bots at this step: seats, chips, cards and pot"
     start_text = "The 55 cards are shuffled; press Forward or Play."
     bot_label = " (AI)"
 

@@ -9,7 +9,9 @@ import html
 import ipywidgets as widgets
 
 from cardlab.apps.bot_stepper import first_step
+from cardlab.apps.pyramid_poker.quiz import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
+from cardlab.apps.words import TextVersion, deck_words, describe, items_html
 from cardlab.games.pyramid_poker import observe
 from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
@@ -42,7 +44,7 @@ WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
 class PyramidPokerComponents(LessonPanel):
     """The 54 blocks, and a built pyramid through Player 1's eyes (own blocks tagged "you"): the
     lesson's game (a curated deal) when its 30 blocks are placed.  The panel shows the blocks;
-    the notebook shows the pyramid, ``table.widget``, after the lesson's words on it."""
+    the notebook shows the pyramid and its words, ``pyramid``, after the lesson's words on it."""
 
     def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
@@ -50,7 +52,15 @@ class PyramidPokerComponents(LessonPanel):
         self.table = self.view
         replay = deals.load(deal)
         self.state = replay.state_at(first_step(replay, "take"))
-        self.children = [self.sheet.widget, self.status.widget]
+        self.sheet_words = TextVersion("The 54 blocks in words", deck_words("blocks"))
+        describe(self.sheet, "The 54 Pyramid Poker blocks", self.sheet_words)
+        self.table_words = TextVersion(
+            "The built pyramid in words", items_html(position_lines(observe(self.state, 0), 0))
+        )
+        describe(self.table, "The pyramid of 30 blocks, built, through Player 1's eyes",
+                 self.table_words)  # fmt: skip
+        self.pyramid = widgets.VBox([self.table.widget, self.table_words.widget])
+        self.children = [self.sheet.widget, self.sheet_words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:

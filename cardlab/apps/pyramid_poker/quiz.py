@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.apps.pyramid_poker.table import reasoning_bot
+from cardlab.apps.words import items_html
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.replay import Replay
-from cardlab.games.pyramid_poker import GAME, observe
+from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
+from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.odds import best_hand_for
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
@@ -65,9 +67,28 @@ def quiz_position(seed: int) -> QuizQuestion:
     raise RuntimeError("no quiz position found")
 
 
+def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
+    """What the quiz's picture shows ``seat``, in words: every hand and the pyramid's blocks
+    (a face where ``seat`` may see it)."""
+    lines = [
+        f"{'You' if s == seat else seat_name(s)}, {name} hand: "
+        + (" ".join(str(c) for c in hand) or "empty")
+        for s in range(2)
+        for name, hand in zip(HAND_NAMES, view.hands[s], strict=True)
+    ]
+    seen = [f"{k} {c}" for k, c in enumerate(view.pyramid) if c is not None]
+    hidden = [str(k) for k, (c, f) in enumerate(zip(view.pyramid, view.filled, strict=True))
+              if f and c is None]  # fmt: skip
+    lines.append(f"pyramid blocks you see (slot and block): {', '.join(seen) or 'none'}")
+    lines.append(f"face-down blocks in slots: {', '.join(hidden) or 'none'}")
+    return lines
+
+
 class BlockQuiz(Quiz):
     """ "Which hand should this block go to?" on positions dealt by the engine: the right answer
     raises the hand's expected advanced points most (each hand filled from the unseen blocks)."""
+
+    picture_label = "The position: the pyramid of blocks and both players' three hands"
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed, size=(WIDTH, HEIGHT))
@@ -79,6 +100,7 @@ class BlockQuiz(Quiz):
             f"<p>You are <b>{seat_name(q.seat)}</b> (your hands are at the bottom). You took "
             f"the <b>{html.escape(str(view.pending))}</b>; {view.taken} blocks have been taken "
             "so far. <b>Which hand should it go to?</b></p>"
+            + items_html(position_lines(view, q.seat))
         )
         return prompt, [(name.capitalize(), name) for name in q.gains]
 

@@ -46,6 +46,7 @@ class GameStepper(BotGameStepper):
 
     size = (WIDTH, HEIGHT)
 
+    picture_label = "A Pyramid Poker game of two bots at this step: the pyramid and the hands"
     start_text = "The 54 blocks are shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
     chance_moves = "chance"

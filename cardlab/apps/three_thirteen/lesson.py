@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, describe
 from cardlab.core.cards import Card, parse
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
@@ -212,8 +213,9 @@ class RoundsStrip(LessonPanel):
     def __init__(self, picker: ThemePicker, current: int | None = 5) -> None:
         super().__init__(picker, size=(10, 10))
         self.current = current
-        self.table = widgets.HTML(rounds_table_html())
-        self.children = [self.view.widget, self.table, self.status.widget]
+        self.table = TextVersion("The 11 rounds in words", rounds_table_html())
+        describe(self.view, "The 11 rounds: cards dealt and the wild rank of each", self.table)
+        self.children = [self.view.widget, self.table.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -244,9 +246,9 @@ class MeldExamples(LessonPanel):
             layout=widgets.Layout(width="460px"),
         )
         self.choice.add_class("cardlab-example")
-        self.text = widgets.HTML()
+        self.text = TextVersion("The example in words")
         self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
-        self.children = [self.choice, self.view.widget, self.text, self.status.widget]
+        self.children = [self.choice, self.view.widget, self.text.widget, self.status.widget]
         self.show()
 
     @property
@@ -256,7 +258,9 @@ class MeldExamples(LessonPanel):
     def show(self) -> None:
         """The chosen example: its drawing and why the solver is right."""
         ex = self.example
-        self.text.value = why_html(ex.cards, ex.wild)
+        self.text.show(why_html(ex.cards, ex.wild))
+        describe(self.view, f"Example {self.choice.value + 1}, {ex.title}: the hand arranged by "
+                 "the solver", self.text)  # fmt: skip
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -291,7 +295,7 @@ class MeldSolver(LessonPanel):
         self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
         self.solve_button.add_class("cardlab-solve")
         self.deal_button.add_class("cardlab-deal-hand")
-        self.text = widgets.HTML()
+        self.text = TextVersion("The arrangement in words")
 
         def guard(func):
             return guarded(self.status, func)
@@ -304,7 +308,7 @@ class MeldSolver(LessonPanel):
             widgets.HBox([self.hand_text, self.round]),
             widgets.HBox([self.solve_button, self.deal_button]),
             self.view.widget,
-            self.text,
+            self.text.widget,
             self.status.widget,
         ]
         self.hand: tuple[Card, ...] = ()
@@ -325,7 +329,8 @@ class MeldSolver(LessonPanel):
         wild = self.wild
         self.hand = hand
         self.redraw()
-        self.text.value = why_html(hand, wild)
+        self.text.show(why_html(hand, wild))
+        describe(self.view, f"Your hand arranged: {solver_title(hand, wild)}", self.text)
         self.status.ok(f"Arranged {len(hand)} cards with {rank_word(wild, True)} wild.")
 
     def picture(self) -> Drawing:

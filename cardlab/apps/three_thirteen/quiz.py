@@ -89,6 +89,8 @@ def deadwood_question(seed: int) -> DeadwoodQuestion:
 class DeadwoodQuiz(Quiz):
     """ "What is the deadwood of this hand?" on hands dealt at random, with the solver's answer."""
 
+    picture_label = "The hand of the question"
+
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.revealed = False
         super().__init__(picker, seed, size=(10, 10))
@@ -119,6 +121,7 @@ class DeadwoodQuiz(Quiz):
         right = int(value) == q.answer
         self.revealed = True
         self.redraw()
+        self.view.describe("The hand in its best melds and deadwood (the answer below says why)")
         head = "<b>\u2714 Right!</b>" if right else f"<b>\u2718 Not quite:</b> it is {q.answer}."
         everything = sum(penalty_value(c) for c in q.hand)
         extra = ""

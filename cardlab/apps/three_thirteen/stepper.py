@@ -31,6 +31,7 @@ class RoundStepper(BotGameStepper):
 
     size = (900, 520)
 
+    picture_label = "A Three Thirteen round of bots at this step: hands, stock and discard pile"
     start_text = "The cards are shuffled; press Forward or Play."
     bot_label = " (a bot)"
     chance_moves = "chance: the next card dealt or drawn"

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, deck_words, describe, items_html
+from cardlab.core.cards import Card
 from cardlab.games.poker import tables
-from cardlab.pictures.triad import frame_lines_picture, hand_ladder
+from cardlab.games.poker.ranking import POKER_NAMES, TRIAD_NAMES
+from cardlab.pictures.triad import (
+    EXAMPLES,
+    FRAME_SUITS,
+    frame_lines_picture,
+    frame_lines_words,
+    hand_ladder,
+    ladder_categories,
+)
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -19,7 +31,21 @@ class TriadComponents(LessonPanel):
         super().__init__(picker, size=(10, 10))
         self.frames = CanvasView(10, 10, status=self.status)
         self.sheet = self.view
-        self.children = [self.frames.widget, self.sheet.widget, self.status.widget]
+        self.frame_words = TextVersion(
+            "The frame lines in words",
+            items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS),
+        )
+        self.deck_words = TextVersion("The 54 cards in words", deck_words("triad"))
+        describe(self.frames, "The four Triad suits and their frame lines, close up",
+                 self.frame_words)  # fmt: skip
+        describe(self.sheet, "All 54 Triad cards, jokers last", self.deck_words)
+        self.children = [
+            self.frames.widget,
+            self.frame_words.widget,
+            self.sheet.widget,
+            self.deck_words.widget,
+            self.status.widget,
+        ]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -39,9 +65,40 @@ class HandLadder(LessonPanel):
             style={"button_width": "auto"},
         )
         self.jokers.observe(lambda _: self.redraw(), names="value")
-        self.children = [self.jokers, self.view.widget, self.status.widget]
+        self.words = TextVersion("The ladder of hands in words")
+        self.children = [self.jokers, self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
         mode = self.jokers.value
-        return hand_ladder(tables.category_counts(mode), mode, self.theme)
+        counts = tables.category_counts(mode)
+        self.words.show(ladder_html(counts, mode))
+        wild = " (jokers wild)" if mode == "wild" else ""
+        describe(
+            self.view,
+            f"The {len(ladder_categories(mode))} Triad hands{wild}, best first, with an example "
+            "of each and how many hands it is",
+            self.words,
+        )
+        return hand_ladder(counts, mode, self.theme)
+
+
+def ladder_html(counts: dict[str, int], jokers: str) -> str:
+    """The text version of `hand_ladder`: each hand best first, its poker name, its example and
+    its count, from the same data."""
+    cats = ladder_categories(jokers)
+    total = sum(counts.values())
+    rows = []
+    for i, cat in enumerate(cats):
+        n = counts.get(cat, 0)
+        odds = f"1 in {total / n:,.0f}" if n else "never"
+        rows.append(
+            f"<tr><td>{len(cats) - i}</td><th scope='row'>{TRIAD_NAMES[cat]}</th>"
+            f"<td>({POKER_NAMES[cat]})</td><td><code>{html.escape(EXAMPLES[cat])}</code></td>"
+            f"<td>{n:,} hands</td><td>{odds}</td></tr>"
+        )
+    return (
+        "<table class='cardlab-triad-ladder'><thead><tr><th>rank</th><th>hand</th><th>poker</th>"
+        "<th>example</th><th>count</th><th>odds</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
@@ -215,7 +216,9 @@ class ExchangeAdvisor(LessonPanel):
             value="out",
             style={"button_width": "auto"},
         )
-        self.hand = HandView(render=self._render, status=self.status, canvas=self.view)
+        self.hand = HandView(
+            render=self._render, status=self.status, canvas=self.view, name=DISCARD_HAND
+        )
         self.summary = widgets.HTML()
         self.ranking = widgets.HTML()
         self.panel = OddsPanel(title="", plot=True, picker=self.picker)

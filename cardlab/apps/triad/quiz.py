@@ -119,6 +119,8 @@ def showdown_question(seed: int, players: int | None = None) -> Showdown:
 class WhichHandWins(Quiz):
     """ "Which hand wins?" on showdowns dealt by the engine, with the reason."""
 
+    picture_label = "The hands shown down, one row per player"
+
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed)
 
@@ -128,6 +130,9 @@ class WhichHandWins(Quiz):
         prompt = (
             f"<p>{n} players show their hands. <b>Which hand wins the pot?</b> "
             "(Suits never break ties: if the best hands are equal, they split the pot.)</p>"
+            + "<ul>"
+            + "".join(f"<li>Player {i + 1}: {format_cards(h)}</li>" for i, h in enumerate(q.hands))
+            + "</ul>"
         )
         options = [(f"Player {i + 1}", str(i)) for i in range(n)]
         options.append(("A tie: they split the pot", "tie"))

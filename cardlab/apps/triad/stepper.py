@@ -30,6 +30,7 @@ class HandStepper(BotGameStepper):
     bot's one-sentence reason."""
 
     size = (WIDTH, HEIGHT)
+    picture_label = "A Triad hand of four bots at this step: seats, chips, cards and pot"
     start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
     chance_text = "Chance: the seeded shuffle decided this card."
 

@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import observe
@@ -23,7 +24,9 @@ class TriangleComponents(LessonPanel):
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.children = [self.view.widget, self.status.widget]
+        self.words = TextVersion("The 24 cards in words", deck_words("triangle"))
+        describe(self.view, "The 24 Triangle cards: ace to 6 in four suits", self.words)
+        self.children = [self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -87,9 +90,9 @@ class RoundWalkthrough(LessonPanel):
             options=STAGES, value=STAGES[0], style={"button_width": "auto"}
         )
         self.stage.add_class("cardlab-stage")
-        self.text = widgets.HTML()
+        self.text = TextVersion("This stage in words")
         self.stage.observe(lambda _: self.redraw(), names="value")
-        self.children = [self.stage, self.view.widget, self.text, self.status.widget]
+        self.children = [self.stage, self.view.widget, self.text.widget, self.status.widget]
         self.redraw()
 
     @property
@@ -101,5 +104,7 @@ class RoundWalkthrough(LessonPanel):
 
     def _redraw(self) -> None:
         text = stage_text(self.replay, self.stage_index)
-        self.text.value = f"<p class='cardlab-stage-text'>{text}</p>"
+        self.text.show(f"<p class='cardlab-stage-text'>{text}</p>")
+        name = self.stage.value.split(". ", 1)[1]
+        describe(self.view, f"A real round, stage {self.stage_index + 1} of 5: {name}", self.text)
         super()._redraw()

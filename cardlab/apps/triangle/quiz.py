@@ -92,6 +92,8 @@ def explain(label: str, o: StatementOdds) -> str:
 class StatementQuiz(Quiz):
     """ "Which statement is worth most here?" on positions dealt by the engine, with feedback."""
 
+    picture_label = "The table: the two cards you see, your own card hidden, the Right to Speak"
+
     def __init__(self, picker: ThemePicker, seed: int = 3) -> None:
         super().__init__(picker, seed, size=(WIDTH, HEIGHT))
 

@@ -72,6 +72,7 @@ class GameStepper(BotGameStepper):
 
     size = (WIDTH, HEIGHT)
 
+    picture_label = "A Triangle game of three bots at this step: the cards each player lifts"
     start_text = "The pack of 24 is shuffled; press Forward or Play."
     bot_label = " (a reasoning bot)"
     chance_moves = "chance: the next card dealt, or who grabbed first"

@@ -1,0 +1,116 @@
+"""Every canvas of every lesson says what it shows, and no teaching content is only in pixels.
+
+Each lesson's code cells run as the page runs them (in a fresh interpreter, as
+tests/lessons/test_load_path.py does); then every canvas's label (`CanvasLabel`, one beside each
+canvas) must be more than the default name, and every ``described_by`` must name an element id
+that an HTML widget of the page holds.  The worked examples' text versions are checked against
+the texts their pictures draw (`Drawing.texts()`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlab.apps.pyramid.lesson import HandLadder as PyramidLadder
+from cardlab.apps.pyramid.lesson import PyramidComponents
+from cardlab.apps.triad.lesson import HandLadder as TriadLadder
+from cardlab.apps.triad.lesson import TriadComponents
+from cardlab.pictures.pyramid import ladder_picture, shapes_picture
+from cardlab.pictures.triad import frame_lines_picture, hand_ladder
+from cardlab.render.ops import Drawing, Sprite
+from cardlab.widgets.canvas import DEFAULT_LABEL
+from cardlab.widgets.theme import ThemePicker
+
+LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
+
+RUN_CELLS = """
+import json, re
+import ipywidgets
+from cardlab.widgets.a11y import CanvasLabel
+text = open({path!r}, encoding="utf-8").read()
+for cell in re.findall(r"^```{{code-cell}}[^\\n]*\\n(.*?)^```", text, re.S | re.M):
+    exec(cell, globals())
+live = list(ipywidgets.widgets.widget._instances.values())
+labels = [[w.label, w.described_by] for w in live if isinstance(w, CanvasLabel)]
+pages = [w.value for w in live if isinstance(w, ipywidgets.HTML)]
+print(json.dumps({{"labels": labels, "html": pages}}))
+"""
+
+
+def lesson_page(lesson: str) -> dict:
+    code = RUN_CELLS.format(path=str(LESSONS / f"{lesson}.md"))
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
+def test_every_canvas_of_a_lesson_is_named_and_its_words_are_on_the_page(lesson):
+    page = lesson_page(lesson)
+    assert page["labels"], f"the {lesson} lesson draws no canvas"
+    ids = set()
+    for value in page["html"]:
+        ids |= set(re.findall(r"""\bid=["']([^"']+)["']""", value))
+    for label, described_by in page["labels"]:
+        assert label.strip() and label != DEFAULT_LABEL, f"an unnamed canvas in {lesson}"
+        if described_by:
+            assert described_by in ids, f"{label!r} names {described_by}, not on the page"
+
+
+def plain(section: str) -> str:
+    """The words a screen reader reads in an HTML section."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", section))
+
+
+def drawn_words(drawing: Drawing) -> list[str]:
+    """The texts a picture writes itself: `Drawing.texts()` without the card faces' own marks
+    (a face is a sprite; the text version names the card by its code instead)."""
+    on_faces = [
+        t for op in drawing.ops if isinstance(op, Sprite) for t in Drawing(1, 1, op.ops).texts()
+    ]
+    drawn = list(drawing.texts())
+    for text in on_faces:
+        drawn.remove(text)
+    return drawn
+
+
+def test_the_pyramid_worked_examples_are_all_in_words():
+    """Issue 13: Pyramid's worked examples A-J and their descriptions were only pixels."""
+    panel = PyramidLadder(ThemePicker())
+    words = re.sub(r"\s+", " ", plain(panel.examples.value))
+    drawn = drawn_words(ladder_picture())
+    assert len(drawn) > 30
+    for text in drawn:
+        assert text in words, f"{text!r} is drawn but not in the text version"
+    assert panel.ladder.label.described_by == panel.examples.element_id
+    for name in "ABCDEFGHIJ":  # every example, and how it compares
+        assert f" {name} " in words
+
+
+def test_the_pyramid_shapes_and_the_triad_pictures_are_in_words():
+    pyramid, triad = PyramidComponents(ThemePicker()), TriadComponents(ThemePicker())
+    ladder = TriadLadder(ThemePicker())
+    pairs = [
+        (shapes_picture(), pyramid.shape_words.value),
+        (frame_lines_picture(), triad.frame_words.value),
+        (hand_ladder(None, "out"), ladder.words.value),
+    ]
+    for drawing, section in pairs:
+        words = re.sub(r"\s+", " ", plain(section))
+        for text in drawn_words(drawing):
+            if not text.startswith("The Triad hands"):  # the picture's title is the label
+                assert text in words, f"{text!r} is drawn but not in the text version"
+
+
+def test_the_wild_ladder_changes_its_words_and_its_name():
+    ladder = TriadLadder(ThemePicker())
+    ladder.jokers.value = "wild"
+    assert "Five Up" in ladder.words.value and "jokers wild" in ladder.view.label.label
