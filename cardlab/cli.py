@@ -164,6 +164,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env = dict(os.environ)
     if args.no_hints:
+        from cardlab.widgets.page import HINTS  # the kernels read it; only serving needs it
+
         env[HINTS] = "off"
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(write_spec(kernels)), os.environ.get("JUPYTER_PATH")) if p
@@ -246,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--no-hints",
         action="store_true",
-        help="no table offers a hint or shows the odds (a test, a tournament); one page: ?hints=off",
+        help="no table offers a hint or its odds (a test, a match); for one page: ?hints=off",
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -48,6 +48,7 @@ def test_serve_options_parse():
     assert (args.port, args.no_browser, args.ip) == (None, False, "127.0.0.1")
     assert args.pool == cli.DEFAULT_POOL == 1
     assert cli.build_parser().parse_args(["serve", "--pool", "0"]).pool == 0
+    assert not args.no_hints and cli.build_parser().parse_args(["serve", "--no-hints"]).no_hints
 
 
 @pytest.mark.parametrize("bad", ["-1", "two", "1.5", ""])

@@ -155,6 +155,8 @@ class TableModel:
     score_title: ClassVar[str] = "Score sheet"
     mirror_label: ClassVar[str] = "Your view of the table in words"
     picture_label: ClassVar[str] = "Your view of the table, drawn (the same in words below)"
+    hint_keys: ClassVar[tuple[str, ...]] = ("hint", "play-hint")
+    """The controls that tell the learner what to play; a teacher can switch them off."""
     multi_select: ClassVar[bool] = True
     again: ClassVar[tuple[str, ...]] = ("new-game",)
     """The controls that start the next game (or hand) once this one is over."""

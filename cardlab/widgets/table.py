@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.page import hints_allowed
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.theme import ThemePicker
 
@@ -87,6 +88,7 @@ class TableView(LessonPanel):
         ]
         self._syncing = False
         self.show(model)
+        self.view.canvas.on_client_ready(guarded(self.status, self._page_connected))
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
@@ -140,6 +142,14 @@ class TableView(LessonPanel):
             self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
+    def _page_connected(self) -> None:
+        """The page's link and the server's options are known now: hide the hints when the
+        teacher switched them off (`hints_allowed`)."""
+        hidden = not hints_allowed()
+        for key in self.model.hint_keys:
+            if key in self.controls:
+                self.controls[key].layout.display = "none" if hidden else None
+
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.widgets.page import page_query
+from cardlab.widgets.page import HINTS, PREHEATED, QUERY, hints_allowed, page_query
 
 KERNEL_ID = "0a809a62-a888-4080-af3f-662e8f5049cd"
 
@@ -67,3 +67,31 @@ def test_without_preheating_voila_is_never_asked(env):
     with voila_env(**env), mock.patch("voila.utils.wait_for_request") as ask:
         page_query()
     ask.assert_not_called()
+
+
+@pytest.mark.parametrize(
+    ("env", "query", "allowed"),
+    [("", "", True), ("off", "", False), ("", "hints=off", False), ("", "hints=0&seed=2", False),
+     ("", "hints=on", True), ("", "hints=%3Cscript%3E", True), ("OFF", "hints=on", False)],
+)  # fmt: skip
+def test_hints_follow_the_server_and_the_link(monkeypatch, env, query, allowed):
+    monkeypatch.delenv(PREHEATED, raising=False)
+    monkeypatch.setenv(HINTS, env)
+    monkeypatch.setenv(QUERY, query)
+    assert hints_allowed() is allowed
+
+
+def test_a_table_hides_its_hints_when_the_page_says_so(monkeypatch):
+    from cardlab.apps.pyramid_poker.table import PyramidPokerTable
+    from cardlab.widgets.table import TableView
+
+    monkeypatch.delenv(PREHEATED, raising=False)
+    monkeypatch.delenv(HINTS, raising=False)
+    table = TableView(PyramidPokerTable.start(seed=1))
+    monkeypatch.setenv(QUERY, "hints=off")
+    table._page_connected()
+    assert [table.controls[k].layout.display for k in ("hint", "play-hint")] == ["none", "none"]
+    assert table.controls["new-game"].layout.display is None, "only the hints go"
+    monkeypatch.setenv(QUERY, "")
+    table._page_connected()
+    assert table.controls["hint"].layout.display is None
