@@ -43,6 +43,10 @@ function label(model, el) {
 export default {
   render({ model, el }) {
     setUpPage();
+    if (model.get("location") !== window.location.search) {
+      model.set("location", window.location.search);
+      model.save_changes();
+    }
     el.style.display = "none";
     let tries = 0;
     const attach = () => { if (!label(model, el) && tries++ < 600) requestAnimationFrame(attach); };

@@ -51,3 +51,6 @@ class CanvasLabel(anywidget.AnyWidget):
     """What the picture shows, in a short phrase ("Triad table: your turn, 4 cards")."""
     described_by = traitlets.Unicode("").tag(sync=True)
     """The id of the element that says it all in words (a text version), or ""."""
+    location = traitlets.Unicode("").tag(sync=True)
+    """The page's query (``window.location.search``), as the browser reports it once the canvas
+    is on the page (`cardlab.widgets.page` reads what a link asks for from it)."""

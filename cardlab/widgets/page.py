@@ -1,15 +1,9 @@
-"""The page's URL query, read the one way that works with and without a preheated kernel.
+"""What the page's link and the server's options ask of a lesson.
 
-Voilà hands a page's request (its URL query among it) to the kernel as environment variables.
-A kernel started for the page (``cardlab serve --pool 0``) has them from its start.  A preheated
-kernel (the default pool) ran the lesson before anyone asked for the page, so while its cells run
-the query does not exist yet; Voilà passes it on once the page is requested, through
-``voila.utils.wait_for_request``, which waits until then.
-
-So read the query after the page has connected, in a widget callback (a click, a canvas's
-client-ready), and apply what it chooses there: by then the request is known and the answer
-comes at once.  Never at the top level of a cell: with a pool that would hold the kernel until a
-student opens the page, and Voilà stops a cell that runs longer than its timeout.
+The link's query (``?hints=off``) is read in the browser: each canvas's `CanvasLabel` reports
+``window.location.search`` once it is on the page, into its ``location`` trait.  That works the
+same whether the page got a kernel of its own or a preheated one (which ran the lesson before
+the page was asked for), and in JupyterLab (no query there), and it never makes the kernel wait.
 """
 
 from __future__ import annotations
@@ -17,31 +11,24 @@ from __future__ import annotations
 import os
 from urllib.parse import parse_qsl
 
-QUERY = "QUERY_STRING"
-PREHEATED = "VOILA_PREHEAT"
-
-
-def page_query() -> dict[str, str]:
-    """The page's query parameters (``?seed=7`` -> ``{"seed": "7"}``; ``{}`` outside Voilà).
-
-    Call it after the page connected (see the module docstring); a repeated name keeps its last
-    value."""
-    if os.environ.get(PREHEATED) == "True" and QUERY not in os.environ:
-        from voila.utils import wait_for_request  # only a preheated kernel needs Voilà's help
-
-        wait_for_request()
-    return dict(parse_qsl(os.environ.get(QUERY, ""), keep_blank_values=True))
-
-
+MAX_QUERY = 2_000
+"""Longer queries are not links a teacher made: they are ignored whole."""
 HINTS = "CARDLAB_HINTS"
 """Set to ``off`` by ``cardlab serve --no-hints``: no table of the server offers a hint."""
 HINTS_OFF = {"off", "no", "0", "false"}
 
 
-def hints_allowed() -> bool:
+def parse_query(search: str) -> dict[str, str]:
+    """``"?seed=7&hints=off"`` -> ``{"seed": "7", "hints": "off"}`` (a repeated name keeps its last
+    value; an over-long query counts as none)."""
+    if len(search) > MAX_QUERY:
+        return {}
+    return dict(parse_qsl(search.removeprefix("?"), keep_blank_values=True))
+
+
+def hints_allowed(query: dict[str, str]) -> bool:
     """Whether the tables may offer hints: not when the teacher served the lessons with
-    ``--no-hints`` or the page's link says ``hints=off``.  Read after the page connected, as
-    `page_query`."""
+    ``--no-hints`` or the page's link says ``hints=off``."""
     if os.environ.get(HINTS, "").lower() in HINTS_OFF:
         return False
-    return page_query().get("hints", "").lower() not in HINTS_OFF
+    return query.get("hints", "").lower() not in HINTS_OFF

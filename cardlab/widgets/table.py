@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.page import hints_allowed
+from cardlab.widgets.page import hints_allowed, parse_query
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.theme import ThemePicker
 
@@ -88,7 +88,7 @@ class TableView(LessonPanel):
         ]
         self._syncing = False
         self.show(model)
-        self.view.canvas.on_client_ready(guarded(self.status, self._page_connected))
+        self.view.label.observe(guarded(self.status, self._page_connected), names="location")
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
@@ -142,10 +142,10 @@ class TableView(LessonPanel):
             self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
-    def _page_connected(self) -> None:
-        """The page's link and the server's options are known now: hide the hints when the
-        teacher switched them off (`hints_allowed`)."""
-        hidden = not hints_allowed()
+    def _page_connected(self, change: dict[str, Any]) -> None:
+        """The page's link is known now: hide the hints when the teacher switched them off
+        (`hints_allowed`: the server's option or the link)."""
+        hidden = not hints_allowed(parse_query(change["new"]))
         for key in self.model.hint_keys:
             if key in self.controls:
                 self.controls[key].layout.display = "none" if hidden else None
