@@ -300,7 +300,8 @@ class Triangle(Game):
             text = told(
                 "The dealer puts the Right to Speak face down in the centre",
                 dealt,
-                ". On 0 everyone lifts their card: each sees the other two, never their own.",
+                ". Everyone counts down \u201c3, 2, 1, 0\u201d and on \u201c0\u201d lifts their "
+                "card to their forehead, face out: each sees the other two, never their own.",
             )
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 
