@@ -2,6 +2,7 @@
 and clicks on hit boxes, hidden faces kept out of the drawing, refusals that change nothing,
 the score sheet's arithmetic, the stepper, the quiz and the odds."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -268,3 +269,15 @@ def test_the_odds_lesson_uses_exact_fractions():
     assert state.phase == "assign" and state.turn == 0 and state.taken >= 12
     assert f"The game of section 2, {state.taken} blocks taken" in odds.take.value
     assert f"the <b>{state.pending}</b>" in odds.take.value
+
+
+def test_the_quiz_writes_every_change_in_points_one_way(picker):
+    """The quiz's own figures and the bot's reason under them: signed, two decimals each (the
+    quiz once showed +0.550 above the bot's +0.79), and the bot's figure is said to be its own
+    quick estimate, so two numbers for one choice do not look like a contradiction."""
+    quiz = BlockQuiz(picker, seed=1)
+    quiz.answer(quiz.q.answer)
+    figures = re.findall(r"[+\-\u2212]\d+\.\d+", quiz.feedback.value)
+    assert len(figures) == len(quiz.q.gains) + 1
+    assert all(re.fullmatch(r"[+\-]\d\.\d\d", f) for f in figures), figures
+    assert "quick estimate" in quiz.feedback.value

@@ -82,6 +82,12 @@ def is_joker(card: Card) -> bool:
     return card.rank in JOKERS
 
 
+def points_change(gain: float) -> str:
+    """A change in expected points as every Pyramid Poker text writes it: signed, two decimals
+    (the quiz, the odds panel and the bots' reasons once showed +0.550 and +0.79 side by side)."""
+    return f"{gain:+.2f}"
+
+
 def full_set() -> tuple[Card, ...]:
     """All 54 blocks in canonical order."""
     return DECK.cards()
