@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
-from cardlab.games.poker.draw import DrawPokerView, HandResult
+from cardlab.games.poker.draw import DrawPokerView, HandResult, stage_words
 from cardlab.games.pyramid import Arrangement, PyramidValue, evaluate, parse
 from cardlab.render import (
     Drawing,
@@ -476,20 +476,6 @@ def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
     stock = f"Stock {view.stock_size} cards · discards {view.muck_size}"
     ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, ink))
     return ops
-
-
-def stage_words(view: DrawPokerView) -> str:
-    hand = f"Hand {view.hand_no} of {view.hands_total}"
-    phase = view.phase
-    if phase == "deal":
-        return f"{hand}: the deal"
-    if phase in ("bet1", "bet2"):
-        return f"{hand}: betting round {phase[-1]}"
-    if phase == "draw":
-        rounds = view.option("exchange_rounds")
-        which = f" {view.exchange_round} of {rounds}" if rounds > 1 else ""
-        return f"{hand}: the exchange{which} (0-{view.option('max_draw')} cards)"
-    return f"{hand}: over"
 
 
 # -- the showdown ---------------------------------------------------------------------------

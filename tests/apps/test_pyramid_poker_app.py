@@ -188,7 +188,8 @@ def test_the_hint_names_a_legal_action_with_a_reason_and_play_the_hint_plays_it(
     assert table.status.message.startswith("Hint: ")
     decision = table.model.decision()
     assert decision.action in table.model.game.legal_actions(table.model.state)
-    assert decision.reason and decision.action in table.status.message
+    words = table.model.game.move_words(table.model.state, decision.action)
+    assert decision.reason and words in table.status.message  # "place the block in slot 7 ..."
     assert table.model.decision() == decision  # the same table, the same hint
     before = table.model
     table.controls["play-hint"].click()

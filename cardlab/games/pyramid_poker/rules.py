@@ -116,6 +116,14 @@ def slot_position(k: int, width: int) -> tuple[int, int]:
     return r, k
 
 
+def slot_name(k: int, width: int) -> str:
+    """Flat slot ``k`` as every text names it (log, controls, text version, refusals): counted
+    from 1 as a player counts, rows from the bottom and positions from the left,
+    e.g. "slot 2 (row 1, position 2)".  Only the action text (``place 1``) keeps ``k``."""
+    r, i = slot_position(k, width)
+    return f"slot {k + 1} (row {r + 1}, position {i + 1})"
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Blocks from notation; the spec's suit glyphs (♠♥♦♣) are accepted."""
     return DECK.parse(text)

@@ -235,6 +235,17 @@ class Triangle(Game):
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
         return possible([*outcomes, ("grab void", float(state.tie_void))])
 
+    def move_words(self, state: TriangleState, action: str) -> str:
+        """``claim``/``no_claim``/``state S1 even`` as the table's buttons and the narration
+        say them."""
+        if action == "claim":
+            return "claim the Right to Speak"
+        if action == "no_claim":
+            return "don't claim"
+        if action.startswith("state "):
+            return f"say \u201c{parse_statement(action[6:]).words}\u201d"
+        return action
+
     def _parse(self, state: TriangleState, text: str) -> TriangleMove | Refusal:
         phase = state.phase
         if phase == "over":
