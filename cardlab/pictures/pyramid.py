@@ -29,7 +29,7 @@ from cardlab.render import (
     row,
     row_width,
 )
-from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate
+from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate, selection_lift
 from cardlab.render.theme import Theme
 
 DECK = "pyramid"
@@ -439,7 +439,8 @@ def table_picture(
         chips = f"{view.stacks[s]} chips" if view.betting else f"{_num(view.points[s])} pts"
         label = f"{who} · {chips}" + (" · dealer" if s == view.button else "")
         active = view.to_act == s and view.phase != "done"
-        ops += seat_plate(label, spot.cx, spot.y - 14, theme, active=active, size=size)
+        lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
+        ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size)
         for k, note in enumerate(seat_notes(view, s)):
             ops.append(Text(spot.cx, spot.y + h + 14 + 16 * k, note, size * 0.92, theme.felt_text))
     ops += _middle(view, banner, theme)
