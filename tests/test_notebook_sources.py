@@ -52,3 +52,21 @@ def test_the_built_notebooks_carry_no_outputs(rebuilt):
         nb = nbformat.read(path, as_version=4)
         assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), path.name
         assert len({c["id"] for c in nb.cells}) == len(nb.cells)
+
+
+def test_every_lesson_page_has_a_title_not_its_file_name(rebuilt):
+    """Voila writes the notebook's ``title`` metadata into the browser tab; without it a tab
+    says "triad" or "00_decks".  The title is the document's own, from its front matter."""
+    import nbformat
+
+    for path in sorted(rebuilt.glob("*.ipynb")):
+        title = nbformat.read(path, as_version=4).metadata.get("title", "")
+        assert title and path.stem not in title, f"{path.name}: tab title {title!r}"
+        assert "cardlab" in title, f"{path.name}: the tab should say whose page it is"
+
+
+def test_a_document_without_a_title_is_refused(tmp_path):
+    source = tmp_path / "untitled.md"
+    source.write_text("# A lesson, no front matter\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="needs a title"):
+        TOOL.build(source)

@@ -28,9 +28,14 @@ def sources() -> list[Path]:
 
 
 def build(source: Path) -> nbformat.NotebookNode:
-    """The notebook of one lesson document: its cells, no outputs, ids ``<lesson>-NN``."""
+    """The notebook of one lesson document: its cells, no outputs, ids ``<lesson>-NN``, and the
+    ``title`` of its front matter (Voila's tab title; without it the tab shows the file name)."""
     read = jupytext.read(source, fmt="md:myst")
-    nb = new_notebook(metadata={"kernelspec": KERNEL, "language_info": {"name": "python"}})
+    title = read.metadata.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise ValueError(f"{source.name}: the front matter needs a title (the page's tab title)")
+    metadata = {"kernelspec": KERNEL, "language_info": {"name": "python"}, "title": title}
+    nb = new_notebook(metadata=metadata)
     for i, cell in enumerate(read.cells):
         text = cell.source.strip("\n")
         new = new_code_cell(text) if cell.cell_type == "code" else new_markdown_cell(text)

@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.core.bots import Bot, reason_for
-from cardlab.core.engine import CHANCE, TERMINAL, legal_action_texts, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, legal_moves_in_words, seat_name
 from cardlab.core.narration import Narration, Secret
 from cardlab.core.replay import Replay
 from cardlab.core.stored import stored
@@ -172,7 +172,7 @@ class BotGameStepper(LessonPanel):
             return [self.chance_moves]
         if self.viewer not in (None, player):
             return [f"{seat_name(player)} to act: only they can see their choices"]
-        texts = list(legal_action_texts(game, state))
+        texts = legal_moves_in_words(game, state)
         more = f" … ({len(texts)} in all)" if len(texts) > limit else ""
         return [f"{seat_name(player)}: " + ", ".join(texts[:limit]) + more]
 

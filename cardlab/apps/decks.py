@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from cardlab.apps.words import TextVersion, describe
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_action_texts, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_moves_in_words, seat_name
 from cardlab.core.odds import pair_in_first_two, simulate_pairs
 from cardlab.core.replay import Replay
 from cardlab.games.highcard import HighCardState
@@ -136,7 +136,7 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
     elif player == CHANCE:
         legal = ["the dealer deals the next card"]
     else:
-        legal = [f"{seat_name(player)}: " + ", ".join(legal_action_texts(replay.game, state))]
+        legal = [f"{seat_name(player)}: " + ", ".join(legal_moves_in_words(replay.game, state))]
     return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
 
 
@@ -151,7 +151,7 @@ class DealStepper(LessonPanel):
         self.choice = widgets.Dropdown(
             options=DECK_CHOICES, value=dict(replay.options)["deck"], description="Deck"
         )
-        self.reshuffle_button = widgets.Button(description="Reshuffle", icon="random")
+        self.reshuffle_button = widgets.Button(description="Reshuffle")
         self.reshuffle_button.add_class("cardlab-reshuffle")
         self.seed_label = widgets.Label(f"seed {self.seed}")
         self.mirror = TextMirror("The deal in words")
@@ -165,8 +165,8 @@ class DealStepper(LessonPanel):
             placeholder="Paste a shared deal here (cardlab-replay text) and press Load",
             layout=widgets.Layout(width="520px", height="5em"),
         )
-        self.load_button = widgets.Button(description="Load deal", icon="upload")
-        self.share_button = widgets.Button(description="Share this deal", icon="share")
+        self.load_button = widgets.Button(description="Load deal")
+        self.share_button = widgets.Button(description="Share this deal")
         self.load_button.on_click(guarded(self.status, lambda _: self.load(self.record.value)))
         self.share_button.on_click(guarded(self.status, lambda _: self.share()))
         self.reshuffle_button.on_click(guarded(self.status, lambda _: self.reshuffle()))

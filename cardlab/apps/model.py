@@ -148,6 +148,9 @@ class TableModel:
     selected: tuple[int, ...] = ()
     teacher: bool = False
     """Every hand face up ("Show all hands"), for a teacher at the projector."""
+    pressed: str = field(default="", compare=False)
+    """The control whose press made this table: a second press of it, once it is disabled, is
+    the other half of a double click and changes nothing (its job is done)."""
 
     size: ClassVar[tuple[float, float]] = (880.0, 440.0)
     log_title: ClassVar[str] = "What happened"
@@ -300,13 +303,15 @@ class TableModel:
         """
         control = self.control(key)
         if not control.enabled:
+            if key == self.pressed:
+                return self  # a double click: the first press did the job, say nothing wrong
             raise ValueError(control.why_not or f"{control.label} is not possible now.")
         if control.kind == "choice" and value not in [v for _, v in control.options]:
             words = ", ".join(label for label, _ in control.options)
             raise ValueError(f"{control.label}: {shown(value)} is not one of {words}.")
         if control.kind == "toggle" and not isinstance(value, bool):
             raise ValueError(f"{control.label} is on or off, not {shown(value)}.")
-        return self._act(key, value)
+        return dataclasses.replace(self._act(key, value), pressed=key)
 
     def at_once(self, key: str, value: Any = None) -> TableModel | None:
         """The table right after the learner's own move, before any bot acts: what the view
@@ -331,7 +336,7 @@ class TableModel:
             raise ValueError(f"There is no card {max(chosen) + 1} in your hand of {size}.")
         if len(chosen) > 1 and not self.multi_select:
             chosen = chosen[-1:]
-        return dataclasses.replace(self, selected=chosen)
+        return dataclasses.replace(self, selected=chosen, pressed="")
 
     def say(self, text: str, level: Level = "info") -> TableModel:
         return dataclasses.replace(self, said=Said(text, level))

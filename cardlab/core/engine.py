@@ -325,6 +325,12 @@ class Game:
         """Text for a replay file; the default is for games whose actions are strings."""
         return str(action)
 
+    def move_words(self, state: Any, action: str) -> str:
+        """Legal ``action`` as a player says it, for text mirrors and logs: the action text by
+        default; a game whose action text holds words no player uses (``no_claim``, a slot
+        counted from 0, ``pair_run``) says it as its controls and narrations do."""
+        return action
+
     def action_from_text(self, text: str) -> Action:
         """The action ``text`` names (read by `read_action`); `IllegalMove` (a ``ValueError``)
         for text that is no action, ``TypeError`` for something that is not text."""
@@ -397,5 +403,10 @@ def get_game(name: str) -> Game:
 
 
 def legal_action_texts(game: Game, state: Any) -> Sequence[str]:
-    """The legal actions as text, in the game's order (for text mirrors and dropdowns)."""
+    """The legal actions as text, in the game's order (what a replay stores)."""
     return [game.action_to_text(a) for a in game.legal_actions(state)]
+
+
+def legal_moves_in_words(game: Game, state: Any) -> list[str]:
+    """The legal actions as a player says them (`Game.move_words`), for text mirrors."""
+    return [game.move_words(state, text) for text in legal_action_texts(game, state)]

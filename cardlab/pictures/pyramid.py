@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
-from cardlab.games.poker.draw import DrawPokerView, HandResult
+from cardlab.games.poker.draw import DrawPokerView, HandResult, stage_words
 from cardlab.games.pyramid import Arrangement, PyramidValue, evaluate, parse
 from cardlab.render import (
     Drawing,
@@ -30,7 +30,7 @@ from cardlab.render import (
     row,
     row_width,
 )
-from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate
+from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate, selection_lift
 from cardlab.render.theme import Theme, mix
 
 DECK = "pyramid"
@@ -499,7 +499,8 @@ def table_picture(
         chips = f"{view.stacks[s]} chips" if view.betting else f"{_num(view.points[s])} pts"
         label = f"{who} · {chips}" + (" · dealer" if s == view.button else "")
         active = view.to_act == s and view.phase != "done"
-        ops += seat_plate(label, spot.cx, spot.y - 14, theme, active=active, size=size)
+        lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
+        ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size)
         for k, note in enumerate(seat_notes(view, s)):
             ops.append(Text(spot.cx, spot.y + h + 14 + 16 * k, note, size * 0.92, theme.felt_text))
     ops += _middle(view, banner, theme)
@@ -536,20 +537,6 @@ def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
     stock = f"Stock {view.stock_size} cards · discards {view.muck_size}"
     ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, ink))
     return ops
-
-
-def stage_words(view: DrawPokerView) -> str:
-    hand = f"Hand {view.hand_no} of {view.hands_total}"
-    phase = view.phase
-    if phase == "deal":
-        return f"{hand}: the deal"
-    if phase in ("bet1", "bet2"):
-        return f"{hand}: betting round {phase[-1]}"
-    if phase == "draw":
-        rounds = view.option("exchange_rounds")
-        which = f" {view.exchange_round} of {rounds}" if rounds > 1 else ""
-        return f"{hand}: the exchange{which} (0-{view.option('max_draw')} cards)"
-    return f"{hand}: over"
 
 
 # -- the showdown ---------------------------------------------------------------------------

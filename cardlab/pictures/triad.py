@@ -15,7 +15,15 @@ from cardlab.games.poker.draw import DrawPokerView
 from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES, TRIAD_NAMES
 from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
 from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
-from cardlab.render.layout import display_order, felt, fit_gap, labelled_rows, row_width, seat_plate
+from cardlab.render.layout import (
+    display_order,
+    felt,
+    fit_gap,
+    labelled_rows,
+    row_width,
+    seat_plate,
+    selection_lift,
+)
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 880.0, 500.0
@@ -145,7 +153,7 @@ def table_picture(
             name += f" \u00b7 {view.stacks[seat]} chips"
         else:
             name += f" \u00b7 {_num(view.points[seat])} pts"
-        lift = 4 if place == 0 and selected else 0
+        lift = selection_lift(h) if place == 0 and selected else 0
         ops += seat_plate(name, cx, y0 - 13 - lift, theme, active=seat == to_act)
         notes = seat_notes(view, seat)
         if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):

@@ -113,6 +113,12 @@ def _place(
 
 
 # -- public layouts -------------------------------------------------------------------------------
+def selection_lift(card_h: float) -> float:
+    """How far `row` lifts a selected card: a name plate above a hand moves up as much, so it
+    never covers a lifted card."""
+    return 0.15 * card_h
+
+
 def row(
     cards: Sequence[CardOrNone],
     x: float,
@@ -140,7 +146,7 @@ def row(
         set(selected),
         hidden_as_back,
         target,
-        0.15 * card_h,
+        selection_lift(card_h),
     )
 
 

@@ -36,7 +36,7 @@ class Quiz(LessonPanel):
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
         self.choice.layout.width = "max-content"
         self.feedback = widgets.HTML()
-        self.new_button = widgets.Button(description="New question", icon="refresh")
+        self.new_button = widgets.Button(description="New question")
         self.tally = widgets.Label()
         self.choice.add_class("cardlab-quiz-choice")
         self.feedback.add_class("cardlab-quiz-feedback")

@@ -1,10 +1,14 @@
 """`Stepper`: step through a `Replay` with Play, a slider, buttons and a narrated caption.
 
-The slider is the single source of truth for the step.  ``ipywidgets.Play`` is ``jslink``-ed to
-it, so playing animates in the browser without a kernel round trip per tick; Python watches the
-slider (and the Play, for kernels where the link is not running, e.g. tests) and redraws through
-the ``on_step(step, state, event)`` callbacks.  Because `Replay` caches every state, a step is a
-list lookup and scrubbing is instant.
+The slider is the single source of truth for the step.  The browser's timer is an
+``ipywidgets.Play``, ``jslink``-ed to it, so playing animates without a kernel round trip per
+tick; Python watches the slider (and the Play, for kernels where the link is not running, e.g.
+tests) and redraws through the ``on_step(step, state, event)`` callbacks.  Because `Replay`
+caches every state, a step is a list lookup and scrubbing is instant.
+
+The Play's own buttons stay hidden: their icons come from an icon font a classroom network may
+block, and its ■ jumps back to step 0.  The learner presses one text toggle instead,
+"▶ Play" / "❚❚ Pause", linked to the Play's ``playing``: a pause stops where it is.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from cardlab.widgets.guard import Status, guarded
 from cardlab.widgets.panels import StatusLine
 
 STEP_PICTURE = "The deal at this step, drawn (the narration below says what happened)"
+PLAY, PAUSE = "\u25b6 Play", "\u275a\u275a Pause"
+"""The play toggle's two faces: plain text, no icon font."""
+
 StepCallback = Callable[[int, Any, "Event | None"], Any]
 """``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
 
@@ -64,8 +71,21 @@ class Stepper:
         n = len(replay)
 
         self.play = widgets.Play(
-            value=0, min=0, max=n, step=1, interval=interval, description="Play"
+            value=0,
+            min=0,
+            max=n,
+            step=1,
+            interval=interval,
+            description="Play",
+            show_repeat=False,
+            layout=widgets.Layout(display="none"),  # only its timer: see the module docstring
         )
+        self.play_button = widgets.ToggleButton(
+            value=False, description=PLAY, tooltip="Play the steps one by one; press to pause"
+        )
+        self.play_button.layout.width = "auto"
+        self.play_button.add_class("cardlab-play")
+        self.play_link = widgets.link((self.play_button, "value"), (self.play, "playing"))
         self.slider = widgets.IntSlider(
             value=0,
             min=0,
@@ -95,6 +115,7 @@ class Stepper:
         self.end_button.on_click(guard(lambda _b: self.go(len(self.replay))))
         self.slider.observe(guard(self._on_slider), names="value")
         self.play.observe(guard(self._on_play), names="value")
+        self.play_button.observe(self._on_playing, names="value")
 
         self.view = view
         first = None
@@ -108,7 +129,7 @@ class Stepper:
             named = self.view.label.label != DEFAULT_LABEL
             # the step's narration says what the picture shows
             self.view.describe(self.view.label.label if named else STEP_PICTURE, self.caption_id)
-        controls = widgets.HBox([self.play, *self.buttons, self.slider])
+        controls = widgets.HBox([self.play_button, self.play, *self.buttons, self.slider])
         children: list[widgets.Widget] = []
         if self.view is not None:
             children.append(self.view.widget)
@@ -204,6 +225,10 @@ class Stepper:
                 finally:
                     self._quiet = False
             self._show()
+
+    def _on_playing(self, change: dict[str, Any]) -> None:
+        """The toggle says what pressing it does next: Pause while playing, else Play."""
+        self.play_button.description = PAUSE if change["new"] else PLAY
 
     def _on_play(self, change: dict[str, Any]) -> None:
         if not self._quiet:

@@ -30,7 +30,11 @@ def _control_widget(control: Any) -> widgets.Widget:
     if control.kind == "toggle":
         return widgets.Checkbox(description=control.label, value=bool(control.value), indent=False)
     if control.kind == "choice":
-        return widgets.Dropdown(description=control.label, options=list(control.options))
+        return widgets.Dropdown(
+            description=control.label,
+            options=list(control.options),
+            style={"description_width": "initial"},  # "Play against" in full, not "Play ag..."
+        )
     return widgets.Button(description=control.label, button_style=control.style)
 
 

@@ -2,6 +2,7 @@
 and clicks on hit boxes, hidden faces kept out of the drawing, refusals that change nothing,
 the score sheet's arithmetic, the stepper, the quiz and the odds."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -187,7 +188,8 @@ def test_the_hint_names_a_legal_action_with_a_reason_and_play_the_hint_plays_it(
     assert table.status.message.startswith("Hint: ")
     decision = table.model.decision()
     assert decision.action in table.model.game.legal_actions(table.model.state)
-    assert decision.reason and decision.action in table.status.message
+    words = table.model.game.move_words(table.model.state, decision.action)
+    assert decision.reason and words in table.status.message  # "place the block in slot 7 ..."
     assert table.model.decision() == decision  # the same table, the same hint
     before = table.model
     table.controls["play-hint"].click()
@@ -268,3 +270,15 @@ def test_the_odds_lesson_uses_exact_fractions():
     assert state.phase == "assign" and state.turn == 0 and state.taken >= 12
     assert f"The game of section 2, {state.taken} blocks taken" in odds.take.value
     assert f"the <b>{state.pending}</b>" in odds.take.value
+
+
+def test_the_quiz_writes_every_change_in_points_one_way(picker):
+    """The quiz's own figures and the bot's reason under them: signed, two decimals each (the
+    quiz once showed +0.550 above the bot's +0.79), and the bot's figure is said to be its own
+    quick estimate, so two numbers for one choice do not look like a contradiction."""
+    quiz = BlockQuiz(picker, seed=1)
+    quiz.answer(quiz.q.answer)
+    figures = re.findall(r"[+\-\u2212]\d+\.\d+", quiz.feedback.value)
+    assert len(figures) == len(quiz.q.gains) + 1
+    assert all(re.fullmatch(r"[+\-]\d\.\d\d", f) for f in figures), figures
+    assert "quick estimate" in quiz.feedback.value

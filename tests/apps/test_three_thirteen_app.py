@@ -129,6 +129,18 @@ def test_examples_and_solver_widgets(picker):
                if isinstance(op, Sprite))  # fmt: skip
 
 
+def test_the_solver_refuses_more_copies_than_the_decks_hold_and_counts_the_cards(picker):
+    """At most three decks are in play (5-6 players): nine 7\u2663 are no hand, three are."""
+    solver = MeldSolver(picker, hand="5h 6h 8h Kd Ks 7c", round_no=5)
+    before = solver.view.drawing
+    solver.hand_text.value = "7\u2663 " * 9 + "5h 6h 8h Kd Ks"
+    assert solver.status.level == "error"
+    assert "7c appears 9 times" in solver.status.message and "only 3" in solver.status.message
+    assert solver.view.drawing is before and len(solver.hand) == 6
+    solver.hand_text.value = "7c 7c 7c 5h"
+    assert solver.status.level == "ok" and solver.status.message.startswith("Arranged 4 cards")
+
+
 def table_of(picker, **options):
     return TableView(ThreeThirteenTable.start(**options), picker)
 

@@ -195,7 +195,7 @@ def test_the_model_refuses_with_the_reason_and_stays_as_it_was():
     with pytest.raises(ValueError, match="not finished"):
         model.act("next-round")
     speaking = model.act("claim")
-    with pytest.raises(ValueError, match="holds the Right to Speak"):
+    with pytest.raises(ValueError, match="You hold the Right to Speak: choose a statement"):
         speaking.act("noclaim")
     done = speaking.act("say")
     with pytest.raises(ValueError, match="Next round"):

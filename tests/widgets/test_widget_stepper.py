@@ -112,3 +112,24 @@ def test_widget_tree_is_built_once(highcard_replay):
         stepper.next()
     stepper.set_replay(highcard_replay.truncate(4))
     assert stepper.widget.children == children and stepper.caption is caption
+
+
+def test_play_is_a_text_toggle_whose_pause_keeps_the_step(highcard_replay):
+    """The learner's Play is a text toggle (no icon font, which a classroom network may block)
+    linked to the hidden Play timer; a pause stops where it is, it never rewinds to step 0."""
+    from cardlab.widgets.stepper import PAUSE, PLAY
+
+    stepper = Stepper(highcard_replay)
+    assert stepper.play.layout.display == "none"
+    row = next(c for c in stepper.widget.children if stepper.play_button in c.children)
+    assert not any(getattr(w, "icon", "") for w in row.children)
+    stepper.play_button.value = True
+    assert stepper.play.playing and stepper.play_button.description == PAUSE
+    stepper.play.value = 6  # the browser's timer ticking
+    stepper.play_button.value = False
+    assert not stepper.play.playing and stepper.play_button.description == PLAY
+    assert stepper.step == 6 and stepper.play.value == 6
+    stepper.play.playing = False  # the timer stopping at the last step turns the toggle off
+    stepper.play_button.value = True
+    stepper.play.playing = False
+    assert stepper.play_button.value is False and stepper.play_button.description == PLAY

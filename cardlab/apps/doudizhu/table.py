@@ -28,7 +28,7 @@ from cardlab.apps.model import (
     player,
 )
 from cardlab.core.bots import Bot, RandomBot
-from cardlab.core.engine import IllegalMove, seat_name
+from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
 from cardlab.games.doudizhu.odds import counting_odds
@@ -249,7 +249,7 @@ class DouDizhuTable(TableModel):
         bottom = " ".join(str(c) for c in view.bottom if c is not None) or "face down"
         table.append(f"bottom cards: {bottom}")
         if self.my_turn:
-            legal = first_lines(list(GAME.legal_actions(self.state)), 12)
+            legal = first_lines(legal_moves_in_words(GAME, self.state), 12)
         else:
             legal = ["none: it is not your turn"]
         return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))

@@ -121,9 +121,11 @@ class ExchangeAdvisor(LessonPanel):
         self.seed = seed
         self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
         self.text.add_class("cardlab-advisor-hand")
-        self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
+        self.deal_button = widgets.Button(description="Deal me a hand")
         self.deal_button.add_class("cardlab-deal-hand")
-        self.best_button = widgets.Button(description="Select the best discard")
+        self.best_button = widgets.Button(
+            description="Select the best discard", layout=widgets.Layout(width="auto")
+        )
         self.best_button.add_class("cardlab-best-discard")
         self.hand = HandView(
             render=self._render, status=self.status, canvas=self.view, name=DISCARD_HAND

@@ -16,6 +16,7 @@ from cardlab.games.pyramid_poker.odds import (
     hand_points_table,
     joker_odds,
 )
+from cardlab.games.pyramid_poker.rules import points_change
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -48,7 +49,7 @@ def completion_html(view, seat: int = 0) -> str:
         cards = " ".join(str(c) for c in o.cards) or "empty"
         rows.append(
             f"<tr><th scope='row'>{o.hand}</th><td>{cards}</td><td>{o.room}</td>{cells}"
-            f"<td>{o.expected_points:+.2f}</td><td><small>{html.escape(o.method)}</small></td></tr>"
+            f"<td>{points_change(o.expected_points)}</td><td><small>{html.escape(o.method)}</small></td></tr>"
         )
     return (
         "<table class='cardlab-pp-completion'><thead><tr><th>Hand</th><th>Blocks</th>"
@@ -110,7 +111,7 @@ class OddsLesson(LessonPanel):
         state = take_position(deal)
         view = observe(state, 0)
         best, gains = best_hand_for(view, state.pending)
-        rise = ", ".join(f"{name} {g:+.3f}" for name, g in gains.items())
+        rise = ", ".join(f"{name} {points_change(g)}" for name, g in gains.items())
         self.position = view
         self.best = best
         self.take = widgets.HTML(

@@ -16,6 +16,7 @@ from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.odds import best_hand_for
+from cardlab.games.pyramid_poker.rules import points_change
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -114,13 +115,15 @@ class BlockQuiz(Quiz):
         right = q.gains.get(value, -99.0) >= q.gains[q.answer] - 1e-9
         head = "<b>\u2714 Right!</b>" if right else f"<b>\u2718 Best: the {q.answer} hand.</b>"
         rise = "".join(
-            f"<li>{name}: {gain:+.3f} expected points</li>" for name, gain in q.gains.items()
+            f"<li>{name}: {points_change(gain)} expected points</li>"
+            for name, gain in q.gains.items()
         )
         bot = q.bot_action.split()[1]
         return right, (
             f"<p>{head} Fill each hand's empty places from the blocks you have not seen, and "
             f"see how much the {html.escape(str(q.view.pending))} changes the hand's expected "
             f"advanced points (against a random unseen block in its place):</p><ul>{rise}</ul>"
-            f"<p><small>The reasoning bot would choose {bot}: {html.escape(q.bot_reason)}."
+            f"<p><small>The reasoning bot, which judges by a quick estimate rather than this "
+            f"exact count, would choose {bot}: {html.escape(q.bot_reason)}."
             "</small></p>"
         )

@@ -18,14 +18,14 @@ from typing import Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
-from cardlab.core.engine import TERMINAL
+from cardlab.core.engine import TERMINAL, legal_moves_in_words
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import (
     HAND_NAMES,
     ShowdownResult,
     new_game,
-    slot_position,
 )
+from cardlab.games.pyramid_poker.rules import slot_name
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 
@@ -50,11 +50,6 @@ def reasoning_bot(seed: int | str = 0) -> Bot:
     from cardlab.games.pyramid_poker.bots import SmartBot
 
     return SmartBot(seed)
-
-
-def slot_label(k: int, width: int) -> str:
-    r, i = slot_position(k, width)
-    return f"slot {k}: row {r + 1}, position {i + 1}"
 
 
 # -- the score sheet's words -----------------------------------------------------------------------
@@ -123,14 +118,14 @@ class PyramidPokerTable(TableModel):
         view = self.observation
         if self.stage != "place":
             return ()
-        return tuple((slot_label(k, view.width), k) for k in view.open_slots)
+        return tuple((slot_name(k, view.width), k) for k in view.open_slots)
 
     def block_options(self) -> tuple[tuple[str, int], ...]:
         view = self.observation
         if self.stage != "take":
             return ()
         return tuple(
-            (f"{slot_label(k, view.width)} ({view.pyramid[k] or 'face down'})", k)
+            (f"{slot_name(k, view.width)}: {view.pyramid[k] or 'face down'}", k)
             for k in view.free_slots
         )
 
@@ -247,7 +242,8 @@ class PyramidPokerTable(TableModel):
         if self.over:
             return Suggestion("new-game", "the game is over: start a new one")
         decision = self.decision()
-        return Suggestion("play-hint", f"{decision.action} \u2014 {decision.reason}")
+        move = self.game.move_words(self.state, str(decision.action))
+        return Suggestion("play-hint", f"{move} \u2014 {decision.reason}")
 
     def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
         """Once the game is over, its score sheet: one row per hand, then the bonus (and any
@@ -308,11 +304,17 @@ class PyramidPokerTable(TableModel):
             for name, h in zip(HAND_NAMES, view.hands[seat], strict=True):
                 shown = " ".join(str(c) for c in h) or "empty"
                 hands.append(f"{who}, {name} hand: {shown}")
-        mine = [f"{k} {view.pyramid[k]}" for k, p in enumerate(view.placer) if p == LEARNER]
-        theirs = [str(k) for k, p in enumerate(view.placer) if p == BOT]
+        width = view.width
+        mine = [
+            f"{slot_name(k, width)}: {view.pyramid[k]}"
+            for k, p in enumerate(view.placer)
+            if p == LEARNER
+        ]
+        theirs = [slot_name(k, width) for k, p in enumerate(view.placer) if p == BOT]
         table = [
-            f"your blocks in the pyramid (only you see them): {', '.join(mine) or 'none'}",
-            f"the bot's face-down blocks: slots {', '.join(theirs) or 'none'}",
+            "slots count from 1, rows from the bottom and positions from the left",
+            f"your blocks in the pyramid (only you see them): {'; '.join(mine) or 'none'}",
+            f"the bot's face-down blocks: {'; '.join(theirs) or 'none'}",
         ]
         if view.holding is not None:
             table.append(f"you drew {view.holding}")
@@ -320,7 +322,7 @@ class PyramidPokerTable(TableModel):
             table.append(f"you took {view.pending}")
         if view.revealed:
             table.append("revealed by the pharaoh: " + " ".join(str(c) for c in view.revealed))
-        legal = self.game.legal_actions(self.state) if self.my_turn else ["New game"]
+        legal = legal_moves_in_words(self.game, self.state) if self.my_turn else ["New game"]
         return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
 
     # -- the score sheet ---------------------------------------------------------------------------

@@ -292,7 +292,7 @@ class MeldSolver(LessonPanel):
             description="Round",
         )
         self.solve_button = widgets.Button(description="Arrange", button_style="primary")
-        self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
+        self.deal_button = widgets.Button(description="Deal me a hand")
         self.solve_button.add_class("cardlab-solve")
         self.deal_button.add_class("cardlab-deal-hand")
         self.text = TextVersion("The arrangement in words")

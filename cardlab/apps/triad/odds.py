@@ -210,7 +210,7 @@ class ExchangeAdvisor(LessonPanel):
         self.max_draw = max_draw
         self.text = widgets.Text(value=hand, description="Your hand", placeholder="Ab Tg 7r 2k 5b")
         self.use_button = widgets.Button(description="Use this hand")
-        self.deal_button = widgets.Button(description="Deal me a hand", icon="random")
+        self.deal_button = widgets.Button(description="Deal me a hand")
         self.jokers = widgets.ToggleButtons(
             options=[("Jokers out", "out"), ("Jokers wild", "wild")],
             value="out",

@@ -10,6 +10,7 @@ from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
 from cardlab.games.poker.bots import CallBot, PokerBot
+from cardlab.games.poker.draw import stage_words
 from cardlab.lessons import deals
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 from cardlab.widgets.theme import ThemePicker
@@ -49,4 +50,4 @@ class HandStepper(BotGameStepper):
             face_up = hand and hand[0] is not None
             shown = format_cards(hand) if face_up else f"{len(hand)} cards, hidden"
             hands.append(f"{seat_name(s)} ({view.stacks[s]} chips): {shown}")
-        self.show_mirror(step, state, hands=hands, table=f"pot {view.pot}, {view.phase}")
+        self.show_mirror(step, state, hands=hands, table=f"pot {view.pot}; {stage_words(view)}")

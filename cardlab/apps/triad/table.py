@@ -24,7 +24,7 @@ from cardlab.apps.model import (
 )
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
-from cardlab.core.engine import seat_name
+from cardlab.core.engine import legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.triad import GAME, advise
@@ -162,9 +162,9 @@ class TriadTable(HandByHandTable):
         for s, cards in enumerate(view.hands):
             shown = format_cards(cards) if cards and cards[0] is not None else "hidden"
             hands.append(f"{player(s).capitalize()} ({view.stacks[s]} chips): {shown}")
-        table = (f"pot {view.pot}", f"button: {player(view.button)}", f"phase: {view.phase}")
+        table = (f"pot {view.pot}", f"button: {player(view.button)}", self.banner())
         if self.my_turn:
-            legal = first_lines(list(GAME.legal_actions(self.state)), 10)
+            legal = first_lines(legal_moves_in_words(GAME, self.state), 10)
         else:
             after = {"between": "Next hand", "over": "New game"}
             legal = [after.get(self.stage, "none: it is not your turn")]

@@ -153,6 +153,14 @@ class TriangleTable(TableModel):
                 if phase == "claim"
                 else "you hold the Right to Speak, so make your statement first."
             )
+        # the engine's refusals quote action text ('no_claim'); the table names its buttons
+        if phase == "claim" and action.startswith("state"):
+            return (
+                "Nobody holds the Right to Speak yet: first decide whether to grab it (Claim "
+                "the Right to Speak, or Don't claim); only the speaker makes a statement."
+            )
+        if phase == "state" and action in CLAIMS and self.my_turn:
+            return "You hold the Right to Speak: choose a statement and press Say it."
         reason = GAME.why_illegal(self.state, action) or "It is not your turn."
         return reason[0].upper() + reason[1:]
 
@@ -391,7 +399,7 @@ class TriangleTable(TableModel):
         )
         legal = {
             "claim": ("Claim the Right to Speak", "Don't claim"),
-            "speak": ("Say one statement: " + "; ".join(s.code for s in STATEMENTS),),
+            "speak": ("Say one statement: " + "; ".join(s.words for s in STATEMENTS),),
             "between": ("Next round",),
             "over": ("New game",),
         }[self.stage]

@@ -250,6 +250,12 @@ class DouDizhu(Game):
             action = self.action_to_text(action)
         return super().read_action(action)
 
+    def move_words(self, state: DouDizhuState, action: str) -> str:
+        """``play 3 3 4 4 5 5 as pair_run`` as "play 3 3 4 4 5 5 (Pair run)": the combination
+        by the name the narration gives it."""
+        cards, sep, kind = action.partition(" as ")
+        return f"{cards} ({KIND_NAMES[kind]})" if sep and kind in KIND_NAMES else action
+
     def _parse(self, state: DouDizhuState, text: str) -> DouDizhuMove | Refusal:
         phase = state.phase
         if phase == "over":

@@ -952,6 +952,22 @@ class DrawPoker(Game):
 
 
 # -- helpers ---------------------------------------------------------------------------------
+def stage_words(view: DrawPokerView) -> str:
+    """Where the hand is, as a player says it ("Hand 2 of 5: betting round 1"): the table's
+    banner, its text version and the stepper's, for Triad and Pyramid alike."""
+    hand = f"Hand {view.hand_no} of {view.hands_total}"
+    phase = view.phase
+    if phase == "deal":
+        return f"{hand}: the deal"
+    if phase in ("bet1", "bet2"):
+        return f"{hand}: betting round {phase[-1]}"
+    if phase == "draw":
+        rounds = view.option("exchange_rounds")
+        which = f" {view.exchange_round} of {rounds}" if rounds > 1 else ""
+        return f"{hand}: the exchange{which} (0-{view.option('max_draw')} cards)"
+    return f"{hand}: over"
+
+
 def _payouts(pots: Sequence[Pot], n: int) -> tuple[int, ...]:
     out = [0] * n
     for pot in pots:

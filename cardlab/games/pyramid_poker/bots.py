@@ -14,7 +14,13 @@ from cardlab.core.cards import Card
 from cardlab.core.narration import hidden, told
 from cardlab.games.poker.ranking import RANK_VALUE
 from cardlab.games.pyramid_poker.game import PyramidPokerView
-from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_SIZE, is_joker, slot_position
+from cardlab.games.pyramid_poker.rules import (
+    HAND_NAMES,
+    HAND_SIZE,
+    is_joker,
+    points_change,
+    slot_position,
+)
 
 __all__ = ["GreedyBot", "RandomBot", "SmartBot", "block_strength", "hand_potential"]
 
@@ -141,13 +147,16 @@ class SmartBot:
         if view.phase == "keep":
             options = [(best_gain(mine, _card(view, a.split()[1]))[0], a) for a in legal]
             gain, action = max(options)
-            return Decision(action, f"{action.split()[1]} helps its hands most (+{gain:.2f})")
+            return Decision(
+                action, f"{action.split()[1]} helps its hands most ({points_change(gain)})"
+            )
         gain, h = best_gain(mine, view.pending)
         action = f"hand {HAND_NAMES[h]}"
         if action not in legal:
             action = legal[0]
         return Decision(
-            action, f"the {view.pending} adds most to the {HAND_NAMES[h]} hand ({gain:+.2f})"
+            action,
+            f"the {view.pending} adds most to the {HAND_NAMES[h]} hand ({points_change(gain)})",
         )
 
     def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
@@ -190,7 +199,7 @@ class SmartBot:
                 best = (ev, a, what)
         ev, action, what = best
         return Decision(
-            action, f"it takes {what}: the best expected gain for its hands ({ev:+.2f})"
+            action, f"it takes {what}: the best expected gain for its hands ({points_change(ev)})"
         )
 
     def _joker_ev(self, mine, plain: list[Card]) -> float:

@@ -50,6 +50,7 @@ from cardlab.games.pyramid_poker.rules import (
     game_limit,
     is_joker,
     slot_index,
+    slot_name,
     slot_position,
 )
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
@@ -99,11 +100,6 @@ def free_slots(filled, width: int) -> tuple[int, ...]:
         for k in range(capacity(width))
         if filled[k] and not any(filled[c] for c in covers(k, width))
     )
-
-
-def slot_text(k: int, width: int) -> str:
-    r, i = slot_position(k, width)
-    return f"slot {k} (row {r}, position {i})"
 
 
 # -- state --------------------------------------------------------------------------------------
@@ -344,6 +340,18 @@ class PyramidPoker(Game):
             return [f"hand {n}" for n, h in zip(HAND_NAMES, hands, strict=True) if len(h) < 5]
         return [a for a, _ in self.chance_outcomes(state)]
 
+    def move_words(self, state: PyramidPokerState, action: str) -> str:
+        """``place 1`` as "place the block in slot 2 (row 1, position 2)": slots as every text
+        names them (`slot_name`), never the action text's count from 0."""
+        verb, _, arg = action.partition(" ")
+        if verb in ("place", "take") and arg.isdigit():
+            return f"{verb} the block in {slot_name(int(arg), state.width)}"
+        if verb == "keep":
+            return f"keep the {arg}"
+        if verb == "hand":
+            return f"put the block into the {arg} hand"
+        return action
+
     def _parse(self, state: PyramidPokerState, text: str) -> PyramidPokerMove | Refusal:
         phase = state.phase
         if phase == "over":
@@ -412,15 +420,15 @@ class PyramidPoker(Game):
         if not arg.isdigit() or int(arg) >= capacity(state.width):
             return Refusal(f"{arg!r} is not a slot: slots are 0-{capacity(state.width) - 1}")
         k = int(arg)
-        where = slot_text(k, state.width)
+        where = slot_name(k, state.width)
         if state.phase == "place":
             if state.pyramid[k] is not None:
                 return Refusal(f"{where} already holds a block")
             missing = [s for s in supports(k, state.width) if state.pyramid[s] is None]
             if missing:
+                empty = " and ".join(slot_name(s, state.width) for s in missing)
                 return Refusal(
-                    f"{where} needs both blocks below it first (slot "
-                    f"{' and '.join(map(str, missing))} empty): no overhangs"
+                    f"{where} needs both blocks below it first ({empty} empty): no overhangs"
                 )
             return Place(text, k)
         if state.pyramid[k] is None:
@@ -520,7 +528,7 @@ class PyramidPoker(Game):
             turn=1 - seat if placed < PLACEMENTS else state.first,
             phase="draw" if placed < PLACEMENTS else "take",
         )
-        text = f"{seat_name(seat)} places a block face down in {slot_text(k, state.width)}."
+        text = f"{seat_name(seat)} places a block face down in {slot_name(k, state.width)}."
         if placed == PLACEMENTS:
             text += " The pyramid is built; the take phase begins."
         return Transition(new, Event(seat, action, text))
@@ -533,7 +541,7 @@ class PyramidPoker(Game):
             pyramid=replace_at(state.pyramid, k, None),
             placer=replace_at(state.placer, k, None),
         )
-        where = slot_text(k, state.width)
+        where = slot_name(k, state.width)
         if is_joker(card):
             new = replace(base, discard=_sorted((*state.discard, card)), phase="reveal")
             text = (

@@ -82,6 +82,12 @@ def is_joker(card: Card) -> bool:
     return card.rank in JOKERS
 
 
+def points_change(gain: float) -> str:
+    """A change in expected points as every Pyramid Poker text writes it: signed, two decimals
+    (the quiz, the odds panel and the bots' reasons once showed +0.550 and +0.79 side by side)."""
+    return f"{gain:+.2f}"
+
+
 def full_set() -> tuple[Card, ...]:
     """All 54 blocks in canonical order."""
     return DECK.cards()
@@ -108,6 +114,14 @@ def slot_position(k: int, width: int) -> tuple[int, int]:
     if r >= width or k < 0:
         raise ValueError(f"no slot {k} in a pyramid of width {width}")
     return r, k
+
+
+def slot_name(k: int, width: int) -> str:
+    """Flat slot ``k`` as every text names it (log, controls, text version, refusals): counted
+    from 1 as a player counts, rows from the bottom and positions from the left,
+    e.g. "slot 2 (row 1, position 2)".  Only the action text (``place 1``) keeps ``k``."""
+    r, i = slot_position(k, width)
+    return f"slot {k + 1} (row {r + 1}, position {i + 1})"
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

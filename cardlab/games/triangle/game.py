@@ -235,6 +235,17 @@ class Triangle(Game):
         outcomes = [(f"grab {s + 1}", float(first)) for s in claimers]
         return possible([*outcomes, ("grab void", float(state.tie_void))])
 
+    def move_words(self, state: TriangleState, action: str) -> str:
+        """``claim``/``no_claim``/``state S1 even`` as the table's buttons and the narration
+        say them."""
+        if action == "claim":
+            return "claim the Right to Speak"
+        if action == "no_claim":
+            return "don't claim"
+        if action.startswith("state "):
+            return f"say \u201c{parse_statement(action[6:]).words}\u201d"
+        return action
+
     def _parse(self, state: TriangleState, text: str) -> TriangleMove | Refusal:
         phase = state.phase
         if phase == "over":
@@ -300,7 +311,8 @@ class Triangle(Game):
             text = told(
                 "The dealer puts the Right to Speak face down in the centre",
                 dealt,
-                ". On 0 everyone lifts their card: each sees the other two, never their own.",
+                ". Everyone counts down \u201c3, 2, 1, 0\u201d and on \u201c0\u201d lifts their "
+                "card to their forehead, face out: each sees the other two, never their own.",
             )
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 

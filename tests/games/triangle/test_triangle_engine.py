@@ -271,3 +271,14 @@ def test_public_api_round_trip():
     assert len(STATEMENTS) == 12  # S1 and S2 with both parities, S3, S4, S5 for each of 6 ranks
     assert GAME.current_player(GAME.initial_state()) == CHANCE
     assert GAME.current_player(playout(3).state) == TERMINAL
+
+
+def test_the_lift_is_told_as_a_player_hears_it(start):
+    """The deal's last card says when the cards go up: on the count of 0, not "On 0"."""
+    state = start
+    for _ in state.claim_order:
+        state, _ = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    _, event = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    text = event.narration_for(None)
+    assert "On 0" not in text
+    assert "counts down \u201c3, 2, 1, 0\u201d and on \u201c0\u201d lifts their card" in text
