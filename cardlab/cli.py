@@ -98,7 +98,7 @@ LAB_EXTENSIONS = (
     "jupyterlab_pygments",
 )
 """The JupyterLab front-end extensions a lesson page loads: the widgets, the canvas, and
-anywidget (it runs `cardlab.widgets.a11y`'s few lines that label each canvas)."""
+anywidget (it runs `cardlab.widgets.a11y`'s few lines that label the page's canvases)."""
 
 
 def pool_options(pool: int) -> list[str]:

@@ -1,5 +1,34 @@
-// cardlab/widgets/a11y.py says what this does and why; anywidget runs it beside each canvas.
+// cardlab/widgets/a11y.py says what this does and why; anywidget runs it once per page.
 const PASSED = new Set(["Tab", "Escape"]);
+
+// Each canvas box holds its canvas and its hidden name (a CanvasLabel): copy the name onto the
+// canvas, where a screen reader looks for it.  Only attributes that differ are written.
+function setAttr(el, name, value) {
+  if (value === null) { if (el.hasAttribute(name)) el.removeAttribute(name); }
+  else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+function labelCanvases() {
+  for (const box of document.querySelectorAll(".cardlab-canvas-box")) {
+    const canvas = box.querySelector(":scope > canvas");
+    const name = box.querySelector(":scope > .cardlab-canvas-name span");
+    if (!canvas || !name) continue;
+    setAttr(canvas, "role", "img");
+    setAttr(canvas, "tabindex", "-1");
+    setAttr(canvas, "aria-label", name.textContent);
+    setAttr(canvas, "aria-describedby", name.dataset.describedBy || null);
+  }
+}
+
+// A slider's handle is what a keyboard moves and a screen reader names: give it the words of
+// its widget's label, which ipywidgets leaves beside it unlinked.
+function nameHandles() {
+  for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
+    const label = handle.closest(".widget-slider").querySelector(".widget-label");
+    const words = label && label.textContent.trim();
+    if (words) handle.setAttribute("aria-label", words);
+  }
+}
 
 function setUpPage() {
   if (window.__cardlabPage) return;
@@ -10,50 +39,23 @@ function setUpPage() {
     event.stopImmediatePropagation();
     if (event.key === "Escape") event.target.blur();
   }, true);
-  // A slider's handle is what a keyboard moves and a screen reader names: give it the words of
-  // its widget's label, which ipywidgets leaves beside it unlinked.
+  // Any change of the page (a new canvas, a new name) is seen once per frame.
   let pending = false;
-  const nameHandles = () => {
-    pending = false;
-    for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
-      const label = handle.closest(".widget-slider").querySelector(".widget-label");
-      const words = label && label.textContent.trim();
-      if (words) handle.setAttribute("aria-label", words);
-    }
-  };
+  const update = () => { pending = false; labelCanvases(); nameHandles(); };
   new MutationObserver(() => {
-    if (!pending) { pending = true; requestAnimationFrame(nameHandles); }
-  }).observe(document.body, { childList: true, subtree: true });
-  nameHandles();
-}
-
-function label(model, el) {
-  const box = el.parentElement;
-  const canvas = box && box.querySelector(":scope > canvas");
-  if (!canvas) return false;
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", model.get("label"));
-  canvas.setAttribute("tabindex", "-1");
-  const described = model.get("described_by");
-  if (described) canvas.setAttribute("aria-describedby", described);
-  else canvas.removeAttribute("aria-describedby");
-  return true;
+    if (!pending) { pending = true; requestAnimationFrame(update); }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  update();
 }
 
 export default {
   render({ model, el }) {
+    el.style.display = "none";
     setUpPage();
+    labelCanvases();
     if (model.get("location") !== window.location.search) {
       model.set("location", window.location.search);
       model.save_changes();
     }
-    el.style.display = "none";
-    let tries = 0;
-    const attach = () => { if (!label(model, el) && tries++ < 600) requestAnimationFrame(attach); };
-    attach();
-    const relabel = () => label(model, el);
-    model.on("change:label", relabel);
-    model.on("change:described_by", relabel);
-    return () => { model.off("change:label", relabel); model.off("change:described_by", relabel); };
   },
 };

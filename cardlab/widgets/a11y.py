@@ -1,30 +1,38 @@
-"""`CanvasLabel`: what a screen reader and a keyboard need from an ipycanvas canvas.
+"""What a screen reader and a keyboard need from an ipycanvas canvas, and one script per page.
 
 An ipycanvas canvas is a bare ``<canvas>`` in the page: no role, no name, and it cancels every
 key pressed on it (it forwards keys to Python), so Tab never leaves a focused canvas.  Python
-cannot set a DOM attribute on another widget's element, so a tiny front-end widget
-(`anywidget`, no build step, nothing fetched) sits beside each canvas in one box and:
+cannot set a DOM attribute on another widget's element, so:
 
-- gives the canvas ``role="img"``, ``aria-label`` (what it shows) and ``aria-describedby`` (the
-  id of its text version, when it has one), kept current as Python changes them;
-- takes the canvas out of the Tab order (every action on it has a button of its own);
-- lets Tab, Shift+Tab and Escape through to the browser on every canvas of the page (one
-  listener per page, before the canvas sees the key), so focus always moves on;
-- names every slider handle after its widget's label (ipywidgets leaves the handle nameless).
+- beside each canvas, in its box, sits a `CanvasLabel`: a hidden ipywidgets HTML element that
+  holds the canvas's name (what it shows) and the id of its text version.  It is a plain
+  ipywidgets model, so a new name reaches the page as an ordinary update;
+- one `PageScript` per kernel (so per page; an `anywidget`, no build step, nothing fetched) runs
+  a few lines of front-end code that copy each name onto its canvas (``role="img"``,
+  ``aria-label``, ``aria-describedby``, out of the Tab order) whenever the page changes, let
+  Tab, Shift+Tab and Escape through to the browser on every canvas, name every slider handle
+  after its widget's label (ipywidgets leaves the handle nameless), and report the page's
+  query (`cardlab.widgets.page` reads what a link asks for from it).
+
+One script model per page, not one per canvas: anywidget gives every model two seconds to load
+its code, and a page of a class of 30 on two cores can be busy for longer, which broke the
+updates of some labels; a page now loads one small module instead of a dozen, and every name
+change travels as plain ipywidgets state.
 
 Its stylesheet (`CSS`) comes with it: the page's zoom on a projector, fitting a phone, disabled
 controls that look disabled, a visible focus ring, and lesson text that never scrolls inside
-itself.
-
-`CanvasView` builds one for its canvas; lessons give it words with ``CanvasView.describe``.
+itself.  `CanvasView` builds the label and puts the page script in each canvas's box; lessons
+give it words with ``CanvasView.describe``.
 """
 
 from __future__ import annotations
 
+import html
 import itertools
 from pathlib import Path
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 _IDS = itertools.count(1)
@@ -37,20 +45,54 @@ def element_id(prefix: str) -> str:
 
 HERE = Path(__file__).parent
 ESM = HERE / "a11y.js"
-"""The front-end half: role, name, description and Tab for the canvas beside it."""
+"""The front-end half: role, name, description and Tab for every canvas of the page."""
 CSS = HERE / "a11y.css"
 """The page's stylesheet: zoom on a projector, fit on a phone, disabled controls that look it."""
+NAME_CLASS = "cardlab-canvas-name"
+"""The class of a `CanvasLabel`'s element: the page script finds a canvas's name by it."""
 
 
-class CanvasLabel(anywidget.AnyWidget):
-    """The accessible name and description of the canvas beside it in the same box."""
+class CanvasLabel(widgets.HTML):
+    """The accessible name and description of the canvas beside it in the same box, kept in a
+    hidden element: ``<span data-described-by="...">what it shows</span>``."""
+
+    label = traitlets.Unicode("")
+    """What the picture shows, in a short phrase ("Triad table: your turn, 4 cards")."""
+    described_by = traitlets.Unicode("")
+    """The id of the element that says it all in words (a text version), or ""."""
+
+    def __init__(self, label: str = "", described_by: str = "") -> None:
+        super().__init__(layout=widgets.Layout(display="none"))
+        self.add_class(NAME_CLASS)
+        self.label, self.described_by = label, described_by
+        self._write()
+
+    @traitlets.observe("label", "described_by")
+    def _changed(self, _change: dict) -> None:
+        self._write()
+
+    def _write(self) -> None:
+        self.value = (
+            f'<span data-described-by="{html.escape(self.described_by)}">'
+            f"{html.escape(self.label)}</span>"
+        )
+
+
+class PageScript(anywidget.AnyWidget):
+    """The page's front-end code and stylesheet (see the module), and what it reports."""
 
     _esm = ESM
     _css = CSS
-    label = traitlets.Unicode("").tag(sync=True)
-    """What the picture shows, in a short phrase ("Triad table: your turn, 4 cards")."""
-    described_by = traitlets.Unicode("").tag(sync=True)
-    """The id of the element that says it all in words (a text version), or ""."""
     location = traitlets.Unicode("").tag(sync=True)
-    """The page's query (``window.location.search``), as the browser reports it once the canvas
-    is on the page (`cardlab.widgets.page` reads what a link asks for from it)."""
+    """The page's query (``window.location.search``), as the browser reports it once a canvas is
+    on the page (`cardlab.widgets.page` reads what a link asks for from it)."""
+
+
+_PAGE: list[PageScript] = []
+
+
+def page_script() -> PageScript:
+    """The kernel's one `PageScript` (a kernel serves one page, or one notebook in JupyterLab)."""
+    if not _PAGE:
+        _PAGE.append(PageScript())
+    return _PAGE[0]

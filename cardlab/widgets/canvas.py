@@ -45,7 +45,7 @@ from cardlab.render.ops import (
     Sprite,
     Text,
 )
-from cardlab.widgets.a11y import CanvasLabel
+from cardlab.widgets.a11y import CanvasLabel, page_script
 from cardlab.widgets.guard import Status, guarded, report
 
 FONT_FAMILY = "sans-serif"
@@ -339,8 +339,9 @@ class CanvasView:
     """An ipycanvas Canvas that shows a kept `Drawing`, crisp at 2x, and reports clicked targets.
 
     ``view.widget`` is what to put in a layout (the view also displays itself): the Canvas in a
-    box with its `CanvasLabel`, which gives it a role, a name (``label``: what it shows) and the
-    id of its text version (``described_by``), and keeps Tab moving.  The CSS width is the
+    box with its `CanvasLabel` (its name, ``label``: what it shows, and the id of its text
+    version, ``described_by``) and the page's `PageScript`, which puts them on the canvas and
+    keeps Tab moving.  The CSS width is the
     drawing's (`fluid_width`: scaled on a projector, shrunk to fit a phone) and the height follows
     the aspect ratio, so the canvas never stretches and pushes controls away.
     ``sprites="offscreen"`` draws each Sprite once into a hidden Canvas and blits it;
@@ -372,7 +373,7 @@ class CanvasView:
         )
         self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
         self.label = CanvasLabel(label=label, described_by=described_by)
-        self.box = widgets.Box([self.canvas, self.label])
+        self.box = widgets.Box([self.canvas, self.label, page_script()])
         self.box.add_class("cardlab-canvas-box")
         self._click_callbacks: list[ClickCallback] = []
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted

@@ -1,15 +1,19 @@
 """What the page's link and the server's options ask of a lesson.
 
-The link's query (``?hints=off``) is read in the browser: each canvas's `CanvasLabel` reports
-``window.location.search`` once it is on the page, into its ``location`` trait.  That works the
-same whether the page got a kernel of its own or a preheated one (which ran the lesson before
-the page was asked for), and in JupyterLab (no query there), and it never makes the kernel wait.
+The link's query (``?hints=off``) is read in the browser: the page's `PageScript` reports
+``window.location.search`` once a canvas is on the page, into its ``location`` trait
+(`watch_query`).  That works the same whether the page got a kernel of its own or a preheated
+one (which ran the lesson before the page was asked for), and in JupyterLab (no query there),
+and it never makes the kernel wait.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from urllib.parse import parse_qsl
+
+from cardlab.widgets.a11y import page_script
 
 MAX_QUERY = 2_000
 """Longer queries are not links a teacher made: they are ignored whole."""
@@ -32,3 +36,12 @@ def hints_allowed(query: dict[str, str]) -> bool:
     if os.environ.get(HINTS, "").lower() in HINTS_OFF:
         return False
     return query.get("hints", "").lower() not in HINTS_OFF
+
+
+def watch_query(callback: Callable[[dict[str, str]], None]) -> None:
+    """Call ``callback(query)`` with the page's query now if the browser has reported it, and
+    whenever it reports it (a preheated kernel runs the lesson before its page exists)."""
+    script = page_script()
+    script.observe(lambda change: callback(parse_query(change["new"])), names="location")
+    if script.location:
+        callback(parse_query(script.location))

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.page import hints_allowed, parse_query
+from cardlab.widgets.page import hints_allowed, watch_query
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.theme import ThemePicker
 
@@ -92,7 +92,7 @@ class TableView(LessonPanel):
         ]
         self._syncing = False
         self.show(model)
-        self.view.label.observe(guarded(self.status, self._page_connected), names="location")
+        watch_query(guarded(self.status, self._page_connected))
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
@@ -146,10 +146,10 @@ class TableView(LessonPanel):
             self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
-    def _page_connected(self, change: dict[str, Any]) -> None:
+    def _page_connected(self, query: dict[str, str]) -> None:
         """The page's link is known now: hide the hints when the teacher switched them off
         (`hints_allowed`: the server's option or the link)."""
-        hidden = not hints_allowed(parse_query(change["new"]))
+        hidden = not hints_allowed(query)
         for key in self.model.hint_keys:
             if key in self.controls:
                 self.controls[key].layout.display = "none" if hidden else None

@@ -26,6 +26,12 @@ CANVAS_FACTS = """sel => [...document.querySelectorAll(sel)]
               described: c.getAttribute("aria-describedby"),
               found: !!(c.getAttribute("aria-describedby")
                         && document.getElementById(c.getAttribute("aria-describedby")))}))"""
+NAMES_JS = """() => [...document.querySelectorAll(".cardlab-table .cardlab-canvas-box")]
+  .map(box => [
+  box.querySelector(":scope > canvas").getAttribute("aria-label"),
+  box.querySelector(":scope > .cardlab-canvas-name span").textContent])"""
+"""Each table canvas's name as the page shows it and as Python last wrote it."""
+NAMES_AGREE_JS = f"() => ({NAMES_JS})().every(([shown, written]) => shown === written)"
 CARDS = ".cardlab-table .cardlab-card-buttons"
 FOCUSED = """() => { const e = document.activeElement, same = e === window.__lastFocus;
   window.__lastFocus = e;
@@ -78,6 +84,23 @@ def test_keys_leave_a_clicked_canvas_and_tab_walks_the_page(voila_server, page):
         assert not stuck, f"Tab stuck on {what}"
         visited += what.startswith(("BUTTON", "SELECT", "INPUT"))
     assert visited > 20, f"Tab reached only {visited} controls in 60 presses"
+
+
+NAMED_THROUGH_JS = """who => [...document.querySelectorAll("canvas")].some(
+  c => (c.getAttribute("aria-label") || "").endsWith(`through ${who}'s eyes`))"""
+
+
+def test_a_new_name_reaches_its_canvas(voila_server, page):
+    """Python renames a canvas (the step-through seen through other eyes): the page's one script
+    puts the new name on the canvas, as it does for the names the page opened with."""
+    open_lesson(page, voila_server, "triad.ipynb")
+    assert page.evaluate(NAMED_THROUGH_JS, "the teacher")
+    eyes = page.locator(".cardlab-eyes button").nth(1)
+    who = eyes.inner_text().strip()
+    eyes.click()
+    page.wait_for_function(NAMED_THROUGH_JS, arg=who, timeout=10_000)
+    assert not page.evaluate(NAMED_THROUGH_JS, "the teacher")
+    assert page.evaluate(NAMES_AGREE_JS.replace(".cardlab-table ", ""))
 
 
 AXE_RUN = """async () => {
@@ -145,6 +168,7 @@ def test_a_deal_is_played_to_its_end_with_the_keyboard_alone(voila_server, page,
                 arg=[".cardlab-log", log], timeout=10_000,
             )  # fmt: skip
         moves += 1
+        page.wait_for_function(NAMES_AGREE_JS, timeout=10_000)  # a new name reaches its canvas
     else:
         raise AssertionError(f"the deal did not end in 80 moves at {lesson}")
     assert moves > 0

@@ -1,4 +1,5 @@
-"""Every canvas carries its words: a role-giving `CanvasLabel` beside it, linked to its text."""
+"""Every canvas carries its words: a `CanvasLabel` beside it, linked to its text, and the page's
+one script that puts them on the canvas."""
 
 from __future__ import annotations
 
@@ -7,18 +8,37 @@ import re
 import ipycanvas
 
 from cardlab.apps.triad.table import TriadTable
-from cardlab.widgets.a11y import CanvasLabel, element_id
+from cardlab.widgets.a11y import CanvasLabel, PageScript, element_id, page_script
 from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.table import TableView
 
 
-def test_a_view_is_its_canvas_and_its_label_in_one_box():
+def test_a_view_is_its_canvas_its_label_and_the_page_script_in_one_box():
     view = CanvasView(100, 50, label="Three cards")
-    canvas, label = view.widget.children
+    canvas, label, script = view.widget.children
     assert isinstance(canvas, ipycanvas.Canvas) and isinstance(label, CanvasLabel)
+    assert script is page_script()
     assert canvas is view.canvas
     assert label.label == "Three cards" and label.described_by == ""
+    assert label.layout.display == "none", "the name is read from the canvas, not twice"
     assert "cardlab-canvas-box" in view.widget._dom_classes
+
+
+def test_every_canvas_of_a_page_shares_one_page_script():
+    """One front-end module per page, however many canvases (anywidget gives each model two
+    seconds to load, which a busy classroom machine can exceed)."""
+    first, second = CanvasView(10, 10), CanvasView(20, 20)
+    assert isinstance(page_script(), PageScript)
+    assert first.widget.children[2] is second.widget.children[2] is page_script()
+
+
+def test_the_name_element_carries_the_words_escaped():
+    label = CanvasLabel('Cards <b>&</b> "chips"', "words-7")
+    assert label.value == (
+        '<span data-described-by="words-7">Cards &lt;b&gt;&amp;&lt;/b&gt; &quot;chips&quot;</span>'
+    )
+    label.label, label.described_by = "New", ""
+    assert label.value == '<span data-described-by="">New</span>'
 
 
 def test_describe_changes_the_name_and_keeps_or_replaces_the_link():

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-from cardlab.widgets.page import HINTS, MAX_QUERY, hints_allowed, parse_query
+from cardlab.widgets.a11y import page_script
+from cardlab.widgets.page import HINTS, MAX_QUERY, hints_allowed, parse_query, watch_query
 from cardlab.widgets.table import TableView
 
 
@@ -41,11 +42,37 @@ def test_hints_follow_the_server_and_the_link(monkeypatch, env, search, allowed)
     assert hints_allowed(parse_query(search)) is allowed
 
 
-def test_a_table_hides_its_hints_when_the_page_says_so(monkeypatch):
+@pytest.fixture
+def browser_reports():
+    """Set the page's query as the browser would report it; the page forgets it afterwards."""
+    script = page_script()
+    before = script.location
+
+    def report(search: str) -> None:
+        script.location = search
+
+    yield report
+    script.location = before
+
+
+def test_a_table_hides_its_hints_when_the_page_says_so(monkeypatch, browser_reports):
     monkeypatch.delenv(HINTS, raising=False)
     table = TableView(PyramidPokerTable.start(seed=1))
-    table.view.label.location = "?hints=off"  # what the browser reports
+    browser_reports("?hints=off")
     assert [table.controls[k].layout.display for k in ("hint", "play-hint")] == ["none", "none"]
     assert table.controls["new-game"].layout.display is None, "only the hints go"
-    table.view.label.location = "?seed=3"
+    browser_reports("?seed=3")
     assert table.controls["hint"].layout.display is None
+
+
+def test_a_table_made_after_the_page_reported_reads_the_query_at_once(monkeypatch, browser_reports):
+    """A lesson section built on demand, or a cell run again in JupyterLab, comes after the
+    browser has spoken: it must not wait for a report that already came."""
+    monkeypatch.delenv(HINTS, raising=False)
+    browser_reports("?hints=off")
+    table = TableView(PyramidPokerTable.start(seed=1))
+    assert table.controls["hint"].layout.display == "none"
+    seen = []
+    watch_query(seen.append)
+    browser_reports("?seed=9&hints=on")
+    assert seen == [{"hints": "off"}, {"seed": "9", "hints": "on"}]
