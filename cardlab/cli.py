@@ -1,6 +1,8 @@
-"""Command line: ``cardlab serve`` (the lessons in Voilà) and ``cardlab render`` (a deck as PNG).
+"""Command line: ``cardlab serve`` (the lessons in Voilà), ``cardlab lessons`` (list them, or copy
+them to a folder to edit), ``cardlab link`` (a lesson's addresses) and ``cardlab render`` (a deck
+as PNG).
 
-``cardlab serve`` runs Voilà on the whole ``notebooks/`` directory rather than on one notebook, so
+``cardlab serve`` runs Voilà on the whole lessons' folder rather than on one notebook, so
 that the index's relative links (``00_decks.ipynb`` ...) open the other lessons.  Voilà then shows a
 file tree at ``/`` and renders a notebook at ``/voila/render/<name>.ipynb``; the command prints the
 exact URL of the index page and opens it (unless ``--no-browser``).  Voilà runs as a child process;
@@ -25,10 +27,11 @@ import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
 
+from cardlab import links
 from cardlab.kernel import write_spec
+from cardlab.lessons import INDEX, copy_lessons, lessons, notebooks_dir
+from cardlab.links import DEFAULT_PORT
 
-DEFAULT_PORT = 8866
-INDEX = "index.ipynb"
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
 # A closed or reloaded page shuts its kernel down at once (cardlab/serving.py); culling is the
 # safety net for browsers that vanish without saying so (a laptop lid, a lost network).
@@ -42,13 +45,6 @@ POOL_HELP = (
     "(a used kernel is replaced in the background). 0: no preheating; pages then start a kernel "
     "and show each cell as it runs"
 )
-
-
-def default_notebooks_dir() -> Path:
-    """The repository's ``notebooks/`` beside the package (editable install or source checkout)."""
-    import cardlab
-
-    return Path(cardlab.__file__).resolve().parents[1] / "notebooks"
 
 
 def port_is_free(ip: str, port: int) -> bool:
@@ -81,13 +77,6 @@ def wait_for_port(
         except OSError:
             time.sleep(0.1)
     return False
-
-
-def index_url(ip: str, port: int) -> str:
-    host = "localhost" if ip in ("0.0.0.0", "") else ip
-    if ":" in host:  # IPv6 literal
-        host = f"[{host}]"
-    return f"http://{host}:{port}/voila/render/{INDEX}"
 
 
 LAB_EXTENSIONS = (
@@ -144,7 +133,7 @@ def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    notebooks = Path(args.notebooks).resolve() if args.notebooks else default_notebooks_dir()
+    notebooks = Path(args.notebooks).resolve() if args.notebooks else notebooks_dir()
     if not (notebooks / INDEX).is_file():
         print(f"cardlab serve: no {INDEX} in {notebooks}", file=sys.stderr)
         return 2
@@ -157,7 +146,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         port = DEFAULT_PORT if port_is_free(ip, DEFAULT_PORT) else free_port(ip)
 
-    url = index_url(ip, port)
+    url = links.local_url(INDEX, ip, port)
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
     print(f"cardlab: open {url}", flush=True)
 
@@ -194,6 +183,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
             except subprocess.TimeoutExpired:
                 proc.kill()
         shutil.rmtree(kernels, ignore_errors=True)
+
+
+def cmd_lessons(args: argparse.Namespace) -> int:
+    if args.copy is None:
+        print(f"cardlab: the lessons in {notebooks_dir()}")
+        for lesson in lessons():
+            print(f"  {lesson.name:24} {lesson.title}")
+        return 0
+    try:
+        written = copy_lessons(Path(args.copy), overwrite=args.force)
+    except OSError as exc:
+        print(f"cardlab lessons: {exc}", file=sys.stderr)
+        return 2
+    dest = Path(args.copy).resolve()
+    print(f"cardlab: copied {len(written)} lessons to {dest}")
+    print(f"cardlab: edit them, then serve them with: cardlab serve --notebooks {dest}")
+    return 0
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    try:
+        lesson = links.lesson_file(args.lesson)
+        lines = [("local", links.local_url(lesson, port=args.port))]
+        lines.append(("binder", links.binder_url(lesson, args.binder)))
+        if args.hub:
+            lines.append(("hub", links.hub_url(lesson, args.hub, args.binder)))
+    except ValueError as exc:
+        print(f"cardlab link: {exc}", file=sys.stderr)
+        return 2
+    for where, url in lines:
+        print(f"{where:7} {url}")
+    return 0
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -242,7 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--notebooks",
         metavar="DIR",
         default=os.environ.get("CARDLAB_NOTEBOOKS"),
-        help="directory of lessons with an index.ipynb (default: the repository's notebooks/)",
+        help="folder of lessons with an index.ipynb (default: the lessons installed with cardlab; "
+        "in a source checkout its notebooks/)",
     )
     serve.add_argument("--pool", type=pool_size, default=DEFAULT_POOL, metavar="N", help=POOL_HELP)
     serve.add_argument(
@@ -251,6 +273,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="no table offers a hint or its odds (a test, a match); for one page: ?hints=off",
     )
     serve.set_defaults(func=cmd_serve)
+
+    listing = sub.add_parser("lessons", help="list the lessons, or copy them to a folder to edit")
+    listing.add_argument(
+        "--copy", metavar="DIR", default=None, help="write the lesson notebooks into DIR"
+    )
+    listing.add_argument(
+        "--force", action="store_true", help="with --copy: overwrite lessons already in DIR"
+    )
+    listing.set_defaults(func=cmd_lessons)
+
+    link = sub.add_parser("link", help="print a lesson's addresses: local, Binder, JupyterHub")
+    link.add_argument("lesson", metavar="LESSON", help="a lesson, e.g. triad (see cardlab lessons)")
+    link.add_argument(
+        "--binder",
+        metavar="OWNER/REPO",
+        default=None,
+        help="the GitHub repository Binder builds (default: this package's Repository address)",
+    )
+    link.add_argument(
+        "--hub", metavar="URL", default=None, help="a JupyterHub with nbgitpuller: add its link"
+    )
+    link.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"cardlab serve's port ({DEFAULT_PORT})"
+    )
+    link.set_defaults(func=cmd_link)
 
     render = sub.add_parser("render", help="draw every card of a deck into one PNG")
     render.add_argument("deck", metavar="DECK", help="deck name, e.g. standard")

@@ -91,16 +91,6 @@ def test_pages_get_the_xsrf_cookie_their_unload_shutdown_needs(tmp_path):
     assert issubclass(XsrfCookieIdentityProvider, PasswordIdentityProvider)
 
 
-def test_default_notebooks_dir_is_the_repository_notebooks():
-    assert cli.default_notebooks_dir() == REPO / "notebooks"
-
-
-def test_index_url_points_at_the_rendered_index():
-    assert cli.index_url("127.0.0.1", 8866) == "http://127.0.0.1:8866/voila/render/index.ipynb"
-    assert cli.index_url("0.0.0.0", 80) == "http://localhost:80/voila/render/index.ipynb"
-    assert cli.index_url("::1", 8866) == "http://[::1]:8866/voila/render/index.ipynb"
-
-
 def test_voila_command_serves_the_directory_on_the_given_address(tmp_path):
     cmd = cli.voila_command(tmp_path, "127.0.0.1", 9123)
     assert cmd[:3] == [sys.executable, "-m", "voila"]

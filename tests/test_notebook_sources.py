@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+from tools_loader import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location(
-        "build_notebooks", ROOT / "tools/build_notebooks.py"
-    )
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-TOOL = _tool()
+TOOL = load_tool("build_notebooks")
 
 
 def test_every_notebook_has_its_document_and_every_document_its_notebook():

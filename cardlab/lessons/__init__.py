@@ -1,1 +1,60 @@
-"""What the lessons are made of besides code: the curated deals their stories rest on."""
+"""The lessons: their documents (``*.md``, the source), the curated deals their stories rest on
+(``deals/``), and the notebooks built from the documents, which a server serves.
+
+The notebooks ship inside the package (``cardlab/notebooks/`` in a wheel), so ``pip install
+cardlab`` has lessons to serve; in a source checkout (an editable install) they are the
+checkout's own ``notebooks/``, the same files, built by ``tools/build_notebooks.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+INDEX = "index.ipynb"
+"""The lesson a server opens first: it links to every other."""
+
+
+def notebooks_dir() -> Path:
+    """The folder of lesson notebooks to serve: the installed copy inside the package (a wheel),
+    else the source checkout's ``notebooks/`` beside the package (an editable install)."""
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "notebooks"
+    return installed if (installed / INDEX).is_file() else package.parent / "notebooks"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson notebook: its file name and the title its page shows."""
+
+    name: str
+    title: str
+
+
+def lessons(folder: Path | None = None) -> list[Lesson]:
+    """Every lesson notebook in ``folder`` (default: `notebooks_dir`), the index first."""
+    folder = notebooks_dir() if folder is None else folder
+    found = []
+    for path in sorted(folder.glob("*.ipynb"), key=lambda p: (p.name != INDEX, p.name)):
+        metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+        found.append(Lesson(path.name, str(metadata.get("title") or path.stem)))
+    return found
+
+
+def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
+    """Copy every lesson notebook into ``dest`` (made if missing), for a teacher to edit and serve
+    with ``cardlab serve --notebooks DEST``; the paths written.
+
+    A notebook already in ``dest`` may hold a teacher's edits: unless ``overwrite``, nothing is
+    written and a ``FileExistsError`` names the files in the way."""
+    sources = [notebooks_dir() / lesson.name for lesson in lessons()]
+    if dest.exists() and not dest.is_dir():
+        raise NotADirectoryError(f"{dest} is a file, not a folder")
+    in_the_way = [dest / src.name for src in sources if (dest / src.name).exists()]
+    if in_the_way and not overwrite:
+        names = ", ".join(p.name for p in in_the_way)
+        raise FileExistsError(f"{dest} already holds {names} (--force overwrites them)")
+    dest.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copyfile(src, dest / src.name)) for src in sources]

@@ -1,0 +1,82 @@
+"""Where a lesson opens: on this machine (``cardlab serve``), on Binder, on a school's hub.
+
+Every link to the public copy of the lessons is built from one setting, the repository's
+``owner/name``, read from the ``Repository`` address in ``pyproject.toml``'s ``[project.urls]``
+(installed as the package's metadata).  A teacher who forks the repository changes that one
+line, reinstalls, and runs ``python tools/readme_links.py`` to rewrite the README's badge and
+lesson links; ``cardlab link`` then prints links to the fork.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+from urllib.parse import quote, urlencode, urlsplit
+
+from cardlab.lessons import INDEX, lessons
+
+DEFAULT_PORT = 8866
+BINDER = "https://mybinder.org/v2/gh"
+GITHUB = "https://github.com"
+NOTEBOOKS = "notebooks"
+"""Where the lessons sit in a checkout of the repository (Binder's and nbgitpuller's copy)."""
+_REPOSITORY = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
+
+
+def repository() -> str:
+    """The repository's ``owner/name``, from the package's ``Repository`` address."""
+    for entry in metadata.metadata("cardlab").get_all("Project-URL") or []:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "repository":
+            return checked_repository(url.strip().removeprefix(GITHUB + "/"))
+    raise ValueError("pyproject.toml's [project.urls] has no Repository address")
+
+
+def checked_repository(text: str) -> str:
+    """``owner/name`` as GitHub spells them, or a ``ValueError`` saying what is wrong."""
+    text = text.strip().removesuffix("/").removesuffix(".git")
+    if not _REPOSITORY.fullmatch(text) or text.endswith((".", "/.")):
+        raise ValueError(f"not a GitHub repository OWNER/NAME: {text[:80]!r}")
+    return text
+
+
+def lesson_file(name: str) -> str:
+    """A lesson's notebook file name from what a teacher types (``triad`` or ``triad.ipynb``),
+    or a ``ValueError`` listing the lessons there are."""
+    known = [lesson.name for lesson in lessons()]
+    wanted = name if name.endswith(".ipynb") else f"{name}.ipynb"
+    if wanted not in known:
+        raise ValueError(
+            f"no lesson {name[:80]!r}; the lessons are: "
+            + ", ".join(k.removesuffix(".ipynb") for k in known)
+        )
+    return wanted
+
+
+def local_url(lesson: str = INDEX, ip: str = "127.0.0.1", port: int = DEFAULT_PORT) -> str:
+    """The lesson's page on ``cardlab serve`` (which serves the lessons' folder as Voilà's root)."""
+    host = "localhost" if ip in ("0.0.0.0", "") else ip
+    if ":" in host:  # an IPv6 literal
+        host = f"[{host}]"
+    return f"http://{host}:{port}/voila/render/{lesson}"
+
+
+def binder_url(lesson: str = INDEX, repo: str | None = None) -> str:
+    """Binder building the repository's default branch and opening the lesson in Voilà."""
+    repo = checked_repository(repo) if repo is not None else repository()
+    path = quote(f"voila/render/{NOTEBOOKS}/{lesson}", safe="")
+    return f"{BINDER}/{repo}/HEAD?urlpath={path}"
+
+
+def hub_url(lesson: str, hub: str, repo: str | None = None) -> str:
+    """An nbgitpuller link: the school's JupyterHub copies (or updates) the repository into the
+    student's home and opens the lesson in Voilà there."""
+    repo = checked_repository(repo) if repo is not None else repository()
+    parts = urlsplit(hub.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise ValueError(f"not a JupyterHub address (https://hub.example.org): {hub[:80]!r}")
+    name = repo.split("/")[1]
+    query = urlencode(
+        {"repo": f"{GITHUB}/{repo}", "urlpath": f"voila/render/{name}/{NOTEBOOKS}/{lesson}"}
+    )
+    return f"{hub.strip().rstrip('/')}/hub/user-redirect/git-pull?{query}"

@@ -1,0 +1,105 @@
+"""`pip install cardlab` from a wheel serves the lessons: nothing depends on a source checkout.
+
+The wheel is built from a copy of the repository's files, installed into a fresh virtual
+environment in a temporary folder (with binder/requirements.txt as constraints, so it gets the
+tested versions), and its own ``cardlab serve`` is started from a folder outside the repository
+with no variable pointing back at it.  Chromium then opens the index and a lesson from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO, _stop_group
+from test_voila import (
+    CANVAS,
+    RENDER_TIMEOUT_MS,
+    SETTLE_MS,
+    assert_drawn,
+    assert_no_python_errors,
+    canvas_shots,
+    render_url,
+)
+
+from cardlab.cli import free_port, wait_for_port
+from cardlab.lessons import lessons
+
+INSTALL_TIMEOUT = 900  # seconds: a fresh environment's whole dependency tree, from the pip cache
+SKIP = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".*cache",
+                              ".hypothesis", ".benchmarks", "tmp")  # fmt: skip
+
+
+def run(cmd: list[str], **kwargs) -> str:
+    done = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, **kwargs)
+    assert done.returncode == 0, f"{cmd[:3]} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def clean_env() -> dict[str, str]:
+    """The environment of a user who installed the wheel: nothing leads back to the repository."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTHON", "JUPYTER", "CARDLAB_", "PIP_"))}  # fmt: skip
+    return {**env, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed: its ``bin`` folder."""
+    tmp = tmp_path_factory.mktemp("wheel")
+    source = tmp / "source"
+    shutil.copytree(REPO, source, ignore=SKIP)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist"),
+         str(source)], timeout=INSTALL_TIMEOUT, env=clean_env())  # fmt: skip
+    (wheel,) = (tmp / "dist").glob("cardlab-*.whl")
+    run([sys.executable, "-m", "venv", str(tmp / "venv")], timeout=120)
+    bin_dir = tmp / "venv" / "bin"
+    run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel),
+         "-c", str(REPO / "binder" / "requirements.txt")],
+        timeout=INSTALL_TIMEOUT, env=clean_env(), cwd=tmp)  # fmt: skip
+    return bin_dir
+
+
+def test_the_wheel_holds_the_lessons_and_serves_them(installed, page, tmp_path, screenshot_dir):
+    env, outside = clean_env(), tmp_path / "elsewhere"
+    outside.mkdir()
+    where = run([str(installed / "python"), "-c",
+                 "import json, cardlab.lessons as l; "
+                 "print(json.dumps([str(l.notebooks_dir()), [x.name for x in l.lessons()]]))"],
+                env=env, cwd=outside)  # fmt: skip
+    folder, names = json.loads(where)
+    assert Path(folder).is_relative_to(installed.parent), f"lessons served from {folder}"
+    assert names == [lesson.name for lesson in lessons()], "the wheel holds every lesson"
+    copied = run([str(installed / "cardlab"), "lessons", "--copy", "mine"], env=env, cwd=outside)
+    assert "copied 8 lessons" in copied and (outside / "mine" / "triad.ipynb").is_file()
+
+    port = free_port()
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [str(installed / "cardlab"), "serve", "--no-browser", "--port", str(port)],
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+            cwd=outside, start_new_session=True,
+        )  # fmt: skip
+    try:
+        assert wait_for_port("127.0.0.1", port, 120, proc), log_path.read_text()[-3000:]
+        assert folder in log_path.read_text(), "it says which lessons it serves"
+        base = f"http://127.0.0.1:{port}"
+        page.goto(render_url(base, "index.ipynb"), timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_selector("a[href$='triad.ipynb']", timeout=RENDER_TIMEOUT_MS)
+        assert_no_python_errors(page)
+        page.goto(render_url(base, "triad.ipynb"), timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_timeout(SETTLE_MS)
+        assert_no_python_errors(page)
+        page.screenshot(path=str(screenshot_dir / "wheel-triad.png"))
+        shots = canvas_shots(page)
+        assert shots, "the lesson from the wheel draws no canvas"
+        assert_drawn(shots[0], "the first canvas of Triad served from the wheel")
+    finally:
+        _stop_group(proc)
