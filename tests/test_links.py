@@ -115,7 +115,7 @@ def test_the_readme_links_are_built_from_the_setting():
     expected = {links.binder_url(lesson.name) for lesson in links.lessons()}
     assert set(found) <= expected, set(found) - expected
     assert links.binder_url("index.ipynb") in found
-    assert "OWNER" not in text
+    assert "gh/OWNER" not in text, "a placeholder in a link"
 
 
 def test_the_readme_tool_points_every_binder_link_at_a_fork():
