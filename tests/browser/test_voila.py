@@ -86,6 +86,21 @@ def canvas_shots(page) -> list[bytes]:
     return [canvases.nth(i).screenshot() for i in range(canvases.count())]
 
 
+def open_drawn(page, url: str, screenshot: Path, wait_for: str = CANVAS) -> list[bytes]:
+    """Open a lesson page, wait until it has drawn (and ``wait_for`` is visible), check it shows
+    no Python error, save a screenshot; every canvas's picture, the first one checked drawn."""
+    page.goto(url, timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(wait_for, state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+    assert_no_python_errors(page)
+    page.screenshot(path=str(screenshot))
+    shots = canvas_shots(page)
+    assert shots, f"no canvas on {url}"
+    assert_drawn(shots[0], f"the first canvas of {url}")
+    return shots
+
+
 def mirror_text(page) -> str:
     return "\n".join(page.locator(MIRROR).all_inner_texts())
 
@@ -118,15 +133,8 @@ def test_index_links_every_lesson(voila_server, page, notebooks_dir: Path, scree
 
 
 def test_decks_lesson_draws_and_steps(voila_server, page, screenshot_dir: Path):
-    page.goto(render_url(voila_server, LESSON), timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_selector(NEXT, state="visible", timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_timeout(SETTLE_MS)
-    assert_no_python_errors(page)
-    page.screenshot(path=str(screenshot_dir / "00_decks.png"))
-
-    before = canvas_shots(page)
-    assert before, "no canvas on the page"
+    url = render_url(voila_server, LESSON)
+    before = open_drawn(page, url, screenshot_dir / "00_decks.png", wait_for=NEXT)
     for i, png in enumerate(before):
         assert_drawn(png, f"canvas #{i} after loading")
     mirror_before = mirror_text(page)

@@ -17,15 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, _stop_group
-from test_voila import (
-    CANVAS,
-    RENDER_TIMEOUT_MS,
-    SETTLE_MS,
-    assert_drawn,
-    assert_no_python_errors,
-    canvas_shots,
-    render_url,
-)
+from test_voila import RENDER_TIMEOUT_MS, assert_no_python_errors, open_drawn, render_url
 
 from cardlab.cli import free_port, wait_for_port
 from cardlab.lessons import lessons
@@ -93,13 +85,6 @@ def test_the_wheel_holds_the_lessons_and_serves_them(installed, page, tmp_path, 
         page.goto(render_url(base, "index.ipynb"), timeout=RENDER_TIMEOUT_MS)
         page.wait_for_selector("a[href$='triad.ipynb']", timeout=RENDER_TIMEOUT_MS)
         assert_no_python_errors(page)
-        page.goto(render_url(base, "triad.ipynb"), timeout=RENDER_TIMEOUT_MS)
-        page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
-        page.wait_for_timeout(SETTLE_MS)
-        assert_no_python_errors(page)
-        page.screenshot(path=str(screenshot_dir / "wheel-triad.png"))
-        shots = canvas_shots(page)
-        assert shots, "the lesson from the wheel draws no canvas"
-        assert_drawn(shots[0], "the first canvas of Triad served from the wheel")
+        open_drawn(page, render_url(base, "triad.ipynb"), screenshot_dir / "wheel-triad.png")
     finally:
         _stop_group(proc)
