@@ -1,7 +1,8 @@
 """A ``cardlab serve``'s Voilà server and kernels, found in ``/proc`` (Linux only).
 
 The browser tests count kernels with it (Voilà serves no list of kernels: ``GET /api/kernels`` is
-not routed) and the benchmarks read their memory and CPU time.  Standard library only.
+not routed) and the benchmarks read their memory and CPU time; the JupyterHub test finds every
+process a hub started and checks that none outlives it.  Standard library only.
 """
 
 from __future__ import annotations
@@ -24,6 +25,32 @@ def children(pid: int) -> list[int]:
             if _stat_fields(int(entry.name))[1] == str(pid):
                 out.append(int(entry.name))
     return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid``: its children, theirs, and so on."""
+    found, todo = [], [pid]
+    while todo:
+        below = children(todo.pop())
+        found += below
+        todo += below
+    return found
+
+
+def started(pid: int) -> int | None:
+    """When ``pid`` started, in clock ticks since boot (None once it has gone): with the pid, it
+    tells a process from a later one that got the same pid."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        return int(_stat_fields(pid)[19])
+    return None
+
+
+def environ(pid: int) -> dict[str, str]:
+    """The environment ``pid`` started with ({} once it has gone, or if it is not ours to read)."""
+    with contextlib.suppress(OSError):
+        raw = (PROC / str(pid) / "environ").read_bytes().decode(errors="replace")
+        return dict(item.partition("=")[::2] for item in raw.split("\0") if "=" in item)
+    return {}
 
 
 def cmdline(pid: int) -> str:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
-from cardlab.procs import cpu_ticks, machine_ticks
+from cardlab.procs import cpu_ticks, descendants, environ, machine_ticks, started
 
 BUSY = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass"
 
@@ -33,3 +35,25 @@ def test_the_machine_is_busy_while_we_compute():
     hz = os.sysconf("SC_CLK_TCK")
     assert busy1 - busy0 >= 0.25 * hz
     assert all1 - all0 >= busy1 - busy0 >= 0
+
+
+def test_descendants_and_their_start_and_environment():
+    sleep = "import time; time.sleep(30)"
+    code = f"import subprocess, sys; subprocess.Popen([sys.executable, '-c', {sleep!r}]); {sleep}"
+    parent = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PROCS_TEST": "yes"})
+    try:
+        below: list[int] = []
+        for _ in range(200):  # the grandchild starts within a moment; bounded, not timed
+            below = descendants(parent.pid)
+            if below:
+                break
+            time.sleep(0.05)
+        assert len(below) == 1, below  # the grandchild, not the parent itself
+        assert all(environ(p).get("PROCS_TEST") == "yes" for p in [parent.pid, *below])
+        assert started(parent.pid) is not None
+        assert started(parent.pid) <= min(started(p) for p in below)
+    finally:
+        for pid in [*descendants(parent.pid), parent.pid]:
+            os.kill(pid, signal.SIGKILL)
+        parent.wait()
+    assert started(parent.pid) is None and environ(parent.pid) == {}

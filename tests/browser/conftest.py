@@ -42,9 +42,13 @@ INSTALL_HINT = (
     "install Debian's Chromium (`apt-get update && apt-get install -y chromium`) "
     "or set CARDLAB_CHROMIUM to a Chromium/Chrome binary"
 )
-# The Voila page asks a CDN for the Font Awesome icon font; offline that load fails.  That failed
-# load is the one console error the tests accept.
+# The Voila page asks a CDN for the Font Awesome icon font; offline that load fails.  With
+# progressive rendering (`cardlab serve --pool 0`, a student's server behind JupyterHub) the page
+# typesets a lesson's formulas in the browser and asks a CDN for MathJax too.  Those failed loads
+# are the console errors the tests accept.
 ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
+MATHJAX_CDN = "https://cdnjs.cloudflare.com/ajax/libs/mathjax"
+OFFLINE_CDNS = (ICON_FONT_CDN, MATHJAX_CDN)
 SERVER_START_TIMEOUT = 90
 
 
@@ -108,7 +112,7 @@ class ConsoleLog:
             return
         url = (msg.location or {}).get("url", "")
         text = f"{msg.text} [{url}]"
-        if url.startswith(ICON_FONT_CDN) and msg.text.startswith("Failed to load resource: net::"):
+        if url.startswith(OFFLINE_CDNS) and msg.text.startswith("Failed to load resource: net::"):
             self.ignored.append(text)
         else:
             self.errors.append(text)
@@ -126,8 +130,9 @@ def page_at(browser):
     def make(width: int = 1200, height: int = 900):
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
-        # Fail the CDN request at once rather than waiting on DNS; it is then a failed load.
-        context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
+        # Fail the CDN requests at once rather than waiting on DNS; each is then a failed load.
+        for cdn in OFFLINE_CDNS:
+            context.route(f"{cdn}/**", lambda route: route.abort())
         pg = context.new_page()
         log = ConsoleLog()
         pg.on("console", log.on_console)
@@ -220,21 +225,28 @@ AXE_VERSION = "4.14.1"
 """axe-core, the accessibility engine the browser tests inject (npm package, pinned)."""
 
 
+def npm_package(name: str, version: str, needed: str, why: str) -> Path:
+    """The file ``needed`` of npm package ``name@version``, installed with npm (once) into a
+    folder of its own under ``build/npm``: ``npm install`` into a folder removes from it every
+    package it was not asked for this time, so two tools cannot share one."""
+    prefix = REPO / "build" / "npm" / f"{name}-{version}"
+    package = prefix / "node_modules" / name
+    path = package / needed
+    if not (path.is_file() and f'"version": "{version}"' in (package / "package.json").read_text()):
+        npm = shutil.which("npm")
+        if npm is None:
+            skip_or_fail(f"{why} needs npm (`apt-get install -y npm`) for {name}")
+        done = subprocess.run(
+            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix),
+             f"{name}@{version}"],
+            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        if done.returncode != 0 or not path.is_file():
+            skip_or_fail(f"npm could not install {name} {version}: {done.stderr[-500:]}")
+    return path
+
+
 @pytest.fixture(scope="session")
 def axe_script() -> Path:
     """``axe.min.js`` of axe-core `AXE_VERSION`, installed with npm into ``build/npm`` once."""
-    prefix = REPO / "build" / "npm"
-    script = prefix / "node_modules" / "axe-core" / "axe.min.js"
-    meta = script.with_name("package.json")
-    if not (script.is_file() and f'"version": "{AXE_VERSION}"' in meta.read_text()):
-        npm = shutil.which("npm")
-        if npm is None:
-            skip_or_fail("the accessibility tests need npm (`apt-get install -y npm`) for axe-core")
-        done = subprocess.run(
-            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix),
-             f"axe-core@{AXE_VERSION}"],
-            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        if done.returncode != 0 or not script.is_file():
-            skip_or_fail(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-500:]}")
-    return script
+    return npm_package("axe-core", AXE_VERSION, "axe.min.js", "the accessibility tests")

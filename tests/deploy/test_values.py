@@ -1,0 +1,42 @@
+"""The Kubernetes values (Zero to JupyterHub) say what the one-server hub config says: the same
+student's server, memory, culling; and the image they name is the one repo2docker builds."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import yaml
+from traitlets.config import Config
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "jupyterhub"
+
+
+def hub_config() -> Config:
+    config = Config()
+    runpy.run_path(
+        str(DEPLOY / "jupyterhub_config.py"), init_globals={"get_config": lambda: config}
+    )
+    return config
+
+
+def test_values_and_the_hub_config_agree():
+    config = hub_config()
+    values = yaml.safe_load((DEPLOY / "values.yaml").read_text())
+    single = values["singleuser"]
+    assert single["cmd"] == ["python", "-m", "cardlab.singleuser"]
+    assert config.Spawner.cmd[1:] == ["-m", "cardlab.singleuser"]
+    assert single["memory"] == {
+        "guarantee": config.Spawner.mem_guarantee,
+        "limit": config.Spawner.mem_limit,
+    }
+    (culler,) = config.JupyterHub.services
+    assert f"--timeout={values['cull']['timeout']}" in culler["command"]
+    assert values["cull"]["enabled"] is True
+
+
+def test_the_image_is_the_one_the_comment_builds():
+    text = (DEPLOY / "values.yaml").read_text()
+    image = yaml.safe_load(text)["singleuser"]["image"]
+    assert f"--image-name {image['name']}:{image['tag']} ." in text
+    assert "--target-repo-dir /srv/cardlab" in text, "the home volume would hide the lessons"
