@@ -208,7 +208,8 @@ def cmd_link(args: argparse.Namespace) -> int:
         lines = [("local", links.local_url(lesson, port=args.port))]
         lines.append(("binder", links.binder_url(lesson, args.binder)))
         if args.hub:
-            lines.append(("hub", links.hub_url(lesson, args.hub, args.binder)))
+            lines.append(("hub", links.hub_url(lesson, args.hub)))
+            lines.append(("hub-git", links.hub_git_url(lesson, args.hub, args.binder)))
     except ValueError as exc:
         print(f"cardlab link: {exc}", file=sys.stderr)
         return 2
@@ -292,7 +293,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the GitHub repository Binder builds (default: this package's Repository address)",
     )
     link.add_argument(
-        "--hub", metavar="URL", default=None, help="a JupyterHub with nbgitpuller: add its link"
+        "--hub",
+        metavar="URL",
+        default=None,
+        help="a JupyterHub: add its links (deploy/jupyterhub's set-up, and nbgitpuller's)",
     )
     link.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"cardlab serve's port ({DEFAULT_PORT})"

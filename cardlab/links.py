@@ -1,4 +1,6 @@
-"""Where a lesson opens: on this machine (``cardlab serve``), on Binder, on a school's hub.
+"""Where a lesson opens: on this machine (``cardlab serve``), on Binder, on a school's hub
+(`hub_url` for a hub set up with ``deploy/jupyterhub``, `hub_git_url` for any hub with
+nbgitpuller).
 
 Every link to the public copy of the lessons is built from one setting, the repository's
 ``owner/name``, read from the ``Repository`` address in ``pyproject.toml``'s ``[project.urls]``
@@ -68,15 +70,27 @@ def binder_url(lesson: str = INDEX, repo: str | None = None) -> str:
     return f"{BINDER}/{repo}/HEAD?urlpath={path}"
 
 
-def hub_url(lesson: str, hub: str, repo: str | None = None) -> str:
-    """An nbgitpuller link: the school's JupyterHub copies (or updates) the repository into the
-    student's home and opens the lesson in Voilà there."""
-    repo = checked_repository(repo) if repo is not None else repository()
+def _hub(hub: str) -> str:
+    """A JupyterHub's address without its trailing slash, or a ``ValueError``."""
     parts = urlsplit(hub.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
         raise ValueError(f"not a JupyterHub address (https://hub.example.org): {hub[:80]!r}")
+    return hub.strip().rstrip("/")
+
+
+def hub_url(lesson: str, hub: str) -> str:
+    """The lesson on a hub set up with ``deploy/jupyterhub`` (each student's server has the
+    installed lessons as its root): the hub logs the student in and opens it in Voilà."""
+    return f"{_hub(hub)}/hub/user-redirect/voila/render/{lesson}"
+
+
+def hub_git_url(lesson: str, hub: str, repo: str | None = None) -> str:
+    """An nbgitpuller link, for any other hub with nbgitpuller and writable homes: the hub
+    copies (or updates) the repository into the student's home and opens the lesson in Voilà."""
+    hub = _hub(hub)
+    repo = checked_repository(repo) if repo is not None else repository()
     name = repo.split("/")[1]
     query = urlencode(
         {"repo": f"{GITHUB}/{repo}", "urlpath": f"voila/render/{name}/{NOTEBOOKS}/{lesson}"}
     )
-    return f"{hub.strip().rstrip('/')}/hub/user-redirect/git-pull?{query}"
+    return f"{hub}/hub/user-redirect/git-pull?{query}"

@@ -34,7 +34,10 @@ def test_local_binder_and_hub_addresses():
         "https://mybinder.org/v2/gh/teacher/cards-fork/HEAD"
         "?urlpath=voila%2Frender%2Fnotebooks%2Ftriad.ipynb"
     )
-    hub = urlsplit(links.hub_url("doudizhu.ipynb", "https://hub.school.test/", "teacher/cards"))
+    assert links.hub_url("triad.ipynb", "https://hub.school.test/") == (
+        "https://hub.school.test/hub/user-redirect/voila/render/triad.ipynb"
+    )
+    hub = urlsplit(links.hub_git_url("doudizhu.ipynb", "https://hub.school.test/", "teacher/cards"))
     assert (hub.scheme, hub.netloc, hub.path) == (
         "https", "hub.school.test", "/hub/user-redirect/git-pull"
     )  # fmt: skip
@@ -65,7 +68,9 @@ def test_a_bad_repository_is_refused_by_name(bad):
 )  # fmt: skip
 def test_a_bad_hub_is_refused_by_name(bad):
     with pytest.raises(ValueError, match="JupyterHub address"):
-        links.hub_url("index.ipynb", bad, "teacher/cards")
+        links.hub_git_url("index.ipynb", bad, "teacher/cards")
+    with pytest.raises(ValueError, match="JupyterHub address"):
+        links.hub_url("index.ipynb", bad)
 
 
 def test_an_unknown_lesson_is_refused_with_the_list_of_lessons():
@@ -81,7 +86,7 @@ def test_any_input_gives_links_or_a_clear_refusal(lesson, repo, hub):
     try:
         name = links.lesson_file(lesson)
         binder = links.binder_url(name, repo)
-        hub_link = links.hub_url(name, hub, repo)
+        hub_link = links.hub_git_url(name, hub, repo)
     except ValueError as exc:
         assert str(exc)
         return
@@ -96,7 +101,8 @@ def test_cardlab_link_prints_every_address(capsys):
     assert out == {
         "local": links.local_url("pyramid.ipynb"),
         "binder": links.binder_url("pyramid.ipynb", "teacher/cards"),
-        "hub": links.hub_url("pyramid.ipynb", "https://hub.test", "teacher/cards"),
+        "hub": links.hub_url("pyramid.ipynb", "https://hub.test"),
+        "hub-git": links.hub_git_url("pyramid.ipynb", "https://hub.test", "teacher/cards"),
     }
 
 
