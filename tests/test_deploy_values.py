@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 from traitlets.config import Config
 
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "jupyterhub"
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"
 
 
 def hub_config() -> Config:

@@ -25,15 +25,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import conftest as browser_conftest
 import pytest
-from conftest import browser_conftest, voila
+import test_voila as voila
 from traitlets.config import Config
 
 from cardlab import procs
 from cardlab.cli import free_port, wait_for_port
 from cardlab.lessons import INDEX, notebooks_dir
-
-pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
