@@ -21,8 +21,11 @@ change travels as plain ipywidgets state.
 
 Its stylesheet (`CSS`) comes with it: the page's zoom on a projector, fitting a phone, disabled
 controls that look disabled, a visible focus ring, and lesson text that never scrolls inside
-itself.  `CanvasView` builds the label and puts the page script in each canvas's box; lessons
-give it words with ``CanvasView.describe``.
+itself.  Every rule is scoped (`LESSON_CLASS`, `VOILA_PAGE`): in Voilà the page is the lesson,
+but in JupyterLab the stylesheet and the script land in the user's whole JupyterLab, where they
+must touch only cardlab's own widgets, not JupyterLab's fonts or another notebook's widgets.
+`CanvasView` builds the label and puts the page script in each canvas's box; lessons give it
+words with ``CanvasView.describe``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,10 @@ ESM = HERE / "a11y.js"
 """The front-end half: role, name, description and Tab for every canvas of the page."""
 CSS = HERE / "a11y.css"
 """The page's stylesheet: zoom on a projector, fit on a phone, disabled controls that look it."""
+LESSON_CLASS = "cardlab-lesson"
+"""The class of every lesson panel: outside Voilà the stylesheet and script reach only these."""
+VOILA_PAGE = "body[data-voila]"
+"""A Voilà page (Voilà marks its ``<body>``), where the whole page is the lesson."""
 NAME_CLASS = "cardlab-canvas-name"
 """The class of a `CanvasLabel`'s element: the page script finds a canvas's name by it."""
 
