@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import secrets
 from pathlib import Path
 
 import anywidget
@@ -39,11 +40,15 @@ import ipywidgets as widgets
 import traitlets
 
 _IDS = itertools.count(1)
+_KERNEL = secrets.token_hex(3)
+"""Tells this kernel's ids from another's: a Voilà page has one kernel, but JupyterLab shows
+several notebooks in one page, each with its own kernel counting from 1."""
 
 
 def element_id(prefix: str) -> str:
-    """A fresh DOM id (unique in the kernel, so in its page) for an element a canvas names."""
-    return f"{prefix}-{next(_IDS)}"
+    """A fresh DOM id for an element a canvas names: unique in the kernel, and marked with the
+    kernel, so two lessons open side by side in JupyterLab never share one."""
+    return f"{prefix}-{_KERNEL}-{next(_IDS)}"
 
 
 HERE = Path(__file__).parent

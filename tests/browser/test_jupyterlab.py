@@ -7,7 +7,9 @@ JupyterLab's own UI only: the lesson is double-clicked in the file browser, run 
 Run > Run All Cells, and closed with File > Close and Shut Down Notebook.  Each lesson must
 then show no error, draw every canvas, fit every canvas in the notebook's column (the window is
 a small laptop's with the file browser open, so the column is narrower than a table's drawing),
-answer one click at its table with a new drawing, and leave the browser console clean.
+answer one click at its table with a new drawing, restyle nothing of JupyterLab's own, and
+leave the browser console clean.  Last, two lessons open side by side (two kernels in one page)
+must each keep their canvases' text versions to themselves.
 """
 
 from __future__ import annotations
@@ -72,6 +74,16 @@ OUTSIDE_JS = """() => {
   return [ours.length, outside.slice(0, 10)];
 }"""
 """Which elements outside cardlab's own widgets a rule of the lesson's stylesheet reaches."""
+SAME_NOTEBOOK_JS = """() => {
+  const ids = [...document.querySelectorAll("[id^='cardlab-']")].map(e => e.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const astray = [...document.querySelectorAll("canvas.cardlab-canvas[aria-describedby]")]
+    .filter(c => { const words = document.getElementById(c.getAttribute("aria-describedby"));
+      return !words || words.closest(".jp-NotebookPanel") !== c.closest(".jp-NotebookPanel"); })
+    .map(c => c.getAttribute("aria-label"));
+  return {ids: ids.length, twice: twice.slice(0, 5), astray: astray.slice(0, 5)};
+}"""
+"""Ids two notebooks share, and canvases whose text version is missing or in another notebook."""
 RUN_TIMEOUT_MS = 180_000  # a kernel start and every cell of a lesson, on a busy 2-core machine
 
 
@@ -157,12 +169,13 @@ def close_and_shut_down(page) -> None:
     """File > Close and Shut Down Notebook, and confirm: the next lesson opens alone."""
     if not page.locator(PANEL).count():
         return
+    front = page.locator(PANEL).get_attribute("id")
     menu(page, "File", "filemenu:close-and-cleanup")
     page.locator(".jp-Dialog .jp-mod-accept").click()
     discard = page.locator(".jp-Dialog button", has_text="Discard")  # if it asks to save
     if discard.count():
         discard.click()
-    page.wait_for_selector(PANEL, state="detached", timeout=30_000)
+    page.wait_for_selector(f"[id='{front}']", state="detached", timeout=30_000)
 
 
 def assert_canvases_fit(page) -> None:
@@ -234,5 +247,28 @@ def test_the_lesson_runs_draws_and_plays_in_jupyterlab(lab_page, lesson, screens
             page.screenshot(path=str(screenshot_dir / name))
         assert_no_python_errors(page)
     finally:
+        close_and_shut_down(page)
+    assert_clean_console(page)
+
+
+def test_two_lessons_side_by_side_keep_their_own_words(lab_page):
+    """JupyterLab shows two notebooks in one page, each with its own kernel: every canvas must
+    still name its own text version, not the other lesson's (ids made by both kernels)."""
+    page = lab_page
+    page.console_log.errors.clear()
+    try:
+        for lesson in ("triad.ipynb", "pyramid.ipynb"):
+            open_and_run(page, lesson)
+            page.wait_for_function(
+                "sel => [...document.querySelectorAll(sel)].every(c => c.getAttribute('role'))",
+                arg=CANVAS, timeout=30_000,
+            )  # fmt: skip
+        assert page.locator(".jp-NotebookPanel").count() == 2
+        found = page.evaluate(SAME_NOTEBOOK_JS)
+        assert found["ids"] > 10, found
+        assert not found["twice"], f"both lessons made these ids: {found['twice']}"
+        assert not found["astray"], f"canvases describedby another notebook: {found['astray']}"
+    finally:
+        close_and_shut_down(page)
         close_and_shut_down(page)
     assert_clean_console(page)

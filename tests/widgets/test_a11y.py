@@ -4,6 +4,8 @@ one script that puts them on the canvas."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import ipycanvas
 
@@ -59,9 +61,14 @@ def test_describe_changes_the_name_and_keeps_or_replaces_the_link():
     assert (view.label.label, view.label.described_by) == ("newer", "words-2")
 
 
-def test_ids_are_fresh():
+def test_ids_are_fresh_and_tell_kernels_apart():
     first, second = element_id("x"), element_id("x")
-    assert first != second and re.fullmatch(r"x-\d+", first)
+    assert first != second and re.fullmatch(r"x-[0-9a-f]{6}-\d+", first)
+    code = "from cardlab.widgets.a11y import element_id; print(element_id('x'))"
+    other_kernel = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert other_kernel.rsplit("-", 1)[0] != first.rsplit("-", 1)[0]
 
 
 def test_a_table_canvas_is_described_by_its_text_version():
