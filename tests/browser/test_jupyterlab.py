@@ -7,19 +7,23 @@ JupyterLab's own UI only: the lesson is double-clicked in the file browser, run 
 Run > Run All Cells, and closed with File > Close and Shut Down Notebook.  Each lesson must
 then show no error, draw every canvas, fit every canvas in the notebook's column (the window is
 a small laptop's with the file browser open, so the column is narrower than a table's drawing),
-answer one click at its table with a new drawing, restyle nothing of JupyterLab's own, and
-leave the browser console clean.  Last, two lessons open side by side (two kernels in one page)
-must each keep their canvases' text versions to themselves.
+answer one click at its table with a new drawing (Three Thirteen's click lands on the drawing
+itself, shrunk to the column), restyle nothing of JupyterLab's own, and leave the browser
+console clean.  Last, two lessons open side by side (two kernels in one page) must each keep
+their canvases' text versions to themselves.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import open_page, serving
@@ -31,8 +35,10 @@ from test_voila import (
     assert_no_python_errors,
 )
 
+from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.cli import free_port
 from cardlab.lessons import notebooks_dir
+from cardlab.render.ops import HitBox
 
 LESSONS = tuple(DRIVERS)
 """One lesson per game: the six with a table to play."""
@@ -84,6 +90,12 @@ SAME_NOTEBOOK_JS = """() => {
   return {ids: ids.length, twice: twice.slice(0, 5), astray: astray.slice(0, 5)};
 }"""
 """Ids two notebooks share, and canvases whose text version is missing or in another notebook."""
+CARDS = ".cardlab-card-buttons"
+ON_THE_DRAWING: dict[str, tuple[Callable[[], Any], str, str]] = {
+    "three_thirteen.ipynb": (ThreeThirteenTable.start, "stock", "from the stock"),
+}
+"""Tables whose first move is a click on the drawing itself: how to make such a table (the
+place clicked lies where it does on any deal), the HitBox clicked, and what the log then says."""
 RUN_TIMEOUT_MS = 180_000  # a kernel start and every cell of a lesson, on a busy 2-core machine
 
 
@@ -198,9 +210,22 @@ def assert_only_lessons_restyled(page) -> None:
     assert not outside, "the lesson's stylesheet restyles JupyterLab itself:\n" + "\n".join(outside)
 
 
+def click_on_drawing(canvas, start: Callable[[], Any], target: str) -> None:
+    """Click where ``target``'s HitBox lies in the drawing of the table ``start()`` makes, on
+    ``canvas`` as shown: shrunk to the column, so the click tests the pointer's scaling too."""
+    drawing = start().picture("default")
+    box = next(op for op in drawing.ops if isinstance(op, HitBox) and op.target == target)
+    assert canvas.evaluate("c => c.width") == math.ceil(drawing.width * 2), "not that table"
+    scale = canvas.bounding_box()["width"] / drawing.width
+    assert scale < 0.9, f"the table is drawn at {scale:.2f}: no narrower than its drawing"
+    x, y = (box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale
+    canvas.click(position={"x": x, "y": y})
+
+
 def play_one_move(page, lesson: str) -> None:
-    """Click the student's next control at the table (a card first if the move needs one) and
-    check the table answers: its text version and its drawing change."""
+    """Make the student's next move at the table, by clicking its control (a card first if the
+    move needs one) or its place on the drawing (`ON_THE_DRAWING`), and check the table
+    answers: its text version and its drawing change."""
     table = page.locator(f"{PANEL} .cardlab-table")
     assert table.count() == 1, "one table per lesson (the drivers look for the first)"
     table.scroll_into_view_if_needed()
@@ -209,16 +234,23 @@ def play_one_move(page, lesson: str) -> None:
     assert key, f"no control of {DRIVERS[lesson]} is enabled at the table"
     drawing, mirror = table.locator("canvas.cardlab-canvas").first, table.locator(".cardlab-mirror")
     before, words = drawing.screenshot(), mirror.inner_text()
-    if key in SELECT_FIRST and not table.locator(".cardlab-card-buttons button.mod-active").count():
-        table.locator(".cardlab-card-buttons button").first.click()
-    table.locator(f"button.cardlab-{key}").click()
+    on_drawing = ON_THE_DRAWING.get(lesson)
+    if on_drawing is not None:
+        start, target, logged = on_drawing
+        click_on_drawing(drawing, start, target)
+    else:
+        if key in SELECT_FIRST and not table.locator(f"{CARDS} button.mod-active").count():
+            table.locator(f"{CARDS} button").first.click()
+        table.locator(f"button.cardlab-{key}").click()
     page.wait_for_function(
         "([sel, old]) => document.querySelector(sel).innerText !== old",
         arg=[f"{PANEL} .cardlab-table .cardlab-mirror", words], timeout=30_000,
     )  # fmt: skip
     page.evaluate(QUIET_JS)  # the bots' answer drawn too
+    if on_drawing is not None:
+        assert logged in table.locator(".cardlab-log").first.inner_text(), f"{target} missed"
     after = drawing.screenshot()
-    assert after != before, f"pressing {key} changed the words but not the table's drawing"
+    assert after != before, f"the move ({key}) changed the words but not the table's drawing"
     assert_drawn(after, f"the table after {key}")
 
 
