@@ -46,7 +46,7 @@ WINDOW = (1024, 768)
 """A small laptop: with the file browser open the notebook column is about 590 px wide."""
 SCREENSHOT_OF = "triad.ipynb"
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-"""The notebook in front (one at a time is open)."""
+"""The notebook in front (the one whose tab is chosen)."""
 CANVAS = f"{PANEL} canvas.cardlab-canvas"
 KERNEL_IDLE_JS = r"""() => [...document.querySelectorAll(".jp-StatusBar-TextItem")]
   .some(e => /^(?!No Kernel).+ \| Idle$/.test(e.textContent.trim()))"""
@@ -101,11 +101,10 @@ RUN_TIMEOUT_MS = 180_000  # a kernel start and every cell of a lesson, on a busy
 
 @dataclass(frozen=True)
 class Lab:
-    """A running JupyterLab: its base URL and token, and the folder it serves."""
+    """A running JupyterLab: its base URL and its token."""
 
     url: str
     token: str
-    root: Path
 
 
 def lab_command(port: int, token: str, root: Path, home: Path) -> list[str]:
@@ -148,7 +147,7 @@ def lab(chromium_path, tmp_path_factory) -> Lab:
     port, token = free_port(), secrets.token_hex(16)
     command = lab_command(port, token, root, home)
     with serving(command, port, tmp / "jupyterlab.log", env=private_env(home), cwd=tmp):
-        yield Lab(f"http://127.0.0.1:{port}", token, root)
+        yield Lab(f"http://127.0.0.1:{port}", token)
 
 
 @pytest.fixture(scope="module")
