@@ -20,10 +20,16 @@ function labelCanvases() {
   }
 }
 
+// In Voila the page is the lesson; in JupyterLab only cardlab's own panels are ours to change.
+function ours() {
+  return "voila" in document.body.dataset ? "" : ".cardlab-lesson ";
+}
+
 // A slider's handle is what a keyboard moves and a screen reader names: give it the words of
 // its widget's label, which ipywidgets leaves beside it unlinked.
 function nameHandles() {
-  for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
+  const handles = `${ours()}.widget-slider .noUi-handle:not([aria-label])`;
+  for (const handle of document.querySelectorAll(handles)) {
     const label = handle.closest(".widget-slider").querySelector(".widget-label");
     const words = label && label.textContent.trim();
     if (words) handle.setAttribute("aria-label", words);
@@ -35,7 +41,9 @@ function setUpPage() {
   window.__cardlabPage = true;
   // Capture on the window runs before the canvas's own listener, which would cancel the key.
   window.addEventListener("keydown", (event) => {
-    if (!(event.target instanceof HTMLCanvasElement) || !PASSED.has(event.key)) return;
+    const canvas = event.target;
+    if (!(canvas instanceof HTMLCanvasElement) || !canvas.closest(".cardlab-canvas-box")) return;
+    if (!PASSED.has(event.key)) return;
     event.stopImmediatePropagation();
     if (event.key === "Escape") event.target.blur();
   }, true);

@@ -21,14 +21,18 @@ change travels as plain ipywidgets state.
 
 Its stylesheet (`CSS`) comes with it: the page's zoom on a projector, fitting a phone, disabled
 controls that look disabled, a visible focus ring, and lesson text that never scrolls inside
-itself.  `CanvasView` builds the label and puts the page script in each canvas's box; lessons
-give it words with ``CanvasView.describe``.
+itself.  Every rule is scoped (`LESSON_CLASS`, `VOILA_PAGE`): in Voilà the page is the lesson,
+but in JupyterLab the stylesheet and the script land in the user's whole JupyterLab, where they
+must touch only cardlab's own widgets, not JupyterLab's fonts or another notebook's widgets.
+`CanvasView` builds the label and puts the page script in each canvas's box; lessons give it
+words with ``CanvasView.describe``.
 """
 
 from __future__ import annotations
 
 import html
 import itertools
+import secrets
 from pathlib import Path
 
 import anywidget
@@ -36,11 +40,15 @@ import ipywidgets as widgets
 import traitlets
 
 _IDS = itertools.count(1)
+_KERNEL = secrets.token_hex(3)
+"""Tells this kernel's ids from another's: a Voilà page has one kernel, but JupyterLab shows
+several notebooks in one page, each with its own kernel counting from 1."""
 
 
 def element_id(prefix: str) -> str:
-    """A fresh DOM id (unique in the kernel, so in its page) for an element a canvas names."""
-    return f"{prefix}-{next(_IDS)}"
+    """A fresh DOM id for an element a canvas names: unique in the kernel, and marked with the
+    kernel, so two lessons open side by side in JupyterLab never share one."""
+    return f"{prefix}-{_KERNEL}-{next(_IDS)}"
 
 
 HERE = Path(__file__).parent
@@ -48,6 +56,10 @@ ESM = HERE / "a11y.js"
 """The front-end half: role, name, description and Tab for every canvas of the page."""
 CSS = HERE / "a11y.css"
 """The page's stylesheet: zoom on a projector, fit on a phone, disabled controls that look it."""
+LESSON_CLASS = "cardlab-lesson"
+"""The class of every lesson panel: outside Voilà the stylesheet and script reach only these."""
+VOILA_PAGE = "body[data-voila]"
+"""A Voilà page (Voilà marks its ``<body>``), where the whole page is the lesson."""
 NAME_CLASS = "cardlab-canvas-name"
 """The class of a `CanvasLabel`'s element: the page script finds a canvas's name by it."""
 

@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.render.ops import Drawing
+from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import StatusLine
@@ -36,6 +37,7 @@ class LessonPanel(widgets.VBox):
         self.status = StatusLine()
         self.view = CanvasView(*size, status=self.status, label=label) if size is not None else None
         super().__init__(list(children), **kwargs)
+        self.add_class(LESSON_CLASS)  # what the page stylesheet may style outside Voilà
         self.picker.observe(lambda _: self.redraw(), names="value")
 
     @property

@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.render import THEMES
+from cardlab.widgets.a11y import LESSON_CLASS
 
 THEME_TITLES = {
     "default": "Default",
@@ -29,6 +30,7 @@ class ThemePicker(widgets.ToggleButtons):
             style={"button_width": "auto"},
             **kwargs,
         )
+        self.add_class(LESSON_CLASS)  # the page stylesheet's focus ring reaches it in JupyterLab
 
     @property
     def theme(self) -> str:

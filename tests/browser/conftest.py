@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,29 +122,35 @@ class ConsoleLog:
         self.errors.append(f"uncaught: {exc}")
 
 
+def open_page(browser, width: int = 1200, height: int = 900):
+    """A fresh page in a context of its own, of that size; its ``console_log`` collects its
+    console errors.  The caller closes ``page.context``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    # Fail the CDN requests at once rather than waiting on DNS; each is then a failed load.
+    for cdn in OFFLINE_CDNS:
+        context.route(f"{cdn}/**", lambda route: route.abort())
+    pg = context.new_page()
+    log = ConsoleLog()
+    pg.on("console", log.on_console)
+    pg.on("pageerror", log.on_page_error)
+    pg.console_log = log
+    pg.set_default_timeout(30_000)
+    return pg
+
+
 @pytest.fixture
 def page_at(browser):
     """``page_at(width, height)``: a fresh page (own context) of that size; its
     ``console_log`` collects its console errors.  Closed after the test."""
-    contexts = []
+    pages = []
 
     def make(width: int = 1200, height: int = 900):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        # Fail the CDN requests at once rather than waiting on DNS; each is then a failed load.
-        for cdn in OFFLINE_CDNS:
-            context.route(f"{cdn}/**", lambda route: route.abort())
-        pg = context.new_page()
-        log = ConsoleLog()
-        pg.on("console", log.on_console)
-        pg.on("pageerror", log.on_page_error)
-        pg.console_log = log
-        pg.set_default_timeout(30_000)
-        return pg
+        pages.append(open_page(browser, width, height))
+        return pages[-1]
 
     yield make
-    for context in contexts:
-        context.close()
+    for pg in pages:
+        pg.context.close()
 
 
 @pytest.fixture
@@ -173,19 +180,29 @@ def served(chromium_path, notebooks_dir, tmp_path_factory):
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     cmd = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
            "--port", str(port), "--notebooks", str(notebooks_dir)]  # fmt: skip
+    with serving(cmd, port, log_path) as proc:
+        try:
+            yield Served(f"http://127.0.0.1:{port}", proc.pid, log_path)
+        finally:
+            if os.environ.get("CARDLAB_SHOW_VOILA_LOG") == "1":
+                sys.stderr.write(log_path.read_text())
+
+
+@contextlib.contextmanager
+def serving(cmd: list[str], port: int, log_path: Path, **popen) -> Iterator[subprocess.Popen]:
+    """Run a server ``cmd`` in a process group of its own (its kernels die with it), its output
+    to ``log_path``; yields once it listens on loopback ``port``, stops the whole group after."""
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True,  # own process group: voila and its kernels die with it
+            start_new_session=True, **popen,
         )  # fmt: skip
     try:
         if not wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc):
-            pytest.fail(f"cardlab serve did not listen on {port}:\n{log_path.read_text()}")
-        yield Served(f"http://127.0.0.1:{port}", proc.pid, log_path)
+            pytest.fail(f"{cmd[:4]} did not listen on {port}:\n{log_path.read_text()[-5000:]}")
+        yield proc
     finally:
         _stop_group(proc)
-        if os.environ.get("CARDLAB_SHOW_VOILA_LOG") == "1":
-            sys.stderr.write(log_path.read_text())
 
 
 @pytest.fixture(scope="session")

@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, _stop_group
+from conftest import REPO, serving
 from test_voila import RENDER_TIMEOUT_MS, assert_no_python_errors, open_drawn, render_url
 
-from cardlab.cli import free_port, wait_for_port
+from cardlab.cli import free_port
 from cardlab.lessons import lessons
 
 INSTALL_TIMEOUT = 900  # seconds: a fresh environment's whole dependency tree, from the pip cache
@@ -72,19 +72,11 @@ def test_the_wheel_holds_the_lessons_and_serves_them(installed, page, tmp_path, 
 
     port = free_port()
     log_path = tmp_path / "serve.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [str(installed / "cardlab"), "serve", "--no-browser", "--port", str(port)],
-            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-            cwd=outside, start_new_session=True,
-        )  # fmt: skip
-    try:
-        assert wait_for_port("127.0.0.1", port, 120, proc), log_path.read_text()[-3000:]
+    command = [str(installed / "cardlab"), "serve", "--no-browser", "--port", str(port)]
+    with serving(command, port, log_path, env=env, cwd=outside):
         assert folder in log_path.read_text(), "it says which lessons it serves"
         base = f"http://127.0.0.1:{port}"
         page.goto(render_url(base, "index.ipynb"), timeout=RENDER_TIMEOUT_MS)
         page.wait_for_selector("a[href$='triad.ipynb']", timeout=RENDER_TIMEOUT_MS)
         assert_no_python_errors(page)
         open_drawn(page, render_url(base, "triad.ipynb"), screenshot_dir / "wheel-triad.png")
-    finally:
-        _stop_group(proc)

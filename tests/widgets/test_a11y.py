@@ -4,13 +4,25 @@ one script that puts them on the canvas."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import ipycanvas
 
 from cardlab.apps.triad.table import TriadTable
-from cardlab.widgets.a11y import CanvasLabel, PageScript, element_id, page_script
+from cardlab.widgets.a11y import (
+    CSS,
+    ESM,
+    LESSON_CLASS,
+    VOILA_PAGE,
+    CanvasLabel,
+    PageScript,
+    element_id,
+    page_script,
+)
 from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.table import TableView
+from cardlab.widgets.theme import ThemePicker
 
 
 def test_a_view_is_its_canvas_its_label_and_the_page_script_in_one_box():
@@ -49,9 +61,14 @@ def test_describe_changes_the_name_and_keeps_or_replaces_the_link():
     assert (view.label.label, view.label.described_by) == ("newer", "words-2")
 
 
-def test_ids_are_fresh():
+def test_ids_are_fresh_and_tell_kernels_apart():
     first, second = element_id("x"), element_id("x")
-    assert first != second and re.fullmatch(r"x-\d+", first)
+    assert first != second and re.fullmatch(r"x-[0-9a-f]{6}-\d+", first)
+    code = "from cardlab.widgets.a11y import element_id; print(element_id('x'))"
+    other_kernel = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert other_kernel.rsplit("-", 1)[0] != first.rsplit("-", 1)[0]
 
 
 def test_a_table_canvas_is_described_by_its_text_version():
@@ -59,3 +76,37 @@ def test_a_table_canvas_is_described_by_its_text_version():
     assert table.view.label.described_by == table.mirror.element_id
     assert f'id="{table.mirror.element_id}"' in table.mirror.widget.value
     assert table.view.label.label == table.model.picture_label
+
+
+def css_selectors(css: str) -> list[str]:
+    """Every selector of a flat stylesheet whose only nesting is ``@media`` blocks."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found = []
+    for prelude in re.findall(r"([^{};]+)\{", css):
+        if not prelude.strip().startswith("@"):
+            found += [s.strip() for s in prelude.split(",")]
+    return found
+
+
+def test_every_rule_of_the_page_stylesheet_is_scoped():
+    """In JupyterLab the stylesheet lands in the user's whole JupyterLab: a rule may shape a
+    Voilà page (where the page is the lesson) or cardlab's own widgets, nothing else (an
+    unscoped body rule once set JupyterLab's menus to 19 px on a wide screen)."""
+    selectors = css_selectors(CSS.read_text())
+    assert len(selectors) > 10
+    loose = [s for s in selectors if not s.startswith((VOILA_PAGE, ".cardlab-"))]
+    assert not loose, f"rules that would restyle JupyterLab itself: {loose}"
+    assert any(f".{LESSON_CLASS} " in s for s in selectors)
+
+
+def test_the_selector_reader_sees_rules_inside_media_blocks():
+    css = "/* a, b { } */ body { x: 1 }\n@media (min-width: 9px) { .a .b, p:focus { y: 2 } }"
+    assert css_selectors(css) == ["body", ".a .b", "p:focus"]
+
+
+def test_every_lesson_widget_carries_the_lesson_class():
+    table = TableView(TriadTable.start(seed=1))
+    assert LESSON_CLASS in table._dom_classes
+    assert LESSON_CLASS in ThemePicker()._dom_classes
+    script = ESM.read_text()
+    assert f'".{LESSON_CLASS} "' in script and '"voila" in document.body.dataset' in script
