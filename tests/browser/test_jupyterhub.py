@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import conftest as browser_conftest
 import pytest
 import test_voila as voila
+from browsing import npm_package
 from traitlets.config import Config
 
 from cardlab import procs
@@ -163,7 +163,7 @@ def kill_what_is_left(hub: Hub) -> None:
 
 @pytest.fixture
 def hub(chromium_path, tmp_path) -> Iterator[Hub]:
-    proxy = browser_conftest.npm_package(
+    proxy = npm_package(
         "configurable-http-proxy", PROXY_VERSION, "bin/configurable-http-proxy", "the hub test"
     )
     running = start_hub(tmp_path, proxy)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import open_page, serving
+from browsing import open_page, serving
 from drivers import DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from test_voila import (
     RENDER_TIMEOUT_MS,

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, serving
+from browsing import REPO, serving
 from test_voila import RENDER_TIMEOUT_MS, assert_no_python_errors, open_drawn, render_url
 
 from cardlab.cli import free_port

@@ -1,0 +1,162 @@
+"""What the browser tests share besides fixtures: where Chromium is, a page with its console log,
+a server run in its own process group, npm tools.  Test modules import from here, never from
+``conftest`` (another test folder has a ``conftest`` module too, and a full run sees both)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from cardlab.cli import wait_for_port
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    # no network here: keep Chromium from dialling out for updates, sync, etc.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+INSTALL_HINT = (
+    "install Debian's Chromium (`apt-get update && apt-get install -y chromium`) "
+    "or set CARDLAB_CHROMIUM to a Chromium/Chrome binary"
+)
+# The Voila page asks a CDN for the Font Awesome icon font; offline that load fails.  With
+# progressive rendering (`cardlab serve --pool 0`, a student's server behind JupyterHub) the page
+# typesets a lesson's formulas in the browser and asks a CDN for MathJax too.  Those failed loads
+# are the console errors the tests accept.
+ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
+MATHJAX_CDN = "https://cdnjs.cloudflare.com/ajax/libs/mathjax"
+OFFLINE_CDNS = (ICON_FONT_CDN, MATHJAX_CDN)
+SERVER_START_TIMEOUT = 90
+
+
+def require_browser() -> bool:
+    return os.environ.get("CARDLAB_REQUIRE_BROWSER", "") == "1"
+
+
+def skip_or_fail(reason: str):
+    if require_browser():
+        pytest.fail(f"{reason} (CARDLAB_REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium() -> str | None:
+    env = os.environ.get("CARDLAB_CHROMIUM")
+    if env:
+        return env if Path(env).is_file() and os.access(env, os.X_OK) else None
+    for cand in CHROMIUM_CANDIDATES:
+        if Path(cand).is_file() and os.access(cand, os.X_OK):
+            return cand
+    return shutil.which("chromium")
+
+
+@dataclass
+class ConsoleLog:
+    """Console errors and uncaught page errors seen by one page."""
+
+    errors: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+
+    def on_console(self, msg) -> None:
+        if msg.type != "error":
+            return
+        url = (msg.location or {}).get("url", "")
+        text = f"{msg.text} [{url}]"
+        if url.startswith(OFFLINE_CDNS) and msg.text.startswith("Failed to load resource: net::"):
+            self.ignored.append(text)
+        else:
+            self.errors.append(text)
+
+    def on_page_error(self, exc) -> None:
+        self.errors.append(f"uncaught: {exc}")
+
+
+def open_page(browser, width: int = 1200, height: int = 900):
+    """A fresh page in a context of its own, of that size; its ``console_log`` collects its
+    console errors.  The caller closes ``page.context``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    # Fail the CDN requests at once rather than waiting on DNS; each is then a failed load.
+    for cdn in OFFLINE_CDNS:
+        context.route(f"{cdn}/**", lambda route: route.abort())
+    pg = context.new_page()
+    log = ConsoleLog()
+    pg.on("console", log.on_console)
+    pg.on("pageerror", log.on_page_error)
+    pg.console_log = log
+    pg.set_default_timeout(30_000)
+    return pg
+
+
+@contextlib.contextmanager
+def serving(cmd: list[str], port: int, log_path: Path, **popen) -> Iterator[subprocess.Popen]:
+    """Run a server ``cmd`` in a process group of its own (its kernels die with it), its output
+    to ``log_path``; yields once it listens on loopback ``port``, stops the whole group after."""
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True, **popen,
+        )  # fmt: skip
+    try:
+        if not wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc):
+            pytest.fail(f"{cmd[:4]} did not listen on {port}:\n{log_path.read_text()[-5000:]}")
+        yield proc
+    finally:
+        stop_group(proc)
+
+
+def stop_group(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (cardlab, voila, kernels), SIGKILL what is left."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)  # anyone left in the group?
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)
+
+
+AXE_VERSION = "4.14.1"
+"""axe-core, the accessibility engine the browser tests inject (npm package, pinned)."""
+
+
+def npm_package(name: str, version: str, needed: str, why: str) -> Path:
+    """The file ``needed`` of npm package ``name@version``, installed with npm (once) into a
+    folder of its own under ``build/npm``: ``npm install`` into a folder removes from it every
+    package it was not asked for this time, so two tools cannot share one."""
+    prefix = REPO / "build" / "npm" / f"{name}-{version}"
+    package = prefix / "node_modules" / name
+    path = package / needed
+    if not (path.is_file() and f'"version": "{version}"' in (package / "package.json").read_text()):
+        npm = shutil.which("npm")
+        if npm is None:
+            skip_or_fail(f"{why} needs npm (`apt-get install -y npm`) for {name}")
+        done = subprocess.run(
+            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(prefix),
+             f"{name}@{version}"],
+            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        if done.returncode != 0 or not path.is_file():
+            skip_or_fail(f"npm could not install {name} {version}: {done.stderr[-500:]}")
+    return path
