@@ -95,10 +95,14 @@ async def attend(browser, student: Student, url: str, start: float, moves: int,
         await page.wait_for_function(DRAWN_JS, arg=CANVAS, polling=250, timeout=OPEN_TIMEOUT_MS)
         student.first_canvas_s = time.perf_counter() - start
     except Exception as exc:  # a benchmark reports a failure, it does not stop
-        student.errors.append(f"opening: {type(exc).__name__}: {exc}")
+        shows = await page.evaluate("() => document.body ? document.body.innerText : ''")
+        student.errors.append(
+            f"opening: {type(exc).__name__}: {str(exc).splitlines()[0]}; the page shows "
+            f"{' '.join(shows.split())[:200]!r}"
+        )
     await opened.wait()
     try:
-        if student.first_canvas_s is not None:
+        if student.first_canvas_s is not None and moves:
             await play(page, student, moves)
         text = await page.inner_text("body")
         student.errors += [f"page shows: {t}" for t in ERROR_TEXTS if t in text]
@@ -115,7 +119,8 @@ async def play(page, student: Student, moves: int) -> None:
     from playwright.async_api import TimeoutError as PlaywrightTimeout
 
     keys = list(DRIVERS[student.lesson])
-    await page.locator(".cardlab-table").first.scroll_into_view_if_needed()
+    # the first canvas is drawn; the table, further down, may still be on its way
+    await page.locator(".cardlab-table").first.scroll_into_view_if_needed(timeout=OPEN_TIMEOUT_MS)
     while len(student.clicks_ms) < moves:
         await page.wait_for_function(ENABLED_JS, arg=keys, timeout=60_000)
         await page.evaluate(QUIET_JS)

@@ -59,8 +59,8 @@ c.Spawner.environment = {"CARDLAB_HINTS": "on"}
 # its kernel down, so a student moving from lesson to lesson stays near 265 MiB).
 # A machine then holds (RAM - 1 GiB for the system and the hub) / 384 MiB students at once:
 # about 18 on 8 GiB, 40 on 16 GiB.  CPU is what limits a class that opens its lessons in the
-# same minute: about 6.4 CPU-seconds of the server per student (README, "How many students a
-# machine serves"), so 30 students are about 190 CPU-seconds: some 95 s on 2 cores, 25 s on 8.
+# same minute: about 4.3 CPU-seconds of the server per student (README, "How many students a
+# machine serves"), so 30 students are about 130 CPU-seconds: some 65 s on 2 cores, 20 s on 8.
 # LocalProcessSpawner does not enforce these, it only hands them to the server (MEM_LIMIT,
 # MEM_GUARANTEE); to enforce them, `pip install jupyterhub-systemdspawner` and set
 # c.JupyterHub.spawner_class = "systemd" (each server in a systemd unit with these limits), or
