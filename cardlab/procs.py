@@ -53,6 +53,14 @@ def environ(pid: int) -> dict[str, str]:
     return {}
 
 
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process: not gone, and not a zombie (exited, only waiting
+    for its parent to read its exit status)."""
+    with contextlib.suppress(OSError, IndexError):
+        return _stat_fields(pid)[0] not in ("Z", "X")
+    return False
+
+
 def cmdline(pid: int) -> str:
     """The command line of ``pid``, words joined by spaces ("" once it has gone)."""
     with contextlib.suppress(OSError):

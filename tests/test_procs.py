@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from cardlab.procs import cpu_ticks, descendants, environ, machine_ticks, started
+from cardlab.procs import alive, cpu_ticks, descendants, environ, machine_ticks, started
 
 BUSY = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass"
 
@@ -57,3 +57,15 @@ def test_descendants_and_their_start_and_environment():
             os.kill(pid, signal.SIGKILL)
         parent.wait()
     assert started(parent.pid) is None and environ(parent.pid) == {}
+
+
+def test_a_zombie_is_not_alive():
+    """A child that exited but was not waited for is only an entry in the process table."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    assert alive(os.getpid())
+    deadline = time.monotonic() + 30
+    while alive(child.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child.pid), "an exited, unreaped child is a zombie, not alive"
+    assert child.wait(timeout=10) == 0
+    assert not alive(child.pid)

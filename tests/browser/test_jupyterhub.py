@@ -99,7 +99,7 @@ class Hub:
         """Every process of this hub that is still alive, with its command line."""
         everyone = [int(e.name) for e in procs.PROC.iterdir() if e.name.isdigit()]
         return [f"{p}: {procs.cmdline(p)[:200]}" for p in everyone
-                if p != os.getpid() and self.ours(p)]  # fmt: skip
+                if p != os.getpid() and self.ours(p) and procs.alive(p)]  # fmt: skip
 
 
 def start_hub(tmp: Path, proxy: Path) -> Hub:

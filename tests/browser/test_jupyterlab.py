@@ -144,6 +144,13 @@ def lab(chromium_path, tmp_path_factory) -> Lab:
     notification = home / "settings" / "@jupyterlab" / "apputils-extension"
     notification.mkdir(parents=True)
     (notification / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    # No debugger (a lesson needs none): it restores its state on every notebook opened and
+    # logs a console error when that notebook's kernel shuts down during the request.
+    labconfig = home / "config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(
+        '{"disabledExtensions": {"@jupyterlab/debugger-extension": true}}'
+    )
     port, token = free_port(), secrets.token_hex(16)
     command = lab_command(port, token, root, home)
     with serving(command, port, tmp / "jupyterlab.log", env=private_env(home), cwd=tmp):

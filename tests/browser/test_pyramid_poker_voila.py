@@ -78,6 +78,11 @@ def test_pyramid_poker_lesson_plays_a_whole_game_by_clicking(
         click_and_wait(page, page.locator(PLAY_HINT), LOG)
     text = sheet.inner_text()
     assert all(word in text for word in ("Left", "Centre", "Right", "Bonus", "Total")), text
+    # the verdict is written after the score sheet (controls last): wait for it, then read it
+    page.wait_for_function(
+        "() => (document.querySelector('.cardlab-verdict') || {}).innerText?.includes('Game over')",
+        timeout=30_000,
+    )
     assert "Game over" in page.locator(".cardlab-verdict").inner_text()
 
     page.wait_for_timeout(SETTLE_MS)
