@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardlab import links
-from cardlab.kernel import write_spec
+from cardlab.kernel import jupyter_path_first
 from cardlab.lessons import INDEX, copy_lessons, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT
 
@@ -156,9 +156,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from cardlab.widgets.page import HINTS  # the kernels read it; only serving needs it
 
         env[HINTS] = "off"
-    env["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(write_spec(kernels)), os.environ.get("JUPYTER_PATH")) if p
-    )
+    env["JUPYTER_PATH"] = jupyter_path_first(kernels, os.environ.get("JUPYTER_PATH"))
     proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool), env=env)
 
     def forward(signum, _frame):

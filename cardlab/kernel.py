@@ -11,6 +11,7 @@ without, then starts ipykernel as usual.  `cardlab serve` gives Voilà this kern
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -34,6 +35,12 @@ def write_spec(root: Path, python: str = sys.executable) -> Path:
     }
     (folder / "kernel.json").write_text(json.dumps(spec, indent=1), encoding="utf-8")
     return root
+
+
+def jupyter_path_first(root: Path, current: str | None) -> str:
+    """``JUPYTER_PATH`` with the lean kernel's spec written under ``root`` ahead of ``current``
+    (the variable's present value, if any), so every ``python3`` notebook gets that kernel."""
+    return os.pathsep.join(p for p in (str(write_spec(root)), current) if p)
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 from cardlab.cli import voila_command
-from cardlab.kernel import write_spec
+from cardlab.kernel import jupyter_path_first
 from cardlab.lessons import INDEX, notebooks_dir
 
 DEFAULT_URL = f"/voila/render/{INDEX}"
@@ -67,9 +67,8 @@ def server_command(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    kernels = write_spec(Path.home() / KERNEL_HOME)
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(kernels), os.environ.get("JUPYTER_PATH", "")) if p
+    os.environ["JUPYTER_PATH"] = jupyter_path_first(
+        Path.home() / KERNEL_HOME, os.environ.get("JUPYTER_PATH")
     )
     command = server_command(sys.argv[1:])
     os.execv(command[0], command)  # the hub watches this pid: become the server, do not wrap it

@@ -46,3 +46,11 @@ def test_a_plain_kernel_does_load_them():
     nbclient.NotebookClient(nb, timeout=120, kernel_name=NAME).execute()
     found = json.loads(nb.cells[0].outputs[-1]["text"].strip().splitlines()[-1])
     assert set(found["loaded"]) <= set(LEFT_OUT) and found["loaded"]
+
+
+def test_the_lean_kernel_goes_first_on_the_jupyter_path(tmp_path):
+    from cardlab.kernel import jupyter_path_first
+
+    assert jupyter_path_first(tmp_path, "/elsewhere") == f"{tmp_path}{os.pathsep}/elsewhere"
+    assert jupyter_path_first(tmp_path, None) == jupyter_path_first(tmp_path, "") == str(tmp_path)
+    assert (tmp_path / "kernels" / NAME / "kernel.json").is_file()
