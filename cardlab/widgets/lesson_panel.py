@@ -6,8 +6,8 @@ theme (a redraw on every change) and a redraw that can never break the page (`gu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -48,6 +48,26 @@ class LessonPanel(widgets.VBox):
     def widget(self) -> widgets.Widget:
         """The panel is its own widget (kept so every panel of a page has a ``widget``)."""
         return self
+
+    share_key: ClassVar[str] = ""
+    """The name a link gives this panel's position (``?at=deal``); "" for a panel without one.
+    A panel with a key says where it is (`position`) and goes there (`open_position`)."""
+
+    def position(self) -> dict[str, str]:
+        """This panel's position as link parameters (the deal, the step, the eyes, the moves),
+        without what the page carries for every panel (theme, rules, class code)."""
+        return {}
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        """Go to the position ``params`` describe (what `position` gave, read back from a link).
+
+        Returns a notice for each parameter ignored, saying why; a position that cannot be
+        reached raises ``ValueError`` naming what was wrong, and the panel stays as it was."""
+        return [f"ignored {name!r}: this part of the lesson has no position" for name in params]
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The page's rules variant changed to ``options`` (the game's full, checked options):
+        a panel whose figures, deal or table depend on the rules shows them under the new ones."""
 
     def picture(self) -> Drawing | None:
         """The canvas's drawing in the current theme (None: nothing to draw)."""
