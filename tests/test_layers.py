@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 WIDGET_STACK = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "comm")
-PURE = ("cardlab.core", "cardlab.games", "cardlab.render", "cardlab.pictures")
+PURE = ("cardlab.core", "cardlab.games", "cardlab.render", "cardlab.pictures", "cardlab.lessons")
 APPS = Path(__file__).resolve().parents[1] / "cardlab" / "apps"
 TABLE_MODELS = (
     "cardlab.apps.model",

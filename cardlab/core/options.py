@@ -14,6 +14,7 @@ from what the code accepts (a test compares the two; ``python -m cardlab.core.op
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -99,6 +100,46 @@ def _shown(value: Any) -> str:
     """``repr(value)``, cut short so that a 10**80 or a huge list cannot flood the message."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+FLAG_WORDS = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False,
+              "no": False, "0": False}  # fmt: skip
+"""How a link may spell a flag (any case)."""
+NONE_WORD = "none"
+MAX_OPTION_TEXT = 12
+"""The longest option value a link may give: every allowed value is shorter (the longest
+choice is 11 characters), and a number of more digits is out of every range anyway."""
+
+
+def option_from_text(name: str, spec: Option, text: str) -> Any:
+    """The value of option ``name`` that a link spells as ``text`` (``"wild"``, ``"7"``,
+    ``"0.5"``, ``"off"``, ``"none"``); ``ValueError`` saying what is allowed.  Strict and
+    bounded: a link is untrusted text, so nothing is evaluated and long texts are not read."""
+    word = text.strip().lower()
+    value: Any = text
+    if len(word) > MAX_OPTION_TEXT:
+        raise ValueError(f"{name} must be {spec.allowed}, got {_shown(text)}")
+    if spec.none and word == NONE_WORD:
+        value = None
+    elif spec.kind == "flag":
+        value = FLAG_WORDS.get(word, text)
+    elif spec.kind == "choice":
+        value = next((c for c in spec.choices if c.lower() == word), text)
+    elif spec.kind == "whole" and word.isascii() and word.isdigit():
+        value = int(word)
+    elif spec.kind == "probability" and re.fullmatch(r"[0-9]*\.?[0-9]+", word):
+        value = float(word)
+    spec.check(name, value)
+    return value
+
+
+def option_text(value: Any) -> str:
+    """How a link spells an option's value (read back by `option_from_text`)."""
+    if value is None:
+        return NONE_WORD
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def check_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:

@@ -36,9 +36,36 @@ function nameHandles() {
   }
 }
 
+// A share box's Copy button copies its link: the page script does it because only a click's own
+// handler may write to the clipboard.  Where the clipboard is refused (a plain-http address), the
+// link is selected instead, for Ctrl+C.
+function copyLink(event) {
+  const button = event.target.closest(".cardlab-copy");
+  const box = button && button.closest(".cardlab-share");
+  const field = box && box.querySelector("input.cardlab-link");
+  if (!field) return;
+  field.select();
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(field.value).catch(() => {});
+  } else {
+    document.execCommand("copy");
+  }
+}
+
+// The panel a link opened at is scrolled into view once, as soon as it is on the page.
+let scrolled = "";
+function scrollTo(target) {
+  const el = target && target !== scrolled && document.querySelector(`.${CSS.escape(target)}`);
+  if (el) {
+    scrolled = target;
+    el.scrollIntoView({ block: "start" });
+  }
+}
+
 function setUpPage() {
   if (window.__cardlabPage) return;
   window.__cardlabPage = true;
+  window.addEventListener("click", copyLink);
   // Capture on the window runs before the canvas's own listener, which would cancel the key.
   window.addEventListener("keydown", (event) => {
     const canvas = event.target;
@@ -62,8 +89,14 @@ export default {
     setUpPage();
     labelCanvases();
     if (model.get("location") !== window.location.search) {
+      model.set("address", window.location.origin + window.location.pathname);
       model.set("location", window.location.search);
       model.save_changes();
+    }
+    scrollTo(model.get("target"));
+    if (!model.cardlabWatched) {
+      model.cardlabWatched = true;
+      model.on("change:target", () => scrollTo(model.get("target")));
     }
   },
 };

@@ -95,9 +95,14 @@ class PageScript(anywidget.AnyWidget):
 
     _esm = ESM
     _css = CSS
+    address = traitlets.Unicode("").tag(sync=True)
+    """The page's address without its query (``origin + pathname``): where a shared link of
+    the page points (reported with ``location``, before it)."""
     location = traitlets.Unicode("").tag(sync=True)
     """The page's query (``window.location.search``), as the browser reports it once a canvas is
     on the page (`cardlab.widgets.page` reads what a link asks for from it)."""
+    target = traitlets.Unicode("").tag(sync=True)
+    """A CSS class the page scrolls into view: the panel a link opened at."""
 
 
 _PAGE: list[PageScript] = []

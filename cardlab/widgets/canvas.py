@@ -376,6 +376,7 @@ class CanvasView:
         self.box = widgets.Box([self.canvas, self.label, page_script()])
         self.box.add_class("cardlab-canvas-box")
         self._click_callbacks: list[ClickCallback] = []
+        self._draw_callbacks: list[Callable[[], None]] = []
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
         self._resizing = False
         self._sprite_stats = ReplayStats()
@@ -417,6 +418,12 @@ class CanvasView:
             self.resize(drawing.width, drawing.height)  # redraws
         else:
             self.redraw()
+        for callback in self._draw_callbacks:
+            callback()
+
+    def on_draw(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every new drawing (a share box keeps its link up to date)."""
+        self._draw_callbacks.append(callback)
 
     def resize(self, width: float, height: float) -> None:
         """Set the CSS size (backing store = ``scale`` x that) and redraw the kept ops."""

@@ -2,11 +2,17 @@
 
 It owns what every panel repeated: a status line for refusals, usually a canvas, the page's
 theme (a redraw on every change) and a redraw that can never break the page (`guarded`).
+
+A panel is given its page (`LessonPage`; a bare `ThemePicker` still works, for a panel on its
+own) and attaches itself to it once fully built, whatever its subclass: the outermost
+``__init__`` of the chain does it (`__init_subclass__`), so a panel never receives a link's
+position or a rules change half-made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -15,8 +21,13 @@ from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.panels import StatusLine
+from cardlab.widgets.share import ShareBox
 from cardlab.widgets.theme import ThemePicker
+
+Page = LessonPage | ThemePicker
+"""What a panel is given: the lesson's page, or (a panel on its own) a theme picker."""
 
 
 class LessonPanel(widgets.VBox):
@@ -24,15 +35,26 @@ class LessonPanel(widgets.VBox):
     accessible name is ``label``: what the picture shows), and a guarded ``redraw`` that
     subclasses fill by overriding ``picture``."""
 
+    share: ShareBox | None = None
+    """The "Share this position" box the page gave this panel (None: it has none)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            cls.__init__ = _attaching(cls.__dict__["__init__"])  # type: ignore[method-assign]
+
     def __init__(
         self,
-        picker: ThemePicker | None = None,
+        picker: Page | None = None,
         *,
         size: tuple[float, float] | None = None,
         label: str = DEFAULT_LABEL,
         children: Sequence[widgets.Widget] = (),
         **kwargs: Any,
     ) -> None:
+        self.page = picker if isinstance(picker, LessonPage) else None
+        if isinstance(picker, LessonPage):
+            picker = picker.picker
         self.picker = picker if picker is not None else ThemePicker()
         self.status = StatusLine()
         self.view = CanvasView(*size, status=self.status, label=label) if size is not None else None
@@ -81,3 +103,22 @@ class LessonPanel(widgets.VBox):
         drawing = self.picture()
         if drawing is not None and self.view is not None:
             self.view.draw(drawing)
+
+
+def _attaching(init: Callable[..., None]) -> Callable[..., None]:
+    """``init``, and when it is the outermost ``__init__`` of the panel being built, attach the
+    panel to its page once it returns (`LessonPage.attach`)."""
+
+    @functools.wraps(init)
+    def __init__(self: LessonPanel, *args: Any, **kwargs: Any) -> None:
+        outermost = not self.__dict__.get("_building", False)
+        self.__dict__["_building"] = True
+        try:
+            init(self, *args, **kwargs)
+        finally:
+            if outermost:
+                self.__dict__["_building"] = False
+        if outermost and self.page is not None:
+            self.page.attach(self)
+
+    return __init__

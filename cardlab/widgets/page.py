@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from urllib.parse import parse_qsl
 
+from cardlab.lessons.page_link import split_query
 from cardlab.widgets.a11y import page_script
 
-MAX_QUERY = 2_000
-"""Longer queries are not links a teacher made: they are ignored whole."""
 HINTS = "CARDLAB_HINTS"
 """Set to ``off`` by ``cardlab serve --no-hints``: no table of the server offers a hint."""
 HINTS_OFF = {"off", "no", "0", "false"}
@@ -24,10 +22,8 @@ HINTS_OFF = {"off", "no", "0", "false"}
 
 def parse_query(search: str) -> dict[str, str]:
     """``"?seed=7&hints=off"`` -> ``{"seed": "7", "hints": "off"}`` (a repeated name keeps its last
-    value; an over-long query counts as none)."""
-    if len(search) > MAX_QUERY:
-        return {}
-    return dict(parse_qsl(search.removeprefix("?"), keep_blank_values=True))
+    value; an over-long query counts as none: `split_query`)."""
+    return split_query(search)[0]
 
 
 def hints_allowed(query: dict[str, str]) -> bool:
@@ -38,10 +34,25 @@ def hints_allowed(query: dict[str, str]) -> bool:
     return query.get("hints", "").lower() not in HINTS_OFF
 
 
-def watch_query(callback: Callable[[dict[str, str]], None]) -> None:
-    """Call ``callback(query)`` with the page's query now if the browser has reported it, and
-    whenever it reports it (a preheated kernel runs the lesson before its page exists)."""
+def watch_search(callback: Callable[[str], None]) -> None:
+    """Call ``callback(search)`` with the page's ``?query`` text now if the browser has reported
+    it, and whenever it reports it (a preheated kernel runs the lesson before its page exists)."""
     script = page_script()
-    script.observe(lambda change: callback(parse_query(change["new"])), names="location")
+    script.observe(lambda change: callback(change["new"]), names="location")
     if script.location:
-        callback(parse_query(script.location))
+        callback(script.location)
+
+
+def watch_query(callback: Callable[[dict[str, str]], None]) -> None:
+    """`watch_search`, the query parsed (`parse_query`)."""
+    watch_search(lambda search: callback(parse_query(search)))
+
+
+def page_address() -> str:
+    """The page's address without its query, as the browser reported it ("" until then)."""
+    return page_script().address
+
+
+def scroll_to(css_class: str) -> None:
+    """Scroll the page to the element of class ``css_class`` (the panel a link opened at)."""
+    page_script().target = css_class

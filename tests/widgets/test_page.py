@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
+from cardlab.lessons.page_link import MAX_QUERY
 from cardlab.widgets.a11y import page_script
-from cardlab.widgets.page import HINTS, MAX_QUERY, hints_allowed, parse_query, watch_query
+from cardlab.widgets.page import HINTS, hints_allowed, parse_query, watch_query
 from cardlab.widgets.table import TableView
 
 

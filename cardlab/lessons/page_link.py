@@ -1,0 +1,147 @@
+"""A lesson page's link, read and written: the theme, the rules variant and the position of
+one panel (a stepped deal, a table), carried in the page's query string.
+
+A link is untrusted text.  `read_link` never evaluates anything, reads a bounded amount, and
+keeps what it can: every parameter it cannot use becomes a notice saying what was ignored and
+why, and the page opens at its start for those (`cardlab.widgets.lesson_page` shows the
+notices).  The panel parameters are only sorted out here; the panel named by ``at`` reads them
+(`LessonPanel.open_position`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from cardlab.core.options import option_from_text, option_text
+from cardlab.core.text import shown
+from cardlab.lessons.variants import Variant
+from cardlab.render import THEMES
+
+MAX_QUERY = 2_000
+"""The longest query read: a table's moves compress to a few hundred characters."""
+MAX_PARAMS = 40
+"""The most parameters read: a link of the page has at most a dozen."""
+THEME, AT, CLASS, HINTS = "theme", "at", "class", "hints"
+PAGE_PARAMS = frozenset({THEME, AT})
+"""What the page itself reads from a link."""
+PANEL_READ = frozenset({CLASS, HINTS})
+"""What every table and quiz reads itself (`cardlab.widgets.page.watch_query`)."""
+POSITION = re.compile(r"(deal|table)[2-9]?")
+"""The share keys of panels with a position (`LessonPanel.share_key`, numbered from the
+second on a page): a link may name one before its panel is built."""
+_HUB_USER = re.compile(r"^(?P<prefix>.*?)/user/[^/]+/(?P<rest>.*)$")
+
+
+@dataclass(frozen=True)
+class PageLink:
+    """What a link asks of a lesson page, once checked."""
+
+    theme: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The rules options the link changes (each one allowed, and allowed together)."""
+    at: str = ""
+    """The panel the position is for (`LessonPanel.share_key`), "" for none."""
+    params: Mapping[str, str] = field(default_factory=dict)
+    """The position's parameters, for the panel ``at``."""
+    notices: tuple[str, ...] = ()
+
+
+def split_query(search: str) -> tuple[dict[str, str], list[str]]:
+    """``"?a=1&b=2"`` as a dict, and notices for what could not be read (a repeated name keeps
+    its last value: a link edited by hand often repeats one)."""
+    search = search.removeprefix("?")
+    if not search:
+        return {}, []
+    if len(search) > MAX_QUERY:
+        return {}, [
+            f"ignored the whole link: it is {len(search):,} characters long, and a lesson's "
+            f"links are at most {MAX_QUERY:,}"
+        ]
+    try:
+        pairs = parse_qsl(search, keep_blank_values=True, max_num_fields=MAX_PARAMS)
+    except ValueError:
+        return {}, [f"ignored the whole link: it has more than {MAX_PARAMS} parameters"]
+    return dict(pairs), []
+
+
+def read_link(search: str, variant: Variant | None) -> PageLink:
+    """What ``search`` (the page's ``?query``) asks for: the theme, the rules of ``variant``,
+    and a panel's position (whether the page has that panel, the page knows).  Never raises."""
+    query, notices = split_query(search)
+    theme = query.pop(THEME, None)
+    if theme is not None and theme not in THEMES:
+        notices.append(f"ignored theme={shown(theme)}: the themes are {', '.join(THEMES)}")
+        theme = None
+    options = _options(query, variant, notices)
+    at = query.pop(AT, "")
+    for name in PANEL_READ:
+        query.pop(name, None)
+    if at and not POSITION.fullmatch(at):
+        notices.append(f"ignored at={shown(at)}: a position is a deal or a table")
+        at = ""
+    if query and not at:
+        names = ", ".join(sorted(query))
+        notices.append(f"ignored {shown(names)}: not a setting of this lesson")
+        query = {}
+    return PageLink(theme, options, at, query, tuple(notices))
+
+
+def _options(query: dict[str, str], variant: Variant | None, notices: list[str]) -> dict[str, Any]:
+    """Take the rules' parameters out of ``query``: each one read, then all of them together
+    (some options only go with others); what cannot be used is a notice."""
+    if variant is None:
+        return {}
+    given = {}
+    for name in variant.names:
+        if name in query:
+            text = query.pop(name)
+            try:
+                given[name] = option_from_text(name, variant.game.option_specs[name], text)
+            except ValueError as exc:
+                notices.append(f"ignored {name}={shown(text)}: {exc}")
+    try:
+        variant.checked(given)
+    except ValueError as exc:
+        notices.append(f"ignored the rules of the link: {exc}")
+        return {}
+    return given
+
+
+def write_query(
+    *,
+    theme: str = "default",
+    options: Mapping[str, Any] | None = None,
+    at: str = "",
+    params: Mapping[str, str] | None = None,
+    class_code: str = "",
+) -> str:
+    """The query of a link that `read_link` reads back: only what differs from a fresh page."""
+    pairs: list[tuple[str, str]] = []
+    if theme != "default":
+        pairs.append((THEME, theme))
+    pairs += [(name, option_text(value)) for name, value in (options or {}).items()]
+    if class_code:
+        pairs.append((CLASS, class_code))
+    if at:
+        pairs.append((AT, at))
+        pairs += list((params or {}).items())
+    return "?" + urlencode(pairs) if pairs else ""
+
+
+def shareable_address(address: str, fallback: str) -> str:
+    """Where a link sends another browser: the page's own address (``origin + path``) when it
+    is a Voilà page; on JupyterHub the hub's user-redirect, so each student opens it in their
+    own server; ``fallback`` (the lesson on ``cardlab serve``) when the page is not Voilà's
+    (JupyterLab, whose address opens no lesson)."""
+    parts = urlsplit(address)
+    if parts.scheme not in ("http", "https") or "/voila/render/" not in parts.path:
+        return fallback
+    path = parts.path
+    hub = _HUB_USER.match(path)
+    if hub:
+        path = f"{hub['prefix']}/hub/user-redirect/{hub['rest']}"
+    return f"{parts.scheme}://{parts.netloc}{path}"

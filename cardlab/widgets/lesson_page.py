@@ -1,0 +1,160 @@
+"""`LessonPage`: the top of every lesson page, and what its panels share.
+
+One per page.  It holds the theme picker, the lesson's rules (`RulesPanel`) and the line that
+says what a link asked for and could not get.  Every panel is given the page (where a panel
+used to be given the theme picker) and attaches itself once built: it then follows the page's
+rules, and a panel with a position (a stepped deal, a table; `LessonPanel.share_key`) gets a
+"Share this position" box and opens where a link says.
+
+Links arrive late: Voilà's preheated kernels run the lesson before the page is asked for, and
+the browser reports its address afterwards (`cardlab.widgets.page.watch_search`).  So a link is
+applied when it arrives, to the panels there are, and kept for a panel built afterwards (a
+page rendered cell by cell).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from cardlab.lessons.page_link import (
+    CLASS,
+    PageLink,
+    read_link,
+    shareable_address,
+    split_query,
+    write_query,
+)
+from cardlab.lessons.variants import variant_of
+from cardlab.links import local_url
+from cardlab.widgets.a11y import LESSON_CLASS
+from cardlab.widgets.guard import guarded
+from cardlab.widgets.page import page_address, scroll_to, watch_search
+from cardlab.widgets.panels import StatusLine
+from cardlab.widgets.rules import RulesPanel
+from cardlab.widgets.share import ShareBox
+from cardlab.widgets.theme import ThemePicker
+
+if TYPE_CHECKING:
+    from cardlab.widgets.lesson_panel import LessonPanel
+
+
+class LessonPage(widgets.VBox):
+    """The theme, the rules and the link notice of lesson ``lesson`` (its notebook's name)."""
+
+    def __init__(self, lesson: str, theme: str = "default") -> None:
+        self.lesson = lesson.removesuffix(".ipynb")
+        self.variant = variant_of(self.lesson)
+        self.picker = ThemePicker(theme)
+        self.status = StatusLine()
+        self.notice = widgets.HTML()
+        self.notice.add_class("cardlab-notice")
+        self.rules = (
+            RulesPanel(self.variant, self._rules_changed, self.status) if self.variant else None
+        )
+        self.panels: list[LessonPanel] = []
+        self.positions: dict[str, LessonPanel] = {}
+        self.link = PageLink()
+        """What the page's link asked for (kept for the panels built after it came)."""
+        self.class_code = ""
+        """The class code the page's link carried, passed on in the links it makes."""
+        rules = [self.rules] if self.rules is not None else []
+        super().__init__([self.picker, *rules, self.notice, self.status.widget])
+        self.add_class(LESSON_CLASS)
+        self.add_class("cardlab-page")
+        watch_search(guarded(self.status, self.follow))
+
+    @property
+    def theme(self) -> str:
+        return self.picker.theme
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's full options under the rules shown ({} for a lesson without a game)."""
+        return dict(self.rules.options) if self.rules is not None else {}
+
+    # -- panels ------------------------------------------------------------------------------------
+    def attach(self, panel: LessonPanel) -> None:
+        """Take ``panel`` (fully built) onto the page: it follows the rules from now on, and a
+        panel with a position gets its key, its share box, and the link's position if the link
+        is for it."""
+        self.panels.append(panel)
+        if self.rules is not None and self.rules.changed:
+            guarded(panel.status, panel.rules_changed)(self.options)
+        if not panel.share_key:
+            return
+        key, n = panel.share_key, 2
+        while key in self.positions:
+            key, n = f"{panel.share_key}{n}", n + 1
+        self.positions[key] = panel
+        panel.add_class(f"cardlab-at-{key}")
+        share = ShareBox(lambda: self.address_of(key), panel.status)
+        if panel.view is not None:
+            panel.view.on_draw(lambda: share.refresh() if share.shown else None)
+        panel.share = share
+        panel.children = (*panel.children, share)
+        if self.link.at == key:
+            self._open(key)
+
+    def address_of(self, key: str) -> str:
+        """The link to the page with the panel ``key`` where it is now."""
+        panel = self.positions[key]
+        query = write_query(
+            theme=self.theme,
+            options=self.rules.changed if self.rules is not None else {},
+            at=key,
+            params=panel.position(),
+            class_code=self.class_code,
+        )
+        fallback = local_url(f"{self.lesson}.ipynb")
+        return shareable_address(page_address(), fallback) + query
+
+    # -- a link ------------------------------------------------------------------------------------
+    def follow(self, search: str) -> None:
+        """Open the page where the link's query ``search`` says: theme, rules, then the
+        position; what cannot be followed is said on the notice line."""
+        link = read_link(search, self.variant)
+        self.link = link
+        notices = list(link.notices)
+        if link.at and link.at not in self.positions and self.positions:
+            where = ", ".join(self.positions)
+            notices.append(f"ignored at={link.at}: this lesson's positions are {where}")
+        if link.theme is not None:
+            self.picker.value = link.theme
+        if link.options and self.rules is not None:
+            self.rules.set_rules(dict(link.options), notify=True)
+        self.class_code = split_query(search)[0].get(CLASS, "")
+        if link.at in self.positions:
+            notices += self._open(link.at)
+        self._notify(notices)
+
+    def _open(self, key: str) -> list[str]:
+        """Put the panel ``key`` at the link's position; its notices (also on its status line)."""
+        panel = self.positions[key]
+        try:
+            notices = panel.open_position(dict(self.link.params))
+        except ValueError as exc:
+            notices = [f"the position was not opened ({exc}): this part starts at its beginning"]
+        else:
+            scroll_to(f"cardlab-at-{key}")
+        if notices:
+            panel.status.info("This link: " + "; ".join(notices) + ".")
+        return notices
+
+    def _notify(self, notices: list[str]) -> None:
+        if not notices:
+            self.notice.value = ""
+            return
+        items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
+        self.notice.value = (
+            '<div role="status" class="cardlab-notice">The link asked for more than this page '
+            f"could show; the rest opens as usual:<ul>{items}</ul></div>"
+        )
+
+    def _rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Every panel follows the new rules; one that fails says so on its own status line."""
+        for panel in self.panels:
+            guarded(panel.status, panel.rules_changed)(options)

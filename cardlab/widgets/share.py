@@ -1,0 +1,90 @@
+"""`ShareBox`: "Share this position" under a stepped deal or a table: the link, a Copy button
+and the link as a QR code a projector can show to a room of phones.
+
+The link is made when the button is pressed (the position changes with every step); the QR
+code is `segno`'s SVG, black on white whatever the theme (a camera reads dark on light best),
+scaled to the column so it fits a phone.  Copying happens in the browser (`a11y.js`: only a
+click's own handler may write to the clipboard); where the browser refuses, the link is
+selected for Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+import segno
+
+from cardlab.widgets.guard import Status, guarded
+
+SHARE, HIDE = "Share this position", "Hide the link"
+QR_WIDTH = "min(100%, 320px)"
+
+
+def qr_svg(link: str) -> str:
+    """``link`` as a QR code, an inline SVG that scales to its box, named for screen readers."""
+    code = segno.make(link, error="l", micro=False)
+    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff")
+    return (
+        f'<div class="cardlab-qr" role="img" aria-label="The link as a QR code: point a phone'
+        f'\'s camera at it" style="width: {QR_WIDTH}">{svg}</div>'
+    )
+
+
+class ShareBox(widgets.VBox):
+    """A button that shows (and hides) the link to the position ``link()`` names, with a Copy
+    button and its QR code."""
+
+    def __init__(self, link: Callable[[], str], status: Status) -> None:
+        self.link = link
+        self.status = status
+        self.button = widgets.Button(
+            description=SHARE, tooltip="A link that opens this lesson at exactly this position"
+        )
+        self.button.add_class("cardlab-share-button")
+        self.field = widgets.HTML()
+        self.copy = widgets.Button(description="Copy link", tooltip="Copy the link")
+        self.copy.add_class("cardlab-copy")
+        self.qr = widgets.HTML()
+        self.details = widgets.VBox(
+            [widgets.HBox([self.field, self.copy], layout=widgets.Layout(flex_flow="row wrap")),
+             self.qr],
+            layout=widgets.Layout(display="none"),
+        )  # fmt: skip
+        self.button.on_click(guarded(status, lambda _: self.toggle()))
+        self.copy.on_click(guarded(status, lambda _: self.copied()))
+        super().__init__([self.button, self.details])
+        self.add_class("cardlab-share")
+
+    @property
+    def shown(self) -> bool:
+        return self.details.layout.display != "none"
+
+    @property
+    def address(self) -> str:
+        """The link now shown ("" while hidden)."""
+        return self._address if self.shown else ""
+
+    def toggle(self) -> None:
+        """Show the link to the position as it is now, or hide it."""
+        if self.shown:
+            self.details.layout.display = "none"
+            self.button.description = SHARE
+            return
+        self.refresh()
+        self.details.layout.display = None
+        self.button.description = HIDE
+
+    def refresh(self) -> None:
+        """Make the link (and its QR code) for the position as it is now."""
+        self._address = self.link()
+        self.field.value = (
+            f'<input class="cardlab-link" type="text" readonly aria-label="Link to this '
+            f'position" value="{html.escape(self._address)}" style="width: min(36em, 80vw)">'
+        )
+        self.qr.value = qr_svg(self._address)
+
+    def copied(self) -> None:
+        """The browser copied the link (`a11y.js`); say so, and how to copy it by hand."""
+        self.status.ok("Link copied (if the browser refused, it is selected: press Ctrl+C).")

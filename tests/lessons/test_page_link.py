@@ -1,0 +1,169 @@
+"""`cardlab.lessons.page_link`: what a lesson page's link asks for, read strictly and never
+trusted; and `cardlab.core.options.option_from_text`, how a link spells an option."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlencode
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlab.core.engine import get_game
+from cardlab.core.options import option_from_text, option_text
+from cardlab.lessons.page_link import (
+    MAX_PARAMS,
+    MAX_QUERY,
+    read_link,
+    shareable_address,
+    write_query,
+)
+from cardlab.lessons.variants import VARIANTS, variant_of
+
+TRIAD = VARIANTS["triad"]
+
+
+def test_a_link_gives_theme_rules_and_position():
+    link = read_link("?theme=colorblind&jokers=wild&at=deal&step=4&eyes=2", TRIAD)
+    assert link.theme == "colorblind"
+    assert link.options == {"jokers": "wild"}
+    assert (link.at, dict(link.params)) == ("deal", {"step": "4", "eyes": "2"})
+    assert link.notices == ()
+
+
+@pytest.mark.parametrize(
+    ("search", "words"),
+    [
+        ("?theme=neon", "ignored theme='neon': the themes are default"),
+        ("?jokers=sometimes", "ignored jokers='sometimes': jokers must be 'out' or 'wild'"),
+        ("?players=99999999999999999999", "ignored players='99999999999999999999'"),
+        ("?players=1", "players must be 2-7 (a whole number), got 1"),
+        ("?at=the-moon&step=3", "ignored at='the-moon': a position is a deal or a table"),
+        ("?step=3", "ignored 'step': not a setting of this lesson"),
+        ("?" + "x" * (MAX_QUERY + 1), f"links are at most {MAX_QUERY:,}"),
+        ("?" + "&".join(f"p{i}=1" for i in range(MAX_PARAMS + 1)), "more than 40 parameters"),
+    ],
+)
+def test_what_a_link_cannot_use_is_a_notice_that_says_why(search, words):
+    link = read_link(search, TRIAD)
+    assert any(words in notice for notice in link.notices), link.notices
+    assert link.at == "" or link.at == "deal"
+
+
+def test_rules_that_do_not_go_together_are_ignored_together():
+    link = read_link("?players=4&exchange_rounds=2", VARIANTS["pyramid"])
+    assert link.options == {}
+    assert "exchange rounds" in link.notices[0] or "exchange" in link.notices[0]
+
+
+def test_class_and_hints_are_left_for_the_tables():
+    link = read_link("?class=MATH7&hints=off", TRIAD)
+    assert link.notices == () and link.params == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=3 * MAX_QUERY))
+def test_any_text_reads_as_a_link_quickly_and_never_raises(search):
+    started = time.process_time()
+    link = read_link(search, TRIAD)
+    assert isinstance(link.notices, tuple)
+    assert link.theme in (None, "default", "colorblind", "high-contrast")
+    assert set(link.options) <= set(TRIAD.names)
+    TRIAD.checked(dict(link.options))  # whatever passes is allowed together
+    assert time.process_time() - started < 5  # a bound on the work, not a speed test
+
+
+def _rule_values(lesson: str) -> st.SearchStrategy:
+    variant = VARIANTS[lesson]
+    specs = variant.game.option_specs
+    pools = {}
+    for name in variant.names:
+        spec = specs[name]
+        values: list = list(spec.choices) if spec.kind == "choice" else []
+        if spec.kind == "flag":
+            values = [True, False]
+        if spec.kind == "whole":
+            values = list(range(spec.low, min(spec.high, spec.low + 12) + 1))
+        if spec.kind == "probability":
+            values = [0, 0.25, 0.5, 1.0]
+        if spec.none:
+            values.append(None)
+        pools[name] = st.sampled_from(values)
+    return st.fixed_dictionaries({}, optional=pools)
+
+
+@pytest.mark.parametrize("lesson", sorted(VARIANTS))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_allowed_rules_variant_reads_back_from_its_link(lesson, data):
+    variant = VARIANTS[lesson]
+    given_options = data.draw(_rule_values(lesson))
+    try:
+        variant.checked(given_options)
+    except ValueError:
+        return  # not allowed together: no page writes it
+    query = write_query(theme="high-contrast", options=given_options, at="table",
+                        params={"seed": "3"})  # fmt: skip
+    link = read_link(query, variant)
+    assert link.notices == ()
+    assert dict(link.options) == given_options
+    assert (link.theme, link.at, dict(link.params)) == ("high-contrast", "table", {"seed": "3"})
+
+
+def test_a_fresh_page_writes_no_query():
+    assert write_query() == ""
+
+
+@pytest.mark.parametrize(
+    ("address", "shared"),
+    [
+        ("http://localhost:8866/voila/render/triad.ipynb", "http://localhost:8866/voila/render/triad.ipynb"),
+        ("https://hub.school.org/user/alice/voila/render/triad.ipynb",
+         "https://hub.school.org/hub/user-redirect/voila/render/triad.ipynb"),
+        ("http://localhost:8888/lab/tree/triad.ipynb", "FALLBACK"),
+        ("javascript:alert(1)//voila/render/x", "FALLBACK"),
+        ("", "FALLBACK"),
+    ],
+)  # fmt: skip
+def test_a_shared_address_opens_the_lesson_for_someone_else(address, shared):
+    assert shareable_address(address, "FALLBACK") == shared
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "text", "value"),
+    [("triad", "jokers", "WILD", "wild"), ("triad", "players", "5", 5),
+     ("three_thirteen", "max_wilds_per_meld", "none", None),
+     ("three_thirteen", "no_immediate_rediscard", "on", True),
+     ("triangle", "tie_void", "0.5", 0.5), ("triangle", "tie_void", ".25", 0.25)],
+)  # fmt: skip
+def test_an_option_reads_as_a_link_spells_it(game, name, text, value):
+    spec = get_game(game).option_specs[name]
+    assert option_from_text(name, spec, text) == value
+    assert option_from_text(name, spec, option_text(value)) == value
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "text"),
+    [("triad", "players", "1e3"), ("triad", "players", "٣"), ("triad", "players", "-3"),
+     ("triad", "players", "9" * 5000), ("triangle", "tie_void", "nan"),
+     ("triangle", "tie_void", "inf"), ("triangle", "tie_void", "2"),
+     ("three_thirteen", "no_immediate_rediscard", "maybe"), ("triad", "jokers", "none")],
+)  # fmt: skip
+def test_a_bad_option_text_is_refused_naming_the_option(game, name, text):
+    spec = get_game(game).option_specs[name]
+    with pytest.raises(ValueError, match=name):
+        option_from_text(name, spec, text)
+
+
+def test_only_the_lessons_with_a_game_have_rules():
+    assert variant_of("00_decks") is None and variant_of("index.ipynb") is None
+    assert variant_of("triad.ipynb") is TRIAD
+    for variant in VARIANTS.values():
+        assert set(variant.names) <= set(variant.game.option_specs)
+
+
+@given(st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=4))
+def test_any_query_of_a_real_browser_reads(params):
+    link = read_link("?" + urlencode(params), TRIAD)
+    assert isinstance(link.at, str)

@@ -1,0 +1,156 @@
+"""`LessonPage`: the theme, the rules and the link of a lesson page, and how panels attach."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlab.render.ops import Drawing
+from cardlab.widgets.a11y import page_script
+from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.lesson_panel import LessonPanel
+
+
+class Counter(LessonPanel):
+    """A panel with a position: a number from 0 to 9, and the rules it last saw."""
+
+    share_key: ClassVar[str] = "deal"
+
+    def __init__(self, page: Any) -> None:
+        super().__init__(page, size=(40, 20))
+        self.at, self.rules = 0, None
+        self.children = [self.view.widget, self.status.widget]
+
+    def position(self) -> dict[str, str]:
+        return {"step": str(self.at)}
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        notices = [f"ignored {name!r}" for name in params if name != "step"]
+        text = params.get("step", "0")
+        if not (text.isdigit() and len(text) == 1):
+            raise ValueError(f"step {text[:20]!r} is not 0-9")
+        self.at = int(text)
+        return notices
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        self.rules = dict(options)
+
+
+class Plain(Counter):
+    share_key: ClassVar[str] = ""
+
+
+@pytest.fixture
+def address():
+    """The browser's report of the page's address; forgotten afterwards."""
+    script = page_script()
+    before = (script.address, script.location, script.target)
+    script.address = "http://localhost:8866/voila/render/triad.ipynb"
+    yield script
+    script.address, script.location, script.target = before
+
+
+def test_a_panel_attaches_once_built_and_gets_a_share_box(address):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    assert page.panels == [panel] and page.positions == {"deal": panel}
+    assert panel.share is not None and panel.children[-1] is panel.share
+    assert "cardlab-at-deal" in panel._dom_classes
+    assert Plain(page).share is None  # no position, no share box
+
+
+def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    panel.at = 7
+    page.picker.value = "colorblind"
+    page.rules.controls["jokers"].value = "wild"
+    panel.share.button.click()
+    link = panel.share.address
+    assert link == (
+        "http://localhost:8866/voila/render/triad.ipynb?theme=colorblind&jokers=wild&at=deal&step=7"
+    )
+    assert "cardlab-link" in panel.share.field.value and "<svg" in panel.share.qr.value
+    assert 'role="img"' in panel.share.qr.value
+    panel.at = 3
+    panel.view.draw(Drawing(40, 20, ()))
+    assert panel.share.address.endswith("step=3")  # a new picture, a new link
+    panel.share.button.click()
+    assert panel.share.address == "" and panel.share.button.description == "Share this position"
+
+
+def test_a_link_sets_theme_rules_and_position_and_scrolls_there(address):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    address.location = "?theme=high-contrast&players=3&at=deal&step=5"
+    assert page.picker.value == "high-contrast"
+    assert page.options["players"] == 3 and panel.rules["players"] == 3
+    assert panel.at == 5 and address.target == "cardlab-at-deal"
+    assert page.notice.value == ""
+
+
+def test_a_link_that_came_first_opens_a_panel_built_later(address):
+    page = LessonPage("triad")
+    page.follow("?jokers=wild&at=deal&step=4")
+    panel = Counter(page)
+    assert panel.at == 4 and panel.rules["jokers"] == "wild"
+
+
+def test_a_bad_position_opens_the_panel_at_its_start_and_says_why(address):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    page.follow("?at=deal&step=900&colour=red")
+    assert panel.at == 0
+    assert "step '900' is not 0-9" in html.unescape(page.notice.value)
+    assert "this part starts at its beginning" in panel.status.message
+    page.follow("?at=table")
+    assert "this lesson's positions are deal" in html.unescape(page.notice.value)
+
+
+def test_a_refused_rules_combination_springs_back(address):
+    page = LessonPage("pyramid")
+    panel = Counter(page)
+    page.rules.controls["players"].value = 4
+    page.rules.controls["exchange_rounds"].value = 2  # two rounds need 2 or 3 players
+    assert page.options["exchange_rounds"] == 1
+    assert page.rules.controls["exchange_rounds"].value == 1
+    assert page.status.level == "error" and "exchange" in page.status.message
+    assert panel.rules["players"] == 4
+    page.rules.standard.click()
+    assert page.options == page.variant.defaults and panel.rules == page.variant.defaults
+
+
+def test_a_panel_failing_the_rules_says_so_and_the_others_follow(address):
+    class Broken(Plain):
+        def rules_changed(self, options: Mapping[str, Any]) -> None:
+            raise ValueError("this panel cannot play those rules")
+
+    page = LessonPage("triad")
+    broken, fine = Broken(page), Plain(page)
+    page.rules.controls["jokers"].value = "wild"
+    assert "cannot play those rules" in broken.status.message
+    assert fine.rules["jokers"] == "wild"
+
+
+def test_a_lesson_without_a_game_has_no_rules():
+    page = LessonPage("00_decks")
+    assert page.rules is None and page.options == {}
+    assert all(not isinstance(c, widgets.Dropdown) for c in page.children)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=400))
+def test_any_link_leaves_the_page_whole(search):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    page.follow("?at=deal&" + search)
+    assert 0 <= panel.at <= 9
+    assert page.picker.value in ("default", "colorblind", "high-contrast")
+    page.variant.checked(page.rules.changed)
+    assert "Traceback" not in page.notice.value
