@@ -33,6 +33,7 @@ def option_widget(label: str, spec: Option, value: Any) -> widgets.ValueWidget:
         "description": label,
         "tooltip": spec.meaning,
         "style": {"description_width": "initial"},
+        "layout": widgets.Layout(width="max-content", margin="2px 12px 2px 0"),
     }
     if spec.kind == "flag":
         return widgets.Checkbox(value=bool(value), indent=False, **common)
