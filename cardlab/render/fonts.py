@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 
 
-def font_path(bold: bool = False) -> str:
-    """The DejaVu Sans file shipped inside matplotlib (regular or bold)."""
+def font_path(bold: bool = False, italic: bool = False) -> str:
+    """The DejaVu Sans file shipped inside matplotlib (regular, bold, oblique or both)."""
     import matplotlib
 
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    style = ("Bold" if bold else "") + ("Oblique" if italic else "")
+    name = f"DejaVuSans-{style}.ttf" if style else "DejaVuSans.ttf"
     return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)

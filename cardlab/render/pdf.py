@@ -26,10 +26,11 @@ FAMILY = "DejaVu"
 
 
 def use_fonts(pdf: FPDF) -> str:
-    """Add DejaVu Sans (regular and bold) to ``pdf`` once; the family name to ``set_font`` with."""
-    if f"{FAMILY.lower()}" not in pdf.fonts:
-        pdf.add_font(FAMILY, "", font_path())
-        pdf.add_font(FAMILY, "B", font_path(True))
+    """Add DejaVu Sans (regular, bold and their obliques, which fpdf2's ``markdown=True`` text
+    needs) to ``pdf`` once; the family name to ``set_font`` with."""
+    if FAMILY.lower() not in pdf.fonts:
+        for style, bold, italic in (("", 0, 0), ("B", 1, 0), ("I", 0, 1), ("BI", 1, 1)):
+            pdf.add_font(FAMILY, style, font_path(bool(bold), bool(italic)))
     return FAMILY
 
 
