@@ -248,7 +248,7 @@ def html_lines(html: str) -> list[str]:
     parser.feed(html)
     parser.close()
     lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
-    return [line.replace("** ", "**", 0) for line in lines if line.strip("* ")]
+    return [line for line in lines if line.strip("* ")]
 
 
 def markdown_lines(text: str) -> list[str]:
@@ -329,7 +329,6 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
         height = step.drawing.height * scale
         if pdf.y + height + 14 > pdf.h - MARGIN:
             pdf.add_page()
-        pdf.set_font(family, "B", BODY)
         para(f"**Step {step.number}.** {step.narration}", 9.5)
         pdf.ln(1)
         draw(pdf, step.drawing, MARGIN + (width - step.drawing.width * scale) / 2, pdf.y, scale)
