@@ -1,6 +1,7 @@
 """Command line: ``cardlab serve`` (the lessons in Voilà), ``cardlab lessons`` (list them, or copy
-them to a folder to edit), ``cardlab link`` (a lesson's addresses) and ``cardlab render`` (a deck
-as PNG).
+them to a folder to edit), ``cardlab link`` (a lesson's addresses), ``cardlab render`` (a deck
+as PNG) and ``cardlab handout`` (a lesson's printable worksheet, with its answer key and teacher
+notes, as PDF).
 
 ``cardlab serve`` runs Voilà on the whole lessons' folder rather than on one notebook, so
 that the index's relative links (``00_decks.ipynb`` ...) open the other lessons.  Voilà then shows a
@@ -235,6 +236,25 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_handout(args: argparse.Namespace) -> int:
+    # Imported here: the worksheet needs the engines, the pictures and fpdf2.
+    from cardlab.handouts import handout
+
+    try:
+        data = handout(args.lesson, args.deal, args.lang, args.paper, not args.no_notes)
+    except ValueError as exc:
+        print(f"cardlab handout: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        print(f"cardlab handout: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"cardlab: wrote {out}")
+    return 0
+
+
 def pool_size(text: str) -> int:
     """``--pool``'s argument: a whole number, 0 or more."""
     try:
@@ -309,6 +329,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--scale", type=float, default=2.0, metavar="S", help="pixel scale (default 2)"
     )
     render.set_defaults(func=cmd_render)
+
+    sheet = sub.add_parser(
+        "handout", help="write a lesson's printable worksheet, answer key and teacher notes (PDF)"
+    )
+    sheet.add_argument(
+        "lesson", metavar="LESSON", help="a lesson, e.g. triad, triad.ipynb or triad.md"
+    )
+    sheet.add_argument(
+        "--deal", default=None, metavar="NAME", help="another curated deal of the lesson's game"
+    )
+    sheet.add_argument("--lang", default="en", metavar="LANG", help="language (only en so far)")
+    sheet.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (a4)")
+    sheet.add_argument("--no-notes", action="store_true", help="leave out the teacher notes' page")
+    sheet.add_argument("--out", required=True, metavar="FILE.pdf", help="PDF file to write")
+    sheet.set_defaults(func=cmd_handout)
     return parser
 
 

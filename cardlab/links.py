@@ -43,10 +43,10 @@ def checked_repository(text: str) -> str:
 
 
 def lesson_file(name: str) -> str:
-    """A lesson's notebook file name from what a teacher types (``triad`` or ``triad.ipynb``),
-    or a ``ValueError`` listing the lessons there are."""
+    """A lesson's notebook file name from what a teacher types (``triad``, ``triad.ipynb`` or
+    the lesson document's ``triad.md``), or a ``ValueError`` listing the lessons there are."""
     known = [lesson.name for lesson in lessons()]
-    wanted = name if name.endswith(".ipynb") else f"{name}.ipynb"
+    wanted = name if name.endswith(".ipynb") else f"{name.removesuffix('.md')}.ipynb"
     if wanted not in known:
         raise ValueError(
             f"no lesson {name[:80]!r}; the lessons are: "

@@ -52,11 +52,11 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("cardlab.games.poker.tables:category_counts", {"jokers": "wild"}),
     # triad lesson: the exchange advisor's opening hand, the quiz's first question
     ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
-    ("cardlab.apps.triad.quiz:showdown_question", {"seed": 1}),
+    ("cardlab.apps.triad.questions:showdown_question", {"seed": 1}),
     # pyramid lesson: the exchange advisor's opening hand
     ("cardlab.apps.pyramid.odds:opening_advice", {"hand": "3P 3G 2O 1G 1O 2P"}),
     # doudizhu lesson: the combination quiz's first question
-    ("cardlab.apps.doudizhu.quiz:quiz_question", {"seed": 1}),
+    ("cardlab.apps.doudizhu.questions:quiz_question", {"seed": 1}),
     # three_thirteen lesson: OddsLesson(samples=300)
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
     ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),

@@ -9,7 +9,6 @@ canvas names it (``aria-describedby``) through `describe`.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
 
 import ipywidgets as widgets
 
@@ -48,11 +47,6 @@ class TextVersion:
 def describe(view: CanvasView, label: str, words: TextVersion | None = None) -> None:
     """Name the picture on ``view`` and link it to ``words``, its text version (if any)."""
     view.describe(label, words.element_id if words is not None else None)
-
-
-def items_html(lines: Iterable[str], tag: str = "ul") -> str:
-    """Plain-text ``lines`` as an HTML list (escaped)."""
-    return f"<{tag}>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + f"</{tag}>"
 
 
 def deck_words(name: str) -> str:

@@ -141,3 +141,10 @@ def simulate_pairs(trials: int, seed: int | str) -> dict[str, Estimate]:
     """`simulate_pair_in_first_two` for every deck, by name (stored for the decks lesson's call:
     140,000 trials would take a second and a half at every page load)."""
     return {name: simulate_pair_in_first_two(deck, trials, seed) for name, deck in DECKS.items()}
+
+
+def format_fraction(value: Fraction) -> str:
+    """``1/4`` style (a Fraction is always in lowest terms); whole numbers without ``/1``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"

@@ -4,7 +4,7 @@ Everything is drawn at ``SUPERSAMPLE`` times the requested scale and downsampled
 filter, which gives anti-aliased edges without a vector library.  Strokes are centred on the path
 like an HTML canvas (Pillow draws them inside), so the PNG and the browser agree.  Sprites are
 rendered once per (key, scale) into a transparent bitmap and then composited, rotated if needed.
-Text uses matplotlib's bundled DejaVu Sans, which has the ♠♥♦♣ glyphs on every machine.
+Text uses matplotlib's bundled DejaVu Sans (`cardlab.render.fonts`), which has the ♠♥♦♣ glyphs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from cardlab.core.caches import LRUDict
+from cardlab.render.fonts import font_path
 from cardlab.render.ops import (
     Circle,
     Drawing,
@@ -31,6 +32,8 @@ from cardlab.render.ops import (
     Text,
 )
 
+__all__ = ["clear_cache", "font_path", "save_png", "sprite_image", "text_length", "to_image"]
+
 SUPERSAMPLE = 3
 # Sprite bitmaps at SUPERSAMPLE x scale: a card face at scale 1 is 216 x 300 RGBA, 0.25 MiB, so
 # 32 of them are 8 MiB.  Within a picture the repeats are the backs and a face drawn twice, which
@@ -40,14 +43,6 @@ _SPRITES: LRUDict[tuple[str, float], Image.Image] = LRUDict(32)
 _ANCHOR_X = {"left": "l", "center": "m", "right": "r"}
 # Canvas baselines measure the em box: top ~ ascender line, bottom ~ descender line.
 _ANCHOR_Y = {"top": "a", "middle": "m", "bottom": "d"}
-
-
-def font_path(bold: bool = False) -> str:
-    """The DejaVu Sans file shipped inside matplotlib (regular or bold)."""
-    import matplotlib
-
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)
 
 
 # A FreeType font holds about 0.5 MiB; the busiest deck sheet uses 13 (size, bold) pairs.

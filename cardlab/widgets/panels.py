@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 import ipywidgets as widgets
 
+from cardlab.core.odds import format_fraction
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.theme import ThemePicker
@@ -166,13 +167,6 @@ def _row(row: OddsRow | Sequence[Any]) -> OddsRow:
     if exact is not None and not isinstance(exact, Fraction):
         exact = Fraction(exact)
     return OddsRow(str(label), exact, estimate, stderr)
-
-
-def format_fraction(value: Fraction) -> str:
-    """``1/4`` style (a Fraction is always in lowest terms); whole numbers without ``/1``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
 
 
 class OddsPanel(_Panel):

@@ -15,7 +15,8 @@ from cardlab.apps.doudizhu.lesson import (
     verdict,
 )
 from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, wings_html
-from cardlab.apps.doudizhu.quiz import CombinationQuiz, quiz_question
+from cardlab.apps.doudizhu.questions import quiz_question
+from cardlab.apps.doudizhu.quiz import CombinationQuiz
 from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER

@@ -8,7 +8,8 @@ import pytest
 
 from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents, ladder_table_html
 from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
-from cardlab.apps.pyramid.quiz import ShowdownQuiz, quiz_deal
+from cardlab.apps.pyramid.questions import quiz_deal
+from cardlab.apps.pyramid.quiz import ShowdownQuiz
 from cardlab.apps.pyramid.stepper import HandStepper
 from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.core.bots import RandomBot

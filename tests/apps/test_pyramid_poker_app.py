@@ -10,7 +10,8 @@ import pytest
 from cardlab.apps.model import LEARNER
 from cardlab.apps.pyramid_poker.lesson import PyramidPokerComponents, ScoringExample
 from cardlab.apps.pyramid_poker.odds import OddsLesson, take_position
-from cardlab.apps.pyramid_poker.quiz import BlockQuiz, quiz_position
+from cardlab.apps.pyramid_poker.questions import quiz_position
+from cardlab.apps.pyramid_poker.quiz import BlockQuiz
 from cardlab.apps.pyramid_poker.stepper import GameStepper, default_bots
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.games.pyramid_poker import observe

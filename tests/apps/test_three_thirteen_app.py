@@ -15,11 +15,10 @@ from cardlab.apps.three_thirteen.lesson import (
     MeldSolver,
     RoundsStrip,
     hand_of,
-    why_lines,
-    wild_placements,
 )
 from cardlab.apps.three_thirteen.odds import OddsLesson, advisor_html
-from cardlab.apps.three_thirteen.quiz import DeadwoodQuiz, deadwood_question
+from cardlab.apps.three_thirteen.questions import deadwood_question, why_lines, wild_placements
+from cardlab.apps.three_thirteen.quiz import DeadwoodQuiz
 from cardlab.apps.three_thirteen.stepper import RoundStepper
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.core.bots import RandomBot, reason_for

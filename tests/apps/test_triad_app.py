@@ -11,7 +11,8 @@ import pytest
 from cardlab.apps.model import LEARNER
 from cardlab.apps.triad.lesson import HandLadder, TriadComponents
 from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
-from cardlab.apps.triad.quiz import WhichHandWins, showdown_question, why_wins
+from cardlab.apps.triad.questions import showdown_question, why_wins
+from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.stepper import HandStepper, default_bots
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.bots import RandomBot

@@ -10,7 +10,8 @@ import pytest
 
 from cardlab.apps.decks import ThemePicker as DecksThemePicker
 from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
-from cardlab.apps.triangle.quiz import StatementQuiz, quiz_position
+from cardlab.apps.triangle.questions import quiz_position
+from cardlab.apps.triangle.quiz import StatementQuiz
 from cardlab.apps.triangle.stepper import GameStepper
 from cardlab.apps.triangle.stepper import default_bots as stepper_bots
 from cardlab.apps.triangle.table import PLAY_SEED, TriangleTable, default_bots

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from cardlab.apps.words import TextVersion, deck_words, describe, items_html
+from cardlab.apps.asked import items_html
+from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo

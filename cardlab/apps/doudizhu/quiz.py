@@ -1,93 +1,15 @@
-"""The Dou Dizhu quiz: "what type is this?" and "does this beat that?", dealt by the engine from
-every legal play of a full deck, each answer explained with the engine's reason."""
+"""The Dou Dizhu quiz: "what type is this?" and "does this beat that?", dealt by the engine
+(the questions are `cardlab.apps.doudizhu.questions`)."""
 
 from __future__ import annotations
 
-import html
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from cardlab.core.cards import STANDARD54
-from cardlab.core.stored import stored
-from cardlab.core.text import sentence
-from cardlab.games.doudizhu import KIND_NAMES, Combo, classify, legal_plays
-from cardlab.games.doudizhu.combos import combo_beats
-from cardlab.games.doudizhu.explain import why_not_beating
+from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, quiz_question
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
-
-
-@dataclass(frozen=True)
-class QuizQuestion:
-    """``kind`` "type": what type is ``play``?  ``kind`` "beats": does ``play`` beat ``table``?"""
-
-    kind: str
-    play: Combo
-    table: Combo | None
-    options: tuple[tuple[str, str], ...]
-    answer: str
-    explanation: str
-
-    @property
-    def prompt(self) -> str:
-        if self.kind == "type":
-            return f"What type is <b>{self.play.text}</b>?"
-        return f"Does <b>{self.play.text}</b> beat <b>{self.table.text}</b> on the table?"
-
-
-def _deck_plays(ruleset: str) -> dict[str, list[Combo]]:
-    out: dict[str, list[Combo]] = {}
-    for combo in legal_plays(STANDARD54.cards(), None, ruleset):
-        out.setdefault(combo.kind, []).append(combo)
-    return out
-
-
-_PLAYS: dict[str, dict[str, list[Combo]]] = {}
-
-
-@stored
-def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
-    """A question dealt by the engine from every legal play of a full deck (tens of thousands
-    of plays, half a second and 7 MiB: the page's first question is stored)."""
-    plays = _PLAYS.setdefault(ruleset, _deck_plays(ruleset))
-    rng = random.Random(f"doudizhu-quiz:{seed}")
-    kinds = [k for k in KIND_NAMES if k != "rocket"]
-    if seed % 2 == 0:
-        play = rng.choice(plays[rng.choice(kinds)])
-        readings = classify(play.counts, ruleset)
-        options = tuple((name, kind) for kind, name in KIND_NAMES.items())
-        explanation = " or ".join(r.name for r in readings)
-        if len(readings) > 1:
-            explanation += " (these cards can be read two ways: either answer is right)"
-        answer = "|".join(r.kind for r in readings)
-        return QuizQuestion("type", play, None, options, answer, f"{play.text} is {explanation}.")
-    table = rng.choice(plays[rng.choice(kinds)])
-    twist = rng.random()
-    if twist < 0.55:
-        same = [p for p in plays[table.kind] if p.size == table.size]
-        play = rng.choice(same)
-    elif twist < 0.75:
-        play = rng.choice(plays["bomb"] + plays["rocket"])
-    else:
-        play = rng.choice(plays[rng.choice(kinds)])
-    yes = combo_beats(play, table)
-    why = (
-        f"{play.name} beats {table.name}"
-        + (
-            ": the rocket beats everything"
-            if play.kind == "rocket"
-            else ": a bomb beats any non-bomb"
-            if play.kind == "bomb" and table.kind != "bomb"
-            else ": same type and size, higher main rank"
-        )
-        if yes
-        else sentence(why_not_beating(play, table))
-    )
-    options = (("Yes, it beats it", "yes"), ("No", "no"))
-    return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".")
 
 
 class CombinationQuiz(Quiz):
@@ -100,7 +22,7 @@ class CombinationQuiz(Quiz):
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
         self.q = quiz_question(seed)
-        return f"<p>{self.q.prompt}</p>", self.q.options
+        return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:
         rows = []
@@ -111,6 +33,5 @@ class CombinationQuiz(Quiz):
         return combo_picture(rows, self.theme)
 
     def mark(self, value: str) -> tuple[bool, str]:
-        right = value in self.q.answer.split("|")
-        head = "<b>\u2714 Right!</b>" if right else "<b>\u2718 Not quite.</b>"
-        return right, f"<p>{head} {html.escape(self.q.explanation)}</p>"
+        right, head, body = feedback(self.q, value)
+        return right, f"<p>{head} {body}</p>"

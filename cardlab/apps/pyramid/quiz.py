@@ -1,61 +1,15 @@
-"""The Pyramid quiz: "which hand wins?" on showdowns dealt by the engine, marked by its keys."""
+"""The Pyramid quiz: "which hand wins?" on showdowns dealt by the engine, marked by its keys
+(the questions are `cardlab.apps.pyramid.questions`)."""
 
 from __future__ import annotations
 
-import html
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from cardlab.core.engine import seat_name
-from cardlab.core.replay import Replay
-from cardlab.games.poker.bots import CallBot
-from cardlab.games.pyramid import GAME, evaluate
-from cardlab.games.pyramid.hands import HAND_SIZE, KIND_COPIES, cards_of_counts, key_of_counts
-from cardlab.games.pyramid.odds import kind_multisets
+from cardlab.apps.pyramid.questions import choices, feedback, prompt_html, quiz_deal
 from cardlab.pictures.pyramid import WIDTH, dealt_hands_picture, showdown_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
-
-
-def dealt_given(
-    rng: random.Random, left: Sequence[int], fits: Callable[[int], bool]
-) -> tuple[int, ...]:
-    """Six cards dealt from ``left`` copies of each kind, given that the type of the hand's best
-    pyramid ``fits``, as kind counts: every such deal equally likely.  Identical cards are
-    interchangeable, so each multiset of kinds is weighted by the deals that give it
-    (`kind_multisets`), and one is drawn from those that fit: nothing is dealt again and again."""
-    hands = [(m, w) for m, w in kind_multisets(HAND_SIZE, tuple(left)) if fits(key_of_counts(m)[0])]
-    return rng.choices([m for m, _ in hands], weights=[w for _, w in hands])[0]
-
-
-def quiz_deal(seed: int, players: int = 3) -> Replay:
-    """A showdown dealt by the engine: ``players`` hands, no betting, everyone stands pat.
-
-    Three questions in four are close calls, where the best two hands are of the same type
-    (they make the learner read the key past the first number).  A close call is built, not
-    searched for: the first hand is dealt, the second from the rest of the deck given that it is
-    of the same type, every other given that it is of no higher type; the seats are shuffled and
-    the engine deals exactly those cards.  The fourth question is any deal.
-    """
-    rng = random.Random(f"quiz:{seed}")
-    start = Replay.start(GAME, seed, players=players, betting=False, hands=1)
-    callers = {s: CallBot() for s in range(players)}
-    if rng.random() < 0.25:
-        return start.play_out(callers)
-    hands = [dealt_given(rng, KIND_COPIES, lambda t: True)]
-    kind = key_of_counts(hands[0])[0]
-    for i in range(1, players):
-        left = [n - sum(h[k] for h in hands) for k, n in enumerate(KIND_COPIES)]
-        fits = (lambda t: t == kind) if i == 1 else (lambda t: t <= kind)
-        hands.append(dealt_given(rng, left, fits))
-    rng.shuffle(hands)
-    cards = [list(cards_of_counts(h)) for h in hands]
-    for hand in cards:
-        rng.shuffle(hand)
-    order = start.state.order
-    actions = [f"deal {cards[s][i].code}" for i in range(HAND_SIZE) for s in order]
-    return start.extend(actions).play_out(callers)
 
 
 class ShowdownQuiz(Quiz):
@@ -72,17 +26,7 @@ class ShowdownQuiz(Quiz):
         self.replay = quiz_deal(seed, self.players)
         self.result = self.replay.state.results[-1]
         self.revealed = False
-        prompt = (
-            "<p>Each player shows six cards. <b>Which hand wins?</b> Find each player's best "
-            "pyramid first (the Keystone <code>K</code> is wild).</p><ul>"
-            + "".join(
-                f"<li>{seat_name(s)}: {' '.join(c.code for c in hand)}</li>"
-                for s, hand in enumerate(self.replay.state.hands)
-            )
-            + "</ul>"
-        )
-        options = [(seat_name(s), str(s)) for s in range(self.players)]
-        return prompt, [*options, ("They tie", "tie")]
+        return prompt_html(self.replay), choices(self.replay)
 
     def picture(self) -> Drawing:
         if self.revealed:
@@ -90,27 +34,8 @@ class ShowdownQuiz(Quiz):
         return dealt_hands_picture(self.replay.state.hands, self.theme)
 
     def mark(self, value: str) -> tuple[bool, str]:
-        winners = self.result.winners
-        right = (value == "tie") == (len(winners) > 1) and (value == "tie" or int(value) in winners)
+        right, head, body = feedback(self.replay, value)
         self.revealed = True
         self.redraw()
         self.view.describe("Each player's best pyramid, strongest first in the answer below")
-        if len(winners) > 1:
-            answer = f"{' and '.join(seat_name(s) for s in winners)} tie"
-        else:
-            answer = f"{seat_name(winners[0])} wins"
-        values = sorted(
-            ((evaluate(h), s) for s, h in enumerate(self.replay.state.hands)),
-            key=lambda vs: vs[0].key,
-            reverse=True,
-        )
-        items = "".join(
-            f"<li>{seat_name(s)}: {html.escape(v.description)} <code>key {v.key}</code></li>"
-            for v, s in values
-        )
-        verdict = "<b>✔ Right!</b>" if right else "<b>✘ Not this time.</b>"
-        return right, (
-            f"<div>{verdict} {answer}. Best first:<ul>{items}</ul>"
-            "<small>Keys compare left to right: type, perfect, apex, colour, then the unused "
-            "cards.</small></div>"
-        )
+        return right, f"<div>{head} {body}</div>"

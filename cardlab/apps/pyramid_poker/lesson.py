@@ -8,10 +8,11 @@ import html
 
 import ipywidgets as widgets
 
+from cardlab.apps.asked import items_html
 from cardlab.apps.bot_stepper import first_step
-from cardlab.apps.pyramid_poker.quiz import position_lines
+from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
-from cardlab.apps.words import TextVersion, deck_words, describe, items_html
+from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.games.pyramid_poker import observe
 from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands

@@ -6,7 +6,8 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.words import TextVersion, deck_words, describe, items_html
+from cardlab.apps.asked import items_html
+from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.core.cards import Card
 from cardlab.games.poker import tables
 from cardlab.games.poker.ranking import POKER_NAMES, TRIAD_NAMES

@@ -1,119 +1,20 @@
-"""The Triad quiz: "which hand wins?" on showdowns dealt by the engine, with the reason."""
+"""The Triad quiz: "which hand wins?" on showdowns dealt by the engine, with the reason
+(the questions are `cardlab.apps.triad.questions`)."""
 
 from __future__ import annotations
 
-import html
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-import numpy as np
-
-from cardlab.core.cards import Card, format_cards
-from cardlab.core.stored import stored
-from cardlab.games.poker.ranking import TRIAD_NAMES
-from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
-from cardlab.games.triad import DECK, HandValue, evaluate
-from cardlab.games.triad.game import deck as triad_deck
+from cardlab.apps.triad.questions import (
+    choices,
+    feedback,
+    prompt_html,
+    showdown_question,
+)
 from cardlab.pictures.triad import showdown_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
-
-KEY_WORDS: dict[str, tuple[str, ...]] = {
-    "high_card": ("highest card", "second card", "third card", "fourth card", "last card"),
-    "one_pair": ("pair", "highest kicker", "second kicker", "last kicker"),
-    "two_pair": ("higher pair", "lower pair", "kicker"),
-    "three_up": ("three", "higher kicker", "lower kicker"),
-    "run": ("top card",),
-    "colors": ("highest card", "second card", "third card", "fourth card", "last card"),
-    "full_up": ("three", "pair"),
-    "four_up": ("four", "kicker"),
-    "half_colors": ("top card",),
-    "full_colors": (),
-    "five_up": ("rank",),
-}
-RANK_WORD: dict[int, str] = dict(
-    zip(
-        range(2, 15),
-        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "Prince", "Queen", "King", "Ace"],
-        strict=True,
-    )
-)
-
-
-def why_wins(a: HandValue, b: HandValue) -> str:
-    """Why ``a`` beats (or ties) ``b``, in one sentence."""
-    if a.index != b.index:
-        return (
-            f"{TRIAD_NAMES[a.category]} ranks above {TRIAD_NAMES[b.category]}: the category "
-            "decides before any card is compared."
-        )
-    cat = TRIAD_NAMES[a.category]
-    for word, x, y in zip(KEY_WORDS[a.category], a.key, b.key, strict=False):
-        if x != y:
-            return (
-                f"Both are {cat}, so the tie-break compares in order; the first difference is the "
-                f"{word}: {RANK_WORD[x]} against {RANK_WORD[y]}."
-            )
-    return f"Both are {cat} with the same ranks in every place: suits never count, so it is a tie."
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """A quiz question: ``hands`` dealt from one shuffled deck and their values."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    values: tuple[HandValue, ...]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        best = max(self.values)
-        return tuple(i for i, v in enumerate(self.values) if v == best)
-
-    @property
-    def answer(self) -> str:
-        """``"0"``, ``"1"``... for a single winner, ``"tie"`` when the best hands are equal."""
-        w = self.winners
-        return str(w[0]) if len(w) == 1 else "tie"
-
-
-def dealt_given(rng: random.Random, pool: Sequence[Card], fits) -> tuple[Card, ...]:
-    """Five cards dealt from ``pool`` given that their category ``fits`` (a test on an array of
-    category indices): every such hand is equally likely.  All C(len(pool), 5) hands are
-    counted at once and one of those that fit is drawn, so nothing is dealt again and again."""
-    ids = card_ids(pool)
-    combos = combinations_array(len(pool), 5)
-    fitting = np.flatnonzero(fits(category_of(evaluate_many(ids[combos]))))
-    return tuple(pool[i] for i in combos[fitting[rng.randrange(len(fitting))]])
-
-
-@stored
-def showdown_question(seed: int, players: int | None = None) -> Showdown:
-    """Deal 2 or 3 hands from a shuffled 52-card deck; most questions are close calls (the two
-    best hands in the same category), and some are ties, since those teach the tie-break.
-
-    A close call is built, not searched for: the first hand is dealt, the second is dealt from
-    the rest of the deck given that it is in the same category, and a third given that it is in
-    no higher one; then the seats are shuffled."""
-    rng = random.Random(f"triad-quiz:{seed}")
-    n = players or rng.choice((2, 2, 3))
-    close = rng.random() < 0.7
-    cards = list(triad_deck({}))
-    rng.shuffle(cards)
-    if close:
-        first = tuple(cards[:5])
-        category = evaluate(first).index
-        rest = cards[5:]
-        dealt = [first, dealt_given(rng, rest, lambda c: c == category)]
-        if n == 3:
-            rest = [c for c in rest if c not in dealt[1]]
-            dealt.append(dealt_given(rng, rest, lambda c: c <= category))
-        rng.shuffle(dealt)
-    else:
-        dealt = [tuple(cards[5 * i : 5 * i + 5]) for i in range(n)]
-    hands = tuple(tuple(sorted(h, key=lambda c: (-DECK.strength(c), c.code))) for h in dealt)
-    return Showdown(hands, tuple(evaluate(h) for h in hands))
 
 
 class WhichHandWins(Quiz):
@@ -125,37 +26,12 @@ class WhichHandWins(Quiz):
         super().__init__(picker, seed)
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        q = self.q = showdown_question(seed)
-        n = len(q.hands)
-        prompt = (
-            f"<p>{n} players show their hands. <b>Which hand wins the pot?</b> "
-            "(Suits never break ties: if the best hands are equal, they split the pot.)</p>"
-            + "<ul>"
-            + "".join(f"<li>Player {i + 1}: {format_cards(h)}</li>" for i, h in enumerate(q.hands))
-            + "</ul>"
-        )
-        options = [(f"Player {i + 1}", str(i)) for i in range(n)]
-        options.append(("A tie: they split the pot", "tie"))
-        return prompt, options
+        self.q = showdown_question(seed)
+        return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:
         return showdown_picture(self.q.hands, self.theme)
 
     def mark(self, value: str) -> tuple[bool, str]:
-        q = self.q
-        right = value == q.answer
-        order = sorted(range(len(q.values)), key=lambda i: q.values[i], reverse=True)
-        a, b = q.values[order[0]], q.values[order[1]]
-        if q.answer == "tie":
-            verdict = "It is a tie: the best hands are equal and split the pot."
-        else:
-            verdict = f"Player {int(q.answer) + 1} wins with {a.name}."
-        items = "".join(
-            f"<li>Player {i + 1}: {format_cards(h)} = <b>{html.escape(v.name)}</b></li>"
-            for i, (h, v) in enumerate(zip(q.hands, q.values, strict=True))
-        )
-        head = "<b>\u2714 Right!</b>" if right else "<b>\u2718 Not quite.</b>"
-        return right, (
-            f"<div>{head} {html.escape(verdict)}<ul>{items}</ul>"
-            f"<p>{html.escape(why_wins(a, b))}</p></div>"
-        )
+        right, head, body = feedback(self.q, value)
+        return right, f"<div>{head} {body}</div>"

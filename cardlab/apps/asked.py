@@ -1,0 +1,52 @@
+"""`Asked`: one dealt quiz question as words, shared by a lesson's quiz widget and the printed
+worksheet (`cardlab.handouts`), so both ask the same thing and explain it the same way.
+
+Each game's ``questions.py`` deals its questions (``question(seed)``), says them
+(``prompt_html``, ``choices``), marks an answer (``feedback``) and names a right one
+(``answer``); `asked` puts those together.  Pure: no widgets.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+RIGHT = "<b>\u2714 Right!</b>"
+"""The head of the feedback to a right answer."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question in words: its ``prompt`` (HTML, the position in words: nothing is only
+    drawn), its (label, value) ``choices``, a right ``answer`` value and the ``explanation``
+    (HTML) the quiz shows for it."""
+
+    prompt: str
+    choices: tuple[tuple[str, str], ...]
+    answer: str
+    explanation: str
+
+    @property
+    def answer_label(self) -> str:
+        """The right choice as the learner reads it."""
+        return next(label for label, value in self.choices if value == self.answer)
+
+
+def asked(
+    q: Any,
+    prompt_html: Callable[[Any], str],
+    choices: Callable[[Any], Sequence[tuple[str, str]]],
+    answer: Callable[[Any], str],
+    feedback: Callable[[Any, str], tuple[bool, str, str]],
+) -> Asked:
+    """A game's question ``q`` in words, from its ``questions.py`` functions."""
+    right = answer(q)
+    _ok, _head, body = feedback(q, right)
+    return Asked(prompt_html(q), tuple(choices(q)), right, body)
+
+
+def items_html(lines: Iterable[str], tag: str = "ul") -> str:
+    """Plain-text ``lines`` as an HTML list (escaped)."""
+    return f"<{tag}>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + f"</{tag}>"

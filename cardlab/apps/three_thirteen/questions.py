@@ -1,0 +1,244 @@
+"""The Three Thirteen quiz's questions: "what is the deadwood of this hand?" on hands dealt at
+random (most of them around a meld), with the solver's answer and why it is best; and that why
+(`why_lines`: where each wild card does the most good), which the meld solver shows too.  Pure:
+the quiz widget, the lesson's panels and the printed worksheet all use it."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.apps.asked import RIGHT, Asked, asked
+from cardlab.core.cards import Card
+from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
+from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
+from cardlab.pictures.three_thirteen import (
+    card_text,
+    hand_words,
+    is_wild,
+    meld_label,
+    rank_word,
+    sorted_hand,
+)
+
+
+@dataclass(frozen=True)
+class DeadwoodQuestion:
+    round_no: int
+    hand: tuple[Card, ...]
+    answer: int
+    arrangement: Any
+    choices: tuple[int, ...]
+
+    @property
+    def wild(self) -> str:
+        return wild_rank(self.round_no)
+
+
+AROUND_A_MELD = 0.8
+"""The share of questions whose hand is dealt around a meld, so the melds matter; the others are
+dealt at random (and may meld or not)."""
+
+
+def a_meld(rng: random.Random) -> list[Card]:
+    """Three cards that meld without a wild card: a set of one rank or a run of one suit."""
+    deck = DECK.cards()
+    if rng.random() < 0.5:
+        rank = rng.choice(RANKS)
+        return rng.sample([c for c in deck if c.rank == rank], 3)
+    suit = rng.choice("shdc")
+    low = rng.randrange(len(RANKS) - 2)  # aces are low: A-2-3 up to J-Q-K
+    return [c for c in deck if c.suit == suit and c.rank in RANKS[low : low + 3]]
+
+
+def deadwood_question(seed: int) -> DeadwoodQuestion:
+    """A random hand of rounds 2-6, dealt around a meld four times in five, and four answers:
+    the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
+    rng = random.Random(f"three-thirteen-quiz:{seed}")
+    round_no = rng.randint(2, 6)
+    wild = wild_rank(round_no)
+    n = hand_size(round_no)
+    if rng.random() < AROUND_A_MELD:
+        meld = a_meld(rng)
+        rest = [c for c in DECK.cards() if c not in meld]
+        hand = sorted_hand([*meld, *rng.sample(rest, n - len(meld))])
+    else:
+        hand = sorted_hand(rng.sample(DECK.cards(), n))
+    answer, arr = min_deadwood(hand, wild)
+    everything = sum(penalty_value(c) for c in hand)
+    # forgetting that the wild card is wild: score with a wild rank nobody holds
+    absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
+    wrong = [everything]
+    if absent and any(is_wild(c, wild) for c in hand):
+        wrong.append(min_deadwood(hand, absent[0])[0])
+    wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
+    choices = [answer]
+    for w in wrong:
+        if w >= 0 and w not in choices:
+            choices.append(w)
+        if len(choices) == 4:
+            break
+    rng.shuffle(choices)
+    return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
+
+
+# -- why the best arrangement is best ----------------------------------------------------------
+@dataclass(frozen=True)
+class Placement:
+    """One job a wild card could do: play as ``plays_as`` in the meld ``meld``; the best total
+    deadwood of the hand when it does."""
+
+    wild: Card
+    plays_as: str
+    meld: str
+    penalty: int
+    arrangement: Any
+
+
+def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, tuple[Card, ...]]]:
+    """Every meld the wild card ``w`` could complete with natural cards of the hand, as
+    (meld in words, what ``w`` plays as, the meld's cards): a set of a rank held at least twice,
+    or a run of one suit where ``w`` fills the one missing rank (a gap or an end)."""
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    jobs = []
+    by_rank: dict[str, list[Card]] = {}
+    for c in naturals:
+        by_rank.setdefault(c.rank, []).append(c)
+    for rank, same in by_rank.items():
+        if len(same) >= 2:
+            label = f"{' '.join(card_text(c) for c in same)} [{card_text(w)}]"
+            jobs.append((f"Set of {rank_word(rank, True)}: {label}", f"a {rank_word(rank)}",
+                         (*same, w)))  # fmt: skip
+    for suit in "shdc":
+        held = {RANKS.index(c.rank): c for c in naturals if c.suit == suit}
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                window = range(lo, hi + 1)
+                missing = [r for r in window if r not in held]
+                if len(missing) != 1:
+                    continue
+                gap = Card(DECK.name, RANKS[missing[0]], suit)
+                shown = " ".join(
+                    f"[{card_text(w)}]" if r == missing[0] else card_text(held[r]) for r in window
+                )
+                label = f"Run {card_text(Card(DECK.name, RANKS[lo], suit))}\u2013" + card_text(
+                    Card(DECK.name, RANKS[hi], suit)
+                )
+                cards = (*(held[r] for r in window if r in held), w)
+                jobs.append((f"{label}: {shown}", f"the {card_text(gap)}", cards))
+    return jobs
+
+
+def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[list[Placement]]:
+    """For each wild card in the hand: the jobs it could do, best first.
+
+    How: for every meld the wild card could complete (`wild_jobs`), lay that meld down and ask
+    the solver for the best arrangement of the other cards; that meld's deadwood is the rest's.
+    The job with the smallest deadwood is where the wild card does the most good.
+    """
+    hand = tuple(hand)
+    out: list[list[Placement]] = []
+    seen: set[Card] = set()
+    for w in hand:
+        if not is_wild(w, wild) or w in seen:
+            continue
+        seen.add(w)
+        placements = []
+        for label, plays, cards in wild_jobs(hand, wild, w):
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            penalty, arr = min_deadwood(rest, wild) if rest else (0, None)
+            placements.append(Placement(w, plays, label, penalty, arr))
+        placements.sort(key=lambda p: p.penalty)
+        out.append(placements[:limit])
+    return out
+
+
+def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
+    """The reasoning behind the solver's answer, in a few sentences."""
+    hand = tuple(hand)
+    _, arr = min_deadwood(hand, wild)
+    lines = []
+    wilds = [c for c in hand if is_wild(c, wild)]
+    if not arr.melds:
+        lines.append(
+            "No three cards make a set or a run"
+            + (" and there is no wild card to help" if not wilds else "")
+            + f", so every card is deadwood: {_sum(arr.deadwood)}."
+        )
+        return lines
+    for meld in arr.melds:
+        lines.append(f"{meld_label(meld, wild)}: {hand_words(meld.cards)}.")
+    if arr.deadwood:
+        lines.append(f"Left over (deadwood): {_sum(arr.deadwood)}.")
+    else:
+        lines.append("Every card is in a meld: deadwood 0.")
+    if wilds and len(wilds) <= 2 and len(hand) <= 10:
+        for options in wild_placements(hand, wild):
+            if len(options) < 2:
+                continue
+            w = options[0].wild
+            jobs = "; ".join(
+                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in options
+            )
+            best = options[0]
+            lines.append(
+                f"Where does the wild {card_text(w)} do more good? {jobs[0].upper()}{jobs[1:]}. "
+                f"So it plays as {best.plays_as}: that leaves the least deadwood."
+            )
+    elif not wilds:
+        lines.append(f"No wild card this time ({rank_word(wild, True)} are wild this round).")
+    return lines
+
+
+def _sum(cards: Sequence[Card]) -> str:
+    vals = [penalty_value(c) for c in sorted_hand(cards)]
+    if len(vals) == 1:
+        return f"{card_text(sorted_hand(cards)[0])} = {vals[0]}"
+    return f"{' + '.join(str(v) for v in vals)} = {sum(vals)}"
+
+
+def why_html(hand: Sequence[Card], wild: str) -> str:
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in why_lines(hand, wild))
+    return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
+
+
+question = deadwood_question
+
+
+def prompt_html(q: DeadwoodQuestion) -> str:
+    """The question, the hand in words."""
+    return (
+        f"<p>Round {q.round_no}: {len(q.hand)} cards, <b>{rank_word(q.wild, True)} are "
+        f"wild</b>. The hand is {html.escape(hand_words(q.hand))}.</p>"
+        "<p><b>What is the deadwood of this hand?</b> (the smallest total of the cards left "
+        "over after the best melds; A = 1, J = Q = K = 10)</p>"
+    )
+
+
+def choices(q: DeadwoodQuestion) -> list[tuple[str, str]]:
+    return [(str(c), str(c)) for c in q.choices]
+
+
+def answer(q: DeadwoodQuestion) -> str:
+    return str(q.answer)
+
+
+def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str, str]:
+    """Whether ``value`` is right, the verdict's head and why (HTML): the solver's melds."""
+    right = int(value) == q.answer
+    head = RIGHT if right else f"<b>\u2718 Not quite:</b> it is {q.answer}."
+    everything = sum(penalty_value(c) for c in q.hand)
+    extra = ""
+    if int(value) == everything and not right:
+        extra = "<p>That is every card counted: look for melds first.</p>"
+    return right, head, f"{extra}{why_html(q.hand, q.wild)}"
+
+
+def asked_for(seed: int) -> Asked:
+    """The question dealt with ``seed``, in words."""
+    return asked(question(seed), prompt_html, choices, answer, feedback)

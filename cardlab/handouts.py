@@ -1,0 +1,395 @@
+"""Printable worksheets (``cardlab handout``): a lesson's game in brief, its curated deal drawn
+at a few steps with their narration, the lesson's questions and a few of its quiz's with space
+to answer, then the answer key on a page of its own and the teacher notes on another.
+
+Two steps: `worksheet` gathers the content as plain data (texts and `Drawing`s), `to_pdf` lays
+it out on A4 or Letter with fpdf2, the drawings as vector paths through `cardlab.render.pdf`, so
+every word stays text a reader can select, search and have read aloud.  What differs between
+lessons is one row of `PLANS`.  Pure: no widgets.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+from cardlab.apps.asked import Asked
+from cardlab.core.engine import CHANCE
+from cardlab.core.replay import Replay
+from cardlab.lessons import deals
+from cardlab.lessons.notes import Prompt, TeacherNotes, lesson_name, lesson_title, notes, prompts
+from cardlab.render import Drawing
+
+LANGUAGES = ("en",)
+"""The languages a handout is written in (issue #16 adds more)."""
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres."""
+STEPS = 4
+"""How many steps of the deal a worksheet draws."""
+QUIZ_QUESTIONS = 3
+
+
+Picture = Callable[[Replay, Any, str], Drawing]
+"""The table at a state, for the teacher's eyes (every card face up), with a banner."""
+
+
+def _view(replay: Replay, state: Any) -> Any:
+    return replay.game.observe(state, None)
+
+
+def _decks(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.decks import table_drawing
+
+    return table_drawing(state, "default")
+
+
+def _triad(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.triad import table_picture
+
+    return table_picture(_view(replay, state), banner=banner)
+
+
+def _pyramid(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.pyramid import table_picture
+
+    return table_picture(_view(replay, state), banner=banner, showdown=True)
+
+
+def _doudizhu(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.doudizhu import table_picture
+
+    return table_picture(_view(replay, state), you=None, banner=banner)
+
+
+def _triangle(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.triangle import step_picture
+
+    return step_picture(state, None, banner=banner)
+
+
+def _three_thirteen(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.three_thirteen import step_picture
+
+    return step_picture(state, None, banner=banner)
+
+
+def _pyramid_poker(replay: Replay, state: Any, banner: str) -> Drawing:
+    from cardlab.pictures.pyramid_poker import position_picture
+
+    return position_picture(_view(replay, state), None, banner=banner)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one lesson's worksheet draws on: its deals' prefix (``triad`` for
+    ``triad-pot-odds``), the deal its stepper shows, its quiz's questions module and first seed
+    (as the lesson page deals them), and its table picture."""
+
+    game: str
+    deal: str
+    quiz: str | None
+    seed: int
+    picture: Picture
+
+
+PLANS: dict[str, Plan] = {
+    "00_decks": Plan("decks", "decks-forced-follow", None, 1, _decks),
+    "triad": Plan("triad", "triad-pot-odds", "triad", 1, _triad),
+    "pyramid": Plan("pyramid", "pyramid-exchange-showdown", "pyramid", 1, _pyramid),
+    "doudizhu": Plan("doudizhu", "doudizhu-bid-and-play", "doudizhu", 1, _doudizhu),
+    "triangle": Plan("triangle", "triangle-first-turn", "triangle", 3, _triangle),
+    "three_thirteen": Plan(
+        "three_thirteen", "three_thirteen-two-rounds", "three_thirteen", 1, _three_thirteen
+    ),
+    "pyramid_poker": Plan(
+        "pyramid_poker", "pyramid_poker-whole-game", "pyramid_poker", 1, _pyramid_poker
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One drawn step of the deal: its number, what happened (teacher's words) and the table."""
+
+    number: int
+    narration: str
+    drawing: Drawing
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """Everything a handout prints, as data."""
+
+    lesson: str
+    title: str
+    deal: str
+    notes: TeacherNotes
+    steps: tuple[Step, ...]
+    prompts: tuple[Prompt, ...]
+    quiz: tuple[Asked, ...]
+
+
+def lesson_deals(lesson: str) -> list[str]:
+    """The curated deals a lesson's worksheet may draw (those of its game)."""
+    prefix = PLANS[lesson_name(lesson)].game + "-"
+    return [name for name in deals.names() if name.startswith(prefix)]
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if a handout can be written in it, else a ``ValueError`` listing the languages."""
+    if lang not in LANGUAGES:
+        raise ValueError(
+            f"no handouts in {str(lang)[:40]!r} yet; the languages are: {', '.join(LANGUAGES)}"
+        )
+    return lang
+
+
+def check_paper(paper: str) -> str:
+    """``paper`` if known, else a ``ValueError`` listing the paper sizes."""
+    if paper not in PAPERS:
+        raise ValueError(f"no paper {str(paper)[:40]!r}; the papers are: {', '.join(PAPERS)}")
+    return paper
+
+
+def telling_steps(replay: Replay, count: int = STEPS) -> list[int]:
+    """``count`` steps spread over the players' moves (chance deals every card, which tells
+    little), the last step always among them."""
+    moves = [
+        i
+        for i in range(1, len(replay) + 1)
+        if replay.game.current_player(replay.state_at(i - 1)) != CHANCE
+    ] or list(range(1, len(replay) + 1))
+    if len(moves) <= count:
+        return moves
+    picked = {moves[round(k * (len(moves) - 1) / (count - 1))] for k in range(count)}
+    return sorted(picked)
+
+
+def quiz_questions(lesson: str, count: int = QUIZ_QUESTIONS) -> tuple[Asked, ...]:
+    """The lesson quiz's first ``count`` questions, dealt with the seeds the page deals."""
+    plan = PLANS[lesson_name(lesson)]
+    if plan.quiz is None:
+        return ()
+    module = importlib.import_module(f"cardlab.apps.{plan.quiz}.questions")
+    return tuple(module.asked_for(plan.seed + k) for k in range(count))
+
+
+def worksheet(lesson: str, deal: str | None = None) -> Worksheet:
+    """The worksheet of ``lesson`` (``triad``, ``triad.ipynb`` or ``triad.md``) on its curated
+    deal, or on ``deal``, another of the same game's (a ``ValueError`` lists them)."""
+    name = lesson_name(lesson)
+    plan = PLANS[name]
+    if deal is None:
+        deal = plan.deal
+    elif deal not in lesson_deals(name):
+        raise ValueError(
+            f"no {plan.game} deal {str(deal)[:80]!r}; the deals are: "
+            + ", ".join(lesson_deals(name))
+        )
+    replay = deals.load(deal)
+    steps = []
+    for number in telling_steps(replay):
+        state = replay.state_at(number)
+        narration = replay.event_at(number).narration_for(None)
+        steps.append(Step(number, narration, plan.picture(replay, state, f"Step {number}")))
+    return Worksheet(
+        name,
+        lesson_title(name),
+        deal,
+        notes(name),
+        tuple(steps),
+        prompts(name),
+        quiz_questions(name),
+    )
+
+
+# -- words: the lessons' HTML and the notes' Markdown as text fpdf2 writes ----------------------
+class _Text(HTMLParser):
+    """HTML as lines of text: list items bulleted, table cells joined with " | ", bold kept as
+    fpdf2's ``**`` marks."""
+
+    BREAKS = frozenset({"p", "div", "br", "ul", "ol", "tr", "table", "caption", "li"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.cells = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag in self.BREAKS:
+            self.parts.append("\n")
+        if tag == "li":
+            self.parts.append("\u2022 ")
+        elif tag == "tr":
+            self.cells = 0
+        elif tag in ("td", "th"):
+            self.parts.append(" | " if self.cells else "")
+            self.cells += 1
+        elif tag in ("b", "strong"):
+            self.parts.append("**")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("b", "strong"):
+            self.parts.append("**")
+        elif tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def html_lines(html: str) -> list[str]:
+    """The lines of text an HTML fragment shows (blank lines dropped)."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
+    return [line for line in lines if line.strip("* ")]
+
+
+def markdown_lines(text: str) -> list[str]:
+    """Markdown paragraphs and list items as lines for fpdf2 (``**bold**``, ``__italic__``)."""
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])", r"__\1__", text)
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        items = re.split(r"\n(?=- )", block)
+        for item in items:
+            line = " ".join(item.split())
+            out.append("\u2022 " + line[2:] if line.startswith("- ") else line)
+    return [line for line in out if line]
+
+
+# -- the page ------------------------------------------------------------------------------------
+MARGIN = 16.0  # mm
+BODY = 10.5  # pt
+LINE = 5.0  # mm per line of body text
+INK = "#1a1a1a"
+RULE = "#9a9a9a"
+
+
+def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> bytes:
+    """The worksheet as PDF bytes: questions, then the answer key (and the teacher notes) each
+    starting a page of their own."""
+    from fpdf import FPDF
+
+    from cardlab.render.pdf import draw, use_fonts
+
+    pdf = FPDF(unit="mm", format=PAPERS[check_paper(paper)])
+    pdf.set_margins(MARGIN, MARGIN, MARGIN)
+    pdf.set_auto_page_break(True, MARGIN)
+    family = use_fonts(pdf)
+    pdf.set_title(f"{sheet.title}: worksheet")
+    pdf.set_lang("en")
+    pdf.set_creator("cardlab")
+    width = pdf.w - 2 * MARGIN
+
+    def heading(text: str, size: float = 14) -> None:
+        pdf.set_font(family, "B", size)
+        pdf.set_text_color(INK)
+        pdf.ln(2)
+        pdf.multi_cell(width, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(1.5)
+
+    def para(text: str, size: float = BODY, indent: float = 0.0) -> None:
+        pdf.set_font(family, "", size)
+        pdf.set_text_color(INK)
+        pdf.set_x(MARGIN + indent)
+        pdf.multi_cell(
+            width - indent, LINE * size / BODY, text, markdown=True, new_x="LMARGIN", new_y="NEXT"
+        )
+
+    def lines_for_answer(count: int) -> None:
+        pdf.set_draw_color(RULE)
+        pdf.set_line_width(0.2)
+        for _ in range(count):
+            pdf.ln(7)
+            if pdf.y > pdf.h - MARGIN - 2:
+                pdf.add_page()
+            pdf.line(MARGIN, pdf.y, MARGIN + width, pdf.y)
+        pdf.ln(3)
+
+    pdf.add_page()
+    pdf.set_font(family, "B", 20)
+    pdf.set_text_color(INK)
+    pdf.multi_cell(width, 10, sheet.title, new_x="LMARGIN", new_y="NEXT")
+    para("Name: ______________________    Class: __________    Date: ____________", 9.5)
+    heading("In brief")
+    for line in markdown_lines(sheet.notes.in_brief):
+        para(line)
+
+    heading("A deal, step by step")
+    para(f"The lesson's deal ({sheet.deal}), seen with every card face up.", 9)
+    for step in sheet.steps:
+        scale = min(width, 140.0) / step.drawing.width
+        height = step.drawing.height * scale
+        if pdf.y + height + 14 > pdf.h - MARGIN:
+            pdf.add_page()
+        para(f"**Step {step.number}.** {step.narration}", 9.5)
+        pdf.ln(1)
+        draw(pdf, step.drawing, MARGIN + (width - step.drawing.width * scale) / 2, pdf.y, scale)
+        pdf.set_y(pdf.y + height + 4)
+
+    heading("Questions")
+    number = 0
+    for prompt in sheet.prompts:
+        number += 1
+        para(f"**{number}.** {prompt.words}")
+        lines_for_answer(3)
+    for asked in sheet.quiz:
+        number += 1
+        text = html_lines(asked.prompt)
+        para(f"**{number}.** {text[0]}")
+        for line in text[1:]:
+            para(line, indent=5)
+        for label, _value in asked.choices:
+            para(f"\u2610 {label}", indent=5)
+        lines_for_answer(1)
+
+    pdf.add_page()
+    heading("Answer key", 18)
+    number = 0
+    for prompt, answer in zip(sheet.prompts, sheet.notes.answers, strict=False):
+        number += 1
+        para(f"**{number}.** __{prompt.words}__", 9.5)
+        for line in markdown_lines(answer.text):
+            para(line, indent=5)
+        pdf.ln(2)
+    for asked in sheet.quiz:
+        number += 1
+        para(f"**{number}. Answer: {asked.answer_label}**")
+        for line in html_lines(asked.explanation):
+            para(line, 9.5, indent=5)
+        pdf.ln(2)
+
+    if with_notes:
+        pdf.add_page()
+        heading("For the teacher", 18)
+        para(f"__{sheet.notes.title}__", 9.5)
+        for title, text in (
+            ("Objectives", sheet.notes.objectives),
+            ("Time", sheet.notes.time),
+            ("Discussion", sheet.notes.discussion),
+        ):
+            heading(title, 12)
+            for line in markdown_lines(text):
+                para(line)
+    return bytes(pdf.output())
+
+
+def handout(
+    lesson: str,
+    deal: str | None = None,
+    lang: str = "en",
+    paper: str = "a4",
+    with_notes: bool = True,
+) -> bytes:
+    """The printable worksheet of ``lesson`` as PDF bytes; a ``ValueError`` names a bad lesson,
+    deal, language or paper before any work is done."""
+    check_language(lang)
+    check_paper(paper)
+    return to_pdf(worksheet(lesson, deal), paper, with_notes)
