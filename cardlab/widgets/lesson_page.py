@@ -20,19 +20,19 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_link import (
     CLASS,
     PageLink,
     read_link,
     shareable_address,
-    split_query,
     write_query,
 )
 from cardlab.lessons.variants import variant_of
 from cardlab.links import local_url
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.page import page_address, scroll_to, watch_search
+from cardlab.widgets.page import hints_allowed, page_address, parse_query, scroll_to, watch_search
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.rules import RulesPanel
 from cardlab.widgets.share import ShareBox
@@ -40,6 +40,9 @@ from cardlab.widgets.theme import ThemePicker
 
 if TYPE_CHECKING:
     from cardlab.widgets.lesson_panel import LessonPanel
+
+
+NOTES = "For the teacher: notes and answers"
 
 
 class LessonPage(widgets.VBox):
@@ -61,11 +64,26 @@ class LessonPage(widgets.VBox):
         """What the page's link asked for (kept for the panels built after it came)."""
         self.class_code = ""
         """The class code the page's link carried, passed on in the links it makes."""
+        self.notes = widgets.HTML(notes_html(self.lesson), layout=widgets.Layout(display="none"))
+        self.notes.add_class("cardlab-teacher-notes")
+        self.notes_button = widgets.ToggleButton(
+            description=NOTES, tooltip="Objectives, timing, the answers and points to discuss"
+        )
+        self.notes_button.layout.width = "auto"
+        self.notes_button.add_class("cardlab-notes-button")
+        self.notes_button.observe(self._show_notes, names="value")
+        if not hints_allowed({}):  # served with --no-hints
+            self.notes_button.layout.display = "none"
         rules = [self.rules] if self.rules is not None else []
-        super().__init__([self.picker, *rules, self.notice, self.status.widget])
+        super().__init__(
+            [self.picker, *rules, self.notes_button, self.notes, self.notice, self.status.widget]
+        )
         self.add_class(LESSON_CLASS)
         self.add_class("cardlab-page")
         watch_search(guarded(self.status, self.follow))
+
+    def _show_notes(self, change: dict[str, Any]) -> None:
+        self.notes.layout.display = None if change["new"] else "none"
 
     @property
     def theme(self) -> str:
@@ -126,7 +144,11 @@ class LessonPage(widgets.VBox):
             self.picker.value = link.theme
         if link.options and self.rules is not None:
             self.rules.set_rules(dict(link.options), notify=True)
-        self.class_code = split_query(search)[0].get(CLASS, "")
+        query = parse_query(search)
+        self.class_code = query.get(CLASS, "")
+        if not hints_allowed(query):  # an exam: no hints, and no answers in the notes either
+            self.notes_button.value = False
+            self.notes_button.layout.display = "none"
         if link.at in self.positions:
             notices += self._open(link.at)
         self._notify(notices)

@@ -154,3 +154,15 @@ def test_any_link_leaves_the_page_whole(search):
     assert page.picker.value in ("default", "colorblind", "high-contrast")
     page.variant.checked(page.rules.changed)
     assert "Traceback" not in page.notice.value
+
+
+def test_the_teacher_notes_open_from_the_page_and_hide_in_an_exam(address, monkeypatch):
+    monkeypatch.delenv("CARDLAB_HINTS", raising=False)
+    page = LessonPage("triad")
+    assert page.notes.layout.display == "none" and "Answers" in page.notes.value
+    page.notes_button.value = True
+    assert page.notes.layout.display is None
+    page.follow("?hints=off")
+    assert page.notes_button.layout.display == "none" and page.notes.layout.display == "none"
+    monkeypatch.setenv("CARDLAB_HINTS", "off")
+    assert LessonPage("triad").notes_button.layout.display == "none"
