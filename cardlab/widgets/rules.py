@@ -24,7 +24,8 @@ PROBABILITY_STEP = 0.05
 
 def choice_words(value: Any) -> str:
     """A value as the dropdown says it: ``high_or_low`` as "high or low"."""
-    return str(value).replace("_", " ")
+    words = str(value).replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def option_widget(label: str, spec: Option, value: Any) -> widgets.ValueWidget:
