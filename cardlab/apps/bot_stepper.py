@@ -422,13 +422,12 @@ class BotGameStepper(LessonPanel):
         seat = self.game.current_player(state)
         self._ai = None
         if seat == TERMINAL:
-            self.whatif.offer([], "The game is over here: step back to a move to ask what if.")
+            self.whatif.offer([], "The game is over here: step back to a move.", ask=False)
         elif seat == CHANCE:
-            self.whatif.offer([], "Chance decides this step: step to a player's move.")
+            self.whatif.offer([], "Chance decides this step: step to a player's move.", ask=False)
         elif self.viewer not in (None, seat):
-            self.whatif.offer(
-                [], f"{seat_name(seat)} to act: only they (or the teacher) see their choices."
-            )
+            text = f"{seat_name(seat)} to act: only they (or the teacher) see their choices."
+            self.whatif.offer([], text, ask=False)
         else:
             taken = self.replay.actions[step] if step < len(self.replay) else None
             moves = [
@@ -436,10 +435,12 @@ class BotGameStepper(LessonPanel):
                 for text in legal_action_texts(self.game, state)
                 if text != taken
             ]
-            instead = (
-                f" instead of this line's {self.game.move_words(state, taken)}" if taken else ""
-            )
-            self.whatif.offer(moves, f"{seat_name(seat)}'s other moves here{instead}.")
+            played = f"this line's move: {self.game.move_words(state, taken)}" if taken else ""
+            if not moves:
+                text = f"{seat_name(seat)} has no other move here ({played})."
+            else:
+                text = f"{seat_name(seat)}'s other moves here" + (f" ({played})." if taken else ".")
+            self.whatif.offer(moves, text, ask=True)
         self._quiet = True
         try:
             labels = [(self._line_label(i), i) for i in self.tree.order()]

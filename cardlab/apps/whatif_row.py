@@ -59,11 +59,13 @@ class WhatIfRow:
         )
         self.widget.add_class("cardlab-whatif")
 
-    def offer(self, moves: list[tuple[str, str]], help_text: str) -> None:
-        """Offer ``moves`` (``(words, action text)``), with ``help_text`` saying what they are."""
+    def offer(self, moves: list[tuple[str, str]], help_text: str, *, ask: bool) -> None:
+        """Offer ``moves`` (``(words, action text)``), with ``help_text`` saying what they are;
+        ``ask``: whether the AI may be asked here (a player's move the eyes may see)."""
         self.moves.options = moves
         self.moves.value = moves[0][1] if moves else None
         self.moves.disabled = self.play.disabled = not moves
+        self.ask.disabled = not ask
         self.help.value = f"<small>{html.escape(help_text)}</small>" if help_text else ""
         self.answer.value = ""
 
