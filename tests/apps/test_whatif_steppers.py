@@ -287,3 +287,57 @@ def test_rules_the_bots_cannot_play_are_refused_and_change_nothing():
     with pytest.raises(ValueError, match="Player 5 has no bot"):
         stepper.rules_changed({**stepper.game.options(), "players": 5})
     assert stepper.position() == before and stepper.seed is None
+
+
+# -- the decks lesson's deal ---------------------------------------------------------------------
+@functools.cache
+def deck_pair():
+    from cardlab.apps.decks import DealStepper
+
+    picker = ThemePicker()
+    return DealStepper(picker), DealStepper(picker)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(["standard52", "triad", "pyramid", "blocks"]),
+    st.integers(0, 40),
+    st.integers(0, 200),
+    st.booleans(),
+)
+def test_the_decks_deal_says_its_position_and_goes_back_to_it(deck, seed, at, story):
+    first, second = deck_pair()
+    if story:
+        first.open_position({"deal": first.story})
+    else:
+        first.seed = seed
+        first.choice.value = deck  # deals the deck with the seed
+    first.stepper.go(min(at, len(first.replay)))
+    where = first.position()
+    assert ("deal" in where) == (first.replay == deals.load(first.story))
+    assert second.open_position(where) == []
+    assert second.position() == where and second.replay == first.replay
+    assert second.view.drawing.ops == first.view.drawing.ops
+    assert _ID.sub("", second.mirror.widget.value) == _ID.sub("", first.mirror.widget.value)
+
+
+def test_the_decks_deal_refuses_a_bad_position_and_stays():
+    first, _ = deck_pair()
+    first.open_position({"deck": "triad", "seed": "3", "step": "4"})
+    before = first.position()
+    assert before == {"deck": "triad", "seed": "3", "step": "4"}
+    cases = {
+        (("deck", "tarot"),): "no deck 'tarot'",
+        (("seed", "x"),): "seed must be a whole number",
+        (("step", "99"),): "step 99 is out of range",
+        (("deal", "decks-forced-follow"), ("seed", "2")): "either a deal or a deck and seed",
+        (("deal", "triad-pot-odds"),): "no deal 'triad-pot-odds'",
+    }
+    for params, words in cases.items():
+        with pytest.raises(ValueError, match=re.escape(words)):
+            first.open_position(dict(params))
+        assert first.position() == before
+    # a loaded deal that no deck and seed deal again has no link position
+    text = first.replay.to_text().replace("seed: 3", "seed: 4")
+    first.load(text)
+    assert first.position() == {}
