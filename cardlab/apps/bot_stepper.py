@@ -380,6 +380,7 @@ class BotGameStepper(LessonPanel):
         if not 0 <= index < len(self.tree.lines):
             raise ValueError(f"there is no line {index}")
         self.line = index
+        self.status.clear()
         self.stepper.set_replay(self.tree.lines[index].replay, step=step)
 
     def line_note(self, step: int) -> str:
@@ -393,19 +394,21 @@ class BotGameStepper(LessonPanel):
             return f"{name} (it departs after step {branch.step}): the same moves up to here."
         if self.viewer is not None:
             return f"{name}, from step {branch.step}: a move other than its line's, then the bots."
-        return f"{name}, from step {branch.step}: {self._instead(self.line)}"
+        played, instead = self._moves(self.line)
+        also = f", instead of: {instead}." if instead else "."
+        return f"{name}, from step {branch.step}: {played}{also}"
 
-    def _instead(self, index: int) -> str:
-        """ "Player 3 raises to 4 instead of: Player 3 calls." (the teacher's words)."""
+    def _moves(self, index: int) -> tuple[str, str]:
+        """The teacher's words for the move line ``index`` plays and for the one its parent
+        line played there ("" at the parent's end)."""
         line = self.tree.lines[index]
         assert line.branch is not None
         step = line.branch.step
         played = line.replay.event_at(step + 1).narration_for(None).rstrip(".")
         parent = self.tree.lines[line.branch.parent].replay
         if step >= len(parent):
-            return f"{played}."
-        instead = parent.event_at(step + 1).narration_for(None).rstrip(".")
-        return f"{played}, instead of: {instead}."
+            return played, ""
+        return played, parent.event_at(step + 1).narration_for(None).rstrip(".")
 
     def _line_label(self, index: int) -> str:
         if index == 0:
@@ -413,7 +416,7 @@ class BotGameStepper(LessonPanel):
         line = self.tree.lines[index]
         assert line.branch is not None
         seat = self.game.current_player(line.replay.state_at(line.branch.step))
-        move = self._instead(index) if self.viewer is None else f"a move of {seat_name(seat)}"
+        move = self._moves(index)[0] if self.viewer is None else f"a move of {seat_name(seat)}"
         depth = self.tree.depth(index)
         return f"{INDENT * (depth - 1)}What if {index}: step {line.branch.step}, {move}"
 

@@ -40,7 +40,7 @@ class WhatIfRow:
         self.answer = widgets.HTML()
         self.answer.add_class("cardlab-whatif-answer")
         self.lines = widgets.Select(options=[("Main line", 0)], value=0, description="Lines")
-        self.lines.layout.width = "520px"
+        self.lines.layout.width = "720px"
         self.lines.add_class("cardlab-whatif-lines")
         self.main = widgets.Button(
             description="Back to the main line", tooltip="Show the main line at this step"
