@@ -6,15 +6,25 @@ from __future__ import annotations
 import html
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from cardlab.apps.whatif_row import INDENT, WhatIfRow
+from cardlab.core import positions
 from cardlab.core.bots import Bot, reason_for
-from cardlab.core.engine import CHANCE, TERMINAL, legal_moves_in_words, seat_name
+from cardlab.core.engine import (
+    CHANCE,
+    TERMINAL,
+    legal_action_texts,
+    legal_moves_in_words,
+    seat_name,
+)
 from cardlab.core.narration import Narration, Secret
 from cardlab.core.replay import Replay
 from cardlab.core.stored import stored
+from cardlab.core.text import shown
+from cardlab.core.whatif import Branch, Reasons, WhatIfTree, read_line
 from cardlab.lessons import deals
 from cardlab.widgets import Stepper, TextMirror
 from cardlab.widgets.guard import guarded
@@ -27,10 +37,6 @@ def first_step(replay: Replay, phase: str) -> int:
     return next(
         (i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase), len(replay)
     )
-
-
-Reasons = dict[int, tuple[int, Narration]]
-"""The bots' reasons for a replay's moves: ``{step: (seat, reason)}`` (`Replay.reasons_of`)."""
 
 
 @stored
@@ -69,16 +75,34 @@ def stored_reasons(
 
 
 class BotGameStepper(LessonPanel):
-    """A seeded game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the
-    step's narration, why the bot chose it, and the table in words.
+    """A game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the step's
+    narration, why the bot chose it, the table in words, and what-if branches.
 
     Every text it shows under chosen eyes comes from what that seat may see: the caption and the
     last move read the narration through its eyes, a bot's reason is read only through the
-    eyes of that bot (or the teacher's), and the legal moves are listed only to the seat that
-    has them.  Subclasses create their extra panels, then call ``__init__`` with the replay and
-    the bots' ``{step: (seat, reason)}``; they draw a step in ``_show(step, state, event)`` from
-    ``self.view_of(state)`` and fill the mirror with ``self.show_mirror(...)``.
+    eyes of that bot (or the teacher's), and the legal moves (and the what-if moves) are listed
+    only to the seat that has them.
+
+    A subclass names its curated deal (``deal``), its bots (``bots``, the stepper module's
+    ``default_bots`` as a staticmethod) and where a deal opens (``opens_in``, a phase); it
+    creates its extra panels, then calls ``__init__``, and draws a step in ``_show(step, state,
+    event)`` from ``self.view_of(state)``, filling the mirror with ``self.show_mirror(...)``.
+    The stepper loads any deal itself: the curated one with its stored reasons (page load stays
+    fast), or a seeded one of the same shape played by fresh bots (a link's ``seed``, a rules
+    variant), and every line of its what-if tree (`cardlab.core.whatif`).
     """
+
+    share_key: ClassVar[str] = "deal"
+    deal: ClassVar[str] = ""
+    """The curated deal the lesson tells about (`cardlab.lessons.deals`); a seeded deal is a
+    game of its shape: its options, with a rules variant's on top."""
+    bots: ClassVar[Callable[..., Mapping[int, Bot]]]
+    """The lesson's bots, fresh for every deal and branch (the module's ``default_bots``)."""
+    bots_per_players: ClassVar[bool] = False
+    """Whether ``bots`` is called with the number of players."""
+    opens_in: ClassVar[str] = ""
+    """The phase a deal opens in (`first_step`); "" opens at step 0."""
+    interval: ClassVar[int] = 900
 
     size: tuple[float, float] = (880.0, 440.0)
     """The canvas (subclasses: their table picture's size)."""
@@ -95,36 +119,343 @@ class BotGameStepper(LessonPanel):
     def __init__(
         self,
         picker: ThemePicker,
-        replay: Replay,
-        reasons: Reasons,
+        deal: str | None = None,
         *,
         extra: list[widgets.Widget] = (),  # type: ignore[assignment]
-        open_at: int = 0,
-        interval: int = 900,
     ) -> None:
         super().__init__(picker, size=self.size)
-        self.reasons = reasons
-        seats = replay.game.num_players(replay.state_at(0))
-        eyes = [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
+        self.story = deal or self.deal
+        story = deals.load(self.story)
+        self.game = story.game
+        self.seed: int | None = None  # None: the curated deal
+        self.variant: dict[str, Any] = {}
+        self.tree = WhatIfTree.of(story, self._story_reasons(story))
+        self.line = 0
+        self._ai: tuple[int, int, str, tuple[int, Narration]] | None = None
+        self._quiet = False
         self.eyes = widgets.ToggleButtons(
-            options=eyes, value=-1, description="Eyes", style={"button_width": "auto"}
-        )
+            options=self._eyes_options(story), value=-1, description="Eyes",
+            style={"button_width": "auto"},
+        )  # fmt: skip
         self.eyes.add_class("cardlab-eyes")
+        self.deal_note = widgets.HTML()
         self.mirror = TextMirror(self.mirror_label)
         self.view.describe(self.picture_label, self.mirror.element_id)
-        self.stepper = Stepper(replay, status=self.status, view=self.view, interval=interval)
+        self.stepper = Stepper(story, status=self.status, view=self.view, interval=self.interval)
+        self.stepper.note = self.line_note
         self.why = widgets.HTML()
         self.why.add_class("cardlab-why")
+        self.whatif = WhatIfRow()
         self.stepper.on_step(self._show)
-        self.eyes.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        self.children = [self.eyes, self.stepper.widget, self.why, *extra, self.mirror.widget]
-        self.stepper.go(open_at)
+        self.stepper.on_step(self._offer)
+        self.eyes.observe(guarded(self.status, self._eyes_changed), names="value")
+        self.whatif.play.on_click(guarded(self.status, lambda _: self.play_instead()))
+        self.whatif.ask.on_click(guarded(self.status, lambda _: self.ask_ai()))
+        self.whatif.main.on_click(guarded(self.status, lambda _: self.show_line(0)))
+        self.whatif.lines.observe(guarded(self.status, self._line_chosen), names="value")
+        self.children = [
+            self.deal_note, self.eyes, self.stepper.widget, self.why, self.whatif.widget,
+            *extra, self.mirror.widget,
+        ]  # fmt: skip
+        self.stepper.go(self.open_at(story, self.reasons))
         self.refresh()
 
+    # -- the deal ----------------------------------------------------------------------------
     @property
     def replay(self) -> Replay:
         return self.stepper.replay
 
+    @property
+    def reasons(self) -> Reasons:
+        """The bots' reasons for the line shown: ``{step: (seat, reason)}``."""
+        return self.tree.lines[self.line].reasons
+
+    def open_at(self, replay: Replay, reasons: Reasons) -> int:
+        """The step a deal opens at: the first of phase ``opens_in``."""
+        return first_step(replay, self.opens_in) if self.opens_in else 0
+
+    def line_ends(self, state: Any) -> bool:
+        """Whether a line ends at ``state`` before the game does (the curated deal is part of
+        a game); seeded deals and branches are played that far."""
+        return False
+
+    def fresh_bots(self, replay: Replay) -> Mapping[int, Bot]:
+        """New bots for the seats of ``replay`` (seeded: the same bots play the same way)."""
+        bots = type(self).bots
+        if self.bots_per_players:
+            return bots(self.game.num_players(replay.state_at(0)))
+        return bots()
+
+    def play_on(self, replay: Replay, reasons: Reasons) -> Replay:
+        """``replay`` played on by fresh bots to where the main line ends, their reasons kept
+        in ``reasons``; ``ValueError`` when the bots cannot play it (a seat without one)."""
+        end = replay.play_out(self.fresh_bots(replay), reasons=reasons, until=self.line_ends)
+        if not (end.is_terminal or self.line_ends(end.state)):
+            raise ValueError(
+                f"the lesson's bots cannot play this game: {seat_name(end.current_player)} "
+                "has no bot"
+            )
+        return end
+
+    def seeded(self, seed: int, variant: Mapping[str, Any]) -> WhatIfTree:
+        """A deal of ``seed`` of the curated deal's shape under ``variant``, played by the bots."""
+        shape = dict(deals.load(self.story).options)
+        start = Replay.start(self.game, seed, **{**shape, **variant})
+        reasons: Reasons = {}
+        return WhatIfTree.of(self.play_on(start, reasons), reasons)
+
+    def _story_reasons(self, story: Replay) -> Reasons:
+        players = self.game.num_players(story.state_at(0)) if self.bots_per_players else None
+        return stored_reasons(self.story, type(self).bots, players)
+
+    def _deal(self, seed: int | None, variant: Mapping[str, Any]) -> WhatIfTree:
+        """The tree of a deal with no branches: the curated one (seed None) or a seeded one."""
+        if seed is None:
+            story = deals.load(self.story)
+            return WhatIfTree.of(story, self._story_reasons(story))
+        return self.seeded(seed, variant)
+
+    def _eyes_options(self, replay: Replay) -> list[tuple[str, int]]:
+        seats = self.game.num_players(replay.state_at(0))
+        return [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
+
+    def _set(
+        self,
+        tree: WhatIfTree,
+        *,
+        line: int,
+        step: int,
+        viewer: int | None,
+        seed: int | None,
+        variant: Mapping[str, Any],
+    ) -> None:
+        """Show line ``line`` of ``tree`` at ``step`` through ``viewer``'s eyes: everything
+        was checked before, so this only assigns."""
+        self._quiet = True
+        try:
+            options = self._eyes_options(tree.main.replay)
+            if list(self.eyes.options) != options:
+                self.eyes.value = -1
+                self.eyes.options = options
+            self.eyes.value = -1 if viewer is None else viewer
+        finally:
+            self._quiet = False
+        self.tree, self.line, self.seed, self.variant = tree, line, seed, dict(variant)
+        self._ai = None
+        self.deal_note.value = self._deal_words()
+        self._sync_eyes()
+        self.stepper.set_replay(tree.lines[line].replay, step=step)
+
+    def _deal_words(self) -> str:
+        if self.seed is None:
+            return ""
+        rules = ", ".join(f"{k} {v}" for k, v in sorted(self.variant.items()))
+        under = f" under the rules chosen ({rules})" if rules else ""
+        story = (
+            " The lesson's story deal is for the standard rules: choose them to see it again."
+            if rules
+            else ""
+        )
+        return (
+            f"<p class='cardlab-deal-note'>A seeded deal (seed {self.seed}) of the lesson's "
+            f"bots{html.escape(under)}.{story}</p>"
+        )
+
+    # -- the page's link and rules -----------------------------------------------------------
+    def position(self) -> dict[str, str]:
+        """``deal`` (the curated deal) or ``seed``, ``step``, ``eyes`` (when not the
+        teacher's) and ``line`` (when there are what-ifs)."""
+        where = {"deal": self.story} if self.seed is None else {"seed": str(self.seed)}
+        where["step"] = str(self.stepper.step)
+        if self.viewer is not None:
+            where["eyes"] = str(self.viewer + 1)
+        if len(self.tree.lines) > 1:
+            where["line"] = self.tree.text(self.line)
+        return where
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
+        cannot be reached."""
+        notices = positions.unknown(params, positions.STEPPER_NAMES)
+        deal, seed_text = params.get("deal"), params.get("seed")
+        if deal is not None and seed_text is not None:
+            raise ValueError("a link gives either a deal or a seed, not both")
+        seed = self.seed
+        if deal is not None:
+            if deal != self.story:
+                raise ValueError(
+                    f"this lesson's stepped deal has no deal {shown(deal)}: its story deal is "
+                    f"{self.story!r} (or give a seed)"
+                )
+            seed = None
+            if self.variant:
+                notices.append(
+                    f"the deal {self.story!r} is the lesson's story deal, played under the "
+                    "standard rules, not the rules chosen on this page"
+                )
+        elif seed_text is not None:
+            seed = positions.read_seed(seed_text)
+        tree = self.tree if seed == self.seed else self._deal(seed, self.variant)
+        tree = WhatIfTree.of(tree.main.replay, tree.main.reasons)
+        line = 0
+        if "line" in params:
+            line, branches = read_line(params["line"])
+            tree = tree.grown(branches, self.play_on)
+        replay = tree.lines[line].replay
+        if "step" in params:
+            step = positions.read_step(params["step"], len(replay))
+        else:
+            step = self.open_at(tree.main.replay, tree.main.reasons)
+        seats = self.game.num_players(replay.state_at(0))
+        viewer = positions.read_eyes(params["eyes"], seats) if "eyes" in params else None
+        self._set(tree, line=line, step=step, viewer=viewer, seed=seed, variant=self.variant)
+        return notices
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The standard rules show the curated deal; any other rules a seeded deal (seed 1, or
+        the current seed) of the same shape under them.  ``ValueError`` (nothing changes) when
+        the lesson's bots cannot play them."""
+        defaults = self.game.options()
+        variant = {k: v for k, v in options.items() if k in defaults and defaults[k] != v}
+        if variant == self.variant:
+            return
+        seed = None if not variant else (self.seed if self.seed is not None else 1)
+        tree = self._deal(seed, variant)
+        seats = self.game.num_players(tree.main.replay.state_at(0))
+        viewer = self.viewer if self.viewer is not None and self.viewer < seats else None
+        step = self.open_at(tree.main.replay, tree.main.reasons)
+        self._set(tree, line=0, step=step, viewer=viewer, seed=seed, variant=variant)
+
+    # -- what if -----------------------------------------------------------------------------
+    def branch(self, action: str, reason: tuple[int, Narration] | None = None) -> None:
+        """Play ``action`` instead of the shown line's move at this step, let the bots play on,
+        and show the new line at the new move."""
+        step = self.stepper.step
+        tree = self.tree.grow(Branch(self.line, step, action), self.play_on, reason)
+        self.tree = tree
+        self.show_line(len(tree.lines) - 1, step=step + 1)
+        self.status.ok(
+            f"What if {len(tree.lines) - 1}: the bots played on to step {len(self.replay)}."
+        )
+
+    def play_instead(self) -> None:
+        """The chosen what-if move (with the AI's reason if it was the AI's answer)."""
+        action = self.whatif.moves.value
+        if not action:
+            raise ValueError("there is no other move to play here")
+        key = (self.line, self.stepper.step, action)
+        reason = self._ai[3] if self._ai is not None and self._ai[:3] == key else None
+        self.branch(action, reason)
+
+    def ask_ai(self) -> None:
+        """The lesson's AI for the seat to act, fresh, says its move and reason; a move that
+        differs from the line's is chosen in the What if… list, one press from a branch."""
+        step, state = self.stepper.step, self.stepper.state
+        seat = self.game.current_player(state)
+        if seat < 0:
+            raise ValueError("no player moves at this step: ask at a player's move")
+        if self.viewer not in (None, seat):
+            raise ValueError(
+                f"only {seat_name(seat)} (or the teacher) may see their choices: choose their "
+                "eyes to ask"
+            )
+        bot = self.fresh_bots(self.replay).get(seat)
+        if bot is None:
+            raise ValueError(f"the lesson has no AI for {seat_name(seat)}")
+        decision = bot.choose(self.game.observe(state, seat), self.game.legal_actions(state))
+        action = self.game.action_to_text(decision.action)
+        words = self.game.move_words(state, action)
+        why = reason_for(decision.told, seat, self.viewer, shown=False) or ""
+        said = f"The AI for {seat_name(seat)} would play {words}: {why}"
+        if step < len(self.replay) and self.replay.actions[step] == action:
+            self.whatif.say(f"{said} That is this line's move.")
+            return
+        self._ai = (self.line, step, action, (seat, decision.told))
+        self.whatif.moves.value = action
+        self.whatif.say(f"{said} Press Play this instead to follow it.")
+
+    def show_line(self, index: int, step: int | None = None) -> None:
+        """Show line ``index`` of the tree (0: the main line), at ``step`` or the same step
+        when it exists."""
+        if not 0 <= index < len(self.tree.lines):
+            raise ValueError(f"there is no line {index}")
+        self.line = index
+        self.status.clear()
+        self.stepper.set_replay(self.tree.lines[index].replay, step=step)
+
+    def line_note(self, step: int) -> str:
+        """The caption's first line on a what-if: which one, where it departs and, to the
+        teacher, what was played instead of what."""
+        branch = self.tree.lines[self.line].branch
+        if branch is None:
+            return ""
+        name = f"What if {self.line}"
+        if step <= branch.step:
+            return f"{name} (it departs after step {branch.step}): the same moves up to here."
+        if self.viewer is not None:
+            return f"{name}, from step {branch.step}: a move other than its line's, then the bots."
+        played, instead = self._moves(self.line)
+        also = f", instead of: {instead}." if instead else "."
+        return f"{name}, from step {branch.step}: {played}{also}"
+
+    def _moves(self, index: int) -> tuple[str, str]:
+        """The teacher's words for the move line ``index`` plays and for the one its parent
+        line played there ("" at the parent's end)."""
+        line = self.tree.lines[index]
+        assert line.branch is not None
+        step = line.branch.step
+        played = line.replay.event_at(step + 1).narration_for(None).rstrip(".")
+        parent = self.tree.lines[line.branch.parent].replay
+        if step >= len(parent):
+            return played, ""
+        return played, parent.event_at(step + 1).narration_for(None).rstrip(".")
+
+    def _line_label(self, index: int) -> str:
+        if index == 0:
+            return "Main line"
+        line = self.tree.lines[index]
+        assert line.branch is not None
+        seat = self.game.current_player(line.replay.state_at(line.branch.step))
+        move = self._moves(index)[0] if self.viewer is None else f"a move of {seat_name(seat)}"
+        depth = self.tree.depth(index)
+        return f"{INDENT * (depth - 1)}What if {index}: step {line.branch.step}, {move}"
+
+    def _offer(self, step: int, state: Any, event: Any) -> None:
+        """Fill the What if… row for this step and eyes, and the tree of lines."""
+        seat = self.game.current_player(state)
+        self._ai = None
+        if seat == TERMINAL:
+            self.whatif.offer([], "The game is over here: step back to a move.", ask=False)
+        elif seat == CHANCE:
+            self.whatif.offer([], "Chance decides this step: step to a player's move.", ask=False)
+        elif self.viewer not in (None, seat):
+            text = f"{seat_name(seat)} to act: only they (or the teacher) see their choices."
+            self.whatif.offer([], text, ask=False)
+        else:
+            taken = self.replay.actions[step] if step < len(self.replay) else None
+            moves = [
+                (self.game.move_words(state, text), text)
+                for text in legal_action_texts(self.game, state)
+                if text != taken
+            ]
+            played = f"this line's move: {self.game.move_words(state, taken)}" if taken else ""
+            if not moves:
+                text = f"{seat_name(seat)} has no other move here ({played})."
+            else:
+                text = f"{seat_name(seat)}'s other moves here" + (f" ({played})." if taken else ".")
+            self.whatif.offer(moves, text, ask=True)
+        self._quiet = True
+        try:
+            labels = [(self._line_label(i), i) for i in self.tree.order()]
+            self.whatif.show_tree(labels, self.line)
+        finally:
+            self._quiet = False
+
+    def _line_chosen(self, change: dict[str, Any]) -> None:
+        if not self._quiet and change["new"] is not None and change["new"] != self.line:
+            self.show_line(change["new"])
+
+    # -- eyes and texts ----------------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
         """The seat whose eyes the table is seen through; None is the teacher."""
@@ -134,19 +465,29 @@ class BotGameStepper(LessonPanel):
     def eyes_words(self) -> str:
         return "the teacher's eyes" if self.viewer is None else f"{seat_name(self.viewer)}'s eyes"
 
+    def _eyes_changed(self, _change: Any) -> None:
+        if not self._quiet:
+            self.refresh()
+
     def view_of(self, state: Any) -> Any:
         """The observation the chosen eyes have of ``state``."""
-        return self.replay.game.observe(state, self.viewer)
+        return self.game.observe(state, self.viewer)
+
+    def _sync_eyes(self) -> None:
+        self.stepper.viewer = self.viewer
+        self.view.describe(f"{self.picture_label}, through {self.eyes_words}")
 
     def refresh(self) -> None:
         """Show the current step again through the chosen eyes (caption, picture, texts)."""
-        self.stepper.viewer = self.viewer
-        self.view.describe(f"{self.picture_label}, through {self.eyes_words}")
+        self._sync_eyes()
         self.stepper.refresh()
 
     def reason_at(self, step: int) -> str:
         """Why the step happened: a bot's reason, if these eyes may read it, or chance."""
         if step not in self.reasons:
+            branch = self.tree.lines[self.line].branch
+            if branch is not None and step == branch.step + 1:
+                return f"Why? This is what if {self.line}: the move played instead of its line's."
             return self.start_text if step == 0 else self.chance_text
         seat, reason = self.reasons[step]
         who = f"{seat_name(seat)}{self.bot_label}"
@@ -164,15 +505,14 @@ class BotGameStepper(LessonPanel):
     def legal_moves(self, state: Any, limit: int = 8) -> list[str]:
         """The moves of the seat to act, listed only to that seat (and the teacher): a list of
         moves can name the cards in a hand."""
-        game = self.replay.game
-        player = game.current_player(state)
+        player = self.game.current_player(state)
         if player == TERMINAL:
             return ["none: the game is over"]
         if player == CHANCE:
             return [self.chance_moves]
         if self.viewer not in (None, player):
             return [f"{seat_name(player)} to act: only they can see their choices"]
-        texts = legal_moves_in_words(game, state)
+        texts = legal_moves_in_words(self.game, state)
         more = f" … ({len(texts)} in all)" if len(texts) > limit else ""
         return [f"{seat_name(player)}: " + ", ".join(texts[:limit]) + more]
 

@@ -7,16 +7,19 @@ high-contrast theme sees every drawing change at once.  All game logic comes fro
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
 from cardlab.apps.words import TextVersion, describe
+from cardlab.core import positions
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_moves_in_words, seat_name
 from cardlab.core.odds import pair_in_first_two, simulate_pairs
 from cardlab.core.replay import Replay
+from cardlab.core.text import shown
 from cardlab.games.highcard import HighCardState
 from cardlab.lessons import deals
 from cardlab.pictures.decks import table_drawing, welcome_picture
@@ -142,10 +145,15 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
 
 class DealStepper(LessonPanel):
     """A High Card deal (at first the lesson's curated deal), stepped card by card; "Reshuffle"
-    deals again with the next seed, and choosing a deck deals that deck with the current seed."""
+    deals again with the next seed, and choosing a deck deals that deck with the current seed.
+    Its position is the curated deal or a deck and seed, and the step."""
+
+    share_key: ClassVar[str] = "deal"
+    POSITION_NAMES = ("deal", "deck", "seed", "step")
 
     def __init__(self, picker: ThemePicker, deal: str = "decks-forced-follow") -> None:
         super().__init__(picker, size=(760, 440))
+        self.story = deal
         replay = deals.load(deal)
         self.seed = replay.seed
         self.choice = widgets.Dropdown(
@@ -215,6 +223,49 @@ class DealStepper(LessonPanel):
         self.stepper.set_replay(replay, step=0)
         self.redraw()
         self.status.ok(f"Loaded a deal of {len(replay)} steps.")
+
+    def position(self) -> dict[str, str]:
+        """``deal`` (the curated deal) or ``deck`` and ``seed``, and ``step``; none for a loaded
+        deal no deck and seed deal again (a link cannot carry it: Share this deal can)."""
+        if self.replay == deals.load(self.story):
+            where = {"deal": self.story}
+        elif self.replay == demo_replay(self.choice.value, self.seed):
+            where = {"deck": self.choice.value, "seed": str(self.seed)}
+        else:
+            return {}
+        return {**where, "step": str(self.stepper.step)}
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
+        cannot be reached."""
+        notices = positions.unknown(params, self.POSITION_NAMES)
+        deal = params.get("deal")
+        if deal is not None and ("seed" in params or "deck" in params):
+            raise ValueError("a link gives either a deal or a deck and seed, not both")
+        if deal is not None:
+            if deal != self.story:
+                raise ValueError(
+                    f"this lesson has no deal {shown(deal)}: its deal is {self.story!r}"
+                )
+            replay = deals.load(deal)
+            deck, seed = dict(replay.options)["deck"], replay.seed
+        else:
+            deck = params.get("deck", self.choice.value)
+            if deck not in DECKS:
+                raise ValueError(f"no deck {shown(deck)}: the decks are {', '.join(DECKS)}")
+            seed = positions.read_seed(params["seed"]) if "seed" in params else self.seed
+            replay = demo_replay(deck, seed)
+        step = positions.read_step(params["step"], len(replay)) if "step" in params else 0
+        self._loading = True
+        try:
+            self.choice.value = deck
+        finally:
+            self._loading = False
+        self.seed = seed
+        self.seed_label.value = f"seed {seed}"
+        self.stepper.set_replay(replay, step=step)
+        self.redraw()
+        return notices
 
     def _redraw(self) -> None:
         self._show(self.stepper.step, self.stepper.state, None)

@@ -54,6 +54,9 @@ class Stepper:
     """
 
     viewer: int | None = None
+    note: Callable[[int], str] | None = None
+    """Called with the step, a line the caption starts with (a what-if says where it departs);
+    "" or None for none."""
 
     def __init__(
         self,
@@ -238,6 +241,9 @@ class Stepper:
         step, n = self.step, len(self.replay)
         event = self.event
         text = html.escape(caption_text(self.replay, step, self.viewer))
+        note = self.note(step) if self.note is not None else ""
+        if note:
+            text = f'<b class="cardlab-whatif-note">{html.escape(note)}</b><br>{text}'
         if event is not None and event.arithmetic:
             text += f"<br><small>{html.escape(event.arithmetic)}</small>"
         self.caption.value = (

@@ -13,6 +13,8 @@ from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.core.whatif import Reasons
 from cardlab.games.doudizhu import GAME, DouDizhuState, observe
 from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.lessons import deals
@@ -94,18 +96,16 @@ class DealStepper(BotGameStepper):
 
     bot_label = " (AI)"
 
-    def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
-        replay = deals.load(deal)
-        reasons = stored_reasons(deal, default_bots)
+    deal = DEAL
+    bots = staticmethod(default_bots)
+
+    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
         self.counting = widgets.HTML()
-        super().__init__(
-            picker,
-            replay,
-            reasons,
-            extra=[self.counting],
-            # open on the first bid: the 54 deal steps and the draw of the first bidder are chance
-            open_at=min(first_step(replay, "bid") + 1, len(replay)),
-        )
+        super().__init__(picker, deal, extra=[self.counting])
+
+    def open_at(self, replay: Replay, reasons: Reasons) -> int:
+        """The first bid: the 54 deal steps and the draw of the first bidder are chance."""
+        return min(first_step(replay, "bid") + 1, len(replay))
 
     def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
         view = self.view_of(state)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper, stored_reasons
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
 from cardlab.core.engine import seat_name
+from cardlab.core.replay import Replay
+from cardlab.core.whatif import Reasons
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
-from cardlab.lessons import deals
 from cardlab.pictures.pyramid import TABLE_SIZE, table_picture
-from cardlab.widgets.theme import ThemePicker
 
 
 def default_bots(players: int = 3) -> dict[int, Bot]:
@@ -35,15 +35,13 @@ class HandStepper(BotGameStepper):
     start_text = "The 55 cards are shuffled; press Forward or Play."
     bot_label = " (AI)"
 
-    def __init__(self, picker: ThemePicker, deal: str = "pyramid-exchange-showdown") -> None:
-        replay = deals.load(deal)
-        reasons = stored_reasons(deal, default_bots, dict(replay.options)["players"])
-        super().__init__(
-            picker,
-            replay,
-            reasons,
-            open_at=min(reasons, default=0),  # the first bet, so there is something to read
-        )
+    deal = "pyramid-exchange-showdown"
+    bots = staticmethod(default_bots)
+    bots_per_players = True
+
+    def open_at(self, replay: Replay, reasons: Reasons) -> int:
+        """The first bot's move (a bet), so there is something to read."""
+        return min(reasons, default=0)
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)

@@ -8,12 +8,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.pyramid_poker.table import reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.games.pyramid_poker import HAND_NAMES, observe
-from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.widgets.theme import ThemePicker
 
@@ -52,19 +51,15 @@ class GameStepper(BotGameStepper):
     chance_moves = "chance"
     teacher_label = "Teacher (every face)"
 
-    def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
-        replay = deals.load(deal)
-        reasons = stored_reasons(deal, default_bots)
+    deal = "pyramid_poker-whole-game"
+    bots = staticmethod(default_bots)
+    opens_in = "place"  # the first placement, after the deal
+    interval = 600
+
+    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
         self.sees = widgets.HTML()
         self.arithmetic = widgets.HTML()
-        super().__init__(
-            picker,
-            replay,
-            reasons,
-            extra=[self.sees, self.arithmetic],
-            open_at=first_step(replay, "place"),  # the first placement, after the deal
-            interval=600,
-        )
+        super().__init__(picker, deal, extra=[self.sees, self.arithmetic])
 
     def _show(self, step: int, state, event: Any) -> None:
         view = self.view_of(state)

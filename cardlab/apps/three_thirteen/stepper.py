@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.three_thirteen.odds import AdvisorPanel
 from cardlab.apps.three_thirteen.table import score_rows
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
 from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
-from cardlab.lessons import deals
 from cardlab.pictures.three_thirteen import card_text, hand_words, rank_word, step_picture
 from cardlab.widgets import ScoreSheet
 from cardlab.widgets.theme import ThemePicker
@@ -36,21 +35,16 @@ class RoundStepper(BotGameStepper):
     bot_label = " (a bot)"
     chance_moves = "chance: the next card dealt or drawn"
 
-    def __init__(self, picker: ThemePicker, deal: str = "three_thirteen-two-rounds") -> None:
-        replay = deals.load(deal)
-        players = replay.game.num_players(replay.state_at(0))
-        reasons = stored_reasons(deal, default_bots, players)
-        self.scores = ScoreSheet([f"P{s + 1}" for s in range(players)])
+    deal = "three_thirteen-two-rounds"
+    bots = staticmethod(default_bots)
+    bots_per_players = True
+    opens_in = "draw"  # the first turn, so there is something to see and advise
+
+    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
+        self.scores = ScoreSheet([])
         self.scores.widget.add_class("cardlab-scoresheet")
         self.odds = AdvisorPanel(picker)
-        super().__init__(
-            picker,
-            replay,
-            reasons,
-            extra=[self.scores.widget],
-            # open on the first turn, so there is something to see and advise
-            open_at=first_step(replay, "draw"),
-        )
+        super().__init__(picker, deal, extra=[self.scores.widget])
         self.mirror.widget.add_class("cardlab-mirror")
 
     def _show(self, step: int, state: ThreeThirteenState, event: Any) -> None:
@@ -60,6 +54,9 @@ class RoundStepper(BotGameStepper):
             banner = f"Round {state.round} of {state.rounds}: {self.eyes_words}"
         self.view.draw(step_picture(state, viewer, self.theme, banner))
         self.show_why(step)
+        players = tuple(f"P{s + 1}" for s in range(GAME.num_players(state)))
+        if self.scores.players != players:  # a rules variant of another number of players
+            self.scores.players = players
         self.scores.set_rows(score_rows(state))
         player = GAME.current_player(state)
         adviser = viewer if viewer is not None else player

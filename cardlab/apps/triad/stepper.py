@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
 from cardlab.games.poker.bots import CallBot, PokerBot
 from cardlab.games.poker.draw import stage_words
-from cardlab.lessons import deals
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
-from cardlab.widgets.theme import ThemePicker
 
 
 def default_bots() -> dict[int, Bot]:
@@ -35,10 +33,9 @@ class HandStepper(BotGameStepper):
     start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
     chance_text = "Chance: the seeded shuffle decided this card."
 
-    def __init__(self, picker: ThemePicker, deal: str = "triad-pot-odds") -> None:
-        replay = deals.load(deal)
-        reasons = stored_reasons(deal, default_bots)
-        super().__init__(picker, replay, reasons, open_at=first_step(replay, "bet1"))
+    deal = "triad-pot-odds"
+    bots = staticmethod(default_bots)
+    opens_in = "bet1"
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)

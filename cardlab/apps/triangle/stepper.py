@@ -9,13 +9,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
+from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.games.triangle import TriangleState, observe
 from cardlab.games.triangle.bots import ReasoningBot
-from cardlab.lessons import deals
 from cardlab.pictures.triangle import HEIGHT, WIDTH, step_picture
 from cardlab.widgets.theme import ThemePicker
 
@@ -77,16 +76,21 @@ class GameStepper(BotGameStepper):
     bot_label = " (a reasoning bot)"
     chance_moves = "chance: the next card dealt, or who grabbed first"
 
-    def __init__(self, picker: ThemePicker, deal: str = "triangle-first-turn") -> None:
-        replay = deals.load(deal)
-        reasons = stored_reasons(deal, default_bots)
+    deal = "triangle-first-turn"
+    bots = staticmethod(default_bots)
+    opens_in = "claim"  # the first lifted cards, so the odds below have something to show
+    rounds = 6
+    """The curated deal is the first turn: its first six rounds."""
+
+    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
         self.sees = widgets.HTML()
         self.sees.add_class("cardlab-sees")
         self.odds = OddsExplainer(picker, plot=True)
-        # open on the first lifted cards, so the odds below have something to show
-        super().__init__(
-            picker, replay, reasons, extra=[self.sees], open_at=first_step(replay, "claim")
-        )
+        super().__init__(picker, deal, extra=[self.sees])
+
+    def line_ends(self, state: TriangleState) -> bool:
+        """A line ends, as the curated deal does, once the first turn's rounds are played."""
+        return len(state.rounds) >= self.rounds and state.phase == "deal"
 
     def _show(self, step: int, state: TriangleState, event: Any) -> None:
         viewer, eyes = self.viewer, self.eyes_words

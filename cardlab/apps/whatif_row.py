@@ -1,0 +1,82 @@
+"""`WhatIfRow`: the widgets under a stepped deal for its what-if branches.
+
+A "What if…" row (the other legal moves of the seat to act, "Play this instead", "What would
+the AI do here?") and the tree of lines ("Main line", "What if 1: …", a branch of a branch
+indented under its parent) with "Back to the main line".  Plain ipywidgets controls, so all of
+it works from the keyboard; `BotGameStepper` fills them and wires their clicks.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+INDENT = "\u00a0\u00a0\u00a0"
+"""A branch of a branch is indented under its parent (plain spaces collapse in a list)."""
+
+
+class WhatIfRow:
+    """The what-if widgets; ``widget`` holds them all."""
+
+    def __init__(self) -> None:
+        self.moves = widgets.Dropdown(
+            options=[], description="What if…", layout=widgets.Layout(width="360px")
+        )
+        self.moves.add_class("cardlab-whatif-moves")
+        self.play = widgets.Button(
+            description="Play this instead",
+            tooltip="Play the chosen move here instead; the bots play on from there",
+        )
+        self.play.add_class("cardlab-whatif-play")
+        self.ask = widgets.Button(
+            description="What would the AI do here?",
+            tooltip="The lesson's AI for the seat to act says its move and why",
+        )
+        self.ask.add_class("cardlab-whatif-ask")
+        for button in (self.play, self.ask):
+            button.layout.width = "auto"
+        self.help = widgets.HTML()
+        self.answer = widgets.HTML()
+        self.answer.add_class("cardlab-whatif-answer")
+        self.lines = widgets.Select(options=[("Main line", 0)], value=0, description="Lines")
+        self.lines.layout.width = "720px"
+        self.lines.add_class("cardlab-whatif-lines")
+        self.main = widgets.Button(
+            description="Back to the main line", tooltip="Show the main line at this step"
+        )
+        self.main.layout.width = "auto"
+        self.main.add_class("cardlab-whatif-main")
+        self.tree = widgets.HBox([self.lines, self.main])
+        self.tree.layout.display = "none"  # until there is a branch
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.moves, self.play, self.ask]),
+                self.help,
+                self.answer,
+                self.tree,
+            ]
+        )
+        self.widget.add_class("cardlab-whatif")
+
+    def offer(self, moves: list[tuple[str, str]], help_text: str, *, ask: bool) -> None:
+        """Offer ``moves`` (``(words, action text)``), with ``help_text`` saying what they are;
+        ``ask``: whether the AI may be asked here (a player's move the eyes may see)."""
+        self.moves.options = moves
+        self.moves.value = moves[0][1] if moves else None
+        self.moves.disabled = self.play.disabled = not moves
+        self.ask.disabled = not ask
+        self.help.value = f"<small>{html.escape(help_text)}</small>" if help_text else ""
+        self.answer.value = ""
+
+    def say(self, text: str) -> None:
+        """The AI's answer ("" clears it)."""
+        self.answer.value = f"<p>{html.escape(text)}</p>" if text else ""
+
+    def show_tree(self, labels: list[tuple[str, int]], shown: int) -> None:
+        """The lines, in tree order, with line ``shown`` chosen."""
+        self.lines.options = labels
+        self.lines.value = shown
+        self.lines.rows = min(len(labels), 6)
+        self.tree.layout.display = "" if len(labels) > 1 else "none"
+        self.main.disabled = shown == 0

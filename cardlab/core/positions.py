@@ -1,0 +1,58 @@
+"""Reading a stepped deal's position back from a link: its values arrive as untrusted text.
+
+Each reader checks the text's length and form before converting it (no ``int()`` of a
+5,000-digit string) and raises a ``ValueError`` a teacher can act on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from cardlab.core.replay import MAX_SEED_DIGITS
+from cardlab.core.text import shown
+
+STEPPER_NAMES = ("deal", "seed", "step", "eyes", "line")
+"""The link parameters a stepped deal reads (`cardlab.apps.bot_stepper.BotGameStepper`)."""
+MAX_STEP_DIGITS = 6
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def read_whole(name: str, text: str, digits: int) -> int:
+    """The whole number ``text`` (0-9 only, at most ``digits`` of them)."""
+    if not isinstance(text, str) or len(text) > digits or not _DIGITS.fullmatch(text):
+        raise ValueError(f"{name} must be a whole number of 1-{digits} digits, got {shown(text)}")
+    return int(text)
+
+
+def read_seed(text: str) -> int:
+    return read_whole("seed", text, MAX_SEED_DIGITS)
+
+
+def read_step(text: str, last: int) -> int:
+    """A step of a deal with steps 0-``last``."""
+    step = read_whole("step", text, MAX_STEP_DIGITS)
+    if step > last:
+        raise ValueError(f"step {step} is out of range: this deal has steps 0-{last}")
+    return step
+
+
+def read_eyes(text: str, seats: int) -> int | None:
+    """``teacher`` (None) or a player's number counted from 1, as players are named (the
+    seat, counted from 0)."""
+    if text == "teacher":
+        return None
+    if isinstance(text, str) and len(text) <= 3 and _DIGITS.fullmatch(text):
+        seat = int(text) - 1
+        if 0 <= seat < seats:
+            return seat
+    raise ValueError(f"eyes must be 'teacher' or a player's number 1-{seats}, got {shown(text)}")
+
+
+def unknown(params: Mapping[str, str], known: Sequence[str]) -> list[str]:
+    """A notice for each parameter not in ``known``, saying why it is ignored."""
+    return [
+        f"ignored {shown(name)}: a stepped deal's link reads only {', '.join(known)}"
+        for name in params
+        if name not in known
+    ]
