@@ -331,7 +331,7 @@ def test_the_roles_and_ranks_are_prose_in_the_lesson_document():
     low_to_high = " ".join("10" if r == "T" else r for r in RANKS[:13])
     assert f"Ranks, low to high: **{low_to_high}**, Black joker, Red joker." in document
     assert "**Three players, one deal, two sides.**" in document
-    assert document.index("two sides") < document.index("DouDizhuComponents(theme)")
+    assert document.index("two sides") < document.index("DouDizhuComponents(page)")
 
 
 def test_quiz_questions_come_from_the_engine(picker):
