@@ -65,13 +65,17 @@ def describe(press: Press) -> str:
     return f"press {press[1]!r}{value}"
 
 
-def encode_moves(settings: Mapping[str, Any], presses: tuple[Press, ...]) -> str:
-    """The table's settings and the learner's presses as one short URL-safe text (JSON, zlib,
-    base64url without padding); "" when there is neither."""
-    if not settings and not presses:
+def encode_moves(
+    settings: Mapping[str, Any], presses: tuple[Press, ...], again: bool = False
+) -> str:
+    """The table's settings, the learner's presses and whether a press began the game (its
+    first words differ) as one short URL-safe text (JSON, zlib, base64url without padding);
+    "" when there is none of them."""
+    if not settings and not presses and not again:
         return ""
     rows = [[p[0][0], *p[1:]] for p in presses]  # "a"/"s"/"c": the first letter is enough
-    data = json.dumps({"s": dict(settings), "p": rows}, separators=(",", ":"))
+    found = {"s": dict(settings), "p": rows, **({"n": 1} if again else {})}
+    data = json.dumps(found, separators=(",", ":"))
     packed = zlib.compress(data.encode(), 9)
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
@@ -109,9 +113,11 @@ def _press(row: Any) -> Press:
     raise ValueError(f"moves: {str(row)[:60]} is not a press")
 
 
-def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...]]:
-    """`encode_moves` read back: ``(settings, presses)``; ``ValueError`` naming what is wrong
-    for any other text, bounded in time and memory whatever it holds."""
+def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
+    """`encode_moves` read back: ``(settings, presses, again)``; ``ValueError`` naming what is
+    wrong for any other text, bounded in time and memory whatever it holds ("": none)."""
+    if not text:
+        return {}, (), False
     if len(text) > MAX_MOVES_TEXT:
         raise ValueError(f"moves: longer than {MAX_MOVES_TEXT} characters")
     if not _B64.fullmatch(text):
@@ -125,7 +131,7 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...]]:
         found = json.loads(data)
     except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError("moves: not a table's moves (it does not unpack)") from exc
-    if not isinstance(found, dict) or set(found) != {"s", "p"}:
+    if not isinstance(found, dict) or set(found) - {"n"} != {"s", "p"} or found.get("n", 1) != 1:
         raise ValueError("moves: not a table's moves")
     settings, rows = found["s"], found["p"]
     if not isinstance(settings, dict) or not isinstance(rows, list):
@@ -133,7 +139,7 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...]]:
     if len(rows) > MAX_PRESSES:
         raise ValueError(f"moves: more than {MAX_PRESSES} presses")
     checked = {_text(k, "a setting"): _value(v) for k, v in settings.items()}
-    return checked, tuple(_press(row) for row in rows)
+    return checked, tuple(_press(row) for row in rows), "n" in found
 
 
 def read_seed(text: str, name: str = "seed") -> int:

@@ -126,7 +126,7 @@ class TableView(LessonPanel):
             params["deal"] = str(recipe.deal)
         defaults = {f.name: f.default for f in dataclasses.fields(model)}
         settings = {k: v for k, v in recipe.settings if v != defaults[k]}
-        moves = encode_moves(settings, model.presses)
+        moves = encode_moves(settings, model.presses, recipe.again)
         if moves:
             params["moves"] = moves
         return params
@@ -159,7 +159,7 @@ class TableView(LessonPanel):
             seed = class_seed(self.class_code, model.game_name, deal)
         else:
             seed = recipe.seed
-        settings, presses = decode_moves(params.get("moves", ""))
+        settings, presses, again = decode_moves(params.get("moves", ""))
         recipe = Recipe(
             seed,
             ai=ai,
@@ -167,6 +167,7 @@ class TableView(LessonPanel):
             settings=cls.read_settings(settings),
             class_code=self.class_code if deal else "",
             deal=deal,
+            again=again,
         )
         self.show(cls.opened(recipe, presses))
         return notices
