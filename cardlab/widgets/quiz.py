@@ -57,7 +57,7 @@ class Quiz(LessonPanel):
         self.right = self.asked = 0
         self._answered = self._loading = False
         self.class_code, self.number = "", 0
-        self.results = ResultsLink(self.game)
+        self.results = ResultsLink(self.game, "quiz")
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
         self.children = [

@@ -14,16 +14,20 @@ import ipywidgets as widgets
 
 from cardlab.core.results import Result, write_results
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+WHAT = {
+    "table": ("finished hand or deal", "finished hands or deals"),
+    "quiz": ("answer", "answers"),
+}
+"""What a row of each kind is, in words (one, many)."""
 
 
 class ResultsLink:
-    """A download link for ``results`` (one row per finished hand or deal and per answered
-    question), rewritten whenever a row is added; ``widget`` goes on the page."""
+    """A download link for a table's or a quiz's (``kind``) ``results`` (one row per finished
+    hand or deal, or per answered question), rewritten whenever a row is added; ``widget`` goes
+    on the page."""
 
-    def __init__(self, lesson: str) -> None:
+    def __init__(self, lesson: str, kind: str = "table") -> None:
+        self.kind = kind
         self.filename = f"cardlab-{lesson}-results.csv"
         self.results: list[Result] = []
         self.widget = widgets.HTML()
@@ -41,9 +45,9 @@ class ResultsLink:
         return write_results(self.results)
 
     def _show(self) -> None:
-        tables = sum(r.kind == "table" for r in self.results)
-        answers = len(self.results) - tables
-        what = f"{plural(tables, 'finished hand or deal')} and {plural(answers, 'answer')}"
+        n = len(self.results)
+        one, many = WHAT[self.kind]
+        what = f"{n} {one if n == 1 else many}"
         href = "data:text/csv;charset=utf-8," + quote(self.text, safe="")
         self.widget.value = (
             f'<a class="cardlab-results-link" download="{html.escape(self.filename)}" '
