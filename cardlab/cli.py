@@ -157,6 +157,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from cardlab.widgets.page import HINTS  # the kernels read it; only serving needs it
 
         env[HINTS] = "off"
+    if args.class_deals:
+        from cardlab.widgets.page import CLASS_DEALS
+
+        env[CLASS_DEALS] = args.class_deals
     env["JUPYTER_PATH"] = jupyter_path_first(kernels, os.environ.get("JUPYTER_PATH"))
     proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool), env=env)
 
@@ -266,6 +270,16 @@ def pool_size(text: str) -> int:
     return n
 
 
+def class_code_arg(text: str) -> str:
+    """``--class-deals``' argument: a class code (letters, digits, '-', at most 32)."""
+    from cardlab.core.classdeals import check_class_code  # standard library only
+
+    try:
+        return check_class_code(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardlab", description="Jupyter teaching widgets for card games."
@@ -290,6 +304,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-hints",
         action="store_true",
         help="no table offers a hint or its odds (a test, a match); for one page: ?hints=off",
+    )
+    serve.add_argument(
+        "--class-deals",
+        metavar="CODE",
+        type=class_code_arg,
+        default=None,
+        help="every table and quiz deals class CODE's sequence (letters, digits, '-'), so a "
+        "class's scores compare; for one page: ?class=CODE",
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -19,8 +19,10 @@ What does not carry over, and why:
 * **No XSRF identity provider** (`cardlab.serving`). The hub's single-user server must keep its
   own identity provider, which logs the student in through the hub and handles the ``_xsrf``
   cookie itself; culling stays the safety net for a page that closed without a word.
-* **No ``--no-hints`` switch**: the hub sets ``CARDLAB_HINTS`` in the server's environment instead
-  (`cardlab.widgets.page.HINTS`), and ``?hints=off`` in a link works as everywhere.
+* **No ``--no-hints`` or ``--class-deals`` switch**: the hub sets ``CARDLAB_HINTS`` or
+  ``CARDLAB_CLASS_DEALS`` in the server's environment instead (`cardlab.widgets.page.HINTS`,
+  `cardlab.widgets.page.CLASS_DEALS`), and ``?hints=off`` or ``?class=CODE`` in a link works as
+  everywhere.
 
 Standard library and `cardlab.cli`'s constants only: this runs before the server starts.
 """

@@ -5,9 +5,11 @@ last one until *New game*."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
+from cardlab.apps.position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
@@ -22,7 +24,7 @@ class HandByHandTable(TableModel):
     the footer, the result of the hand just ended)."""
 
     again: ClassVar[tuple[str, ...]] = ("next-hand", "new-game")
-    game_name: ClassVar[str]
+    ai_range = (1, 3)
     play_seed: ClassVar[int] = 2
     hands_per_game: ClassVar[int] = 10
 
@@ -43,11 +45,26 @@ class HandByHandTable(TableModel):
         """A new game of ``hands`` hands against ``opponents`` AI (or the given ``bots``);
         ``fields`` are the table's own settings (e.g. a ticked hint box)."""
         seed = cls.play_seed if seed is None else seed
-        bots = dict(bots) if bots is not None else cls.ai(opponents, seed)
         hands = cls.hands_per_game if hands is None else hands
-        replay = Replay.start(cls.game_name, seed, players=1 + len(bots), hands=hands)
-        said = "A new game: you are Player 1, at the bottom of the table."
-        return new_table(cls, replay, bots, said, seed=seed, **fields)
+        opponents = opponents if bots is None else len(bots)
+        options = () if hands == cls.hands_per_game else (("hands", hands),)
+        settings = tuple(sorted(fields.items()))
+        return cls.begin(Recipe(seed, ai=opponents, options=options, settings=settings), bots)
+
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Any:
+        ai = 2 if recipe.ai is None else recipe.ai
+        bots = dict(bots) if bots is not None else cls.ai(ai, recipe.seed)
+        options = {"hands": cls.hands_per_game, **dict(recipe.options)}
+        replay = Replay.start(cls.game_name, recipe.seed, **options, players=1 + len(bots))
+        fields = dict(recipe.settings)
+        return new_table(
+            cls, replay, bots, cls.greeting(recipe), seed=recipe.seed, recipe=recipe, **fields
+        )
+
+    @classmethod
+    def again_words(cls, recipe: Recipe) -> str:
+        return f"A new game (seed {recipe.seed}) against {recipe.ai} AI."
 
     @property
     def hand_over(self) -> str | None:
@@ -82,13 +99,13 @@ class HandByHandTable(TableModel):
         state = replay.state
         return state.results[-1] if state.phase == "done" and state.results else None
 
-    def restart(self, key: str, value: Any, **fields: Any) -> TableModel:
-        """New game (the next seed), or the same deal against ``value`` AI (Play against);
-        ``fields`` carry the table's settings over."""
-        opponents = len(self.bots) if key == "new-game" else int(value)
-        seed = self.seed + 1 if key == "new-game" else self.seed
-        table = self.start(seed, opponents, self.state.option("hands"), **fields)
-        return table.say(f"A new game (seed {seed}) against {opponents} AI.")
+    def restart(self, key: str, value: Any) -> TableModel:
+        """New game (the next deal), or the same deal against ``value`` AI (Play against); the
+        table's settings carry over."""
+        if key == "new-game":
+            return self.begin(self.next_recipe(ai=len(self.bots)))
+        recipe = replace(self.recipe, ai=int(value), settings=self.settings_now(), again=True)
+        return self.begin(recipe)
 
     # -- what the learner sees ---------------------------------------------------------------------
     draw_table: ClassVar[Callable[..., Drawing]]

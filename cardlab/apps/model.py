@@ -15,7 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from cardlab.apps.position import Press, Recipe, describe
 from cardlab.core.bots import Bot, reason_for
+from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, seat_name
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
@@ -151,6 +153,10 @@ class TableModel:
     pressed: str = field(default="", compare=False)
     """The control whose press made this table: a second press of it, once it is disabled, is
     the other half of a double click and changes nothing (its job is done)."""
+    recipe: Recipe = field(default=Recipe(0), compare=False)
+    """How this game began (`begin` starts it again); a new game has a new recipe."""
+    presses: tuple[Press, ...] = field(default=(), compare=False)
+    """The learner's presses since the recipe's start: with it, this table's position."""
 
     size: ClassVar[tuple[float, float]] = (880.0, 440.0)
     log_title: ClassVar[str] = "What happened"
@@ -163,6 +169,14 @@ class TableModel:
     multi_select: ClassVar[bool] = True
     again: ClassVar[tuple[str, ...]] = ("new-game",)
     """The controls that start the next game (or hand) once this one is over."""
+    game_name: ClassVar[str]
+    """The game's registered name: it also names the table's sequence of class deals."""
+    first_words: ClassVar[str] = "A new game: you are Player 1, at the bottom of the table."
+    """The status line at the start of the lesson's first game."""
+    ai_range: ClassVar[tuple[int, int] | None] = None
+    """How many AI the learner may seat (low, high); None: the table has one number of them."""
+    carried: ClassVar[tuple[str, ...]] = ()
+    """The table's settings (fields) a new game keeps, e.g. a ticked "Show my odds"."""
 
     # -- what every table derives ------------------------------------------------------------------
     @property
@@ -200,6 +214,12 @@ class TableModel:
     def selected_cards(self) -> tuple[Any, ...]:
         hand = self.hand()
         return tuple(hand[i] for i in self.selected)
+
+    def learner_moves(self, start: int = 0) -> list[str]:
+        """The learner's own actions in the replay after step ``start``, as action text."""
+        replay = self.replay
+        steps = range(start + 1, len(replay) + 1)
+        return [str(replay.actions[i - 1]) for i in steps if replay.event_at(i).actor == LEARNER]
 
     def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
         """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the
@@ -271,7 +291,12 @@ class TableModel:
         return self.select(tip.selected).say(said)
 
     def click(self, target: str) -> TableModel:
-        """A click on a canvas target that is not one of the learner's cards."""
+        """The table after a click on canvas target ``target`` (not one of the learner's cards,
+        which select): what the game's `_click` makes of it, recorded as a press."""
+        return self._recorded(self._click(target), ("click", target))
+
+    def _click(self, target: str) -> TableModel:
+        """What a click on ``target`` does at this game's table (nothing, unless it says)."""
         raise ValueError("Nothing to do there: use the buttons under the table.")
 
     def pause(self, state: Any) -> bool:
@@ -311,7 +336,16 @@ class TableModel:
             raise ValueError(f"{control.label}: {shown(value)} is not one of {words}.")
         if control.kind == "toggle" and not isinstance(value, bool):
             raise ValueError(f"{control.label} is on or off, not {shown(value)}.")
-        return dataclasses.replace(self._act(key, value), pressed=key)
+        return self._recorded(dataclasses.replace(self._act(key, value), pressed=key),
+                              ("act", key, value))  # fmt: skip
+
+    def _recorded(self, after: TableModel, press: Press) -> TableModel:
+        """``after`` with ``press`` added to this table's presses, unless the press began a new
+        game (a new recipe: its presses start empty).  Presses made inside a press (a click
+        that takes a card, a hint that selects) are replaced by the one the learner made."""
+        if after.recipe is not self.recipe:
+            return after
+        return dataclasses.replace(after, presses=(*self.presses, press))
 
     def at_once(self, key: str, value: Any = None) -> TableModel | None:
         """The table right after the learner's own move, before any bot acts: what the view
@@ -328,6 +362,118 @@ class TableModel:
             return None
         return dataclasses.replace(first, bots=self.bots)
 
+    # -- where the table stands: how its game began and the learner's presses since ----------
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+        """The game ``recipe`` describes, at its start (``bots``: others than the table's AI,
+        which a position cannot name: a link opens with the table's own)."""
+        raise NotImplementedError
+
+    @classmethod
+    def greeting(cls, recipe: Recipe) -> str:
+        """The status line at the start of ``recipe``'s game: the first words, or which game
+        a press began; a class deal says which one it is."""
+        words = cls.again_words(recipe) if recipe.again else cls.first_words
+        if recipe.deal:
+            return f"{deal_words(recipe.class_code, recipe.deal)}. {words}"
+        return words
+
+    @classmethod
+    def again_words(cls, recipe: Recipe) -> str:
+        """What the status line says when New game (or Play against) began ``recipe``."""
+        return f"A new game (seed {recipe.seed})."
+
+    @classmethod
+    def class_recipe(cls, recipe: Recipe, code: str, deal: int) -> Recipe:
+        """``recipe`` moved to deal number ``deal`` of class ``code`` (the class's seed)."""
+        seed = class_seed(code, cls.game_name, deal)
+        return dataclasses.replace(recipe, seed=seed, class_code=code, deal=deal)
+
+    @classmethod
+    def opened(cls, recipe: Recipe, presses: Iterable[Press]) -> TableModel:
+        """The table at the start of ``recipe`` after ``presses``, each made again through the
+        method that recorded it; ``ValueError`` naming the first press that does not replay."""
+        model = cls.begin(recipe)
+        for n, press in enumerate(presses, 1):
+            try:
+                model = model.pressed_again(press)
+            except Exception as exc:  # a refusal of any kind: the link does not lead here
+                raise ValueError(f"move {n} ({describe(press)}) cannot be made: {exc}") from None
+        return model
+
+    def pressed_again(self, press: Press) -> TableModel:
+        """The table after ``press`` (one of `presses`), made again."""
+        if press[0] == "act":
+            return self.act(press[1], press[2])
+        if press[0] == "select":
+            return self.select(press[1])
+        return self.click(press[1])
+
+    def settings_now(self) -> tuple[tuple[str, Any], ...]:
+        """The table's settings as they are now (a new game keeps them)."""
+        return tuple((name, getattr(self, name)) for name in self.carried)
+
+    @classmethod
+    def read_settings(cls, settings: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """A link's settings checked against this table's (their names and kinds)."""
+        defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+        for name, value in settings.items():
+            if name not in cls.carried or type(value) is not type(defaults[name]):
+                raise ValueError(f"moves: {shown(name)} = {shown(value)} is not a table setting")
+        return tuple((name, settings[name]) for name in cls.carried if name in settings)
+
+    def next_recipe(self, **changes: Any) -> Recipe:
+        """The recipe New game begins: the class's next deal (or the next seed), with this
+        table's settings; ``changes`` replace more (e.g. the number of AI)."""
+        recipe = dataclasses.replace(
+            self.recipe, settings=self.settings_now(), again=True, **changes
+        )
+        if recipe.class_code:
+            return self.class_recipe(recipe, recipe.class_code, recipe.deal + 1)
+        return dataclasses.replace(recipe, seed=recipe.seed + 1)
+
+    def in_class(self, code: str) -> TableModel:
+        """The table at class ``code``'s first deal ("" : out of class mode, the same game), or
+        this very table when it already plays one of that class's deals."""
+        recipe = self.recipe
+        if code == recipe.class_code and (
+            not code or recipe.seed == class_seed(code, self.game_name, recipe.deal or 1)
+        ):
+            return self
+        settings = dataclasses.replace(recipe, settings=self.settings_now(), again=False)
+        if not code:
+            return type(self).begin(dataclasses.replace(settings, class_code="", deal=0))
+        return type(self).begin(self.class_recipe(settings, code, 1))
+
+    def with_rules(self, options: Mapping[str, Any]) -> TableModel:
+        """The same deal begun again under the rules ``options`` (a game's full options): the
+        ones that differ from the game's defaults, and ``players`` as the number of AI where this
+        table may seat that many (the status line says when it may not).  The game's defaults
+        all through mean the table's own rules (Triad's table plays 10 hands against 2 AI).
+        This very table when nothing changes, so a position opened under those rules stays."""
+        defaults = self.game.default_options
+        chosen = {k: v for k, v in options.items() if k in defaults and v != defaults[k]}
+        chosen.pop("players", None)
+        ai, note = self.recipe.ai, ""
+        players = options.get("players")
+        if players is not None and (chosen or players != defaults.get("players")):
+            low, high = self.ai_range or (len(self.bots), len(self.bots))
+            if low <= players - 1 <= high:
+                ai = players - 1 if self.ai_range else ai
+            else:
+                seats = f"{low}-{high}" if low != high else str(low)
+                note = (
+                    f" This table seats you and {seats} AI, so it keeps {len(self.bots) + 1} "
+                    f"players, not {players}."
+                )
+        recipe = dataclasses.replace(
+            self.recipe, ai=ai, options=tuple(sorted(chosen.items())), settings=self.settings_now()
+        )
+        if recipe.ai == self.recipe.ai and recipe.options == self.recipe.options:
+            return self.say(note.strip()) if note else self
+        table = type(self).begin(dataclasses.replace(recipe, again=False))
+        return table.say(f"New rules: the same deal (seed {recipe.seed}) begins again.{note}")
+
     def select(self, indices: Iterable[int]) -> TableModel:
         """The same table with cards ``indices`` of ``hand()`` selected."""
         chosen = tuple(sorted(set(indices)))
@@ -336,7 +482,8 @@ class TableModel:
             raise ValueError(f"There is no card {max(chosen) + 1} in your hand of {size}.")
         if len(chosen) > 1 and not self.multi_select:
             chosen = chosen[-1:]
-        return dataclasses.replace(self, selected=chosen, pressed="")
+        return self._recorded(dataclasses.replace(self, selected=chosen, pressed=""),
+                              ("select", chosen))  # fmt: skip
 
     def say(self, text: str, level: Level = "info") -> TableModel:
         return dataclasses.replace(self, said=Said(text, level))

@@ -12,12 +12,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from cardlab.core.classdeals import check_class_code
 from cardlab.lessons.page_link import split_query
 from cardlab.widgets.a11y import page_script
 
 HINTS = "CARDLAB_HINTS"
 """Set to ``off`` by ``cardlab serve --no-hints``: no table of the server offers a hint."""
 HINTS_OFF = {"off", "no", "0", "false"}
+CLASS_DEALS = "CARDLAB_CLASS_DEALS"
+"""Set to a class code by ``cardlab serve --class-deals CODE``: every table and quiz of the
+server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`` wins."""
 
 
 def parse_query(search: str) -> dict[str, str]:
@@ -32,6 +36,23 @@ def hints_allowed(query: dict[str, str]) -> bool:
     if os.environ.get(HINTS, "").lower() in HINTS_OFF:
         return False
     return query.get("hints", "").lower() not in HINTS_OFF
+
+
+def class_code(query: dict[str, str]) -> tuple[str, list[str]]:
+    """The class code the page plays (``""``: none) and a notice for each code ignored: the
+    link's ``class`` wins over the server's ``--class-deals``; a bad one is ignored."""
+    notices = []
+    asked = (
+        ("the link's class", query.get("class", "")),
+        ("--class-deals", os.environ.get(CLASS_DEALS, "")),
+    )
+    for where, text in asked:
+        if text:
+            try:
+                return check_class_code(text), notices
+            except ValueError as exc:
+                notices.append(f"Ignored {where}: {exc}.")
+    return "", notices
 
 
 def watch_search(callback: Callable[[str], None]) -> None:

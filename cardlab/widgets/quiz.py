@@ -7,15 +7,28 @@ instant feedback, a tally that counts first answers only, and "New question".
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.core.classdeals import class_seed
+from cardlab.core.results import Result
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.page import class_code, watch_query
+from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def plain(text: str) -> str:
+    """HTML as the words a reader sees (tags gone, entities read, spaces tidied)."""
+    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
 
 
 class Quiz(LessonPanel):
@@ -43,6 +56,8 @@ class Quiz(LessonPanel):
         self.new_button.add_class("cardlab-new-question")
         self.right = self.asked = 0
         self._answered = self._loading = False
+        self.class_code, self.number = "", 0
+        self.results = ResultsLink(self.game, "quiz")
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
         self.children = [
@@ -52,8 +67,17 @@ class Quiz(LessonPanel):
             self.feedback,
             widgets.HBox([self.new_button, self.tally]),
             self.status.widget,
+            self.results.widget,
         ]
         self.load(seed)
+        self._join_class(*class_code({}))
+        watch_query(guarded(self.status, lambda query: self._join_class(*class_code(query))))
+
+    @property
+    def game(self) -> str:
+        """The game whose lesson asks this quiz (``cardlab.apps.<game>.quiz``)."""
+        parts = type(self).__module__.split(".")
+        return parts[2] if len(parts) > 3 and parts[:2] == ["cardlab", "apps"] else "quiz"
 
     # -- for subclasses ------------------------------------------------------------------------
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
@@ -82,7 +106,22 @@ class Quiz(LessonPanel):
         self.redraw()
 
     def next_question(self) -> None:
-        self.load(self.seed + 1)
+        """The next seed, or the class's next question."""
+        if self.class_code:
+            self.number += 1
+            self.load(class_seed(self.class_code, f"{self.game}-quiz", self.number))
+        else:
+            self.load(self.seed + 1)
+
+    def _join_class(self, code: str, notices: list[str]) -> None:
+        """Ask class ``code``'s questions from its first (nothing changes for the same class)."""
+        if code != self.class_code:
+            self.class_code, self.number = code, 0
+            if code:
+                self.next_question()
+            self._tally()
+        if notices:
+            self.status.info(" ".join(notices))
 
     def answer(self, value: str) -> bool:
         """Mark ``value``, show the explanation, and count it if it is the first answer."""
@@ -91,6 +130,18 @@ class Quiz(LessonPanel):
             self.asked += 1
             self.right += right
             self._answered = True
+            labels = {v: label for label, v in self.choice.options}
+            self.results.add(
+                Result(
+                    "quiz",
+                    self.game,
+                    self.class_code,
+                    self.seed,
+                    question=plain(self.question.value),
+                    answer=str(labels.get(value, value)),
+                    right=bool(right),
+                )
+            )
         self.feedback.value = feedback
         self._tally()
         return right
@@ -100,4 +151,7 @@ class Quiz(LessonPanel):
             self.answer(change["new"])
 
     def _tally(self) -> None:
-        self.tally.value = f"Right first time: {self.right} of {self.asked}"
+        where = f" \u00b7 Class question {self.number} of code {self.class_code}"
+        self.tally.value = f"Right first time: {self.right} of {self.asked}" + (
+            where if self.class_code else ""
+        )

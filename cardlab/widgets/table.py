@@ -9,21 +9,28 @@ Every press is guarded: a refusal shows on the status line and the model stays a
 
 from __future__ import annotations
 
+import dataclasses
 import html
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from cardlab.apps.position import Recipe, decode_moves, encode_moves, read_seed, read_small
+from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
+from cardlab.core.results import Result
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.page import hints_allowed, watch_query
+from cardlab.widgets.page import class_code, hints_allowed, watch_query
 from cardlab.widgets.panels import ScoreSheet, TextMirror
+from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
 THINKING = "The AI players are moving: wait a moment."
+POSITION = ("seed", "ai", "deal", "moves")
+"""The link parameters of a table's position (the page carries theme, rules and class)."""
 
 
 def _control_widget(control: Any) -> widgets.Widget:
@@ -42,10 +49,18 @@ class TableView(LessonPanel):
     """Canvas with the learner's cards, a score sheet, rows of controls, the status line, the
     log, a notes panel and the text mirror, all drawn from ``model``."""
 
+    share_key: ClassVar[str] = "table"
+
     def __init__(self, model: Any, picker: ThemePicker | None = None) -> None:
         super().__init__(picker, size=model.size)
         self.add_class("cardlab-table")
         self.model = model
+        self.class_code = ""
+        self.class_line = widgets.HTML()
+        self.class_line.add_class("cardlab-class-deal")
+        self.results = ResultsLink(model.game_name)
+        self._scored: tuple[Any, ...] = ()
+        self._moves_from = (model.recipe, 0)
         self.hand = HandView(
             render=lambda cards, selected: self.model.picture(self.theme, selected),
             canvas=self.view,
@@ -85,14 +100,81 @@ class TableView(LessonPanel):
             top,
             self.hand.buttons,
             *(widgets.HBox(rows[r], layout=_WRAP) for r in sorted(rows)),
+            self.class_line,
             self.status.widget,
             self.journal,
             self.notes,
             self.mirror.widget,
+            self.results.widget,
         ]
         self._syncing = False
         self.show(model)
+        self._join_class(*class_code({}))  # the server's class, before the page says more
         watch_query(guarded(self.status, self._page_connected))
+
+    # -- the table's position (a link) and the page's rules ---------------------------------------
+    def position(self) -> dict[str, str]:
+        """The deal's seed, the number of AI (where the learner chooses it), the class deal's
+        number and the moves: the table's settings and the learner's presses since the deal
+        began, packed (`cardlab.apps.position.encode_moves`)."""
+        model = self.model
+        recipe: Recipe = model.recipe
+        params = {"seed": str(recipe.seed)}
+        if model.ai_range is not None:
+            params["ai"] = str(len(model.bots))
+        if recipe.deal:
+            params["deal"] = str(recipe.deal)
+        defaults = {f.name: f.default for f in dataclasses.fields(model)}
+        settings = {k: v for k, v in recipe.settings if v != defaults[k]}
+        moves = encode_moves(settings, model.presses, recipe.again)
+        if moves:
+            params["moves"] = moves
+        return params
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        """Begin the deal ``params`` name and make the learner's presses again; a press that is
+        refused raises ``ValueError`` naming it, and the table stays as it was."""
+        model = self.model
+        cls, recipe = type(model), model.recipe
+        notices = [
+            f"ignored {name!r}: a table's position has only {', '.join(POSITION)}"
+            for name in params
+            if name not in POSITION
+        ]
+        ai = recipe.ai
+        if "ai" in params:
+            if model.ai_range is not None:
+                ai = read_small(params["ai"], "ai", *model.ai_range)
+            else:
+                notices.append(f"ignored 'ai': this table always seats {len(model.bots)} AI")
+        deal = 0
+        if "deal" in params:
+            if self.class_code:
+                deal = read_small(params["deal"], "deal", 1, MAX_DEAL)
+            else:
+                notices.append("ignored 'deal': the page has no class code")
+        if "seed" in params:
+            seed = read_seed(params["seed"])
+        elif deal:
+            seed = class_seed(self.class_code, model.game_name, deal)
+        else:
+            seed = recipe.seed
+        settings, presses, again = decode_moves(params.get("moves", ""))
+        recipe = Recipe(
+            seed,
+            ai=ai,
+            options=recipe.options,
+            settings=cls.read_settings(settings),
+            class_code=self.class_code if deal else "",
+            deal=deal,
+            again=again,
+        )
+        self.show(cls.opened(recipe, presses))
+        return notices
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The same deal begun again under the page's rules (`TableModel.with_rules`)."""
+        guarded(self.status, lambda: self.show(self.model.with_rules(options)))()
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
@@ -127,6 +209,13 @@ class TableView(LessonPanel):
             self._syncing = False
         if thinking:
             self._sync_controls(thinking)  # nothing may be pressed from here on
+        recipe = model.recipe
+        deal = deal_words(recipe.class_code, recipe.deal) if recipe.deal else ""
+        self.class_line.value = (
+            f"<b>{html.escape(deal)}</b>: everyone in the class plays this deal." if deal else ""
+        )
+        if not thinking:
+            self._record_results(model)
         said = model.said
         getattr(self.status, said.level)(said.text)
         self._sync_scores()
@@ -148,11 +237,45 @@ class TableView(LessonPanel):
     # -- internals -------------------------------------------------------------------------------
     def _page_connected(self, query: dict[str, str]) -> None:
         """The page's link is known now: hide the hints when the teacher switched them off
-        (`hints_allowed`: the server's option or the link)."""
+        (`hints_allowed`: the server's option or the link), and play the class's deals."""
         hidden = not hints_allowed(query)
         for key in self.model.hint_keys:
             if key in self.controls:
                 self.controls[key].layout.display = "none" if hidden else None
+        self._join_class(*class_code(query))
+
+    def _join_class(self, code: str, notices: list[str]) -> None:
+        """Play class ``code``'s deals from its first (a table already at one stays there)."""
+        self.class_code = code
+        model = self.model.in_class(code)
+        if model is not self.model:
+            self.show(model)
+        if notices:
+            self.status.info(" ".join(notices))
+
+    def _record_results(self, model: Any) -> None:
+        """A row for each hand or deal the score sheet has gained, with the learner's moves."""
+        rows = tuple(model.scores)
+        new = rows[len(self._scored) :] if rows[: len(self._scored)] == self._scored else rows
+        self._scored = rows
+        recipe, start = self._moves_from
+        if model.recipe is not recipe:
+            start = 0
+        self._moves_from = (model.recipe, len(model.replay) if new else start)
+        moves = "; ".join(model.learner_moves(start))
+        for row in new:
+            score = row.scores[0]
+            self.results.add(
+                Result(
+                    "table",
+                    model.game_name,
+                    model.recipe.class_code,
+                    model.seed,
+                    f"{row.label}: {moves}" if moves else row.label,
+                    int(score) if float(score).is_integer() else float(score),
+                )
+            )
+            moves = ""  # one batch of rows (a game's hands at once): the moves go with the first
 
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)

@@ -36,3 +36,33 @@ def test_an_error_while_marking_becomes_a_status_message():
     quiz.choice.value = "boom"
     assert quiz.status.level == "error" and "not an answer" in quiz.status.message
     assert quiz.asked == 0
+
+
+def test_a_class_asks_its_questions_in_one_order_and_my_answers_download(monkeypatch):
+    from urllib.parse import unquote
+
+    from cardlab.core.classdeals import class_seed
+    from cardlab.core.results import read_results
+    from cardlab.widgets.a11y import page_script
+    from cardlab.widgets.page import CLASS_DEALS
+
+    monkeypatch.setenv(CLASS_DEALS, "MATH7B")
+    script = page_script()
+    before = script.location
+    try:
+        a, b = Parity(ThemePicker(), seed=2), Parity(ThemePicker(), seed=9)
+        first = class_seed("MATH7B", "quiz-quiz", 1)  # a quiz outside cardlab.apps: "quiz"
+        assert a.seed == b.seed == first and "Class question 1 of code MATH7B" in a.tally.value
+        a.choice.value = "yes"
+        a.new_button.click()
+        assert a.seed == class_seed("MATH7B", "quiz-quiz", 2)
+        script.location = "?class=other"  # the link's class wins
+        assert a.seed == class_seed("OTHER", "quiz-quiz", 1) and a.number == 1
+        href = a.results.widget.value.split('href="', 1)[1].split('"', 1)[0]
+        (row,) = read_results(unquote(href.removeprefix("data:text/csv;charset=utf-8,")))
+        assert (row.kind, row.class_code, row.deal) == ("quiz", "MATH7B", first)
+        assert row.question == f"Is {first} even?" and row.answer == "yes"
+        assert row.right is (first % 2 == 0)
+        assert 'download="cardlab-quiz-results.csv"' in a.results.widget.value
+    finally:
+        script.location = before

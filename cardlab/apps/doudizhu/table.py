@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from cardlab.apps.model import (
@@ -27,6 +28,7 @@ from cardlab.apps.model import (
     new_table,
     player,
 )
+from cardlab.apps.position import Recipe
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay
@@ -75,13 +77,26 @@ class DouDizhuTable(TableModel):
     size = (WIDTH, HEIGHT)
     again = ("new-deal",)
     log_window = 13  # with the line of what to do now: the last 14 lines, as before
+    game_name = "doudizhu"
+    first_words = "A new deal: you are Player 1, at the bottom of the table."
+    carried = ("teacher",)
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:
         """The first deal (``seed``) against two AI (or the given ``bots``)."""
+        return cls.begin(Recipe(seed), bots)  # type: ignore[return-value]
+
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
         bots = dict(bots) if bots is not None else default_bots()
-        said = "A new deal: you are Player 1, at the bottom of the table."
-        return new_table(cls, new_game(seed), bots, said, seed=seed)  # type: ignore[return-value]
+        replay = new_game(recipe.seed, **dict(recipe.options))
+        fields = dict(recipe.settings)
+        said = cls.greeting(recipe)
+        return new_table(cls, replay, bots, said, seed=recipe.seed, recipe=recipe, **fields)
+
+    @classmethod
+    def again_words(cls, recipe: Recipe) -> str:
+        return f"A new deal (seed {recipe.seed})."
 
     # -- where the deal is -----------------------------------------------------------------------
     def waiting(self) -> str:
@@ -161,12 +176,11 @@ class DouDizhuTable(TableModel):
         return self.advance(replay, said, begin=len(self.replay))
 
     def new_deal(self, seed: int | None = None) -> TableModel:
-        """Deal again (the next seed); the score sheet keeps its rows."""
-        seed = self.seed + 1 if seed is None else seed
-        table = dataclasses.replace(self, seed=seed)
-        return table.advance(
-            new_game(seed), f"A new deal (seed {seed}).", begin=0, level="info", fresh=True
-        )
+        """Deal again: the next deal (``seed``: that one); the score sheet keeps its rows."""
+        recipe = self.next_recipe()
+        if seed is not None:
+            recipe = replace(recipe, seed=seed, class_code="", deal=0)
+        return replace(self.begin(recipe, self.bots), scores=self.scores)
 
     def suggest(self) -> Suggestion:
         """The AI's bid or play in the learner's place; New deal once the deal is over."""

@@ -66,6 +66,7 @@ class PyramidTable(HandByHandTable):
     game_name = "pyramid"
     play_seed = PLAY_SEED
     hands_per_game = 5
+    carried = ("show_odds",)
 
     @classmethod
     def ai(cls, opponents: int, seed: int) -> dict[int, Bot]:
@@ -142,7 +143,7 @@ class PyramidTable(HandByHandTable):
             return self.advance(replay, said, begin=len(self.replay), fresh=True)
         if key == "hint":
             return dataclasses.replace(self, show_odds=bool(value))
-        return self.restart(key, value, show_odds=self.show_odds)
+        return self.restart(key, value)
 
     def _discard(self) -> TableModel:
         cards = self.selected_cards

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
+from cardlab.apps.position import Recipe
 from cardlab.core.bots import Bot, Decision
 from cardlab.core.engine import TERMINAL, legal_moves_in_words
 from cardlab.core.replay import Replay
@@ -99,14 +100,22 @@ class PyramidPokerTable(TableModel):
     log_title = "Last moves"
     log_window = 8
 
+    game_name = "pyramid_poker"
+    first_words = "A new game: you are Player 1. Your hands are at the bottom."
+
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bot: Bot | None = None) -> PyramidPokerTable:
         """A new game (one game, advanced scoring) against the reasoning bot (or ``bot``)."""
-        replay = new_game(seed, games=1)
-        bots = {BOT: bot if bot is not None else reasoning_bot()}
-        table = cls(replay=replay, bots=bots, seed=seed)
-        said = "A new game: you are Player 1. Your hands are at the bottom."
-        return table.advance(replay, said, level="info", fresh=True)  # type: ignore[return-value]
+        return cls.begin(Recipe(seed), None if bot is None else {BOT: bot})  # type: ignore[return-value]
+
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+        """One game, whatever the rules' ``games``; a fresh bot each game (it keeps a seeded
+        generator, so a game begun again plays the same)."""
+        replay = new_game(recipe.seed, **{**dict(recipe.options), "games": 1})
+        bots = dict(bots) if bots is not None else {BOT: reasoning_bot()}
+        table = cls(replay=replay, bots=bots, seed=recipe.seed, recipe=recipe)
+        return table.advance(replay, cls.greeting(recipe), level="info", fresh=True)
 
     # -- where the game is -------------------------------------------------------------------------
     @property
@@ -193,8 +202,7 @@ class PyramidPokerTable(TableModel):
         if key == "play-hint":
             decision = self.decision()
             return self.play(decision.action, f" \u2014 played the hint: {decision.reason}")
-        table = self.start(self.seed + 1, self.bots[BOT])
-        return table.say(f"A new game (seed {table.seed}).")
+        return self.begin(self.next_recipe())
 
     # -- moves -----------------------------------------------------------------------------------
     def play(self, action: str, note: str = "") -> PyramidPokerTable:
@@ -213,7 +221,7 @@ class PyramidPokerTable(TableModel):
             raise ValueError(NOTHING_TO_KEEP)
         return self.play(f"keep {revealed[i].code}")
 
-    def click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> TableModel:
         """A click on the table: a slot (place), a free block (take), a revealed block (keep) or
         one of the learner's hands (assign)."""
         kind, _, arg = target.partition(":")
@@ -227,7 +235,7 @@ class PyramidPokerTable(TableModel):
             return self.keep(int(arg))
         if kind == "hand":
             return self.play(f"hand {arg}")
-        return super().click(target)
+        return super()._click(target)
 
     def decision(self) -> Decision:
         """The reasoning bot's decision in the learner's place (seeded by the position, so the

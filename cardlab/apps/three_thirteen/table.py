@@ -29,6 +29,7 @@ from cardlab.apps.model import (
     TableModel,
     new_table,
 )
+from cardlab.apps.position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
@@ -203,6 +204,10 @@ class ThreeThirteenTable(TableModel):
     log_title = "This turn"
     score_title = "Score sheet (lowest total wins)"
 
+    game_name = "three_thirteen"
+    ai_range = (1, 3)
+    carried = ("advisor",)
+
     @classmethod
     def start(
         cls,
@@ -211,17 +216,30 @@ class ThreeThirteenTable(TableModel):
         rounds: int = 11,
         bots: Mapping[int, Bot] | None = None,
         advisor: bool = False,
-        said: str = "A new game: you are Player 1, at the bottom of the table.",
     ) -> ThreeThirteenTable:
         """A new game of ``rounds`` rounds against ``opponents`` bots (or the given ``bots``)."""
-        bots = dict(bots) if bots is not None else ai_bots(opponents)
+        opponents = opponents if bots is None else len(bots)
+        options = () if rounds == GAME.default_options["rounds"] else (("rounds", rounds),)
+        recipe = Recipe(seed, ai=opponents, options=options, settings=(("advisor", advisor),))
+        return cls.begin(recipe, bots)  # type: ignore[return-value]
+
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+        bots = dict(bots) if bots is not None else ai_bots(1 if recipe.ai is None else recipe.ai)
         if not 1 <= len(bots) <= 3:
             raise ValueError(
                 f"the table seats you and 1-3 bots (2-4 players), got {len(bots)} bots"
             )
-        replay = Replay.start(GAME, seed, players=1 + len(bots), rounds=rounds)
-        table = new_table(cls, replay, bots, said, seed=seed, opponents=len(bots), advisor=advisor)
-        return table.say(f"{said} Round 1: {round_words(table.state)}.")  # type: ignore[return-value]
+        replay = Replay.start(GAME, recipe.seed, **dict(recipe.options), players=1 + len(bots))
+        said, fields = cls.greeting(recipe), dict(recipe.settings)
+        table = new_table(
+            cls, replay, bots, said, seed=recipe.seed, recipe=recipe, opponents=len(bots), **fields
+        )
+        return table.say(f"{said} Round 1: {round_words(table.state)}.")
+
+    @classmethod
+    def again_words(cls, recipe: Recipe) -> str:
+        return f"A new game (seed {recipe.seed}) against {recipe.ai} bot(s)."
 
     # -- where the game is ---------------------------------------------------------------------
     @property
@@ -340,11 +358,11 @@ class ThreeThirteenTable(TableModel):
             )
         return self.new_game()
 
-    def click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> TableModel:
         """The stock and the discard pile on the canvas are the Take buttons."""
         if target in ("stock", "discard"):
             return self.act(f"take-{target}")
-        return super().click(target)
+        return super()._click(target)
 
     # -- moves ---------------------------------------------------------------------------------
     def take(self, source: str) -> TableModel:
@@ -391,17 +409,9 @@ class ThreeThirteenTable(TableModel):
         return self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
 
     def new_game(self) -> TableModel:
-        seed = self.seed + 1
+        """The next game against the number of bots chosen (the same bots if it is theirs)."""
         bots = self.bots if self.opponents == len(self.bots) else None
-        n = self.opponents
-        return self.start(
-            seed,
-            n,
-            self.state.rounds,
-            bots,
-            self.advisor,
-            f"A new game (seed {seed}) against {n} bot(s).",
-        )
+        return self.begin(self.next_recipe(ai=self.opponents), bots)
 
     def suggest(self) -> Suggestion:
         """What the table's bot would do in the learner's seat (it goes out whenever it can)."""

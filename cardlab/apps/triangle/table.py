@@ -30,6 +30,7 @@ from cardlab.apps.model import (
     named,
     new_table,
 )
+from cardlab.apps.position import Recipe
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.replay import Replay
@@ -115,6 +116,9 @@ class TriangleTable(TableModel):
     show_odds: bool = False
     """Whether "Show my odds (a hint)" is ticked (New game keeps it)."""
 
+    game_name = "triangle"
+    carried = ("show_odds",)
+
     @classmethod
     def start(
         cls,
@@ -123,10 +127,15 @@ class TriangleTable(TableModel):
         show_odds: bool = False,
     ) -> TriangleTable:
         """A new game against two reasoning bots (or the given ``bots`` in seats 1 and 2)."""
+        recipe = Recipe(seed, settings=(("show_odds", show_odds),))
+        return cls.begin(recipe, bots)  # type: ignore[return-value]
+
+    @classmethod
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
         bots = dict(bots) if bots is not None else default_bots()
-        said = "A new game: you are Player 1, at the bottom of the table."
-        table = new_table(cls, new_game(seed), bots, said, seed=seed, show_odds=show_odds)
-        return table  # type: ignore[return-value]
+        replay = new_game(recipe.seed, **dict(recipe.options))
+        said, fields = cls.greeting(recipe), dict(recipe.settings)
+        return new_table(cls, replay, bots, said, seed=recipe.seed, recipe=recipe, **fields)
 
     # -- where the game is ---------------------------------------------------------------------
     @property
@@ -210,9 +219,7 @@ class TriangleTable(TableModel):
         if key == "statement":
             return dataclasses.replace(self, statement=value)
         if key == "new-game":
-            seed = self.seed + 1
-            table = self.start(seed, self.bots, self.show_odds)
-            return table.say(f"A new game (seed {seed}).")
+            return self.begin(self.next_recipe(), self.bots)
         if key == "next-round":
             said = "A new round is dealt. Look at the two cards you can see."
             replay = self.replay.advance_chance()
@@ -243,7 +250,7 @@ class TriangleTable(TableModel):
             return Suggestion("statement", why, value=code)
         return Suggestion("say", why)
 
-    def click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> TableModel:
         """A click on a card of the picture says what that card is to the learner (the
         buttons under the table make the moves)."""
         if target == "rts":
@@ -254,7 +261,7 @@ class TriangleTable(TableModel):
         if seat is not None:
             name = seat_name(seat)
             return self.say(f"{name}'s card: everyone but {name} can see it.")
-        return super().click(target)
+        return super()._click(target)
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:

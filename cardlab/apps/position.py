@@ -1,0 +1,157 @@
+"""A table's position as data a link can carry: how its game began (`Recipe`) and the learner's
+presses since (`Press`).
+
+Why presses and not states: a table is a value, but a bot may keep a seeded generator that
+advances with every call, so the one dependable way to stand at the same position again is to
+begin the same game and press the same controls in the same order.  Everything here is pure and
+bounded: a link's text is untrusted, so every number is read by a pattern before ``int`` sees
+it, the moves are decompressed with a size limit and their structure is checked before use.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MOVES_TEXT = 1_600
+"""The longest ``moves`` value read: a page's whole query is at most 2,000 characters."""
+MAX_MOVES_JSON = 64_000
+"""The most bytes the ``moves`` value may decompress to (a zip bomb stops here)."""
+MAX_PRESSES = 600
+"""The most presses a link replays: more than a whole game of any table."""
+MAX_TEXT = 200
+"""The longest key, target or choice value inside a press."""
+
+Press = tuple[Any, ...]
+"""One press of the learner: ``("act", key, value)``, ``("select", (i, ...))`` or
+``("click", target)``, replayed through the model's method of the same name."""
+
+_SEED = re.compile(r"[0-9]{1,20}")
+_SMALL = re.compile(r"[0-9]{1,5}")
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a table's game began, so it can begin again: the seed of the deal, the number of AI
+    (None: the table's one number), the rules options that differ from the game's defaults,
+    the table's settings a new game keeps (a ticked "Show my odds"), the class code and the
+    class deal's number (0: not a class deal), and whether a press began it (New game), which
+    only changes the words on the status line."""
+
+    seed: int
+    ai: int | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    settings: tuple[tuple[str, Any], ...] = ()
+    class_code: str = ""
+    deal: int = 0
+    again: bool = False
+
+
+def describe(press: Press) -> str:
+    """A press as the learner would say it: ``press 'discard'``, ``select cards 1, 3``."""
+    kind = press[0]
+    if kind == "select":
+        return "select cards " + (", ".join(str(i + 1) for i in press[1]) or "(none)")
+    if kind == "click":
+        return f"click {press[1]!r}"
+    value = "" if press[2] is None else f" = {press[2]!r}"
+    return f"press {press[1]!r}{value}"
+
+
+def encode_moves(
+    settings: Mapping[str, Any], presses: tuple[Press, ...], again: bool = False
+) -> str:
+    """The table's settings, the learner's presses and whether a press began the game (its
+    first words differ) as one short URL-safe text (JSON, zlib, base64url without padding);
+    "" when there is none of them."""
+    if not settings and not presses and not again:
+        return ""
+    rows = [[p[0][0], *p[1:]] for p in presses]  # "a"/"s"/"c": the first letter is enough
+    found = {"s": dict(settings), "p": rows, **({"n": 1} if again else {})}
+    data = json.dumps(found, separators=(",", ":"))
+    packed = zlib.compress(data.encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise ValueError(f"moves: {what} must be a short text")
+    return value
+
+
+def _value(value: Any) -> Any:
+    """A control's value in a press: nothing, on/off, a small number or a short text."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int) and -(10**6) <= value <= 10**6:
+        return value
+    return _text(value, "a choice")
+
+
+def _index(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 200
+
+
+def _press(row: Any) -> Press:
+    if not isinstance(row, list) or not row:
+        raise ValueError("moves: every press is a list")
+    kind, args = row[0], row[1:]
+    if kind == "a" and len(args) == 2:
+        return ("act", _text(args[0], "a control"), _value(args[1]))
+    if kind == "c" and len(args) == 1:
+        return ("click", _text(args[0], "a click"))
+    chosen = args[0] if kind == "s" and len(args) == 1 else None
+    if isinstance(chosen, list) and len(chosen) <= 60 and all(_index(i) for i in chosen):
+        return ("select", tuple(chosen))
+    raise ValueError(f"moves: {str(row)[:60]} is not a press")
+
+
+def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
+    """`encode_moves` read back: ``(settings, presses, again)``; ``ValueError`` naming what is
+    wrong for any other text, bounded in time and memory whatever it holds ("": none)."""
+    if not text:
+        return {}, (), False
+    if len(text) > MAX_MOVES_TEXT:
+        raise ValueError(f"moves: longer than {MAX_MOVES_TEXT} characters")
+    if not _B64.fullmatch(text):
+        raise ValueError("moves: not a table's moves (only letters, digits, '-' and '_')")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(packed, MAX_MOVES_JSON)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("moves: too long or cut short")
+        found = json.loads(data)
+    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError("moves: not a table's moves (it does not unpack)") from exc
+    if not isinstance(found, dict) or set(found) - {"n"} != {"s", "p"} or found.get("n", 1) != 1:
+        raise ValueError("moves: not a table's moves")
+    settings, rows = found["s"], found["p"]
+    if not isinstance(settings, dict) or not isinstance(rows, list):
+        raise ValueError("moves: not a table's moves")
+    if len(rows) > MAX_PRESSES:
+        raise ValueError(f"moves: more than {MAX_PRESSES} presses")
+    checked = {_text(k, "a setting"): _value(v) for k, v in settings.items()}
+    return checked, tuple(_press(row) for row in rows), "n" in found
+
+
+def read_seed(text: str, name: str = "seed") -> int:
+    """A link's seed: 1-20 digits (no sign, no spaces), read only once it is known to be short."""
+    if not _SEED.fullmatch(text):
+        raise ValueError(f"{name} must be a whole number of 1-20 digits, not {text[:30]!r}")
+    return int(text)
+
+
+def read_small(text: str, name: str, low: int, high: int) -> int:
+    """A link's small whole number between ``low`` and ``high``."""
+    number = int(text) if _SMALL.fullmatch(text) else None
+    if number is None or not low <= number <= high:
+        raise ValueError(f"{name} must be a whole number {low}-{high}, not {text[:30]!r}")
+    return number
