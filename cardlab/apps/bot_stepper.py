@@ -340,7 +340,7 @@ class BotGameStepper(LessonPanel):
 
     def play_instead(self) -> None:
         """The chosen what-if move (with the AI's reason if it was the AI's answer)."""
-        action = self.whatif.moves.value
+        action = self.whatif.chosen
         if not action:
             raise ValueError("there is no other move to play here")
         key = (self.line, self.stepper.step, action)
@@ -371,7 +371,7 @@ class BotGameStepper(LessonPanel):
             self.whatif.say(f"{said} That is this line's move.")
             return
         self._ai = (self.line, step, action, (seat, decision.told))
-        self.whatif.moves.value = action
+        self.whatif.choose(action)
         self.whatif.say(f"{said} Press Play this instead to follow it.")
 
     def show_line(self, index: int, step: int | None = None) -> None:

@@ -24,6 +24,7 @@ class WhatIfRow:
             options=[], description="What if…", layout=widgets.Layout(width="360px")
         )
         self.moves.add_class("cardlab-whatif-moves")
+        self.actions: list[str] = []
         self.play = widgets.Button(
             description="Play this instead",
             tooltip="Play the chosen move here instead; the bots play on from there",
@@ -62,12 +63,24 @@ class WhatIfRow:
     def offer(self, moves: list[tuple[str, str]], help_text: str, *, ask: bool) -> None:
         """Offer ``moves`` (``(words, action text)``), with ``help_text`` saying what they are;
         ``ask``: whether the AI may be asked here (a player's move the eyes may see)."""
-        self.moves.options = moves
-        self.moves.value = moves[0][1] if moves else None
+        self.actions = [text for _, text in moves]
+        # the list's values are indices: an action's text stays in the kernel
+        self.moves.options = [(words, i) for i, (words, _) in enumerate(moves)]
+        self.moves.value = 0 if moves else None
         self.moves.disabled = self.play.disabled = not moves
         self.ask.disabled = not ask
         self.help.value = f"<small>{html.escape(help_text)}</small>" if help_text else ""
         self.answer.value = ""
+
+    @property
+    def chosen(self) -> str | None:
+        """The action text of the move chosen in the list (None: no move is offered)."""
+        index = self.moves.value
+        return None if index is None else self.actions[index]
+
+    def choose(self, action: str) -> None:
+        """Choose ``action`` in the list (one of the moves offered)."""
+        self.moves.value = self.actions.index(action)
 
     def say(self, text: str) -> None:
         """The AI's answer ("" clears it)."""

@@ -22,7 +22,6 @@ import ipywidgets as widgets
 
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_link import (
-    CLASS,
     PageLink,
     read_link,
     shareable_address,
@@ -32,7 +31,14 @@ from cardlab.lessons.variants import variant_of
 from cardlab.links import local_url
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.page import hints_allowed, page_address, parse_query, scroll_to, watch_search
+from cardlab.widgets.page import (
+    class_code,
+    hints_allowed,
+    page_address,
+    parse_query,
+    scroll_to,
+    watch_search,
+)
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.rules import RulesPanel
 from cardlab.widgets.share import ShareBox
@@ -145,7 +151,7 @@ class LessonPage(widgets.VBox):
         if link.options and self.rules is not None:
             self.rules.set_rules(dict(link.options), notify=True)
         query = parse_query(search)
-        self.class_code = query.get(CLASS, "")
+        self.class_code = class_code(query)[0]
         if not hints_allowed(query):  # an exam: no hints, and no answers in the notes either
             self.notes_button.value = False
             self.notes_button.layout.display = "none"
@@ -159,7 +165,7 @@ class LessonPage(widgets.VBox):
         try:
             notices = panel.open_position(dict(self.link.params))
         except ValueError as exc:
-            notices = [f"the position was not opened ({exc}): this part starts at its beginning"]
+            notices = [f"ignored the position: {exc}; this part starts at its beginning"]
         else:
             scroll_to(f"cardlab-at-{key}")
         if notices:

@@ -43,9 +43,11 @@ class ShareBox(widgets.VBox):
             description=SHARE, tooltip="A link that opens this lesson at exactly this position"
         )
         self.button.add_class("cardlab-share-button")
+        self.button.layout.width = "auto"
         self.field = widgets.HTML()
         self.copy = widgets.Button(description="Copy link", tooltip="Copy the link")
         self.copy.add_class("cardlab-copy")
+        self.copy.layout.width = "auto"
         self.qr = widgets.HTML()
         self.details = widgets.VBox(
             [widgets.HBox([self.field, self.copy], layout=widgets.Layout(flex_flow="row wrap")),

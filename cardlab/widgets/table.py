@@ -148,15 +148,17 @@ class TableView(LessonPanel):
             else:
                 notices.append(f"ignored 'ai': this table always seats {len(model.bots)} AI")
         deal = 0
+        # the page opens the position before this table hears the link's class code itself
+        code = self.class_code or (self.page.class_code if self.page is not None else "")
         if "deal" in params:
-            if self.class_code:
+            if code:
                 deal = read_small(params["deal"], "deal", 1, MAX_DEAL)
             else:
                 notices.append("ignored 'deal': the page has no class code")
         if "seed" in params:
             seed = read_seed(params["seed"])
         elif deal:
-            seed = class_seed(self.class_code, model.game_name, deal)
+            seed = class_seed(code, model.game_name, deal)
         else:
             seed = recipe.seed
         settings, presses, again = decode_moves(params.get("moves", ""))
@@ -165,7 +167,7 @@ class TableView(LessonPanel):
             ai=ai,
             options=recipe.options,
             settings=cls.read_settings(settings),
-            class_code=self.class_code if deal else "",
+            class_code=code if deal else "",
             deal=deal,
             again=again,
         )

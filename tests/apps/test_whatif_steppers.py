@@ -66,8 +66,9 @@ def branch_by_buttons(stepper, step, pick=-1):
     options = stepper.whatif.moves.options
     assert options, stepper.whatif.help.value
     stepper.whatif.moves.value = options[pick][1]
+    action = stepper.whatif.chosen
     stepper.whatif.play.click()
-    return options[pick][1]
+    return action
 
 
 def line_is_over(stepper):

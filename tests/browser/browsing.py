@@ -5,6 +5,7 @@ a server run in its own process group, npm tools.  Test modules import from here
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import shutil
 import signal
@@ -160,3 +161,21 @@ def npm_package(name: str, version: str, needed: str, why: str) -> Path:
         if done.returncode != 0 or not path.is_file():
             skip_or_fail(f"npm could not install {name} {version}: {done.stderr[-500:]}")
     return path
+
+
+def pixels(png: bytes):
+    """A screenshot as an RGB image."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def changed(a, b) -> float:
+    """The share of pixels that differ visibly between two pictures (a redraw of the same ops
+    may differ by a level where sprites are blitted); 1.0 when their sizes differ."""
+    from PIL import ImageChops
+
+    if a.size != b.size:
+        return 1.0
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 24 else 0)
+    return diff.histogram()[255] / (a.width * a.height)

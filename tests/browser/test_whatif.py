@@ -8,9 +8,9 @@ Selectors (widgets carry them through ``add_class``): the stepper's panel holds
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
+from browsing import changed, pixels
 from test_voila import (
     CANVAS,
     SETTLE_MS,
@@ -24,27 +24,10 @@ LESSON = "doudizhu.ipynb"
 WAIT_MS = 60_000
 
 
-def pixels(png: bytes):
-    from PIL import Image
-
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def changed(a, b) -> float:
-    """The share of pixels that differ visibly (a redraw of the same ops may differ by one
-    level where sprites are blitted)."""
-    from PIL import ImageChops
-
-    if a.size != b.size:
-        return 1.0
-    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 24 else 0)
-    return diff.histogram()[255] / (a.width * a.height)
-
-
 def test_a_what_if_branch_is_made_followed_and_left(voila_server, page, screenshot_dir: Path):
     from playwright.sync_api import expect
 
-    shots = Path("/tmp/whatif") if Path("/tmp/whatif").is_dir() else screenshot_dir
+    shots = screenshot_dir
     open_drawn(
         page, render_url(voila_server, LESSON), shots / "whatif-0-page.png", ".cardlab-whatif"
     )

@@ -108,7 +108,7 @@ def test_a_bad_position_opens_the_panel_at_its_start_and_says_why(address):
     page.follow("?at=deal&step=900&colour=red")
     assert panel.at == 0
     assert "step '900' is not 0-9" in html.unescape(page.notice.value)
-    assert "this part starts at its beginning" in panel.status.message
+    assert "ignored the position: step" in panel.status.message
     page.follow("?at=table")
     assert "this lesson's positions are deal" in html.unescape(page.notice.value)
 
