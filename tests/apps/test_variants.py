@@ -1,0 +1,93 @@
+"""Rules variants re-run each lesson's figures (issue #15): for every lesson, the page and its
+figure panels are built as the lesson builds them, each exposed option is changed through the
+page's rules controls, and the figures the panels show must equal the engine's figures computed
+directly under that variant, differ from the standard rules' where the rules change them, and
+come back with "Standard rules"."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from cardlab.widgets.lesson_page import LessonPage
+
+
+def text_of(markup: str) -> str:
+    """An HTML widget's value as the reader sees it: no tags, entities read."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def set_rule(page: LessonPage, name: str, value: object) -> None:
+    """Change one rule the way a teacher does: its control on the page's rules panel."""
+    assert page.rules is not None
+    page.rules.controls[name].value = value
+    assert page.rules.options[name] == value, page.status.message
+
+
+def standard(page: LessonPage) -> None:
+    assert page.rules is not None
+    page.rules.standard.click()
+    assert page.rules.changed == {}
+
+
+# -- Triad -----------------------------------------------------------------------------------------
+class TestTriad:
+    @pytest.fixture(scope="class")
+    def lesson(self):
+        from cardlab.apps.triad.lesson import HandLadder
+        from cardlab.apps.triad.odds import ExchangeAdvisor, OddsTables
+
+        page = LessonPage("triad")
+        return page, HandLadder(page), OddsTables(page), ExchangeAdvisor(page)
+
+    def test_wild_jokers_and_no_five_of_a_kind(self, lesson):
+        from cardlab.games.poker import tables
+        from cardlab.games.poker.ranking import TRIAD_NAMES
+        from cardlab.games.triad import parse
+
+        page, ladder, odds, advisor = lesson
+        set_rule(page, "jokers", "wild")
+        assert ladder.jokers.value == "wild" and advisor.jokers.value == "wild"
+        advisor.text.value = "BJ Ab Ag Ar 2k"
+        advisor.use_button.click()
+        five = tables.category_counts("wild")
+        assert "Five Up" in text_of(ladder.words.value)
+        assert f"{five['four_up']:,} hands" in text_of(ladder.words.value)
+
+        set_rule(page, "five_of_a_kind", False)
+        no_five = tables.category_counts("wild", five_of_a_kind=False)
+        assert no_five["four_up"] != five["four_up"]
+        words = text_of(ladder.words.value)
+        assert TRIAD_NAMES["five_up"] not in words
+        assert f"{no_five['four_up']:,} hands" in words
+        assert "no five of a kind" in ladder.view.label.label
+        table = text_of(odds.table.value)
+        assert "no five of a kind" in table and "Five of a kind is Five Up: off" in table
+        assert f"{no_five['four_up']:,}" in table and f"{five['four_up']:,}" in table  # Full Up
+        five_row = re.search(r"<tr[^>]*><th[^>]*>Five Up.*?</tr>", odds.table.value).group(0)
+        assert text_of(five_row).split().count("\u2014") == 6  # no Five Up in either table
+        assert "no five of a kind" in odds.plot.value
+
+        hand = parse("BJ Ab Ag Ar 2k")
+        unseen = [c for c in tables.deck_cards(jokers="wild") if c not in hand]
+        expected = tables.best_discards(
+            hand, unseen, 3, jokers="wild", objective="expected", five_of_a_kind=False
+        )
+        assert [r[2] for r in advisor.results] == [r[2] for r in expected]
+        assert "Four Up, Aces" in advisor.summary.value
+        assert len(unseen) == 49  # the other joker is among the unseen cards
+
+        standard(page)  # jokers out: the advisor's hand with a joker gives way to its first one
+        assert advisor.text.value == "Kb Kg 7r 5k 2b" and advisor.status.level != "error"
+        assert ladder.jokers.value == "out" and ladder.five_of_a_kind
+        assert f"{five['four_up']:,}" in text_of(odds.table.value)
+        assert odds.table.value.count("cardlab-rules-note") == 0
+
+    def test_players_leave_the_figures_be(self, lesson):
+        page, ladder, odds, _ = lesson
+        before = (ladder.words.value, odds.table.value)
+        set_rule(page, "players", 3)
+        assert (ladder.words.value, odds.table.value) == before
+        standard(page)
