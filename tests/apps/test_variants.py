@@ -91,3 +91,42 @@ class TestTriad:
         set_rule(page, "players", 3)
         assert (ladder.words.value, odds.table.value) == before
         standard(page)
+
+
+# -- Pyramid ---------------------------------------------------------------------------------------
+class TestPyramid:
+    @pytest.fixture(scope="class")
+    def lesson(self):
+        from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
+
+        page = LessonPage("pyramid")
+        return page, OddsTable(page), ExchangeAdvisor(page)
+
+    def test_most_cards_exchanged(self, lesson):
+        from cardlab.games.pyramid.odds import advice_table_html, best_exchanges
+
+        page, odds, advisor = lesson
+        before = advisor.advice.value
+        set_rule(page, "max_draw", 2)
+        hand = advisor.hand.cards
+        assert advisor.advice.value.endswith(advice_table_html(hand, None, 2))
+        assert advisor.advice.value != before
+        assert "Most cards exchanged: 2" in text_of(advisor.rules.value)
+        # the best discard is the best of up to 2 cards, and 3 selected cards are refused
+        advisor.best_button.click()
+        best = best_exchanges(hand, None, 2, lambda o: o.p_better - o.p_worse)[0]
+        assert sorted(c.code for c in advisor.hand.selected_cards) == sorted(
+            c.code for c in best.discard
+        )
+        advisor.hand.set_selected([0, 1, 2])
+        assert advisor.status.level == "error" and "at most 2" in advisor.status.message
+        standard(page)
+        assert advisor.advice.value == before and advisor.rules.value == ""
+
+    def test_players_and_exchange_rounds_leave_the_deal_odds_be(self, lesson):
+        page, odds, advisor = lesson
+        before = (odds.classes.value, advisor.advice.value)
+        set_rule(page, "players", 3)
+        set_rule(page, "exchange_rounds", 2)
+        assert (odds.classes.value, advisor.advice.value) == before
+        standard(page)
