@@ -15,8 +15,8 @@ from cardlab.widgets.lesson_page import LessonPage
 
 
 def text_of(markup: str) -> str:
-    """An HTML widget's value as the reader sees it: no tags, entities read."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    """An HTML widget's value as the reader sees it: no tags, entities read, spaces single."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
 
 
 def set_rule(page: LessonPage, name: str, value: object) -> None:
@@ -67,7 +67,7 @@ class TestTriad:
         assert "no five of a kind" in table and "Five of a kind is Five Up: off" in table
         assert f"{no_five['four_up']:,}" in table and f"{five['four_up']:,}" in table  # Full Up
         five_row = re.search(r"<tr[^>]*><th[^>]*>Five Up.*?</tr>", odds.table.value).group(0)
-        assert text_of(five_row).split().count("\u2014") == 6  # no Five Up in either table
+        assert text_of(five_row).count("\u2014") == 6  # no Five Up in either table
         assert "no five of a kind" in odds.plot.value
 
         hand = parse("BJ Ab Ag Ar 2k")
@@ -130,3 +130,35 @@ class TestPyramid:
         set_rule(page, "exchange_rounds", 2)
         assert (odds.classes.value, advisor.advice.value) == before
         standard(page)
+
+
+# -- Dou Dizhu -------------------------------------------------------------------------------------
+def test_doudizhu_pagat_rules_change_the_counts_and_the_verdicts():
+    from cardlab.apps.doudizhu.lesson import CombinationGallery, example_rows
+    from cardlab.apps.doudizhu.odds import HandOdds, play_counts_table, wings_table
+    from cardlab.games.doudizhu.odds import four_two_singles, play_counts, wing_rows
+
+    page = LessonPage("doudizhu")
+    gallery = CombinationGallery(page)
+    counts, wings = play_counts_table(), wings_table()  # as the lesson calls them: no page
+    odds = HandOdds(trials=200, picker=page)
+    assert counts.page is page and wings.page is page
+    cardavia = text_of(counts.table.value)
+    assert f"{play_counts('cardavia').total:,} distinct plays" in cardavia
+    bombs = odds.text.value
+
+    set_rule(page, "ruleset", "pagat")
+    assert gallery.ruleset.value == "pagat"
+    words = text_of(gallery.words.value)
+    for cards, verdict, why in example_rows(gallery.example, "pagat"):
+        assert html.unescape(html.escape(f"{cards}: {verdict}")) in words
+    assert example_rows(gallery.example, "pagat") != example_rows(gallery.example, "cardavia")
+    pagat = text_of(counts.table.value)
+    assert f"{play_counts('pagat').total:,} distinct plays" in pagat and "pagat's rules" in pagat
+    assert f"{four_two_singles('pagat'):,} of them four + two singles" in pagat
+    plays = ", ".join(f"{row[0]} trios {row[5]:,}" for row in wing_rows())
+    assert plays in text_of(wings.table.value)
+    assert odds.text.value == bombs  # bombs and the rocket do not depend on the wing rules
+
+    standard(page)
+    assert gallery.ruleset.value == "cardavia" and text_of(counts.table.value) == cardavia
