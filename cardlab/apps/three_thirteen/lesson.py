@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import TextVersion, describe
 from cardlab.core.cards import Card, parse
+from cardlab.games.three_thirteen.game import meld_options
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
 from cardlab.pictures.three_thirteen import (
@@ -35,6 +37,10 @@ from cardlab.render import Drawing
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
+
+MELD_RULES = ("aces", "max_wilds_per_meld")
+"""The rules a meld and its deadwood depend on."""
+MELD_STANDARD: dict[str, Any] = meld_options("low", None)
 
 
 def hand_of(text: str) -> tuple[Card, ...]:
@@ -120,12 +126,15 @@ def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, 
     return jobs
 
 
-def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[list[Placement]]:
+def wild_placements(
+    hand: Sequence[Card], wild: str, limit: int = 3, options: Mapping[str, Any] | None = None
+) -> list[list[Placement]]:
     """For each wild card in the hand: the jobs it could do, best first.
 
     How: for every meld the wild card could complete (`wild_jobs`), lay that meld down and ask
     the solver for the best arrangement of the other cards; that meld's deadwood is the rest's.
-    The job with the smallest deadwood is where the wild card does the most good.
+    The job with the smallest deadwood is where the wild card does the most good.  ``options``
+    are the meld rules (`min_deadwood`'s: ``aces``, ``max_wilds_per_meld``).
     """
     hand = tuple(hand)
     out: list[list[Placement]] = []
@@ -139,41 +148,45 @@ def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[lis
             rest = list(hand)
             for c in cards:
                 rest.remove(c)
-            penalty, arr = min_deadwood(rest, wild) if rest else (0, None)
+            penalty, arr = min_deadwood(rest, wild, options) if rest else (0, None)
             placements.append(Placement(w, plays, label, penalty, arr))
         placements.sort(key=lambda p: p.penalty)
         out.append(placements[:limit])
     return out
 
 
-def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
-    """The reasoning behind the solver's answer, in a few sentences."""
+def why_lines(
+    hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None
+) -> list[str]:
+    """The reasoning behind the solver's answer under the meld rules ``options``, in a few
+    sentences."""
     hand = tuple(hand)
-    _, arr = min_deadwood(hand, wild)
+    _, arr = min_deadwood(hand, wild, options)
+    aces = (options or {}).get("aces", "low")
     lines = []
     wilds = [c for c in hand if is_wild(c, wild)]
     if not arr.melds:
         lines.append(
             "No three cards make a set or a run"
             + (" and there is no wild card to help" if not wilds else "")
-            + f", so every card is deadwood: {_sum(arr.deadwood)}."
+            + f", so every card is deadwood: {_sum(arr.deadwood, aces)}."
         )
         return lines
     for meld in arr.melds:
         lines.append(f"{meld_label(meld, wild)}: {hand_words(meld.cards)}.")
     if arr.deadwood:
-        lines.append(f"Left over (deadwood): {_sum(arr.deadwood)}.")
+        lines.append(f"Left over (deadwood): {_sum(arr.deadwood, aces)}.")
     else:
         lines.append("Every card is in a meld: deadwood 0.")
     if wilds and len(wilds) <= 2 and len(hand) <= 10:
-        for options in wild_placements(hand, wild):
-            if len(options) < 2:
+        for jobs_of_w in wild_placements(hand, wild, options=options):
+            if len(jobs_of_w) < 2:
                 continue
-            w = options[0].wild
+            w = jobs_of_w[0].wild
             jobs = "; ".join(
-                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in options
+                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in jobs_of_w
             )
-            best = options[0]
+            best = jobs_of_w[0]
             lines.append(
                 f"Where does the wild {card_text(w)} do more good? {jobs[0].upper()}{jobs[1:]}. "
                 f"So it plays as {best.plays_as}: that leaves the least deadwood."
@@ -183,8 +196,8 @@ def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
     return lines
 
 
-def _sum(cards: Sequence[Card]) -> str:
-    vals = [penalty_value(c) for c in sorted_hand(cards)]
+def _sum(cards: Sequence[Card], aces: str = "low") -> str:
+    vals = [penalty_value(c, aces) for c in sorted_hand(cards)]
     if len(vals) == 1:
         return f"{card_text(sorted_hand(cards)[0])} = {vals[0]}"
     return f"{' + '.join(str(v) for v in vals)} = {sum(vals)}"
@@ -222,18 +235,46 @@ class RoundsStrip(LessonPanel):
         return rounds_picture(self.theme, self.current)
 
 
-def why_html(hand: Sequence[Card], wild: str) -> str:
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in why_lines(hand, wild))
+def why_html(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
+    lines = why_lines(hand, wild, options)
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
 
 
-def solver_title(hand: Sequence[Card], wild: str) -> str:
-    penalty, _ = min_deadwood(hand, wild)
+def solver_title(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
+    penalty, _ = min_deadwood(hand, wild, options)
     n = len(hand)
     return f"{n} cards \u00b7 {rank_word(wild, True)} wild \u00b7 best deadwood {penalty}"
 
 
-class MeldExamples(LessonPanel):
+class MeldRules(LessonPanel):
+    """A panel that arranges hands under the page's meld rules (aces, the most wild cards in a
+    meld): ``solver_options`` for the solver, ``value`` for the deadwood, ``rules`` the words."""
+
+    solver_options: dict[str, Any] = MELD_STANDARD
+    rules: widgets.HTML
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        self.solver_options = meld_options(options["aces"], options["max_wilds_per_meld"])
+        self.rules.value = rules_note("three_thirteen", options, MELD_RULES)
+        self.show()
+
+    def value(self, card: Card) -> int:
+        """What an unmelded card costs under these rules."""
+        return penalty_value(card, self.solver_options["aces"])
+
+    def arranged(self, hand: Sequence[Card], wild: str, title: str) -> Drawing:
+        _, arr = min_deadwood(hand, wild, self.solver_options)
+        return arrangement_picture(
+            arr, wild, title=title, value=self.value, theme=self.theme, target=None
+        )
+
+    def show(self) -> None:
+        """Arrange the panel's hand again (after a rules change)."""
+        raise NotImplementedError
+
+
+class MeldExamples(MeldRules):
     """The worked examples of the rules (spec \u00a76), each drawn as the solver arranges it
     (what each teaches is prose in the lesson document)."""
 
@@ -247,8 +288,15 @@ class MeldExamples(LessonPanel):
         )
         self.choice.add_class("cardlab-example")
         self.text = TextVersion("The example in words")
+        self.rules = widgets.HTML()
         self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
-        self.children = [self.choice, self.view.widget, self.text.widget, self.status.widget]
+        self.children = [
+            self.choice,
+            self.rules,
+            self.view.widget,
+            self.text.widget,
+            self.status.widget,
+        ]
         self.show()
 
     @property
@@ -258,21 +306,20 @@ class MeldExamples(LessonPanel):
     def show(self) -> None:
         """The chosen example: its drawing and why the solver is right."""
         ex = self.example
-        self.text.show(why_html(ex.cards, ex.wild))
+        self.text.show(why_html(ex.cards, ex.wild, self.solver_options))
         describe(self.view, f"Example {self.choice.value + 1}, {ex.title}: the hand arranged by "
                  "the solver", self.text)  # fmt: skip
         self.redraw()
 
     def picture(self) -> Drawing:
         ex = self.example
-        _, arr = min_deadwood(ex.cards, ex.wild)
         title = (
             f"Round {ex.round_no}: {hand_words(ex.cards)} \u00b7 {rank_word(ex.wild, True)} wild"
         )
-        return arrangement_picture(arr, ex.wild, title=title, theme=self.theme, target=None)
+        return self.arranged(ex.cards, ex.wild, title)
 
 
-class MeldSolver(LessonPanel):
+class MeldSolver(MeldRules):
     """Type a hand (or deal one) and a round: the solver's best arrangement, drawn, and why."""
 
     def __init__(
@@ -296,6 +343,7 @@ class MeldSolver(LessonPanel):
         self.solve_button.add_class("cardlab-solve")
         self.deal_button.add_class("cardlab-deal-hand")
         self.text = TextVersion("The arrangement in words")
+        self.rules = widgets.HTML()
 
         def guard(func):
             return guarded(self.status, func)
@@ -307,6 +355,7 @@ class MeldSolver(LessonPanel):
         self.children = [
             widgets.HBox([self.hand_text, self.round]),
             widgets.HBox([self.solve_button, self.deal_button]),
+            self.rules,
             self.view.widget,
             self.text.widget,
             self.status.widget,
@@ -329,15 +378,17 @@ class MeldSolver(LessonPanel):
         wild = self.wild
         self.hand = hand
         self.redraw()
-        self.text.show(why_html(hand, wild))
-        describe(self.view, f"Your hand arranged: {solver_title(hand, wild)}", self.text)
+        self.text.show(why_html(hand, wild, self.solver_options))
+        title = solver_title(hand, wild, self.solver_options)
+        describe(self.view, f"Your hand arranged: {title}", self.text)
         self.status.ok(f"Arranged {len(hand)} cards with {rank_word(wild, True)} wild.")
+
+    def show(self) -> None:
+        self.solve()
 
     def picture(self) -> Drawing:
         wild = self.wild
-        _, arr = min_deadwood(self.hand, wild)
-        title = solver_title(self.hand, wild)
-        return arrangement_picture(arr, wild, title=title, theme=self.theme, target=None)
+        return self.arranged(self.hand, wild, solver_title(self.hand, wild, self.solver_options))
 
     def deal(self) -> None:
         """A random hand of the chosen round's size (seeded: the same clicks give the same)."""
