@@ -105,7 +105,7 @@ class TestPyramid:
     def test_most_cards_exchanged(self, lesson):
         from cardlab.games.pyramid.odds import advice_table_html, best_exchanges
 
-        page, odds, advisor = lesson
+        page, _, advisor = lesson
         before = advisor.advice.value
         set_rule(page, "max_draw", 2)
         hand = advisor.hand.cards
@@ -150,7 +150,7 @@ def test_doudizhu_pagat_rules_change_the_counts_and_the_verdicts():
     set_rule(page, "ruleset", "pagat")
     assert gallery.ruleset.value == "pagat"
     words = text_of(gallery.words.value)
-    for cards, verdict, why in example_rows(gallery.example, "pagat"):
+    for cards, verdict, _ in example_rows(gallery.example, "pagat"):
         assert html.unescape(html.escape(f"{cards}: {verdict}")) in words
     assert example_rows(gallery.example, "pagat") != example_rows(gallery.example, "cardavia")
     pagat = text_of(counts.table.value)
@@ -181,14 +181,15 @@ class TestThreeThirteen:
         from cardlab.games.three_thirteen.melds import min_deadwood
         from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
 
-        page, examples, solver, odds = lesson
+        page, _, solver, odds = lesson
         solver.hand_text.value = "Qh Kh Ah 5c 9d"
         low = solver.text.value
         assert "best deadwood 35" in solver.view.label.label  # Q-K-A is no run: 10+10+1+5+9
         set_rule(page, "aces", "high_or_low")
         options = {"aces": "high_or_low"}
         penalty, _ = min_deadwood(solver.hand, solver.wild, options)
-        assert penalty == 5 + 9  # Q-K-A of hearts is a run        assert solver.view.label.label.endswith(solver_title(solver.hand, solver.wild, options))
+        assert penalty == 5 + 9  # Q-K-A of hearts is a run
+        assert solver.view.label.label.endswith(solver_title(solver.hand, solver.wild, options))
         assert f"best deadwood {penalty}" in solver.view.label.label and solver.text.value != low
         assert "Aces: high or low" in text_of(solver.rules.value)
         exact = round_one_odds(1, "high_or_low")
@@ -203,7 +204,7 @@ class TestThreeThirteen:
         from cardlab.apps.three_thirteen.lesson import why_html
         from cardlab.games.three_thirteen.odds import round_one_under
 
-        page, examples, solver, odds = lesson
+        page, examples, _, odds = lesson
         examples.choice.value = 3  # "Wild cards can meld on their own": 4h 4d 4s 9c, fours wild
         before = examples.text.value
         set_rule(page, "max_wilds_per_meld", 1)
