@@ -230,3 +230,42 @@ class TestThreeThirteen:
         assert [s.p_melded for s in odds.stats] == [s.p_melded for s in stats]
         standard(page)
         assert "one deck" in text_of(odds.table.value) and len(odds.panel.rows) == 6
+
+
+# -- Pyramid Poker ---------------------------------------------------------------------------------
+def test_pyramid_poker_scoring_target_and_penalty():
+    from cardlab.apps.pyramid_poker.lesson import ScoringExample
+    from cardlab.apps.pyramid_poker.odds import OddsLesson
+    from cardlab.games.pyramid_poker.scoring import score_hands
+
+    page = LessonPage("pyramid_poker")
+    odds = OddsLesson(page)
+    example = ScoringExample()  # as the lesson builds it: no page named
+    assert example.page is page
+    nothing = "2c 4d 6h 8s Tc | 3c 5d 7h 9s Jc | 2d 4h 6s 9c Qd"
+    example.a.value = nothing
+    example.button.click()
+    advanced = score_hands(nothing, example.b.value)
+    assert example.result.advanced_points == advanced.advanced_points
+
+    set_rule(page, "all_three_no_pair_penalty", True)
+    penalised = score_hands(nothing, example.b.value, all_three_no_pair_penalty=True)
+    assert example.result.advanced_points == penalised.advanced_points
+    assert penalised.advanced_points[0] == advanced.advanced_points[0] - 1
+    assert "all three hands No Pair" in text_of(example.table.value)
+    assert "Penalty" in [row[0] for row in example.sheet.rows]
+
+    set_rule(page, "scoring", "basic")
+    basic = score_hands(nothing, example.b.value, advanced=False)
+    assert example.result.arithmetic == basic.arithmetic
+    assert [row[1] for row in example.sheet.rows[:3]] == [
+        (int(c == 1), int(c == -1)) for c in basic.comparisons
+    ]
+    assert "Basic scoring" in text_of(example.table.value)
+    assert "basic scoring" in text_of(odds.rules.value)
+
+    set_rule(page, "target", 11)
+    assert "Match points to win: 11" in text_of(example.rules.value)
+    standard(page)
+    assert example.result.advanced_points == advanced.advanced_points
+    assert example.rules.value == "" and odds.rules.value == ""
