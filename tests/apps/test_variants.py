@@ -269,3 +269,32 @@ def test_pyramid_poker_scoring_target_and_penalty():
     standard(page)
     assert example.result.advanced_points == advanced.advanced_points
     assert example.rules.value == "" and odds.rules.value == ""
+
+
+# -- Triangle --------------------------------------------------------------------------------------
+def test_triangle_a_contested_grab_under_the_rules():
+    from fractions import Fraction
+
+    from cardlab.apps.triangle.stepper import GameStepper
+    from cardlab.apps.triangle.table import signed
+    from cardlab.games.triangle import statement_odds
+
+    page = LessonPage("triangle")
+    game = GameStepper(page)
+    odds = game.odds
+    assert odds.odds, "the stepper opens where the odds have something to show"
+    statements = odds.odds
+    best = max(o.net for o in statements)
+    assert statements == statement_odds(odds._shown[0])
+    assert f"= {signed(Fraction(3, 8) * best)} to a claimer" in text_of(odds.heading.value)
+
+    set_rule(page, "tie_void", 0.5)
+    assert odds.odds == statements  # the statements' own odds do not depend on the rules
+    words = text_of(odds.heading.value)
+    assert "void with probability 1/2" in words and "speaks with probability 1/4" in words
+    assert f"= {signed(Fraction(1, 4) * best)} to a claimer" in words
+    set_rule(page, "on_tie", "shared")
+    set_rule(page, "target", 12)
+    assert text_of(odds.heading.value) == words  # the end of the game does not change a round
+    standard(page)
+    assert "void with probability 1/4" in text_of(odds.heading.value)
