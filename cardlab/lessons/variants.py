@@ -49,7 +49,14 @@ class Variant:
 
 
 VARIANTS: dict[str, Variant] = {
-    "triad": Variant("triad", (("jokers", "Jokers"), ("players", "Players"))),
+    "triad": Variant(
+        "triad",
+        (
+            ("jokers", "Jokers"),
+            ("five_of_a_kind", "Five of a kind is Five Up"),
+            ("players", "Players"),
+        ),
+    ),
     "pyramid": Variant(
         "pyramid",
         (

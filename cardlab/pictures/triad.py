@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from cardlab.core.cards import Card
 from cardlab.games.poker.draw import DrawPokerView
-from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES, TRIAD_NAMES
+from cardlab.games.poker.ranking import POKER_NAMES, TRIAD_NAMES, categories
 from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
 from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
 from cardlab.render.layout import (
@@ -196,10 +196,17 @@ def table_picture(
 
 
 # -- the ladder of hands ---------------------------------------------------------------------------
-def ladder_categories(jokers: str = "out") -> list[str]:
-    """The categories best first (Five Up only with wild jokers)."""
-    cats = list(CATEGORIES if jokers == "wild" else CATEGORIES[:-1])
-    return cats[::-1]
+def ladder_categories(jokers: str = "out", five_of_a_kind: bool = True) -> list[str]:
+    """The categories best first (Five Up only with wild jokers and five of a kind)."""
+    return list(categories(jokers, five_of_a_kind))[::-1]
+
+
+def ladder_rules(jokers: str = "out", five_of_a_kind: bool = True) -> str:
+    """What the ladder's title says of the jokers: "", " (jokers wild)", or " (jokers wild,
+    no five of a kind)"."""
+    if jokers != "wild":
+        return ""
+    return " (jokers wild)" if five_of_a_kind else " (jokers wild, no five of a kind)"
 
 
 def hand_ladder(
@@ -207,11 +214,12 @@ def hand_ladder(
     jokers: str = "out",
     theme: Theme | str = "default",
     card_w: float = 50.0,
+    five_of_a_kind: bool = True,
 ) -> Drawing:
     """Every Triad hand, best first, in two columns: its rank, Triad and poker names, an example
     and (given ``counts``) how many of all hands it is."""
     theme = get_theme(theme)
-    cats = ladder_categories(jokers)
+    cats = ladder_categories(jokers, five_of_a_kind)
     card_h = card_size("triad", card_w)[1]
     per_col = math.ceil(len(cats) / 2)
     row_h = card_h + 16
@@ -221,7 +229,7 @@ def hand_ladder(
     height = title_h + per_col * row_h + 12
     total = sum(counts.values()) if counts else 0
     ops: list[DrawOp] = [
-        Text(20, 24, "The Triad hands, best first" + (" (jokers wild)" if jokers == "wild" else ""),
+        Text(20, 24, "The Triad hands, best first" + ladder_rules(jokers, five_of_a_kind),
              16.0 * theme.font_scale, theme.label, "left", bold=True),
     ]  # fmt: skip
     ink = theme.label

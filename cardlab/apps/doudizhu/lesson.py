@@ -5,7 +5,9 @@ are prose in the lesson document (`cardlab/lessons/doudizhu.md`)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -165,6 +167,10 @@ class CombinationGallery(LessonPanel):
     @property
     def example(self) -> Example:
         return next(e for e in EXAMPLES if e.kind == self.kind.value)
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Judge the examples under the page's ruleset (the toggle still compares the other)."""
+        self.ruleset.value = options["ruleset"]
 
     def _redraw(self) -> None:
         self.table.value = examples_table_html(self.ruleset.value)

@@ -7,7 +7,8 @@ stepper and the table."""
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -21,7 +22,8 @@ from cardlab.games.doudizhu.odds import (
     wing_rows,
 )
 from cardlab.widgets import OddsPanel, OddsRow
-from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.theme import ThemePicker
 
 
@@ -65,18 +67,81 @@ def wings_html() -> str:
     )
 
 
-def play_counts_table() -> widgets.HTML:
-    """`play_counts_html` as a widget, for the notebook."""
-    table = widgets.HTML(play_counts_html())
-    table.add_class("cardlab-play-counts")
-    return table
+RULESET_WORDS = {"cardavia": "Cardavia's", "pagat": "pagat's"}
 
 
-def wings_table() -> widgets.HTML:
-    """`wings_html` as a widget, for the notebook."""
-    table = widgets.HTML(wings_html())
-    table.add_class("cardlab-wings")
-    return table
+def ruleset_line(ruleset: str) -> str:
+    """Which column is this page's: its rules' total of distinct plays and of four + two
+    singles, in words."""
+    counts = play_counts(ruleset)
+    return (
+        f"<p class='cardlab-rules-note'>This page plays <b>{RULESET_WORDS[ruleset]} rules</b>: "
+        f"<b>{counts.total:,}</b> distinct plays, {four_two_singles(ruleset):,} of them four + "
+        "two singles.</p>"
+    )
+
+
+def wings_line(ruleset: str) -> str:
+    """The wing sets and plays of this page's rules, by the number of trios, in words."""
+    column = 0 if ruleset == "cardavia" else 1
+    plays = ", ".join(f"{row[0]} trios {row[4 + column]:,}" for row in wing_rows())
+    return (
+        f"<p class='cardlab-rules-note'>Under this page's rules ({RULESET_WORDS[ruleset]}), "
+        f"airplanes with single wings: {plays}.</p>"
+    )
+
+
+class RulesetTable(LessonPanel):
+    """A table of both rulesets side by side, and a line saying which is this page's (its
+    figures follow the page's rules)."""
+
+    css = ""
+    """The table's class (the page's stylesheet and the tests find it by that)."""
+
+    def __init__(self, picker: Page | None = None) -> None:
+        super().__init__(picker if picker is not None else LessonPage.latest())
+        self.ruleset = "cardavia"
+        self.table = widgets.HTML()
+        self.table.add_class(self.css)
+        self.children = [self.table]
+        self.show()
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        self.ruleset = options["ruleset"]
+        self.show()
+
+    def show(self) -> None:
+        """The table with this page's line."""
+        raise NotImplementedError
+
+
+class PlayCountsTable(RulesetTable):
+    """`play_counts_html`, and this page's total."""
+
+    css = "cardlab-play-counts"
+
+    def show(self) -> None:
+        self.table.value = play_counts_html() + ruleset_line(self.ruleset)
+
+
+class WingsTable(RulesetTable):
+    """`wings_html`, and this page's wing plays."""
+
+    css = "cardlab-wings"
+
+    def show(self) -> None:
+        self.table.value = wings_html() + wings_line(self.ruleset)
+
+
+def play_counts_table(page: Page | None = None) -> PlayCountsTable:
+    """The play counts for the notebook, following ``page``'s rules (default: the lesson's
+    page, `LessonPage.latest`)."""
+    return PlayCountsTable(page)
+
+
+def wings_table(page: Page | None = None) -> WingsTable:
+    """The wings table for the notebook, following ``page``'s rules (as `play_counts_table`)."""
+    return WingsTable(page)
 
 
 def argument_html(title: str, lines: Iterable[str]) -> str:

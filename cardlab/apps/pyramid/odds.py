@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import PYRAMID
 from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
 from cardlab.games.pyramid.game import net_improvement
 from cardlab.games.pyramid.odds import (
+    MAX_DISCARD,
     N_DEALS,
     ExactTable,
     advice_table_html,
@@ -119,6 +122,8 @@ class ExchangeAdvisor(LessonPanel):
     def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 1O 2P", seed: int = 1):
         super().__init__(picker, size=(10, 10))
         self.seed = seed
+        self.max_draw = MAX_DISCARD
+        self.rules = widgets.HTML()
         self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
         self.text.add_class("cardlab-advisor-hand")
         self.deal_button = widgets.Button(description="Deal me a hand")
@@ -139,6 +144,7 @@ class ExchangeAdvisor(LessonPanel):
         self.hand.on_selection_change(lambda _: self.show())
         self.children = [
             widgets.HBox([self.text, self.deal_button, self.best_button]),
+            self.rules,
             self.hand.widget,
             self.status.widget,
             self.summary,
@@ -153,12 +159,19 @@ class ExchangeAdvisor(LessonPanel):
     def _render(self, cards: Any, selected: Any) -> Drawing:
         return hand_row(cards, selected, self.theme)
 
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Count the exchanges the page's rules allow (``max_draw``: 0 to 4 cards); the
+        players and exchange rounds do not change one exchange's odds."""
+        self.max_draw = options["max_draw"]
+        self.rules.value = rules_note("pyramid", options, ("max_draw",))
+        self.load()
+
     def load(self) -> None:
         cards = parse(self.text.value)
         evaluate(cards)  # six Pyramid cards, or a reason
         self.hand.set_cards(cards)
         self.advice.value = "<b>Every discard, best first</b>" + opening_advice(
-            PYRAMID.format(cards)
+            PYRAMID.format(cards), self.max_draw
         )
         self.show()
 
@@ -168,7 +181,7 @@ class ExchangeAdvisor(LessonPanel):
         self.text.value = PYRAMID.format(sorted(cards, key=lambda c: -PYRAMID.strength(c)))
 
     def select_best(self) -> None:
-        best = best_exchanges(self.hand.cards, None, 4, net_improvement)[0]
+        best = best_exchanges(self.hand.cards, None, self.max_draw, net_improvement)[0]
         wanted = list(best.discard)
         picks = []
         for i, card in enumerate(self.hand.cards):
@@ -180,8 +193,10 @@ class ExchangeAdvisor(LessonPanel):
     def show(self) -> None:
         cards = self.hand.cards
         discard = self.hand.selected_cards
-        if len(discard) > 4:
-            self.status.error("You may discard at most 4 cards: unselect one.")
+        if len(discard) > self.max_draw:
+            self.status.error(
+                f"You may discard at most {self.max_draw} cards under these rules: unselect one."
+            )
             return
         out = exchange_distribution(cards, discard)
         now = evaluate(cards)
@@ -193,4 +208,4 @@ class ExchangeAdvisor(LessonPanel):
             f"pyramid {pct(out.p_pyramid)}.</p>"
         )
         self.panel.set_rows([(cls.name, p) for cls, p in reversed(out.distribution.items())])
-        self.status.info("Click cards to choose a discard (0-4 cards).")
+        self.status.info(f"Click cards to choose a discard (0-{self.max_draw} cards).")

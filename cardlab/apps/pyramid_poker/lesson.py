@@ -5,6 +5,8 @@ two scoring tables and any showdown on a score sheet with its arithmetic, every 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -12,16 +14,18 @@ from cardlab.apps.asked import items_html
 from cardlab.apps.bot_stepper import first_step
 from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.games.pyramid_poker import observe
-from cardlab.games.pyramid_poker.rules import BONUS, HAND_POINTS
+from cardlab.games.pyramid_poker.rules import BONUS, HAND_NAMES, HAND_POINTS, NO_PAIR_PENALTY
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
 from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView, ScoreSheet
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.theme import ThemePicker
 
 CATEGORY_WORDS = {
@@ -36,6 +40,13 @@ CATEGORY_WORDS = {
     "one_pair": "Pair",
     "high_card": "No Pair",
 }
+
+RULES = ("scoring", "target", "all_three_no_pair_penalty")
+"""The rules scoring depends on."""
+BASIC_WORDS = (
+    "<p class='cardlab-pp-basic'><b>Basic scoring:</b> each comparison won counts 1; whoever "
+    "wins more of the three wins the game (no points per hand, no bonus).</p>"
+)
 
 WORKED_P1 = "9h 9d 9c 4d 4h | 2c 5d 8c Jh Kd | 3s 4s 5s 6s 7s"
 WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
@@ -71,8 +82,9 @@ class PyramidPokerComponents(LessonPanel):
 
 
 # -- scoring -------------------------------------------------------------------------------------
-def points_table_html() -> str:
-    """The advanced-scoring chart: points per hand and the comparison bonus."""
+def points_table_html(penalty: bool = False) -> str:
+    """The advanced-scoring chart: points per hand and the comparison bonus (and, with the
+    ``all_three_no_pair_penalty`` rule, its extra point off)."""
     rows = "".join(
         f"<tr><td>{CATEGORY_WORDS[c]}</td><td style='text-align:center'>{p:+d}</td></tr>"
         for c, p in HAND_POINTS.items()
@@ -82,6 +94,11 @@ def points_table_html() -> str:
         for n, b in BONUS.items()
         if n >= 2
     )
+    if penalty:
+        bonus += (
+            f"<tr><td>all three hands No Pair</td><td style='text-align:center'>"
+            f"{NO_PAIR_PENALTY:+d}</td></tr>"
+        )
     return (
         "<table class='cardlab-pp-points'><thead><tr><th>Each hand (won or lost)</th>"
         f"<th>Points</th></tr></thead><tbody>{rows}</tbody></table>"
@@ -90,13 +107,29 @@ def points_table_html() -> str:
     )
 
 
-class ScoringExample(LessonPanel):
-    """Type (or keep) two players' three hands and see the comparisons and both scores."""
+def basic_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]:
+    """Score-sheet rows of the basic game: one per hand position, 1 for the comparison won."""
+    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
+    return [
+        (
+            name.capitalize(),
+            (int(c == 1), int(c == -1)),
+            f"{a.poker_name} v {b.poker_name}: {verdict[c]}",
+        )
+        for name, a, b, c in zip(
+            HAND_NAMES, result.values[0], result.values[1], result.comparisons, strict=True
+        )
+    ]
 
-    def __init__(
-        self, picker: ThemePicker | None = None, a: str = WORKED_P1, b: str = WORKED_P2
-    ) -> None:
-        super().__init__(picker)
+
+class ScoringExample(LessonPanel):
+    """Type (or keep) two players' three hands and see the comparisons and both scores, under
+    the page's scoring (advanced or basic) and no-pair penalty."""
+
+    def __init__(self, picker: Page | None = None, a: str = WORKED_P1, b: str = WORKED_P2) -> None:
+        super().__init__(picker if picker is not None else LessonPage.latest())
+        self.advanced, self.penalty = True, False
+        self.rules = widgets.HTML()
         self.table = widgets.HTML(points_table_html())
         self.a = widgets.Text(value=a, description="Player 1", layout=widgets.Layout(width="520px"))
         self.b = widgets.Text(value=b, description="Player 2", layout=widgets.Layout(width="520px"))
@@ -106,6 +139,7 @@ class ScoringExample(LessonPanel):
         self.verdict = widgets.HTML()
         self.button.on_click(guarded(self.status, lambda _: self.score()))
         self.children = [
+            self.rules,
             self.table,
             widgets.HTML("<small>Hands: left | centre | right, five blocks each.</small>"),
             self.a,
@@ -118,9 +152,20 @@ class ScoringExample(LessonPanel):
         self.result: ShowdownResult | None = None
         self.score()
 
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Score under the page's rules: basic scoring counts the comparisons won; the penalty
+        takes a point off three No Pair hands; the target is said in the rules line."""
+        self.advanced = options["scoring"] == "advanced"
+        self.penalty = options["all_three_no_pair_penalty"]
+        self.rules.value = rules_note("pyramid_poker", options, RULES)
+        self.table.value = points_table_html(self.penalty) if self.advanced else BASIC_WORDS
+        self.score()
+
     def score(self) -> None:
-        result = score_hands(self.a.value, self.b.value, advanced=True)
-        self.sheet.set_rows(showdown_rows(result))
+        result = score_hands(
+            self.a.value, self.b.value, self.advanced, all_three_no_pair_penalty=self.penalty
+        )
+        self.sheet.set_rows(showdown_rows(result) if self.advanced else basic_rows(result))
         self.result = result
         self.verdict.value = f"<p>{html.escape(basic_verdict(result))}</p>"
         self.status.ok("Scored.")

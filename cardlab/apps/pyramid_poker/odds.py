@@ -4,11 +4,14 @@ take-phase chances of each hand (all figures from `cardlab.games.pyramid_poker.o
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from math import comb
+from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS
+from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, RULES
+from cardlab.apps.rules_words import rules_note
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     best_hand_for,
@@ -122,7 +125,9 @@ class OddsLesson(LessonPanel):
             + f"<p>Where should the {state.pending} go? The rise in each hand's expected "
             f"points: {rise}. Best: the <b>{best}</b> hand.</p>"
         )
+        self.rules = widgets.HTML()
         self.children = [
+            self.rules,
             self.jokers.widget,
             self.joker_text,
             self.hands.widget,
@@ -130,3 +135,15 @@ class OddsLesson(LessonPanel):
             self.take,
         ]
         self.add_class("cardlab-pp-odds")
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Say what the points below mean under the page's scoring: the pharaohs' and the hands'
+        chances do not depend on the rules, the points are the advanced game's."""
+        words = rules_note("pyramid_poker", options, RULES)
+        if options["scoring"] == "basic":
+            words += (
+                "<p class='cardlab-rules-note'>This page plays <b>basic scoring</b>: only the "
+                "comparisons count, so the points below are what each hand would score in the "
+                "advanced game.</p>"
+            )
+        self.rules.value = words

@@ -9,15 +9,18 @@ text helpers are widget-free, so tests read exactly what the lesson shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.questions import why_html
 from cardlab.apps.words import TextVersion, describe
 from cardlab.core.cards import Card, parse
-from cardlab.games.three_thirteen.melds import min_deadwood
+from cardlab.games.three_thirteen.game import meld_options
+from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, hand_size, wild_rank
 from cardlab.pictures.three_thirteen import (
     ROUND_RANKS,
@@ -31,6 +34,10 @@ from cardlab.render import Drawing
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
+
+MELD_RULES = ("aces", "max_wilds_per_meld")
+"""The rules a meld and its deadwood depend on."""
+MELD_STANDARD: dict[str, Any] = meld_options("low", None)
 
 
 def hand_of(text: str) -> tuple[Card, ...]:
@@ -69,6 +76,7 @@ EXAMPLES: tuple[Example, ...] = (
 )
 
 
+# -- why the best arrangement is best ----------------------------------------------------------
 # -- the panels ------------------------------------------------------------------------------------
 def rounds_table_html() -> str:
     cells = "".join(
@@ -101,13 +109,40 @@ class RoundsStrip(LessonPanel):
         return rounds_picture(self.theme, self.current)
 
 
-def solver_title(hand: Sequence[Card], wild: str) -> str:
-    penalty, _ = min_deadwood(hand, wild)
+def solver_title(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
+    penalty, _ = min_deadwood(hand, wild, options)
     n = len(hand)
     return f"{n} cards \u00b7 {rank_word(wild, True)} wild \u00b7 best deadwood {penalty}"
 
 
-class MeldExamples(LessonPanel):
+class MeldRules(LessonPanel):
+    """A panel that arranges hands under the page's meld rules (aces, the most wild cards in a
+    meld): ``solver_options`` for the solver, ``value`` for the deadwood, ``rules`` the words."""
+
+    solver_options: dict[str, Any] = MELD_STANDARD
+    rules: widgets.HTML
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        self.solver_options = meld_options(options["aces"], options["max_wilds_per_meld"])
+        self.rules.value = rules_note("three_thirteen", options, MELD_RULES)
+        self.show()
+
+    def value(self, card: Card) -> int:
+        """What an unmelded card costs under these rules."""
+        return penalty_value(card, self.solver_options["aces"])
+
+    def arranged(self, hand: Sequence[Card], wild: str, title: str) -> Drawing:
+        _, arr = min_deadwood(hand, wild, self.solver_options)
+        return arrangement_picture(
+            arr, wild, title=title, value=self.value, theme=self.theme, target=None
+        )
+
+    def show(self) -> None:
+        """Arrange the panel's hand again (after a rules change)."""
+        raise NotImplementedError
+
+
+class MeldExamples(MeldRules):
     """The worked examples of the rules (spec \u00a76), each drawn as the solver arranges it
     (what each teaches is prose in the lesson document)."""
 
@@ -121,8 +156,15 @@ class MeldExamples(LessonPanel):
         )
         self.choice.add_class("cardlab-example")
         self.text = TextVersion("The example in words")
+        self.rules = widgets.HTML()
         self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
-        self.children = [self.choice, self.view.widget, self.text.widget, self.status.widget]
+        self.children = [
+            self.choice,
+            self.rules,
+            self.view.widget,
+            self.text.widget,
+            self.status.widget,
+        ]
         self.show()
 
     @property
@@ -132,21 +174,20 @@ class MeldExamples(LessonPanel):
     def show(self) -> None:
         """The chosen example: its drawing and why the solver is right."""
         ex = self.example
-        self.text.show(why_html(ex.cards, ex.wild))
+        self.text.show(why_html(ex.cards, ex.wild, self.solver_options))
         describe(self.view, f"Example {self.choice.value + 1}, {ex.title}: the hand arranged by "
                  "the solver", self.text)  # fmt: skip
         self.redraw()
 
     def picture(self) -> Drawing:
         ex = self.example
-        _, arr = min_deadwood(ex.cards, ex.wild)
         title = (
             f"Round {ex.round_no}: {hand_words(ex.cards)} \u00b7 {rank_word(ex.wild, True)} wild"
         )
-        return arrangement_picture(arr, ex.wild, title=title, theme=self.theme, target=None)
+        return self.arranged(ex.cards, ex.wild, title)
 
 
-class MeldSolver(LessonPanel):
+class MeldSolver(MeldRules):
     """Type a hand (or deal one) and a round: the solver's best arrangement, drawn, and why."""
 
     def __init__(
@@ -170,6 +211,7 @@ class MeldSolver(LessonPanel):
         self.solve_button.add_class("cardlab-solve")
         self.deal_button.add_class("cardlab-deal-hand")
         self.text = TextVersion("The arrangement in words")
+        self.rules = widgets.HTML()
 
         def guard(func):
             return guarded(self.status, func)
@@ -181,6 +223,7 @@ class MeldSolver(LessonPanel):
         self.children = [
             widgets.HBox([self.hand_text, self.round]),
             widgets.HBox([self.solve_button, self.deal_button]),
+            self.rules,
             self.view.widget,
             self.text.widget,
             self.status.widget,
@@ -203,15 +246,17 @@ class MeldSolver(LessonPanel):
         wild = self.wild
         self.hand = hand
         self.redraw()
-        self.text.show(why_html(hand, wild))
-        describe(self.view, f"Your hand arranged: {solver_title(hand, wild)}", self.text)
+        self.text.show(why_html(hand, wild, self.solver_options))
+        title = solver_title(hand, wild, self.solver_options)
+        describe(self.view, f"Your hand arranged: {title}", self.text)
         self.status.ok(f"Arranged {len(hand)} cards with {rank_word(wild, True)} wild.")
+
+    def show(self) -> None:
+        self.solve()
 
     def picture(self) -> Drawing:
         wild = self.wild
-        _, arr = min_deadwood(self.hand, wild)
-        title = solver_title(self.hand, wild)
-        return arrangement_picture(arr, wild, title=title, theme=self.theme, target=None)
+        return self.arranged(self.hand, wild, solver_title(self.hand, wild, self.solver_options))
 
     def deal(self) -> None:
         """A random hand of the chosen round's size (seeded: the same clicks give the same)."""

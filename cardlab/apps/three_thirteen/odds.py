@@ -7,18 +7,24 @@ advisor's words are in `cardlab.apps.three_thirteen.table`, which the table show
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.table import ADVISOR_WAITS, advisor_html, gone_cards
-from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
+from cardlab.games.three_thirteen.odds import round_one_under, simulate_rounds
+from cardlab.games.three_thirteen.rules import decks_for
 from cardlab.pictures.three_thirteen import rank_word
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
+
+RULES = ("aces", "max_wilds_per_meld", "players")
+"""The rules the odds depend on."""
 
 __all__ = ["AdvisorPanel", "OddsLesson", "advisor_html", "gone_cards"]
 
@@ -39,10 +45,22 @@ class AdvisorPanel(LessonPanel):
 
 
 # -- round 1, exactly ---------------------------------------------------------------------------
-def round_one_rows() -> list[tuple[str, Any]]:
+DECK_WORDS = {1: "1 deck, 2 players", 2: "2 decks, 3-4 players", 3: "3 decks, 5-6 players"}
+
+
+def deck_counts(players: int = 2) -> tuple[int, ...]:
+    """The deck counts the round-1 table shows: one and two decks, and three when the page's
+    table of ``players`` deals three."""
+    return tuple(range(1, max(2, decks_for(players)) + 1))
+
+
+def round_one_rows(
+    aces: str = "low", max_wilds: int | None = None, players: int = 2
+) -> list[tuple[str, Any]]:
     rows = []
-    for decks, who in ((1, "1 deck, 2 players"), (2, "2 decks, 3-4 players")):
-        o = round_one_odds(decks)
+    for decks in deck_counts(players):
+        o = round_one_under(decks, aces, max_wilds)
+        who = DECK_WORDS[decks]
         rows += [
             (f"dealt 3 cards already meld ({who})", o.dealt_meld),
             (f"can go out after one stock card ({who})", o.out_after_stock),
@@ -51,8 +69,16 @@ def round_one_rows() -> list[tuple[str, Any]]:
     return rows
 
 
-def round_one_html() -> str:
-    one, two = round_one_odds(1), round_one_odds(2)
+def round_one_html(aces: str = "low", max_wilds: int | None = None, players: int = 2) -> str:
+    one, two = round_one_under(1, aces, max_wilds), round_one_under(2, aces, max_wilds)
+    decks = decks_for(players)
+    table = round_one_under(decks, aces, max_wilds)
+    here = (
+        f"<li>At this page's table ({players} players, {decks} decks): P(dealt hand melds) = "
+        f"{format_fraction(table.dealt_meld)} \u2248 {float(table.dealt_meld):.2%}.</li>"
+        if decks > 2
+        else ""
+    )
     return (
         f"<p>Counting every one of the {one.hands:,} hands of 3 from one deck "
         f"(and {two.hands:,} from two, where identical cards count by the ways to pick them):</p>"
@@ -60,27 +86,45 @@ def round_one_html() -> str:
         f"{float(one.dealt_meld):.2%} with one deck, {format_fraction(two.dealt_meld)} \u2248 "
         f"{float(two.dealt_meld):.2%} with two.</li>"
         f"<li>P(go out after drawing one stock card) = {format_fraction(one.out_after_stock)} "
-        f"\u2248 {float(one.out_after_stock):.2%} (one deck).</li></ul>"
+        f"\u2248 {float(one.out_after_stock):.2%} (one deck).</li>{here}</ul>"
     )
 
 
 class OddsLesson(LessonPanel):
-    """Round 1 exactly (a table of fractions and a plot) and the round-by-round simulation."""
+    """Round 1 exactly (a table of fractions and a plot) and the round-by-round simulation,
+    under the page's rules (aces, the most wild cards in a meld, and the players' decks)."""
 
     def __init__(
         self, samples: int = 300, seed: int = 0, picker: ThemePicker | None = None
     ) -> None:
         super().__init__(picker)
+        self.samples, self.seed = samples, seed
+        self.rules = widgets.HTML()
         self.text = widgets.HTML(round_one_html())
         self.panel = OddsPanel(
             round_one_rows(), title="Round 1, counted exactly", plot=True, picker=self.picker
         )
+        self.decks = 1
         self.stats = simulate_rounds(1, samples=samples, seed=seed)
         self.table = widgets.HTML(self.stats_html())
         self.plot = widgets.HTML()
         self.plot.add_class("cardlab-chart")
-        self.children = [self.text, self.panel.widget, self.table, self.plot]
+        self.children = [self.rules, self.text, self.panel.widget, self.table, self.plot]
         self.add_class("cardlab-odds-lesson")
+        self.redraw()
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Count round 1 and deal the rounds again under the page's rules: a second of exact
+        counting per deck count, a fraction of one for the simulation."""
+        aces, limit, players = options["aces"], options["max_wilds_per_meld"], options["players"]
+        self.decks = decks_for(players)
+        self.text.value = round_one_html(aces, limit, players)
+        self.panel.set_rows(round_one_rows(aces, limit, players))
+        self.stats = simulate_rounds(
+            self.decks, samples=self.samples, seed=self.seed, aces=aces, max_wilds=limit
+        )
+        self.table.value = self.stats_html()
+        self.rules.value = rules_note("three_thirteen", options, RULES)
         self.redraw()
 
     def stats_html(self) -> str:
@@ -91,9 +135,10 @@ class OddsLesson(LessonPanel):
             for s in self.stats
         )
         n = self.stats[0].samples
+        decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
         return (
             "<table class='cardlab-by-round'><caption>Dealt hands by round "
-            f"({n} seeded deals each, one deck; \u00b1 is a 95% interval)</caption><thead><tr>"
+            f"({n} seeded deals each, {decks}; \u00b1 is a 95% interval)</caption><thead><tr>"
             "<th>Round</th><th>Cards</th><th>Wild</th><th>Mean min deadwood</th>"
             f"<th>Already melded</th></tr></thead><tbody>{rows}</tbody></table>"
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,12 +132,15 @@ def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, 
     return jobs
 
 
-def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[list[Placement]]:
+def wild_placements(
+    hand: Sequence[Card], wild: str, limit: int = 3, options: Mapping[str, Any] | None = None
+) -> list[list[Placement]]:
     """For each wild card in the hand: the jobs it could do, best first.
 
     How: for every meld the wild card could complete (`wild_jobs`), lay that meld down and ask
     the solver for the best arrangement of the other cards; that meld's deadwood is the rest's.
-    The job with the smallest deadwood is where the wild card does the most good.
+    The job with the smallest deadwood is where the wild card does the most good.  ``options``
+    are the meld rules (`min_deadwood`'s: ``aces``, ``max_wilds_per_meld``).
     """
     hand = tuple(hand)
     out: list[list[Placement]] = []
@@ -151,41 +154,45 @@ def wild_placements(hand: Sequence[Card], wild: str, limit: int = 3) -> list[lis
             rest = list(hand)
             for c in cards:
                 rest.remove(c)
-            penalty, arr = min_deadwood(rest, wild) if rest else (0, None)
+            penalty, arr = min_deadwood(rest, wild, options) if rest else (0, None)
             placements.append(Placement(w, plays, label, penalty, arr))
         placements.sort(key=lambda p: p.penalty)
         out.append(placements[:limit])
     return out
 
 
-def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
-    """The reasoning behind the solver's answer, in a few sentences."""
+def why_lines(
+    hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None
+) -> list[str]:
+    """The reasoning behind the solver's answer under the meld rules ``options``, in a few
+    sentences."""
     hand = tuple(hand)
-    _, arr = min_deadwood(hand, wild)
+    _, arr = min_deadwood(hand, wild, options)
+    aces = (options or {}).get("aces", "low")
     lines = []
     wilds = [c for c in hand if is_wild(c, wild)]
     if not arr.melds:
         lines.append(
             "No three cards make a set or a run"
             + (" and there is no wild card to help" if not wilds else "")
-            + f", so every card is deadwood: {_sum(arr.deadwood)}."
+            + f", so every card is deadwood: {_sum(arr.deadwood, aces)}."
         )
         return lines
     for meld in arr.melds:
         lines.append(f"{meld_label(meld, wild)}: {hand_words(meld.cards)}.")
     if arr.deadwood:
-        lines.append(f"Left over (deadwood): {_sum(arr.deadwood)}.")
+        lines.append(f"Left over (deadwood): {_sum(arr.deadwood, aces)}.")
     else:
         lines.append("Every card is in a meld: deadwood 0.")
     if wilds and len(wilds) <= 2 and len(hand) <= 10:
-        for options in wild_placements(hand, wild):
-            if len(options) < 2:
+        for jobs_of_w in wild_placements(hand, wild, options=options):
+            if len(jobs_of_w) < 2:
                 continue
-            w = options[0].wild
+            w = jobs_of_w[0].wild
             jobs = "; ".join(
-                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in options
+                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in jobs_of_w
             )
-            best = options[0]
+            best = jobs_of_w[0]
             lines.append(
                 f"Where does the wild {card_text(w)} do more good? {jobs[0].upper()}{jobs[1:]}. "
                 f"So it plays as {best.plays_as}: that leaves the least deadwood."
@@ -195,15 +202,16 @@ def why_lines(hand: Sequence[Card], wild: str) -> list[str]:
     return lines
 
 
-def _sum(cards: Sequence[Card]) -> str:
-    vals = [penalty_value(c) for c in sorted_hand(cards)]
+def _sum(cards: Sequence[Card], aces: str = "low") -> str:
+    vals = [penalty_value(c, aces) for c in sorted_hand(cards)]
     if len(vals) == 1:
         return f"{card_text(sorted_hand(cards)[0])} = {vals[0]}"
     return f"{' + '.join(str(v) for v in vals)} = {sum(vals)}"
 
 
-def why_html(hand: Sequence[Card], wild: str) -> str:
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in why_lines(hand, wild))
+def why_html(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
+    lines = why_lines(hand, wild, options)
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -18,6 +20,7 @@ from cardlab.pictures.triad import (
     frame_lines_words,
     hand_ladder,
     ladder_categories,
+    ladder_rules,
 )
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView
@@ -56,10 +59,12 @@ class TriadComponents(LessonPanel):
 
 class HandLadder(LessonPanel):
     """The ten hands best first, each with an example and its exact count; a toggle puts the
-    jokers in (Five Up appears, the counts change)."""
+    jokers in (Five Up appears, the counts change).  It follows the page's rules: their jokers,
+    and "no five of a kind" (no Five Up row, five of a kind counted as Four Up)."""
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
+        self.five_of_a_kind = True
         self.jokers = widgets.ToggleButtons(
             options=[("Jokers out (52 cards)", "out"), ("Jokers wild (54 cards)", "wild")],
             value="out",
@@ -70,24 +75,35 @@ class HandLadder(LessonPanel):
         self.children = [self.jokers, self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
+    @property
+    def counts(self) -> dict[str, int]:
+        """The exact count of each hand under the ladder's jokers and the page's rules."""
+        return tables.category_counts(self.jokers.value, self.five_of_a_kind)
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The ladder shows the page's jokers and its five-of-a-kind rule."""
+        self.five_of_a_kind = options["five_of_a_kind"]
+        if self.jokers.value == options["jokers"]:
+            self.redraw()
+        self.jokers.value = options["jokers"]  # redraws on a change
+
     def picture(self) -> Drawing:
-        mode = self.jokers.value
-        counts = tables.category_counts(mode)
-        self.words.show(ladder_html(counts, mode))
-        wild = " (jokers wild)" if mode == "wild" else ""
+        mode, five = self.jokers.value, self.five_of_a_kind
+        counts = self.counts
+        self.words.show(ladder_html(counts, mode, five))
         describe(
             self.view,
-            f"The {len(ladder_categories(mode))} Triad hands{wild}, best first, with an example "
-            "of each and how many hands it is",
+            f"The {len(ladder_categories(mode, five))} Triad hands{ladder_rules(mode, five)}, "
+            "best first, with an example of each and how many hands it is",
             self.words,
         )
-        return hand_ladder(counts, mode, self.theme)
+        return hand_ladder(counts, mode, self.theme, five_of_a_kind=five)
 
 
-def ladder_html(counts: dict[str, int], jokers: str) -> str:
+def ladder_html(counts: dict[str, int], jokers: str, five_of_a_kind: bool = True) -> str:
     """The text version of `hand_ladder`: each hand best first, its poker name, its example and
     its count, from the same data."""
-    cats = ladder_categories(jokers)
+    cats = ladder_categories(jokers, five_of_a_kind)
     total = sum(counts.values())
     rows = []
     for i, cat in enumerate(cats):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -19,11 +19,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
-from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_INDEX, POKER_NAMES, TRIAD_NAMES
+from cardlab.games.poker.ranking import (
+    CATEGORIES,
+    CATEGORY_INDEX,
+    JOKERS,
+    POKER_NAMES,
+    TRIAD_NAMES,
+)
 from cardlab.games.triad import DECK, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.pictures.triad import hand_row
@@ -94,35 +101,47 @@ def rarity_order(table: dict[str, int]) -> dict[str, int]:
     return {c: 1 + sum(1 for m in table.values() if m < n) for c, n in table.items()}
 
 
-def tables_html(plain: dict[str, int], wild: dict[str, int]) -> str:
+NO_ROW = "<td>\u2014</td><td>\u2014</td><td>\u2014</td>"
+"""The cells of a hand a table does not have (Five Up without jokers, or with "no five of a
+kind")."""
+
+
+def _cells(count: int | None, total: int, place: int) -> str:
+    if count is None:
+        return NO_ROW
+    return f"<td>{count:,}</td><td>{count / total:.6f}</td><td>{place}</td>"
+
+
+def wild_title(five_of_a_kind: bool = True) -> str:
+    """The wild-joker column's title: which rules it counts."""
+    return "both jokers wild" + ("" if five_of_a_kind else ", no five of a kind")
+
+
+def tables_html(plain: dict[str, int], wild: dict[str, int], five_of_a_kind: bool = True) -> str:
     """The plain and the wild-joker tables side by side, best hand first; the rows where the
-    ranking no longer follows rarity (a lower hand is rarer, or as rare) are marked."""
+    ranking no longer follows rarity (a lower hand is rarer, or as rare) are marked.  ``wild``
+    counts under ``five_of_a_kind`` (off: it has no Five Up)."""
     cats = list(CATEGORIES)[::-1]
     wild_rarity = rarity_order(wild)
     plain_rarity = rarity_order(plain)
     body = []
     for cat in cats:
-        p = plain.get(cat)
-        w = wild.get(cat, 0)
+        w = wild.get(cat)
         lower = [c for c in wild if CATEGORY_INDEX[c] < CATEGORY_INDEX[cat]]
-        broken = any(wild[c] <= w for c in lower)
+        broken = w is not None and any(wild[c] <= w for c in lower)
         style = " style='background:#fde2e1'" if broken else ""
-        plain_cells = (
-            f"<td>{p:,}</td><td>{p / PLAIN_TOTAL:.6f}</td><td>{plain_rarity[cat]}</td>"
-            if p is not None
-            else "<td>\u2014</td><td>\u2014</td><td>\u2014</td>"
-        )
         mark = " \u26a0" if broken else ""
         body.append(
             f"<tr{style}><th scope='row' style='text-align:left'>{TRIAD_NAMES[cat]}{mark}</th>"
-            f"<td><small>{POKER_NAMES[cat]}</small></td>{plain_cells}"
-            f"<td>{w:,}</td><td>{w / WILD_TOTAL:.6f}</td><td>{wild_rarity[cat]}</td></tr>"
+            f"<td><small>{POKER_NAMES[cat]}</small></td>"
+            f"{_cells(plain.get(cat), PLAIN_TOTAL, plain_rarity.get(cat, 0))}"
+            f"{_cells(w, WILD_TOTAL, wild_rarity.get(cat, 0))}</tr>"
         )
     head = (
         "<tr><th scope='col' rowspan='2'>Hand (best first)</th><th scope='col' rowspan='2'>Poker"
-        "</th><th colspan='3'>52 cards, jokers out</th><th colspan='3'>54 cards, both jokers "
-        "wild</th></tr><tr><th>hands</th><th>probability</th><th>rarity place</th><th>hands</th>"
-        "<th>probability</th><th>rarity place</th></tr>"
+        "</th><th colspan='3'>52 cards, jokers out</th><th colspan='3'>54 cards, "
+        f"{wild_title(five_of_a_kind)}</th></tr><tr><th>hands</th><th>probability</th>"
+        "<th>rarity place</th><th>hands</th><th>probability</th><th>rarity place</th></tr>"
     )
     return (
         "<table class='cardlab-triad-tables' style='border-collapse:collapse'>"
@@ -135,21 +154,26 @@ def tables_html(plain: dict[str, int], wild: dict[str, int]) -> str:
     )
 
 
-def tables_chart(plain: dict[str, int], wild: dict[str, int], theme: str = "default") -> Chart:
+def tables_chart(
+    plain: dict[str, int],
+    wild: dict[str, int],
+    theme: str = "default",
+    five_of_a_kind: bool = True,
+) -> Chart:
     """Grouped horizontal bars (log scale): the probability of each hand, jokers out and wild."""
     rows = [
         ChartRow(
             TRIAD_NAMES[c],
             (
                 Bar(plain[c] / PLAIN_TOTAL) if c in plain else None,
-                Bar(wild.get(c, 0) / WILD_TOTAL),
+                Bar(wild[c] / WILD_TOTAL) if c in wild else None,
             ),
         )
         for c in list(CATEGORIES)[::-1]
     ]
     return bar_chart(
         rows,
-        ("jokers out (52 cards)", "both jokers wild (54 cards)"),
+        ("jokers out (52 cards)", f"{wild_title(five_of_a_kind)} (54 cards)"),
         title="Each Triad hand, best at the top",
         axis="probability of a 5-card hand",
         theme=theme,
@@ -166,6 +190,7 @@ class OddsTables(LessonPanel):
 
     def __init__(self, picker: ThemePicker | None = None) -> None:
         super().__init__(picker)
+        self.five_of_a_kind = True
         self.plain = tables.category_counts("out")
         self.wild = tables.category_counts("wild")
         self.counting = widgets.HTML(counting_html())
@@ -176,13 +201,37 @@ class OddsTables(LessonPanel):
         self.children = [self.counting, self.table, self.plot]
         self.redraw()
 
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The wild-joker table counts under the page's five-of-a-kind rule (both tables are
+        always shown, so the jokers option changes nothing here)."""
+        self.five_of_a_kind = options["five_of_a_kind"]
+        self.wild = tables.category_counts("wild", self.five_of_a_kind)
+        note = rules_note("triad", options, ("five_of_a_kind",))
+        self.table.value = note + tables_html(self.plain, self.wild, self.five_of_a_kind)
+        self.redraw()
+
     def _redraw(self) -> None:
-        self.plot.value = tables_chart(self.plain, self.wild, self.theme).svg()
+        chart = tables_chart(self.plain, self.wild, self.theme, self.five_of_a_kind)
+        self.plot.value = chart.svg()
 
 
 # -- the exchange advisor --------------------------------------------------------------------------
 def _improve(dist: dict[str, Any], now: int) -> Any:
     return sum(p for c, p in dist.items() if CATEGORY_INDEX[c] > now)
+
+
+def discards_under(
+    hand: str, jokers: str, max_draw: int, five_of_a_kind: bool
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
+    """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, "no five
+    of a kind" counted when asked (a fraction of a second)."""
+    if five_of_a_kind:
+        return ranked_discards(hand, jokers, max_draw)
+    cards = parse(hand)
+    unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
+    return tables.best_discards(
+        cards, unseen, max_draw, jokers=jokers, objective="expected", five_of_a_kind=False
+    )
 
 
 @stored
@@ -208,6 +257,9 @@ class ExchangeAdvisor(LessonPanel):
         super().__init__(picker, size=(10, 10))
         self.seed = seed
         self.max_draw = max_draw
+        self.five_of_a_kind = True
+        self.opening = hand
+        self.rules = widgets.HTML()
         self.text = widgets.Text(value=hand, description="Your hand", placeholder="Ab Tg 7r 2k 5b")
         self.use_button = widgets.Button(description="Use this hand")
         self.deal_button = widgets.Button(description="Deal me a hand")
@@ -234,6 +286,7 @@ class ExchangeAdvisor(LessonPanel):
         self.children = [
             widgets.HBox([self.text, self.use_button, self.deal_button]),
             self.jokers,
+            self.rules,
             self.hand.widget,
             self.status.widget,
             self.summary,
@@ -245,8 +298,22 @@ class ExchangeAdvisor(LessonPanel):
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)
 
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Advise under the page's rules: its jokers (wild jokers are among the unseen cards),
+        five-of-a-kind rule and most cards exchanged; the hand is advised again."""
+        five, max_draw = options["five_of_a_kind"], options["max_draw"]
+        if options["jokers"] == "out" and any(c.rank in JOKERS for c in parse(self.text.value)):
+            self.text.value = self.opening  # the typed hand holds a joker the rules took out
+        before = (self.jokers.value, self.five_of_a_kind, self.max_draw)
+        self.five_of_a_kind, self.max_draw = five, max_draw
+        self.rules.value = rules_note("triad", options, ("five_of_a_kind", "max_draw"))
+        if self.jokers.value != options["jokers"]:
+            self.jokers.value = options["jokers"]  # advises again
+        elif before != (self.jokers.value, five, max_draw):
+            self.use_text()
+
     def _render(self, cards, selected) -> Drawing:
-        label = "Click the cards you would throw away (up to 3)"
+        label = f"Click the cards you would throw away (up to {self.max_draw})"
         return hand_row(cards, self.picker.theme, 64.0, selected, label)
 
     @property
@@ -266,10 +333,13 @@ class ExchangeAdvisor(LessonPanel):
         self.set_hand(cards[:5])
 
     def set_hand(self, cards: Sequence[Any]) -> None:
-        value = evaluate(cards, self.mode)  # refuses a wrong count, a joker when out, a repeat
+        # refuses a wrong count, a joker when out, a repeat
+        value = evaluate(cards, self.mode, self.five_of_a_kind)
         cards = tuple(sorted(cards, key=lambda c: (-DECK.strength(c), c.code)))
         unseen = [c for c in triad_deck({"jokers": self.mode}) if c not in cards]
-        self.results = ranked_discards(format_cards(cards), self.mode, self.max_draw)
+        self.results = discards_under(
+            format_cards(cards), self.mode, self.max_draw, self.five_of_a_kind
+        )
         self.value, self.unseen = value, unseen
         best = self.results[0][0]
         self.hand.set_cards(cards, [cards.index(c) for c in best])

@@ -6,6 +6,9 @@ table's, `cardlab.apps.triangle.table`, so the table's "Show my odds" reads the 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -17,6 +20,24 @@ from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
+
+
+def grab_void(options: Mapping[str, Any]) -> Fraction:
+    """The chance that a grab by two or three claimers is void, as the engine reads it."""
+    return Fraction(options["tie_void"]).limit_denominator(1000)
+
+
+def contested_html(net: Fraction, tie_void: Fraction) -> str:
+    """What the best statement is worth to a claimer when another player claims too: the grab
+    is void with probability ``tie_void``, else either claimer speaks, one time in two."""
+    speaks = (1 - tie_void) / 2
+    return (
+        f"<p class='cardlab-contested'><small>If another player claims too, the grab is void "
+        f"with probability {format_fraction(tie_void)} (these rules), so each of the two speaks "
+        f"with probability {format_fraction(speaks)}: the best statement is then worth "
+        f"{format_fraction(speaks)} \u00d7 {signed(net)} = {signed(speaks * net)} to a claimer."
+        "</small></p>"
+    )
 
 
 def odds_seat(state: TriangleState, viewer: int | None) -> int | None:
@@ -45,9 +66,19 @@ class OddsExplainer(LessonPanel):
         self.add_class("cardlab-odds-explainer")
         self.odds: tuple[StatementOdds, ...] = ()
         self._key: object = None
+        self.tie_void = grab_void(GAME.default_options)
+        self._shown: tuple[TriangleView | None, str, str] = (None, "", "")
         self.show(None)
 
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The statements' odds do not depend on the rules; what a contested grab is worth does
+        (``tie_void``), so the heading is said again under the page's rules."""
+        self.tie_void = grab_void(options)
+        self._key = None
+        self.show(*self._shown)
+
     def show(self, view: TriangleView | None, who: str = "", message: str = "") -> None:
+        self._shown = (view, who, message)
         if view is None:
             self.odds, self._key = (), None
             self.heading.value = f"<p><i>{html.escape(message or 'No odds at this step.')}</i></p>"
@@ -77,6 +108,7 @@ class OddsExplainer(LessonPanel):
             f"{signed(top.net)}."
             + (" Every statement loses on average: better not to claim." if best < 0 else "")
             + "</p>"
+            + contested_html(best, self.tie_void)
         )
         self.details.value = odds_table_html(self.odds)
         rows = [

@@ -238,9 +238,8 @@ class PokerBot:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Decision:
-        advisor = game.rules.advisor
-        if advisor is not None:
-            discard, reason = advisor(_own_hand(view), game.unseen(view), view.option("max_draw"))
+        if game.rules.advisor is not None:
+            discard, reason = game.advise(view, _own_hand(view))
             return Decision(_discard_text(discard), told(_discarding(discard), ": ", reason))
         choice = best_discard(game, view, self.draw_trials, rng, self.goal)
         action = _discard_text(choice.discard)

@@ -81,8 +81,10 @@ class DrawRules:
     * ``extra_options`` are game-specific options with their defaults and ``extra_specs`` what
       each may be (`cardlab.core.options`; a spec there may also refine a shared option's);
       ``check_options(options) -> reason | None`` checks what depends on several options.
-    * ``advisor(hand, unseen, max_draw) -> (discard, reason)``, when given, is used by
-      `cardlab.games.poker.bots.PokerBot` instead of its sampled discard search.
+    * ``advisor(hand, unseen, max_draw, **options) -> (discard, reason)``, when given, is used
+      by `cardlab.games.poker.bots.PokerBot` instead of its sampled discard search (through
+      `DrawPoker.advise`); ``advice_options`` names the table options it takes as keywords
+      (Triad's ``five_of_a_kind``).
     * ``sort_key(card)`` orders a hand for display (default: the deck's strength, high first).
     """
 
@@ -103,7 +105,8 @@ class DrawRules:
     extra_specs: Mapping[str, Option] = field(default_factory=dict)
     evaluator: Callable[[Mapping[str, Any]], Evaluate] | None = None
     check_options: Callable[[Mapping[str, Any]], str | None] | None = None
-    advisor: Callable[[Hand, Hand, int], tuple[Hand, Narration]] | None = None
+    advisor: Callable[..., tuple[Hand, Narration]] | None = None
+    advice_options: tuple[str, ...] = ()
     sort_key: Callable[[Card], Any] | None = None
 
 
@@ -328,6 +331,15 @@ class DrawPoker(Game):
         """The evaluate function for these options."""
         rules = self.rules
         return rules.evaluator(dict(opts)) if rules.evaluator else rules.evaluate
+
+    def advise(self, view: DrawPokerView, hand: Hand) -> tuple[Hand, Narration]:
+        """The game's exact exchange advice for ``hand`` in ``view`` (a seat's observation),
+        under the table's options; ``ValueError`` for a game without an advisor."""
+        advisor = self.rules.advisor
+        if advisor is None:
+            raise ValueError(f"{self.title} has no exact exchange advisor")
+        options = {name: view.option(name) for name in self.rules.advice_options}
+        return advisor(hand, self.unseen(view), view.option("max_draw"), **options)
 
     def evaluate(self, where: DrawPokerState | DrawPokerView, hand: Hand) -> tuple[Any, str]:
         """``(key, description)`` of ``hand`` under the options of a state or a view."""

@@ -70,6 +70,8 @@ HAND_POINTS: dict[str, int] = {
 """Advanced scoring per hand, by `cardlab.games.poker.ranking` category."""
 
 BONUS = {0: 0, 1: 0, 2: 3, 3: 4}
+NO_PAIR_PENALTY = -1
+"""The extra points of three No Pair hands under ``all_three_no_pair_penalty`` (Q7)."""
 """Advanced comparison bonus by the number of comparisons won."""
 
 

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 from cardlab.core.cards import Card
 from cardlab.games.poker.ranking import HandValue, evaluate
-from cardlab.games.pyramid_poker.rules import BONUS, HAND_NAMES, HAND_POINTS, parse_cards
+from cardlab.games.pyramid_poker.rules import (
+    BONUS,
+    HAND_NAMES,
+    HAND_POINTS,
+    NO_PAIR_PENALTY,
+    parse_cards,
+)
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,9 @@ def score_hands(
     points = tuple(tuple(hand_points(v) for v in side) for side in values)
     bonus = (BONUS[wins[0]], BONUS[wins[1]])
     penalty = tuple(
-        -1 if all_three_no_pair_penalty and all(v.category == "high_card" for v in side) else 0
+        NO_PAIR_PENALTY
+        if all_three_no_pair_penalty and all(v.category == "high_card" for v in side)
+        else 0
         for side in values
     )
     adv = tuple(sum(points[s]) + bonus[s] + penalty[s] for s in (0, 1))

@@ -28,7 +28,12 @@ from functools import cache, lru_cache
 from cardlab.core.cards import Card
 from cardlab.core.stored import stored
 from cardlab.core.tuples import remove_one
-from cardlab.games.three_thirteen.game import _best, best_arrangement, go_out_discards
+from cardlab.games.three_thirteen.game import (
+    _best,
+    best_arrangement,
+    go_out_discards,
+    meld_options,
+)
 from cardlab.games.three_thirteen.melds import check_hand, is_meld, penalty_value
 from cardlab.games.three_thirteen.rules import (
     DECK,
@@ -269,6 +274,8 @@ class RoundOneOdds:
     dealt_meld: Fraction
     out_after_stock: Fraction
     out_first_player: Fraction
+    max_wilds: int | None = None
+    """The most wild cards in one meld (None: no limit)."""
 
 
 _PERMS = tuple(itertools.permutations(range(4)))
@@ -278,12 +285,25 @@ _PERMS = tuple(itertools.permutations(range(4)))
 def round_one_odds(decks: int = 1, aces: str = "low") -> RoundOneOdds:
     """Exact round-1 probabilities by enumerating every 3-card hand (suit symmetry folds the
     hands into classes; identical cards of several decks are weighted by how many ways there are
-    to pick them).  Stored for the lessons' calls (`cardlab.core.stored`): 2.5 s each."""
+    to pick them).  Stored for the lessons' calls (`cardlab.core.stored`): 1-2.5 s each."""
+    return _round_one(decks, aces, None)
+
+
+def round_one_under(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
+    """`round_one_odds` under a limit of wild cards in a meld (``max_wilds``; None: no limit,
+    the stored `round_one_odds`), counted when asked."""
+    if max_wilds is None:
+        return round_one_odds(decks, aces)
+    return _round_one(decks, aces, max_wilds)
+
+
+@lru_cache(maxsize=16)  # a lesson's variants: a few deck counts x aces x limits, a few bytes each
+def _round_one(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
     kinds = [(RANK_VALUE[c.rank], "shdc".index(c.suit)) for c in _KINDS]
     index = {k: i for i, k in enumerate(kinds)}
     card_of = dict(enumerate(_KINDS))
     wild = wild_rank(1)
-    options = {"aces": aces}
+    options = meld_options(aces, max_wilds)
 
     @cache
     def melds(triple: tuple[int, int, int]) -> bool:
@@ -320,7 +340,7 @@ def round_one_odds(decks: int = 1, aces: str = "low") -> RoundOneOdds:
         dealt += weight if melds(hand) else 0
         stock += weight * Fraction(good, rest)
         first += weight * (1 - Fraction(math.comb(rest - good, 2), math.comb(rest, 2)))
-    return RoundOneOdds(decks, aces, total, dealt, stock, first)
+    return RoundOneOdds(decks, aces, total, dealt, stock, first, max_wilds)
 
 
 # -- round-by-round simulation ----------------------------------------------------------------

@@ -9,13 +9,13 @@ strength over every possible draw), which the `PokerBot` uses in the draw.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import register
 from cardlab.core.narration import Narration, hidden, told
-from cardlab.core.options import choice
+from cardlab.core.options import choice, flag
 from cardlab.games.poker import ranking
 from cardlab.games.poker.draw import DrawPoker, DrawRules
 from cardlab.games.poker.ranking import JOKERS, HandValue
@@ -60,6 +60,17 @@ def _evaluate_dealt(hand: Sequence[Card]) -> tuple[Any, str]:
     return table_key(v), v.name
 
 
+def _evaluate_dealt_no_five(hand: Sequence[Card]) -> tuple[Any, str]:
+    """`_evaluate_dealt` under "no five of a kind": five of a kind is a Four Up."""
+    v = ranking.value_of(tuple(hand), five_of_a_kind=False)
+    return table_key(v), v.name
+
+
+def evaluator(options: Mapping[str, Any]) -> Callable[[Sequence[Card]], tuple[Any, str]]:
+    """The showdown's evaluate function for a table's options (``five_of_a_kind``)."""
+    return _evaluate_dealt if options.get("five_of_a_kind", True) else _evaluate_dealt_no_five
+
+
 def deck(options: Mapping[str, Any]) -> Hand:
     """The 52 cards, plus the two jokers when they are wild."""
     cards = DECK.cards()
@@ -79,21 +90,28 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def advise(hand: Sequence[Card], unseen: Sequence[Card], max_draw: int) -> tuple[Hand, Narration]:
+def advise(
+    hand: Sequence[Card], unseen: Sequence[Card], max_draw: int, five_of_a_kind: bool = True
+) -> tuple[Hand, Narration]:
     """The exact exchange advice: every discard of 0..``max_draw`` cards scored by the expected
-    showdown strength of the final hand over every possible draw from ``unseen``; returns the
-    best discard and a one-sentence reason with the numbers (what the hand is stays hidden from
-    other seats)."""
+    showdown strength of the final hand over every possible draw from ``unseen`` (with
+    ``five_of_a_kind=False`` five of a kind is a Four Up); returns the best discard and a
+    one-sentence reason with the numbers (what the hand is stays hidden from other seats)."""
     from cardlab.games.poker import tables  # numpy: imported only when advice is asked for
 
     hand, unseen = tuple(hand), tuple(unseen)
     jokers = joker_mode(hand, unseen)
     ranked = tables.best_discards(
-        hand, unseen, min(max_draw, len(unseen)), jokers=jokers, objective="expected"
+        hand,
+        unseen,
+        min(max_draw, len(unseen)),
+        jokers=jokers,
+        objective="expected",
+        five_of_a_kind=five_of_a_kind,
     )
     discard, dist, score = ranked[0]
     pat = next(s for d, _, s in ranked if not d)
-    now = ranking.evaluate(hand, jokers)
+    now = ranking.evaluate(hand, jokers, five_of_a_kind)
     mine = told("my ", hidden(now.name, "hand"))
     if not discard:
         return (), told(
@@ -131,14 +149,21 @@ RULES = DrawRules(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=DEFAULT_PLAYERS,
-    extra_options={"jokers": "out"},
+    extra_options={"jokers": "out", "five_of_a_kind": True},
     extra_specs={
-        "jokers": choice(JOKER_MODES, "jokers out (52 cards) or wild (54 cards, Five Up)")
+        "jokers": choice(JOKER_MODES, "jokers out (52 cards) or wild (54 cards, Five Up)"),
+        "five_of_a_kind": flag(
+            "with wild jokers, five of a kind is Five Up, the top hand; off: it counts as Four "
+            "Up (A9)"
+        ),
     },
+    evaluator=evaluator,
     advisor=advise,
+    advice_options=("five_of_a_kind",),
     example_options=(
         {"hands": 2},
         {"players": 4, "jokers": "wild", "hands": 2},
+        {"players": 3, "jokers": "wild", "five_of_a_kind": False, "hands": 2},
         {"betting": False, "players": 3, "hands": 2},
         {"players": 7, "stack": 6, "hands": 2},
     ),

@@ -28,8 +28,8 @@ with every resolution explained: ``docs/rules/triad.md``.
 Resolutions (docs/rules/triad.md §5, and where cardlab had to choose):
 
 * A1 the jokers are **out** by default (the seed's table is the 52-card poker table); wild jokers
-  are an option.  The "no five of a kind" variant is available from `evaluate` and the odds
-  tables (``five_of_a_kind=False``), not as a table option.
+  are an option.  The "no five of a kind" variant is the table option ``five_of_a_kind=False``
+  (also an argument of `evaluate` and the odds tables): five of a kind then counts as Four Up.
 * A2 a **Run is a straight** (the footnote about "three Reds and two Blacks" describes one scene).
 * A3 **suits are unranked**; the frame lines are markers, not strengths.
 * A4 **five-card draw** with ``max_draw=3``, fixed-limit betting (`cardlab.games.poker.betting`):

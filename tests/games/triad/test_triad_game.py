@@ -144,3 +144,56 @@ def test_the_poker_bot_uses_the_exact_advisor_with_a_one_sentence_reason():
     assert any((w.startswith(("Discards", "Stands pat")) and "draws" in w) or "pat" in w
                for w in said)  # fmt: skip
     assert all(w.count(". ") == 0 and w.endswith(".") for w in said)
+
+
+def _showdown(five_of_a_kind: bool):
+    """Two seats, jokers wild, no betting: seat 0 holds a joker and four twos (T11 with twos),
+    seat 1 Full Colors; both stand pat.  The finished hand."""
+    state = triad.GAME.initial_state(
+        players=2, jokers="wild", betting=False, hands=1, five_of_a_kind=five_of_a_kind
+    )
+    hands = {0: "BJ 2b 2g 2r 2k", 1: "Tb Jb Qb Kb Ab"}
+    for i in range(5):
+        for seat in state.order:
+            state, _ = triad.apply(state, f"deal {hands[seat].split()[i]}")
+    while state.phase == "draw":
+        state, _ = triad.apply(state, "stand pat")
+    return state
+
+
+def test_no_five_of_a_kind_is_a_table_option_t11():
+    opts = triad.GAME.default_options
+    assert opts["five_of_a_kind"] is True
+    with pytest.raises(ValueError, match="five_of_a_kind must be True or False"):
+        triad.new_game(1, jokers="wild", five_of_a_kind="no")
+    t11 = triad.parse("BJ Ab Ag Ar Ak")
+    key_on, name_on = triad.GAME.evaluator({**opts, "jokers": "wild"})(t11)
+    key_off, name_off = triad.GAME.evaluator({**opts, "jokers": "wild", "five_of_a_kind": False})(
+        t11
+    )
+    assert name_on == "Five Up, Aces" and name_off == "Four Up, Aces"
+    assert key_off[0] == ranking.CATEGORY_INDEX["four_up"] < key_on[0]
+    # the showdown decides by the table's rule: Five Up beats Full Colors, a Four Up does not
+    on, off = _showdown(True), _showdown(False)
+    assert [w for _, _, w in on.results[-1].shown] == ["Five Up, Twos", "Full Colors"]
+    assert [w for _, _, w in off.results[-1].shown] == ["Four Up, Twos", "Full Colors"]
+    assert triad.returns(on)[0] > 0 > triad.returns(off)[0]
+    low = triad.GAME.evaluator({**opts, "jokers": "wild", "five_of_a_kind": False})
+    # off: five aces is the best Four Up (its kicker an ace), still below Full Colors
+    assert low(triad.parse("Tb Jb Qb Kb Ab"))[0] > key_off
+    assert triad.GAME.evaluator({**opts, "jokers": "wild"})(triad.parse("Tb Jb Qb Kb Ab"))[0] < (
+        key_on
+    )
+
+
+def test_the_advisor_follows_the_table_option():
+    hand = triad.parse("BJ Ab Ag Ar 2k")
+    unseen = [c for c in triad.GAME.full_deck({"jokers": "wild"}) if c not in hand]
+    _, on = triad.advise(hand, unseen, 3)
+    _, off = triad.advise(hand, unseen, 3, five_of_a_kind=False)
+    assert "Four Up, Aces" in on.text() and "Four Up, Aces" in off.text()
+    best_on = tables.best_discards(hand, unseen, 3, jokers="wild", objective="expected")[0]
+    best_off = tables.best_discards(
+        hand, unseen, 3, jokers="wild", objective="expected", five_of_a_kind=False
+    )[0]
+    assert best_on[2] != best_off[2]  # the expected strength differs with the rule

@@ -1,0 +1,45 @@
+"""The words a figure carries when the page's rules are not the standard ones.
+
+A lesson's figures follow its rules panel (`cardlab.widgets.lesson_page`); a figure computed
+under other rules says so next to it, naming only the options it depends on, in the rules
+panel's own labels (`cardlab.lessons.variants`), so a reader never mistakes it for the figure the
+lesson's prose quotes.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardlab.lessons.variants import VARIANTS
+
+
+def value_words(value: Any) -> str:
+    """An option's value as the rules panel says it: ``True`` "on", ``high_or_low`` "high or
+    low", ``None`` "no limit"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "no limit"
+    return str(value).replace("_", " ")
+
+
+def changed_rules(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:
+    """The options among ``names`` that differ from the lesson's standard rules, in words
+    ("Jokers: wild; Five of a kind is Five Up: off"); "" when there are none."""
+    variant = VARIANTS[lesson]
+    labels = dict(variant.options)
+    changed = variant.changed(dict(options))
+    return "; ".join(f"{labels[n]}: {value_words(changed[n])}" for n in names if n in changed)
+
+
+def rules_note(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:
+    """A line of HTML saying which rules a figure is for ("" under the standard rules)."""
+    words = changed_rules(lesson, options, names)
+    if not words:
+        return ""
+    return (
+        "<p class='cardlab-rules-note'><i>Under this page's rules "
+        f"({html.escape(words)}), not the standard ones the text quotes.</i></p>"
+    )

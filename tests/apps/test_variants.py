@@ -1,0 +1,300 @@
+"""Rules variants re-run each lesson's figures (issue #15): for every lesson, the page and its
+figure panels are built as the lesson builds them, each exposed option is changed through the
+page's rules controls, and the figures the panels show must equal the engine's figures computed
+directly under that variant, differ from the standard rules' where the rules change them, and
+come back with "Standard rules"."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from cardlab.widgets.lesson_page import LessonPage
+
+
+def text_of(markup: str) -> str:
+    """An HTML widget's value as the reader sees it: no tags, entities read, spaces single."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+def set_rule(page: LessonPage, name: str, value: object) -> None:
+    """Change one rule the way a teacher does: its control on the page's rules panel."""
+    assert page.rules is not None
+    page.rules.controls[name].value = value
+    assert page.rules.options[name] == value, page.status.message
+
+
+def standard(page: LessonPage) -> None:
+    assert page.rules is not None
+    page.rules.standard.click()
+    assert page.rules.changed == {}
+
+
+# -- Triad -----------------------------------------------------------------------------------------
+class TestTriad:
+    @pytest.fixture(scope="class")
+    def lesson(self):
+        from cardlab.apps.triad.lesson import HandLadder
+        from cardlab.apps.triad.odds import ExchangeAdvisor, OddsTables
+
+        page = LessonPage("triad")
+        return page, HandLadder(page), OddsTables(page), ExchangeAdvisor(page)
+
+    def test_wild_jokers_and_no_five_of_a_kind(self, lesson):
+        from cardlab.games.poker import tables
+        from cardlab.games.poker.ranking import TRIAD_NAMES
+        from cardlab.games.triad import parse
+
+        page, ladder, odds, advisor = lesson
+        set_rule(page, "jokers", "wild")
+        assert ladder.jokers.value == "wild" and advisor.jokers.value == "wild"
+        advisor.text.value = "BJ Ab Ag Ar 2k"
+        advisor.use_button.click()
+        five = tables.category_counts("wild")
+        assert "Five Up" in text_of(ladder.words.value)
+        assert f"{five['four_up']:,} hands" in text_of(ladder.words.value)
+
+        set_rule(page, "five_of_a_kind", False)
+        no_five = tables.category_counts("wild", five_of_a_kind=False)
+        assert no_five["four_up"] != five["four_up"]
+        words = text_of(ladder.words.value)
+        assert TRIAD_NAMES["five_up"] not in words
+        assert f"{no_five['four_up']:,} hands" in words
+        assert "no five of a kind" in ladder.view.label.label
+        table = text_of(odds.table.value)
+        assert "no five of a kind" in table and "Five of a kind is Five Up: off" in table
+        assert f"{no_five['four_up']:,}" in table and f"{five['four_up']:,}" in table  # Full Up
+        five_row = re.search(r"<tr[^>]*><th[^>]*>Five Up.*?</tr>", odds.table.value).group(0)
+        assert text_of(five_row).count("\u2014") == 6  # no Five Up in either table
+        assert "no five of a kind" in odds.plot.value
+
+        hand = parse("BJ Ab Ag Ar 2k")
+        unseen = [c for c in tables.deck_cards(jokers="wild") if c not in hand]
+        expected = tables.best_discards(
+            hand, unseen, 3, jokers="wild", objective="expected", five_of_a_kind=False
+        )
+        assert [r[2] for r in advisor.results] == [r[2] for r in expected]
+        assert "Four Up, Aces" in advisor.summary.value
+        assert len(unseen) == 49  # the other joker is among the unseen cards
+
+        standard(page)  # jokers out: the advisor's hand with a joker gives way to its first one
+        assert advisor.text.value == "Kb Kg 7r 5k 2b" and advisor.status.level != "error"
+        assert ladder.jokers.value == "out" and ladder.five_of_a_kind
+        assert f"{five['four_up']:,}" in text_of(odds.table.value)
+        assert odds.table.value.count("cardlab-rules-note") == 0
+
+    def test_players_leave_the_figures_be(self, lesson):
+        page, ladder, odds, _ = lesson
+        before = (ladder.words.value, odds.table.value)
+        set_rule(page, "players", 3)
+        assert (ladder.words.value, odds.table.value) == before
+        standard(page)
+
+
+# -- Pyramid ---------------------------------------------------------------------------------------
+class TestPyramid:
+    @pytest.fixture(scope="class")
+    def lesson(self):
+        from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
+
+        page = LessonPage("pyramid")
+        return page, OddsTable(page), ExchangeAdvisor(page)
+
+    def test_most_cards_exchanged(self, lesson):
+        from cardlab.games.pyramid.odds import advice_table_html, best_exchanges
+
+        page, _, advisor = lesson
+        before = advisor.advice.value
+        set_rule(page, "max_draw", 2)
+        hand = advisor.hand.cards
+        assert advisor.advice.value.endswith(advice_table_html(hand, None, 2))
+        assert advisor.advice.value != before
+        assert "Most cards exchanged: 2" in text_of(advisor.rules.value)
+        # the best discard is the best of up to 2 cards, and 3 selected cards are refused
+        advisor.best_button.click()
+        best = best_exchanges(hand, None, 2, lambda o: o.p_better - o.p_worse)[0]
+        assert sorted(c.code for c in advisor.hand.selected_cards) == sorted(
+            c.code for c in best.discard
+        )
+        advisor.hand.set_selected([0, 1, 2])
+        assert advisor.status.level == "error" and "at most 2" in advisor.status.message
+        standard(page)
+        assert advisor.advice.value == before and advisor.rules.value == ""
+
+    def test_players_and_exchange_rounds_leave_the_deal_odds_be(self, lesson):
+        page, odds, advisor = lesson
+        before = (odds.classes.value, advisor.advice.value)
+        set_rule(page, "players", 3)
+        set_rule(page, "exchange_rounds", 2)
+        assert (odds.classes.value, advisor.advice.value) == before
+        standard(page)
+
+
+# -- Dou Dizhu -------------------------------------------------------------------------------------
+def test_doudizhu_pagat_rules_change_the_counts_and_the_verdicts():
+    from cardlab.apps.doudizhu.lesson import CombinationGallery, example_rows
+    from cardlab.apps.doudizhu.odds import HandOdds, play_counts_table, wings_table
+    from cardlab.games.doudizhu.odds import four_two_singles, play_counts, wing_rows
+
+    page = LessonPage("doudizhu")
+    gallery = CombinationGallery(page)
+    counts, wings = play_counts_table(), wings_table()  # as the lesson calls them: no page
+    odds = HandOdds(trials=200, picker=page)
+    assert counts.page is page and wings.page is page
+    cardavia = text_of(counts.table.value)
+    assert f"{play_counts('cardavia').total:,} distinct plays" in cardavia
+    bombs = odds.text.value
+
+    set_rule(page, "ruleset", "pagat")
+    assert gallery.ruleset.value == "pagat"
+    words = text_of(gallery.words.value)
+    for cards, verdict, _ in example_rows(gallery.example, "pagat"):
+        assert html.unescape(html.escape(f"{cards}: {verdict}")) in words
+    assert example_rows(gallery.example, "pagat") != example_rows(gallery.example, "cardavia")
+    pagat = text_of(counts.table.value)
+    assert f"{play_counts('pagat').total:,} distinct plays" in pagat and "pagat's rules" in pagat
+    assert f"{four_two_singles('pagat'):,} of them four + two singles" in pagat
+    plays = ", ".join(f"{row[0]} trios {row[5]:,}" for row in wing_rows())
+    assert plays in text_of(wings.table.value)
+    assert odds.text.value == bombs  # bombs and the rocket do not depend on the wing rules
+
+    standard(page)
+    assert gallery.ruleset.value == "cardavia" and text_of(counts.table.value) == cardavia
+
+
+# -- Three Thirteen --------------------------------------------------------------------------------
+class TestThreeThirteen:
+    @pytest.fixture(scope="class")
+    def lesson(self):
+        from cardlab.apps.three_thirteen.lesson import MeldExamples, MeldSolver
+        from cardlab.apps.three_thirteen.odds import OddsLesson
+
+        page = LessonPage("three_thirteen")
+        examples = MeldExamples(page, start=4)
+        solver = MeldSolver(page, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
+        return page, examples, solver, OddsLesson(samples=60, picker=page)
+
+    def test_aces_high_or_low(self, lesson):
+        from cardlab.apps.three_thirteen.lesson import solver_title
+        from cardlab.games.three_thirteen.melds import min_deadwood
+        from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
+
+        page, _, solver, odds = lesson
+        solver.hand_text.value = "Qh Kh Ah 5c 9d"
+        low = solver.text.value
+        assert "best deadwood 35" in solver.view.label.label  # Q-K-A is no run: 10+10+1+5+9
+        set_rule(page, "aces", "high_or_low")
+        options = {"aces": "high_or_low"}
+        penalty, _ = min_deadwood(solver.hand, solver.wild, options)
+        assert penalty == 5 + 9  # Q-K-A of hearts is a run
+        assert solver.view.label.label.endswith(solver_title(solver.hand, solver.wild, options))
+        assert f"best deadwood {penalty}" in solver.view.label.label and solver.text.value != low
+        assert "Aces: high or low" in text_of(solver.rules.value)
+        exact = round_one_odds(1, "high_or_low")
+        assert f"{exact.dealt_meld.numerator}/{exact.dealt_meld.denominator}" in odds.text.value
+        assert exact.dealt_meld != round_one_odds(1).dealt_meld
+        stats = simulate_rounds(1, samples=60, seed=0, aces="high_or_low")
+        assert [s.mean_deadwood for s in odds.stats] == [s.mean_deadwood for s in stats]
+        standard(page)
+        assert solver.text.value == low and odds.rules.value == ""
+
+    def test_the_most_wild_cards_in_a_meld(self, lesson):
+        from cardlab.apps.three_thirteen.questions import why_html
+        from cardlab.games.three_thirteen.odds import round_one_under
+
+        page, examples, _, odds = lesson
+        examples.choice.value = 3  # "Wild cards can meld on their own": 4h 4d 4s 9c, fours wild
+        before = examples.text.value
+        set_rule(page, "max_wilds_per_meld", 1)
+        ex = examples.example
+        assert why_html(ex.cards, ex.wild, {"max_wilds_per_meld": 1}) in examples.text.value
+        assert examples.text.value != before
+        exact = round_one_under(2, "low", 1)
+        assert odds.panel.rows[3].exact == exact.dealt_meld  # the two-deck row, counted under it
+        standard(page)
+        assert examples.text.value == before
+
+    def test_players_bring_their_decks(self, lesson):
+        from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
+
+        page, _, _, odds = lesson
+        set_rule(page, "players", 5)
+        three = round_one_odds(3)
+        assert "5 players, 3 decks" in text_of(odds.text.value)
+        assert f"{three.dealt_meld.numerator}/{three.dealt_meld.denominator}" in odds.text.value
+        assert "3 decks, 5-6 players" in odds.panel.rows[-1].label
+        assert "60 seeded deals each, 3 decks" in text_of(odds.table.value)
+        stats = simulate_rounds(3, samples=60, seed=0)
+        assert [s.p_melded for s in odds.stats] == [s.p_melded for s in stats]
+        standard(page)
+        assert "one deck" in text_of(odds.table.value) and len(odds.panel.rows) == 6
+
+
+# -- Pyramid Poker ---------------------------------------------------------------------------------
+def test_pyramid_poker_scoring_target_and_penalty():
+    from cardlab.apps.pyramid_poker.lesson import ScoringExample
+    from cardlab.apps.pyramid_poker.odds import OddsLesson
+    from cardlab.games.pyramid_poker.scoring import score_hands
+
+    page = LessonPage("pyramid_poker")
+    odds = OddsLesson(page)
+    example = ScoringExample()  # as the lesson builds it: no page named
+    assert example.page is page
+    nothing = "2c 4d 6h 8s Tc | 3c 5d 7h 9s Jc | 2d 4h 6s 9c Qd"
+    example.a.value = nothing
+    example.button.click()
+    advanced = score_hands(nothing, example.b.value)
+    assert example.result.advanced_points == advanced.advanced_points
+
+    set_rule(page, "all_three_no_pair_penalty", True)
+    penalised = score_hands(nothing, example.b.value, all_three_no_pair_penalty=True)
+    assert example.result.advanced_points == penalised.advanced_points
+    assert penalised.advanced_points[0] == advanced.advanced_points[0] - 1
+    assert "all three hands No Pair" in text_of(example.table.value)
+    assert "Penalty" in [row[0] for row in example.sheet.rows]
+
+    set_rule(page, "scoring", "basic")
+    basic = score_hands(nothing, example.b.value, advanced=False)
+    assert example.result.arithmetic == basic.arithmetic
+    assert [row[1] for row in example.sheet.rows[:3]] == [
+        (int(c == 1), int(c == -1)) for c in basic.comparisons
+    ]
+    assert "Basic scoring" in text_of(example.table.value)
+    assert "basic scoring" in text_of(odds.rules.value)
+
+    set_rule(page, "target", 11)
+    assert "Match points to win: 11" in text_of(example.rules.value)
+    standard(page)
+    assert example.result.advanced_points == advanced.advanced_points
+    assert example.rules.value == "" and odds.rules.value == ""
+
+
+# -- Triangle --------------------------------------------------------------------------------------
+def test_triangle_a_contested_grab_under_the_rules():
+    from fractions import Fraction
+
+    from cardlab.apps.triangle.stepper import GameStepper
+    from cardlab.apps.triangle.table import signed
+    from cardlab.games.triangle import statement_odds
+
+    page = LessonPage("triangle")
+    game = GameStepper(page)
+    odds = game.odds
+    assert odds.odds, "the stepper opens where the odds have something to show"
+    statements = odds.odds
+    best = max(o.net for o in statements)
+    assert statements == statement_odds(odds._shown[0])
+    assert f"= {signed(Fraction(3, 8) * best)} to a claimer" in text_of(odds.heading.value)
+
+    set_rule(page, "tie_void", 0.5)
+    assert odds.odds == statements  # the statements' own odds do not depend on the rules
+    words = text_of(odds.heading.value)
+    assert "void with probability 1/2" in words and "speaks with probability 1/4" in words
+    assert f"= {signed(Fraction(1, 4) * best)} to a claimer" in words
+    set_rule(page, "on_tie", "shared")
+    set_rule(page, "target", 12)
+    assert text_of(odds.heading.value) == words  # the end of the game does not change a round
+    standard(page)
+    assert "void with probability 1/4" in text_of(odds.heading.value)
