@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from cardlab.apps.whatif_row import INDENT, WhatIfRow
-from cardlab.core import positions
+from cardlab.core import link_values
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import (
     CHANCE,
@@ -276,7 +276,7 @@ class BotGameStepper(LessonPanel):
     def open_position(self, params: Mapping[str, str]) -> list[str]:
         """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
         cannot be reached."""
-        notices = positions.unknown(params, positions.STEPPER_NAMES)
+        notices = link_values.unknown(params, link_values.STEPPER_NAMES)
         deal, seed_text = params.get("deal"), params.get("seed")
         if deal is not None and seed_text is not None:
             raise ValueError("a link gives either a deal or a seed, not both")
@@ -294,7 +294,7 @@ class BotGameStepper(LessonPanel):
                     "standard rules, not the rules chosen on this page"
                 )
         elif seed_text is not None:
-            seed = positions.read_seed(seed_text)
+            seed = link_values.read_seed(seed_text)
         tree = self.tree if seed == self.seed else self._deal(seed, self.variant)
         tree = WhatIfTree.of(tree.main.replay, tree.main.reasons)
         line = 0
@@ -303,11 +303,11 @@ class BotGameStepper(LessonPanel):
             tree = tree.grown(branches, self.play_on)
         replay = tree.lines[line].replay
         if "step" in params:
-            step = positions.read_step(params["step"], len(replay))
+            step = link_values.read_step(params["step"], len(replay))
         else:
             step = self.open_at(tree.main.replay, tree.main.reasons)
         seats = self.game.num_players(replay.state_at(0))
-        viewer = positions.read_eyes(params["eyes"], seats) if "eyes" in params else None
+        viewer = link_values.read_eyes(params["eyes"], seats) if "eyes" in params else None
         self._set(tree, line=line, step=step, viewer=viewer, seed=seed, variant=self.variant)
         return notices
 

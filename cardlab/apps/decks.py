@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from cardlab.apps.words import TextVersion, describe
-from cardlab.core import positions
+from cardlab.core import link_values
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_moves_in_words, seat_name
@@ -238,7 +238,7 @@ class DealStepper(LessonPanel):
     def open_position(self, params: Mapping[str, str]) -> list[str]:
         """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
         cannot be reached."""
-        notices = positions.unknown(params, self.POSITION_NAMES)
+        notices = link_values.unknown(params, self.POSITION_NAMES)
         deal = params.get("deal")
         if deal is not None and ("seed" in params or "deck" in params):
             raise ValueError("a link gives either a deal or a deck and seed, not both")
@@ -253,9 +253,9 @@ class DealStepper(LessonPanel):
             deck = params.get("deck", self.choice.value)
             if deck not in DECKS:
                 raise ValueError(f"no deck {shown(deck)}: the decks are {', '.join(DECKS)}")
-            seed = positions.read_seed(params["seed"]) if "seed" in params else self.seed
+            seed = link_values.read_seed(params["seed"]) if "seed" in params else self.seed
             replay = demo_replay(deck, seed)
-        step = positions.read_step(params["step"], len(replay)) if "step" in params else 0
+        step = link_values.read_step(params["step"], len(replay)) if "step" in params else 0
         self._loading = True
         try:
             self.choice.value = deck

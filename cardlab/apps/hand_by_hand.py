@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
-from cardlab.apps.position import Recipe
+from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
@@ -146,9 +146,6 @@ class HandByHandTable(TableModel):
         )
 
     # -- the AI's advice in the learner's place (Hint, and the autoplayer) ----------------------
-    advise: ClassVar[Callable[..., Any]]
-    """The game's exact exchange advisor: ``advise(hand, unseen, max_draw) -> (cards, told)``."""
-
     def hint_bot(self) -> Bot:
         """The AI whose bet the learner is advised."""
         raise NotImplementedError
@@ -162,7 +159,7 @@ class HandByHandTable(TableModel):
         view = self.observation
         if self.state.phase == "draw":
             hand = self.state.hands[LEARNER]
-            cards, told = type(self).advise(hand, self.game.unseen(view), view.option("max_draw"))
+            cards, told = self.game.advise(view, hand)  # under the table's rules
             what = f"discard {format_cards(cards)}" if cards else "stand pat"
             why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
             return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))

@@ -15,9 +15,8 @@ page rendered cell by cell).
 from __future__ import annotations
 
 import html
-import weakref
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -55,16 +54,7 @@ NOTES = "For the teacher: notes and answers"
 class LessonPage(widgets.VBox):
     """The theme, the rules and the link notice of lesson ``lesson`` (its notebook's name)."""
 
-    _latest: ClassVar[weakref.ref[LessonPage] | None] = None
-
-    @classmethod
-    def latest(cls) -> LessonPage | None:
-        """The page built last in this kernel (one lesson a kernel): the page of a figure the
-        lesson's code builds without naming it (``play_counts_table()``)."""
-        return cls._latest() if cls._latest is not None else None
-
     def __init__(self, lesson: str, theme: str = "default") -> None:
-        LessonPage._latest = weakref.ref(self)
         self.lesson = lesson.removesuffix(".ipynb")
         self.variant = variant_of(self.lesson)
         self.picker = ThemePicker(theme)

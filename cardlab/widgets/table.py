@@ -16,8 +16,9 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from cardlab.apps.position import Recipe, decode_moves, encode_moves, read_seed, read_small
+from cardlab.apps.table_position import Recipe, decode_moves, encode_moves
 from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
+from cardlab.core.link_values import read_between, read_seed
 from cardlab.core.results import Result
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
@@ -116,7 +117,7 @@ class TableView(LessonPanel):
     def position(self) -> dict[str, str]:
         """The deal's seed, the number of AI (where the learner chooses it), the class deal's
         number and the moves: the table's settings and the learner's presses since the deal
-        began, packed (`cardlab.apps.position.encode_moves`)."""
+        began, packed (`cardlab.apps.table_position.encode_moves`)."""
         model = self.model
         recipe: Recipe = model.recipe
         params = {"seed": str(recipe.seed)}
@@ -144,7 +145,7 @@ class TableView(LessonPanel):
         ai = recipe.ai
         if "ai" in params:
             if model.ai_range is not None:
-                ai = read_small(params["ai"], "ai", *model.ai_range)
+                ai = read_between("ai", params["ai"], *model.ai_range)
             else:
                 notices.append(f"ignored 'ai': this table always seats {len(model.bots)} AI")
         deal = 0
@@ -152,7 +153,7 @@ class TableView(LessonPanel):
         code = self.class_code or (self.page.class_code if self.page is not None else "")
         if "deal" in params:
             if code:
-                deal = read_small(params["deal"], "deal", 1, MAX_DEAL)
+                deal = read_between("deal", params["deal"], 1, MAX_DEAL)
             else:
                 notices.append("ignored 'deal': the page has no class code")
         if "seed" in params:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from test_table_models import MODELS
 
 from cardlab.apps.autoplay import step
-from cardlab.apps.position import MAX_MOVES_TEXT, decode_moves, encode_moves
+from cardlab.apps.table_position import MAX_MOVES_TEXT, decode_moves, encode_moves
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
 from cardlab.core.results import read_results

@@ -22,7 +22,6 @@ from cardlab.games.doudizhu.odds import (
     wing_rows,
 )
 from cardlab.widgets import OddsPanel, OddsRow
-from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.theme import ThemePicker
 
@@ -99,7 +98,7 @@ class RulesetTable(LessonPanel):
     """The table's class (the page's stylesheet and the tests find it by that)."""
 
     def __init__(self, picker: Page | None = None) -> None:
-        super().__init__(picker if picker is not None else LessonPage.latest())
+        super().__init__(picker)
         self.ruleset = "cardavia"
         self.table = widgets.HTML()
         self.table.add_class(self.css)
@@ -134,8 +133,7 @@ class WingsTable(RulesetTable):
 
 
 def play_counts_table(page: Page | None = None) -> PlayCountsTable:
-    """The play counts for the notebook, following ``page``'s rules (default: the lesson's
-    page, `LessonPage.latest`)."""
+    """The play counts for the notebook, following ``page``'s rules."""
     return PlayCountsTable(page)
 
 

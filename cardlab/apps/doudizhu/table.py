@@ -28,7 +28,7 @@ from cardlab.apps.model import (
     new_table,
     player,
 )
-from cardlab.apps.position import Recipe
+from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay

@@ -31,7 +31,6 @@ from cardlab.core.replay import Replay
 from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
-from cardlab.games.pyramid.game import advise
 from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
 from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
 
@@ -57,7 +56,6 @@ class PyramidTable(HandByHandTable):
     """"Show my odds (a hint)": the hand's exact odds, and every discard's in the exchange."""
 
     size = TABLE_SIZE
-    advise = staticmethod(advise)
     draw_table = staticmethod(table_picture)
     picture_options: ClassVar[Mapping[str, Any]] = {"showdown": True}
     log_title = "This hand"

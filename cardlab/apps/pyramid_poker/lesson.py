@@ -24,7 +24,6 @@ from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView, ScoreSheet
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.theme import ThemePicker
 
@@ -127,7 +126,7 @@ class ScoringExample(LessonPanel):
     the page's scoring (advanced or basic) and no-pair penalty."""
 
     def __init__(self, picker: Page | None = None, a: str = WORKED_P1, b: str = WORKED_P2) -> None:
-        super().__init__(picker if picker is not None else LessonPage.latest())
+        super().__init__(picker)
         self.advanced, self.penalty = True, False
         self.rules = widgets.HTML()
         self.table = widgets.HTML(points_table_html())

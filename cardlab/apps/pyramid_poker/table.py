@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
-from cardlab.apps.position import Recipe
+from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, Decision
 from cardlab.core.engine import TERMINAL, legal_moves_in_words
 from cardlab.core.replay import Replay

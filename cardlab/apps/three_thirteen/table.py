@@ -29,7 +29,7 @@ from cardlab.apps.model import (
     TableModel,
     new_table,
 )
-from cardlab.apps.position import Recipe
+from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay

@@ -27,7 +27,7 @@ from cardlab.core.cards import format_cards
 from cardlab.core.engine import legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import PokerBot
-from cardlab.games.triad import GAME, advise
+from cardlab.games.triad import GAME
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 
 PLAY_SEED = 2
@@ -47,7 +47,6 @@ class TriadTable(HandByHandTable):
     """The learner against 1-3 AI: bets, the draw, a hint, the log and a chip score sheet."""
 
     size = (WIDTH, HEIGHT)
-    advise = staticmethod(advise)
     draw_table = staticmethod(table_picture)
     picture_options: ClassVar[Mapping[str, Any]] = {"names": {LEARNER: "You"}}
     log_title = "This hand"

@@ -30,7 +30,7 @@ from cardlab.apps.model import (
     named,
     new_table,
 )
-from cardlab.apps.position import Recipe
+from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.replay import Replay

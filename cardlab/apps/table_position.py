@@ -32,8 +32,6 @@ Press = tuple[Any, ...]
 """One press of the learner: ``("act", key, value)``, ``("select", (i, ...))`` or
 ``("click", target)``, replayed through the model's method of the same name."""
 
-_SEED = re.compile(r"[0-9]{1,20}")
-_SMALL = re.compile(r"[0-9]{1,5}")
 _B64 = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -140,18 +138,3 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
         raise ValueError(f"moves: more than {MAX_PRESSES} presses")
     checked = {_text(k, "a setting"): _value(v) for k, v in settings.items()}
     return checked, tuple(_press(row) for row in rows), "n" in found
-
-
-def read_seed(text: str, name: str = "seed") -> int:
-    """A link's seed: 1-20 digits (no sign, no spaces), read only once it is known to be short."""
-    if not _SEED.fullmatch(text):
-        raise ValueError(f"{name} must be a whole number of 1-20 digits, not {text[:30]!r}")
-    return int(text)
-
-
-def read_small(text: str, name: str, low: int, high: int) -> int:
-    """A link's small whole number between ``low`` and ``high``."""
-    number = int(text) if _SMALL.fullmatch(text) else None
-    if number is None or not low <= number <= high:
-        raise ValueError(f"{name} must be a whole number {low}-{high}, not {text[:30]!r}")
-    return number

@@ -56,3 +56,11 @@ def unknown(params: Mapping[str, str], known: Sequence[str]) -> list[str]:
         for name in params
         if name not in known
     ]
+
+
+def read_between(name: str, text: str, low: int, high: int) -> int:
+    """A small whole number from ``low`` to ``high`` (a number of AI, a class deal)."""
+    number = read_whole(name, text, len(str(high)))
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be a whole number {low}-{high}, got {shown(text)}")
+    return number
