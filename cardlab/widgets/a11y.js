@@ -88,8 +88,9 @@ export default {
     el.style.display = "none";
     setUpPage();
     labelCanvases();
-    if (model.get("location") !== window.location.search) {
-      model.set("address", window.location.origin + window.location.pathname);
+    const address = window.location.origin + window.location.pathname;
+    if (model.get("address") !== address || model.get("location") !== window.location.search) {
+      model.set("address", address);
       model.set("location", window.location.search);
       model.save_changes();
     }
