@@ -12,17 +12,7 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cardlab.lessons.variants import VARIANTS
-
-
-def value_words(value: Any) -> str:
-    """An option's value as the rules panel says it: ``True`` "on", ``high_or_low`` "high or
-    low", ``None`` "no limit"."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if value is None:
-        return "no limit"
-    return str(value).replace("_", " ")
+from cardlab.lessons.variants import VARIANTS, value_words
 
 
 def changed_rules(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:

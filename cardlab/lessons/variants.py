@@ -95,6 +95,16 @@ VARIANTS: dict[str, Variant] = {
 """Each lesson (its notebook's name without ``.ipynb``) with rules to change."""
 
 
+def value_words(value: Any) -> str:
+    """An option's value as the rules panel says it: ``True`` "on", ``high_or_low`` "high or
+    low", ``None`` "no limit"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "no limit"
+    return str(value).replace("_", " ")
+
+
 def variant_of(lesson: str) -> Variant | None:
     """The rules lesson ``lesson`` lets the class change (None: it has no game of its own)."""
     return VARIANTS.get(lesson.removesuffix(".ipynb"))

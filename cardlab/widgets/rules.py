@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.core.options import Option
-from cardlab.lessons.variants import Variant
+from cardlab.lessons.variants import Variant, value_words
 from cardlab.widgets.guard import Status, guarded
 
 MAX_LISTED = 31
@@ -23,8 +23,8 @@ PROBABILITY_STEP = 0.05
 
 
 def choice_words(value: Any) -> str:
-    """A value as the dropdown says it: ``high_or_low`` as "high or low"."""
-    words = str(value).replace("_", " ")
+    """A value as the dropdown says it: ``high_or_low`` as "High or low"."""
+    words = value_words(value)
     return words[:1].upper() + words[1:]
 
 

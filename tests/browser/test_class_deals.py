@@ -33,10 +33,9 @@ SHOWS = (
     "([sel, text]) => Array.from(document.querySelectorAll(sel))"
     ".some(e => e.innerText.includes(text))"
 )
-SHOTS = Path("/tmp/classdeals")
 
 
-def open_class(page_at, base: str, code: str, name: str):
+def open_class(page_at, base: str, code: str, name: str, shots: Path):
     """A student's page of the lesson for class ``code``, once the table plays its deal 1."""
     page = page_at(1200, 900)
     page.goto(render_url(base, LESSON) + f"?class={code}", timeout=RENDER_TIMEOUT_MS)
@@ -47,7 +46,7 @@ def open_class(page_at, base: str, code: str, name: str):
     page.wait_for_timeout(SETTLE_MS)
     assert_no_python_errors(page)
     page.locator(CANVAS).last.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(shots / f"{name}-class.png"))
     return page
 
 
@@ -56,11 +55,12 @@ def table_pixels(page) -> bytes:
     return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
 
 
-def test_one_class_code_deals_every_student_the_same_cards(voila_server, page_at, tmp_path):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    first = open_class(page_at, voila_server, "ABC", "abc-1")
-    second = open_class(page_at, voila_server, "ABC", "abc-2")
-    other = open_class(page_at, voila_server, "XYZ", "xyz")
+def test_one_class_code_deals_every_student_the_same_cards(
+    voila_server, page_at, tmp_path, screenshot_dir
+):
+    first = open_class(page_at, voila_server, "ABC", "abc-1", screenshot_dir)
+    second = open_class(page_at, voila_server, "ABC", "abc-2", screenshot_dir)
+    other = open_class(page_at, voila_server, "XYZ", "xyz", screenshot_dir)
     words = [p.locator(MIRROR).last.inner_text() for p in (first, second, other)]
     assert "Hands:" in words[0] or "You" in words[0]
     assert words[0] == words[1], "two students of class ABC see different cards"
@@ -87,7 +87,7 @@ def test_one_class_code_deals_every_student_the_same_cards(voila_server, page_at
     first.wait_for_function(SHOWS, arg=[".cardlab-results", "1 finished hand"], timeout=30_000)
     link = first.locator(RESULTS).last
     link.scroll_into_view_if_needed()
-    first.screenshot(path=str(SHOTS / "abc-1-results.png"))
+    first.screenshot(path=str(screenshot_dir / "abc-1-results.png"))
     with first.expect_download(timeout=30_000) as info:
         link.click()
     download = info.value
