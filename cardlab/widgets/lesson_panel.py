@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import ipywidgets as widgets
 
@@ -21,12 +21,21 @@ from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.share import ShareBox
 from cardlab.widgets.theme import ThemePicker
 
-Page = LessonPage | ThemePicker
+
+class PanelPage(Protocol):
+    """What a panel needs of its page (`cardlab.widgets.lesson_page.LessonPage`): the theme
+    picker, and to be attached once built."""
+
+    picker: ThemePicker
+
+    def attach(self, panel: LessonPanel) -> None: ...
+
+
+Page = PanelPage | ThemePicker
 """What a panel is given: the lesson's page, or (a panel on its own) a theme picker."""
 
 
@@ -52,10 +61,11 @@ class LessonPanel(widgets.VBox):
         children: Sequence[widgets.Widget] = (),
         **kwargs: Any,
     ) -> None:
-        self.page = picker if isinstance(picker, LessonPage) else None
-        if isinstance(picker, LessonPage):
-            picker = picker.picker
-        self.picker = picker if picker is not None else ThemePicker()
+        self.page: PanelPage | None = None
+        if picker is None or isinstance(picker, ThemePicker):
+            self.picker = picker if picker is not None else ThemePicker()
+        else:
+            self.page, self.picker = picker, picker.picker
         self.status = StatusLine()
         self.view = CanvasView(*size, status=self.status, label=label) if size is not None else None
         super().__init__(list(children), **kwargs)
