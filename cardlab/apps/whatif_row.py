@@ -21,7 +21,7 @@ class WhatIfRow:
 
     def __init__(self) -> None:
         self.moves = widgets.Dropdown(
-            options=[], description="What if…", layout=widgets.Layout(width="360px")
+            options=[], description="What if…", layout=widgets.Layout(width="min(360px, 100%)")
         )
         self.moves.add_class("cardlab-whatif-moves")
         self.actions: list[str] = []
@@ -41,18 +41,22 @@ class WhatIfRow:
         self.answer = widgets.HTML()
         self.answer.add_class("cardlab-whatif-answer")
         self.lines = widgets.Select(options=[("Main line", 0)], value=0, description="Lines")
-        self.lines.layout.width = "720px"
+        self.lines.layout.width = "min(720px, 100%)"  # a phone: the column's width
         self.lines.add_class("cardlab-whatif-lines")
         self.main = widgets.Button(
             description="Back to the main line", tooltip="Show the main line at this step"
         )
         self.main.layout.width = "auto"
         self.main.add_class("cardlab-whatif-main")
-        self.tree = widgets.HBox([self.lines, self.main])
+        self.tree = widgets.HBox(
+            [self.lines, self.main], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.tree.layout.display = "none"  # until there is a branch
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.moves, self.play, self.ask]),
+                widgets.HBox(
+                    [self.moves, self.play, self.ask], layout=widgets.Layout(flex_flow="row wrap")
+                ),
                 self.help,
                 self.answer,
                 self.tree,
