@@ -284,7 +284,7 @@ def test_play_counts_are_explained():
         files("cardlab.lessons").joinpath("doudizhu.md").read_text(encoding="utf-8").split()
     )
     assert "**Why the wing rule matters so much.** Only two types change" in document
-    assert document.index("play_counts_table()") < document.index("wings_table()")
+    assert document.index("play_counts_table(page)") < document.index("wings_table(page)")
 
 
 def test_the_ai_deal_is_stepped_with_reasons(picker):

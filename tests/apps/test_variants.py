@@ -140,7 +140,7 @@ def test_doudizhu_pagat_rules_change_the_counts_and_the_verdicts():
 
     page = LessonPage("doudizhu")
     gallery = CombinationGallery(page)
-    counts, wings = play_counts_table(), wings_table()  # as the lesson calls them: no page
+    counts, wings = play_counts_table(page), wings_table(page)  # as the lesson calls them
     odds = HandOdds(trials=200, picker=page)
     assert counts.page is page and wings.page is page
     cardavia = text_of(counts.table.value)
@@ -240,7 +240,7 @@ def test_pyramid_poker_scoring_target_and_penalty():
 
     page = LessonPage("pyramid_poker")
     odds = OddsLesson(page)
-    example = ScoringExample()  # as the lesson builds it: no page named
+    example = ScoringExample(page)  # as the lesson builds it
     assert example.page is page
     nothing = "2c 4d 6h 8s Tc | 3c 5d 7h 9s Jc | 2d 4h 6s 9c Qd"
     example.a.value = nothing
@@ -288,8 +288,10 @@ def test_triangle_a_contested_grab_under_the_rules():
     assert statements == statement_odds(odds._shown[0])
     assert f"= {signed(Fraction(3, 8) * best)} to a claimer" in text_of(odds.heading.value)
 
-    set_rule(page, "tie_void", 0.5)
-    assert odds.odds == statements  # the statements' own odds do not depend on the rules
+    set_rule(page, "tie_void", 0.5)  # the stepper now shows a seeded deal under the rules
+    statements = odds.odds
+    assert statements == statement_odds(odds._shown[0])  # a statement's odds: the position's
+    best = max(o.net for o in statements)
     words = text_of(odds.heading.value)
     assert "void with probability 1/2" in words and "speaks with probability 1/4" in words
     assert f"= {signed(Fraction(1, 4) * best)} to a claimer" in words
