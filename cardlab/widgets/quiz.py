@@ -118,9 +118,10 @@ class Quiz(LessonPanel):
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """Deal the current question again under the rules ``options``: the same seed, so a
         class's questions stay in step, and the tally stays as it was (a question already
-        answered is not counted a second time).  Rules a question cannot be dealt under raise
+        answered is not counted a second time); a question the change leaves as it was keeps
+        its answer and explanation.  Rules a question cannot be dealt under raise
         ``ValueError`` and leave the quiz as it was (`ask` sets what it deals only once dealt)."""
-        before = self.options
+        before, shown, chosen = self.options, self.question.value, self.choice.value
         self.options = dict(options)
         try:
             dealt = self.ask(self.seed)
@@ -128,6 +129,8 @@ class Quiz(LessonPanel):
             self.options = before
             raise
         self._show(*dealt)
+        if chosen is not None and self.question.value == shown:
+            self.choice.value = chosen  # marked again, not counted again
 
     def next_question(self) -> None:
         """The next seed, or the class's next question."""
