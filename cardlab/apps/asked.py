@@ -3,15 +3,20 @@ worksheet (`cardlab.handouts`), so both ask the same thing and explain it the sa
 
 Each game's ``questions.py`` deals its questions (``question(seed)``), says them
 (``prompt_html``, ``choices``), marks an answer (``feedback``) and names a right one
-(``answer``); `asked` puts those together.  Pure: no widgets.
+(``answer``); `asked` puts those together.  A question follows the lesson's rules where they
+change its position or its answer: ``question(seed, options)`` reads the options it depends on
+(`rules_of`; none given: the standard rules, which the worksheet asks).  Pure: no widgets.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from cardlab.core.engine import get_game
+from cardlab.core.options import check_options
 
 RIGHT = "<b>\u2714 Right!</b>"
 """The head of the feedback to a right answer."""
@@ -50,3 +55,12 @@ def asked(
 def items_html(lines: Iterable[str], tag: str = "ul") -> str:
     """Plain-text ``lines`` as an HTML list (escaped)."""
     return f"<{tag}>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + f"</{tag}>"
+
+
+def rules_of(game: str, options: Mapping[str, Any] | None, names: Iterable[str]) -> dict[str, Any]:
+    """The options ``names`` of ``game`` under ``options`` (a full or partial options dict; the
+    standard rules where one is not given), checked: ``ValueError`` naming a bad value."""
+    names = tuple(names)
+    given = {n: options[n] for n in names if options and n in options}
+    checked = check_options(get_game(game), given)
+    return {n: checked[n] for n in names}

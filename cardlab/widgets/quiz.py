@@ -3,13 +3,17 @@
 A subclass says how to deal a question (`ask`), how to mark an answer (`mark`) and what the
 position looks like (`picture`); this class owns the canvas, the question text, the choices,
 instant feedback, a tally that counts first answers only, and "New question".
+
+It follows the page's rules: ``self.options`` holds them (the game's full options; ``{}`` for
+the standard rules) and a subclass's `ask` deals under them, so a change of rules deals the
+current question again under the new ones (`rules_changed`).
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -55,6 +59,8 @@ class Quiz(LessonPanel):
         self.feedback.add_class("cardlab-quiz-feedback")
         self.new_button.add_class("cardlab-new-question")
         self.right = self.asked = 0
+        self.options: dict[str, Any] = {}
+        """The page's rules the questions are dealt under ({}: the standard rules)."""
         self._answered = self._loading = False
         self.class_code, self.number = "", 0
         self.results = ResultsLink(self.game, "quiz")
@@ -81,7 +87,8 @@ class Quiz(LessonPanel):
 
     # -- for subclasses ------------------------------------------------------------------------
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        """Deal the question for ``seed``: its prompt (HTML) and its (label, value) choices."""
+        """Deal the question for ``seed`` under the rules ``self.options``: its prompt (HTML,
+        naming the rules when they are not the standard ones) and its (label, value) choices."""
         raise NotImplementedError
 
     def mark(self, value: str) -> tuple[bool, str]:
@@ -92,7 +99,10 @@ class Quiz(LessonPanel):
     def load(self, seed: int) -> None:
         """Show the question dealt with ``seed``."""
         self.seed, self._answered = seed, False
-        prompt, options = self.ask(seed)
+        self._show(*self.ask(seed))
+
+    def _show(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
+        """Show a dealt question: its prompt, its choices (none chosen), no feedback yet."""
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
         self.view.describe(self.picture_label, self.question_id)
         self._loading = True
@@ -104,6 +114,23 @@ class Quiz(LessonPanel):
         self.feedback.value = ""
         self._tally()
         self.redraw()
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """Deal the current question again under the rules ``options``: the same seed, so a
+        class's questions stay in step, and the tally stays as it was (a question already
+        answered is not counted a second time); a question the change leaves as it was keeps
+        its answer and explanation.  Rules a question cannot be dealt under raise
+        ``ValueError`` and leave the quiz as it was (`ask` sets what it deals only once dealt)."""
+        before, shown, chosen = self.options, self.question.value, self.choice.value
+        self.options = dict(options)
+        try:
+            dealt = self.ask(self.seed)
+        except ValueError:
+            self.options = before
+            raise
+        self._show(*dealt)
+        if chosen is not None and self.question.value == shown:
+            self.choice.value = chosen  # marked again, not counted again
 
     def next_question(self) -> None:
         """The next seed, or the class's next question."""

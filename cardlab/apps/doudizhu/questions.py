@@ -1,20 +1,35 @@
 """The Dou Dizhu quiz's questions: "what type is this?" and "does this beat that?", dealt by the
 engine from every legal play of a full deck, each answer explained with the engine's reason
-(pure: the quiz widget and the printed worksheet both ask them)."""
+(pure: the quiz widget and the printed worksheet both ask them).
+
+The questions follow the page's ``ruleset``: the cards are dealt from every play Cardavia's
+rules allow (the looser ones: pagat's wings are a subset), and read and compared by the
+engine under the page's ruleset, so under pagat's rules some cards are no combination at all
+("Not a combination under this page's rules" is then a choice)."""
 
 from __future__ import annotations
 
 import html
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from cardlab.apps.asked import RIGHT, Asked, asked
+from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
+from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import STANDARD54
 from cardlab.core.stored import stored
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, Combo, classify, legal_plays
 from cardlab.games.doudizhu.combos import combo_beats
-from cardlab.games.doudizhu.explain import why_not_beating
+from cardlab.games.doudizhu.explain import why_not_beating, why_not_combo
+
+RULES = ("ruleset",)
+"""The options a question depends on."""
+LOOSEST = "cardavia"
+"""The ruleset whose plays hold every other's: the cards of a question are dealt from them."""
+NONE = ("Not a combination under this page's rules", "none")
+"""The choice for cards that make no combination (offered under a stricter ruleset only)."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +42,7 @@ class QuizQuestion:
     options: tuple[tuple[str, str], ...]
     answer: str
     explanation: str
+    ruleset: str = LOOSEST
 
     @property
     def prompt(self) -> str:
@@ -45,23 +61,39 @@ def _deck_plays(ruleset: str) -> dict[str, list[Combo]]:
 _PLAYS: dict[str, dict[str, list[Combo]]] = {}
 
 
+def _plays(ruleset: str) -> dict[str, list[Combo]]:
+    """Every legal play of a full deck under ``ruleset`` by kind (computed once)."""
+    if ruleset not in _PLAYS:
+        _PLAYS[ruleset] = _deck_plays(ruleset)
+    return _PLAYS[ruleset]
+
+
 @stored
-def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
+def quiz_question(seed: int, ruleset: str = LOOSEST) -> QuizQuestion:
     """A question dealt by the engine from every legal play of a full deck (tens of thousands
-    of plays, half a second and 7 MiB: the page's first question is stored)."""
-    plays = _PLAYS.setdefault(ruleset, _deck_plays(ruleset))
+    of plays, half a second and 7 MiB: the page's first question is stored), read and compared
+    under ``ruleset``.  The table's play is legal under ``ruleset``; the cards asked about are
+    dealt from every play of `LOOSEST` rules and may be none under a stricter ruleset."""
+    plays = _plays(LOOSEST)
     rng = random.Random(f"doudizhu-quiz:{seed}")
     kinds = [k for k in KIND_NAMES if k != "rocket"]
+    strict = [NONE] if ruleset != LOOSEST else []
     if seed % 2 == 0:
         play = rng.choice(plays[rng.choice(kinds)])
         readings = classify(play.counts, ruleset)
-        options = tuple((name, kind) for kind, name in KIND_NAMES.items())
+        options = tuple((name, kind) for kind, name in KIND_NAMES.items()) + tuple(strict)
+        if not readings:
+            why = f"{play.text} is not a combination under this page's rules: "
+            why += why_not_combo(play.counts, ruleset)
+            return QuizQuestion("type", play, None, options, "none", why + ".", ruleset)
         explanation = " or ".join(r.name for r in readings)
         if len(readings) > 1:
             explanation += " (these cards can be read two ways: either answer is right)"
         answer = "|".join(r.kind for r in readings)
-        return QuizQuestion("type", play, None, options, answer, f"{play.text} is {explanation}.")
-    table = rng.choice(plays[rng.choice(kinds)])
+        return QuizQuestion(
+            "type", play, None, options, answer, f"{play.text} is {explanation}.", ruleset
+        )
+    table = rng.choice(_plays(ruleset)[rng.choice(kinds)])
     twist = rng.random()
     if twist < 0.55:
         same = [p for p in plays[table.kind] if p.size == table.size]
@@ -70,7 +102,15 @@ def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
         play = rng.choice(plays["bomb"] + plays["rocket"])
     else:
         play = rng.choice(plays[rng.choice(kinds)])
-    yes = combo_beats(play, table)
+    options = (("Yes, it beats it", "yes"), ("No", "no"))
+    readings = classify(play.counts, ruleset)
+    if not readings:
+        why = f"No: {play.text} is not a combination under this page's rules ("
+        why += why_not_combo(play.counts, ruleset) + "), so it cannot be played at all"
+        return QuizQuestion("beats", play, table, options, "no", why + ".", ruleset)
+    beating = [r for r in readings if combo_beats(r, table)]
+    yes = bool(beating)
+    play = beating[0] if yes else readings[0]
     why = (
         f"{play.name} beats {table.name}"
         + (
@@ -83,15 +123,18 @@ def quiz_question(seed: int, ruleset: str = "cardavia") -> QuizQuestion:
         if yes
         else sentence(why_not_beating(play, table))
     )
-    options = (("Yes, it beats it", "yes"), ("No", "no"))
-    return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".")
+    return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".", ruleset)
 
 
-question = quiz_question
+def question(seed: int, options: Mapping[str, Any] | None = None) -> QuizQuestion:
+    """The lesson's question for ``seed`` under the game's ``options`` (default: the standard
+    rules); ``ValueError`` naming a bad option."""
+    return quiz_question(seed, **rules_of("doudizhu", options, RULES))
 
 
 def prompt_html(q: QuizQuestion) -> str:
-    return f"<p>{q.prompt}</p>"
+    """The question (and the rules when they are not the standard ones)."""
+    return rules_note("doudizhu", {"ruleset": q.ruleset}, RULES) + f"<p>{q.prompt}</p>"
 
 
 def choices(q: QuizQuestion) -> tuple[tuple[str, str], ...]:
@@ -109,6 +152,7 @@ def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
     return right, RIGHT if right else "<b>\u2718 Not quite.</b>", html.escape(q.explanation)
 
 
-def asked_for(seed: int) -> Asked:
-    """The question dealt with ``seed``, in words."""
-    return asked(question(seed), prompt_html, choices, answer, feedback)
+def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:
+    """The question dealt with ``seed`` under ``options`` (default: the standard rules), in
+    words."""
+    return asked(question(seed, options), prompt_html, choices, answer, feedback)

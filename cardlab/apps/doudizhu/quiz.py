@@ -1,11 +1,11 @@
 """The Dou Dizhu quiz: "what type is this?" and "does this beat that?", dealt by the engine
-(the questions are `cardlab.apps.doudizhu.questions`)."""
+under the page's ruleset (the questions are `cardlab.apps.doudizhu.questions`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, quiz_question
+from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, question
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -21,7 +21,7 @@ class CombinationQuiz(Quiz):
         super().__init__(picker, seed, size=(WIDTH, 200))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = quiz_question(seed)
+        self.q = question(seed, self.options)
         return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:

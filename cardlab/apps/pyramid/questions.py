@@ -1,5 +1,9 @@
 """The Pyramid quiz's questions: "which hand wins?" on showdowns dealt by the engine, marked by
-its keys (pure: the quiz widget and the printed worksheet both ask them)."""
+its keys (pure: the quiz widget and the printed worksheet both ask them).
+
+None of the lesson's rules enters a question: a showdown question deals three hands of its own
+(the table's ``players`` is not its count) and everyone stands pat, so ``max_draw`` and
+``exchange_rounds`` never come into play.  So the quiz asks the same under any rules."""
 
 from __future__ import annotations
 

@@ -1,28 +1,41 @@
 """The Pyramid Poker quiz's questions: "which hand should this block go to?" on take-phase
 positions dealt by the engine, marked by the exact rise in each hand's expected points (pure:
-the quiz widget and the printed worksheet both ask them)."""
+the quiz widget and the printed worksheet both ask them).
+
+A question follows the scoring `RULES`: under basic scoring a hand is worth its chance of
+winning its comparison, and the no-pair penalty counts in the advanced points
+(`cardlab.games.pyramid_poker.placement`).  The same seed plays the same game under any
+scoring; the question stops at its first clear choice, which the scoring may move.  The
+match's ``target`` does not enter a placement."""
 
 from __future__ import annotations
 
 import html
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from cardlab.apps.asked import RIGHT, Asked, asked, items_html
+from cardlab.apps.asked import RIGHT, Asked, asked, items_html, rules_of
 from cardlab.apps.pyramid_poker.table import reasoning_bot
+from cardlab.apps.rules_words import rules_note
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
 from cardlab.games.pyramid_poker.game import PyramidPokerView
-from cardlab.games.pyramid_poker.odds import best_hand_for
+from cardlab.games.pyramid_poker.placement import hand_gains
 from cardlab.games.pyramid_poker.rules import points_change
+
+RULES = ("scoring", "all_three_no_pair_penalty")
+"""The options a placement question depends on."""
 
 
 @dataclass(frozen=True)
 class QuizQuestion:
     """A take-phase position where ``seat`` must put the taken block into a hand; ``gains`` is
-    the rise in each open hand's expected points (`best_hand_for`), ``answer`` the largest."""
+    the rise in each open hand's worth under ``scoring`` and ``penalty`` (`hand_gains`),
+    ``answer`` the largest."""
 
     replay: Replay
     seat: int
@@ -30,15 +43,23 @@ class QuizQuestion:
     gains: dict[str, float]
     bot_action: str
     bot_reason: str
+    scoring: str = "advanced"
+    penalty: bool = False
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The question's rules by the game's option names."""
+        return {"scoring": self.scoring, "all_three_no_pair_penalty": self.penalty}
 
     @property
     def view(self):
         return observe(self.replay.state, self.seat)
 
 
-def quiz_position(seed: int) -> QuizQuestion:
+def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
     """Play a seeded game (random builders and takers) until someone must put a taken block into
-    a hand, some way into the take phase, with at least two hands to choose from."""
+    a hand, some way into the take phase, with at least two hands to choose from, and one hand
+    clearly best under ``scoring`` and the no-pair ``penalty``."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(4, 26)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(2)}
@@ -49,12 +70,13 @@ def quiz_position(seed: int) -> QuizQuestion:
         legal = GAME.legal_actions(state)
         if state.phase == "assign" and state.taken >= wanted and len(legal) >= 2:
             view = observe(state, state.turn)
-            best, gains = best_hand_for(view, state.pending, seed=seed)
+            best, gains = hand_gains(view, state.pending, None, seed, scoring, penalty)
             margin = gains[best] - max(g for h, g in gains.items() if h != best)
             if margin >= 0.05:  # a clear answer, not a coin toss
                 decision = judge.choose(view, legal)
+                action, reason = str(decision.action), decision.reason
                 return QuizQuestion(
-                    replay, state.turn, best, gains, str(decision.action), decision.reason
+                    replay, state.turn, best, gains, action, reason, scoring, penalty
                 )
         if replay.current_player == CHANCE:
             replay = replay.advance_chance()
@@ -81,13 +103,19 @@ def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
     return lines
 
 
-question = quiz_position
+def question(seed: int, options: Mapping[str, Any] | None = None) -> QuizQuestion:
+    """The lesson's question for ``seed`` under the game's ``options`` (default: the standard
+    rules); ``ValueError`` naming a bad option."""
+    rules = rules_of("pyramid_poker", options, RULES)
+    penalty = rules["all_three_no_pair_penalty"] and rules["scoring"] == "advanced"
+    return quiz_position(seed, rules["scoring"], penalty)
 
 
 def prompt_html(q: QuizQuestion) -> str:
-    """The question, the position in words."""
+    """The question, the position in words (and the rules when they are not the standard
+    ones)."""
     view = q.view
-    return (
+    return rules_note("pyramid_poker", q.options, RULES) + (
         f"<p>You are <b>{seat_name(q.seat)}</b> (your hands are at the bottom). You took "
         f"the <b>{html.escape(str(view.pending))}</b>; {view.taken} blocks have been taken "
         "so far. <b>Which hand should it go to?</b></p>" + items_html(position_lines(view, q.seat))
@@ -106,24 +134,40 @@ def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): each hand's rise."""
     right = q.gains.get(value, -99.0) >= q.gains[q.answer] - 1e-9
     head = RIGHT if right else f"<b>\u2718 Best: the {q.answer} hand.</b>"
-    rise = "".join(
-        f"<li>{name}: {points_change(gain)} expected points</li>" for name, gain in q.gains.items()
-    )
-    bot = q.bot_action.split()[1]
+    block = html.escape(str(q.view.pending))
+    if q.scoring == "basic":
+        rise = "".join(
+            f"<li>{name}: {100 * gain:+.1f} percentage points</li>"
+            for name, gain in q.gains.items()
+        )
+        worth = (
+            f"see how much the {block} changes the hand's chance of winning its comparison "
+            "with the other player's hand in the same place (a tie counts half), both filled "
+            "from those blocks"
+        )
+        bot = "which judges by a quick estimate of the advanced points whatever the scoring"
+    else:
+        rise = "".join(
+            f"<li>{name}: {points_change(gain)} expected points</li>"
+            for name, gain in q.gains.items()
+        )
+        worth = f"see how much the {block} changes the hand's expected advanced points" + (
+            ", the penalty for three No Pair hands included" if q.penalty else ""
+        )
+        bot = "which judges by a quick estimate rather than this exact count"
     return (
         right,
         head,
         (
-            "Fill each hand's empty places from the blocks you have not seen, and "
-            f"see how much the {html.escape(str(q.view.pending))} changes the hand's expected "
-            f"advanced points (against a random unseen block in its place):</p><ul>{rise}</ul>"
-            f"<p><small>The reasoning bot, which judges by a quick estimate rather than this "
-            f"exact count, would choose {bot}: {html.escape(q.bot_reason)}."
-            "</small></p>"
+            f"Fill each hand's empty places from the blocks you have not seen, and {worth} "
+            f"(against a random unseen block in its place):</p><ul>{rise}</ul>"
+            f"<p><small>The reasoning bot, {bot}, would choose {q.bot_action.split()[1]}: "
+            f"{html.escape(q.bot_reason)}.</small></p>"
         ),
     )
 
 
-def asked_for(seed: int) -> Asked:
-    """The question dealt with ``seed``, in words."""
-    return asked(question(seed), prompt_html, choices, answer, feedback)
+def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:
+    """The question dealt with ``seed`` under ``options`` (default: the standard rules), in
+    words."""
+    return asked(question(seed, options), prompt_html, choices, answer, feedback)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardlab.apps.pyramid_poker.questions import choices, feedback, prompt_html, quiz_position
+from cardlab.apps.pyramid_poker.questions import choices, feedback, prompt_html, question
 from cardlab.core.engine import seat_name
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
@@ -15,7 +15,8 @@ from cardlab.widgets.theme import ThemePicker
 
 class BlockQuiz(Quiz):
     """ "Which hand should this block go to?" on positions dealt by the engine: the right answer
-    raises the hand's expected advanced points most (each hand filled from the unseen blocks)."""
+    raises the hand's worth most under the page's scoring (expected advanced points, or the
+    chance of winning its comparison; each hand filled from the unseen blocks)."""
 
     picture_label = "The position: the pyramid of blocks and both players' three hands"
 
@@ -23,7 +24,7 @@ class BlockQuiz(Quiz):
         super().__init__(picker, seed, size=(WIDTH, HEIGHT))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = quiz_position(seed)
+        self.q = question(seed, self.options)
         return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:

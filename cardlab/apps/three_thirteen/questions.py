@@ -1,7 +1,11 @@
 """The Three Thirteen quiz's questions: "what is the deadwood of this hand?" on hands dealt at
 random (most of them around a meld), with the solver's answer and why it is best; and that why
 (`why_lines`: where each wild card does the most good), which the meld solver shows too.  Pure:
-the quiz widget, the lesson's panels and the printed worksheet all use it."""
+the quiz widget, the lesson's panels and the printed worksheet all use it.
+
+A question follows the meld rules `RULES` (what an ace left over costs, the most wild cards in a
+meld): the same seed deals the same hand under any rules, so only the answer moves.  The table's
+``players`` and ``no_immediate_rediscard`` do not enter a hand's deadwood."""
 
 from __future__ import annotations
 
@@ -11,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.apps.asked import RIGHT, Asked, asked
+from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
+from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card
+from cardlab.games.three_thirteen.game import meld_options
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
 from cardlab.pictures.three_thirteen import (
@@ -24,18 +30,40 @@ from cardlab.pictures.three_thirteen import (
     sorted_hand,
 )
 
+RULES = ("aces", "max_wilds_per_meld")
+"""The options a hand's deadwood depends on."""
+
 
 @dataclass(frozen=True)
 class DeadwoodQuestion:
+    """A hand of round ``round_no``, its smallest deadwood under the meld rules (``aces``,
+    ``max_wilds``: None for no limit), one best arrangement and four choices."""
+
     round_no: int
     hand: tuple[Card, ...]
     answer: int
     arrangement: Any
     choices: tuple[int, ...]
+    aces: str = "low"
+    max_wilds: int | None = None
 
     @property
     def wild(self) -> str:
         return wild_rank(self.round_no)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The question's rules by the game's option names."""
+        return {"aces": self.aces, "max_wilds_per_meld": self.max_wilds}
+
+    @property
+    def solver_options(self) -> dict[str, Any]:
+        """The question's rules as the meld solver takes them (`min_deadwood`)."""
+        return meld_options(self.aces, self.max_wilds)
+
+    def value(self, card: Card) -> int:
+        """What ``card`` costs left over under the question's rules."""
+        return penalty_value(card, self.aces)
 
 
 AROUND_A_MELD = 0.8
@@ -54,9 +82,13 @@ def a_meld(rng: random.Random) -> list[Card]:
     return [c for c in deck if c.suit == suit and c.rank in RANKS[low : low + 3]]
 
 
-def deadwood_question(seed: int) -> DeadwoodQuestion:
-    """A random hand of rounds 2-6, dealt around a meld four times in five, and four answers:
-    the right one and the usual mistakes (forgetting the wild, melding nothing...)."""
+def deadwood_question(
+    seed: int, aces: str = "low", max_wilds: int | None = None
+) -> DeadwoodQuestion:
+    """A random hand of rounds 2-6, dealt around a meld four times in five, and four answers
+    under the meld rules ``aces`` and ``max_wilds``: the right one and the usual mistakes
+    (forgetting the wild, melding nothing...).  The hand depends on the seed alone."""
+    rules = meld_options(aces, max_wilds)
     rng = random.Random(f"three-thirteen-quiz:{seed}")
     round_no = rng.randint(2, 6)
     wild = wild_rank(round_no)
@@ -67,13 +99,13 @@ def deadwood_question(seed: int) -> DeadwoodQuestion:
         hand = sorted_hand([*meld, *rng.sample(rest, n - len(meld))])
     else:
         hand = sorted_hand(rng.sample(DECK.cards(), n))
-    answer, arr = min_deadwood(hand, wild)
-    everything = sum(penalty_value(c) for c in hand)
+    answer, arr = min_deadwood(hand, wild, rules)
+    everything = sum(penalty_value(c, aces) for c in hand)
     # forgetting that the wild card is wild: score with a wild rank nobody holds
     absent = [r for r in RANKS[2:] if all(c.rank != r for c in hand)]
     wrong = [everything]
     if absent and any(is_wild(c, wild) for c in hand):
-        wrong.append(min_deadwood(hand, absent[0])[0])
+        wrong.append(min_deadwood(hand, absent[0], rules)[0])
     wrong += [answer + d for d in (rng.choice((1, 2, 3, 5)), -rng.choice((1, 2, 3)), 10)]
     choices = [answer]
     for w in wrong:
@@ -82,7 +114,7 @@ def deadwood_question(seed: int) -> DeadwoodQuestion:
         if len(choices) == 4:
             break
     rng.shuffle(choices)
-    return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices))
+    return DeadwoodQuestion(round_no, hand, answer, arr, tuple(choices), aces, max_wilds)
 
 
 # -- why the best arrangement is best ----------------------------------------------------------
@@ -215,16 +247,22 @@ def why_html(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None 
     return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
 
 
-question = deadwood_question
+def question(seed: int, options: Mapping[str, Any] | None = None) -> DeadwoodQuestion:
+    """The lesson's question for ``seed`` under the game's ``options`` (default: the standard
+    rules); ``ValueError`` naming a bad option."""
+    rules = rules_of("three_thirteen", options, RULES)
+    return deadwood_question(seed, rules["aces"], rules["max_wilds_per_meld"])
 
 
 def prompt_html(q: DeadwoodQuestion) -> str:
-    """The question, the hand in words."""
+    """The question, the hand in words (and the rules when they are not the standard ones)."""
+    ace = q.value(Card(DECK.name, "A", "s"))
     return (
-        f"<p>Round {q.round_no}: {len(q.hand)} cards, <b>{rank_word(q.wild, True)} are "
+        rules_note("three_thirteen", q.options, RULES)
+        + f"<p>Round {q.round_no}: {len(q.hand)} cards, <b>{rank_word(q.wild, True)} are "
         f"wild</b>. The hand is {html.escape(hand_words(q.hand))}.</p>"
         "<p><b>What is the deadwood of this hand?</b> (the smallest total of the cards left "
-        "over after the best melds; A = 1, J = Q = K = 10)</p>"
+        f"over after the best melds; A = {ace}, J = Q = K = 10)</p>"
     )
 
 
@@ -240,13 +278,14 @@ def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): the solver's melds."""
     right = int(value) == q.answer
     head = RIGHT if right else f"<b>\u2718 Not quite:</b> it is {q.answer}."
-    everything = sum(penalty_value(c) for c in q.hand)
+    everything = sum(q.value(c) for c in q.hand)
     extra = ""
     if int(value) == everything and not right:
         extra = "<p>That is every card counted: look for melds first.</p>"
-    return right, head, f"{extra}{why_html(q.hand, q.wild)}"
+    return right, head, f"{extra}{why_html(q.hand, q.wild, q.solver_options)}"
 
 
-def asked_for(seed: int) -> Asked:
-    """The question dealt with ``seed``, in words."""
-    return asked(question(seed), prompt_html, choices, answer, feedback)
+def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:
+    """The question dealt with ``seed`` under ``options`` (default: the standard rules), in
+    words."""
+    return asked(question(seed, options), prompt_html, choices, answer, feedback)

@@ -1,6 +1,6 @@
 """The Three Thirteen quiz: "what is the deadwood of this hand?" on hands dealt at random, with
-the solver's answer, its arrangement drawn and why it is best (the questions are
-`cardlab.apps.three_thirteen.questions`)."""
+the solver's answer under the page's meld rules, its arrangement drawn and why it is best (the
+questions are `cardlab.apps.three_thirteen.questions`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from cardlab.apps.three_thirteen.questions import (
     choices,
-    deadwood_question,
     feedback,
     prompt_html,
+    question,
 )
 from cardlab.pictures.three_thirteen import arrangement_picture, hand_picture, rank_word
 from cardlab.render import Drawing
@@ -28,7 +28,7 @@ class DeadwoodQuiz(Quiz):
         super().__init__(picker, seed, size=(10, 10))
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = deadwood_question(seed)
+        self.q = question(seed, self.options)
         self.revealed = False
         return prompt_html(self.q), choices(self.q)
 
@@ -37,7 +37,7 @@ class DeadwoodQuiz(Quiz):
         if self.revealed:
             title = f"Best deadwood {q.answer}"
             return arrangement_picture(
-                q.arrangement, q.wild, title=title, theme=self.theme, target=None
+                q.arrangement, q.wild, title=title, value=q.value, theme=self.theme, target=None
             )
         title = f"Round {q.round_no} \u00b7 {rank_word(q.wild, True)} wild"
         return hand_picture(q.hand, q.wild, title=title, theme=self.theme)

@@ -1,16 +1,22 @@
 """The Triad quiz's questions: "which hand wins?" on showdowns dealt by the engine, with the
-reason (pure: the quiz widget and the printed worksheet both ask them)."""
+reason (pure: the quiz widget and the printed worksheet both ask them).
+
+They follow the rules `RULES` (wild jokers are dealt into the hands and value them; five of a
+kind is Five Up or a Four Up).  The table's ``players`` does not enter: a showdown question deals
+two or three hands of its own, whatever the table seats."""
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from cardlab.apps.asked import RIGHT, Asked, asked
+from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
+from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.stored import stored
 from cardlab.games.poker.ranking import TRIAD_NAMES
@@ -57,12 +63,23 @@ def why_wins(a: HandValue, b: HandValue) -> str:
     return f"Both are {cat} with the same ranks in every place: suits never count, so it is a tie."
 
 
+RULES = ("jokers", "five_of_a_kind")
+"""The options a showdown question depends on."""
+
+
 @dataclass(frozen=True)
 class Showdown:
-    """A quiz question: ``hands`` dealt from one shuffled deck and their values."""
+    """A quiz question: ``hands`` dealt from one shuffled deck and their values under the rules
+    ``jokers`` and ``five_of_a_kind``."""
 
     hands: tuple[tuple[Card, ...], ...]
     values: tuple[HandValue, ...]
+    jokers: str = "out"
+    five_of_a_kind: bool = True
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"jokers": self.jokers, "five_of_a_kind": self.five_of_a_kind}
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -76,20 +93,31 @@ class Showdown:
         return str(w[0]) if len(w) == 1 else "tie"
 
 
-def dealt_given(rng: random.Random, pool: Sequence[Card], fits) -> tuple[Card, ...]:
+def dealt_given(
+    rng: random.Random,
+    pool: Sequence[Card],
+    fits,
+    jokers: str = "out",
+    five_of_a_kind: bool = True,
+) -> tuple[Card, ...]:
     """Five cards dealt from ``pool`` given that their category ``fits`` (a test on an array of
     category indices): every such hand is equally likely.  All C(len(pool), 5) hands are
     counted at once and one of those that fit is drawn, so nothing is dealt again and again."""
     ids = card_ids(pool)
     combos = combinations_array(len(pool), 5)
-    fitting = np.flatnonzero(fits(category_of(evaluate_many(ids[combos]))))
+    codes = evaluate_many(ids[combos], jokers, five_of_a_kind)
+    fitting = np.flatnonzero(fits(category_of(codes)))
     return tuple(pool[i] for i in combos[fitting[rng.randrange(len(fitting))]])
 
 
 @stored
-def showdown_question(seed: int, players: int | None = None) -> Showdown:
-    """Deal 2 or 3 hands from a shuffled 52-card deck; most questions are close calls (the two
-    best hands in the same category), and some are ties, since those teach the tie-break.
+def showdown_question(
+    seed: int, players: int | None = None, jokers: str = "out", five_of_a_kind: bool = True
+) -> Showdown:
+    """Deal 2 or 3 hands from a shuffled deck (52 cards, 54 with the jokers wild); most
+    questions are close calls (the two best hands in the same category), and some are ties,
+    since those teach the tie-break.  With the jokers wild they are in the deck and the hands
+    are valued with them, five of a kind as Five Up or (``five_of_a_kind=False``) a Four Up.
 
     A close call is built, not searched for: the first hand is dealt, the second is dealt from
     the rest of the deck given that it is in the same category, and a third given that it is in
@@ -97,30 +125,41 @@ def showdown_question(seed: int, players: int | None = None) -> Showdown:
     rng = random.Random(f"triad-quiz:{seed}")
     n = players or rng.choice((2, 2, 3))
     close = rng.random() < 0.7
-    cards = list(triad_deck({}))
+    cards = list(triad_deck({"jokers": jokers}))
     rng.shuffle(cards)
+
+    def value(hand: Sequence[Card]) -> HandValue:
+        return evaluate(hand, jokers, five_of_a_kind)
+
     if close:
         first = tuple(cards[:5])
-        category = evaluate(first).index
+        category = value(first).index
         rest = cards[5:]
-        dealt = [first, dealt_given(rng, rest, lambda c: c == category)]
+        dealt = [first, dealt_given(rng, rest, lambda c: c == category, jokers, five_of_a_kind)]
         if n == 3:
             rest = [c for c in rest if c not in dealt[1]]
-            dealt.append(dealt_given(rng, rest, lambda c: c <= category))
+            dealt.append(dealt_given(rng, rest, lambda c: c <= category, jokers, five_of_a_kind))
         rng.shuffle(dealt)
     else:
         dealt = [tuple(cards[5 * i : 5 * i + 5]) for i in range(n)]
     hands = tuple(tuple(sorted(h, key=lambda c: (-DECK.strength(c), c.code))) for h in dealt)
-    return Showdown(hands, tuple(evaluate(h) for h in hands))
+    return Showdown(hands, tuple(value(h) for h in hands), jokers, five_of_a_kind)
 
 
-question = showdown_question
+def question(seed: int, options: Mapping[str, Any] | None = None) -> Showdown:
+    """The lesson's question for ``seed`` under the game's ``options`` (default: the standard
+    rules); ``ValueError`` naming a bad option."""
+    rules = rules_of("triad", options, RULES)
+    if rules["jokers"] == "out":  # no five of a kind without them: the standard question
+        rules["five_of_a_kind"] = True
+    return showdown_question(seed, **rules)
 
 
 def prompt_html(q: Showdown) -> str:
-    """The question, the hands in words."""
+    """The question, the hands in words (and the rules when they are not the standard ones)."""
     return (
-        f"<p>{len(q.hands)} players show their hands. <b>Which hand wins the pot?</b> "
+        rules_note("triad", q.options, RULES)
+        + f"<p>{len(q.hands)} players show their hands. <b>Which hand wins the pot?</b> "
         "(Suits never break ties: if the best hands are equal, they split the pot.)</p>"
         + "<ul>"
         + "".join(f"<li>Player {i + 1}: {format_cards(h)}</li>" for i, h in enumerate(q.hands))
@@ -158,6 +197,7 @@ def feedback(q: Showdown, value: str) -> tuple[bool, str, str]:
     )
 
 
-def asked_for(seed: int) -> Asked:
-    """The question dealt with ``seed``, in words."""
-    return asked(question(seed), prompt_html, choices, answer, feedback)
+def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:
+    """The question dealt with ``seed`` under ``options`` (default: the standard rules), in
+    words."""
+    return asked(question(seed, options), prompt_html, choices, answer, feedback)

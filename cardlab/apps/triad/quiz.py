@@ -1,5 +1,5 @@
-"""The Triad quiz: "which hand wins?" on showdowns dealt by the engine, with the reason
-(the questions are `cardlab.apps.triad.questions`)."""
+"""The Triad quiz: "which hand wins?" on showdowns dealt by the engine under the page's rules,
+with the reason (the questions are `cardlab.apps.triad.questions`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from cardlab.apps.triad.questions import (
     choices,
     feedback,
     prompt_html,
-    showdown_question,
+    question,
 )
 from cardlab.pictures.triad import showdown_picture
 from cardlab.render import Drawing
@@ -26,7 +26,7 @@ class WhichHandWins(Quiz):
         super().__init__(picker, seed)
 
     def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = showdown_question(seed)
+        self.q = question(seed, self.options)
         return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:

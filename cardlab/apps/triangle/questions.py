@@ -1,6 +1,11 @@
 """The Triangle quiz's questions: "which statement is worth most here?" on positions dealt by
 the engine, with the counting argument for the answer (pure: the quiz widget and the printed
-worksheet both ask them)."""
+worksheet both ask them).
+
+None of the lesson's rules enters a question: the net value of a statement is the speaker's
+expected points less each opponent's, which neither ``tie_void`` (a contested grab: the speaker
+already holds the Right to Speak), nor ``on_tie`` (a tie for the lead at the end), nor
+``target`` (how long the game lasts) changes.  So the quiz asks the same under any rules."""
 
 from __future__ import annotations
 
