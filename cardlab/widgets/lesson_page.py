@@ -178,7 +178,7 @@ class LessonPage(widgets.VBox):
             return
         items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
         self.notice.value = (
-            '<div role="status" class="cardlab-notice">The link asked for more than this page '
+            '<div role="status" class="cardlab-notice-text">The link asked for more than this page '
             f"could show; the rest opens as usual:<ul>{items}</ul></div>"
         )
 

@@ -56,7 +56,9 @@ class ShareBox(widgets.VBox):
         )  # fmt: skip
         self.button.on_click(guarded(status, lambda _: self.toggle()))
         self.copy.on_click(guarded(status, lambda _: self.copied()))
-        super().__init__([self.button, self.details])
+        super().__init__(
+            [self.button, self.details], layout=widgets.Layout(align_items="flex-start")
+        )
         self.add_class("cardlab-share")
 
     @property
