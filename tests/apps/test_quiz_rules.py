@@ -224,13 +224,12 @@ def test_doudizhu_the_verdict_is_the_engines_under_the_ruleset(seed, ruleset):
 
 
 def test_pyramid_poker_the_best_hand_is_the_engines():
-    from cardlab.games.pyramid_poker.odds import best_hand_for
     from cardlab.games.pyramid_poker.placement import hand_gains
 
     module = questions("pyramid_poker")
     for seed in (1, 2):
         q = module.question(seed)
-        assert (q.answer, q.gains) == best_hand_for(q.view, q.view.pending, seed=seed)
+        assert (q.answer, q.gains) == hand_gains(q.view, q.view.pending, seed=seed)
         for scoring, penalty in (("basic", False), ("advanced", True)):
             rules = {"scoring": scoring, "all_three_no_pair_penalty": penalty}
             q = module.question(seed, rules)

@@ -14,11 +14,11 @@ from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, RULES
 from cardlab.apps.rules_words import rules_note
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
-    best_hand_for,
     completion_odds,
     hand_points_table,
     joker_odds,
 )
+from cardlab.games.pyramid_poker.placement import hand_gains
 from cardlab.games.pyramid_poker.rules import points_change
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
@@ -113,7 +113,7 @@ class OddsLesson(LessonPanel):
         )
         state = take_position(deal)
         view = observe(state, 0)
-        best, gains = best_hand_for(view, state.pending)
+        best, gains = hand_gains(view, state.pending)
         rise = ", ".join(f"{name} {points_change(g)}" for name, g in gains.items())
         self.position = view
         self.best = best

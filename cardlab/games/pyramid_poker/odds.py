@@ -8,7 +8,6 @@
   filling its empty places from the blocks still unseen gives each category: exact
   enumeration when there are at most ``exact_limit`` fillings, a seeded simulation otherwise;
   each result says which (``method``).
-* `best_hand_for`: which hand a block should go into (the one whose expected points rise most).
 """
 
 from __future__ import annotations
@@ -161,20 +160,3 @@ def completion_odds(
         hand_odds(h, pool, name, exact_limit, samples, seed)
         for name, h in zip(HAND_NAMES, view.hands[seat], strict=True)
     )
-
-
-def best_hand_for(
-    view: PyramidPokerView, card: Card, seat: int | None = None, seed: int = 0
-) -> tuple[str, dict[str, float]]:
-    """The hand ``card`` should go into: the largest rise in expected advanced points (each
-    hand's remaining places filled from the unseen blocks, exact or simulated as above)."""
-    seat = view.seat if seat is None else seat
-    pool = [c for c in view.unseen().elements() if c != card]
-    gains: dict[str, float] = {}
-    for name, h in zip(HAND_NAMES, view.hands[seat], strict=True):
-        if len(h) >= HAND_SIZE:
-            continue
-        before = hand_odds(h, pool, exact_limit=20_000, samples=4_000, seed=seed).expected_points
-        after = hand_odds((*h, card), pool, exact_limit=20_000, samples=4_000, seed=seed)
-        gains[name] = after.expected_points - before
-    return max(gains, key=gains.get), gains

@@ -8,12 +8,12 @@ from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, legal_actions, observe
 from cardlab.games.pyramid_poker.bots import GreedyBot, SmartBot
 from cardlab.games.pyramid_poker.odds import (
-    best_hand_for,
     completion_odds,
     hand_odds,
     hand_points_table,
     joker_odds,
 )
+from cardlab.games.pyramid_poker.placement import hand_gains
 from cardlab.games.pyramid_poker.rules import parse_cards
 
 
@@ -100,5 +100,5 @@ def test_completion_odds_exact_and_labelled():
     hands = completion_odds(view)
     assert [h.hand for h in hands] == ["left", "centre", "right"]
     assert all(h.method in ("exact", "complete") or h.method.startswith("simulated") for h in hands)
-    name, gains = best_hand_for(view, next(iter(view.unseen())))
+    name, gains = hand_gains(view, next(iter(view.unseen())))
     assert name in gains
