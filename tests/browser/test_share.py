@@ -104,6 +104,11 @@ def test_a_shared_mid_deal_position_opens_the_same(
     maker.wait_for_timeout(SETTLE_MS)
     link = shared(maker, DEAL)
     assert "at=deal" in link and "step=" in link
+    if lesson == "triad":  # Copy link puts it on the clipboard
+        maker.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_server)
+        panel.locator("button.cardlab-copy").click()
+        expect(panel.locator(".cardlab-status")).to_contain_text("Link copied", timeout=WAIT_MS)
+        assert maker.evaluate("navigator.clipboard.readText()") == link
     if theme:
         assert "theme=" in link
     words, mirror, picture = seen(maker, DEAL)
