@@ -120,8 +120,8 @@ class LessonPage(widgets.VBox):
             panel.view.on_draw(lambda: share.refresh() if share.shown else None)
         panel.share = share
         panel.children = (*panel.children, share)
-        if self.link.at == key:
-            self._open(key)
+        if self.link.at == key:  # the link came before this panel was built
+            self._notify([*self.link.notices, *self._open(key)])
 
     def address_of(self, key: str) -> str:
         """The link to the page with the panel ``key`` where it is now."""

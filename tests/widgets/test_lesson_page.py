@@ -97,9 +97,10 @@ def test_a_link_sets_theme_rules_and_position_and_scrolls_there(address):
 
 def test_a_link_that_came_first_opens_a_panel_built_later(address):
     page = LessonPage("triad")
-    page.follow("?jokers=wild&at=deal&step=4")
+    page.follow("?jokers=wild&at=deal&step=4&colour=red")
     panel = Counter(page)
     assert panel.at == 4 and panel.rules["jokers"] == "wild"
+    assert "ignored &#x27;colour&#x27;" in page.notice.value  # the panel's own notice
 
 
 def test_a_bad_position_opens_the_panel_at_its_start_and_says_why(address):
