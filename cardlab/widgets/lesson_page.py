@@ -70,8 +70,8 @@ class LessonPage(widgets.VBox):
         """What the page's link asked for (kept for the panels built after it came)."""
         self.class_code = ""
         """The class code the page's link carried, passed on in the links it makes."""
-        self.notes = widgets.HTML(notes_html(self.lesson), layout=widgets.Layout(display="none"))
-        self.notes.add_class("cardlab-teacher-notes")
+        self.notes: widgets.HTML | None = None
+        """The teacher notes, made at the first press (a student's page never loads them)."""
         self.notes_button = widgets.ToggleButton(
             description=NOTES, tooltip="Objectives, timing, the answers and points to discuss"
         )
@@ -81,14 +81,17 @@ class LessonPage(widgets.VBox):
         if not hints_allowed({}):  # served with --no-hints
             self.notes_button.layout.display = "none"
         rules = [self.rules] if self.rules is not None else []
-        super().__init__(
-            [self.picker, *rules, self.notes_button, self.notes, self.notice, self.status.widget]
-        )
+        super().__init__([self.picker, *rules, self.notes_button, self.notice, self.status.widget])
         self.add_class(LESSON_CLASS)
         self.add_class("cardlab-page")
         watch_search(guarded(self.status, self.follow))
 
     def _show_notes(self, change: dict[str, Any]) -> None:
+        if self.notes is None:
+            self.notes = widgets.HTML(notes_html(self.lesson))
+            self.notes.add_class("cardlab-teacher-notes")
+            at = self.children.index(self.notes_button) + 1
+            self.children = (*self.children[:at], self.notes, *self.children[at:])
         self.notes.layout.display = None if change["new"] else "none"
 
     @property

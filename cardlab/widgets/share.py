@@ -34,7 +34,12 @@ def qr_svg(link: str) -> str:
 
 class ShareBox(widgets.VBox):
     """A button that shows (and hides) the link to the position ``link()`` names, with a Copy
-    button and its QR code."""
+    button and its QR code.  Those are made at the first press: a page with two positions loads
+    some thirty widget models fewer, and most students never share."""
+
+    field: widgets.HTML
+    copy: widgets.Button
+    qr: widgets.HTML
 
     def __init__(self, link: Callable[[], str], status: Status) -> None:
         self.link = link
@@ -44,26 +49,28 @@ class ShareBox(widgets.VBox):
         )
         self.button.add_class("cardlab-share-button")
         self.button.layout.width = "auto"
-        self.field = widgets.HTML()
-        self.copy = widgets.Button(description="Copy link", tooltip="Copy the link")
-        self.copy.add_class("cardlab-copy")
-        self.copy.layout.width = "auto"
-        self.qr = widgets.HTML()
-        self.details = widgets.VBox(
-            [widgets.HBox([self.field, self.copy], layout=widgets.Layout(flex_flow="row wrap")),
-             self.qr],
-            layout=widgets.Layout(display="none"),
-        )  # fmt: skip
         self.button.on_click(guarded(status, lambda _: self.toggle()))
-        self.copy.on_click(guarded(status, lambda _: self.copied()))
-        super().__init__(
-            [self.button, self.details], layout=widgets.Layout(align_items="flex-start")
-        )
+        self.details: widgets.VBox | None = None
+        self._address = ""
+        super().__init__([self.button], layout=widgets.Layout(align_items="flex-start"))
         self.add_class("cardlab-share")
 
     @property
     def shown(self) -> bool:
-        return self.details.layout.display != "none"
+        return self.details is not None and self.details.layout.display != "none"
+
+    def _build(self) -> widgets.VBox:
+        """The link's field, Copy and the QR code, under the button."""
+        self.field = widgets.HTML()
+        self.copy = widgets.Button(description="Copy link", tooltip="Copy the link")
+        self.copy.add_class("cardlab-copy")
+        self.copy.layout.width = "auto"
+        self.copy.on_click(guarded(self.status, lambda _: self.copied()))
+        self.qr = widgets.HTML()
+        row = widgets.HBox([self.field, self.copy], layout=widgets.Layout(flex_flow="row wrap"))
+        self.details = widgets.VBox([row, self.qr], layout=widgets.Layout(display="none"))
+        self.children = (self.button, self.details)
+        return self.details
 
     @property
     def address(self) -> str:
@@ -72,16 +79,19 @@ class ShareBox(widgets.VBox):
 
     def toggle(self) -> None:
         """Show the link to the position as it is now, or hide it."""
+        details = self.details if self.details is not None else self._build()
         if self.shown:
-            self.details.layout.display = "none"
+            details.layout.display = "none"
             self.button.description = SHARE
             return
         self.refresh()
-        self.details.layout.display = None
+        details.layout.display = None
         self.button.description = HIDE
 
     def refresh(self) -> None:
         """Make the link (and its QR code) for the position as it is now."""
+        if self.details is None:
+            self._build()
         self._address = self.link()
         self.field.value = (
             f'<input class="cardlab-link" type="text" readonly aria-label="Link to this '

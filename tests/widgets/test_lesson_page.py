@@ -160,9 +160,10 @@ def test_any_link_leaves_the_page_whole(search):
 def test_the_teacher_notes_open_from_the_page_and_hide_in_an_exam(address, monkeypatch):
     monkeypatch.delenv("CARDLAB_HINTS", raising=False)
     page = LessonPage("triad")
-    assert page.notes.layout.display == "none" and "Answers" in page.notes.value
+    assert page.notes is None  # a student's page never loads them
     page.notes_button.value = True
-    assert page.notes.layout.display is None
+    assert page.notes.layout.display is None and "Answers" in page.notes.value
+    assert page.children.index(page.notes) == page.children.index(page.notes_button) + 1
     page.follow("?hints=off")
     assert page.notes_button.layout.display == "none" and page.notes.layout.display == "none"
     monkeypatch.setenv("CARDLAB_HINTS", "off")
