@@ -63,10 +63,11 @@ def local_url(lesson: str = INDEX, ip: str = "127.0.0.1", port: int = DEFAULT_PO
     return f"http://{host}:{port}/voila/render/{lesson}"
 
 
-def binder_url(lesson: str = INDEX, repo: str | None = None) -> str:
-    """Binder building the repository's default branch and opening the lesson in Voilà."""
+def binder_url(lesson: str = INDEX, repo: str | None = None, query: str = "") -> str:
+    """Binder building the repository's default branch and opening the lesson in Voilà (with
+    the lesson's own ``query``, a shared position, if given)."""
     repo = checked_repository(repo) if repo is not None else repository()
-    path = quote(f"voila/render/{NOTEBOOKS}/{lesson}", safe="")
+    path = quote(f"voila/render/{NOTEBOOKS}/{lesson}{query}", safe="")
     return f"{BINDER}/{repo}/HEAD?urlpath={path}"
 
 
@@ -94,3 +95,25 @@ def hub_git_url(lesson: str, hub: str, repo: str | None = None) -> str:
         {"repo": f"{GITHUB}/{repo}", "urlpath": f"voila/render/{name}/{NOTEBOOKS}/{lesson}"}
     )
     return f"{hub}/hub/user-redirect/git-pull?{query}"
+
+
+_HUB_USER = re.compile(r"^(?P<prefix>.*?)/user/[^/]+/(?P<rest>.*)$")
+
+
+def shared_url(address: str, lesson: str, query: str) -> str:
+    """Where a shared position of ``lesson`` (its ``?query``) opens for someone else, from the
+    address of the page that shares it: the same Voilà page; on a JupyterHub the hub's
+    user-redirect, so each student opens it in their own server; on Binder, a new Binder of the
+    repository (a Binder session is its user's alone); the lesson on ``cardlab serve`` when the
+    page is not Voilà's (JupyterLab, whose address opens no lesson)."""
+    parts = urlsplit(address)
+    host = parts.hostname or ""
+    if parts.scheme not in ("http", "https") or "/voila/render/" not in parts.path:
+        return local_url(lesson) + query
+    if host == "mybinder.org" or host.endswith(".mybinder.org"):
+        return binder_url(lesson, query=query)
+    path = parts.path
+    hub = _HUB_USER.match(path)
+    if hub:
+        path = f"{hub['prefix']}/hub/user-redirect/{hub['rest']}"
+    return f"{parts.scheme}://{parts.netloc}{path}{query}"

@@ -131,3 +131,26 @@ def test_the_readme_tool_points_every_binder_link_at_a_fork():
     forked = relinked(text, "teacher/cards-fork")
     assert forked.count("/v2/gh/teacher/cards-fork/HEAD?") == text.count("/v2/gh/")
     assert links.repository() + "/HEAD" not in forked
+
+
+LOCAL = "http://localhost:8866/voila/render/triad.ipynb"
+
+
+@pytest.mark.parametrize(
+    ("address", "shared"),
+    [
+        (LOCAL, LOCAL + "?at=deal&step=4"),
+        ("https://hub.school.org/user/alice/voila/render/triad.ipynb",
+         "https://hub.school.org/hub/user-redirect/voila/render/triad.ipynb?at=deal&step=4"),
+        ("https://hub.2i2c.mybinder.org/user/cardlab-cardlab-x1/voila/render/notebooks/triad.ipynb",
+         "https://mybinder.org/v2/gh/cardlab/cardlab/HEAD?urlpath=voila%2Frender%2Fnotebooks"
+         "%2Ftriad.ipynb%3Fat%3Ddeal%26step%3D4"),
+        ("http://localhost:8888/lab/tree/triad.ipynb", "http://127.0.0.1:8866/voila/render/"
+         "triad.ipynb?at=deal&step=4"),
+        ("javascript:alert(1)//voila/render/x", "http://127.0.0.1:8866/voila/render/triad.ipynb"
+         "?at=deal&step=4"),
+        ("", "http://127.0.0.1:8866/voila/render/triad.ipynb?at=deal&step=4"),
+    ],
+)  # fmt: skip
+def test_a_shared_position_opens_for_someone_else(address, shared):
+    assert links.shared_url(address, "triad.ipynb", "?at=deal&step=4") == shared

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode
 
 from cardlab.core.options import option_from_text, option_text
 from cardlab.core.text import shown
@@ -33,7 +33,6 @@ PANEL_READ = frozenset({CLASS, HINTS})
 POSITION = re.compile(r"(deal|table)[2-9]?")
 """The share keys of panels with a position (`LessonPanel.share_key`, numbered from the
 second on a page): a link may name one before its panel is built."""
-_HUB_USER = re.compile(r"^(?P<prefix>.*?)/user/[^/]+/(?P<rest>.*)$")
 
 
 @dataclass(frozen=True)
@@ -130,18 +129,3 @@ def write_query(
         pairs.append((AT, at))
         pairs += list((params or {}).items())
     return "?" + urlencode(pairs) if pairs else ""
-
-
-def shareable_address(address: str, fallback: str) -> str:
-    """Where a link sends another browser: the page's own address (``origin + path``) when it
-    is a Voilà page; on JupyterHub the hub's user-redirect, so each student opens it in their
-    own server; ``fallback`` (the lesson on ``cardlab serve``) when the page is not Voilà's
-    (JupyterLab, whose address opens no lesson)."""
-    parts = urlsplit(address)
-    if parts.scheme not in ("http", "https") or "/voila/render/" not in parts.path:
-        return fallback
-    path = parts.path
-    hub = _HUB_USER.match(path)
-    if hub:
-        path = f"{hub['prefix']}/hub/user-redirect/{hub['rest']}"
-    return f"{parts.scheme}://{parts.netloc}{path}"

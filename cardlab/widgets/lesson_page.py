@@ -24,11 +24,10 @@ from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_link import (
     PageLink,
     read_link,
-    shareable_address,
     write_query,
 )
 from cardlab.lessons.variants import variant_of
-from cardlab.links import local_url
+from cardlab.links import shared_url
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.page import (
@@ -136,8 +135,7 @@ class LessonPage(widgets.VBox):
             params=panel.position(),
             class_code=self.class_code,
         )
-        fallback = local_url(f"{self.lesson}.ipynb")
-        return shareable_address(page_address(), fallback) + query
+        return shared_url(page_address(), f"{self.lesson}.ipynb", query)
 
     # -- a link ------------------------------------------------------------------------------------
     def follow(self, search: str) -> None:

@@ -16,7 +16,6 @@ from cardlab.lessons.page_link import (
     MAX_PARAMS,
     MAX_QUERY,
     read_link,
-    shareable_address,
     write_query,
 )
 from cardlab.lessons.variants import VARIANTS, variant_of
@@ -113,21 +112,6 @@ def test_every_allowed_rules_variant_reads_back_from_its_link(lesson, data):
 
 def test_a_fresh_page_writes_no_query():
     assert write_query() == ""
-
-
-@pytest.mark.parametrize(
-    ("address", "shared"),
-    [
-        ("http://localhost:8866/voila/render/triad.ipynb", "http://localhost:8866/voila/render/triad.ipynb"),
-        ("https://hub.school.org/user/alice/voila/render/triad.ipynb",
-         "https://hub.school.org/hub/user-redirect/voila/render/triad.ipynb"),
-        ("http://localhost:8888/lab/tree/triad.ipynb", "FALLBACK"),
-        ("javascript:alert(1)//voila/render/x", "FALLBACK"),
-        ("", "FALLBACK"),
-    ],
-)  # fmt: skip
-def test_a_shared_address_opens_the_lesson_for_someone_else(address, shared):
-    assert shareable_address(address, "FALLBACK") == shared
 
 
 @pytest.mark.parametrize(
