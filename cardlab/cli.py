@@ -30,7 +30,7 @@ from pathlib import Path
 
 from cardlab import links
 from cardlab.kernel import jupyter_path_first
-from cardlab.lessons import INDEX, copy_lessons, lessons, notebooks_dir
+from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT
 
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
@@ -207,7 +207,7 @@ def cmd_lessons(args: argparse.Namespace) -> int:
 
 def cmd_link(args: argparse.Namespace) -> int:
     try:
-        lesson = links.lesson_file(args.lesson)
+        lesson = lesson_file(args.lesson)
         lines = [("local", links.local_url(lesson, port=args.port))]
         lines.append(("binder", links.binder_url(lesson, args.binder)))
         if args.hub:

@@ -15,7 +15,7 @@ import re
 from importlib import metadata
 from urllib.parse import quote, urlencode, urlsplit
 
-from cardlab.lessons import INDEX, lessons
+from cardlab.lessons import INDEX
 
 DEFAULT_PORT = 8866
 BINDER = "https://mybinder.org/v2/gh"
@@ -40,19 +40,6 @@ def checked_repository(text: str) -> str:
     if not _REPOSITORY.fullmatch(text) or text.endswith((".", "/.")):
         raise ValueError(f"not a GitHub repository OWNER/NAME: {text[:80]!r}")
     return text
-
-
-def lesson_file(name: str) -> str:
-    """A lesson's notebook file name from what a teacher types (``triad``, ``triad.ipynb`` or
-    the lesson document's ``triad.md``), or a ``ValueError`` listing the lessons there are."""
-    known = [lesson.name for lesson in lessons()]
-    wanted = name if name.endswith(".ipynb") else f"{name.removesuffix('.md')}.ipynb"
-    if wanted not in known:
-        raise ValueError(
-            f"no lesson {name[:80]!r}; the lessons are: "
-            + ", ".join(k.removesuffix(".ipynb") for k in known)
-        )
-    return wanted
 
 
 def local_url(lesson: str = INDEX, ip: str = "127.0.0.1", port: int = DEFAULT_PORT) -> str:

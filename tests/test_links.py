@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tools_loader import load_tool
 
 from cardlab import cli, links
+from cardlab.lessons import lesson_file, lessons
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
@@ -74,17 +75,17 @@ def test_a_bad_hub_is_refused_by_name(bad):
 
 
 def test_an_unknown_lesson_is_refused_with_the_list_of_lessons():
-    assert links.lesson_file("triad") == links.lesson_file("triad.ipynb") == "triad.ipynb"
+    assert lesson_file("triad") == lesson_file("triad.ipynb") == "triad.ipynb"
     with pytest.raises(ValueError, match=r"no lesson 'chess'.*three_thirteen"):
-        links.lesson_file("chess")
+        lesson_file("chess")
     with pytest.raises(ValueError):
-        links.lesson_file("../pyproject.toml")
+        lesson_file("../pyproject.toml")
 
 
 @given(st.text(max_size=200), st.text(max_size=200), st.text(max_size=200))
 def test_any_input_gives_links_or_a_clear_refusal(lesson, repo, hub):
     try:
-        name = links.lesson_file(lesson)
+        name = lesson_file(lesson)
         binder = links.binder_url(name, repo)
         hub_link = links.hub_git_url(name, hub, repo)
     except ValueError as exc:
@@ -118,7 +119,7 @@ def test_the_readme_links_are_built_from_the_setting():
     text = README.read_text()
     found = re.findall(r"https://mybinder\.org/v2/gh/[^)\s]+", text)
     assert found, "the README has a Binder badge"
-    expected = {links.binder_url(lesson.name) for lesson in links.lessons()}
+    expected = {links.binder_url(lesson.name) for lesson in lessons()}
     assert set(found) <= expected, set(found) - expected
     assert links.binder_url("index.ipynb") in found
     assert "gh/OWNER" not in text, "a placeholder in a link"

@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
-from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.replay import Replay
+from cardlab.lessons.table_position import Recipe
 from cardlab.render import Drawing
 
 OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))

@@ -15,13 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cardlab.apps.table_position import Press, Recipe, describe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, seat_name
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import shown
+from cardlab.lessons.table_position import Press, Recipe, describe
 from cardlab.render.ops import Drawing
 
 LEARNER = 0

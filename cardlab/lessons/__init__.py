@@ -43,6 +43,19 @@ def lessons(folder: Path | None = None) -> list[Lesson]:
     return found
 
 
+def lesson_file(name: str) -> str:
+    """A lesson's notebook file name from what a teacher types (``triad``, ``triad.ipynb`` or
+    the lesson document's ``triad.md``), or a ``ValueError`` listing the lessons there are."""
+    known = [lesson.name for lesson in lessons()]
+    wanted = name if name.endswith(".ipynb") else f"{name.removesuffix('.md')}.ipynb"
+    if wanted not in known:
+        raise ValueError(
+            f"no lesson {name[:80]!r}; the lessons are: "
+            + ", ".join(k.removesuffix(".ipynb") for k in known)
+        )
+    return wanted
+
+
 def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
     """Copy every lesson notebook into ``dest`` (made if missing), for a teacher to edit and serve
     with ``cardlab serve --notebooks DEST``; the paths written.

@@ -16,10 +16,10 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from cardlab.apps.table_position import Recipe, decode_moves, encode_moves
 from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
 from cardlab.core.link_values import read_between, read_seed
 from cardlab.core.results import Result
+from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -117,7 +117,7 @@ class TableView(LessonPanel):
     def position(self) -> dict[str, str]:
         """The deal's seed, the number of AI (where the learner chooses it), the class deal's
         number and the moves: the table's settings and the learner's presses since the deal
-        began, packed (`cardlab.apps.table_position.encode_moves`)."""
+        began, packed (`cardlab.lessons.table_position.encode_moves`)."""
         model = self.model
         recipe: Recipe = model.recipe
         params = {"seed": str(recipe.seed)}

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from test_table_models import MODELS
 
 from cardlab.apps.autoplay import step
-from cardlab.apps.table_position import MAX_MOVES_TEXT, decode_moves, encode_moves
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
 from cardlab.core.results import read_results
+from cardlab.lessons.table_position import MAX_MOVES_TEXT, decode_moves, encode_moves
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.page import CLASS_DEALS, class_code
 from cardlab.widgets.table import TableView

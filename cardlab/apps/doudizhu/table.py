@@ -28,12 +28,12 @@ from cardlab.apps.model import (
     new_table,
     player,
 )
-from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
 from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
 

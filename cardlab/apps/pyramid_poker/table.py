@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
-from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, Decision
 from cardlab.core.engine import TERMINAL, legal_moves_in_words
 from cardlab.core.replay import Replay
@@ -27,6 +26,7 @@ from cardlab.games.pyramid_poker import (
     new_game,
 )
 from cardlab.games.pyramid_poker.rules import slot_name
+from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 

@@ -29,7 +29,6 @@ from cardlab.apps.model import (
     TableModel,
     new_table,
 )
-from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import seat_name
 from cardlab.core.replay import Replay
@@ -38,6 +37,7 @@ from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_dis
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
 from cardlab.games.three_thirteen.rules import DECK
+from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.three_thirteen import (
     WIDTH,
     TablePicture,

@@ -30,13 +30,13 @@ from cardlab.apps.model import (
     named,
     new_table,
 )
-from cardlab.apps.table_position import Recipe
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import GAME, STATEMENTS, new_game, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.games.triangle.odds import StatementOdds, best_statement
+from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.render import Drawing
 

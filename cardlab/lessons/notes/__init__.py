@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 
-from cardlab.lessons import INDEX, lessons, notebooks_dir
+from cardlab.lessons import INDEX, lesson_file, lessons, notebooks_dir
 
 SECTIONS = ("In brief", "Objectives", "Time", "Answers", "Discussion")
 """The headings every notes file has, in this order."""
@@ -93,9 +93,8 @@ def names() -> list[str]:
 
 def lesson_name(name: str) -> str:
     """A lesson's name from what a teacher types (``triad``, ``triad.ipynb`` or ``triad.md``,
-    read as `cardlab.links.lesson_file` reads it), or a ``ValueError`` listing the lessons with
+    read as `cardlab.lessons.lesson_file` reads it), or a ``ValueError`` listing the lessons with
     notes (every lesson but the index)."""
-    from cardlab.links import lesson_file
 
     stem = lesson_file(name).removesuffix(".ipynb")
     if stem not in names():
