@@ -20,7 +20,7 @@ from cardlab.core.engine import (
     legal_moves_in_words,
     seat_name,
 )
-from cardlab.core.narration import Narration, Secret
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.stored import stored
 from cardlab.core.text import shown
@@ -40,26 +40,15 @@ def first_step(replay: Replay, phase: str) -> int:
 
 
 @stored
-def deal_reasons(deal: str, bots: str, players: int | None = None) -> dict[int, tuple[int, tuple]]:
+def deal_reasons(deal: str, bots: str, players: int | None = None) -> Reasons:
     """The reasons of the bots ``bots`` (``module:function``, called with ``players`` if given)
-    for the curated deal ``deal``, a secret piece as ``(text, seats, alt)``: asking the bots
-    again replays their thinking (Monte Carlo equities, exact draw odds), about as long as the
-    rest of the lesson page, for the same answer at every load."""
+    for the curated deal ``deal``, kept as their narrations (messages, not sentences, so a page
+    reads them in its language): asking the bots again replays their thinking (Monte Carlo
+    equities, exact draw odds), about as long as the rest of the lesson page, for the same answer
+    at every load."""
     module, _, name = bots.partition(":")
     factory = getattr(importlib.import_module(module), name)
-    reasons = deals.load(deal).reasons_of(factory() if players is None else factory(players))
-    return {
-        step: (seat, tuple(_plain(piece) for piece in reason.pieces))
-        for step, (seat, reason) in reasons.items()
-    }
-
-
-def _plain(piece: str | Secret) -> str | tuple[str, tuple[int, ...], str]:
-    return piece if isinstance(piece, str) else (piece.text, tuple(sorted(piece.seats)), piece.alt)
-
-
-def _piece(plain: str | tuple[str, tuple[int, ...], str]) -> str | Secret:
-    return plain if isinstance(plain, str) else Secret(plain[0], frozenset(plain[1]), plain[2])
+    return deals.load(deal).reasons_of(factory() if players is None else factory(players))
 
 
 def stored_reasons(
@@ -67,11 +56,7 @@ def stored_reasons(
 ) -> Reasons:
     """The reasons ``bots()`` (or ``bots(players)``) give for the moves of the curated deal
     ``deal``, as `Replay.reasons_of` finds them, read from the stored figures (`deal_reasons`)."""
-    plain = deal_reasons(deal, f"{bots.__module__}:{bots.__qualname__}", players)
-    return {
-        step: (seat, Narration(tuple(_piece(p) for p in pieces)))
-        for step, (seat, pieces) in plain.items()
-    }
+    return deal_reasons(deal, f"{bots.__module__}:{bots.__qualname__}", players)
 
 
 class BotGameStepper(LessonPanel):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from cardlab.core.engine import Action
+from cardlab.core.i18n import msg
 from cardlab.core.narration import Narration, hidden, told
 
 
@@ -66,5 +67,14 @@ class RandomBot:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         action = self.rng.choice(list(legal_actions))
-        moves = f" at random from {len(legal_actions)} legal moves"
-        return Decision(action, told("picked ", hidden(str(action), "a move"), moves))
+        picked = hidden(str(action), msg("a move"))
+        return Decision(
+            action,
+            told(
+                msg(
+                    "picked {move} at random from {count} legal moves",
+                    move=picked,
+                    count=len(legal_actions),
+                )
+            ),
+        )

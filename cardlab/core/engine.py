@@ -36,6 +36,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, msg
 from cardlab.core.narration import Narration
 from cardlab.core.options import Option, check_options
 from cardlab.core.text import normalize_action, shown, word_map
@@ -49,10 +50,11 @@ Action = Hashable
 
 
 class IllegalMove(ValueError):
-    """An action the rules do not allow here; ``reason`` says why in a learner's words."""
+    """An action the rules do not allow here; ``reason`` says why in a learner's words (a
+    `Message`, read in the page's language where it is shown)."""
 
-    def __init__(self, reason: str, action: Action | None = None) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str | Message, action: Action | None = None) -> None:
+        super().__init__(str(reason))
         self.reason = reason
         self.action = action
 
@@ -345,9 +347,9 @@ def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, flo
     return [(action, p) for action, p in outcomes if p > 0]
 
 
-def seat_name(seat: int) -> str:
+def seat_name(seat: int) -> Message:
     """Players are numbered from 1 in everything a learner reads (seats count from 0 in code)."""
-    return f"Player {seat + 1}"
+    return msg("Player {number}", number=seat + 1)
 
 
 GAMES: dict[str, Game] = {}

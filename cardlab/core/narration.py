@@ -9,12 +9,17 @@ card it never saw, whichever view renders it.
 
 ``str(narration)`` is the public face (every secret replaced), so a narration pasted into a
 string by mistake shows too little, never too much; the teacher's full text is ``text(None)``.
+
+Any piece, and a secret's text, may be a `cardlab.core.i18n.Message`: a narration is then read in
+a language as well as through a seat's eyes (``text(seat, lang)``, the current language by default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from cardlab.core.i18n import Message, read
 
 Seat = int | None
 """A seat number, or None for the teacher (who may read everything)."""
@@ -24,15 +29,19 @@ Seat = int | None
 class Secret:
     """Text that only ``seats`` (and the teacher) may read; everyone else reads ``alt``."""
 
-    text: str
+    text: str | Message
     seats: frozenset[int]
-    alt: str = ""
+    alt: str | Message = ""
 
     def readable_by(self, seat: Seat) -> bool:
         return seat is None or seat in self.seats
 
+    def text_for(self, seat: Seat = None, lang: str | None = None) -> str:
+        """The secret as ``seat`` reads it in ``lang``: its text, or everyone else's ``alt``."""
+        return read(self.text if self.readable_by(seat) else self.alt, seat, lang)
 
-Piece = str | Secret
+
+Piece = str | Secret | Message
 
 
 @dataclass(frozen=True)
@@ -53,20 +62,18 @@ class Narration:
                     pieces.append(piece)
         return cls(tuple(pieces))
 
-    def text(self, seat: Seat = None) -> str:
-        """What ``seat`` may read: public text, its secrets, and the others' ``alt``."""
-        return "".join(
-            piece
-            if isinstance(piece, str)
-            else piece.text
-            if piece.readable_by(seat)
-            else piece.alt
-            for piece in self.pieces
-        )
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
+        """What ``seat`` may read in ``lang``: public text, its secrets, and the others' ``alt``."""
+        return "".join(_read(piece, seat, lang) for piece in self.pieces)
 
     @property
     def secrets(self) -> tuple[Secret, ...]:
-        return tuple(piece for piece in self.pieces if isinstance(piece, Secret))
+        """Every secret in it, those inside its messages too."""
+        found: list[Secret] = []
+        for piece in self.pieces:
+            inside = piece.values() if isinstance(piece, Message) else ()
+            found.extend(part for part in (piece, *inside) if isinstance(part, Secret))
+        return tuple(found)
 
     @property
     def public(self) -> bool:
@@ -75,8 +82,8 @@ class Narration:
 
     @property
     def public_text(self) -> str:
-        """What a seat that holds none of the secrets reads."""
-        return "".join(piece if isinstance(piece, str) else piece.alt for piece in self.pieces)
+        """What a seat that holds none of the secrets reads (in the current language)."""
+        return self.text(_NOBODY)
 
     def __str__(self) -> str:
         return self.public_text
@@ -91,19 +98,23 @@ class Narration:
         return Narration.of(other, self)
 
 
-def _read(piece: Piece, seat: Seat) -> str:
-    if isinstance(piece, str):
-        return piece
-    return piece.text if piece.readable_by(seat) else piece.alt
+_NOBODY = -1
+"""A seat no secret names: it reads the public face."""
 
 
-def secret(text: str, seats: int | Iterable[int], alt: str = "") -> Secret:
+def _read(piece: Piece, seat: Seat, lang: str | None) -> str:
+    if isinstance(piece, Secret):
+        return piece.text_for(seat, lang)
+    return read(piece, seat, lang)
+
+
+def secret(text: str | Message, seats: int | Iterable[int], alt: str | Message = "") -> Secret:
     """``text`` for ``seats`` (one seat or several; none: the teacher alone), ``alt`` for others."""
     chosen = frozenset((seats,) if isinstance(seats, int) else seats)
     return Secret(text, chosen, alt)
 
 
-def hidden(text: str, alt: str = "") -> Secret:
+def hidden(text: str | Message, alt: str | Message = "") -> Secret:
     """``text`` for the teacher alone: a card face down; in a bot's reason, the bot's own cards
     (the bot always reads its whole reason, so it need not know its seat)."""
     return Secret(text, frozenset(), alt)

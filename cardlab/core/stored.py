@@ -9,7 +9,8 @@ the lessons use, and ``tests/core/test_stored.py`` recomputes every stored entry
 a figure cannot drift from the code that defines it.
 
 Values are stored exactly: a `Fraction` as its numerator and denominator, a float by its shortest
-repr (which reads back to the same float), tuples and frozen dataclasses by their type, so a stored
+repr (which reads back to the same float), tuples, frozensets and frozen dataclasses (a bot's
+`Narration` of `Message`s too) by their type, so a stored
 value compares equal to a freshly computed one.
 """
 
@@ -43,6 +44,8 @@ def encode(value: Any) -> Any:
         return {"fraction": [value.numerator, value.denominator]}
     if kind is tuple:
         return {"tuple": [encode(v) for v in value]}
+    if kind is frozenset:
+        return {"frozenset": [encode(v) for v in sorted(value, key=repr)]}
     if kind is list:
         return [encode(v) for v in value]
     if kind is dict:
@@ -66,6 +69,8 @@ def decode(data: Any) -> Any:
         return Fraction(*data["fraction"])
     if "tuple" in data:
         return tuple(decode(v) for v in data["tuple"])
+    if "frozenset" in data:
+        return frozenset(decode(v) for v in data["frozenset"])
     if "dict" in data:
         return {decode(k): decode(v) for k, v in data["dict"]}
     module, _, name = data["dataclass"].partition(":")

@@ -1,0 +1,287 @@
+"""Messages in the games' own languages: gettext catalogs, chosen at the edge.
+
+Code never writes a sentence a learner reads as a finished string.  It writes a `Message`: the
+English sentence as a gettext ``msgid`` with named placeholders (``"{player} draws {card}."``) and
+the values to put in them.  Engines keep producing these structured messages, so a replay, a
+score sheet or an engine test never depends on a language; the sentence is chosen when a message
+is read (``text(seat, lang)``, or ``str()`` in the page's language), through the catalogs in
+``cardlab/locale/<lang>/LC_MESSAGES/<domain>.mo`` that ``tools/i18n.py`` extracts and compiles
+with Babel.
+
+A value may itself be a message, a `Secret` or a `Narration` (read through the same seat's eyes),
+or a number to be written the language's way (`num`, `pct`).  Plain strings and ints go in as
+they are: card notation, names and seeds read the same in every language.
+
+A kernel shows one page, so it has one current language (`set_language`, set by the lesson page;
+`using_language` for a command that writes one file).  A message missing from a catalog falls
+back to its English sentence whole, never mixing languages within a sentence.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from numbers import Real
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from cardlab.core.narration import Seat
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "zh": "中文",
+    "lt": "Lietuvių",
+    "ms": "Bahasa Melayu",
+}
+"""Every language cardlab speaks, with its name written in itself (as a picker lists it)."""
+SOURCE = "en"
+"""The language the code is written in: its messages are the ``msgid``s."""
+
+GAMES = ("triad", "pyramid", "doudizhu", "triangle", "three_thirteen", "pyramid_poker")
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "ui": (
+        "core",
+        "widgets",
+        "render",
+        "lessons",
+        "apps/*.py",
+        "pictures/__init__.py",
+        "pictures/decks.py",
+        "games/highcard.py",
+        "*.py",
+    ),
+    "poker": ("games/poker",),
+    **{game: (f"games/{game}", f"apps/{game}", f"pictures/{game}.py") for game in GAMES},
+}
+"""Each catalog and the package paths (folders or globs) whose messages it holds: the controls
+and the shared pages in ``ui``, each game's engine, bots, pictures and lesson panels in its own
+catalog (and the poker hands Triad and Pyramid share in ``poker``)."""
+
+SCOPES: dict[str, tuple[str, ...]] = {
+    "ru": tuple(DOMAINS),
+    "zh": tuple(DOMAINS),
+    "lt": ("ui", "three_thirteen"),
+    "ms": ("ui", "pyramid_poker"),
+}
+"""The catalogs each language translates in full: Russian and Chinese everything, Lithuanian and
+Malay the controls, the index and the game whose rule text came in that language."""
+
+_BABEL_LOCALE = {"en": "en", "ru": "ru", "zh": "zh_Hans_CN", "lt": "lt", "ms": "ms"}
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+_current = [SOURCE]
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if cardlab speaks it, else a ``ValueError`` listing the languages."""
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    shown = str(lang)[:40]
+    raise ValueError(f"no language {shown!r}; the languages are: {', '.join(LANGUAGES)}")
+
+
+def language() -> str:
+    """The language this kernel (or command) writes in now."""
+    return _current[0]
+
+
+def set_language(lang: str) -> str:
+    """Make ``lang`` the current language (a lesson page does, for its kernel); returns it."""
+    _current[0] = check_language(lang)
+    return lang
+
+
+@contextmanager
+def using_language(lang: str) -> Iterator[str]:
+    """The current language is ``lang`` inside the block (a command writing one file in it)."""
+    before = _current[0]
+    set_language(lang)
+    try:
+        yield lang
+    finally:
+        _current[0] = before
+
+
+class _Untranslated(gettext.NullTranslations):
+    """The end of a language's catalog chain: the English sentence, and a note of the miss."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def gettext(self, message: str) -> str:
+        _MISSED.add((self.lang, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        _MISSED.add((self.lang, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+
+_MISSED: set[tuple[str, str]] = set()
+
+
+def missed() -> set[tuple[str, str]]:
+    """The (language, msgid) pairs read so far with no translation (tests check it stays empty)."""
+    return set(_MISSED)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalog(lang: str) -> gettext.NullTranslations:
+    """All of ``lang``'s compiled catalogs as one gettext chain (English: none, the msgids)."""
+    if check_language(lang) == SOURCE:
+        return gettext.NullTranslations()
+    chain: gettext.NullTranslations = _Untranslated(lang)
+    folder = files("cardlab") / "locale" / lang / "LC_MESSAGES"
+    if folder.is_dir():
+        for mo in sorted(folder.iterdir(), key=lambda f: f.name, reverse=True):
+            if mo.name.endswith(".mo"):
+                with mo.open("rb") as stream:
+                    found = gettext.GNUTranslations(stream)
+                found.add_fallback(chain)
+                chain = found
+    return chain
+
+
+class Said(Protocol):
+    """Anything read through a seat's eyes in a language: a message, a narration, a number."""
+
+    def text(self, seat: Seat = None, lang: str | None = None) -> str: ...
+
+
+def read(value: object, seat: Seat = None, lang: str | None = None) -> str:
+    """``value`` as ``seat`` reads it in ``lang``: said things are read (a narration's secret by
+    its ``text_for``), anything else is its text."""
+    if isinstance(value, str):
+        return value
+    for name in ("text_for", "text"):
+        reader = getattr(value, name, None)
+        if callable(reader):
+            return reader(seat, lang)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One sentence (or phrase) to be read in some language: its English ``msgid`` with named
+    ``{placeholders}``, their values, and for a count's sentence the English plural."""
+
+    msgid: str
+    params: tuple[tuple[str, object], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (default: the current language), through ``seat``'s eyes."""
+        lang = language() if lang is None else lang
+        chain = catalog(lang)
+        if self.plural is None:
+            template = chain.gettext(self.msgid)
+        else:
+            template = chain.ngettext(self.msgid, self.plural, self.count or 0)
+        values = {name: read(value, seat, lang) for name, value in self.params}
+        try:
+            return template.format_map(values)
+        except (KeyError, IndexError, ValueError):
+            _MISSED.add((lang, self.msgid))
+            english = self.msgid if self.plural is None or self.count == 1 else self.plural
+            return english.format_map(values)
+
+    def __str__(self) -> str:
+        """The public face in the current language (a seat that holds no secret reads this)."""
+        return self.text(-1)
+
+    def __bool__(self) -> bool:
+        return bool(self.msgid)
+
+    def values(self) -> Iterator[object]:
+        """Every value put into this message, and into the messages among them."""
+        for _, value in self.params:
+            yield value
+            if isinstance(value, Message):
+                yield from value.values()
+
+
+def msg(msgid: str, /, **params: object) -> Message:
+    """A message: ``msg("{player} passes.", player=name)``.  ``msgid`` must be a literal string
+    (``tools/i18n.py`` finds the messages by reading the code)."""
+    return Message(msgid, tuple(params.items()))
+
+
+def msgn(singular: str, plural: str, count: int, /, **params: object) -> Message:
+    """A message about ``count`` things, with a plural form per language; ``{count}`` is the
+    count: ``msgn("one card", "{count} cards", n)``."""
+    params.setdefault("count", count)
+    return Message(singular, tuple(params.items()), plural, count)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several things read as one list, with the language's separator (", " or "、")."""
+
+    items: tuple[object, ...]
+
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
+        separator = msg(", ").text(seat, lang)
+        return separator.join(read(item, seat, lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.text(-1)
+
+
+def joined(items: Iterable[object]) -> Joined:
+    """``items`` as a list a learner reads: ``joined(cards)`` in a message's placeholder."""
+    return Joined(tuple(items))
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of ``text``'s ``{placeholders}``."""
+    return set(_PLACEHOLDER.findall(text))
+
+
+# -- numbers, written the language's way (Babel) ------------------------------------------------
+@dataclass(frozen=True)
+class Number:
+    """A number to be written with the language's separators: ``digits`` after the point (None:
+    as many as it has), as a percentage when ``percent``."""
+
+    value: Real
+    digits: int | None = None
+    percent: bool = False
+
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
+        return _number_text(self, _BABEL_LOCALE[language() if lang is None else lang])
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def num(value: Real, digits: int | None = None) -> Number:
+    """``value`` with the language's digit grouping and decimal sign: 2,598,960 or 2 598 960."""
+    return Number(value, digits)
+
+
+def pct(value: Real, digits: int = 1) -> Number:
+    """``value`` (a fraction of 1) as a percentage in the language's way: 42.3% or 42,3 %."""
+    return Number(value, digits, percent=True)
+
+
+@lru_cache(maxsize=64)
+def _number_text(number: Number, locale_name: str) -> str:
+    """The locale's own decimal or percent pattern (its grouping, decimal sign and where the %
+    goes), with ``number.digits`` fraction digits."""
+    from babel import Locale
+    from babel.numbers import parse_pattern
+
+    locale = Locale.parse(locale_name)
+    formats = locale.percent_formats if number.percent else locale.decimal_formats
+    pattern = parse_pattern(formats[None].pattern)
+    pattern.frac_prec = (0, 6) if number.digits is None else (number.digits, number.digits)
+    value = number.value if isinstance(number.value, int) else float(number.value)
+    return pattern.apply(value, locale)
