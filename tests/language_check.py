@@ -1,9 +1,9 @@
 """What a page shows, and whether any of it is still English: the oracle of the language tests.
 
 `english_phrases` finds English left in a text meant to be in another language: for Russian and
-Chinese, three Latin-letter words in a row; for Lithuanian and Malay (Latin script themselves),
-common English words that neither language has.  Card notation (``Ab``, ``10♠``, ``BJ``), single
-names and code-like tokens pass.
+Chinese, any Latin-letter word of three letters or more; for Lithuanian and Malay (Latin script
+themselves), common English words that neither language has.  Card notation (``Ab``, ``10♠``,
+``BJ``), the names in `ALLOWED` (and those a test adds) and code-like tokens (``trio_solo``) pass.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 _TAG = re.compile(r"<[^>]+>")
-_LATIN_RUN = re.compile(r"\b[A-Za-z]{2,}\b(?:[ ,'’-]+\b[A-Za-z]{2,}\b){2,}")
+_LATIN_WORD = re.compile(r"(?<![\w.])[A-Za-z]{3,}(?![\w.])")
 _ENGLISH_WORDS = frozenset(
     """the and of to is are you your with for from this that these those which what when where
     why how has have had not but or its it will would can could should there their they them
@@ -29,20 +29,17 @@ ALLOWED = frozenset({"cardlab", "Cardavia", "pagat", "Battlestar", "Galactica", 
 """Names that read the same in every language."""
 
 
-def english_phrases(text: str, lang: str) -> list[str]:
-    """The English phrases (ru, zh) or English words (lt, ms) left in ``text``."""
+def english_phrases(text: str, lang: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The English words left in ``text`` (any Latin word for ru and zh; English-only words for
+    lt and ms), apart from `ALLOWED` and ``allowed``."""
     plain = html.unescape(_TAG.sub(" ", text))
+    names = ALLOWED | set(allowed)
     if lang in ("ru", "zh"):
-        found = []
-        for match in _LATIN_RUN.finditer(plain):
-            words = [w for w in re.findall(r"[A-Za-z]{2,}", match.group()) if w not in ALLOWED]
-            if len(words) >= 3:
-                found.append(match.group())
-        return found
+        return [word for word in _LATIN_WORD.findall(plain) if word not in names]
     return [
         word
         for word in re.findall(r"\b[A-Za-z]+\b", plain)
-        if word.lower() in _ENGLISH_WORDS and word not in ALLOWED
+        if word.lower() in _ENGLISH_WORDS and word not in names
     ]
 
 
@@ -57,9 +54,12 @@ def widget_texts(widget: widgets.Widget) -> Iterator[str]:
         yield from widget_texts(child)
 
 
-def english_in(texts: Iterable[str], lang: str) -> list[tuple[str, list[str]]]:
+def english_in(
+    texts: Iterable[str], lang: str, allowed: Iterable[str] = ()
+) -> list[tuple[str, list[str]]]:
     """Each text of ``texts`` that still holds English, with the English found."""
-    return [(text, found) for text in texts if (found := english_phrases(text, lang))]
+    names = set(allowed)
+    return [(text, found) for text in texts if (found := english_phrases(text, lang, names))]
 
 
 def shown(obj: Any) -> Iterator[str]:
