@@ -31,11 +31,11 @@ from cardlab.core.engine import (
     SeatChosen,
     Transition,
     card_outcome,
-    not_an_outcome,
     register,
     seat_name,
 )
-from cardlab.core.narration import secret, told
+from cardlab.core.i18n import Message, msg, msgn
+from cardlab.core.narration import Narration, secret, told
 from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.pyramid_poker.rules import (
@@ -48,12 +48,13 @@ from cardlab.games.pyramid_poker.rules import (
     capacity,
     full_set,
     game_limit,
+    hand_noun,
     is_joker,
     slot_index,
     slot_name,
     slot_position,
 )
-from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
+from cardlab.games.pyramid_poker.scoring import Lines, ShowdownResult, score_hands
 
 PHASES = ("first", "deal", "draw", "place", "take", "reveal", "keep", "assign", "over")
 """``first``/``deal``/``draw``/``reveal`` are chance; ``place``/``take``/``keep``/``assign``
@@ -62,6 +63,40 @@ are the player to move; ``over`` ends the match."""
 
 def _sorted(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards))
+
+
+def _put_into(h: int, player: Message, card: str) -> Message:
+    """The sentence of a block put into hand ``h`` (a whole sentence per hand: a language may
+    decline the hand's name)."""
+    if h == 0:
+        return msg("{player} puts the {card} into their left hand.", player=player, card=card)
+    if h == 1:
+        return msg("{player} puts the {card} into their centre hand.", player=player, card=card)
+    return msg("{player} puts the {card} into their right hand.", player=player, card=card)
+
+
+def _not_an_outcome(phase: str, action: str) -> Message:
+    """The refusal of a chance action that cannot happen here, naming what can."""
+    if phase == "first":
+        return msg(
+            "{action} is not a possible chance outcome here: the next step is choosing "
+            "the first player ('first 1')",
+            action=action,
+        )
+    if phase == "deal":
+        return msg(
+            "{action} is not a possible chance outcome here: the next step is the next "
+            "block dealt into a personal supply ('deal Ks')",
+            action=action,
+        )
+    if phase == "draw":
+        return msg(
+            "{action} is not a possible chance outcome here: the next step is the block "
+            "drawn from the builder's supply ('draw Ks')",
+            action=action,
+        )
+    return msg("{action} is not a possible chance outcome here: the next step is a block turned "
+               "up from the general supply ('reveal Ks')", action=action)  # fmt: skip
 
 
 # -- pyramid geometry ---------------------------------------------------------------------------
@@ -345,41 +380,47 @@ class PyramidPoker(Game):
         names them (`slot_name`), never the action text's count from 0."""
         verb, _, arg = action.partition(" ")
         if verb in ("place", "take") and arg.isdigit():
-            return f"{verb} the block in {slot_name(int(arg), state.width)}"
+            slot = slot_name(int(arg), state.width)
+            if verb == "place":
+                return str(msg("place the block in {slot}", slot=slot))
+            return str(msg("take the block in {slot}", slot=slot))
         if verb == "keep":
-            return f"keep the {arg}"
-        if verb == "hand":
-            return f"put the block into the {arg} hand"
+            return str(msg("keep the {card}", card=arg))
+        if verb == "hand" and arg in HAND_NAMES:
+            return str(
+                {
+                    "left": msg("put the block into the left hand"),
+                    "centre": msg("put the block into the centre hand"),
+                    "right": msg("put the block into the right hand"),
+                }[arg]
+            )
         return action
 
     def _parse(self, state: PyramidPokerState, text: str) -> PyramidPokerMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return Refusal("the match is over: no more moves")
+            return Refusal(msg("the match is over: no more moves"))
         if self.current_player(state) == CHANCE:
             move = self._chance(state, text)
             if move is not None:
                 return move
-            expected = {
-                "first": "choosing the first player ('first 1')",
-                "deal": "the next block dealt into a personal supply ('deal Ks')",
-                "draw": "the block drawn from the builder's supply ('draw Ks')",
-                "reveal": "a block turned up from the general supply ('reveal Ks')",
-            }[phase]
-            return not_an_outcome(text, expected)
+            return Refusal(_not_an_outcome(phase, repr(text)))
         who = seat_name(state.turn)
         words = text.split()
         expected_verb = {"place": "place", "take": "take", "keep": "keep", "assign": "hand"}[phase]
         if words[0] != expected_verb:
             return Refusal(
                 {
-                    "place": f"{who} is building: place the drawn block ('place 3')",
-                    "take": f"{who} takes a block with nothing on top ('take 12')",
-                    "keep": f"{who} keeps one of the revealed blocks ('keep Ks')",
-                    "assign": f"{who} puts the taken block into a hand ('hand left', "
-                    "'hand centre' or 'hand right')",
+                    "place": msg("{player} is building: place the drawn block ('place 3')",
+                                 player=who),
+                    "take": msg("{player} takes a block with nothing on top ('take 12')",
+                                player=who),
+                    "keep": msg("{player} keeps one of the revealed blocks ('keep Ks')",
+                                player=who),
+                    "assign": msg("{player} puts the taken block into a hand ('hand left', "
+                                  "'hand centre' or 'hand right')", player=who),
                 }[phase]
-            )
+            )  # fmt: skip
         if len(words) != 2:
             example = {
                 "place": "'place 3'",
@@ -387,7 +428,14 @@ class PyramidPoker(Game):
                 "keep": "'keep Ks'",
                 "assign": "'hand left'",
             }[phase]
-            return Refusal(f"{who}: write '{expected_verb}' and one word, e.g. {example}")
+            return Refusal(
+                msg(
+                    "{player}: write '{verb}' and one word, e.g. {example}",
+                    player=who,
+                    verb=expected_verb,
+                    example=example,
+                )
+            )
         arg = words[1]
         if phase in ("place", "take"):
             return self._slot_move(state, text, arg)
@@ -401,16 +449,24 @@ class PyramidPoker(Game):
                 return Refusal(str(exc))
             if card in state.revealed and is_joker(card):
                 return Refusal(
-                    "a pharaoh (joker) can never be kept: choose one of the other blocks"
+                    msg("a pharaoh (joker) can never be kept: choose one of the other blocks")
                 )
             return Refusal(
-                f"{card} is not among the revealed blocks ({DECK.format(state.revealed)})"
+                msg(
+                    "{card} is not among the revealed blocks ({cards})",
+                    card=str(card),
+                    cards=DECK.format(state.revealed),
+                )
             )
         if arg not in HAND_NAMES:
-            return Refusal(f"{arg!r} is not a hand: the hands are left, centre and right")
+            return Refusal(
+                msg("{word} is not a hand: the hands are left, centre and right", word=repr(arg))
+            )
         h = HAND_NAMES.index(arg)
         if len(state.hands[state.turn][h]) >= 5:
-            return Refusal(f"{who}'s {arg} hand already holds 5 blocks")
+            return Refusal(
+                msg("{player}'s {hand} already holds 5 blocks", player=who, hand=hand_noun(arg))
+            )
         return Assign(text, h)
 
     def _slot_move(
@@ -418,24 +474,40 @@ class PyramidPoker(Game):
     ) -> PyramidPokerMove | Refusal:
         """``place <slot>`` or ``take <slot>``, checked against the pyramid."""
         if not arg.isdigit() or int(arg) >= capacity(state.width):
-            return Refusal(f"{arg!r} is not a slot: slots are 0-{capacity(state.width) - 1}")
+            return Refusal(
+                msg(
+                    "{word} is not a slot: slots are 0-{last}",
+                    word=repr(arg),
+                    last=capacity(state.width) - 1,
+                )
+            )
         k = int(arg)
         where = slot_name(k, state.width)
         if state.phase == "place":
             if state.pyramid[k] is not None:
-                return Refusal(f"{where} already holds a block")
-            missing = [s for s in supports(k, state.width) if state.pyramid[s] is None]
+                return Refusal(msg("{slot} already holds a block", slot=where))
+            missing = [slot_name(s, state.width) for s in supports(k, state.width)
+                       if state.pyramid[s] is None]  # fmt: skip
             if missing:
-                empty = " and ".join(slot_name(s, state.width) for s in missing)
+                empty: Message = missing[0]
+                if len(missing) == 2:
+                    empty = msg("{first} and {second}", first=missing[0], second=missing[1])
                 return Refusal(
-                    f"{where} needs both blocks below it first ({empty} empty): no overhangs"
+                    msg(
+                        "{slot} needs both blocks below it first ({empty} empty): no overhangs",
+                        slot=where,
+                        empty=empty,
+                    )
                 )
             return Place(text, k)
         if state.pyramid[k] is None:
-            return Refusal(f"{where} is empty")
+            return Refusal(msg("{slot} is empty", slot=where))
         if any(state.pyramid[c] is not None for c in covers(k, state.width)):
             return Refusal(
-                f"the block in {where} has a block on top of it, so it cannot be taken yet"
+                msg(
+                    "the block in {slot} has a block on top of it, so it cannot be taken yet",
+                    slot=where,
+                )
             )
         return TakeBlock(text, k)
 
@@ -454,7 +526,7 @@ class PyramidPoker(Game):
         if isinstance(move, SeatChosen):
             seat = move.seat
             new = replace(state, first=seat, turn=seat, phase="deal")
-            text = f"{seat_name(seat)} is chosen at random to go first."
+            text = msg("{player} is chosen at random to go first.", player=seat_name(seat))
             return Transition(new, Event(CHANCE, action, text))
         if isinstance(move, Place):
             return self._place(state, move.slot, action)
@@ -472,7 +544,12 @@ class PyramidPoker(Game):
                 discard=_sorted((*state.discard, *rest)),
                 phase="assign",
             )
-            text = f"{seat_name(state.turn)} keeps the {card} and discards {DECK.format(rest)}."
+            text = msg(
+                "{player} keeps the {card} and discards {cards}.",
+                player=seat_name(state.turn),
+                card=str(card),
+                cards=DECK.format(rest),
+            )
             return Transition(new, Event(state.turn, action, text))
         card = move.card
         if phase == "deal":
@@ -487,9 +564,14 @@ class PyramidPoker(Game):
                 phase="draw" if done else "deal",
                 turn=state.first,
             )
-            text = f"A block goes face down into {seat_name(seat)}'s personal supply."
+            text = told(
+                msg("A block goes face down into {player}'s personal supply.",
+                    player=seat_name(seat))
+            )  # fmt: skip
             if done:
-                text += " The other 24 blocks form the general supply; building begins."
+                text += told(
+                    " ", msg("The other 24 blocks form the general supply; building begins.")
+                )
             return Transition(new, Event(CHANCE, action, text))
         if phase == "draw":
             seat = state.turn
@@ -500,9 +582,18 @@ class PyramidPoker(Game):
                 phase="place",
             )
             text = told(
-                f"{seat_name(seat)} draws a block from their supply and looks at it",
-                secret(f": {card}", seat),
-                ".",
+                secret(
+                    msg(
+                        "{player} draws a block from their supply and looks at it: {card}.",
+                        player=seat_name(seat),
+                        card=str(card),
+                    ),
+                    seat,
+                    msg(
+                        "{player} draws a block from their supply and looks at it.",
+                        player=seat_name(seat),
+                    ),
+                )
             )
             return Transition(new, Event(CHANCE, action, text))
         revealed = (*state.revealed, card)
@@ -512,7 +603,7 @@ class PyramidPoker(Game):
             revealed=revealed,
             phase="keep" if len(revealed) == REVEAL else "reveal",
         )
-        text = f"{card} is turned up from the general supply."
+        text = msg("{card} is turned up from the general supply.", card=str(card))
         return Transition(new, Event(CHANCE, action, text))
 
     def _place(self, state: PyramidPokerState, k: int, action: str) -> Transition:
@@ -528,9 +619,15 @@ class PyramidPoker(Game):
             turn=1 - seat if placed < PLACEMENTS else state.first,
             phase="draw" if placed < PLACEMENTS else "take",
         )
-        text = f"{seat_name(seat)} places a block face down in {slot_name(k, state.width)}."
+        text = told(
+            msg(
+                "{player} places a block face down in {slot}.",
+                player=seat_name(seat),
+                slot=slot_name(k, state.width),
+            )
+        )
         if placed == PLACEMENTS:
-            text += " The pyramid is built; the take phase begins."
+            text += told(" ", msg("The pyramid is built; the take phase begins."))
         return Transition(new, Event(seat, action, text))
 
     def _take(self, state: PyramidPokerState, k: int, action: str) -> Transition:
@@ -544,13 +641,21 @@ class PyramidPoker(Game):
         where = slot_name(k, state.width)
         if is_joker(card):
             new = replace(base, discard=_sorted((*state.discard, card)), phase="reveal")
-            text = (
-                f"{seat_name(seat)} takes the block in {where}: a pharaoh ({card})! It is "
-                "discarded and 3 blocks are turned up from the general supply."
+            text = msg(
+                "{player} takes the block in {slot}: a pharaoh ({card})! It is discarded and 3 "
+                "blocks are turned up from the general supply.",
+                player=seat_name(seat),
+                slot=where,
+                card=str(card),
             )
         else:
             new = replace(base, pending=card, phase="assign")
-            text = f"{seat_name(seat)} takes the block in {where} and turns it up: {card}."
+            text = msg(
+                "{player} takes the block in {slot} and turns it up: {card}.",
+                player=seat_name(seat),
+                slot=where,
+                card=str(card),
+            )
         return Transition(new, Event(seat, action, text))
 
     def _assign(self, state: PyramidPokerState, h: int, action: str) -> Transition:
@@ -560,13 +665,13 @@ class PyramidPoker(Game):
         hands = replace_at(state.hands, seat, side)
         taken = state.taken + 1
         new = replace(state, hands=hands, pending=None, taken=taken)
-        text = f"{seat_name(seat)} puts the {card} into their {HAND_NAMES[h]} hand."
+        text = told(_put_into(h, seat_name(seat), str(card)))
         if taken < PLACEMENTS:
             new = replace(new, turn=1 - seat, phase="take")
             return Transition(new, Event(seat, action, text))
         return self._showdown(new, action, text)
 
-    def _showdown(self, state: PyramidPokerState, action: str, text: str) -> Transition:
+    def _showdown(self, state: PyramidPokerState, action: str, text: Narration) -> Transition:
         seat = state.turn
         advanced = state.scoring == "advanced"
         show = score_hands(state.hands[0], state.hands[1], advanced, state.no_pair_penalty)
@@ -574,14 +679,39 @@ class PyramidPoker(Game):
         totals = (state.totals[0] + points[0], state.totals[1] + points[1])
         result = GameResult(state.game_number, state.first, show, points, totals)
         results = (*state.results, result)
-        if show.winner is None:
-            text += f" Showdown: game {state.game_number} is drawn on comparisons"
+        said: list[Message] = []
+        if show.winner is None and advanced:
+            said.append(
+                msg(
+                    "Showdown: game {number} is drawn on comparisons and scores {first} to "
+                    "{second}.",
+                    number=state.game_number,
+                    first=points[0],
+                    second=points[1],
+                )
+            )
+        elif show.winner is None:
+            said.append(
+                msg("Showdown: game {number} is drawn on comparisons.", number=state.game_number)
+            )
+        elif advanced:
+            said.append(
+                msgn(
+                    "Showdown: {player} wins {count} of the comparisons and scores {first} to "
+                    "{second}.",
+                    "Showdown: {player} wins {count} of the comparisons and scores {first} to "
+                    "{second}.",
+                    max(show.wins),
+                    player=seat_name(show.winner),
+                    first=points[0],
+                    second=points[1],
+                )
+            )
         else:
-            text += f" Showdown: {seat_name(show.winner)} wins {max(show.wins)} of the comparisons"
-        if advanced:
-            text += f" and scores {points[0]} to {points[1]}."
-        else:
-            text += "."
+            said.append(msgn(
+                "Showdown: {player} wins {count} of the comparisons.",
+                "Showdown: {player} wins {count} of the comparisons.",
+                max(show.wins), player=seat_name(show.winner)))  # fmt: skip
         played = len(results)
         if state.games is not None:
             over = played >= state.games
@@ -589,20 +719,33 @@ class PyramidPoker(Game):
             over = max(totals) >= state.target and totals[0] != totals[1]
             if not over and played == game_limit(state.target):
                 over = True
-                text += (
-                    f" That was game {played}, the most a match to {state.target} may have, so "
-                    "the match ends here."
+                said.append(
+                    msg(
+                        "That was game {number}, the most a match to {target} may have, so the "
+                        "match ends here.",
+                        number=played,
+                        target=state.target,
+                    )
                 )
         else:
             over = True
-        arithmetic = show.arithmetic + f"\nmatch totals: {totals[0]} to {totals[1]}"
+        arithmetic = show.arithmetic + Lines(
+            (msg("match totals: {first} to {second}", first=totals[0], second=totals[1]),)
+        )
         if over:
             new = replace(state, totals=totals, results=results, phase="over")
             if totals[0] == totals[1]:
-                text += " The match is drawn."
+                said.append(msg("The match is drawn."))
             else:
                 w = 0 if totals[0] > totals[1] else 1
-                text += f" {seat_name(w)} wins the match {max(totals)} to {min(totals)}."
+                said.append(
+                    msg(
+                        "{player} wins the match {high} to {low}.",
+                        player=seat_name(w),
+                        high=max(totals),
+                        low=min(totals),
+                    )
+                )
         else:
             first = 1 - state.first
             new = self._fresh(
@@ -616,7 +759,15 @@ class PyramidPoker(Game):
                     phase="deal",
                 )
             )
-            text += f" Game {state.game_number + 1} begins; {seat_name(first)} goes first."
+            said.append(
+                msg(
+                    "Game {number} begins; {player} goes first.",
+                    number=state.game_number + 1,
+                    player=seat_name(first),
+                )
+            )
+        for sentence in said:
+            text += told(" ", sentence)
         return Transition(new, Event(seat, action, text, arithmetic))
 
     # -- views and results -----------------------------------------------------------------------

@@ -43,7 +43,10 @@ Resolutions of the rule text's questions (docs/rules/pyramid_poker.md §5):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from cardlab.core.cards import BLOCKS, Card
+from cardlab.core.i18n import Message, msg, num
 
 DECK = BLOCKS
 JOKERS = ("BJ", "RJ")
@@ -84,10 +87,51 @@ def is_joker(card: Card) -> bool:
     return card.rank in JOKERS
 
 
-def points_change(gain: float) -> str:
+@dataclass(frozen=True)
+class PointsChange:
+    """A change in expected points, signed with two decimals, written the language's way
+    (``+0.55``, ``+0,55``): put it in a message's placeholder, or ``str()`` it."""
+
+    value: float
+
+    def text(self, seat: object = None, lang: str | None = None) -> str:
+        english = f"{self.value:+.2f}"
+        return english[0] + num(abs(self.value), 2).text(None, lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def points_change(gain: float) -> PointsChange:
     """A change in expected points as every Pyramid Poker text writes it: signed, two decimals
     (the quiz, the odds panel and the bots' reasons once showed +0.550 and +0.79 side by side)."""
-    return f"{gain:+.2f}"
+    return PointsChange(float(gain))
+
+
+def hand_label(name: str) -> Message:
+    """A hand's name on its button, its score-sheet row and its row of the picture: "Left"."""
+    return {"left": msg("Left"), "centre": msg("Centre"), "right": msg("Right")}[name]
+
+
+def hand_word(name: str) -> Message:
+    """A hand's name in lower case, as a line of the showdown's arithmetic starts: "left"."""
+    return {
+        # Translators: a poker hand's name (the left one of three), starting a score line
+        "left": msg("left"),
+        # Translators: a poker hand's name (the centre one of three), starting a score line
+        "centre": msg("centre"),
+        # Translators: a poker hand's name (the right one of three), starting a score line
+        "right": msg("right"),
+    }[name]
+
+
+def hand_noun(name: str) -> Message:
+    """A hand named in a list or a line of words: "left hand"."""
+    return {
+        "left": msg("left hand"),
+        "centre": msg("centre hand"),
+        "right": msg("right hand"),
+    }[name]
 
 
 def full_set() -> tuple[Card, ...]:
@@ -118,12 +162,14 @@ def slot_position(k: int, width: int) -> tuple[int, int]:
     return r, k
 
 
-def slot_name(k: int, width: int) -> str:
+def slot_name(k: int, width: int) -> Message:
     """Flat slot ``k`` as every text names it (log, controls, text version, refusals): counted
     from 1 as a player counts, rows from the bottom and positions from the left,
     e.g. "slot 2 (row 1, position 2)".  Only the action text (``place 1``) keeps ``k``."""
     r, i = slot_position(k, width)
-    return f"slot {k + 1} (row {r + 1}, position {i + 1})"
+    return msg(
+        "slot {slot} (row {row}, position {position})", slot=k + 1, row=r + 1, position=i + 1
+    )
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -6,14 +6,115 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.core.cards import Card
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, read
+from cardlab.core.narration import told
 from cardlab.games.poker.ranking import HandValue, evaluate
 from cardlab.games.pyramid_poker.rules import (
     BONUS,
     HAND_NAMES,
     HAND_POINTS,
     NO_PAIR_PENALTY,
+    hand_word,
     parse_cards,
 )
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Lines of words (messages, or plain text) read in a language: the showdown's arithmetic.
+    ``str()`` is the current language; ``"= 8" in lines`` looks in it."""
+
+    lines: tuple[object, ...] = ()
+
+    def text(self, seat: object = None, lang: str | None = None) -> str:
+        return "\n".join(read(line, seat, lang) for line in self.lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    def __add__(self, other: Lines) -> Lines:
+        return Lines((*self.lines, *other.lines))
+
+
+# -- the hands' names, the Pyramid Poker way (the poker names in this game's own catalog) -------
+def category_name(category: str) -> Message:
+    """A category's name as the scoring chart writes it: "Four of a Kind", "No Pair"."""
+    return {
+        "full_colors": msg("Royal Flush"),
+        "half_colors": msg("Straight Flush"),
+        "four_up": msg("Four of a Kind"),
+        "full_up": msg("Full House"),
+        "colors": msg("Flush"),
+        "run": msg("Straight"),
+        "three_up": msg("Three of a Kind"),
+        "two_pair": msg("Two Pair"),
+        "one_pair": msg("Pair"),
+        "high_card": msg("No Pair"),
+    }[category]
+
+
+def _rank_one(value: int) -> Message:
+    # Translators: a card's rank named alone, as in "King High" (the hand's highest card)
+    return {
+        2: msg("Two"), 3: msg("Three"), 4: msg("Four"), 5: msg("Five"), 6: msg("Six"),
+        7: msg("Seven"), 8: msg("Eight"), 9: msg("Nine"), 10: msg("Ten"), 11: msg("Jack"),
+        12: msg("Queen"), 13: msg("King"), 14: msg("Ace"),
+    }[value]  # fmt: skip
+
+
+def _rank_many(value: int) -> Message:
+    # Translators: several cards of one rank, as in "One Pair, Nines" (a pair of nines)
+    return {
+        2: msg("Twos"), 3: msg("Threes"), 4: msg("Fours"), 5: msg("Fives"), 6: msg("Sixes"),
+        7: msg("Sevens"), 8: msg("Eights"), 9: msg("Nines"), 10: msg("Tens"), 11: msg("Jacks"),
+        12: msg("Queens"), 13: msg("Kings"), 14: msg("Aces"),
+    }[value]  # fmt: skip
+
+
+def _short(value: int) -> str:
+    return {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(value, str(value))
+
+
+def hand_title(value: HandValue) -> Message:
+    """A complete hand's poker name with its ranks, as `HandValue.poker_name` says it in English
+    ("Three of a Kind, Kings", "Straight, 5-high", "King High"), in every language."""
+    cat, key = value.category, value.key
+    if cat == "full_colors":
+        return msg("Royal Flush")
+    if cat == "high_card":
+        return msg("{rank} High", rank=_rank_one(key[0]))
+    if cat == "run":
+        return msg("Straight, {rank}-high", rank=_short(key[0]))
+    if cat == "half_colors":
+        return msg("Straight Flush, {rank}-high", rank=_short(key[0]))
+    if cat == "colors":
+        return msg("Flush, {ranks}", ranks="-".join(_short(v) for v in key))
+    if cat == "full_up":
+        return msg(
+            "Full House, {three} over {two}", three=_rank_many(key[0]), two=_rank_many(key[1])
+        )
+    if cat == "two_pair":
+        return msg("Two Pair, {high} and {low}", high=_rank_many(key[0]), low=_rank_many(key[1]))
+    if cat == "four_up":
+        return msg("Four of a Kind, {rank}", rank=_rank_many(key[0]))
+    if cat == "three_up":
+        return msg("Three of a Kind, {rank}", rank=_rank_many(key[0]))
+    return msg("One Pair, {rank}", rank=_rank_many(key[0]))
+
+
+def verdict(comparison: int) -> Message:
+    """One comparison's result: +1 Player 1 wins, -1 Player 2 wins, 0 a tie."""
+    if comparison == 0:
+        # Translators: a comparison of two poker hands that neither player wins
+        return msg("tie")
+    return msg("{player} wins", player=seat_name(0 if comparison > 0 else 1))
 
 
 @dataclass(frozen=True)
@@ -32,7 +133,7 @@ class ShowdownResult:
     advanced: bool
     winner: int | None
     """Basic result: the seat with more comparisons won, None for a draw."""
-    arithmetic: str
+    arithmetic: Lines
 
     @property
     def points(self) -> tuple[int, int]:
@@ -51,6 +152,11 @@ class ShowdownResult:
     def names(self) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(v.poker_name for v in side) for side in self.values)
 
+    @property
+    def titles(self) -> tuple[tuple[Message, ...], ...]:
+        """The hands' names as a learner reads them (`hand_title`), in any language."""
+        return tuple(tuple(hand_title(v) for v in side) for side in self.values)
+
 
 def hand_points(value: HandValue) -> int:
     """Advanced points of one evaluated hand."""
@@ -62,7 +168,12 @@ def _hands(hands) -> tuple[tuple[Card, ...], ...]:
         hands = hands.split("|")
     out = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
     if len(out) != 3:
-        raise ValueError(f"a player has exactly three hands (left, centre, right), got {len(out)}")
+        raise ValueError(
+            msg(
+                "a player has exactly three hands (left, centre, right), got {count}",
+                count=len(out),
+            )
+        )
     return out
 
 
@@ -95,25 +206,40 @@ def score_hands(
     )
     adv = tuple(sum(points[s]) + bonus[s] + penalty[s] for s in (0, 1))
     winner = None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
-    lines = []
+    lines: list[object] = []
     for pos, name in enumerate(HAND_NAMES):
         va, vb = values[0][pos], values[1][pos]
-        verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}[comps[pos]]
-        lines.append(f"{name}: {va.poker_name} v {vb.poker_name}: {verdict}")
-    lines.append(f"comparisons won: Player 1 {wins[0]}, Player 2 {wins[1]}")
+        lines.append(
+            msg(
+                "{hand}: {first} v {second}: {verdict}",
+                hand=hand_word(name),
+                first=hand_title(va),
+                second=hand_title(vb),
+                verdict=verdict(comps[pos]),
+            )
+        )
+    lines.append(msg("comparisons won: Player 1 {first}, Player 2 {second}", first=wins[0],
+                     second=wins[1]))  # fmt: skip
     if advanced:
         for s in (0, 1):
             terms = f"{points[s][0]} " + " ".join(_signed(p) for p in points[s][1:])
-            extra = ""
+            sums: list[object] = [terms]
             if bonus[s]:
-                extra += f" {_signed(bonus[s])} (won {wins[s]})"
+                sums += [" ", msg("{term} (won {count})", term=_signed(bonus[s]), count=wins[s])]
             if penalty[s]:
-                extra += f" {_signed(penalty[s])} (all three No Pair)"
-            lines.append(f"Player {s + 1}: {terms}{extra} = {adv[s]}")
+                sums += [" ", msg("{term} (all three No Pair)", term=_signed(penalty[s]))]
+            lines.append(
+                msg(
+                    "{player}: {sum} = {total}",
+                    player=seat_name(s),
+                    sum=told(*sums),
+                    total=adv[s],
+                )
+            )
+    elif winner is None:
+        lines.append(msg("basic game: draw"))
     else:
-        lines.append(
-            "basic game: draw" if winner is None else f"basic game: Player {winner + 1} wins"
-        )
+        lines.append(msg("basic game: {player} wins", player=seat_name(winner)))
     return ShowdownResult(
         hands=sides,
         values=values,
@@ -125,5 +251,5 @@ def score_hands(
         advanced_points=adv,
         advanced=advanced,
         winner=winner,
-        arithmetic="\n".join(lines),
+        arithmetic=Lines(tuple(lines)),
     )
