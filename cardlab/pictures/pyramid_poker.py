@@ -17,8 +17,11 @@ from dataclasses import dataclass, field
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg
 from cardlab.games.poker.ranking import evaluate
 from cardlab.games.pyramid_poker import HAND_NAMES, PyramidPokerView
+from cardlab.games.pyramid_poker.rules import hand_label
+from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.render import (
     HIDDEN,
     Drawing,
@@ -122,14 +125,14 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
     # the block in play, between the two sets of hands
     mid = 216.0
     if pic.revealed:
-        ops.append(Text(COL_X, mid, pic.drawn_label or "A pharaoh! Keep one of these:", size,
-                        theme.felt_text, "left", bold=True))  # fmt: skip
+        label = pic.drawn_label or str(msg("A pharaoh! Keep one of these:"))
+        ops.append(Text(COL_X, mid, label, size, theme.felt_text, "left", bold=True))
         ops += row(list(pic.revealed), COL_X, mid + 14, BLOCK_W, BLOCK_H, 10, theme,
                    deck="blocks", target="pick")  # fmt: skip
     elif pic.drawn is not None:
         card = pic.drawn if isinstance(pic.drawn, Card) else None
-        ops.append(Text(COL_X, mid, pic.drawn_label or "Block in play:", size, theme.felt_text,
-                        "left", bold=True))  # fmt: skip
+        label = pic.drawn_label or str(msg("Block in play:"))
+        ops.append(Text(COL_X, mid, label, size, theme.felt_text, "left", bold=True))
         ops += row([card], COL_X, mid + 14, BLOCK_W, BLOCK_H, 0, theme, deck="blocks",
                    target="drawn")  # fmt: skip
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
@@ -137,7 +140,7 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
 
 def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -> list[DrawOp]:
     ops: list[DrawOp] = []
-    name = pic.names[who] if who < len(pic.names) else f"Player {who + 1}"
+    name = str(pic.names[who] if who < len(pic.names) else seat_name(who))
     ops += seat_plate(name, COL_X, top, theme, active=pic.active == who, align="left", size=size)
     hands = pic.hands[who] if who < len(pic.hands) else ()
     notes = pic.hand_notes[who] if who < len(pic.hand_notes) else ()
@@ -145,7 +148,7 @@ def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -
     for h, hand_name in enumerate(HAND_NAMES):
         y = top + 14 + h * pitch
         cards = list(hands[h]) if h < len(hands) else []
-        ops.append(Text(COL_X, y + SMALL_H / 2, hand_name.capitalize(), size * 0.9,
+        ops.append(Text(COL_X, y + SMALL_H / 2, str(hand_label(hand_name)), size * 0.9,
                         theme.felt_text, "left"))  # fmt: skip
         x0 = COL_X + 58
         for j in range(5):
@@ -168,20 +171,30 @@ def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -
 # -- a position as a picture -----------------------------------------------------------------------
 def hand_notes(hands: Sequence[Sequence[Card]]) -> tuple[str, ...]:
     """A complete hand's poker name (e.g. "Flush, A-high"); the count of an incomplete one."""
-    return tuple(evaluate(h).poker_name if len(h) == 5 else f"{len(h)} of 5" for h in hands)
+    return tuple(
+        str(hand_title(evaluate(h)) if len(h) == 5 else msg("{count} of 5", count=len(h)))
+        for h in hands
+    )
 
 
 def showdown_lines(show) -> list[str]:
     """The showdown in short lines for the canvas: each comparison, the bonus, the total."""
-    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
-    lines = ["Showdown (Player 1 v Player 2):"]
+    lines = [str(msg("Showdown (Player 1 v Player 2):"))]
     for pos, name in enumerate(HAND_NAMES):
-        pa, pb = show.hand_points[0][pos], show.hand_points[1][pos]
-        who = verdict[show.comparisons[pos]]
-        lines.append(f"{name.capitalize()}: {who} (points {pa:+d} v {pb:+d})")
-    lines.append(f"Bonus: {show.bonus[0]:+d} v {show.bonus[1]:+d}")
+        pa, pb = (format(p, "+d") for p in (show.hand_points[0][pos], show.hand_points[1][pos]))
+        line = msg(
+            "{hand}: {verdict} (points {first} v {second})",
+            hand=hand_label(name),
+            verdict=verdict(show.comparisons[pos]),
+            first=pa,
+            second=pb,
+        )
+        lines.append(str(line))
+    ba, bb = (format(b, "+d") for b in show.bonus)
+    bonus = msg("Bonus: {first} v {second}", first=ba, second=bb)
+    lines.append(str(bonus))
     a, b = show.advanced_points
-    lines.append(f"Points: {a} v {b}")
+    lines.append(str(msg("Points: {first} v {second}", first=a, second=b)))
     return lines
 
 
@@ -199,31 +212,46 @@ def view_picture(
     if viewer is None:
         marks = {k: f"P{p + 1}" for k, p in enumerate(view.placer) if p is not None}
     else:
-        marks = {k: "you" for k, p in enumerate(view.placer) if p == viewer}
+        # Translators: the tag on the viewer's own blocks in the pyramid (a few letters only)
+        you = str(msg("you"))
+        marks = {k: you for k, p in enumerate(view.placer) if p == viewer}
     names = names or (
-        (f"{seat_name(me)}", f"{seat_name(other)}")
+        (str(seat_name(me)), str(seat_name(other)))
         if viewer is None
-        else (f"{seat_name(me)} (these eyes)", seat_name(other))
+        else (str(msg("{player} (these eyes)", player=seat_name(me))), str(seat_name(other)))
     )
     drawn, label, revealed = None, "", view.revealed
-    mover = names[0] if view.turn == me else names[1]
+    mover = str(names[0] if view.turn == me else names[1])
+    mine = interactive and view.turn == me
     if view.phase == "place" and view.holding is not None:
         drawn = view.holding
-        label = f"{mover} drew this block" + (": click a slot" if interactive else "")
+        if interactive:
+            label = str(msg("{player} drew this block: click a slot", player=mover))
+        else:
+            label = str(msg("{player} drew this block", player=mover))
     elif view.phase == "place":
-        drawn, label = HIDDEN, f"{mover} drew a block (hidden from these eyes)"
+        drawn = HIDDEN
+        label = str(msg("{player} drew a block (hidden from these eyes)", player=mover))
     elif view.pending is not None:
         drawn = view.pending
-        label = f"{mover} took this block" + (
-            ": choose a hand" if interactive and view.turn == me else ""
-        )
+        if mine:
+            label = str(msg("{player} took this block: choose a hand", player=mover))
+        else:
+            label = str(msg("{player} took this block", player=mover))
     elif revealed:
-        label = f"A pharaoh! {mover} keeps one of these" + (
-            " (click it)" if interactive and view.turn == me else ""
-        )
+        if mine:
+            label = str(msg("A pharaoh! {player} keeps one of these (click it)", player=mover))
+        else:
+            label = str(msg("A pharaoh! {player} keeps one of these", player=mover))
     notes = [
-        f"Placed {view.placed} of 30 · taken {view.taken} of 30 · general supply "
-        f"{view.general_size}"
+        str(
+            msg(
+                "Placed {placed} of 30 · taken {taken} of 30 · general supply {general}",
+                placed=view.placed,
+                taken=view.taken,
+                general=view.general_size,
+            )
+        )
     ]
     if view.phase == "over" and view.results:
         notes = showdown_lines(view.results[-1].showdown) + notes

@@ -53,7 +53,7 @@ def test_a_pyramid_poker_slot_has_one_name_in_the_list_the_log_and_the_text_vers
     view = TableView(PyramidPokerTable.start(), ThemePicker())
     width = view.model.observation.width
     label, k = view.model.control("slot").options[0]
-    assert label == slot_name(k, width) == f"slot {k + 1} (row 1, position {k + 1})"
+    assert label == str(slot_name(k, width)) == f"slot {k + 1} (row 1, position {k + 1})"
     assert f"place the block in {label}" in view.model.mirror().legal_moves
     view.controls["slot"].value = k
     view.controls["place"].click()

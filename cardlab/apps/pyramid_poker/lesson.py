@@ -16,9 +16,23 @@ from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg
 from cardlab.games.pyramid_poker import observe
-from cardlab.games.pyramid_poker.rules import BONUS, HAND_NAMES, HAND_POINTS, NO_PAIR_PENALTY
-from cardlab.games.pyramid_poker.scoring import ShowdownResult, score_hands
+from cardlab.games.pyramid_poker.rules import (
+    BONUS,
+    HAND_NAMES,
+    HAND_POINTS,
+    NO_PAIR_PENALTY,
+    hand_label,
+)
+from cardlab.games.pyramid_poker.scoring import (
+    ShowdownResult,
+    category_name,
+    hand_title,
+    score_hands,
+    verdict,
+)
 from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing, deck_sheet
@@ -27,25 +41,21 @@ from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.theme import ThemePicker
 
-CATEGORY_WORDS = {
-    "full_colors": "Royal Flush",
-    "half_colors": "Straight Flush",
-    "four_up": "Four of a Kind",
-    "full_up": "Full House",
-    "colors": "Flush",
-    "run": "Straight",
-    "three_up": "Three of a Kind",
-    "two_pair": "Two Pair",
-    "one_pair": "Pair",
-    "high_card": "No Pair",
-}
+CATEGORY_WORDS: dict[str, Message] = {c: category_name(c) for c in HAND_POINTS}
+"""Each category's name as the scoring chart writes it (a message: read in the page's language)."""
 
 RULES = ("scoring", "target", "all_three_no_pair_penalty")
 """The rules scoring depends on."""
-BASIC_WORDS = (
-    "<p class='cardlab-pp-basic'><b>Basic scoring:</b> each comparison won counts 1; whoever "
-    "wins more of the three wins the game (no points per hand, no bonus).</p>"
-)
+
+
+def basic_words() -> str:
+    """What basic scoring counts, in place of the points chart."""
+    words = msg(
+        "<b>Basic scoring:</b> each comparison won counts 1; whoever wins more of the three wins "
+        "the game (no points per hand, no bonus)."
+    )
+    return f"<p class='cardlab-pp-basic'>{words}</p>"
+
 
 WORKED_P1 = "9h 9d 9c 4d 4h | 2c 5d 8c Jh Kd | 3s 4s 5s 6s 7s"
 WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
@@ -63,20 +73,21 @@ class PyramidPokerComponents(LessonPanel):
         self.table = self.view
         replay = deals.load(deal)
         self.state = replay.state_at(first_step(replay, "take"))
-        self.sheet_words = TextVersion("The 54 blocks in words", deck_words("blocks"))
-        describe(self.sheet, "The 54 Pyramid Poker blocks", self.sheet_words)
+        self.sheet_words = TextVersion(str(msg("The 54 blocks in words")), deck_words("blocks"))
+        describe(self.sheet, str(msg("The 54 Pyramid Poker blocks")), self.sheet_words)
         self.table_words = TextVersion(
-            "The built pyramid in words", items_html(position_lines(observe(self.state, 0), 0))
+            str(msg("The built pyramid in words")),
+            items_html(position_lines(observe(self.state, 0), 0)),
         )
-        describe(self.table, "The pyramid of 30 blocks, built, through Player 1's eyes",
-                 self.table_words)  # fmt: skip
+        label = msg("The pyramid of 30 blocks, built, through Player 1's eyes")
+        describe(self.table, str(label), self.table_words)
         self.pyramid = widgets.VBox([self.table.widget, self.table_words.widget])
         self.children = [self.sheet.widget, self.sheet_words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
         self.sheet.draw(deck_sheet("blocks", self.theme, card_w=46))
-        banner = "The pyramid, built: Player 1's eyes"
+        banner = str(msg("The pyramid, built: Player 1's eyes"))
         return position_picture(observe(self.state, 0), 0, self.theme, banner)
 
 
@@ -89,36 +100,47 @@ def points_table_html(penalty: bool = False) -> str:
         for c, p in HAND_POINTS.items()
     )
     bonus = "".join(
-        f"<tr><td>won {n} of 3 comparisons</td><td style='text-align:center'>{b:+d}</td></tr>"
+        f"<tr><td>{msg('won {count} of 3 comparisons', count=n)}</td>"
+        f"<td style='text-align:center'>{b:+d}</td></tr>"
         for n, b in BONUS.items()
         if n >= 2
     )
     if penalty:
         bonus += (
-            f"<tr><td>all three hands No Pair</td><td style='text-align:center'>"
+            f"<tr><td>{msg('all three hands No Pair')}</td><td style='text-align:center'>"
             f"{NO_PAIR_PENALTY:+d}</td></tr>"
         )
+    points = msg("Points")
     return (
-        "<table class='cardlab-pp-points'><thead><tr><th>Each hand (won or lost)</th>"
-        f"<th>Points</th></tr></thead><tbody>{rows}</tbody></table>"
-        "<table class='cardlab-pp-bonus'><thead><tr><th>Comparison bonus</th><th>Points</th>"
-        f"</tr></thead><tbody>{bonus}</tbody></table>"
+        f"<table class='cardlab-pp-points'><thead><tr><th>{msg('Each hand (won or lost)')}</th>"
+        f"<th>{points}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<table class='cardlab-pp-bonus'><thead><tr><th>{msg('Comparison bonus')}</th>"
+        f"<th>{points}</th></tr></thead><tbody>{bonus}</tbody></table>"
     )
 
 
 def basic_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]:
     """Score-sheet rows of the basic game: one per hand position, 1 for the comparison won."""
-    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
     return [
         (
-            name.capitalize(),
+            str(hand_label(name)),
             (int(c == 1), int(c == -1)),
-            f"{a.poker_name} v {b.poker_name}: {verdict[c]}",
+            str(
+                msg(
+                    "{first} v {second}: {verdict}",
+                    first=hand_title(a),
+                    second=hand_title(b),
+                    verdict=verdict(c),
+                )
+            ),
         )
         for name, a, b, c in zip(
             HAND_NAMES, result.values[0], result.values[1], result.comparisons, strict=True
         )
     ]
+
+
+HANDS_HELP = msg("Hands: left | centre | right, five blocks each.")
 
 
 class ScoringExample(LessonPanel):
@@ -130,17 +152,20 @@ class ScoringExample(LessonPanel):
         self.advanced, self.penalty = True, False
         self.rules = widgets.HTML()
         self.table = widgets.HTML(points_table_html())
-        self.a = widgets.Text(value=a, description="Player 1", layout=widgets.Layout(width="520px"))
-        self.b = widgets.Text(value=b, description="Player 2", layout=widgets.Layout(width="520px"))
-        self.button = widgets.Button(description="Score", button_style="primary")
-        self.sheet = ScoreSheet(["Player 1", "Player 2"])
+        one, two = str(seat_name(0)), str(seat_name(1))
+        self.a = widgets.Text(value=a, description=one, layout=widgets.Layout(width="520px"))
+        self.b = widgets.Text(value=b, description=two, layout=widgets.Layout(width="520px"))
+        self.button = widgets.Button(description=str(msg("Score")), button_style="primary")
+        self.sheet = ScoreSheet([one, two])
         self.sheet.widget.add_class("cardlab-scoresheet")
         self.verdict = widgets.HTML()
         self.button.on_click(guarded(self.status, lambda _: self.score()))
         self.children = [
             self.rules,
             self.table,
-            widgets.HTML("<small>Hands: left | centre | right, five blocks each.</small>"),
+            widgets.HTML(
+                f"<small>{msg('Hands: left | centre | right, five blocks each.')}</small>"
+            ),
             self.a,
             self.b,
             self.button,
@@ -157,7 +182,7 @@ class ScoringExample(LessonPanel):
         self.advanced = options["scoring"] == "advanced"
         self.penalty = options["all_three_no_pair_penalty"]
         self.rules.value = rules_note("pyramid_poker", options, RULES)
-        self.table.value = points_table_html(self.penalty) if self.advanced else BASIC_WORDS
+        self.table.value = points_table_html(self.penalty) if self.advanced else basic_words()
         self.score()
 
     def score(self) -> None:
@@ -166,5 +191,5 @@ class ScoringExample(LessonPanel):
         )
         self.sheet.set_rows(showdown_rows(result) if self.advanced else basic_rows(result))
         self.result = result
-        self.verdict.value = f"<p>{html.escape(basic_verdict(result))}</p>"
-        self.status.ok("Scored.")
+        self.verdict.value = f"<p>{html.escape(str(basic_verdict(result)))}</p>"
+        self.status.ok(str(msg("Scored.")))

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, RULES
 from cardlab.apps.rules_words import rules_note
+from cardlab.core.i18n import joined, msg, msgn, num
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     completion_odds,
@@ -19,7 +20,7 @@ from cardlab.games.pyramid_poker.odds import (
     joker_odds,
 )
 from cardlab.games.pyramid_poker.placement import hand_gains
-from cardlab.games.pyramid_poker.rules import points_change
+from cardlab.games.pyramid_poker.rules import PointsChange, hand_noun, hand_word, points_change
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -48,15 +49,17 @@ def completion_html(view, seat: int = 0) -> str:
     head = "".join(f"<th>{CATEGORY_WORDS[c]}</th>" for c in SHOWN)
     rows = []
     for o in odds:
-        cells = "".join(f"<td>{o.probabilities[c]:.3f}</td>" for c in SHOWN)
-        cards = " ".join(str(c) for c in o.cards) or "empty"
+        cells = "".join(f"<td>{num(o.probabilities[c], 3)}</td>" for c in SHOWN)
+        cards = " ".join(str(c) for c in o.cards) or str(msg("empty"))
+        how = html.escape(str(o.method_words))
         rows.append(
-            f"<tr><th scope='row'>{o.hand}</th><td>{cards}</td><td>{o.room}</td>{cells}"
-            f"<td>{points_change(o.expected_points)}</td><td><small>{html.escape(o.method)}</small></td></tr>"
+            f"<tr><th scope='row'>{hand_word(o.hand)}</th><td>{cards}</td><td>{o.room}</td>"
+            f"{cells}<td>{points_change(o.expected_points)}</td><td><small>{how}</small></td></tr>"
         )
+    heads = "".join(f"<th>{m}</th>" for m in (msg("Hand"), msg("Blocks"), msg("Places left")))
     return (
-        "<table class='cardlab-pp-completion'><thead><tr><th>Hand</th><th>Blocks</th>"
-        f"<th>Places left</th>{head}<th>Expected points</th><th>How</th></tr></thead>"
+        f"<table class='cardlab-pp-completion'><thead><tr>{heads}{head}"
+        f"<th>{msg('Expected points')}</th><th>{msg('How')}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -72,59 +75,82 @@ class OddsLesson(LessonPanel):
         self.joker_odds = j
         self.jokers = OddsPanel(
             [
-                ("the pyramid holds no pharaoh", j.pyramid[0]),
-                ("the pyramid holds 1 pharaoh", j.pyramid[1]),
-                ("the pyramid holds both pharaohs", j.pyramid[2]),
-                ("your own supply of 15 holds one (or two)", j.supply_has_one),
+                (str(msg("the pyramid holds no pharaoh")), j.pyramid[0]),
+                (str(msg("the pyramid holds 1 pharaoh")), j.pyramid[1]),
+                (str(msg("the pyramid holds both pharaohs")), j.pyramid[2]),
+                (str(msg("your own supply of 15 holds one (or two)")), j.supply_has_one),
             ],
-            title="The pharaohs: 2 among 54 blocks, 30 in the pyramid",
+            title=str(msg("The pharaohs: 2 among 54 blocks, 30 in the pyramid")),
             plot=False,
             picker=self.picker,
         )
-        self.joker_text = widgets.HTML(
+        counting = msg(
             "<p>Counting: the pyramid is 30 of the 54 blocks, so P(no pharaoh) = "
-            f"C(52, 30) / C(54, 30) = {format_fraction(j.pyramid[0])}; P(both) = "
-            f"C(52, 28) / C(54, 30) = {format_fraction(j.pyramid[2])}. Your supply misses "
-            f"both with C(52, 15) / C(54, 15) = {format_fraction(1 - j.supply_has_one)}.</p>"
-            f"<p><small>C(54, 30) = {comb(54, 30):,}.</small></p>"
+            "C(52, 30) / C(54, 30) = {none}; P(both) = C(52, 28) / C(54, 30) = {both}. Your "
+            "supply misses both with C(52, 15) / C(54, 15) = {misses}.</p>",
+            none=format_fraction(j.pyramid[0]),
+            both=format_fraction(j.pyramid[2]),
+            misses=format_fraction(1 - j.supply_has_one),
+        )
+        self.joker_text = widgets.HTML(
+            f"{counting}<p><small>C(54, 30) = {num(comb(54, 30))}.</small></p>"
         )
         t = hand_points_table()
         self.points_table = t
         order = sorted(t.counts, key=lambda c: t.counts[c])
         self.hands = OddsPanel(
             [(f"{CATEGORY_WORDS[c]} ({HAND_POINTS[c]:+d})", t.probabilities[c]) for c in order],
-            title="A random hand of 5 (all 2,598,960 counted)",
+            title=str(msg("A random hand of 5 (all {count} counted)", count=num(comb(52, 5)))),
             plot=True,
             picker=self.picker,
         )
         terms = " + ".join(
             f"{HAND_POINTS[c] if HAND_POINTS[c] > 0 else f'({HAND_POINTS[c]})'} \u00d7 "
-            f"{t.counts[c]:,}"
+            f"{num(t.counts[c])}"
             for c in reversed(order)
             if HAND_POINTS[c]
         )
-        self.points_text = widgets.HTML(
-            f"<p><b>Expected points of a random hand</b> = ({terms}) / 2,598,960 = "
-            f"<b>{format_fraction(t.expected_points)} \u2248 {float(t.expected_points):+.4f}</b>."
-            f"</p><p>Half of all hands are No Pair (\u22121), so a random hand is worth about "
-            f"half a point <i>less</i> than nothing. A hand that avoids No Pair (chance "
-            f"{float(t.p_not_no_pair):.3f} at random) scores at least 0: a whole point more "
-            "than the No Pair it replaced.</p>"
+        expected = msg(
+            "<p><b>Expected points of a random hand</b> = ({terms}) / {count} = "
+            "<b>{fraction} \u2248 {value}</b>.</p><p>Half of all hands are No Pair (\u22121), so "
+            "a random hand is worth about half a point <i>less</i> than nothing. A hand that "
+            "avoids No Pair (chance {chance} at random) scores at least 0: a whole point more "
+            "than the No Pair it replaced.</p>",
+            terms=terms,
+            count=num(comb(52, 5)),
+            fraction=format_fraction(t.expected_points),
+            value=PointsChange(float(t.expected_points), 4),
+            chance=num(float(t.p_not_no_pair), 3),
         )
+        self.points_text = widgets.HTML(str(expected))
         state = take_position(deal)
         view = observe(state, 0)
         best, gains = hand_gains(view, state.pending)
-        rise = ", ".join(f"{name} {points_change(g)}" for name, g in gains.items())
+        rise = joined(
+            msg("{hand} {change}", hand=hand_word(name), change=points_change(g))
+            for name, g in gains.items()
+        )
         self.position = view
         self.best = best
-        self.take = widgets.HTML(
-            f"<p>The game of section 2, {state.taken} blocks taken: Player 1 has just taken "
-            f"the <b>{state.pending}</b>. Player 1 has not seen {sum(view.unseen().values())} "
-            "blocks; each hand's empty places are filled from them.</p>"
-            + completion_html(view, 0)
-            + f"<p>Where should the {state.pending} go? The rise in each hand's expected "
-            f"points: {rise}. Best: the <b>{best}</b> hand.</p>"
+        where = msgn(
+            "<p>The game of section 2, {count} block taken: Player 1 has just taken the "
+            "<b>{card}</b>. Player 1 has not seen {unseen} blocks; each hand's empty places are "
+            "filled from them.</p>",
+            "<p>The game of section 2, {count} blocks taken: Player 1 has just taken the "
+            "<b>{card}</b>. Player 1 has not seen {unseen} blocks; each hand's empty places are "
+            "filled from them.</p>",
+            state.taken,
+            card=str(state.pending),
+            unseen=sum(view.unseen().values()),
         )
+        answer = msg(
+            "<p>Where should the {card} go? The rise in each hand's expected points: {rise}. "
+            "Best: the <b>{hand}</b>.</p>",
+            card=str(state.pending),
+            rise=rise,
+            hand=hand_noun(best),
+        )
+        self.take = widgets.HTML(f"{where}{completion_html(view, 0)}{answer}")
         self.rules = widgets.HTML()
         self.children = [
             self.rules,
@@ -141,9 +167,9 @@ class OddsLesson(LessonPanel):
         chances do not depend on the rules, the points are the advanced game's."""
         words = rules_note("pyramid_poker", options, RULES)
         if options["scoring"] == "basic":
-            words += (
-                "<p class='cardlab-rules-note'>This page plays <b>basic scoring</b>: only the "
-                "comparisons count, so the points below are what each hand would score in the "
-                "advanced game.</p>"
+            basic = msg(
+                "This page plays <b>basic scoring</b>: only the comparisons count, so the points "
+                "below are what each hand would score in the advanced game."
             )
+            words += f"<p class='cardlab-rules-note'>{basic}</p>"
         self.rules.value = words

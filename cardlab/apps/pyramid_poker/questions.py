@@ -17,15 +17,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.apps.asked import RIGHT, Asked, asked, items_html, rules_of
-from cardlab.apps.pyramid_poker.table import reasoning_bot
+from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.i18n import msg, msgn
+from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.placement import hand_gains
-from cardlab.games.pyramid_poker.rules import points_change
+from cardlab.games.pyramid_poker.rules import (
+    PointsChange,
+    hand_label,
+    hand_noun,
+    hand_word,
+    points_change,
+)
 
 RULES = ("scoring", "all_three_no_pair_penalty")
 """The options a placement question depends on."""
@@ -42,7 +50,8 @@ class QuizQuestion:
     answer: str
     gains: dict[str, float]
     bot_action: str
-    bot_reason: str
+    bot_told: Narration
+    """The reasoning bot's reason (read in the page's language: `bot_reason`)."""
     scoring: str = "advanced"
     penalty: bool = False
 
@@ -54,6 +63,11 @@ class QuizQuestion:
     @property
     def view(self):
         return observe(self.replay.state, self.seat)
+
+    @property
+    def bot_reason(self) -> str:
+        """The reasoning bot's whole reason, in the current language."""
+        return self.bot_told.text(None)
 
 
 def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
@@ -74,7 +88,7 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
             margin = gains[best] - max(g for h, g in gains.items() if h != best)
             if margin >= 0.05:  # a clear answer, not a coin toss
                 decision = judge.choose(view, legal)
-                action, reason = str(decision.action), decision.reason
+                action, reason = str(decision.action), decision.told
                 return QuizQuestion(
                     replay, state.turn, best, gains, action, reason, scoring, penalty
                 )
@@ -90,17 +104,21 @@ def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
     """What the quiz's picture shows ``seat``, in words: every hand and the pyramid's blocks
     (a face where ``seat`` may see it)."""
     lines = [
-        f"{'You' if s == seat else seat_name(s)}, {name} hand: "
-        + (" ".join(str(c) for c in hand) or "empty")
+        str(hand_line(msg("You") if s == seat else seat_name(s), name, hand))
         for s in range(2)
         for name, hand in zip(HAND_NAMES, view.hands[s], strict=True)
     ]
     seen = [f"{k} {c}" for k, c in enumerate(view.pyramid) if c is not None]
     hidden = [str(k) for k, (c, f) in enumerate(zip(view.pyramid, view.filled, strict=True))
               if f and c is None]  # fmt: skip
-    lines.append(f"pyramid blocks you see (slot and block): {', '.join(seen) or 'none'}")
-    lines.append(f"face-down blocks in slots: {', '.join(hidden) or 'none'}")
-    return lines
+    none = str(msg("none"))
+    lines.append(
+        str(
+            msg("pyramid blocks you see (slot and block): {blocks}", blocks=", ".join(seen) or none)
+        )
+    )
+    lines.append(str(msg("face-down blocks in slots: {slots}", slots=", ".join(hidden) or none)))
+    return lines  # fmt: skip
 
 
 def question(seed: int, options: Mapping[str, Any] | None = None) -> QuizQuestion:
@@ -115,15 +133,24 @@ def prompt_html(q: QuizQuestion) -> str:
     """The question, the position in words (and the rules when they are not the standard
     ones)."""
     view = q.view
-    return rules_note("pyramid_poker", q.options, RULES) + (
-        f"<p>You are <b>{seat_name(q.seat)}</b> (your hands are at the bottom). You took "
-        f"the <b>{html.escape(str(view.pending))}</b>; {view.taken} blocks have been taken "
-        "so far. <b>Which hand should it go to?</b></p>" + items_html(position_lines(view, q.seat))
+    asking = msgn(
+        "<p>You are <b>{player}</b> (your hands are at the bottom). You took the <b>{card}</b>; "
+        "{count} block has been taken so far. <b>Which hand should it go to?</b></p>",
+        "<p>You are <b>{player}</b> (your hands are at the bottom). You took the <b>{card}</b>; "
+        "{count} blocks have been taken so far. <b>Which hand should it go to?</b></p>",
+        view.taken,
+        player=seat_name(q.seat),
+        card=html.escape(str(view.pending)),
+    )
+    return (
+        rules_note("pyramid_poker", q.options, RULES)
+        + str(asking)
+        + items_html(position_lines(view, q.seat))
     )
 
 
 def choices(q: QuizQuestion) -> list[tuple[str, str]]:
-    return [(name.capitalize(), name) for name in q.gains]
+    return [(str(hand_label(name)), name) for name in q.gains]
 
 
 def answer(q: QuizQuestion) -> str:
@@ -133,38 +160,58 @@ def answer(q: QuizQuestion) -> str:
 def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): each hand's rise."""
     right = q.gains.get(value, -99.0) >= q.gains[q.answer] - 1e-9
-    head = RIGHT if right else f"<b>\u2718 Best: the {q.answer} hand.</b>"
+    head = RIGHT if right else str(msg("<b>\u2718 Best: the {hand}.</b>", hand=hand_noun(q.answer)))
     block = html.escape(str(q.view.pending))
     if q.scoring == "basic":
         rise = "".join(
-            f"<li>{name}: {100 * gain:+.1f} percentage points</li>"
+            "<li>"
+            + str(msg("{hand}: {change} percentage points", hand=hand_word(name),
+                      change=PointsChange(100 * gain, 1)))
+            + "</li>"
             for name, gain in q.gains.items()
+        )  # fmt: skip
+        worth = msg(
+            "Fill each hand's empty places from the blocks you have not seen, and see how much "
+            "the {block} changes the hand's chance of winning its comparison with the other "
+            "player's hand in the same place (a tie counts half), both filled from those blocks "
+            "(against a random unseen block in its place):",
+            block=block,
         )
-        worth = (
-            f"see how much the {block} changes the hand's chance of winning its comparison "
-            "with the other player's hand in the same place (a tie counts half), both filled "
-            "from those blocks"
+        bot = msg(
+            "The reasoning bot, which judges by a quick estimate of the advanced points whatever "
+            "the scoring, would choose {hand}: {reason}.",
+            hand=hand_word(q.bot_action.split()[1]),
+            reason=html.escape(q.bot_reason),
         )
-        bot = "which judges by a quick estimate of the advanced points whatever the scoring"
     else:
         rise = "".join(
-            f"<li>{name}: {points_change(gain)} expected points</li>"
+            "<li>"
+            + str(msg("{hand}: {change} expected points", hand=hand_word(name),
+                      change=points_change(gain)))
+            + "</li>"
             for name, gain in q.gains.items()
+        )  # fmt: skip
+        if q.penalty:
+            worth = msg(
+                "Fill each hand's empty places from the blocks you have not seen, and see how "
+                "much the {block} changes the hand's expected advanced points, the penalty for "
+                "three No Pair hands included (against a random unseen block in its place):",
+                block=block,
+            )
+        else:
+            worth = msg(
+                "Fill each hand's empty places from the blocks you have not seen, and see how "
+                "much the {block} changes the hand's expected advanced points (against a random "
+                "unseen block in its place):",
+                block=block,
+            )
+        bot = msg(
+            "The reasoning bot, which judges by a quick estimate rather than this exact count, "
+            "would choose {hand}: {reason}.",
+            hand=hand_word(q.bot_action.split()[1]),
+            reason=html.escape(q.bot_reason),
         )
-        worth = f"see how much the {block} changes the hand's expected advanced points" + (
-            ", the penalty for three No Pair hands included" if q.penalty else ""
-        )
-        bot = "which judges by a quick estimate rather than this exact count"
-    return (
-        right,
-        head,
-        (
-            f"Fill each hand's empty places from the blocks you have not seen, and {worth} "
-            f"(against a random unseen block in its place):</p><ul>{rise}</ul>"
-            f"<p><small>The reasoning bot, {bot}, would choose {q.bot_action.split()[1]}: "
-            f"{html.escape(q.bot_reason)}.</small></p>"
-        ),
-    )
+    return right, head, f"{worth}</p><ul>{rise}</ul><p><small>{bot}</small></p>"
 
 
 def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:

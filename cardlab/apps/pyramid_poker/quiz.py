@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from cardlab.apps.pyramid_poker.questions import choices, feedback, prompt_html, question
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -18,7 +19,9 @@ class BlockQuiz(Quiz):
     raises the hand's worth most under the page's scoring (expected advanced points, or the
     chance of winning its comparison; each hand filled from the unseen blocks)."""
 
-    picture_label = "The position: the pyramid of blocks and both players' three hands"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("The position: the pyramid of blocks and both players' three hands"))
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed, size=(WIDTH, HEIGHT))
@@ -29,8 +32,9 @@ class BlockQuiz(Quiz):
 
     def picture(self) -> Drawing:
         seat = self.q.seat
-        names = (f"You ({seat_name(seat)})", seat_name(1 - seat))
-        return position_picture(self.q.view, seat, self.theme, "Quiz: which hand?", names)
+        names = (str(msg("You ({player})", player=seat_name(seat))), str(seat_name(1 - seat)))
+        banner = str(msg("Quiz: which hand?"))
+        return position_picture(self.q.view, seat, self.theme, banner, names)
 
     def mark(self, value: str) -> tuple[bool, str]:
         right, head, body = feedback(self.q, value)

@@ -9,9 +9,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.apps.bot_stepper import BotGameStepper
-from cardlab.apps.pyramid_poker.table import reasoning_bot
+from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.pyramid_poker import HAND_NAMES, observe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.widgets.theme import ThemePicker
@@ -32,12 +33,55 @@ def who_sees_what(state) -> list[str]:
         own = sum(1 for p in view.placer if p == s)
         other = sum(1 for p in view.placer if p == 1 - s)
         lines.append(
-            f"{seat_name(s)} sees the faces of their own {own} block{'s' * (own != 1)} in the "
-            f"pyramid and only the backs of {seat_name(1 - s)}'s {other}."
+            str(
+                msgn(
+                    "{player} sees the faces of their own {count} block in the pyramid and only "
+                    "the backs of {other}'s {other_count}.",
+                    "{player} sees the faces of their own {count} blocks in the pyramid and only "
+                    "the backs of {other}'s {other_count}.",
+                    own,
+                    player=seat_name(s),
+                    other=seat_name(1 - s),
+                    other_count=other,
+                )
+            )
         )
     if state.phase in ("take", "keep", "assign", "reveal", "over"):
-        lines.append("Blocks in the hands, and blocks a pharaoh turns up, are seen by both.")
+        lines.append(
+            str(msg("Blocks in the hands, and blocks a pharaoh turns up, are seen by both."))
+        )
     return lines
+
+
+def phase_word(phase: str) -> Message:
+    """A phase as the stepper's banner names it: "Place", "Take" ..."""
+    return {
+        # Translators: a phase of Pyramid Poker: choosing the first player
+        "first": msg("First"),
+        # Translators: a phase of Pyramid Poker: dealing the personal supplies
+        "deal": msg("Deal"),
+        # Translators: a phase of Pyramid Poker: a builder draws a block from their supply
+        "draw": msg("Draw"),
+        # Translators: a phase of Pyramid Poker: a builder places the drawn block
+        "place": msg("Place"),
+        # Translators: a phase of Pyramid Poker: taking a free block from the pyramid
+        "take": msg("Take"),
+        # Translators: a phase of Pyramid Poker: blocks turned up after a pharaoh
+        "reveal": msg("Reveal"),
+        # Translators: a phase of Pyramid Poker: keeping one of the revealed blocks
+        "keep": msg("Keep"),
+        # Translators: a phase of Pyramid Poker: putting the taken block into a hand
+        "assign": msg("Assign"),
+        # Translators: a phase of Pyramid Poker: the match is over
+        "over": msg("Over"),
+    }[phase]
+
+
+def eyes(viewer: int | None) -> Message:
+    """Whose eyes the stepper shows the table through."""
+    if viewer is None:
+        return msg("the teacher's eyes")
+    return msg("{player}'s eyes", player=seat_name(viewer))
 
 
 class GameStepper(BotGameStepper):
@@ -45,11 +89,27 @@ class GameStepper(BotGameStepper):
 
     size = (WIDTH, HEIGHT)
 
-    picture_label = "A Pyramid Poker game of two bots at this step: the pyramid and the hands"
-    start_text = "The 54 blocks are shuffled; press Forward or Play."
-    bot_label = " (a reasoning bot)"
-    chance_moves = "chance"
-    teacher_label = "Teacher (every face)"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("A Pyramid Poker game of two bots at this step: the pyramid and the hands"))
+
+    @property
+    def start_text(self) -> str:  # type: ignore[override]
+        return str(msg("The 54 blocks are shuffled; press Forward or Play."))
+
+    @property
+    def bot_label(self) -> str:  # type: ignore[override]
+        # Translators: after a player's name, "Player 2 (a reasoning bot)"
+        return str(msg(" (a reasoning bot)"))
+
+    @property
+    def chance_moves(self) -> str:  # type: ignore[override]
+        # Translators: what moves next when no player does: chance (the shuffled blocks)
+        return str(msg("chance"))
+
+    @property
+    def teacher_label(self) -> str:  # type: ignore[override]
+        return str(msg("Teacher (every face)"))
 
     deal = "pyramid_poker-whole-game"
     bots = staticmethod(default_bots)
@@ -63,19 +123,21 @@ class GameStepper(BotGameStepper):
 
     def _show(self, step: int, state, event: Any) -> None:
         view = self.view_of(state)
-        banner = f"{state.phase.capitalize()}: {self.eyes_words}"
+        banner = str(msg("{phase}: {eyes}", phase=phase_word(state.phase), eyes=eyes(self.viewer)))
         self.view.draw(position_picture(view, self.viewer, self.theme, banner))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
-        self.sees.value = f"<div><b>Who sees what</b><ul>{items}</ul></div>"
-        arithmetic = self.replay.event_at(step).arithmetic if step else ""
+        self.sees.value = f"<div><b>{msg('Who sees what')}</b><ul>{items}</ul></div>"
+        arithmetic = str(self.replay.event_at(step).arithmetic) if step else ""
         self.arithmetic.value = (
             f"<pre class='cardlab-arithmetic'>{html.escape(arithmetic)}</pre>" if arithmetic else ""
         )
         hands = [
-            f"{seat_name(s)} {name}: {' '.join(str(c) for c in h) or 'empty'}"
+            str(hand_line(seat_name(s), name, h))
             for s in range(2)
             for name, h in zip(HAND_NAMES, view.hands[s], strict=True)
         ]
-        table = f"placed {view.placed} of 30, taken {view.taken} of 30"
+        table = str(
+            msg("placed {placed} of 30, taken {taken} of 30", placed=view.placed, taken=view.taken)
+        )
         self.show_mirror(step, state, hands=hands, table=table)

@@ -18,32 +18,38 @@ from typing import Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
-from cardlab.core.engine import TERMINAL, legal_moves_in_words
+from cardlab.core.engine import TERMINAL, IllegalMove, legal_moves_in_words, seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import (
     HAND_NAMES,
     ShowdownResult,
     new_game,
 )
-from cardlab.games.pyramid_poker.rules import slot_name
+from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_name
+from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 
 BOT = 1
 PLAY_SEED = 1
-NAMES = ("You (Player 1)", "Bot (Player 2)")
-OVER = "The game is over: press New game to play again."
-NOTHING_TO_KEEP = "There is nothing to keep now: that comes after taking a pharaoh."
+NAMES = (msg("You (Player 1)"), msg("Bot (Player 2)"))
+"""The two seats' plates on the table's picture."""
+OVER = msg("The game is over: press New game to play again.")
+NOTHING_TO_KEEP = msg("There is nothing to keep now: that comes after taking a pharaoh.")
 WHAT_NOW = {
-    "place": "You are building: place the drawn block (click a dashed slot, or choose a slot "
-    "and press Place).",
-    "take": "You are taking: take a free block (click it, or choose it and press Take).",
-    "keep": "A pharaoh: keep one of the three revealed blocks.",
-    "assign": "Put the block you took into one of your hands: Left, Centre or Right.",
+    "place": msg(
+        "You are building: place the drawn block (click a dashed slot, or choose a slot "
+        "and press Place)."
+    ),
+    "take": msg("You are taking: take a free block (click it, or choose it and press Take)."),
+    "keep": msg("A pharaoh: keep one of the three revealed blocks."),
+    "assign": msg("Put the block you took into one of your hands: Left, Centre or Right."),
     "over": OVER,
 }
-"""What the learner is to do now, by phase: the reason every other control is disabled."""
+"""What the learner is to do now, by phase: the reason every other control is disabled (each a
+message, read in the page's language when shown)."""
 
 
 def reasoning_bot(seed: int | str = 0) -> Bot:
@@ -57,33 +63,61 @@ def reasoning_bot(seed: int | str = 0) -> Bot:
 def showdown_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]:
     """Score-sheet rows: one per hand position, then the bonus; the notes carry the arithmetic."""
     rows = []
-    verdict = {1: "Player 1 wins", -1: "Player 2 wins", 0: "tie"}
     for pos, name in enumerate(HAND_NAMES):
         a, b = result.values[0][pos], result.values[1][pos]
         pa, pb = result.hand_points[0][pos], result.hand_points[1][pos]
-        who = verdict[result.comparisons[pos]]
-        note = f"{a.poker_name} ({pa:+d}) v {b.poker_name} ({pb:+d}): {who}"
-        rows.append((name.capitalize(), (pa, pb), note))
-    w = result.wins
-    rows.append(
-        (
-            "Bonus",
-            result.bonus,
-            f"comparisons won {w[0]} to {w[1]}: +3 for exactly 2, +4 for all 3",
+        signed = [format(p, "+d") for p in (pa, pb)]
+        note = msg(
+            "{first} ({first_points}) v {second} ({second_points}): {verdict}",
+            first=hand_title(a),
+            first_points=signed[0],
+            second=hand_title(b),
+            second_points=signed[1],
+            verdict=verdict(result.comparisons[pos]),
         )
+        rows.append((str(hand_label(name)), (pa, pb), str(note)))
+    w = result.wins
+    bonus = msg(
+        "comparisons won {first} to {second}: +3 for exactly 2, +4 for all 3",
+        first=w[0],
+        second=w[1],
     )
+    rows.append((str(msg("Bonus")), result.bonus, str(bonus)))
     if any(result.penalty):
-        rows.append(("Penalty", result.penalty, "all three hands No Pair"))
+        rows.append((str(msg("Penalty")), result.penalty, str(msg("all three hands No Pair"))))
     return rows
 
 
-def basic_verdict(result: ShowdownResult) -> str:
+def basic_verdict(result: ShowdownResult) -> Message:
+    """The basic game's verdict in one sentence: who won more comparisons."""
     if result.winner is None:
-        return f"Basic game: a draw ({result.wins[0]} comparisons each)."
-    return (
-        f"Basic game: Player {result.winner + 1} wins, "
-        f"{max(result.wins)} comparisons to {min(result.wins)}."
+        return msgn(
+            "Basic game: a draw ({count} comparison each).",
+            "Basic game: a draw ({count} comparisons each).",
+            result.wins[0],
+        )
+    return msg(
+        "Basic game: {player} wins, {high} comparisons to {low}.",
+        player=seat_name(result.winner),
+        high=max(result.wins),
+        low=min(result.wins),
     )
+
+
+def hand_line(who: object, name: str, hand) -> Message:
+    """One hand in words: "Player 2, left hand: 9h 9d" (or "... : empty")."""
+    cards = " ".join(str(c) for c in hand)
+    if not cards:
+        return msg("{player}, {hand}: empty", player=who, hand=hand_noun(name))
+    return msg("{player}, {hand}: {cards}", player=who, hand=hand_noun(name), cards=cards)
+
+
+def _free_block(k: int, view) -> Message:
+    """A free block in the list of blocks to take: its slot, and its face or "face down"."""
+    card = view.pyramid[k]
+    if card is None:
+        return msg("{slot}: face down", slot=slot_name(k, view.width))
+    return msg("{slot}: {card}", slot=slot_name(k, view.width), card=str(card))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,11 +131,35 @@ class PyramidPokerTable(TableModel):
     """The free block chosen in the list (None: the first one)."""
 
     size = (WIDTH, HEIGHT)
-    log_title = "Last moves"
     log_window = 8
 
     game_name = "pyramid_poker"
-    first_words = "A new game: you are Player 1. Your hands are at the bottom."
+    first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")
+
+    @property
+    def log_title(self) -> str:  # type: ignore[override]
+        return str(msg("Last moves"))
+
+    @property
+    def score_title(self) -> str:  # type: ignore[override]
+        return str(msg("Score sheet"))
+
+    @property
+    def mirror_label(self) -> str:  # type: ignore[override]
+        return str(msg("Your view of the table in words"))
+
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("Your view of the table, drawn (the same in words below)"))
+
+    @classmethod
+    def greeting(cls, recipe: Recipe) -> str:
+        """The status line at the start of a game, in the page's language."""
+        return str(super().greeting(recipe))
+
+    @classmethod
+    def again_words(cls, recipe: Recipe) -> str:
+        return str(msg("A new game (seed {seed}).", seed=recipe.seed))
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bot: Bot | None = None) -> PyramidPokerTable:
@@ -127,16 +185,13 @@ class PyramidPokerTable(TableModel):
         view = self.observation
         if self.stage != "place":
             return ()
-        return tuple((slot_name(k, view.width), k) for k in view.open_slots)
+        return tuple((str(slot_name(k, view.width)), k) for k in view.open_slots)
 
     def block_options(self) -> tuple[tuple[str, int], ...]:
         view = self.observation
         if self.stage != "take":
             return ()
-        return tuple(
-            (f"{slot_name(k, view.width)}: {view.pyramid[k] or 'face down'}", k)
-            for k in view.free_slots
-        )
+        return tuple((str(_free_block(k, view)), k) for k in view.free_slots)
 
     @staticmethod
     def _chosen(options: tuple[tuple[str, int], ...], value: int | None) -> int | None:
@@ -146,42 +201,51 @@ class PyramidPokerTable(TableModel):
     # -- controls ----------------------------------------------------------------------------------
     def controls(self) -> tuple[Control, ...]:
         stage = self.stage
-        now = WHAT_NOW.get(stage, OVER)
+        now = str(WHAT_NOW.get(stage, OVER))
+        over = str(OVER)
         slots, blocks = self.slot_options(), self.block_options()
         hands = self.state.hands[LEARNER]
         revealed = self.state.revealed if stage == "keep" else ()
         legal = set(self.game.legal_actions(self.state)) if revealed else set()
         controls = [
-            Control("slot", "Slot", bool(slots), row=1, kind="choice", options=slots,
-                    value=self._chosen(slots, self.slot), why_not=now),
-            Control("place", "Place", stage == "place", row=1, style="primary", why_not=now),
-            Control("block", "Free block", bool(blocks), row=2, kind="choice", options=blocks,
-                    value=self._chosen(blocks, self.block), why_not=now),
-            Control("take", "Take", stage == "take", row=2, style="primary", why_not=now),
+            Control("slot", str(msg("Slot")), bool(slots), row=1, kind="choice",
+                    options=slots, value=self._chosen(slots, self.slot), why_not=now),
+            Control("place", str(msg("Place")), stage == "place", row=1, style="primary",
+                    why_not=now),
+            Control("block", str(msg("Free block")), bool(blocks), row=2, kind="choice",
+                    options=blocks, value=self._chosen(blocks, self.block), why_not=now),
+            Control("take", str(msg("Take")), stage == "take", row=2, style="primary",
+                    why_not=now),
         ]  # fmt: skip
         for name, hand in zip(HAND_NAMES, hands, strict=True):
             full = len(hand) >= 5
-            why = f"Your {name} hand already holds 5 blocks." if full and stage == "assign" else now
+            why = (
+                str(msg("Your {hand} already holds 5 blocks.", hand=hand_noun(name)))
+                if full and stage == "assign"
+                else now
+            )
             controls.append(
-                Control(f"hand-{name}", name.capitalize(), stage == "assign" and not full, row=2,
-                        style="success", why_not=why)
+                Control(f"hand-{name}", str(hand_label(name)), stage == "assign" and not full,
+                        row=2, style="success", why_not=why)
             )  # fmt: skip
         for i in range(3):
             if i < len(revealed):
                 card = revealed[i]
-                why = "A pharaoh can never be kept: choose one of the other blocks."
-                controls.append(Control(f"keep-{i + 1}", f"Keep {card}",
+                why = str(msg("A pharaoh can never be kept: choose one of the other blocks."))
+                controls.append(Control(f"keep-{i + 1}", str(msg("Keep {card}", card=str(card))),
                                         f"keep {card.code}" in legal, row=3,
                                         why_not=why))  # fmt: skip
             else:
-                controls.append(Control(f"keep-{i + 1}", f"Keep block {i + 1}", False, row=3,
-                                        why_not=NOTHING_TO_KEEP))  # fmt: skip
+                controls.append(Control(f"keep-{i + 1}",
+                                        str(msg("Keep block {number}", number=i + 1)), False,
+                                        row=3, why_not=str(NOTHING_TO_KEEP)))  # fmt: skip
         live = not self.over
         controls += [
-            Control("hint", "Hint", live, row=4, why_not=OVER),
-            Control("play-hint", "Play the hint", live, row=4, style="info", why_not=OVER),
-            Control("new-game", "New game", row=4),
-        ]
+            Control("hint", str(msg("Hint")), live, row=4, why_not=over),
+            Control("play-hint", str(msg("Play the hint")), live, row=4, style="info",
+                    why_not=over),
+            Control("new-game", str(msg("New game")), row=4),
+        ]  # fmt: skip
         return tuple(controls)
 
     def _act(self, key: str, value: Any) -> TableModel:
@@ -201,7 +265,8 @@ class PyramidPokerTable(TableModel):
             return self.hinted()
         if key == "play-hint":
             decision = self.decision()
-            return self.play(decision.action, f" \u2014 played the hint: {decision.reason}")
+            note = msg("played the hint: {reason}", reason=decision.told.text(None))
+            return self.play(decision.action, f" \u2014 {note}")
         return self.begin(self.next_recipe())
 
     # -- moves -----------------------------------------------------------------------------------
@@ -209,8 +274,12 @@ class PyramidPokerTable(TableModel):
         """The learner's ``action`` (the engine's words: every button and click comes to one),
         then chance and the bot; refused with the engine's reason, changing nothing."""
         if self.replay.current_player == TERMINAL:
-            raise ValueError(OVER)
-        replay = self.replay.append(action)  # raises IllegalMove with the engine's reason
+            raise ValueError(str(OVER))
+        try:
+            replay = self.replay.append(action)  # raises IllegalMove with the engine's reason
+        except IllegalMove as exc:
+            # the reason read now, in the page's language (the guard shows a reason as text)
+            raise IllegalMove(str(exc.reason), exc.action) from None
         said = replay.event_at(len(replay)).narration_for(LEARNER) + note
         # the log shows this move and what followed it, as the table always has
         return self.advance(replay, said, begin=len(self.replay), fresh=True)  # type: ignore[return-value]
@@ -218,7 +287,7 @@ class PyramidPokerTable(TableModel):
     def keep(self, i: int) -> PyramidPokerTable:
         revealed = self.state.revealed
         if self.stage != "keep" or not 0 <= i < len(revealed):
-            raise ValueError(NOTHING_TO_KEEP)
+            raise ValueError(str(NOTHING_TO_KEEP))
         return self.play(f"keep {revealed[i].code}")
 
     def _click(self, target: str) -> TableModel:
@@ -229,7 +298,7 @@ class PyramidPokerTable(TableModel):
             return self.play(f"place {arg}")
         if kind == "block":
             if self.stage == "place":
-                raise ValueError("That slot is taken: click an empty (dashed) slot.")
+                raise ValueError(str(msg("That slot is taken: click an empty (dashed) slot.")))
             return self.play(f"take {arg}")
         if kind == "pick" and arg.isdigit():
             return self.keep(int(arg))
@@ -241,17 +310,17 @@ class PyramidPokerTable(TableModel):
         """The reasoning bot's decision in the learner's place (seeded by the position, so the
         same table always gives the same hint)."""
         if self.replay.current_player != LEARNER:
-            raise ValueError(OVER)
+            raise ValueError(str(OVER))
         helper = reasoning_bot(f"hint/{self.seed}/{len(self.replay)}")
         return helper.choose(self.observation, self.game.legal_actions(self.state))
 
     def suggest(self) -> Suggestion:
         """Play the hint (the reasoning bot's move, named in the reason); New game at the end."""
         if self.over:
-            return Suggestion("new-game", "the game is over: start a new one")
+            return Suggestion("new-game", str(msg("the game is over: start a new one")))
         decision = self.decision()
         move = self.game.move_words(self.state, str(decision.action))
-        return Suggestion("play-hint", f"{move} \u2014 {decision.reason}")
+        return Suggestion("play-hint", f"{move} \u2014 {decision.told.text(None)}")
 
     def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
         """Once the game is over, its score sheet: one row per hand, then the bonus (and any
@@ -261,25 +330,33 @@ class PyramidPokerTable(TableModel):
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
-        return position_picture(self.seen, self.viewer, theme, self.banner(), NAMES, True)
+        names = tuple(str(name) for name in NAMES)
+        return position_picture(self.seen, self.viewer, theme, self.banner(), names, True)
 
     def banner(self) -> str:
         view = self.observation
-        return {
-            "place": f"Build, turn {view.placed + 1} of 30: place your block",
-            "take": f"Take, turn {view.taken + 1} of 30: take a free block",
-            "keep": "A pharaoh: keep one of the three revealed blocks",
-            "assign": "Put the block into one of your hands",
-            "over": "Game over: " + self.winner_text(),
-        }.get(self.stage, self.stage)
+        stage = self.stage
+        if stage == "place":
+            return str(msg("Build, turn {turn} of 30: place your block", turn=view.placed + 1))
+        if stage == "take":
+            return str(msg("Take, turn {turn} of 30: take a free block", turn=view.taken + 1))
+        if stage == "keep":
+            return str(msg("A pharaoh: keep one of the three revealed blocks"))
+        if stage == "assign":
+            return str(msg("Put the block into one of your hands"))
+        if stage == "over":
+            return str(msg("Game over: {result}", result=self.winner_text()))
+        return stage
 
     def winner_text(self) -> str:
         if not self.state.results:
             return ""
         t = self.state.results[-1].totals
         if t[0] == t[1]:
-            return f"a draw, {t[0]} to {t[1]}"
-        return f"you win {t[0]} to {t[1]}" if t[0] > t[1] else f"the bot wins {t[1]} to {t[0]}"
+            return str(msg("a draw, {first} to {second}", first=t[0], second=t[1]))
+        if t[0] > t[1]:
+            return str(msg("you win {high} to {low}", high=t[0], low=t[1]))
+        return str(msg("the bot wins {high} to {low}", high=t[1], low=t[0]))
 
     def log_lines(self) -> list[str]:
         """The last moves as the learner reads them.  The bot's reason for a placement rests on
@@ -295,44 +372,53 @@ class PyramidPokerTable(TableModel):
         """The verdict under the log: the winner, the basic game's verdict and the arithmetic."""
         results = self.state.results
         if not results:
-            body = "<p><i>The score sheet fills in at the showdown.</i></p>"
+            body = f"<p><i>{msg('The score sheet fills in at the showdown.')}</i></p>"
         else:
             show = results[-1].showdown
+            over = msg("Game over: {result}.", result=self.winner_text())
             body = (
-                f"<p><b>Game over: {html.escape(self.winner_text())}.</b> "
-                f"{html.escape(basic_verdict(show))}</p>"
-                f"<pre>{html.escape(show.arithmetic)}</pre>"
+                f"<p><b>{html.escape(str(over))}</b> "
+                f"{html.escape(str(basic_verdict(show)))}</p>"
+                f"<pre>{html.escape(str(show.arithmetic))}</pre>"
             )
         return f"<div class='cardlab-verdict'>{body}</div>"
 
     def mirror(self) -> Mirror:
         view = self.seen
         hands = []
-        for seat, who in ((LEARNER, "You"), (BOT, "Bot")):
+        for seat, who in ((LEARNER, msg("You")), (BOT, msg("Bot"))):
             for name, h in zip(HAND_NAMES, view.hands[seat], strict=True):
-                shown = " ".join(str(c) for c in h) or "empty"
-                hands.append(f"{who}, {name} hand: {shown}")
+                hands.append(str(hand_line(who, name, h)))
         width = view.width
         mine = [
-            f"{slot_name(k, width)}: {view.pyramid[k]}"
+            str(msg("{slot}: {card}", slot=slot_name(k, width), card=str(view.pyramid[k])))
             for k, p in enumerate(view.placer)
             if p == LEARNER
         ]
-        theirs = [slot_name(k, width) for k, p in enumerate(view.placer) if p == BOT]
+        theirs = [str(slot_name(k, width)) for k, p in enumerate(view.placer) if p == BOT]
+        none = str(msg("none"))
         table = [
-            "slots count from 1, rows from the bottom and positions from the left",
-            f"your blocks in the pyramid (only you see them): {'; '.join(mine) or 'none'}",
-            f"the bot's face-down blocks: {'; '.join(theirs) or 'none'}",
+            str(msg("slots count from 1, rows from the bottom and positions from the left")),
+            str(
+                msg(
+                    "your blocks in the pyramid (only you see them): {slots}",
+                    slots="; ".join(mine) or none,
+                )
+            ),
+            str(msg("the bot's face-down blocks: {slots}", slots="; ".join(theirs) or none)),
         ]
         if view.holding is not None:
-            table.append(f"you drew {view.holding}")
+            table.append(str(msg("you drew {card}", card=str(view.holding))))
         if view.pending is not None:
-            table.append(f"you took {view.pending}")
+            table.append(str(msg("you took {card}", card=str(view.pending))))
         if view.revealed:
-            table.append("revealed by the pharaoh: " + " ".join(str(c) for c in view.revealed))
-        legal = legal_moves_in_words(self.game, self.state) if self.my_turn else ["New game"]
+            shown = " ".join(str(c) for c in view.revealed)
+            table.append(str(msg("revealed by the pharaoh: {cards}", cards=shown)))
+        legal = (
+            legal_moves_in_words(self.game, self.state) if self.my_turn else [str(msg("New game"))]
+        )
         return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
 
     # -- the score sheet ---------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:
-        return ("You (P1)", "Bot (P2)")
+        return (str(msg("You (P1)")), str(msg("Bot (P2)")))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision, RandomBot
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, msg
 from cardlab.core.narration import hidden, told
 from cardlab.games.poker.ranking import RANK_VALUE
 from cardlab.games.pyramid_poker.game import PyramidPokerView
@@ -100,7 +101,7 @@ class GreedyBot:
         legal = list(legal)
         if view.phase == "place":
             action = self.rng.choice(legal)
-            return Decision(action, "the greedy bot places its block anywhere")
+            return Decision(action, msg("the greedy bot places its block anywhere"))
         if view.phase == "take":
             seen = [
                 (block_strength(view.pyramid[int(a.split()[1])]), a)
@@ -109,19 +110,34 @@ class GreedyBot:
             ]
             if seen:
                 action = max(seen)[1]
-                return Decision(action, "it takes the highest block whose face it can see")
-            return Decision(self.rng.choice(legal), "it sees no face, so it takes one at random")
+                return Decision(action, msg("it takes the highest block whose face it can see"))
+            return Decision(
+                self.rng.choice(legal), msg("it sees no face, so it takes one at random")
+            )
         if view.phase == "keep":
             action = max(legal, key=lambda a: _value(_card(view, a.split()[1])))
-            return Decision(action, "it keeps the highest revealed block")
+            return Decision(action, msg("it keeps the highest revealed block"))
         card = view.pending
         mine = view.hands[view.turn]
         open_hands = [a for a in legal]
         for test in (lambda c: c.rank == card.rank, lambda c: c.suit == card.suit):
             for a in open_hands:
                 if any(test(c) for c in mine[HAND_NAMES.index(a.split()[1])]):
-                    return Decision(a, f"the {card} matches a block already in that hand")
-        return Decision(open_hands[0], f"it puts the {card} into the first hand with room")
+                    return Decision(
+                        a, msg("the {card} matches a block already in that hand", card=str(card))
+                    )
+        return Decision(
+            open_hands[0], msg("it puts the {card} into the first hand with room", card=str(card))
+        )
+
+
+def _adds_most(h: int, card: str, gain: object) -> Message:
+    """The reasoning bot's reason for putting ``card`` into hand ``h`` (a sentence per hand)."""
+    if h == 0:
+        return msg("the {card} adds most to the left hand ({gain})", card=card, gain=gain)
+    if h == 1:
+        return msg("the {card} adds most to the centre hand ({gain})", card=card, gain=gain)
+    return msg("the {card} adds most to the right hand ({gain})", card=card, gain=gain)
 
 
 def _card(view: PyramidPokerView, code: str) -> Card:
@@ -148,16 +164,18 @@ class SmartBot:
             options = [(best_gain(mine, _card(view, a.split()[1]))[0], a) for a in legal]
             gain, action = max(options)
             return Decision(
-                action, f"{action.split()[1]} helps its hands most ({points_change(gain)})"
+                action,
+                msg(
+                    "{card} helps its hands most ({gain})",
+                    card=action.split()[1],
+                    gain=points_change(gain),
+                ),
             )
         gain, h = best_gain(mine, view.pending)
         action = f"hand {HAND_NAMES[h]}"
         if action not in legal:
             action = legal[0]
-        return Decision(
-            action,
-            f"the {view.pending} adds most to the {HAND_NAMES[h]} hand ({points_change(gain)})",
-        )
+        return Decision(action, _adds_most(h, str(view.pending), points_change(gain)))
 
     def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
         card = view.holding
@@ -166,10 +184,20 @@ class SmartBot:
         rows = {k: slot_position(k, view.width)[0] for k in slots}
         if strength >= 10:
             k = max(slots, key=lambda s: (rows[s], self.rng.random()))
-            why = told(hidden(f"the {card} is strong, so "), "it goes as high as possible")
+            why = told(
+                hidden(
+                    msg("the {card} is strong, so it goes as high as possible", card=str(card)),
+                    msg("it goes as high as possible"),
+                )
+            )
         else:
             k = min(slots, key=lambda s: (rows[s], self.rng.random()))
-            why = told(hidden(f"the {card} is weak, so "), "it is buried low in the pyramid")
+            why = told(
+                hidden(
+                    msg("the {card} is weak, so it is buried low in the pyramid", card=str(card)),
+                    msg("it is buried low in the pyramid"),
+                )
+            )
         return Decision(f"place {k}", why)
 
     def _take(self, view: PyramidPokerView, legal: list[str]) -> Decision:
@@ -190,17 +218,31 @@ class SmartBot:
                         g = self._joker_ev(mine, plain) if is_joker(c) else best_gain(mine, c)[0]
                         ev += n * g
                     unknown_ev = ev / total if total else 0.0
-                ev, what = unknown_ev, "an unseen block (expected value over the unseen blocks)"
+                ev = unknown_ev
+                what = msg(
+                    "it takes an unseen block (expected value over the unseen blocks): the best "
+                    "expected gain for its hands ({gain})",
+                    gain=points_change(ev),
+                )
             elif is_joker(card):
-                ev, what = self._joker_ev(mine, plain), f"the {card} (best of three revealed)"
+                ev = self._joker_ev(mine, plain)
+                what = msg(
+                    "it takes the {card} (best of three revealed): the best expected gain for its "
+                    "hands ({gain})",
+                    card=str(card),
+                    gain=points_change(ev),
+                )
             else:
-                ev, what = best_gain(mine, card)[0], f"the {card}"
+                ev = best_gain(mine, card)[0]
+                what = msg(
+                    "it takes the {card}: the best expected gain for its hands ({gain})",
+                    card=str(card),
+                    gain=points_change(ev),
+                )
             if best is None or ev > best[0]:
                 best = (ev, a, what)
         ev, action, what = best
-        return Decision(
-            action, f"it takes {what}: the best expected gain for its hands ({points_change(ev)})"
-        )
+        return Decision(action, what)
 
     def _joker_ev(self, mine, plain: list[Card]) -> float:
         if len(plain) < 3:

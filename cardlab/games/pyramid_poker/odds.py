@@ -23,6 +23,7 @@ from math import comb
 import numpy as np
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, msg, num
 from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES
 from cardlab.games.poker.tables import CATEGORY_BASE, card_ids, category_counts, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
@@ -88,9 +89,24 @@ class HandOdds:
     """``"exact"`` (every filling enumerated), ``"simulated (n, seed s)"``, or ``"complete"``."""
     probabilities: dict[str, float]
     expected_points: float
+    samples: int = 0
+    seed: int = 0
 
     def label(self, category: str) -> str:
         return POKER_NAMES[category]
+
+    @property
+    def method_words(self) -> Message:
+        """How the chances were counted, as a learner reads it."""
+        if self.method == "exact":
+            # Translators: how chances were counted: every filling of the hand enumerated
+            return msg("exact")
+        if self.method == "complete":
+            # Translators: a hand already full: nothing left to count
+            return msg("complete")
+        return msg(
+            "simulated ({count} fillings, seed {seed})", count=num(self.samples), seed=self.seed
+        )
 
 
 def _fill_codes(
@@ -140,7 +156,7 @@ def hand_odds(
     total = counts.sum()
     probs = {c: float(counts[CATEGORIES.index(c)] / total) for c in CATEGORIES_PP}
     expected = sum(p * HAND_POINTS[c] for c, p in probs.items())
-    return HandOdds(name, cards, room, len(plain), method, probs, expected)
+    return HandOdds(name, cards, room, len(plain), method, probs, expected, samples, seed)
 
 
 def completion_odds(

@@ -93,10 +93,11 @@ class PointsChange:
     (``+0.55``, ``+0,55``): put it in a message's placeholder, or ``str()`` it."""
 
     value: float
+    digits: int = 2
 
     def text(self, seat: object = None, lang: str | None = None) -> str:
-        english = f"{self.value:+.2f}"
-        return english[0] + num(abs(self.value), 2).text(None, lang)
+        english = f"{self.value:+.{self.digits}f}"
+        return english[0] + num(abs(self.value), self.digits).text(None, lang)
 
     def __str__(self) -> str:
         return self.text()

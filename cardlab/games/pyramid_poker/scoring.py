@@ -20,12 +20,23 @@ from cardlab.games.pyramid_poker.rules import (
 )
 
 
-@dataclass(frozen=True)
-class Lines:
+class Lines(str):
     """Lines of words (messages, or plain text) read in a language: the showdown's arithmetic.
-    ``str()`` is the current language; ``"= 8" in lines`` looks in it."""
 
-    lines: tuple[object, ...] = ()
+    As a ``str`` it is the English record (what a replay's event keeps, and what code that
+    compares or escapes it sees); ``text(seat, lang)``, ``str()`` and an f-string read it in a
+    language (the current one by default)."""
+
+    lines: tuple[object, ...]
+
+    def __new__(cls, lines: tuple[object, ...] = ()) -> Lines:
+        lines = tuple(lines)
+        made = super().__new__(cls, "\n".join(read(line, None, "en") for line in lines))
+        made.lines = lines
+        return made
+
+    def __getnewargs__(self) -> tuple[tuple[object, ...]]:  # type: ignore[override]
+        return (self.lines,)
 
     def text(self, seat: object = None, lang: str | None = None) -> str:
         return "\n".join(read(line, seat, lang) for line in self.lines)
@@ -33,14 +44,12 @@ class Lines:
     def __str__(self) -> str:
         return self.text()
 
-    def __contains__(self, part: str) -> bool:
-        return part in str(self)
+    def __format__(self, spec: str) -> str:
+        return format(self.text(), spec)
 
-    def __bool__(self) -> bool:
-        return bool(self.lines)
-
-    def __add__(self, other: Lines) -> Lines:
-        return Lines((*self.lines, *other.lines))
+    def __add__(self, other: object) -> Lines:  # type: ignore[override]
+        more = other.lines if isinstance(other, Lines) else (other,)
+        return Lines((*self.lines, *more))
 
 
 # -- the hands' names, the Pyramid Poker way (the poker names in this game's own catalog) -------
