@@ -91,6 +91,16 @@ class PyramidPokerComponents(LessonPanel):
         return position_picture(observe(self.state, 0), 0, self.theme, banner)
 
 
+EACH_HAND = msg("Each hand (won or lost)")
+COMPARISON_BONUS = msg("Comparison bonus")
+ALL_NO_PAIR = msg("all three hands No Pair")
+HANDS_HELP = msg("Hands: left | centre | right, five blocks each.")
+
+
+def _won(count: int) -> object:
+    return msg("won {count} of 3 comparisons", count=count)
+
+
 # -- scoring -------------------------------------------------------------------------------------
 def points_table_html(penalty: bool = False) -> str:
     """The advanced-scoring chart: points per hand and the comparison bonus (and, with the
@@ -100,21 +110,20 @@ def points_table_html(penalty: bool = False) -> str:
         for c, p in HAND_POINTS.items()
     )
     bonus = "".join(
-        f"<tr><td>{msg('won {count} of 3 comparisons', count=n)}</td>"
-        f"<td style='text-align:center'>{b:+d}</td></tr>"
+        f"<tr><td>{_won(n)}</td><td style='text-align:center'>{b:+d}</td></tr>"
         for n, b in BONUS.items()
         if n >= 2
     )
     if penalty:
         bonus += (
-            f"<tr><td>{msg('all three hands No Pair')}</td><td style='text-align:center'>"
+            f"<tr><td>{ALL_NO_PAIR}</td><td style='text-align:center'>"
             f"{NO_PAIR_PENALTY:+d}</td></tr>"
         )
     points = msg("Points")
     return (
-        f"<table class='cardlab-pp-points'><thead><tr><th>{msg('Each hand (won or lost)')}</th>"
+        f"<table class='cardlab-pp-points'><thead><tr><th>{EACH_HAND}</th>"
         f"<th>{points}</th></tr></thead><tbody>{rows}</tbody></table>"
-        f"<table class='cardlab-pp-bonus'><thead><tr><th>{msg('Comparison bonus')}</th>"
+        f"<table class='cardlab-pp-bonus'><thead><tr><th>{COMPARISON_BONUS}</th>"
         f"<th>{points}</th></tr></thead><tbody>{bonus}</tbody></table>"
     )
 
@@ -140,9 +149,6 @@ def basic_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]
     ]
 
 
-HANDS_HELP = msg("Hands: left | centre | right, five blocks each.")
-
-
 class ScoringExample(LessonPanel):
     """Type (or keep) two players' three hands and see the comparisons and both scores, under
     the page's scoring (advanced or basic) and no-pair penalty."""
@@ -163,9 +169,7 @@ class ScoringExample(LessonPanel):
         self.children = [
             self.rules,
             self.table,
-            widgets.HTML(
-                f"<small>{msg('Hands: left | centre | right, five blocks each.')}</small>"
-            ),
+            widgets.HTML(f"<small>{HANDS_HELP}</small>"),
             self.a,
             self.b,
             self.button,

@@ -56,10 +56,11 @@ def completion_html(view, seat: int = 0) -> str:
             f"<tr><th scope='row'>{hand_word(o.hand)}</th><td>{cards}</td><td>{o.room}</td>"
             f"{cells}<td>{points_change(o.expected_points)}</td><td><small>{how}</small></td></tr>"
         )
+    expected, how = msg("Expected points"), msg("How")
     heads = "".join(f"<th>{m}</th>" for m in (msg("Hand"), msg("Blocks"), msg("Places left")))
     return (
         f"<table class='cardlab-pp-completion'><thead><tr>{heads}{head}"
-        f"<th>{msg('Expected points')}</th><th>{msg('How')}</th></tr></thead>"
+        f"<th>{expected}</th><th>{how}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 

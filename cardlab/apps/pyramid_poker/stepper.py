@@ -127,7 +127,8 @@ class GameStepper(BotGameStepper):
         self.view.draw(position_picture(view, self.viewer, self.theme, banner))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
-        self.sees.value = f"<div><b>{msg('Who sees what')}</b><ul>{items}</ul></div>"
+        title = msg("Who sees what")
+        self.sees.value = f"<div><b>{title}</b><ul>{items}</ul></div>"
         arithmetic = str(self.replay.event_at(step).arithmetic) if step else ""
         self.arithmetic.value = (
             f"<pre class='cardlab-arithmetic'>{html.escape(arithmetic)}</pre>" if arithmetic else ""

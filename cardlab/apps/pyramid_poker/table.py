@@ -372,7 +372,8 @@ class PyramidPokerTable(TableModel):
         """The verdict under the log: the winner, the basic game's verdict and the arithmetic."""
         results = self.state.results
         if not results:
-            body = f"<p><i>{msg('The score sheet fills in at the showdown.')}</i></p>"
+            later = msg("The score sheet fills in at the showdown.")
+            body = f"<p><i>{later}</i></p>"
         else:
             show = results[-1].showdown
             over = msg("Game over: {result}.", result=self.winner_text())
