@@ -101,7 +101,7 @@ def test_the_english_reading_is_unchanged(games) -> None:
     )
     assert show.arithmetic == show.arithmetic.text(None, "en")  # the record is the English
     with using_language("ru"):
-        assert "Фулл-хаус: девятки и четвёрки" in str(show.arithmetic)
+        assert "Фулл-хаус (девятки и четвёрки)" in str(show.arithmetic)
         assert "Игрок 1: 2 - 1 + 4 + 3 (выиграно 2) = 8" in str(show.arithmetic)
 
 

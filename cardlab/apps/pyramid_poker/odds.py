@@ -20,7 +20,7 @@ from cardlab.games.pyramid_poker.odds import (
     joker_odds,
 )
 from cardlab.games.pyramid_poker.placement import hand_gains
-from cardlab.games.pyramid_poker.rules import PointsChange, hand_noun, hand_word, points_change
+from cardlab.games.pyramid_poker.rules import PointsChange, hand_word, points_change
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -146,10 +146,10 @@ class OddsLesson(LessonPanel):
         )
         answer = msg(
             "<p>Where should the {card} go? The rise in each hand's expected points: {rise}. "
-            "Best: the <b>{hand}</b>.</p>",
+            "Best: the <b>{hand}</b> hand.</p>",
             card=str(state.pending),
             rise=rise,
-            hand=hand_noun(best),
+            hand=hand_word(best),
         )
         self.take = widgets.HTML(f"{where}{completion_html(view, 0)}{answer}")
         self.rules = widgets.HTML()
