@@ -13,8 +13,17 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardlab.core.i18n import msg
+
 INDEX = "index.ipynb"
 """The lesson a server opens first: it links to every other."""
+
+
+def fallback_note(lang: str) -> str:
+    """The paragraph a lesson not yet written in ``lang`` opens with: its text is English (the
+    controls still speak ``lang`` as far as their catalogs go), never a mix within a paragraph."""
+    words = msg("This lesson is not yet written in this language, so its text is in English.")
+    return f"*{words.text(None, lang)}*"
 
 
 def notebooks_dir() -> Path:
