@@ -72,7 +72,8 @@ SCOPES: dict[str, tuple[str, ...]] = {
 """The catalogs each language translates in full: Russian and Chinese everything, Lithuanian and
 Malay the controls, the index and the game whose rule text came in that language."""
 
-_BABEL_LOCALE = {"en": "en", "ru": "ru", "zh": "zh_Hans_CN", "lt": "lt", "ms": "ms"}
+BABEL_LOCALES = {"en": "en", "ru": "ru", "zh": "zh_Hans_CN", "lt": "lt", "ms": "ms"}
+"""Each language as Babel (CLDR) names it: its number formats and plural rules."""
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 _current = [SOURCE]
@@ -256,7 +257,7 @@ class Number:
     percent: bool = False
 
     def text(self, seat: Seat = None, lang: str | None = None) -> str:
-        return _number_text(self, _BABEL_LOCALE[language() if lang is None else lang])
+        return _number_text(self, BABEL_LOCALES[language() if lang is None else lang])
 
     def __str__(self) -> str:
         return self.text()
