@@ -209,7 +209,9 @@ def cmd_lessons(args: argparse.Namespace) -> int:
         print(f"cardlab lessons: {exc}", file=sys.stderr)
         return 2
     dest = Path(args.copy).resolve()
-    print(f"cardlab: copied {len(written)} lessons to {dest}")
+    languages = len({path.parent for path in written})
+    lessons_copied = len({path.name for path in written})
+    print(f"cardlab: copied {lessons_copied} lessons in {languages} languages to {dest}")
     print(f"cardlab: edit them, then serve them with: cardlab serve --notebooks {dest}")
     return 0
 
