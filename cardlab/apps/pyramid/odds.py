@@ -203,9 +203,9 @@ class ExchangeAdvisor(LessonPanel):
         cards = parse(self.text.value)
         evaluate(cards)  # six Pyramid cards, or a reason
         self.hand.set_cards(cards)
-        self.advice.value = f"<b>{html.escape(str(msg('Every discard, best first')))}</b>" + (
-            advice_html(opening_advice(PYRAMID.format(cards), self.max_draw))
-        )
+        heading = html.escape(str(msg("Every discard, best first")))
+        rows = opening_advice(PYRAMID.format(cards), self.max_draw)
+        self.advice.value = f"<b>{heading}</b>" + advice_html(rows)
         self.show()
 
     def deal(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from cardlab.apps.asked import RIGHT, Asked, asked
 from cardlab.core.engine import seat_name
-from cardlab.core.i18n import joined, msg
+from cardlab.core.i18n import Message, joined, msg
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot
 from cardlab.games.pyramid import GAME, evaluate
@@ -110,16 +110,18 @@ def feedback(q: Replay, value: str) -> tuple[bool, str, str]:
     )
     items = "".join(
         f"<li>{seat_name(s)}: {html.escape(str(v.description))} "
-        f"<code>{html.escape(str(msg('key {key}', key=str(v.key))))}</code></li>"
+        f"<code>{html.escape(str(_key_words(v.key)))}</code></li>"
         for v, s in values
     )
     head = RIGHT if right else str(msg("<b>✘ Not this time.</b>"))
     note = msg("Keys compare left to right: type, perfect, apex, colour, then the unused cards.")
-    return (
-        right,
-        head,
-        (f"{msg('{verdict}. Best first:', verdict=verdict)}<ul>{items}</ul><small>{note}</small>"),
-    )
+    best_first = msg("{verdict}. Best first:", verdict=verdict)
+    return right, head, f"{best_first}<ul>{items}</ul><small>{note}</small>"
+
+
+def _key_words(key: tuple[int, ...]) -> Message:
+    """A hand's key as the answer shows it: ``key (3, 1, 0, 2)``."""
+    return msg("key {key}", key=str(key))
 
 
 def asked_for(seed: int) -> Asked:

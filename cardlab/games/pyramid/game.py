@@ -124,6 +124,12 @@ def advise(
     return best.discard, explain_exchange(best, runner_up)
 
 
+ROUNDS_MEANING = msg("exchange rounds in a hand (two only with 2 or 3 players)")
+"""What the ``exchange_rounds`` option means, as a message for the catalog.  The option's spec
+holds its English (``.msgid``): `cardlab.widgets.rules` sets a spec's meaning as a widget's
+tooltip, which must be a plain string; shown in the page's language once the shared rules panel
+reads it through the catalogs."""
+
 RULES = DrawRules(
     name="pyramid",
     title="Pyramid",
@@ -144,11 +150,7 @@ RULES = DrawRules(
         {"players": 4, "stack": 8, "hands": 3},
     ),
     check_options=check_options,
-    extra_specs={
-        "exchange_rounds": whole(
-            1, 2, msg("exchange rounds in a hand (two only with 2 or 3 players)")
-        )
-    },
+    extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING.msgid)},
     advisor=advise,
 )
 GAME = register(DrawPoker(RULES))

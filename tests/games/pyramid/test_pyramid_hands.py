@@ -142,7 +142,8 @@ def test_worked_examples_order():
 
 def test_descriptions_and_arrangements():
     a = evaluate("3P 3P 3P 2P 2P K")
-    assert str(a.description) == "Full pyramid (3-2-1), perfect Purple, Keystone apex — the top hand"
+    top = "Full pyramid (3-2-1), perfect Purple, Keystone apex — the top hand"
+    assert str(a.description) == top
     arr = a.arrangement
     assert [PYRAMID.format(row) for row in arr.rows] == ["K", "2P 2P", "3P 3P 3P"]
     assert arr.kickers == () and arr.keystone == KeystoneRole("1", "P")
