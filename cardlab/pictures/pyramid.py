@@ -304,10 +304,11 @@ def arrangement_words(arrangement: Arrangement) -> str:
     badge = keystone_badge(arrangement)
     parts = [str(msg("rows top to bottom: {rows}", rows=rows) if rows else msg("no pyramid"))]
     if kickers:
-        parts.append(f"{kicker_label(arrangement)}: {kickers}")
+        parts.append(str(msg("{label}: {cards}", label=kicker_label(arrangement), cards=kickers)))
     if badge:
         parts.append(str(msg("the Keystone K {badge}", badge=badge)))
-    return "; ".join(parts)
+    # Translators: between the parts of a pyramid in words ("rows ...; kickers: ...")
+    return str(msg("; ")).join(parts)
 
 
 def ladder_picture(
