@@ -149,7 +149,9 @@ def post_antes(betting: Betting, ante: int) -> BetStep:
         paid.append(amount)
         if amount < ante:
             short.append(
-                msg("{player} antes only {amount} and is all-in", player=seat_name(s), amount=amount)
+                msg(
+                    "{player} antes only {amount} and is all-in", player=seat_name(s), amount=amount
+                )
             )
     new = replace(betting, stacks=tuple(stacks), contributions=tuple(contributions))
     if short:
@@ -275,9 +277,7 @@ def why_illegal(b: Betting, action: Any) -> Message | None:
             stack=chips(stack),
         )
     if not others:
-        return msg(
-            "you cannot raise: every other player still in is all-in, so nobody could call"
-        )
+        return msg("you cannot raise: every other player still in is all-in, so nobody could call")
     return None
 
 

@@ -317,9 +317,13 @@ class PokerBot:
         if owed == 0:
             if bluffing:
                 if aggressive == "raise":
-                    said = msg("Bluffs with a raise: {wins}, but a bet may make them fold.", wins=wins)
+                    said = msg(
+                        "Bluffs with a raise: {wins}, but a bet may make them fold.", wins=wins
+                    )
                 else:
-                    said = msg("Bluffs with a bet: {wins}, but a bet may make them fold.", wins=wins)
+                    said = msg(
+                        "Bluffs with a bet: {wins}, but a bet may make them fold.", wins=wins
+                    )
                 return Decision(aggressive, said)
             action = "check" if "check" in legal else legal[0]
             if eq.share >= strong:

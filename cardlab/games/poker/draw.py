@@ -529,8 +529,11 @@ class DrawPoker(Game):
         if verb in ("discard", "stand"):
             legal = _or(bet.legal_actions(state.betting))
             return Refusal(
-                msg("it is a betting round, not the exchange: {player} may {legal}",
-                    player=who, legal=legal)  # fmt: skip
+                msg(
+                    "it is a betting round, not the exchange: {player} may {legal}",
+                    player=who,
+                    legal=legal,
+                )
             )
         reason = bet.why_illegal(state.betting, text)
         return Refusal(reason) if reason is not None else BetAction(text)
@@ -798,7 +801,9 @@ class DrawPoker(Game):
         pots = bet.split_pots(b.contributions, b.folded, [None] * state.players, b.button)
         payouts = _payouts(pots, state.players)
         text = msg(
-            "{player} wins the pot of {pot} without a showdown.", player=seat_name(winner), pot=b.pot
+            "{player} wins the pot of {pot} without a showdown.",
+            player=seat_name(winner),
+            pot=b.pot,
         )
         return self._finish(state, (), pots, payouts, (winner,), text)
 
@@ -993,8 +998,7 @@ class DrawPoker(Game):
                 button = (button + 1) % n
         new = self._new_hand(state, button)
         text = msg(
-            "The cards are collected and shuffled; the button moves to {player} for hand "
-            "{number}.",
+            "The cards are collected and shuffled; the button moves to {player} for hand {number}.",
             player=seat_name(button),
             number=new.hand_no,
         )

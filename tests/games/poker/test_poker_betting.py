@@ -31,7 +31,10 @@ def test_opening_actions_and_reasons():
     b = play(b, "bet")
     assert b.to_act == 1 and b.bets == (2, 0, 0) and b.pot == 2
     assert bet.legal_actions(b) == ["fold", "call", "raise"]
-    assert str(bet.why_illegal(b, "check")) == "you cannot check: 2 chips are owed (call, raise or fold)"
+    assert (
+        str(bet.why_illegal(b, "check"))
+        == "you cannot check: 2 chips are owed (call, raise or fold)"
+    )
     assert str(bet.why_illegal(b, "bet")).startswith("you cannot bet: there is already a bet")
     assert str(bet.why_illegal(b, "shove")).startswith("a betting action is one of")
     with pytest.raises(ValueError, match="cannot check"):
@@ -60,9 +63,13 @@ def test_the_raise_cap():
     b = play(round_of((100, 100), cap=3), "bet", "raise", "raise", "raise")
     assert b.raises == 3 and b.bets == (6, 8)
     assert bet.legal_actions(b) == ["fold", "call"]
-    assert str(bet.why_illegal(b, "raise")) == "you cannot raise: the raise cap (3 raises) is reached"
+    assert (
+        str(bet.why_illegal(b, "raise")) == "you cannot raise: the raise cap (3 raises) is reached"
+    )
     b = play(round_of((100, 100), cap=1), "bet", "raise")
-    assert str(bet.why_illegal(b, "raise")) == "you cannot raise: the raise cap (1 raise) is reached"
+    assert (
+        str(bet.why_illegal(b, "raise")) == "you cannot raise: the raise cap (1 raise) is reached"
+    )
     b = play(round_of((100, 100), cap=0), "bet")
     assert "raise" not in bet.legal_actions(b)
 
