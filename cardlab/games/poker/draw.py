@@ -909,19 +909,17 @@ class DrawPoker(Game):
             points = tuple(p + g for p, g in zip(state.points, net, strict=True))
             chips = state.chips
             contributions = (0,) * n
-            arithmetic = msg(
-                "points: {scores}",
-                scores=joined(
-                    msg(
-                        "{player} {before} + {gain} = {after}",
-                        player=seat_name(s),
-                        before=_num(state.points[s]),
-                        gain=_num(net[s]),
-                        after=_num(points[s]),
-                    )
-                    for s in range(n)
-                ),
-            )
+            scores = [
+                msg(
+                    "{player} {before} + {gain} = {after}",
+                    player=seat_name(s),
+                    before=_num(state.points[s]),
+                    gain=_num(net[s]),
+                    after=_num(points[s]),
+                )
+                for s in range(n)
+            ]
+            arithmetic = msg("points: {scores}", scores=joined(scores))
         else:
             contributions = b.contributions
             chips = tuple(b.stacks[s] + payouts[s] for s in range(n))
