@@ -176,7 +176,7 @@ def test_no_five_of_a_kind_is_a_table_option_t11():
     # the showdown decides by the table's rule: Five Up beats Full Colors, a Four Up does not
     on, off = _showdown(True), _showdown(False)
     assert [str(w) for _, _, w in on.results[-1].shown] == ["Five Up, Twos", "Full Colors"]
-    assert [w for _, _, w in off.results[-1].shown] == ["Four Up, Twos", "Full Colors"]
+    assert [str(w) for _, _, w in off.results[-1].shown] == ["Four Up, Twos", "Full Colors"]
     assert triad.returns(on)[0] > 0 > triad.returns(off)[0]
     low = triad.GAME.evaluator({**opts, "jokers": "wild", "five_of_a_kind": False})
     # off: five aces is the best Four Up (its kicker an ace), still below Full Colors
