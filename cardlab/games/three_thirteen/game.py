@@ -707,7 +707,7 @@ class ThreeThirteen(Game):
 
     def _next_turn(
         self, state: ThreeThirteenState
-    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], Message | str]:
+    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], str]:
         """Pass play to the left, or end the round; returns the extra narration (its pieces,
         each after a space) and the arithmetic."""
         if state.went_out is not None and state.finals_left == 0:
@@ -732,7 +732,7 @@ class ThreeThirteen(Game):
 
     def _score(
         self, state: ThreeThirteenState, ran_out: bool
-    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], Message]:
+    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], str]:
         arrangements = tuple(
             state.out_arrangement
             if seat == state.went_out and state.out_arrangement is not None
@@ -771,11 +771,15 @@ class ThreeThirteen(Game):
                     total=totals[s],
                 )
             )
-        arithmetic = msg(
-            "Round {round} ({wild} wild): {parts}",
-            round=state.round,
-            wild=_rank_words(state.wild),
-            parts=listed(parts),
+        # Event.arithmetic is a string (the steppers escape it as one): written in the language
+        # current when the round is scored
+        arithmetic = str(
+            msg(
+                "Round {round} ({wild} wild): {parts}",
+                round=state.round,
+                wild=_rank_words(state.wild),
+                parts=listed(parts),
+            )
         )
         laid = listed(
             # Translators: a player and the hand they lay down, in melds and deadwood
