@@ -89,12 +89,12 @@ def rounds_table_html() -> str:
     wild = "".join(
         f"<td style='text-align:center'>{rank_word(wild_rank(r))}</td>" for r in range(1, 12)
     )
-    return (
-        "<table class='cardlab-rounds'><tbody>"
-        f"<tr><th scope='row'>{msg('Round')}</th>{cells}</tr>"
-        f"<tr><th scope='row'>{msg('Cards dealt')}</th>{dealt}</tr>"
-        f"<tr><th scope='row'>{msg('Wild rank')}</th>{wild}</tr></tbody></table>"
+    heads = (msg("Round"), msg("Cards dealt"), msg("Wild rank"))
+    rows = "".join(
+        f"<tr><th scope='row'>{head}</th>{row}</tr>"
+        for head, row in zip(heads, (cells, dealt, wild), strict=True)
     )
+    return f"<table class='cardlab-rounds'><tbody>{rows}</tbody></table>"
 
 
 class RoundsStrip(LessonPanel):

@@ -333,7 +333,8 @@ def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str, str]:
     everything = sum(q.value(c) for c in q.hand)
     extra = ""
     if int(value) == everything and not right:
-        extra = f"<p>{msg('That is every card counted: look for melds first.')}</p>"
+        counted = msg("That is every card counted: look for melds first.")
+        extra = f"<p>{counted}</p>"
     return right, head, f"{extra}{why_html(q.hand, q.wild, q.solver_options)}"
 
 

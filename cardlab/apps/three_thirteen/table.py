@@ -133,7 +133,8 @@ def gone_cards(view: Any) -> tuple:
 
 def advisor_waits() -> str:
     """What the advisor says while nobody is to draw or discard."""
-    return f"<p><i>{msg('The advisor speaks when a player is to draw or discard.')}</i></p>"
+    waits = msg("The advisor speaks when a player is to draw or discard.")
+    return f"<p><i>{waits}</i></p>"
 
 
 def advisor_html(view: Any, who: str = "") -> str:
@@ -203,7 +204,8 @@ def advisor_html(view: Any, who: str = "") -> str:
                 )
             )
         items = "".join(f"<li>{line}</li>" for line in lines)
-        return f"<div class='cardlab-advisor'><b>{msg('Advisor')}</b><ul>{items}</ul></div>"
+        title = msg("Advisor")
+        return f"<div class='cardlab-advisor'><b>{title}</b><ul>{items}</ul></div>"
     advice = advise(hand, view.wild, gone_cards(view), view.decks, *opts)
     rows = []
     for k, ch in enumerate(advice.choices[:6]):
@@ -260,7 +262,11 @@ def _short(text: str, n: int = 34) -> str:
 def _sentence(reason: object) -> str:
     """The engine's refusal as a sentence on the status line."""
     text = str(reason or "").strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = text[:1].upper() + text[1:]
+    if not text or text.endswith((".", "!", "?", "\u3002")):
+        return text
+    # Translators: a refusal made a sentence: its full stop ("。" in Chinese)
+    return str(msg("{sentence}.", sentence=text))
 
 
 # -- the table -------------------------------------------------------------------------------------
