@@ -426,7 +426,7 @@ class ThreeThirteenTable(TableModel):
                 discarding,
                 row=1,
                 style="info",
-                why_not=waiting or self._refusal("discard ?"),
+                why_not=waiting or ("" if discarding else self._refusal("discard ?")),
             ),
             Control("go-out", go_label, bool(outs), row=1, style="success", why_not=go_why),
             Control(

@@ -635,10 +635,13 @@ class ThreeThirteen(Game):
             hands=replace_at(state.hands, seat, sort_cards((*state.hands[seat], card))),
             phase="discard",
         )
+        # (each message on its own: Babel misses a message nested in a call inside another)
+        drawn = msg("the {card}", card=card_text(card))
+        unseen = msg("a card")
         text = msg(
             "{player} draws {card} from the stock (seen only by them).",
             player=seat_name(seat),
-            card=secret(msg("the {card}", card=card_text(card)), seat, msg("a card")),
+            card=secret(drawn, seat, unseen),
         )
         return Transition(new, Event(CHANCE, f"draw {card.code}", text))
 
