@@ -73,7 +73,8 @@ def test_the_lesson_document_tells_each_worked_example_in_order():
     document = files("cardlab.lessons").joinpath("three_thirteen.md").read_text(encoding="utf-8")
     told = re.findall(r"^(\d+)\. \*\*(.+?)\*\* \(round (\d+): ([^)]+)\)\. ", document, re.M)
     assert told == [
-        (str(i), str(e.title), str(e.round_no), hand_words(e.cards)) for i, e in enumerate(EXAMPLES, 1)
+        (str(i), str(e.title), str(e.round_no), hand_words(e.cards))
+        for i, e in enumerate(EXAMPLES, 1)
     ]
     words = " ".join(document.split())
     assert (hand_size(1), wild_rank(1)) == (3, "3")
