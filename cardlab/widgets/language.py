@@ -33,7 +33,7 @@ class LanguagePicker(widgets.HBox):
         query: Callable[[str], str] = lambda lang: "",
     ) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
-        self.lang = set_language(lang)
+        self.lang = set_language(lang, self.lesson)
         self.query = query
         """The query a page in another language opens with (the page's theme and rules)."""
         speak(lang)

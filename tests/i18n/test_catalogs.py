@@ -65,3 +65,26 @@ def test_a_message_written_from_a_variable_is_reported(tmp_path, monkeypatch) ->
     monkeypatch.setattr(i18n, "ROOT", tmp_path)
     found = i18n.literal_problems([path])
     assert [p.split(": ")[0] for p in found] == ["bad.py:2", "bad.py:3"]
+
+
+def test_a_word_two_games_translate_differently_reads_as_the_page_game_has_it() -> None:
+    from cardlab.core.i18n import DOMAINS, catalog, domains_of, set_language
+
+    differing = []
+    for lang, scope in SCOPES.items():
+        seen: dict[str, dict[str, object]] = {}
+        for domain in scope:
+            for message in i18n.read_catalog(lang, domain):
+                if message.id and isinstance(message.id, str) and message.string:
+                    seen.setdefault(message.id, {})[domain] = message.string
+        differing += [(lang, m, d) for m, d in seen.items() if len(set(d.values())) > 1]
+    try:
+        for lang, msgid, by_domain in differing:
+            for domain, translation in by_domain.items():
+                if domain in DOMAINS and domains_of(domain):
+                    set_language(lang, domain)
+                    assert catalog(lang).gettext(msgid) == translation, (lang, msgid, domain)
+    finally:
+        set_language("en")
+    assert differing, "no word to try this on"
+    assert domains_of("pyramid") == ("pyramid", "poker") and domains_of("index") == ()
