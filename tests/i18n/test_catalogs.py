@@ -57,14 +57,21 @@ def test_a_message_the_code_has_but_the_catalog_lacks_is_reported(tmp_path, monk
     assert i18n.problems("ru", "triad") == []
 
 
-def test_a_message_written_from_a_variable_is_reported(tmp_path, monkeypatch) -> None:
+def test_a_message_written_from_a_variable_or_hidden_from_babel_is_reported(
+    tmp_path, monkeypatch
+) -> None:
     path = tmp_path / "bad.py"
     path.write_text(
-        'from cardlab.core.i18n import msg, msgn\nA = msg(f"{1} x")\nB = msgn("a", b, 2)\n'
+        "from cardlab.core.i18n import msg, msgn\n"
+        'A = msg(f"{1} x")\n'
+        'B = msgn("a", b, 2)\n'
+        "C = f\"{msg('in an f-string')}\"\n"
+        'D = msg("fine {x}", x=msg("also fine"))\n'
     )
     monkeypatch.setattr(i18n, "ROOT", tmp_path)
     found = i18n.literal_problems([path])
-    assert [p.split(": ")[0] for p in found] == ["bad.py:2", "bad.py:3"]
+    assert [p.split(": ")[0] for p in found] == ["bad.py:2", "bad.py:3", "bad.py:4"]
+    assert "not found by Babel" in found[2]
 
 
 def test_a_word_two_games_translate_differently_reads_as_the_page_game_has_it() -> None:
