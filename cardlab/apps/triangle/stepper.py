@@ -69,12 +69,9 @@ def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
     lines = []
     for s in range(3):
         view = observe(state, s)
+        yours = msg("your card")
         others = joined(
-            msg(
-                "{card} ({player})",
-                card=card(mine.cards[t], msg("your card")),
-                player=seat_name(t),
-            )
+            msg("{card} ({player})", card=card(mine.cards[t], yours), player=seat_name(t))
             for t in range(3)
             if t != s
         )
@@ -165,7 +162,8 @@ class GameStepper(BotGameStepper):
         self.view.draw(step_picture(state, viewer, self.theme, str(banner)))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state, viewer))
-        self.sees.value = f"<div><b>{msg('Who sees what')}</b><ul>{items}</ul></div>"
+        heading = msg("Who sees what")
+        self.sees.value = f"<div><b>{heading}</b><ul>{items}</ul></div>"
         seat = odds_seat(state, viewer)
         if seat is None:
             self.odds.show(None, message=str(msg("Odds appear once the cards are lifted.")))

@@ -48,12 +48,10 @@ class ReasoningBot:
                         msg("my best statement is certain"),
                     )
                 else:
+                    quoted = msg('"{statement}"', statement=said)
+                    mine = hidden(quoted, msg("my best statement"))  # unsaid: only the bot's
                     why = msg(
-                        "{statement} is true for {count}",
-                        statement=hidden(
-                            msg('"{statement}"', statement=said), msg("my best statement")
-                        ),
-                        count=self._count(best),
+                        "{statement} is true for {count}", statement=mine, count=self._count(best)
                     )
                 return Decision(
                     "claim", told(msg("Claims: {why}, worth {net} net.", why=why, net=net))
