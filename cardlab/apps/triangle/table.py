@@ -370,7 +370,10 @@ class TriangleTable(TableModel):
     def winner_text(self) -> str:
         scores = self.state.scores
         top = max(scores)
-        winners = [named(s) for s in range(3) if scores[s] == top]
+        seats = [s for s in range(3) if scores[s] == top]
+        winners = [named(s) for s in seats]
+        if seats == [LEARNER]:
+            return str(msg("you (Player 1) win with {score}", score=top))
         if len(winners) == 1:
             return str(msg("{player} wins with {score}", player=winners[0], score=top))
         return str(msg("{players} win with {score}", players=_and(winners), score=top))
