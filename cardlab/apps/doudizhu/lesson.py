@@ -260,7 +260,5 @@ class ScoringExplainer(LessonPanel):
         if spring:
             what = str(msg(" With a spring (no farmer played a card)."))
         elif anti:
-            what = " " + str(
-                msg("With an anti-spring (the landlord played only the opening lead).")
-            )
+            what = str(msg(" With an anti-spring (the landlord played only the opening lead)."))
         self.out.value = f"<ol>{steps}</ol><p>{total}{what}</p>"

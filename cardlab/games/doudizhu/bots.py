@@ -34,6 +34,10 @@ from cardlab.games.doudizhu.game import DouDizhuView, with_role
 from cardlab.games.doudizhu.plan import cost, minus, plan, unseen
 
 BOMBS = ("bomb", "rocket")
+LAST_PLAY = msg("its last play")
+THE_BOMB = msg("the bomb")
+ITS_CARDS = msg("its cards")
+"""What a bot's reason says in place of the cards it keeps to itself (and what it keeps)."""
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -267,7 +271,7 @@ class _Turn:
                             "Leads {play}: none of the unseen cards can beat it, and then {last} "
                             "goes out.",
                             play=describe(g),
-                            last=hidden(describe(other), msg("its last play")),
+                            last=hidden(describe(other), LAST_PLAY),
                         ),
                     )
         partner = self.partner
@@ -453,7 +457,7 @@ class _Turn:
                 msg(
                     "Passes on {table}: only a bomb beats it, and it keeps {bomb}.",
                     table=beat,
-                    bomb=hidden(msg("the bomb"), msg("its cards")),
+                    bomb=hidden(THE_BOMB, ITS_CARDS),
                 )
             ),
         )

@@ -668,13 +668,20 @@ def _deal_outcomes(stock: tuple[Card, ...]) -> list[tuple[str, float]]:
 # stock of n cards.
 _DEAL_TEXT = {card.code: f"deal {card.code}" for card in CARDS}
 _DEALT = {text: card for card, text in zip(CARDS, _DEAL_TEXT.values(), strict=True)}
+
+
+def _in_brackets(code: str) -> Message:
+    """`` (7h)``: a card named after a sentence's words."""
+    return msg(" ({card})", card=code)
+
+
 _DEAL_TOLD: tuple[dict[str, Narration], ...] = tuple(
     {
         code: told(
             msg(
                 "The dealer gives {player} a card{card}.",
                 player=seat_name(seat),
-                card=secret(msg(" ({card})", card=code), seat),
+                card=secret(_in_brackets(code), seat),
             )
         )
         for code in _DEAL_TEXT
@@ -682,9 +689,7 @@ _DEAL_TOLD: tuple[dict[str, Narration], ...] = tuple(
     for seat in range(PLAYERS)
 )
 _BOTTOM_TOLD = {
-    code: told(
-        msg("A bottom card is put aside face down{card}.", card=hidden(msg(" ({card})", card=code)))
-    )
+    code: told(msg("A bottom card is put aside face down{card}.", card=hidden(_in_brackets(code))))
     for code in _DEAL_TEXT
 }
 _CUMULATIVE = [[]] + [list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)]
