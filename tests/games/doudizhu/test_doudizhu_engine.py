@@ -40,7 +40,7 @@ CLASSIFY = [
 
 @pytest.mark.parametrize(("cards", "ruleset", "names"), CLASSIFY)
 def test_worked_classification_examples(cards, ruleset, names):
-    assert [c.name for c in classify(parse(cards), ruleset)] == names
+    assert [str(c.name) for c in classify(parse(cards), ruleset)] == names
 
 
 @pytest.mark.parametrize(
