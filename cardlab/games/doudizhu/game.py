@@ -266,12 +266,6 @@ class DouDizhu(Game):
         cards, sep, kind = action.partition(" as ")
         return f"{cards} ({KIND_NAMES[kind]})" if sep and kind in KIND_NAMES else action
 
-    def why_illegal(self, state: DouDizhuState, action: Any) -> str | None:
-        """The reason as text in the current language (the `IllegalMove` that `apply` raises
-        keeps the `Message`)."""
-        reason = super().why_illegal(state, action)
-        return None if reason is None else str(reason)
-
     def _parse(self, state: DouDizhuState, text: str) -> DouDizhuMove | Refusal:
         phase = state.phase
         if phase == "over":
