@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardlab import links
+from cardlab.core.i18n import LANGUAGES, SOURCE, check_language
 from cardlab.kernel import jupyter_path_first
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT
@@ -91,23 +92,31 @@ LAB_EXTENSIONS = (
 anywidget (it runs `cardlab.widgets.a11y`'s few lines that label the page's canvases)."""
 
 
-def pool_options(pool: int) -> list[str]:
-    """Voilà options for ``pool`` preheated kernels per notebook, or none (``pool == 0``).
+def pool_options(pool: int, lang: str = SOURCE) -> list[str]:
+    """Voilà options for ``pool`` preheated kernels per notebook of language ``lang``, or none
+    (``pool == 0``).
 
     A preheated kernel runs its notebook before anyone asks for it, and the page is served from
     what it rendered; the pool refills in the background.  Preheating and progressive rendering
-    exclude each other in Voilà, so without a pool the page shows each cell as it finishes."""
+    exclude each other in Voilà, so without a pool the page shows each cell as it finishes.
+    Only the class's language is preheated: five languages' pools would hold five times the
+    kernels, and a page in another language still opens, in a kernel of its own."""
     if pool < 0:
         raise ValueError(f"the pool size must be 0 or more, not {pool}")
     if pool == 0:
         return ["--VoilaConfiguration.progressive_rendering=True"]
+    # Voilà leaves out of the pools every notebook whose path holds or starts with a pattern
+    others = "/" if lang == SOURCE else f"^(?!{lang}/)"
     return [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={pool}",
+        f"--VoilaKernelManager.preheat_denylist={others}",
     ]
 
 
-def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL) -> list[str]:
+def voila_command(
+    notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL, lang: str = SOURCE
+) -> list[str]:
     """The Voilà command line that ``cardlab serve`` runs (exposed for tests and benchmarks)."""
     return [
         sys.executable,
@@ -129,7 +138,7 @@ def voila_command(notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL)
         "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        *pool_options(pool),
+        *pool_options(pool, lang),
     ]
 
 
@@ -147,7 +156,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         port = DEFAULT_PORT if port_is_free(ip, DEFAULT_PORT) else free_port(ip)
 
-    url = links.local_url(INDEX, ip, port)
+    url = links.local_url(links.lesson_path(INDEX, args.lang), ip, port)
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
     print(f"cardlab: open {url}", flush=True)
 
@@ -162,7 +171,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         env[CLASS_DEALS] = args.class_deals
     env["JUPYTER_PATH"] = jupyter_path_first(kernels, os.environ.get("JUPYTER_PATH"))
-    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool), env=env)
+    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool, args.lang), env=env)
 
     def forward(signum, _frame):
         if proc.poll() is None:
@@ -200,7 +209,9 @@ def cmd_lessons(args: argparse.Namespace) -> int:
         print(f"cardlab lessons: {exc}", file=sys.stderr)
         return 2
     dest = Path(args.copy).resolve()
-    print(f"cardlab: copied {len(written)} lessons to {dest}")
+    languages = len({path.parent for path in written})
+    lessons_copied = len({path.name for path in written})
+    print(f"cardlab: copied {lessons_copied} lessons in {languages} languages to {dest}")
     print(f"cardlab: edit them, then serve them with: cardlab serve --notebooks {dest}")
     return 0
 
@@ -280,6 +291,17 @@ def class_code_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+LANGUAGE_LIST = ", ".join(f"{code} {name}" for code, name in LANGUAGES.items())
+
+
+def language_arg(text: str) -> str:
+    """``--lang``'s argument: a language cardlab speaks."""
+    try:
+        return check_language(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardlab", description="Jupyter teaching widgets for card games."
@@ -312,6 +334,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="every table and quiz deals class CODE's sequence (letters, digits, '-'), so a "
         "class's scores compare; for one page: ?class=CODE",
+    )
+    serve.add_argument(
+        "--lang",
+        type=language_arg,
+        default=SOURCE,
+        metavar="LANG",
+        help=f"the class's language: the index opened and the pages preheated ({LANGUAGE_LIST})",
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -15,6 +15,7 @@ import re
 from importlib import metadata
 from urllib.parse import quote, urlencode, urlsplit
 
+from cardlab.core.i18n import SOURCE
 from cardlab.lessons import INDEX
 
 DEFAULT_PORT = 8866
@@ -104,3 +105,21 @@ def shared_url(address: str, lesson: str, query: str) -> str:
     if hub:
         path = f"{hub['prefix']}/hub/user-redirect/{hub['rest']}"
     return f"{parts.scheme}://{parts.netloc}{path}{query}"
+
+
+def lesson_path(lesson: str, lang: str) -> str:
+    """A lesson's notebook among the served ones: English at the top, each other language's in
+    a folder of its own (``ru/triad.ipynb``), so the index's relative links stay in its language."""
+    name = f"{lesson.removesuffix('.ipynb')}.ipynb"
+    return name if lang == SOURCE else f"{lang}/{name}"
+
+
+def language_url(address: str, lesson: str, lang: str, query: str = "") -> str:
+    """Where ``lesson`` in ``lang`` opens, from the address of a page of it in another language:
+    the same Voilà server (a hub's user server too); the ``cardlab serve`` address otherwise."""
+    parts = urlsplit(address)
+    marker = "/voila/render/"
+    if parts.scheme not in ("http", "https") or marker not in parts.path:
+        return local_url(lesson_path(lesson, lang)) + query
+    base = parts.path[: parts.path.index(marker) + len(marker)]
+    return f"{parts.scheme}://{parts.netloc}{base}{lesson_path(lesson, lang)}{query}"

@@ -186,3 +186,19 @@ def test_render_reports_unknown_names(tmp_path, capsys, argv):
     assert cli.main(["render", *argv, "--out", str(tmp_path / "x.png")]) == 2
     assert "unknown" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_serving_in_a_language_preheats_only_that_language_pages(tmp_path) -> None:
+    import re
+
+    english = cli.voila_command(tmp_path, "127.0.0.1", 9123, pool=2)
+    russian = cli.voila_command(tmp_path, "127.0.0.1", 9123, pool=2, lang="ru")
+    deny = "--VoilaKernelManager.preheat_denylist="
+    assert f"{deny}/" in english
+    pattern = next(a for a in russian if a.startswith(deny)).removeprefix(deny)
+    # Voilà leaves out a notebook whose path holds the pattern or that it matches
+    assert re.match(pattern, "triad.ipynb") and re.match(pattern, "zh/triad.ipynb")
+    assert not re.match(pattern, "ru/triad.ipynb")
+    assert cli.build_parser().parse_args(["serve", "--lang", "ru"]).lang == "ru"
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["serve", "--lang", "xx"])

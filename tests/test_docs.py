@@ -15,7 +15,9 @@ DOCS = ROOT / "docs"
 RULES = DOCS / "rules"
 THIS = Path(__file__).resolve()
 
-MARKDOWN = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
+READMES = [ROOT / "README.md", ROOT / "README.ru.md", ROOT / "README.zh.md"]
+"""The README and its short Russian and Chinese versions."""
+MARKDOWN = sorted([*READMES, *DOCS.rglob("*.md")])
 CODE = sorted(p for top in ("cardlab", "tests", "tools") for p in (ROOT / top).rglob("*.py"))
 
 # -- (a) relative links ---------------------------------------------------------------------------
@@ -174,3 +176,20 @@ def test_every_game_has_a_rules_page_with_numbered_sections():
         assert page.startswith("# "), f"{game}.md has no title"
         missing = [n for n in "1234567" if not has_section(page, n)]
         assert not missing, f"{game}.md lacks sections {missing}"
+
+
+# -- (d) every README says how to add a language ------------------------------------------------
+@pytest.mark.parametrize("readme", READMES, ids=lambda p: p.name)
+def test_every_readme_says_how_to_add_a_language(readme: Path):
+    text = readme.read_text(encoding="utf-8")
+    steps = (
+        "LANGUAGES",
+        "python tools/i18n.py update",
+        "python tools/i18n.py compile",
+        "python tools/build_notebooks.py",
+        "cardlab/lessons/<",
+        "tests/i18n",
+        "cardlab serve --lang",
+        "fonts-noto-cjk",
+    )
+    assert [step for step in steps if step not in text] == []

@@ -34,8 +34,10 @@ def test_the_lessons_are_listed_index_first_with_the_titles_their_pages_show():
 def test_a_copy_holds_every_lesson_unchanged(tmp_path):
     written = copy_lessons(tmp_path / "mine")
     assert {p.name for p in written} == TITLES
+    assert {p.parent.name for p in written} == {"mine", "ru", "zh", "lt", "ms"}
     for path in written:
-        assert path.read_bytes() == (notebooks_dir() / path.name).read_bytes()
+        relative = path.relative_to(tmp_path / "mine")
+        assert path.read_bytes() == (notebooks_dir() / relative).read_bytes()
 
 
 def test_a_copy_never_overwrites_a_teachers_edits_unless_forced(tmp_path):

@@ -155,3 +155,16 @@ LOCAL = "http://localhost:8866/voila/render/triad.ipynb"
 )  # fmt: skip
 def test_a_shared_position_opens_for_someone_else(address, shared):
     assert links.shared_url(address, "triad.ipynb", "?at=deal&step=4") == shared
+
+
+def test_a_lesson_in_another_language_opens_from_its_own_folder_on_the_same_server() -> None:
+    from cardlab.links import language_url, lesson_path
+
+    assert lesson_path("triad", "en") == "triad.ipynb"
+    assert lesson_path("index.ipynb", "ru") == "ru/index.ipynb"
+    hub = "https://hub.school.example/user/ann/voila/render/ru/triad.ipynb"
+    assert language_url(hub, "triad", "zh", "?lang=zh") == (
+        "https://hub.school.example/user/ann/voila/render/zh/triad.ipynb?lang=zh"
+    )
+    lab = "http://localhost:8888/lab/tree/triad.ipynb"
+    assert language_url(lab, "triad", "lt").endswith("/voila/render/lt/triad.ipynb")

@@ -8,7 +8,6 @@ controls, then one per game) gathers the messages of its folders.  Translators e
     python tools/i18n.py update     # extract; add new messages to every .po, drop old ones
     python tools/i18n.py compile    # .po -> .mo (commit both)
     python tools/i18n.py check      # what is missing or wrong, per language (exit 1 if anything)
-    python tools/i18n.py add LANG   # start a new language: empty catalogs to translate
 
 ``--domain=NAME`` (repeatable) limits ``update`` and ``check`` to those catalogs.
 
@@ -35,14 +34,13 @@ PACKAGE = ROOT / "cardlab"
 LOCALE = PACKAGE / "locale"
 sys.path.insert(0, str(ROOT))
 
-from cardlab.core.i18n import DOMAINS, SCOPES, placeholders  # noqa: E402
+from cardlab.core.i18n import BABEL_LOCALES, DOMAINS, SCOPES, placeholders  # noqa: E402
 
 KEYWORDS = {"msg": None, "msgn": (1, 2)}
 """The calls that mark a message: ``msg(msgid, **values)``, ``msgn(singular, plural, n, ...)``."""
 COMMENT_TAG = "Translators:"
 """A comment starting so, just above a message, is shown to its translators."""
 _TAG = re.compile(r"</?([a-z]+)\b[^>]*>")
-_BABEL_LOCALE = {"zh": "zh_Hans_CN"}
 _DATE = datetime(2026, 12, 1, tzinfo=timezone.utc)
 """Every catalog's dates: fixed, so that updating a catalog changes only its messages."""
 
@@ -82,7 +80,7 @@ def read_catalog(lang: str, domain: str) -> Catalog:
     path = po_path(lang, domain)
     if not path.is_file():
         return Catalog(
-            locale=_BABEL_LOCALE.get(lang, lang),
+            locale=BABEL_LOCALES.get(lang, lang),
             domain=domain,
             project="cardlab",
             fuzzy=False,
@@ -90,7 +88,7 @@ def read_catalog(lang: str, domain: str) -> Catalog:
             revision_date=_DATE,
         )
     with path.open("rb") as stream:
-        return read_po(stream, locale=_BABEL_LOCALE.get(lang, lang), domain=domain)
+        return read_po(stream, locale=BABEL_LOCALES.get(lang, lang), domain=domain)
 
 
 def write_catalog(lang: str, domain: str, catalog: Catalog) -> Path:
@@ -192,22 +190,26 @@ def _drift(message: Message, forms: int) -> list[str]:
 
 
 def literal_problems(paths: list[Path]) -> list[str]:
-    """``msg``/``msgn`` calls whose English is not a literal string: Babel cannot see those."""
+    """``msg``/``msgn`` calls whose English is not a literal string, and literal ones Babel's
+    extraction does not find (inside an f-string, say): either way no catalog would hold them."""
     found = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        extracted = {text if isinstance(text, str) else text[0] for _, text, _ in _messages(path)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             texts = {"msg": 1, "msgn": 2}.get(node.func.id, 0)
             args = node.args[:texts]
-            if texts and (
-                len(args) < texts
-                or not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args)
+            where = f"{path.relative_to(ROOT)}:{node.lineno}: {node.func.id}()"
+            if not texts:
+                continue
+            if len(args) < texts or not all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
             ):
-                found.append(
-                    f"{path.relative_to(ROOT)}:{node.lineno}: {node.func.id}() needs literal text"
-                )
+                found.append(f"{where} needs literal text")
+            elif args[0].value not in extracted:
+                found.append(f"{where} is not found by Babel: write it outside f-strings")
     return found
 
 
@@ -222,12 +224,6 @@ def check(domains: list[str] | None = None) -> list[str]:
     return found
 
 
-def add(lang: str) -> list[Path]:
-    """Empty catalogs for a new language (every domain), ready to translate."""
-    SCOPES.setdefault(lang, tuple(DOMAINS))
-    return update([lang])
-
-
 def main(argv: list[str]) -> int:
     domains = [a.removeprefix("--domain=") for a in argv if a.startswith("--domain=")]
     argv = [a for a in argv if not a.startswith("--domain=")]
@@ -237,9 +233,6 @@ def main(argv: list[str]) -> int:
             print(path.relative_to(ROOT))
     elif command == "compile":
         for path in compile_all():
-            print(path.relative_to(ROOT))
-    elif command == "add" and len(argv) == 2:
-        for path in add(argv[1]):
             print(path.relative_to(ROOT))
     elif command == "check":
         found = check(domains)

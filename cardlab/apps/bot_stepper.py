@@ -202,7 +202,7 @@ class BotGameStepper(LessonPanel):
 
     def _eyes_options(self, replay: Replay) -> list[tuple[str, int]]:
         seats = self.game.num_players(replay.state_at(0))
-        return [(self.teacher_label, -1)] + [(seat_name(s), s) for s in range(seats)]
+        return [(self.teacher_label, -1)] + [(str(seat_name(s)), s) for s in range(seats)]
 
     def _set(
         self,

@@ -32,12 +32,12 @@ Level = Literal["info", "ok", "error"]
 
 def player(seat: int) -> str:
     """How a table names a seat to the learner: "you", or "Player 2"."""
-    return "you" if seat == LEARNER else seat_name(seat)
+    return "you" if seat == LEARNER else str(seat_name(seat))
 
 
 def named(seat: int) -> str:
     """A seat as a log or a score sheet names it: "you (Player 1)", or "Player 2"."""
-    return "you (Player 1)" if seat == LEARNER else seat_name(seat)
+    return "you (Player 1)" if seat == LEARNER else str(seat_name(seat))
 
 
 @dataclass(frozen=True)

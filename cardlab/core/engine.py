@@ -130,7 +130,7 @@ class Reshuffle(Move):
 class Refusal:
     """Why an action is not a legal move in a state, in a learner's words (`Game.read_move`)."""
 
-    reason: str
+    reason: str | Message
 
     def error(self, action: Action | None = None) -> IllegalMove:
         """The `IllegalMove` to raise for this refusal of ``action``."""
@@ -290,8 +290,9 @@ class Game:
             return Refusal(exc.reason)
         return self._parse(state, text)
 
-    def why_illegal(self, state: Any, action: Action) -> str | None:
-        """None when ``action`` is legal, else the reason in a learner's words."""
+    def why_illegal(self, state: Any, action: Action) -> str | Message | None:
+        """None when ``action`` is legal, else the reason in a learner's words (a message,
+        read in the page's language where it is shown)."""
         move = self.read_move(state, action)
         return move.reason if isinstance(move, Refusal) else None
 

@@ -72,10 +72,14 @@ SCOPES: dict[str, tuple[str, ...]] = {
 """The catalogs each language translates in full: Russian and Chinese everything, Lithuanian and
 Malay the controls, the index and the game whose rule text came in that language."""
 
-_BABEL_LOCALE = {"en": "en", "ru": "ru", "zh": "zh_Hans_CN", "lt": "lt", "ms": "ms"}
+BABEL_LOCALES = {"en": "en", "ru": "ru", "zh": "zh_Hans_CN", "lt": "lt", "ms": "ms"}
+"""Each language as Babel (CLDR) names it: its number formats and plural rules."""
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 _current = [SOURCE]
+_first: list[tuple[str, ...]] = [()]
+"""The catalogs read first: the page's game's (a short word such as "pair" may read one way in
+Dou Dizhu and another in poker; the page's own game decides)."""
 
 
 def check_language(lang: object) -> str:
@@ -91,17 +95,26 @@ def language() -> str:
     return _current[0]
 
 
-def set_language(lang: str) -> str:
-    """Make ``lang`` the current language (a lesson page does, for its kernel); returns it."""
+def set_language(lang: str, lesson: str = "") -> str:
+    """Make ``lang`` the current language (a lesson page does, for its kernel), reading the
+    catalogs of ``lesson``'s game first; returns it."""
     _current[0] = check_language(lang)
+    _first[0] = domains_of(lesson)
     return lang
+
+
+def domains_of(lesson: str) -> tuple[str, ...]:
+    """The catalogs a lesson's game writes in, its own first (Triad and Pyramid share poker's)."""
+    if lesson not in DOMAINS or lesson == "ui":
+        return ()
+    return (lesson, "poker") if lesson in ("triad", "pyramid") else (lesson,)
 
 
 @contextmanager
 def using_language(lang: str) -> Iterator[str]:
     """The current language is ``lang`` inside the block (a command writing one file in it)."""
     before = _current[0]
-    set_language(lang)
+    _current[0] = check_language(lang)
     try:
         yield lang
     finally:
@@ -132,20 +145,26 @@ def missed() -> set[tuple[str, str]]:
     return set(_MISSED)
 
 
-@lru_cache(maxsize=len(LANGUAGES))
 def catalog(lang: str) -> gettext.NullTranslations:
-    """All of ``lang``'s compiled catalogs as one gettext chain (English: none, the msgids)."""
+    """All of ``lang``'s compiled catalogs as one gettext chain (English: none, the msgids): the
+    current page's game's first, then the controls', then the others'."""
+    return _chain(lang, _first[0])
+
+
+@lru_cache(maxsize=4 * len(LANGUAGES))
+def _chain(lang: str, first: tuple[str, ...]) -> gettext.NullTranslations:
     if check_language(lang) == SOURCE:
         return gettext.NullTranslations()
-    chain: gettext.NullTranslations = _Untranslated(lang)
+    order = [*first, "ui", *(d for d in DOMAINS if d not in first and d != "ui")]
     folder = files("cardlab") / "locale" / lang / "LC_MESSAGES"
-    if folder.is_dir():
-        for mo in sorted(folder.iterdir(), key=lambda f: f.name, reverse=True):
-            if mo.name.endswith(".mo"):
-                with mo.open("rb") as stream:
-                    found = gettext.GNUTranslations(stream)
-                found.add_fallback(chain)
-                chain = found
+    chain: gettext.NullTranslations = _Untranslated(lang)
+    for domain in reversed(order):
+        mo = folder / f"{domain}.mo"
+        if mo.is_file():
+            with mo.open("rb") as stream:
+                found = gettext.GNUTranslations(stream)
+            found.add_fallback(chain)
+            chain = found
     return chain
 
 
@@ -256,7 +275,7 @@ class Number:
     percent: bool = False
 
     def text(self, seat: Seat = None, lang: str | None = None) -> str:
-        return _number_text(self, _BABEL_LOCALE[language() if lang is None else lang])
+        return _number_text(self, BABEL_LOCALES[language() if lang is None else lang])
 
     def __str__(self) -> str:
         return self.text()

@@ -13,8 +13,17 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardlab.core.i18n import LANGUAGES, msg
+
 INDEX = "index.ipynb"
 """The lesson a server opens first: it links to every other."""
+
+
+def fallback_note(lang: str) -> str:
+    """The paragraph a lesson not yet written in ``lang`` opens with: its text is English (the
+    controls still speak ``lang`` as far as their catalogs go), never a mix within a paragraph."""
+    words = msg("This lesson is not yet written in this language, so its text is in English.")
+    return f"*{words.text(None, lang)}*"
 
 
 def notebooks_dir() -> Path:
@@ -57,17 +66,22 @@ def lesson_file(name: str) -> str:
 
 
 def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
-    """Copy every lesson notebook into ``dest`` (made if missing), for a teacher to edit and serve
-    with ``cardlab serve --notebooks DEST``; the paths written.
+    """Copy every lesson notebook into ``dest`` (made if missing), each language's in its folder
+    (``ru/triad.ipynb``), for a teacher to edit and serve with ``cardlab serve --notebooks DEST``;
+    the paths written.
 
     A notebook already in ``dest`` may hold a teacher's edits: unless ``overwrite``, nothing is
     written and a ``FileExistsError`` names the files in the way."""
-    sources = [notebooks_dir() / lesson.name for lesson in lessons()]
+    source = notebooks_dir()
+    names = [lesson.name for lesson in lessons()]
+    folders = [""] + [lang for lang in LANGUAGES if (source / lang / INDEX).is_file()]
+    wanted = [Path(folder) / name for folder in folders for name in names]
     if dest.exists() and not dest.is_dir():
         raise NotADirectoryError(f"{dest} is a file, not a folder")
-    in_the_way = [dest / src.name for src in sources if (dest / src.name).exists()]
+    in_the_way = [path for path in wanted if (dest / path).exists()]
     if in_the_way and not overwrite:
-        names = ", ".join(p.name for p in in_the_way)
-        raise FileExistsError(f"{dest} already holds {names} (--force overwrites them)")
-    dest.mkdir(parents=True, exist_ok=True)
-    return [Path(shutil.copyfile(src, dest / src.name)) for src in sources]
+        listed = ", ".join(path.as_posix() for path in in_the_way)
+        raise FileExistsError(f"{dest} already holds {listed} (--force overwrites them)")
+    for folder in folders:
+        (dest / folder).mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copyfile(source / path, dest / path)) for path in wanted]

@@ -1,5 +1,5 @@
-"""A lesson page's link, read and written: the theme, the rules variant and the position of
-one panel (a stepped deal, a table), carried in the page's query string.
+"""A lesson page's link, read and written: the theme, the language, the rules variant and the
+position of one panel (a stepped deal, a table), carried in the page's query string.
 
 A link is untrusted text.  `read_link` never evaluates anything, reads a bounded amount, and
 keeps what it can: every parameter it cannot use becomes a notice saying what was ignored and
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from cardlab.core.i18n import LANGUAGES, SOURCE
 from cardlab.core.options import option_from_text, option_text
 from cardlab.core.text import shown
 from cardlab.lessons.variants import Variant
@@ -25,8 +26,8 @@ MAX_QUERY = 2_000
 """The longest query read: a table's moves compress to a few hundred characters."""
 MAX_PARAMS = 40
 """The most parameters read: a link of the page has at most a dozen."""
-THEME, AT, CLASS, HINTS = "theme", "at", "class", "hints"
-PAGE_PARAMS = frozenset({THEME, AT})
+THEME, AT, CLASS, HINTS, LANG = "theme", "at", "class", "hints", "lang"
+PAGE_PARAMS = frozenset({THEME, AT, LANG})
 """What the page itself reads from a link."""
 PANEL_READ = frozenset({CLASS, HINTS})
 """What every table and quiz reads itself (`cardlab.widgets.page.watch_query`)."""
@@ -40,6 +41,8 @@ class PageLink:
     """What a link asks of a lesson page, once checked."""
 
     theme: str | None = None
+    lang: str | None = None
+    """The language the link's page is in (a page in another one goes there)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """The rules options the link changes (each one allowed, and allowed together)."""
     at: str = ""
@@ -75,6 +78,10 @@ def read_link(search: str, variant: Variant | None) -> PageLink:
     if theme is not None and theme not in THEMES:
         notices.append(f"ignored theme={shown(theme)}: the themes are {', '.join(THEMES)}")
         theme = None
+    lang = query.pop(LANG, None)
+    if lang is not None and lang not in LANGUAGES:
+        notices.append(f"ignored lang={shown(lang)}: the languages are {', '.join(LANGUAGES)}")
+        lang = None
     options = _options(query, variant, notices)
     at = query.pop(AT, "")
     for name in PANEL_READ:
@@ -86,7 +93,7 @@ def read_link(search: str, variant: Variant | None) -> PageLink:
         names = ", ".join(sorted(query))
         notices.append(f"ignored {shown(names)}: not a setting of this lesson")
         query = {}
-    return PageLink(theme, options, at, query, tuple(notices))
+    return PageLink(theme, lang, options, at, query, tuple(notices))
 
 
 def _options(query: dict[str, str], variant: Variant | None, notices: list[str]) -> dict[str, Any]:
@@ -113,6 +120,7 @@ def _options(query: dict[str, str], variant: Variant | None, notices: list[str])
 def write_query(
     *,
     theme: str = "default",
+    lang: str = SOURCE,
     options: Mapping[str, Any] | None = None,
     at: str = "",
     params: Mapping[str, str] | None = None,
@@ -122,6 +130,8 @@ def write_query(
     pairs: list[tuple[str, str]] = []
     if theme != "default":
         pairs.append((THEME, theme))
+    if lang != SOURCE:
+        pairs.append((LANG, lang))
     pairs += [(name, option_text(value)) for name, value in (options or {}).items()]
     if class_code:
         pairs.append((CLASS, class_code))

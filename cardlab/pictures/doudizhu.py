@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from cardlab.core.cards import Card
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.doudizhu import DouDizhuView, parse
 from cardlab.render import Circle, Drawing, DrawOp, Text, card_size, get_theme, row
 from cardlab.render.layout import felt, fit_gap, row_width, seat_plate
@@ -35,12 +37,15 @@ SIDE_Y = 118.0
 
 def seat_title(seat: int, view: DouDizhuView, you: int | None) -> str:
     """``You (Player 1)`` / ``Player 2``, with the role once bidding is over."""
-    name = f"Player {seat + 1}"
+    name: Message = seat_name(seat)
     if seat == you:
-        name = f"You (Player {seat + 1})"
+        name = msg("You ({player})", player=name)
     if view.landlord is not None:
-        name += " \u00b7 " + ("LANDLORD" if seat == view.landlord else "farmer")
-    return name
+        if seat == view.landlord:
+            name = msg("{player} \u00b7 LANDLORD", player=name)
+        else:
+            name = msg("{player} \u00b7 farmer", player=name)
+    return str(name)
 
 
 def last_actions(view: DouDizhuView) -> dict[int, str]:
@@ -51,7 +56,7 @@ def last_actions(view: DouDizhuView) -> dict[int, str]:
     for play in reversed(view.plays):
         if play.seat in out:
             continue
-        out[play.seat] = "passes" if play.combo is None else play.combo.name
+        out[play.seat] = str(msg("passes") if play.combo is None else play.combo.name)
         if play.combo is not None and play.seat == view.last_player:
             break
     return out
@@ -60,7 +65,7 @@ def last_actions(view: DouDizhuView) -> dict[int, str]:
 def bid_words(view: DouDizhuView) -> dict[int, str]:
     said: dict[int, str] = {}
     for seat, bid in view.bids:
-        said[seat] = "passes" if bid == 0 else f"bids {bid}"
+        said[seat] = str(msg("passes") if bid == 0 else msg("bids {bid}", bid=bid))
     return said
 
 
@@ -116,10 +121,15 @@ def table_picture(
         bx = WIDTH / 2 - row_width(len(bottom), BOTTOM_W, 6) / 2
         ops += row(bottom, bx, 48, BOTTOM_W, BOTTOM_H, 6, theme, deck="standard54",
                    target="bottom")  # fmt: skip
-        shown = "shown to all" if view.landlord is not None else "face down"
-        ops.append(Text(WIDTH / 2, 48 + BOTTOM_H + 12, f"bottom cards ({shown})", size * 0.9,
+        shown = (
+            msg("bottom cards (shown to all)")
+            if view.landlord is not None
+            else msg("bottom cards (face down)")
+        )
+        ops.append(Text(WIDTH / 2, 48 + BOTTOM_H + 12, str(shown), size * 0.9,
                         theme.felt_text))  # fmt: skip
     said = bid_words(view) if view.phase == "bid" else last_actions(view)
+    passes = str(msg("passes"))
     # side seats
     viewer = 0 if view.seat is None else view.seat
     order = (viewer, (viewer + 1) % 3, (viewer + 2) % 3)
@@ -131,7 +141,7 @@ def table_picture(
         ops += _side_hand(hands[seat], x, SIDE_Y, theme, seat)
         if seat in said:
             ops.append(Text(x + 125, SIDE_Y + 2 * SIDE_H * 0.62 + 40, said[seat], size,
-                            theme.felt_text, bold=said[seat] != "passes"))  # fmt: skip
+                            theme.felt_text, bold=said[seat] != passes))  # fmt: skip
     # the combination on the table
     if view.table_cards:
         cards = list(view.table_cards)
@@ -141,15 +151,24 @@ def table_picture(
         ops += row(cards, tx, ty, TABLE_W, TABLE_H, gap, theme, deck="standard54",
                    target="table")  # fmt: skip
         who = view.last_player
-        name = "you" if who == you else f"Player {who + 1}" if who is not None else ""
-        caption = f"{name}: {view.table.name}" if view.table is not None else name
+        if who is None:
+            caption = ""
+        elif view.table is None:
+            caption = str(msg("you") if who == you else seat_name(who))
+        elif who == you:
+            caption = str(msg("you: {play}", play=view.table.name))
+        else:
+            caption = str(msg("{player}: {play}", player=seat_name(who), play=view.table.name))
         ops.append(Text(WIDTH / 2, ty + TABLE_H + 16, caption, size, theme.felt_text, bold=True))
     elif view.phase == "play":
-        lead = "you lead" if view.to_act == you else f"Player {view.to_act + 1} leads"
-        ops.append(Text(WIDTH / 2, 210, f"Table clear: {lead}", size, theme.felt_text))
+        if view.to_act == you:
+            clear = msg("Table clear: you lead")
+        else:
+            clear = msg("Table clear: {player} leads", player=seat_name(view.to_act))
+        ops.append(Text(WIDTH / 2, 210, str(clear), size, theme.felt_text))
     if view.phase == "over" and view.result is not None:
         landlord_won = view.winner == view.landlord
-        text = "The landlord wins" if landlord_won else "The farmers win"
+        text = str(msg("The landlord wins") if landlord_won else msg("The farmers win"))
         y = 296.0 if view.table_cards else 220.0
         ops.append(Text(WIDTH / 2, y, text, 18 * theme.font_scale, theme.felt_text, bold=True))
         ops.append(Text(WIDTH / 2, y + 22, view.result.arithmetic, size * 0.9, theme.felt_text))
@@ -161,7 +180,10 @@ def table_picture(
         hx = WIDTH / 2 - row_width(len(mine), HAND_W, gap) / 2
         ops += row(mine, hx, ys, HAND_W, HAND_H, gap, theme, selected=selected,
                    deck="standard54", target="card")  # fmt: skip
-    label = seat_title(viewer, view, you) + f" \u00b7 {len(mine)} cards"
+    label = str(
+        msgn("{seat} \u00b7 {count} card", "{seat} \u00b7 {count} cards", len(mine),
+             seat=seat_title(viewer, view, you))
+    )  # fmt: skip
     if viewer in said:
         label += f" \u00b7 {said[viewer]}"
     ops += seat_plate(label, WIDTH / 2, ys - 30, theme, active=active == viewer)
@@ -172,14 +194,24 @@ def _status_box(view: DouDizhuView, theme: Theme) -> list[DrawOp]:
     """Top left: bid, bombs and multiplier so far; top right: the deal number."""
     size = 12.5 * theme.font_scale
     events = view.bombs + view.rockets
-    lines = [f"Bid: {view.bid}" if view.bid else "Bid: none yet"]
-    lines.append(f"Bombs/rocket: {events} \u2192 \u00d7{2**events}")
+    lines = [msg("Bid: {bid}", bid=view.bid) if view.bid else msg("Bid: none yet")]
+    lines.append(
+        msg("Bombs/rocket: {count} \u2192 \u00d7{multiplier}", count=events, multiplier=2**events)
+    )
     if view.bid:
-        lines.append(f"Stake so far: {view.bid} \u00d7 {2**events} = {view.bid * 2**events}")
+        lines.append(
+            msg(
+                "Stake so far: {bid} \u00d7 {multiplier} = {stake}",
+                bid=view.bid,
+                multiplier=2**events,
+                stake=view.bid * 2**events,
+            )
+        )
     ops: list[DrawOp] = []
     for k, line in enumerate(lines):
-        ops.append(Text(34, 40 + 18 * k, line, size, theme.felt_text, "left", bold=k == 0))
-    ops.append(Text(WIDTH - 34, 40, f"Deal {view.deal_number}", size, theme.felt_text, "right"))
+        ops.append(Text(34, 40 + 18 * k, str(line), size, theme.felt_text, "left", bold=k == 0))
+    deal = str(msg("Deal {number}", number=view.deal_number))
+    ops.append(Text(WIDTH - 34, 40, deal, size, theme.felt_text, "right"))
     return ops
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.games.poker.draw import DrawPokerView, HandResult, stage_words
 from cardlab.games.pyramid import Arrangement, PyramidValue, evaluate, parse
 from cardlab.render import (
@@ -53,10 +54,10 @@ LADDER: tuple[tuple[str, str, str], ...] = (
 )
 
 #: One example of each shape, for the picture of the three pyramids.
-SHAPES: tuple[tuple[str, str], ...] = (
-    ("Small pyramid (2-1)", "2G 3P 3O 1O 1G 1P"),
-    ("Middle pyramid (3-2)", "2O 2O 3O 3O 3O 3G"),
-    ("Full pyramid (3-2-1)", "1P 2G 2O 3P 3G 3O"),
+SHAPES: tuple[tuple[Message, str], ...] = (
+    (msg("Small pyramid (2-1)"), "2G 3P 3O 1O 1G 1P"),
+    (msg("Middle pyramid (3-2)"), "2O 2O 3O 3O 3O 3G"),
+    (msg("Full pyramid (3-2-1)"), "1P 2G 2O 3P 3G 3O"),
 )
 
 
@@ -80,7 +81,10 @@ def keystone_badge(arrangement: Arrangement) -> str:
     role = arrangement.keystone
     if role is None or role.level is None:
         return ""
-    return f"= {role.level}{role.colour or ' any'}"
+    if role.colour:
+        return f"= {role.level}{role.colour}"
+    # Translators: the badge on a Keystone standing for a card of this level in any colour
+    return str(msg("= {level} any", level=role.level))
 
 
 def pyramid_ops(
@@ -125,8 +129,8 @@ def pyramid_ops(
 def kicker_label(arrangement: Arrangement) -> str:
     """The words over an arrangement's kickers (all six cards when there is no pyramid)."""
     if not arrangement.rows:
-        return "all six cards count as kickers, strongest first"
-    return "kicker" if len(arrangement.kickers) == 1 else "kickers"
+        return str(msg("all six cards count as kickers, strongest first"))
+    return str(msgn("kicker", "kickers", len(arrangement.kickers)))
 
 
 def arrangement_ops(
@@ -156,7 +160,7 @@ def arrangement_ops(
         ops += pyramid_ops(arrangement, x + pw / 2, y, card_w, theme, target)
         kx = x + pw + 18
     else:
-        ops.append(Text(x, y + 6, "no pyramid", size * 1.1, ink, "left", bold=True))
+        ops.append(Text(x, y + 6, str(msg("no pyramid")), size * 1.1, ink, "left", bold=True))
         kx = x
     width, height = pw, ph
     if arrangement.kickers:
@@ -173,7 +177,7 @@ def arrangement_ops(
 
 def arrangement_picture(
     hand: PyramidValue | Sequence[Card] | str,
-    title: str = "",
+    title: str | Message = "",
     theme: Theme | str = "default",
     card_w: float = 64.0,
 ) -> Drawing:
@@ -188,7 +192,8 @@ def arrangement_picture(
     top = m + (26.0 if title else 6.0)
     ops, w, h = arrangement_ops(value.arrangement, m + 8, top, card_w, theme)
     size = 13.0 * theme.font_scale
-    words = value.description
+    words = str(value.description)
+    title = str(title)
     width = max(w + 2 * m + 16, 0.55 * size * len(words) + 2 * m, 420.0)
     height = top + h + 46
     out: list[DrawOp] = [Rect(0, 0, width, height, fill=theme.felt, radius=14.0)]
@@ -206,7 +211,7 @@ class ShapeExample:
     """One of the three shapes as `shapes_picture` draws it: its name, an example hand's value,
     the rows by level and how many cards it uses."""
 
-    name: str
+    name: Message
     value: PyramidValue
 
     @property
@@ -216,12 +221,18 @@ class ShapeExample:
     @property
     def shape(self) -> str:
         levels = _levels(len(self.sizes))
-        return " + ".join(f"{n} x level {lvl}" for n, lvl in zip(self.sizes, levels, strict=True))
+        return " + ".join(
+            # Translators: how many cards of a level a pyramid shape has, e.g. "3 x level 3"
+            str(msg("{count} x level {level}", count=n, level=lvl))
+            for n, lvl in zip(self.sizes, levels, strict=True)
+        )
 
     @property
     def used(self) -> str:
         kept = len(self.value.arrangement.kickers)
-        return f"{6 - kept} cards used, {kept} kickers"
+        used = msgn("{count} card used", "{count} cards used", 6 - kept)
+        kickers = msgn("{count} kicker", "{count} kickers", kept)
+        return str(msg("{used}, {kickers}", used=used, kickers=kickers))
 
 
 def shape_examples() -> list[ShapeExample]:
@@ -239,7 +250,7 @@ def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Draw
     for i, example in enumerate(shape_examples()):
         _, ph = pyramid_extent(example.sizes, card_w)
         cx = m + col * i + col / 2
-        ops.append(Text(cx, m + 8, example.name, size * 1.1, theme.label, bold=True))
+        ops.append(Text(cx, m + 8, str(example.name), size * 1.1, theme.label, bold=True))
         ops += pyramid_ops(example.value.arrangement, cx, m + 26 + tallest - ph, card_w, theme)
         ops.append(Text(cx, m + 40 + tallest, example.shape, size * 0.95, theme.label))
         ops.append(Text(cx, m + 60 + tallest, example.used, size * 0.95, theme.label))
@@ -250,7 +261,13 @@ def _levels(n_rows: int) -> tuple[int, ...]:
     return (1, 2, 3) if n_rows == 3 else (2, 3)
 
 
-LADDER_COLUMNS = ("id", "as dealt", "its best pyramid and kickers", "what it is, and its key")
+LADDER_COLUMNS = (
+    # Translators: a column head: the worked example's letter
+    msg("id"),
+    msg("as dealt"),
+    msg("its best pyramid and kickers"),
+    msg("what it is, and its key"),
+)
 """The ladder's column heads, in the picture and in its text version."""
 
 
@@ -266,7 +283,7 @@ class LadderRow:
 
     @property
     def key_text(self) -> str:
-        return "key (" + ", ".join(str(x) for x in self.value.key) + ")"
+        return str(msg("key ({key})", key=", ".join(str(x) for x in self.value.key)))
 
 
 def ladder_rows(examples: Sequence[tuple[str, str, str]] = LADDER) -> list[LadderRow]:
@@ -285,12 +302,13 @@ def arrangement_words(arrangement: Arrangement) -> str:
     rows = " / ".join(" ".join(c.code for c in r) for r in arrangement.rows)
     kickers = " ".join(c.code for c in arrangement.kickers)
     badge = keystone_badge(arrangement)
-    parts = [f"rows top to bottom: {rows}" if rows else "no pyramid"]
+    parts = [str(msg("rows top to bottom: {rows}", rows=rows) if rows else msg("no pyramid"))]
     if kickers:
-        parts.append(f"{kicker_label(arrangement)}: {kickers}")
+        parts.append(str(msg("{label}: {cards}", label=kicker_label(arrangement), cards=kickers)))
     if badge:
-        parts.append(f"the Keystone K {badge}")
-    return "; ".join(parts)
+        parts.append(str(msg("the Keystone K {badge}", badge=badge)))
+    # Translators: between the parts of a pyramid in words ("rows ...; kickers: ...")
+    return str(msg("; ")).join(parts)
 
 
 def ladder_picture(
@@ -315,7 +333,7 @@ def ladder_picture(
     band = mix(theme.background, theme.label, 0.1)  # a shade of the page, under label ink
     bands: list[DrawOp] = []
     ops: list[DrawOp] = [
-        Text(x, m, head, size, theme.label, "left", bold=True)
+        Text(x, m, str(head), size, theme.label, "left", bold=True)
         for x, head in zip((m, dealt_x, pyr_x, text_x), LADDER_COLUMNS, strict=True)
     ]
     y = m + 18
@@ -347,7 +365,7 @@ def ladder_picture(
             target=f"ladder{k}",
         )
         ops += placed
-        for i, line in enumerate(_wrap(value.description, 58)):
+        for i, line in enumerate(_wrap(str(value.description), 58)):
             ops.append(Text(text_x, mid - 16 + 16 * i, line, size * 0.95, theme.label, "left"))
         ops.append(Text(text_x, mid + 34, example.key_text, size * 0.9, theme.label, "left",
                         bold=True))  # fmt: skip
@@ -407,40 +425,75 @@ def last_action(view: DrawPokerView, seat: int) -> str:
     for s, text in reversed(view.log):
         if s == seat:
             verb, _, rest = text.partition(" ")
-            words = {
-                "fold": "folded",
-                "check": "checked",
-                "call": "called",
-                "bet": "bet",
-                "raise": "raised",
-                "discard": "discarded",
-                "stand": "stood pat",
-            }.get(verb, verb)
-            return f"{words} {rest}".strip() if verb != "stand" else words
+            words = LAST_MOVES.get(verb)
+            if words is None:
+                return text
+            if verb not in ("fold", "check", "stand"):
+                words = replace(words, params=(("amount", rest),))
+            return str(words)
     return ""
+
+
+LAST_MOVES: dict[str, Message] = {
+    "fold": msg("folded"),
+    "check": msg("checked"),
+    "call": msg("called {amount}"),
+    # Translators: a seat's last move, "bet 2" (past tense)
+    "bet": msg("bet {amount}"),
+    "raise": msg("raised {amount}"),
+    # Translators: a seat's last move: how many cards it discarded
+    "discard": msg("discarded {amount}"),
+    "stand": msg("stood pat"),
+}
+"""A seat's last move in words, from its log entry (``raise 4``, ``discard 2``)."""
 
 
 def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
     """What is written under a seat: this round's bet, the last move, the result of the hand."""
-    notes = []
+    notes: list[str] = []
     if not view.in_hand[seat]:
-        return ["out of chips: sits out"] if view.betting else ["sits out"]
+        return [str(msg("out of chips: sits out") if view.betting else msg("sits out"))]
     move = last_action(view, seat)
-    if view.folded[seat] or move == "folded":
-        notes.append("folded")
+    folded = str(msg("folded"))
+    if view.folded[seat] or move == folded:
+        notes.append(folded)
     elif view.betting and view.phase != "done":
-        notes.append(f"in the pot {view.contributions[seat]}, this round {view.bets[seat]}")
-    if move and move != "folded":
-        notes.append(f"last: {move}")
+        notes.append(
+            str(
+                msg(
+                    "in the pot {pot}, this round {bet}",
+                    pot=view.contributions[seat],
+                    bet=view.bets[seat],
+                )
+            )
+        )
+    if move and move != folded:
+        notes.append(str(msg("last: {move}", move=move)))
     if view.phase == "done" and view.results:
         result = view.results[-1]
         net = result.net[seat]
-        unit = "chips" if view.betting else "point"
         if seat in result.winners:
-            notes.insert(0, f"wins +{_num(net)} {unit}")
+            if view.betting:
+                won = msg("wins +{amount} chips", amount=_num(net))
+            else:
+                won = msg("wins +{amount} point", amount=_num(net))
+            notes.insert(0, str(won))
         elif view.betting and net:
-            notes.insert(0, f"{_num(net)} chips")
+            notes.insert(0, str(msg("{amount} chips", amount=_num(net))))
     return notes[:2]
+
+
+def _who(seat: int, you: int | None) -> Message:
+    """A seat's name, marked "(you)" for the viewer."""
+    if seat == you:
+        return msg("{player} (you)", player=seat_name(seat))
+    return seat_name(seat)
+
+
+def _names(seats: Sequence[int]) -> Message:
+    """Two or more seats' names: "Player 1 and Player 3"."""
+    names = [seat_name(s) for s in seats]
+    return msg("{players} and {last}", players=joined(names[:-1]), last=names[-1])
 
 
 def _num(x) -> str:
@@ -494,10 +547,17 @@ def table_picture(
         if view.folded[s] and view.in_hand[s]:
             span = row_width(len(hand), w, gap)
             ops.append(Rect(x0 - 3, spot.y - 3, span + 6, h + 6, fill=theme.felt, radius=8))
-            ops.append(Text(spot.cx, spot.y + h / 2, "folded", size, theme.felt_text, bold=True))
-        who = seat_name(s) + (" (you)" if s == you else "")
-        chips = f"{view.stacks[s]} chips" if view.betting else f"{_num(view.points[s])} pts"
-        label = f"{who} · {chips}" + (" · dealer" if s == view.button else "")
+            folded = str(msg("folded"))
+            ops.append(Text(spot.cx, spot.y + h / 2, folded, size, theme.felt_text, bold=True))
+        who = _who(s, you)
+        if view.betting:
+            chips = msgn("{count} chip", "{count} chips", view.stacks[s])
+        else:
+            chips = msg("{amount} pts", amount=_num(view.points[s]))
+        if s == view.button:
+            label = str(msg("{player} · {chips} · dealer", player=who, chips=chips))
+        else:
+            label = str(msg("{player} · {chips}", player=who, chips=chips))
         active = view.to_act == s and view.phase != "done"
         lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
         ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size)
@@ -524,18 +584,40 @@ def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
     if view.phase == "done" and view.results:
         result = view.results[-1]
         won = sum(result.payouts) if view.betting else 1
-        names = " and ".join(seat_name(w) for w in result.winners)
-        verb = "wins" if len(result.winners) == 1 else "share"
-        what = f"the pot of {won}" if view.betting else "the point"
-        ops.append(Text(WIDTH / 2, mid + 16, f"{names} {verb} {what}", size * 1.05, ink, bold=True))
+        winners = result.winners
+        if len(winners) == 1:
+            player = seat_name(winners[0])
+            if view.betting:
+                said = msg("{player} wins the pot of {amount}", player=player, amount=won)
+            else:
+                said = msg("{player} wins the point", player=player)
+        else:
+            players = _names(winners)
+            if view.betting:
+                said = msg("{players} share the pot of {amount}", players=players, amount=won)
+            else:
+                said = msg("{players} share the point", players=players)
+        ops.append(Text(WIDTH / 2, mid + 16, str(said), size * 1.05, ink, bold=True))
     elif view.betting:
-        pot = f"Pot {view.pot}"
         if view.phase in ("bet1", "bet2"):
-            pot += f" · bets of {view.bet_size} · raises {view.raises} of {view.raise_cap}"
-        ops.append(Text(WIDTH / 2, mid + 16, pot, size * 1.05, ink, bold=True))
-    ops.append(Text(WIDTH / 2, mid + 38, stage_words(view), size * 0.95, ink))
-    stock = f"Stock {view.stock_size} cards · discards {view.muck_size}"
-    ops.append(Text(WIDTH / 2, mid + 58, stock, size * 0.9, ink))
+            pot = msg(
+                "Pot {pot} · bets of {size} · raises {raises} of {cap}",
+                pot=view.pot,
+                size=view.bet_size,
+                raises=view.raises,
+                cap=view.raise_cap,
+            )
+        else:
+            pot = msg("Pot {pot}", pot=view.pot)
+        ops.append(Text(WIDTH / 2, mid + 16, str(pot), size * 1.05, ink, bold=True))
+    ops.append(Text(WIDTH / 2, mid + 38, str(stage_words(view)), size * 0.95, ink))
+    stock = msgn(
+        "Stock {count} card · discards {discards}",
+        "Stock {count} cards · discards {discards}",
+        view.stock_size,
+        discards=view.muck_size,
+    )
+    ops.append(Text(WIDTH / 2, mid + 58, str(stock), size * 0.9, ink))
     return ops
 
 
@@ -556,7 +638,7 @@ def showdown_ops(
     m = 14.0
     size = 13.0 * theme.font_scale
     if result is None or not result.shown:
-        text = "No showdown yet." if result is None else result.summary
+        text = str(msg("No showdown yet.") if result is None else result.summary)
         ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
         for i, line in enumerate(_wrap(text, 110)[:2]):
             ops.append(Text(x + m, y + 22 + 18 * i, line, size, theme.felt_text, "left"))
@@ -584,11 +666,14 @@ def showdown_ops(
                 radius=12,
             )
         )
-        who = seat_name(seat) + (" (you)" if seat == you else "")
-        title = f"{who}: {'wins' if won else 'shows'}"
+        who = _who(seat, you)
         if won and len(result.winners) > 1:
-            title = f"{who}: ties and shares"
-        ops.append(Text(px + 12, py + 16, title, size, theme.felt_text, "left", bold=True))
+            title = msg("{player}: ties and shares", player=who)
+        elif won:
+            title = msg("{player}: wins", player=who)
+        else:
+            title = msg("{player}: shows", player=who)
+        ops.append(Text(px + 12, py + 16, str(title), size, theme.felt_text, "left", bold=True))
         placed, _, _ = arrangement_ops(
             value.arrangement,
             px + 14,
@@ -599,7 +684,7 @@ def showdown_ops(
             target=f"shown{seat}",
         )
         ops += placed
-        for k, line in enumerate(_wrap(value.description, 60)[:2]):
+        for k, line in enumerate(_wrap(str(value.description), 60)[:2]):
             ops.append(
                 Text(px + 12, py + panel_h - 30 + 16 * k, line, size * 0.9, theme.felt_text, "left")
             )
@@ -636,7 +721,7 @@ def dealt_hands_picture(
 ) -> Drawing:
     """The quiz's question: each player's six cards as dealt, one labelled row each."""
     t = get_theme(theme)
-    names = [seat_name(s) for s in range(len(hands))]
+    names = [str(seat_name(s)) for s in range(len(hands))]
     return labelled_rows(
         names,
         hands,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.three_thirteen.game import (
     GAME,
     RoundResult,
@@ -81,13 +82,43 @@ def hand_words(hand: Sequence[Card]) -> str:
 
 def short_name(seat: int) -> str:
     """A seat's name on the table and the score sheet: ``You (P1)`` for the learner, ``P2``."""
-    return "You (P1)" if seat == 0 else f"P{seat + 1}"
+    # Translators: the learner's seat on a small name plate (they are Player 1)
+    return str(msg("You (P1)")) if seat == 0 else seat_tag(seat)
+
+
+def seat_tag(seat: int) -> str:
+    """A seat's short name on a plate or a score-sheet column: ``P2``."""
+    # Translators: a player's short name on a name plate or a score column ("P2" = Player 2)
+    return str(msg("P{number}", number=seat + 1))
 
 
 def rank_word(rank: str, plural: bool = False) -> str:
-    words = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "T": "10"}
-    word = words.get(rank, rank)
-    return word + ("s" if plural else "")
+    """A rank in words, in the page's language: ``King``, ``7``; plural ``Kings``, ``7s`` (the
+    cards of that rank)."""
+    return str(rank_message(rank, plural))
+
+
+def rank_message(rank: str, plural: bool = False) -> Message | str:
+    """`rank_word` as a message (read in whichever language the reader reads)."""
+    if plural:
+        return {
+            "A": msg("Aces"),
+            "2": msg("2s"),
+            "3": msg("3s"),
+            "4": msg("4s"),
+            "5": msg("5s"),
+            "6": msg("6s"),
+            "7": msg("7s"),
+            "8": msg("8s"),
+            "9": msg("9s"),
+            "T": msg("10s"),
+            "10": msg("10s"),
+            "J": msg("Jacks"),
+            "Q": msg("Queens"),
+            "K": msg("Kings"),
+        }.get(rank, rank)
+    words = {"A": msg("Ace"), "J": msg("Jack"), "Q": msg("Queen"), "K": msg("King"), "T": "10"}
+    return words.get(rank, rank)
 
 
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -152,13 +183,22 @@ def meld_label(meld: Any, wild_rank: str | None) -> str:
     stands = [s for s in _stands(meld) if s is not None]
     if meld.kind == "set":
         if naturals:
-            return f"Set of {rank_word(naturals[0].rank, plural=True)}"
+            return str(msg("Set of {ranks}", ranks=rank_message(naturals[0].rank, plural=True)))
         rank = str(stands[0]) if stands and isinstance(stands[0], str) else ""
-        return f"Set of {rank_word(rank, True)} (all wild)" if rank else "Set (all wild)"
+        if rank:
+            return str(msg("Set of {ranks} (all wild)", ranks=rank_message(rank, True)))
+        return str(msg("Set (all wild)"))
     played = played_as(meld, wild_rank)
     if naturals:
-        return f"Run {played[0]}\u2013{played[-1]}"
-    return f"Run (all wild, {len(meld.cards)} cards)"
+        # Translators: a run from its first card to its last: "Run 5♥–8♥"
+        return str(msg("Run {first}\u2013{last}", first=played[0], last=played[-1]))
+    return str(
+        msgn(
+            "Run (all wild, {count} card)",
+            "Run (all wild, {count} cards)",
+            len(meld.cards),
+        )
+    )
 
 
 def meld_display_cards(meld: Any, wild_rank: str | None) -> tuple[tuple[Card, str], ...]:
@@ -192,7 +232,8 @@ def arrangement_groups(
     groups = []
     for meld in arrangement.melds:
         pairs = meld_display_cards(meld, wild_rank)
-        notes = tuple(f"as {p}" if p else "" for _, p in pairs)
+        # Translators: under a wild card, what it plays as: "as 7♥"
+        notes = tuple(str(msg("as {card}", card=p)) if p else "" for _, p in pairs)
         groups.append(Group(meld_label(meld, wild_rank), tuple(c for c, _ in pairs), notes))
     dead = sorted_hand(arrangement.deadwood)
     if dead or not groups:
@@ -202,12 +243,13 @@ def arrangement_groups(
 
 def deadwood_label(dead: Sequence[Card], value: Callable[[Card], int] | None = None) -> str:
     if not dead:
-        return "No deadwood: 0"
+        return str(msg("No deadwood: 0"))
     value = penalty_value if value is None else value
     parts = [value(c) for c in dead]
     if len(parts) == 1:
-        return f"Deadwood {parts[0]}"
-    return f"Deadwood {' + '.join(str(p) for p in parts)} = {sum(parts)}"
+        return str(msg("Deadwood {points}", points=parts[0]))
+    sums = " + ".join(str(p) for p in parts)
+    return str(msg("Deadwood {sum} = {points}", sum=sums, points=sum(parts)))
 
 
 def groups_width(groups: Sequence[Group], card_w: float, gap: float, group_gap: float) -> float:
@@ -345,12 +387,16 @@ def groups_ops(
 
 
 def _wild_badge(x: float, y: float, w: float, h: float, theme: Theme) -> list[DrawOp]:
-    """A "WILD" tag across the lower middle of a card: shape and word, never colour alone."""
-    bw, bh = w * 0.78, 13.0 * theme.font_scale
+    """A "WILD" tag across the lower middle of a card: shape and word, never colour alone (a
+    longer word in another language gets a wider tag and, if need be, a smaller font)."""
+    # Translators: the tag drawn across a wild card (a short word, in capitals)
+    word = str(msg("WILD"))
+    bw, bh = w * (0.78 if len(word) <= 4 else 0.94), 13.0 * theme.font_scale
+    size = min(9.5 * theme.font_scale, bw / (0.62 * max(len(word), 1)))
     bx, by = x + (w - bw) / 2, y + h * 0.5 - bh / 2 + 2
     return [
         Rect(bx, by, bw, bh, fill=theme.highlight, stroke="#000000", line_width=1.0, radius=4),
-        Text(x + w / 2, by + bh / 2 + 0.5, "WILD", 9.5 * theme.font_scale, "#000000", bold=True),
+        Text(x + w / 2, by + bh / 2 + 0.5, word, size, "#000000", bold=True),
     ]
 
 
@@ -486,7 +532,7 @@ def rounds_picture(theme: Theme | str = "default", current: int | None = None) -
         Text(
             width / 2,
             26,
-            "11 rounds: round r deals r + 2 cards, and that rank is wild",
+            str(msg("11 rounds: round r deals r + 2 cards, and that rank is wild")),
             14 * theme.font_scale,
             theme.felt_text,
             bold=True,
@@ -512,8 +558,10 @@ def rounds_picture(theme: Theme | str = "default", current: int | None = None) -
         c = Card(DECK, ROUND_RANKS[r - 1], suits[(r - 1) % 4])
         ops.append(card_sprite(c, w, h, theme, DECK, x, y))
         ops += _wild_badge(x, y, w, h, theme)
-        ops.append(Text(x + w / 2, y + h + 14, f"Round {r}", size, theme.felt_text, bold=True))
-        ops.append(Text(x + w / 2, y + h + 31, f"{r + 2} cards", size, theme.felt_text))
+        label = str(msg("Round {round}", round=r))
+        ops.append(Text(x + w / 2, y + h + 14, label, size, theme.felt_text, bold=True))
+        dealt = str(msgn("{count} card", "{count} cards", r + 2))
+        ops.append(Text(x + w / 2, y + h + 31, dealt, size, theme.felt_text))
         ops.append(HitBox(x, y, w, h, f"round:{r}"))
     return Drawing(width, height, tuple(ops), background=theme.background)
 
@@ -562,11 +610,12 @@ def seat_pictures(
 
     seats = []
     for s in range(view.players):
-        total = f"{view.totals[s]} pts"
+        # Translators: a player's running total on their name plate (points, abbreviated)
+        total = str(msg("{points} pts", points=view.totals[s]))
         hand = view.hands[s]
         if result is not None:
             groups = tuple(arrangement_groups(result.arrangements[s], result.wild, value))
-            went = "went out" if s == result.went_out else f"+{result.scores[s]}"
+            went = str(msg("went out")) if s == result.went_out else f"+{result.scores[s]}"
             notes: tuple[str, ...] = (went, total)
         elif hand:
             arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
@@ -606,9 +655,21 @@ def step_picture(
     result = round_result(view) if state.phase == "deal" else None
     if not banner:
         wild = result.wild if result is not None else view.wild
-        banner = f"Round {view.round} of {view.rounds} \u00b7 {rank_word(wild, True)} wild"
-    seats = seat_pictures(view, result, name=lambda s: f"P{s + 1}")
+        banner = round_banner(view.round, view.rounds, wild)
+    seats = seat_pictures(view, result, name=seat_tag)
     return table_picture(round_table(view, result, banner, seats=seats), theme=theme)
+
+
+def round_banner(round_no: int, rounds: int, wild: str) -> str:
+    """``Round 2 of 11 · 4s wild``: a table's banner."""
+    return str(
+        msg(
+            "Round {round} of {rounds} \u00b7 {wild} wild",
+            round=round_no,
+            rounds=rounds,
+            wild=rank_message(wild, True),
+        )
+    )
 
 
 def table_picture(
@@ -681,7 +742,7 @@ def table_picture(
         Text(
             sx + CARD_W / 2,
             y + CARD_H + 14,
-            f"Stock ({table.stock})",
+            str(msg("Stock ({count})", count=table.stock)),
             size,
             theme.felt_text,
             bold=True,
@@ -698,7 +759,8 @@ def table_picture(
         Text(
             dx + CARD_W / 2,
             y + CARD_H + 14,
-            f"Discard ({table.discard_count})",
+            # Translators: the discard pile's label on the table, with its number of cards
+            str(msg("Discard ({count})", count=table.discard_count)),
             size,
             theme.felt_text,
             bold=True,

@@ -11,9 +11,11 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 
 from cardlab.core.cards import Card
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.games.poker.draw import DrawPokerView
-from cardlab.games.poker.ranking import POKER_NAMES, TRIAD_NAMES, categories
-from cardlab.games.triad import FRAME_LINES, SUIT_NAMES, parse
+from cardlab.games.poker.ranking import POKER_WORDS, TRIAD_WORDS, categories
+from cardlab.games.triad import FRAME_LINES, parse
 from cardlab.render import Circle, Drawing, DrawOp, Rect, Text, card_size, get_theme, row
 from cardlab.render.layout import (
     display_order,
@@ -48,6 +50,15 @@ EXAMPLES: dict[str, str] = {
 }
 """One example hand per category (the ladder's pictures; triad.md §6 where it has one)."""
 
+SUIT_WORDS: dict[str, Message] = {
+    # Translators: the colour of a Triad suit (Blue, Green, Red, Black), as a label
+    "b": msg("Blue"),
+    "g": msg("Green"),
+    "r": msg("Red"),
+    "k": msg("Black"),
+}
+"""The four colour suits' names, as messages."""
+
 
 def seat_centres(n: int) -> list[tuple[float, float]]:
     """Centres of the hands: the first at the bottom, the rest clockwise round an ellipse."""
@@ -65,34 +76,68 @@ def has_folded(view: DrawPokerView, seat: int) -> bool:
     return (seat, "fold") in view.log
 
 
+def action_words(logged: str) -> Message:
+    """A logged action ("raise 4", "discard 3", "stand pat") in words under a seat."""
+    verb, _, amount = logged.partition(" ")
+    if logged == "stand pat":
+        return msg("stands pat")
+    if verb == "fold":
+        return msg("folded")
+    if verb == "check":
+        return msg("checks")
+    if verb == "call":
+        return msg("calls {amount}", amount=amount)
+    if verb == "bet":
+        return msg("bets {amount}", amount=amount)
+    if verb == "raise":
+        return msg("raises {amount}", amount=amount)
+    if verb == "discard":
+        return msgn("discards {count}", "discards {count}", int(amount or 0))
+    return msg("{action}", action=logged)
+
+
+def _result_words(net, betting: bool, won: bool, folded: bool) -> Message:
+    """A seat's result of the hand under it: "wins +6 chips", "folded (-2 chips)", "-4 chips"."""
+    signed = ("+" if net >= 0 else "") + _num(net) if won else _num(net)
+    if betting:
+        count = abs(int(net))
+        if won:
+            return msgn("wins {net} chip", "wins {net} chips", count, net=signed)
+        if folded:
+            return msgn("folded ({net} chip)", "folded ({net} chips)", count, net=signed)
+        return msgn("{net} chip", "{net} chips", count, net=signed)
+    if won:
+        return msg("wins {net} point", net=signed)
+    if folded:
+        return msg("folded ({net} point)", net=signed)
+    return msg("{net} point", net=signed)
+
+
 def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
-    """What is written under a seat: its bet this round, last action, shown hand, result."""
+    """What is written under a seat (in the current language): its bet this round, last action,
+    shown hand, result."""
     notes: list[str] = []
     done = view.phase == "done" and view.results and view.results[-1].hand_no == view.hand_no
     if done:
         result = view.results[-1]
         shown = {s: words for s, _, words in result.shown}
         if seat in shown:
-            notes.append(shown[seat])
+            notes.append(str(shown[seat]))
         net = result.net[seat]
         if view.in_hand[seat]:
-            unit = "chips" if view.betting else "point"
-            if seat in result.winners:
-                notes.append(f"wins {'+' if net >= 0 else ''}{_num(net)} {unit}")
-            elif has_folded(view, seat):
-                notes.append(f"folded ({_num(net)} {unit})")
-            elif net:
-                notes.append(f"{_num(net)} {unit}")
+            won, folded = seat in result.winners, has_folded(view, seat)
+            if won or folded or net:
+                notes.append(str(_result_words(net, view.betting, won, folded)))
         return notes
     if not view.in_hand[seat]:
-        return ["sits out (no chips)"]
+        return [str(msg("sits out (no chips)"))]
     if has_folded(view, seat):
-        return ["folded"]
+        return [str(msg("folded"))]
     last = next((text for s, text in reversed(view.log) if s == seat), "")
     if last:
-        notes.append(last)
+        notes.append(str(action_words(last)))
     if view.all_in[seat]:
-        notes.append("all-in")
+        notes.append(str(msg("all-in")))
     return notes
 
 
@@ -148,16 +193,19 @@ def table_picture(
                 list(hand), x0, y0, w, h, gap, theme, selected if place == 0 else (), True,
                 "triad", target,
             )  # fmt: skip
-        name = names.get(seat, f"Player {seat + 1}") if names else f"Player {seat + 1}"
+        name = str(names.get(seat, seat_name(seat)) if names else seat_name(seat))
         if view.betting:
-            name += f" \u00b7 {view.stacks[seat]} chips"
+            name = str(
+                msgn("{name} \u00b7 {count} chip", "{name} \u00b7 {count} chips",
+                     view.stacks[seat], name=name)
+            )  # fmt: skip
         else:
-            name += f" \u00b7 {_num(view.points[seat])} pts"
+            name = str(msg("{name} \u00b7 {points} pts", name=name, points=_num(view.points[seat])))
         lift = selection_lift(h) if place == 0 and selected else 0
         ops += seat_plate(name, cx, y0 - 13 - lift, theme, active=seat == to_act)
         notes = seat_notes(view, seat)
         if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
-            notes.insert(0, f"in this round: {view.bets[seat]}")
+            notes.insert(0, str(msg("in this round: {amount}", amount=view.bets[seat])))
         if place == 0:
             nx, ny, align = x0 + span + 14, cy - 8, "left"
         else:
@@ -170,28 +218,40 @@ def table_picture(
             by = y0 + 10
             ops.append(Circle(bx, by, 10, fill="#ffffff", stroke="#000000", line_width=1.5))
             ops.append(Text(bx, by + 0.5, "D", 11.0, "#000000", bold=True))
-    pot = f"Pot {view.pot}" if view.betting else f"Hand {view.hand_no} of {view.hands_total}"
+    if view.betting:
+        pot = str(msg("Pot {pot}", pot=view.pot))
+    else:
+        pot = str(msg("Hand {number} of {total}", number=view.hand_no, total=view.hands_total))
     if view.betting and view.phase == "done" and view.results:
-        pot = f"Pot of {sum(view.results[-1].contributions)} paid out"
+        paid = sum(view.results[-1].contributions)
+        pot = str(msg("Pot of {pot} paid out", pot=paid))
     ops.append(Text(WIDTH / 2, HEIGHT / 2 - 22, pot, 18.0 * theme.font_scale, theme.felt_text,
                     bold=True))  # fmt: skip
-    phase = {
-        "deal": "dealing",
-        "bet1": "first betting round",
-        "draw": "the draw",
-        "bet2": "second betting round",
-        "done": "showdown" if view.results and view.results[-1].shown else "hand over",
-    }.get(view.phase, view.phase)
+    phase = str(
+        {
+            "deal": msg("dealing"),
+            "bet1": msg("first betting round"),
+            "draw": msg("the draw"),
+            "bet2": msg("second betting round"),
+            "done": msg("showdown")
+            if view.results and view.results[-1].shown
+            else msg("hand over"),
+        }.get(view.phase, view.phase)
+    )
     # short lines: the gap between the side seats' cards is narrow, the more so in large type
     ops.append(Text(WIDTH / 2, HEIGHT / 2 + 2, phase, size, theme.felt_text))
-    stock = f"stock {view.stock_size} \u00b7 discards {view.muck_size}"
+    stock = str(
+        msg("stock {stock} \u00b7 discards {discards}", stock=view.stock_size,
+            discards=view.muck_size)
+    )  # fmt: skip
     ops.append(Text(WIDTH / 2, HEIGHT / 2 + 21, stock, small, theme.felt_text))
     if view.betting and view.phase in ("bet1", "bet2") and view.to_act >= 0:
-        owed = f"to call: {view.owed}" if view.owed else "nothing to call"
-        ops.append(
-            Text(WIDTH / 2, HEIGHT / 2 + 38, f"{owed} \u00b7 bets of {view.bet_size}", small,
-                 theme.felt_text)
-        )  # fmt: skip
+        if view.owed:
+            owed = msg("to call: {amount} \u00b7 bets of {size}", amount=view.owed,
+                       size=view.bet_size)  # fmt: skip
+        else:
+            owed = msg("nothing to call \u00b7 bets of {size}", size=view.bet_size)
+        ops.append(Text(WIDTH / 2, HEIGHT / 2 + 38, str(owed), small, theme.felt_text))
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
 
 
@@ -201,12 +261,15 @@ def ladder_categories(jokers: str = "out", five_of_a_kind: bool = True) -> list[
     return list(categories(jokers, five_of_a_kind))[::-1]
 
 
-def ladder_rules(jokers: str = "out", five_of_a_kind: bool = True) -> str:
+def ladder_rules(jokers: str = "out", five_of_a_kind: bool = True) -> str | Message:
     """What the ladder's title says of the jokers: "", " (jokers wild)", or " (jokers wild,
-    no five of a kind)"."""
+    no five of a kind)" (a message, put in a title's ``{rules}``)."""
     if jokers != "wild":
         return ""
-    return " (jokers wild)" if five_of_a_kind else " (jokers wild, no five of a kind)"
+    # Translators: put after a title; keep the leading space (or none, as the language writes)
+    if five_of_a_kind:
+        return msg(" (jokers wild)")
+    return msg(" (jokers wild, no five of a kind)")
 
 
 def hand_ladder(
@@ -229,7 +292,8 @@ def hand_ladder(
     height = title_h + per_col * row_h + 12
     total = sum(counts.values()) if counts else 0
     ops: list[DrawOp] = [
-        Text(20, 24, "The Triad hands, best first" + ladder_rules(jokers, five_of_a_kind),
+        Text(20, 24, str(msg("The Triad hands, best first{rules}",
+                             rules=ladder_rules(jokers, five_of_a_kind))),
              16.0 * theme.font_scale, theme.label, "left", bold=True),
     ]  # fmt: skip
     ink = theme.label
@@ -241,16 +305,16 @@ def hand_ladder(
         rank = len(cats) - i
         ops.append(Circle(x + 14, y + 18, 12, fill=theme.card_face, stroke=theme.card_edge))
         ops.append(Text(x + 14, y + 18.5, str(rank), 12.0, theme.text, bold=True))
-        ops.append(Text(x + 32, y + 18, TRIAD_NAMES[cat], 14.0 * theme.font_scale,
+        ops.append(Text(x + 32, y + 18, str(TRIAD_WORDS[cat]), 14.0 * theme.font_scale,
                         theme.felt_text, "left", bold=True))  # fmt: skip
-        ops.append(Text(x + 32, y + 36, f"({POKER_NAMES[cat]})", 11.0 * theme.font_scale,
-                        theme.felt_text, "left"))  # fmt: skip
+        ops.append(Text(x + 32, y + 36, str(in_brackets(POKER_WORDS[cat])),
+                        11.0 * theme.font_scale, theme.felt_text, "left"))  # fmt: skip
         if counts:
             n = counts.get(cat, 0)
-            ops.append(Text(x + 32, y + 54, f"{n:,} hands", 11.0 * theme.font_scale,
+            ops.append(Text(x + 32, y + 54, str(hands_count(n)), 11.0 * theme.font_scale,
                             theme.felt_text, "left"))  # fmt: skip
             if n:
-                ops.append(Text(x + 32, y + 70, f"1 in {total / n:,.0f}", 11.0 * theme.font_scale,
+                ops.append(Text(x + 32, y + 70, str(one_in(total / n)), 11.0 * theme.font_scale,
                                 theme.felt_text, "left"))  # fmt: skip
         cards = parse(EXAMPLES[cat])
         cx = x + col_w - 20 - row_width(5, card_w, 3.0)
@@ -260,6 +324,21 @@ def hand_ladder(
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 
+def in_brackets(words: object) -> Message:
+    """ "(Straight)": a name in brackets, the language's way."""
+    return msg("({name})", name=words)
+
+
+def hands_count(n: int) -> Message:
+    """ "2,598,960 hands", with the language's digit grouping."""
+    return msgn("{count} hand", "{count} hands", n, count=num(n))
+
+
+def one_in(odds: float) -> Message:
+    """ "1 in 4,165": how rare a hand is."""
+    return msg("1 in {odds}", odds=num(round(odds)))
+
+
 FRAME_SUITS = ("b", "g", "r", "k")
 """The suits in the order the frame-lines picture shows their aces."""
 
@@ -267,12 +346,15 @@ FRAME_SUITS = ("b", "g", "r", "k")
 def frame_lines_text(card: Card) -> str:
     """``"3 frame lines"``: what the picture writes under the ace of ``card``'s suit."""
     lines = FRAME_LINES[card.suit]
-    return f"{lines} frame line{'s' if lines > 1 else ''}"
+    return str(msgn("{count} frame line", "{count} frame lines", lines))
 
 
 def frame_lines_words(card: Card) -> str:
     """The ace of a suit in words: its code, its colour and its frame lines."""
-    return f"{card.code}: {SUIT_NAMES[card.suit]}, {frame_lines_text(card)}"
+    return str(
+        msg("{card}: {colour}, {lines}", card=card.code, colour=SUIT_WORDS[card.suit],
+            lines=frame_lines_text(card))
+    )  # fmt: skip
 
 
 def frame_lines_picture(theme: Theme | str = "default", card_w: float = 92.0) -> Drawing:
@@ -285,7 +367,7 @@ def frame_lines_picture(theme: Theme | str = "default", card_w: float = 92.0) ->
     ops: list[DrawOp] = row(cards, 20, 14, card_w, card_h, gap, theme, deck="triad")
     for i, card in enumerate(cards):
         x = 20 + i * (card_w + gap) + card_w / 2
-        ops.append(Text(x, card_h + 30, SUIT_NAMES[card.suit], 14.0 * theme.font_scale,
+        ops.append(Text(x, card_h + 30, str(SUIT_WORDS[card.suit]), 14.0 * theme.font_scale,
                         theme.label, bold=True))  # fmt: skip
         ops.append(Text(x, card_h + 50, frame_lines_text(card),
                         12.0 * theme.font_scale, theme.label))  # fmt: skip
@@ -313,5 +395,5 @@ def showdown_picture(
     hands: Sequence[Sequence[Card]], theme: Theme | str = "default", card_w: float = 58.0
 ) -> Drawing:
     """The quiz's hands, one row each, labelled Player 1, 2, (3)."""
-    labels = [f"Player {i + 1}" for i in range(len(hands))]
+    labels = [str(seat_name(i)) for i in range(len(hands))]
     return labelled_rows(labels, hands, theme, "triad", card_w)

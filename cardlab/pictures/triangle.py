@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import TriangleState, observe
 from cardlab.render import Circle, Drawing, DrawOp, Line, Text, card_size, get_theme, row
@@ -53,12 +54,14 @@ def triangle_table(
     seats: Sequence[SeatPicture],
     rts: Card | str | None = None,
     *,
-    rts_notes: tuple[str, ...] = ("Right to Speak",),
+    rts_notes: tuple[str, ...] | None = None,
     banner: str = "",
     theme: Theme | str = "default",
 ) -> Drawing:
     """The table picture: felt, a banner line, three seats and the Right to Speak."""
     theme = get_theme(theme)
+    if rts_notes is None:
+        rts_notes = (right_to_speak(),)
     if len(seats) != 3:
         raise ValueError(f"a Triangle table has 3 seats, got {len(seats)}")
     m = 10.0
@@ -104,11 +107,31 @@ def _card(card: Card | str | None, x: float, y: float, theme: Theme, target: str
     return ops
 
 
+def right_to_speak() -> str:
+    """The label under the Right to Speak (the card in the middle)."""
+    return str(msg("Right to Speak"))
+
+
 # -- pictures of positions, from one seat's observation ---------------------------------------
 def seat_label(seat: int, scores: Sequence[int], you: int | None = None) -> str:
     """``Player 2 · 5 pts`` (``Player 1 (you) · 0 pts`` for the learner)."""
-    who = f"Player {seat + 1}" + (" (you)" if seat == you else "")
-    return f"{who} · {scores[seat]} pts"
+    if seat == you:
+        return str(
+            msgn(
+                "Player {number} (you) \u00b7 {count} pt",
+                "Player {number} (you) \u00b7 {count} pts",
+                scores[seat],
+                number=seat + 1,
+            )
+        )
+    return str(
+        msgn(
+            "{player} \u00b7 {count} pt",
+            "{player} \u00b7 {count} pts",
+            scores[seat],
+            player=seat_name(seat),
+        )
+    )
 
 
 def display_order(viewer: int | None) -> tuple[int, int, int]:
@@ -142,29 +165,31 @@ def live_picture(
         mark, notes = "", []
         if dealt[s] and s == viewer:
             mark = "?"
-            notes.append("your card: hidden from you" if s == you else "cannot see own card")
+            notes.append(
+                str(msg("your card: hidden from you") if s == you else msg("cannot see own card"))
+            )
         if view.speaker == s:
-            notes.append("the speaker")
+            notes.append(str(msg("the speaker")))
         elif claims[s] is not None:
-            notes.append("grabs for it" if claims[s] else "does not grab")
+            notes.append(str(msg("grabs for it") if claims[s] else msg("does not grab")))
         if s == view.dealer and len(notes) < 2:
-            notes.append("dealer")
+            notes.append(str(msg("dealer")))
         label = seat_label(s, view.scores, you)
         pictures.append(SeatPicture(card, label, tuple(notes), mark, active == s))
     if not dealt[3]:
         rts: Card | str | None = EMPTY
-        rts_notes: tuple[str, ...] = ("Right to Speak", "not dealt yet")
+        rts_notes: tuple[str, ...] = (right_to_speak(), str(msg("not dealt yet")))
     elif view.rts is not None:
         rts = view.rts
         if view.speaker is None:
-            seen = "shown to the teacher"
+            seen = msg("shown to the teacher")
         elif viewer is None:
-            seen = f"seen by Player {view.speaker + 1} only"
+            seen = msg("seen by {player} only", player=seat_name(view.speaker))
         else:
-            seen = "only you see it"
-        rts_notes = ("Right to Speak", seen)
+            seen = msg("only you see it")
+        rts_notes = (right_to_speak(), str(seen))
     else:
-        rts, rts_notes = None, ("Right to Speak", "face down")
+        rts, rts_notes = None, (right_to_speak(), str(msg("face down")))
     return triangle_table(pictures, rts, rts_notes=rts_notes, banner=banner, theme=theme)
 
 
@@ -184,21 +209,26 @@ def resolved_picture(
         card = record.cards[s]
         notes = []
         gain = record.gains[s]
-        points = f"+{gain} point{'s' * (gain != 1)}"
+        points = msgn("+{count} point", "+{count} points", gain)
         if record.speaker == s and record.statement is not None:
-            verdict = "true" if record.correct else "false"
-            notes += [f"said \u201c{record.statement.words}\u201d", f"{verdict}: {points}"]
+            said = msg("said \u201c{statement}\u201d", statement=record.statement.said)
+            verdict = (
+                msg("true: {points}", points=points)
+                if record.correct
+                else msg("false: {points}", points=points)
+            )
+            notes += [str(said), str(verdict)]
         elif record.speaker is not None:
-            notes.append(points)
+            notes.append(str(points))
         elif card is None:
-            notes.append("own card never shown (void)")
+            notes.append(str(msg("own card never shown (void)")))
         mark = "?" if card is None else ""
         label = seat_label(s, view.scores, you)
         pictures.append(SeatPicture(card, label, tuple(notes), mark, record.speaker == s))
     if record.rts is not None:
-        rts_notes = ("Right to Speak", "seen by the speaker only")
+        rts_notes = (right_to_speak(), str(msg("seen by the speaker only")))
     else:
-        rts_notes = ("Right to Speak", "never shown")
+        rts_notes = (right_to_speak(), str(msg("never shown")))
     return triangle_table(pictures, record.rts, rts_notes=rts_notes, banner=banner, theme=theme)
 
 
@@ -235,21 +265,27 @@ def walkthrough_picture(replay: Replay, stage: int, theme: Theme | str = "defaul
     speaker = replay.state.rounds[0].speaker
     if stage == 0:
         seats = [
-            SeatPicture(None, f"{seat_name(s)} · 0 pts", ("dealer",) if s == 0 else ())
+            SeatPicture(None, seat_label(s, (0, 0, 0)), (str(msg("dealer")),) if s == 0 else ())
             for s in display_order(0)
         ]
-        return triangle_table(seats, None, banner="Deal: four cards, all face down", theme=theme)
+        banner = str(msg("Deal: four cards, all face down"))
+        return triangle_table(seats, None, banner=banner, theme=theme)
     if stage == 1:
         view = observe(replay.state_at(lift), 0)
-        return live_picture(view, active=None, banner="Lift: through Player 1's eyes", theme=theme)
+        banner = str(msg("Lift: through {player}'s eyes", player=seat_name(0)))
+        return live_picture(view, active=None, banner=banner, theme=theme)
     if stage in (2, 3):
         state = replay.state_at(spoken)
         if stage == 2:
             return live_picture(
-                observe(state, 0), claims=state.claims, active=speaker, banner="Grab!", theme=theme
+                observe(state, 0),
+                claims=state.claims,
+                active=speaker,
+                banner=str(msg("Grab!")),
+                theme=theme,
             )
-        banner = f"Speak: through {seat_name(speaker)}'s eyes"  # type: ignore[arg-type]
+        banner = str(msg("Speak: through {player}'s eyes", player=seat_name(speaker)))  # type: ignore[arg-type]
         return live_picture(observe(state, speaker), active=speaker, banner=banner, theme=theme)
     view = observe(replay.state, 0)
-    banner = "Resolve: player cards shown"
+    banner = str(msg("Resolve: player cards shown"))
     return resolved_picture(view, view.history[-1], banner=banner, theme=theme)

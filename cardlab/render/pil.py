@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from cardlab.core.caches import LRUDict
-from cardlab.render.fonts import font_path
+from cardlab.render.fonts import CJK_INDEX, cjk_font_path, font_path, needs_cjk
 from cardlab.render.ops import (
     Circle,
     Drawing,
@@ -47,13 +47,21 @@ _ANCHOR_Y = {"top": "a", "middle": "m", "bottom": "d"}
 
 # A FreeType font holds about 0.5 MiB; the busiest deck sheet uses 13 (size, bold) pairs.
 @lru_cache(maxsize=16)
-def _font(size_px: int, bold: bool) -> ImageFont.FreeTypeFont:
+def _font(size_px: int, bold: bool, cjk: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans, or for a label with Chinese in it Noto Sans CJK SC where the machine has it."""
+    chinese = cjk_font_path(bold) if cjk else None
+    if chinese:
+        return ImageFont.truetype(chinese, max(1, size_px), index=CJK_INDEX)
     return ImageFont.truetype(font_path(bold), max(1, size_px))
+
+
+def _font_for(text: str, size_px: int, bold: bool) -> ImageFont.FreeTypeFont:
+    return _font(size_px, bold, needs_cjk(text))
 
 
 def text_length(text: str, size: float, bold: bool = False) -> float:
     """The advance width of ``text`` at ``size`` CSS px, in CSS px, as this backend draws it."""
-    return _font(round(size * SUPERSAMPLE), bold).getlength(text) / SUPERSAMPLE
+    return _font_for(text, round(size * SUPERSAMPLE), bold).getlength(text) / SUPERSAMPLE
 
 
 def _rgba(colour: str | None) -> tuple[int, int, int, int] | None:
@@ -219,7 +227,7 @@ def _circle(draw: ImageDraw.ImageDraw, op: Circle, s: float) -> None:
 def _text(draw: ImageDraw.ImageDraw, op: Text, s: float) -> None:
     if not op.text:
         return
-    font = _font(round(op.size * s), op.bold)
+    font = _font_for(op.text, round(op.size * s), op.bold)
     anchor = _ANCHOR_X[op.align] + _ANCHOR_Y[op.baseline]
     draw.text((op.x * s, op.y * s), op.text, fill=_rgba(op.fill), font=font, anchor=anchor)
 

@@ -13,9 +13,10 @@ import itertools
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import Circle, Drawing, DrawOp, HitBox, Line, Polygon, Rect, Sprite, Text
 
-FONT_FAMILY = "'DejaVu Sans', Verdana, sans-serif"
+FONT_FAMILY = CSS_FAMILIES
 """The font the Pillow backend uses first, then wide fallbacks (labels are measured for it)."""
 
 _ANCHOR = {"left": "start", "center": "middle", "right": "end"}

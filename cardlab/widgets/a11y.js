@@ -83,6 +83,21 @@ function setUpPage() {
   update();
 }
 
+// The page's language, for screen readers and the browser's own words (in Voila the page is
+// the lesson; in JupyterLab the lesson's own part of the page).
+function speak(lang) {
+  if (!lang) return;
+  if ("voila" in document.body.dataset) document.documentElement.lang = lang;
+  for (const part of document.querySelectorAll(".cardlab-lesson")) setAttr(part, "lang", lang);
+}
+
+// The same lesson in another language is another page: go there, on this server only.
+function goTo(address) {
+  let url;
+  try { url = new URL(address, window.location.href); } catch { return; }
+  if (url.origin === window.location.origin) window.location.assign(url.href);
+}
+
 export default {
   render({ model, el }) {
     el.style.display = "none";
@@ -95,9 +110,12 @@ export default {
       model.save_changes();
     }
     scrollTo(model.get("target"));
+    speak(model.get("lang"));
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
       model.on("change:target", () => scrollTo(model.get("target")));
+      model.on("change:lang", () => speak(model.get("lang")));
+      model.on("change:goto", () => goTo(model.get("goto")));
     }
   },
 };

@@ -103,6 +103,10 @@ class PageScript(anywidget.AnyWidget):
     on the page (`cardlab.widgets.page` reads what a link asks for from it)."""
     target = traitlets.Unicode("").tag(sync=True)
     """A CSS class the page scrolls into view: the panel a link opened at."""
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """The page's language: the document's ``lang``, so a screen reader speaks it as such."""
+    goto = traitlets.Unicode("").tag(sync=True)
+    """An address the page goes to: the same lesson in the language a learner picked."""
 
 
 _PAGE: list[PageScript] = []

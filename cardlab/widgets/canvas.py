@@ -34,6 +34,7 @@ import ipycanvas
 import ipycanvas.canvas
 import ipywidgets as widgets
 
+from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import (
     Circle,
     Drawing,
@@ -48,8 +49,9 @@ from cardlab.render.ops import (
 from cardlab.widgets.a11y import CanvasLabel, page_script
 from cardlab.widgets.guard import Status, guarded, report
 
-FONT_FAMILY = "sans-serif"
-"""Canvas font family; the Pillow backend picks its own font, so text may differ by a pixel."""
+FONT_FAMILY = CSS_FAMILIES
+"""Canvas font stack: DejaVu Sans, then a Chinese font (`cardlab.render.fonts`); the Pillow
+backend draws with the same files, so text may differ by a pixel."""
 
 
 # -- ipycanvas internals: the one place that touches a private attribute ------------------------

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import SOURCE, Message, msg
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_link import (
     PageLink,
@@ -27,11 +28,13 @@ from cardlab.lessons.page_link import (
     write_query,
 )
 from cardlab.lessons.variants import variant_of
-from cardlab.links import shared_url
+from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.language import VOILA, LanguagePicker
 from cardlab.widgets.page import (
     class_code,
+    go_to,
     hints_allowed,
     page_address,
     parse_query,
@@ -46,15 +49,18 @@ from cardlab.widgets.theme import ThemePicker
 if TYPE_CHECKING:
     from cardlab.widgets.lesson_panel import LessonPanel
 
-
-NOTES = "For the teacher: notes and answers"
+Notice = str | Message
+"""What a link asked for and could not get, in a sentence."""
 
 
 class LessonPage(widgets.VBox):
-    """The theme, the rules and the link notice of lesson ``lesson`` (its notebook's name)."""
+    """The language, the theme, the rules and the link notice of lesson ``lesson`` (its
+    notebook's name), in the language ``lang`` (the page's notebook is in it: the kernel speaks
+    it from here on)."""
 
-    def __init__(self, lesson: str, theme: str = "default") -> None:
+    def __init__(self, lesson: str, theme: str = "default", lang: str = SOURCE) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
+        self.language = LanguagePicker(self.lesson, lang, self._query_in)
         self.variant = variant_of(self.lesson)
         self.picker = ThemePicker(theme)
         self.status = StatusLine()
@@ -72,7 +78,8 @@ class LessonPage(widgets.VBox):
         self.notes: widgets.HTML | None = None
         """The teacher notes, made at the first press (a student's page never loads them)."""
         self.notes_button = widgets.ToggleButton(
-            description=NOTES, tooltip="Objectives, timing, the answers and points to discuss"
+            description=str(msg("For the teacher: notes and answers")),
+            tooltip=str(msg("Objectives, timing, the answers and points to discuss")),
         )
         self.notes_button.layout.width = "auto"
         self.notes_button.add_class("cardlab-notes-button")
@@ -80,7 +87,8 @@ class LessonPage(widgets.VBox):
         if not hints_allowed({}):  # served with --no-hints
             self.notes_button.layout.display = "none"
         rules = [self.rules] if self.rules is not None else []
-        super().__init__([self.picker, *rules, self.notes_button, self.notice, self.status.widget])
+        parts = [self.language, self.picker, *rules, self.notes_button, self.notice]
+        super().__init__([*parts, self.status.widget])
         self.add_class(LESSON_CLASS)
         self.add_class("cardlab-page")
         watch_search(guarded(self.status, self.follow))
@@ -96,6 +104,10 @@ class LessonPage(widgets.VBox):
     @property
     def theme(self) -> str:
         return self.picker.theme
+
+    @property
+    def lang(self) -> str:
+        return self.language.lang
 
     @property
     def options(self) -> dict[str, Any]:
@@ -130,23 +142,41 @@ class LessonPage(widgets.VBox):
         panel = self.positions[key]
         query = write_query(
             theme=self.theme,
+            lang=self.lang,
             options=self.rules.changed if self.rules is not None else {},
             at=key,
             params=panel.position(),
             class_code=self.class_code,
         )
-        return shared_url(page_address(), f"{self.lesson}.ipynb", query)
+        return shared_url(page_address(), lesson_path(self.lesson, self.lang), query)
+
+    def _query_in(self, lang: str) -> str:
+        """The query this page opens with in ``lang``: its theme, rules and class."""
+        return write_query(
+            theme=self.theme,
+            lang=lang,
+            options=self.rules.changed if self.rules is not None else {},
+            class_code=self.class_code,
+        )
 
     # -- a link ------------------------------------------------------------------------------------
     def follow(self, search: str) -> None:
         """Open the page where the link's query ``search`` says: theme, rules, then the
         position; what cannot be followed is said on the notice line."""
         link = read_link(search, self.variant)
+        if link.lang is not None and link.lang != self.lang and VOILA in page_address():
+            go_to(language_url(page_address(), self.lesson, link.lang, search))
+            return
         self.link = link
         notices = list(link.notices)
         if link.at and link.at not in self.positions and self.positions:
-            where = ", ".join(self.positions)
-            notices.append(f"ignored at={link.at}: this lesson's positions are {where}")
+            notices.append(
+                msg(
+                    "ignored at={at}: this lesson's positions are {where}",
+                    at=link.at,
+                    where=", ".join(self.positions),
+                )
+            )
         if link.theme is not None:
             self.picker.value = link.theme
         if link.options and self.rules is not None:
@@ -160,27 +190,34 @@ class LessonPage(widgets.VBox):
             notices += self._open(link.at)
         self._notify(notices)
 
-    def _open(self, key: str) -> list[str]:
+    def _open(self, key: str) -> list[Notice]:
         """Put the panel ``key`` at the link's position; its notices (also on its status line)."""
         panel = self.positions[key]
         try:
-            notices = panel.open_position(dict(self.link.params))
+            notices: list[Notice] = list(panel.open_position(dict(self.link.params)))
         except ValueError as exc:
-            notices = [f"ignored the position: {exc}; this part starts at its beginning"]
+            notices = [
+                msg(
+                    "ignored the position: {reason}; this part starts at its beginning",
+                    reason=getattr(exc, "reason", str(exc)),
+                )
+            ]
         else:
             scroll_to(f"cardlab-at-{key}")
         if notices:
-            panel.status.info("This link: " + "; ".join(notices) + ".")
+            said = "; ".join(str(n) for n in notices)
+            panel.status.info(str(msg("This link: {notices}.", notices=said)))
         return notices
 
-    def _notify(self, notices: list[str]) -> None:
+    def _notify(self, notices: list[Notice]) -> None:
         if not notices:
             self.notice.value = ""
             return
-        items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
+        items = "".join(f"<li>{html.escape(str(n))}</li>" for n in notices)
+        intro = msg("The link asked for more than this page could show; the rest opens as usual:")
         self.notice.value = (
-            '<div role="status" class="cardlab-notice-text">The link asked for more than this page '
-            f"could show; the rest opens as usual:<ul>{items}</ul></div>"
+            f'<div role="status" class="cardlab-notice-text">{html.escape(str(intro))}'
+            f"<ul>{items}</ul></div>"
         )
 
     def _rules_changed(self, options: Mapping[str, Any]) -> None:

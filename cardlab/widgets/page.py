@@ -77,3 +77,13 @@ def page_address() -> str:
 def scroll_to(css_class: str) -> None:
     """Scroll the page to the element of class ``css_class`` (the panel a link opened at)."""
     page_script().target = css_class
+
+
+def speak(lang: str) -> None:
+    """Tell the browser the page's language (the document's ``lang``, for screen readers)."""
+    page_script().lang = lang
+
+
+def go_to(address: str) -> None:
+    """Send the page to ``address`` (another page of the same server)."""
+    page_script().goto = address

@@ -264,7 +264,7 @@ def test_every_type_has_a_valid_and_an_invalid_example():
 def test_gallery_switches_type_and_ruleset(picker):
     gallery = CombinationGallery(picker)
     texts = " ".join(gallery.view.drawing.texts())
-    assert "Under cardavia rules: Airplane + single wings" in texts
+    assert "Under Cardavia rules: Airplane + single wings" in texts
     gallery.ruleset.value = "pagat"
     texts = " ".join(gallery.view.drawing.texts())
     assert "single wings must all be different ranks" in texts

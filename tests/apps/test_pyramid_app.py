@@ -205,7 +205,7 @@ def test_pictures_show_the_pyramid_rows_and_the_keystone_badge():
     assert keystone_badge(value.arrangement) == "= 1P"
     drawing = arrangement_picture(value, "A")
     texts = drawing.texts()
-    assert "= 1P" in texts and value.description in texts
+    assert "= 1P" in texts and str(value.description) in texts
     # rows top to bottom: 1, 2, 3 hexagons, each row lower than the last
     tops = sorted({op.y for op in drawing.ops if isinstance(op, HitBox)})
     assert len(tops) == 3

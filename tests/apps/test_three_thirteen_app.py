@@ -73,7 +73,8 @@ def test_the_lesson_document_tells_each_worked_example_in_order():
     document = files("cardlab.lessons").joinpath("three_thirteen.md").read_text(encoding="utf-8")
     told = re.findall(r"^(\d+)\. \*\*(.+?)\*\* \(round (\d+): ([^)]+)\)\. ", document, re.M)
     assert told == [
-        (str(i), e.title, str(e.round_no), hand_words(e.cards)) for i, e in enumerate(EXAMPLES, 1)
+        (str(i), str(e.title), str(e.round_no), hand_words(e.cards))
+        for i, e in enumerate(EXAMPLES, 1)
     ]
     words = " ".join(document.split())
     assert (hand_size(1), wild_rank(1)) == (3, "3")
@@ -225,7 +226,7 @@ def test_go_out_is_enabled_only_when_legal_and_a_whole_game_scores(picker):
     assert table.status.level == "error" and "New game" in table.status.message
     table.controls["new-game"].click()
     assert table.model.stage == "draw" and table.scores.rows == []
-    assert table.model.seed == 12 and "against 2 bot(s)" in table.status.message
+    assert table.model.seed == 12 and "against 2 bots" in table.status.message
 
 
 def test_a_selected_card_that_does_not_go_out_is_refused():

@@ -177,7 +177,7 @@ def test_the_quiz_marks_and_explains(picker):
         dealt = [c for h in q.hands for c in h]
         assert len(set(dealt)) == len(dealt)  # one deck: no card twice
         a, b = sorted(q.values, reverse=True)[:2]
-        assert why_wins(a, b).endswith(".")
+        assert str(why_wins(a, b)).endswith(".")
         close += a.index == b.index
     assert close >= 10  # most questions are close calls, built without a search
 

@@ -68,7 +68,9 @@ def test_the_wheel_holds_the_lessons_and_serves_them(installed, page, tmp_path, 
     assert Path(folder).is_relative_to(installed.parent), f"lessons served from {folder}"
     assert names == [lesson.name for lesson in lessons()], "the wheel holds every lesson"
     copied = run([str(installed / "cardlab"), "lessons", "--copy", "mine"], env=env, cwd=outside)
-    assert "copied 8 lessons" in copied and (outside / "mine" / "triad.ipynb").is_file()
+    assert "copied 8 lessons in 5 languages" in copied
+    assert (outside / "mine" / "triad.ipynb").is_file()
+    assert (outside / "mine" / "zh" / "doudizhu.ipynb").is_file()
 
     port = free_port()
     log_path = tmp_path / "serve.log"
@@ -80,3 +82,6 @@ def test_the_wheel_holds_the_lessons_and_serves_them(installed, page, tmp_path, 
         page.wait_for_selector("a[href$='triad.ipynb']", timeout=RENDER_TIMEOUT_MS)
         assert_no_python_errors(page)
         open_drawn(page, render_url(base, "triad.ipynb"), screenshot_dir / "wheel-triad.png")
+        # the languages ship too: their notebooks and compiled catalogs
+        open_drawn(page, render_url(base, "ru/triad.ipynb"), screenshot_dir / "wheel-ru.png")
+        assert "Язык" in page.inner_text("body") and "Player" not in page.inner_text("body")

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from cardlab.core.cards import Card
 from cardlab.core.conformance import random_playout
 from cardlab.core.engine import CHANCE, GAMES, Game, IllegalMove, load_games
+from cardlab.core.i18n import Message
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import Combo
 
@@ -136,12 +137,12 @@ def _check_answer(replay: Replay, step: int, action: Any) -> None:
     game, state = replay.game, replay.state_at(step)
     before = pickle.dumps(state)
     reason = game.why_illegal(state, action)
-    assert reason is None or (isinstance(reason, str) and reason)
+    assert reason is None or (isinstance(reason, str | Message) and str(reason))
     error = _fails_with_a_message(game.apply, state, action)
     if reason is None:
         assert error is None
     else:
-        assert isinstance(error, IllegalMove) and str(error) == reason
+        assert isinstance(error, IllegalMove) and str(error) == str(reason)
     error = _fails_with_a_message(game.action_from_text, action)
     assert error is None or isinstance(
         error, TypeError if not isinstance(action, str) else ValueError

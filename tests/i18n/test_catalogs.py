@@ -57,11 +57,41 @@ def test_a_message_the_code_has_but_the_catalog_lacks_is_reported(tmp_path, monk
     assert i18n.problems("ru", "triad") == []
 
 
-def test_a_message_written_from_a_variable_is_reported(tmp_path, monkeypatch) -> None:
+def test_a_message_written_from_a_variable_or_hidden_from_babel_is_reported(
+    tmp_path, monkeypatch
+) -> None:
     path = tmp_path / "bad.py"
     path.write_text(
-        'from cardlab.core.i18n import msg, msgn\nA = msg(f"{1} x")\nB = msgn("a", b, 2)\n'
+        "from cardlab.core.i18n import msg, msgn\n"
+        'A = msg(f"{1} x")\n'
+        'B = msgn("a", b, 2)\n'
+        "C = f\"{msg('in an f-string')}\"\n"
+        'D = msg("fine {x}", x=msg("also fine"))\n'
     )
     monkeypatch.setattr(i18n, "ROOT", tmp_path)
     found = i18n.literal_problems([path])
-    assert [p.split(": ")[0] for p in found] == ["bad.py:2", "bad.py:3"]
+    assert [p.split(": ")[0] for p in found] == ["bad.py:2", "bad.py:3", "bad.py:4"]
+    assert "not found by Babel" in found[2]
+
+
+def test_a_word_two_games_translate_differently_reads_as_the_page_game_has_it() -> None:
+    from cardlab.core.i18n import DOMAINS, catalog, domains_of, set_language
+
+    differing = []
+    for lang, scope in SCOPES.items():
+        seen: dict[str, dict[str, object]] = {}
+        for domain in scope:
+            for message in i18n.read_catalog(lang, domain):
+                if message.id and isinstance(message.id, str) and message.string:
+                    seen.setdefault(message.id, {})[domain] = message.string
+        differing += [(lang, m, d) for m, d in seen.items() if len(set(d.values())) > 1]
+    try:
+        for lang, msgid, by_domain in differing:
+            for domain, translation in by_domain.items():
+                if domain in DOMAINS and domains_of(domain):
+                    set_language(lang, domain)
+                    assert catalog(lang).gettext(msgid) == translation, (lang, msgid, domain)
+    finally:
+        set_language("en")
+    assert differing, "no word to try this on"
+    assert domains_of("pyramid") == ("pyramid", "poker") and domains_of("index") == ()

@@ -151,3 +151,13 @@ def test_only_the_lessons_with_a_game_have_rules():
 def test_any_query_of_a_real_browser_reads(params):
     link = read_link("?" + urlencode(params), TRIAD)
     assert isinstance(link.at, str)
+
+
+def test_a_link_carries_the_page_language_and_an_unknown_one_is_a_notice() -> None:
+    from cardlab.lessons.page_link import read_link, write_query
+
+    assert write_query(lang="en") == ""
+    query = write_query(theme="colorblind", lang="zh")
+    assert read_link(query, None).lang == "zh" and read_link(query, None).theme == "colorblind"
+    bad = read_link("?lang=klingon", None)
+    assert bad.lang is None and any("lang='klingon'" in str(n) for n in bad.notices)

@@ -9,6 +9,7 @@ import ipycanvas
 import ipycanvas.canvas
 import pytest
 
+from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
 from cardlab.widgets import canvas as canvas_module
 from cardlab.widgets.canvas import CanvasView, css_font, replay_ops, reset_current_canvas
@@ -74,12 +75,12 @@ def test_text_style(recorder):
         table(Text(5, 6, "Hi", size=18, align="left", baseline="top", bold=True, fill="#123456")),
         recorder,
     )
-    assert ("set", "font", "bold 18px sans-serif") in recorder.calls
+    assert ("set", "font", f"bold 18px {CSS_FAMILIES}") in recorder.calls
     assert ("set", "text_align", "left") in recorder.calls
     assert ("set", "text_baseline", "top") in recorder.calls
     assert ("set", "fill_style", "#123456") in recorder.calls
     assert recorder.calls[-2] == ("fill_text", "Hi", 5, 6)
-    assert css_font(12) == "12px sans-serif"
+    assert css_font(12) == f"12px {CSS_FAMILIES}"
 
 
 def test_unchanged_styles_are_not_resent(recorder):

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from cardlab.apps.asked import items_html
 from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.core.i18n import Message, msg
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
@@ -29,8 +30,8 @@ class DouDizhuComponents(LessonPanel):
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.words = TextVersion("The 54 cards in words", deck_words("standard54"))
-        describe(self.view, "The 54 cards of Dou Dizhu, jokers included", self.words)
+        self.words = TextVersion(str(msg("The 54 cards in words")), deck_words("standard54"))
+        describe(self.view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words)
         self.children = [self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
@@ -47,12 +48,12 @@ class Example:
     kind: str
     valid: str
     invalid: str
-    note: str = ""
+    note: Message | None = None
 
 
 EXAMPLES: tuple[Example, ...] = (
     Example("solo", "7", "7 8"),
-    Example("pair", "9 9", "BJ RJ", "the two jokers together are the rocket, never a pair"),
+    Example("pair", "9 9", "BJ RJ", msg("the two jokers together are the rocket, never a pair")),
     Example("trio", "Q Q Q", "Q Q K"),
     Example("trio_solo", "5 5 5 9", "5 5 5 9 J"),
     Example("trio_pair", "8 8 8 J J", "8 8 8 J Q"),
@@ -67,10 +68,12 @@ EXAMPLES: tuple[Example, ...] = (
         "bomb",
         "K K K K",
         "5 5 5 5 3 8",
-        "a four with attachments is not a bomb: it beats only a higher four + two, and does not "
-        "double the stake",
+        msg(
+            "a four with attachments is not a bomb: it beats only a higher four + two, and does "
+            "not double the stake"
+        ),
     ),
-    Example("rocket", "BJ RJ", "2 2", "the rocket is exactly the two jokers"),
+    Example("rocket", "BJ RJ", "2 2", msg("the rocket is exactly the two jokers")),
 )
 """One valid and one invalid example of every type; the verdicts and reasons come from the
 engine (`classify`, `why_not_combo`)."""
@@ -82,38 +85,53 @@ RULE_DEPENDENT = (
 
 
 def verdict(text: str, ruleset: str = "cardavia") -> tuple[bool, str]:
-    """(is it a combination, the engine's words): its reading(s), or the rule it breaks."""
+    """(is it a combination, the engine's words): its reading(s), or the rule it breaks, in the
+    current language."""
     cards = parse(text)
     readings = classify(cards, ruleset)
     if readings:
-        return True, " or ".join(r.name for r in readings)
-    return False, sentence(why_not_combo(counts_of(cards), ruleset))
+        said = readings[0].name
+        for reading in readings[1:]:
+            said = msg("{first} or {second}", first=said, second=reading.name)
+        return True, str(said)
+    return False, sentence(str(why_not_combo(counts_of(cards), ruleset)))
+
+
+def _rules(ruleset: str) -> Message:
+    """ "Cardavia rules" / "pagat rules" inside a sentence."""
+    return msg("Cardavia rules") if ruleset == "cardavia" else msg("pagat rules")
 
 
 def example_rows(example: Example, ruleset: str = "cardavia") -> list[tuple[str, str, str]]:
-    """The picture rows for one type: cards, verdict, reason."""
+    """The picture rows for one type: cards, verdict, reason (in the current language)."""
     name = KIND_NAMES[example.kind]
     ok, words = verdict(example.valid, ruleset)
-    rows = [(example.valid, f"\u2714 Valid: {words}", "")]
+    rows = [(example.valid, str(msg("\u2714 Valid: {reading}", reading=words)), "")]
     if not ok:  # a rule-dependent example under the other ruleset
-        rows = [(example.valid, f"\u2718 Not valid under {ruleset} rules", words)]
+        head = msg("\u2718 Not valid under {rules}", rules=_rules(ruleset))
+        rows = [(example.valid, str(head), words)]
     ok, words = verdict(example.invalid, ruleset)
     if ok:
-        rows.append((example.invalid, f"\u2718 Not this type ({name}): it is {words}",
-                     sentence(example.note) if example.note else ""))  # fmt: skip
+        head = msg("\u2718 Not this type ({kind}): it is {reading}", kind=name, reading=words)
+        rows.append((example.invalid, str(head),
+                     sentence(str(example.note)) if example.note else ""))  # fmt: skip
     else:
-        rows.append((example.invalid, "\u2718 Invalid: not a play at all", words))
+        rows.append((example.invalid, str(msg("\u2718 Invalid: not a play at all")), words))
     for text, kind in RULE_DEPENDENT:
         if kind == example.kind:
             ok, words = verdict(text, ruleset)
             other = "pagat" if ruleset == "cardavia" else "cardavia"
             ok_other, _ = verdict(text, other)
-            mark = "\u2714" if ok else "\u2718"
-            head = f"{mark} Under {ruleset} rules: " + (words if ok else "not a play")
-            rows.append((text, head, (
-                words if not ok else f"(under {other} rules it is "
-                f"{'also valid' if ok_other else 'not a play'})"
-            )))  # fmt: skip
+            if ok:
+                head = msg("\u2714 Under {rules}: {reading}", rules=_rules(ruleset), reading=words)
+                if ok_other:
+                    why = msg("(under {rules} it is also valid)", rules=_rules(other))
+                else:
+                    why = msg("(under {rules} it is not a play)", rules=_rules(other))
+                rows.append((text, str(head), str(why)))
+            else:
+                head = msg("\u2718 Under {rules}: not a play", rules=_rules(ruleset))
+                rows.append((text, str(head), words))
     return rows
 
 
@@ -123,15 +141,24 @@ def examples_table_html(ruleset: str = "cardavia") -> str:
     for ex in EXAMPLES:
         _, good = verdict(ex.valid, ruleset)
         ok, bad = verdict(ex.invalid, ruleset)
-        reason = f"it is {bad}" + (f": {ex.note}" if ex.note else "") if ok else bad
+        if ok and ex.note:
+            reason = str(msg("it is {reading}: {note}", reading=bad, note=ex.note))
+        elif ok:
+            reason = str(msg("it is {reading}", reading=bad))
+        else:
+            reason = bad
         rows.append(
             f"<tr><th scope='row' style='text-align:left'>{KIND_NAMES[ex.kind]}</th>"
             f"<td><code>{ex.valid}</code></td><td>{html.escape(good)}</td>"
             f"<td><code>{ex.invalid}</code></td><td>{html.escape(reason)}</td></tr>"
         )
+    head = msg(
+        "<tr><th>Type</th><th>Valid</th><th>Engine says</th><th>Invalid</th><th>Why not</th></tr>"
+    )
     return (
-        "<table class='cardlab-combos'><thead><tr><th>Type</th><th>Valid</th><th>Engine says</th>"
-        "<th>Invalid</th><th>Why not</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        f"<table class='cardlab-combos'><thead>{head}</thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
     )
 
 
@@ -141,20 +168,22 @@ class CombinationGallery(LessonPanel):
     def __init__(self, picker: ThemePicker, ruleset: str = "cardavia") -> None:
         super().__init__(picker, size=(WIDTH, 300))
         self.kind = widgets.Dropdown(
-            options=[(KIND_NAMES[e.kind], e.kind) for e in EXAMPLES],
+            options=[(str(KIND_NAMES[e.kind]), e.kind) for e in EXAMPLES],
             value="airplane_solo",
-            description="Type",
+            description=str(msg("Type")),
         )
         self.ruleset = widgets.ToggleButtons(
-            options=[("Cardavia rules", "cardavia"), ("pagat rules", "pagat")], value=ruleset,
-            style={"button_width": "auto"},
+            options=[(str(_rules("cardavia")), "cardavia"), (str(_rules("pagat")), "pagat")],
+            value=ruleset, style={"button_width": "auto"},
         )  # fmt: skip
         self.kind.add_class("cardlab-combo-kind")
         self.table = widgets.HTML()
-        self.words = TextVersion("The examples drawn, in words")
+        self.words = TextVersion(str(msg("The examples drawn, in words")))
         self.kind.observe(lambda _: self.redraw(), names="value")
         self.ruleset.observe(lambda _: self.redraw(), names="value")
-        self.details = widgets.Accordion(children=[self.table], titles=("Every type in a table",))
+        self.details = widgets.Accordion(
+            children=[self.table], titles=(str(msg("Every type in a table")),)
+        )
         self.children = [
             widgets.HBox([self.kind, self.ruleset]),
             self.view.widget,
@@ -184,8 +213,8 @@ class CombinationGallery(LessonPanel):
             )
         )
         name = KIND_NAMES[self.example.kind]
-        describe(self.view, f"{name}: a valid and an invalid example, with the engine's verdict",
-                 self.words)  # fmt: skip
+        label = msg("{kind}: a valid and an invalid example, with the engine's verdict", kind=name)
+        describe(self.view, str(label), self.words)
         return combo_picture(rows, self.theme)
 
 
@@ -195,13 +224,14 @@ class ScoringExplainer(LessonPanel):
 
     def __init__(self, picker: ThemePicker | None = None) -> None:
         super().__init__(picker)
-        self.bid = widgets.ToggleButtons(options=[1, 2, 3], value=2, description="Bid")
-        self.bombs = widgets.IntSlider(value=1, min=0, max=4, description="Bombs")
-        self.rocket = widgets.Checkbox(value=False, description="Rocket played")
+        self.bid = widgets.ToggleButtons(options=[1, 2, 3], value=2, description=str(msg("Bid")))
+        self.bombs = widgets.IntSlider(value=1, min=0, max=4, description=str(msg("Bombs")))
+        self.rocket = widgets.Checkbox(value=False, description=str(msg("Rocket played")))
         self.winner = widgets.ToggleButtons(
-            options=[("Landlord wins", True), ("Farmers win", False)], value=True
+            options=[(str(msg("Landlord wins")), True), (str(msg("Farmers win")), False)],
+            value=True,
         )
-        self.spring = widgets.Checkbox(value=True, description="Spring / anti-spring")
+        self.spring = widgets.Checkbox(value=True, description=str(msg("Spring / anti-spring")))
         self.out = widgets.HTML()
         self.out.add_class("cardlab-settlement")
         choices = (self.bid, self.bombs, self.rocket, self.winner, self.spring)
@@ -216,16 +246,19 @@ class ScoringExplainer(LessonPanel):
         anti = self.spring.value and not landlord_won
         result = settle(self.bid.value, self.bombs.value, int(self.rocket.value), spring, anti,
                         landlord_won)  # fmt: skip
+        steps = "".join(f"<li>{html.escape(str(s))}</li>" for s in result.steps)
+        total = msg(
+            "Multiplier {multiplier}, unit {unit}: landlord <b>{landlord}</b>, each farmer "
+            "<b>{farmer}</b> (the three add up to {total}).",
+            multiplier=result.multiplier,
+            unit=result.unit,
+            landlord=f"{result.landlord:+d}",
+            farmer=f"{result.farmer:+d}",
+            total=result.landlord + 2 * result.farmer,
+        )
         what = ""
         if spring:
-            what = "spring (no farmer played a card)"
+            what = str(msg(" With a spring (no farmer played a card)."))
         elif anti:
-            what = "anti-spring (the landlord played only the opening lead)"
-        steps = "".join(f"<li>{html.escape(s)}</li>" for s in result.steps)
-        self.out.value = (
-            f"<ol>{steps}</ol><p>Multiplier {result.multiplier}, unit {result.unit}: landlord "
-            f"<b>{result.landlord:+d}</b>, each farmer <b>{result.farmer:+d}</b> (the three add "
-            f"up to {result.landlord + 2 * result.farmer})."
-            + (f" With a {what}." if what else "")
-            + "</p>"
-        )
+            what = str(msg(" With an anti-spring (the landlord played only the opening lead)."))
+        self.out.value = f"<ol>{steps}</ol><p>{total}{what}</p>"

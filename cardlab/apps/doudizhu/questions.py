@@ -18,6 +18,7 @@ from typing import Any
 from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import STANDARD54
+from cardlab.core.i18n import Message, msg
 from cardlab.core.stored import stored
 from cardlab.core.text import sentence
 from cardlab.games.doudizhu import KIND_NAMES, Combo, classify, legal_plays
@@ -28,7 +29,7 @@ RULES = ("ruleset",)
 """The options a question depends on."""
 LOOSEST = "cardavia"
 """The ruleset whose plays hold every other's: the cards of a question are dealt from them."""
-NONE = ("Not a combination under this page's rules", "none")
+NONE = (msg("Not a combination under this page's rules"), "none")
 """The choice for cards that make no combination (offered under a stricter ruleset only)."""
 
 
@@ -39,16 +40,22 @@ class QuizQuestion:
     kind: str
     play: Combo
     table: Combo | None
-    options: tuple[tuple[str, str], ...]
+    options: tuple[tuple[Message, str], ...]
     answer: str
-    explanation: str
+    explanation: Message
     ruleset: str = LOOSEST
 
     @property
     def prompt(self) -> str:
         if self.kind == "type":
-            return f"What type is <b>{self.play.text}</b>?"
-        return f"Does <b>{self.play.text}</b> beat <b>{self.table.text}</b> on the table?"
+            return str(msg("What type is <b>{cards}</b>?", cards=self.play.text))
+        return str(
+            msg(
+                "Does <b>{cards}</b> beat <b>{table}</b> on the table?",
+                cards=self.play.text,
+                table=self.table.text,  # type: ignore[union-attr]
+            )
+        )
 
 
 def _deck_plays(ruleset: str) -> dict[str, list[Combo]]:
@@ -83,16 +90,24 @@ def quiz_question(seed: int, ruleset: str = LOOSEST) -> QuizQuestion:
         readings = classify(play.counts, ruleset)
         options = tuple((name, kind) for kind, name in KIND_NAMES.items()) + tuple(strict)
         if not readings:
-            why = f"{play.text} is not a combination under this page's rules: "
-            why += why_not_combo(play.counts, ruleset)
-            return QuizQuestion("type", play, None, options, "none", why + ".", ruleset)
-        explanation = " or ".join(r.name for r in readings)
-        if len(readings) > 1:
-            explanation += " (these cards can be read two ways: either answer is right)"
+            why = msg(
+                "{cards} is not a combination under this page's rules: {reason}.",
+                cards=play.text,
+                reason=why_not_combo(play.counts, ruleset),
+            )
+            return QuizQuestion("type", play, None, options, "none", why, ruleset)
         answer = "|".join(r.kind for r in readings)
-        return QuizQuestion(
-            "type", play, None, options, answer, f"{play.text} is {explanation}.", ruleset
-        )
+        if len(readings) > 1:
+            explanation = msg(
+                "{cards} is {first} or {second} (these cards can be read two ways: either "
+                "answer is right).",
+                cards=play.text,
+                first=readings[0].name,
+                second=readings[1].name,
+            )
+        else:
+            explanation = msg("{cards} is {name}.", cards=play.text, name=readings[0].name)
+        return QuizQuestion("type", play, None, options, answer, explanation, ruleset)
     table = rng.choice(_plays(ruleset)[rng.choice(kinds)])
     twist = rng.random()
     if twist < 0.55:
@@ -102,28 +117,49 @@ def quiz_question(seed: int, ruleset: str = LOOSEST) -> QuizQuestion:
         play = rng.choice(plays["bomb"] + plays["rocket"])
     else:
         play = rng.choice(plays[rng.choice(kinds)])
-    options = (("Yes, it beats it", "yes"), ("No", "no"))
+    options = ((msg("Yes, it beats it"), "yes"), (msg("No"), "no"))
     readings = classify(play.counts, ruleset)
     if not readings:
-        why = f"No: {play.text} is not a combination under this page's rules ("
-        why += why_not_combo(play.counts, ruleset) + "), so it cannot be played at all"
-        return QuizQuestion("beats", play, table, options, "no", why + ".", ruleset)
+        why = msg(
+            "No: {cards} is not a combination under this page's rules ({reason}), so it cannot "
+            "be played at all.",
+            cards=play.text,
+            reason=why_not_combo(play.counts, ruleset),
+        )
+        return QuizQuestion("beats", play, table, options, "no", why, ruleset)
     beating = [r for r in readings if combo_beats(r, table)]
     yes = bool(beating)
     play = beating[0] if yes else readings[0]
-    why = (
-        f"{play.name} beats {table.name}"
-        + (
-            ": the rocket beats everything"
-            if play.kind == "rocket"
-            else ": a bomb beats any non-bomb"
-            if play.kind == "bomb" and table.kind != "bomb"
-            else ": same type and size, higher main rank"
+    if not yes:
+        why = msg("{reason}.", reason=Sentence(why_not_beating(play, table)))
+    elif play.kind == "rocket":
+        why = msg(
+            "{play} beats {table}: the rocket beats everything.", play=play.name, table=table.name
         )
-        if yes
-        else sentence(why_not_beating(play, table))
-    )
-    return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why + ".", ruleset)
+    elif play.kind == "bomb" and table.kind != "bomb":
+        why = msg(
+            "{play} beats {table}: a bomb beats any non-bomb.", play=play.name, table=table.name
+        )
+    else:
+        why = msg(
+            "{play} beats {table}: same type and size, higher main rank.",
+            play=play.name,
+            table=table.name,
+        )
+    return QuizQuestion("beats", play, table, options, "yes" if yes else "no", why, ruleset)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A reason read as a sentence of its own (its first letter upper-case), in any language."""
+
+    said: Message
+
+    def text(self, seat: int | None = None, lang: str | None = None) -> str:
+        return sentence(self.said.text(seat, lang))
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def question(seed: int, options: Mapping[str, Any] | None = None) -> QuizQuestion:
@@ -138,7 +174,8 @@ def prompt_html(q: QuizQuestion) -> str:
 
 
 def choices(q: QuizQuestion) -> tuple[tuple[str, str], ...]:
-    return q.options
+    """The choices, in the current language."""
+    return tuple((str(label), value) for label, value in q.options)
 
 
 def answer(q: QuizQuestion) -> str:
@@ -149,7 +186,8 @@ def answer(q: QuizQuestion) -> str:
 def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML)."""
     right = value in q.answer.split("|")
-    return right, RIGHT if right else "<b>\u2718 Not quite.</b>", html.escape(q.explanation)
+    wrong = str(msg("<b>\u2718 Not quite.</b>"))
+    return right, RIGHT if right else wrong, html.escape(str(q.explanation))
 
 
 def asked_for(seed: int, options: Mapping[str, Any] | None = None) -> Asked:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, question
+from cardlab.core.i18n import msg
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -15,7 +16,9 @@ from cardlab.widgets.theme import ThemePicker
 class CombinationQuiz(Quiz):
     """ "What type is this?" and "does this beat that?", dealt by the engine, with feedback."""
 
-    picture_label = "The cards of the question, drawn"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("The cards of the question, drawn"))
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed, size=(WIDTH, 200))
@@ -27,9 +30,9 @@ class CombinationQuiz(Quiz):
     def picture(self) -> Drawing:
         rows = []
         if self.q.table is not None:
-            rows.append((self.q.table.text, "On the table", ""))
-        rows.append((self.q.play.text, "The play" if self.q.table is not None else "What is it?",
-                     ""))  # fmt: skip
+            rows.append((self.q.table.text, str(msg("On the table")), ""))
+        said = msg("The play") if self.q.table is not None else msg("What is it?")
+        rows.append((self.q.play.text, str(said), ""))
         return combo_picture(rows, self.theme)
 
     def mark(self, value: str) -> tuple[bool, str]:

@@ -13,6 +13,7 @@ from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.core.whatif import Reasons
 from cardlab.games.doudizhu import GAME, DouDizhuState, observe
@@ -37,7 +38,9 @@ class BiddingWalkthrough(LessonPanel):
     """The auction of a deal of three AI (a curated deal): who bid what and why, and the
     landlord taking the bottom."""
 
-    picture_label = "The table after the auction: the landlord holds 20 cards with the bottom"
+    @property
+    def picture_label(self) -> str:
+        return str(msg("The table after the auction: the landlord holds 20 cards with the bottom"))
 
     def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
@@ -64,24 +67,36 @@ class BiddingWalkthrough(LessonPanel):
         for step in range(start + 1, end + 1):
             event = self.replay.event_at(step)
             _seat, reason = self.reasons.get(step, (None, None))  # the teacher reads them all
-            why = f" <i>Why: {html.escape(reason.text())}</i>" if reason else ""
+            why = ""
+            if reason:
+                why = " <i>" + html.escape(str(msg("Why: {reason}", reason=reason.text()))) + "</i>"
             items.append(f"<li>{html.escape(event.narration)}{why}</li>")
         first = self.replay.state_at(start).first_bidder
         thrown = self.replay.state_at(end).deal_number - 1
-        again = (
-            f"<p>Before this, everyone passed {thrown} time(s): the hand was thrown in and dealt "
-            "again.</p>"
-            if thrown
-            else ""
+        again = ""
+        if thrown:
+            said = msgn(
+                "Before this, everyone passed {count} time: the hand was thrown in and dealt "
+                "again.",
+                "Before this, everyone passed {count} times: the hand was thrown in and dealt "
+                "again.",
+                thrown,
+            )
+            again = f"<p>{said}</p>"
+        head = msg(
+            "<b>The auction of this deal</b> ({player} was drawn to bid first):",
+            player=seat_name(first),
         )
-        return (
-            f"{again}<p><b>The auction of this deal</b> ({seat_name(first)} was drawn to bid "
-            f"first):</p><ol>{''.join(items)}</ol>"
-        )
+        return f"{again}<p>{head}</p><ol>{''.join(items)}</ol>"
 
     def picture(self) -> Drawing:
         state = self.replay.state_at(self.auction[1])
-        banner = f"{seat_name(state.landlord)} is the landlord: 17 + 3 bottom cards = 20"
+        banner = str(
+            msg(
+                "{player} is the landlord: 17 + 3 bottom cards = 20",
+                player=seat_name(state.landlord),
+            )
+        )
         return table_picture(observe(state, None), you=None, banner=banner, theme=self.theme)
 
 
@@ -91,10 +106,18 @@ class DealStepper(BotGameStepper):
     the others' hands."""
 
     size = (WIDTH, HEIGHT)
-    picture_label = "A Dou Dizhu deal of three AI at this step: hands, bottom cards, table"
-    mirror_label = "The AI table in words"
 
-    bot_label = " (AI)"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("A Dou Dizhu deal of three AI at this step: hands, bottom cards, table"))
+
+    @property
+    def mirror_label(self) -> str:  # type: ignore[override]
+        return str(msg("The AI table in words"))
+
+    @property
+    def bot_label(self) -> str:  # type: ignore[override]
+        return str(msg(" (AI)"))
 
     deal = DEAL
     bots = staticmethod(default_bots)
@@ -109,17 +132,26 @@ class DealStepper(BotGameStepper):
 
     def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
         view = self.view_of(state)
-        banner = f"Step {step}: {self.eyes_words}"
+        banner = str(msg("Step {step}: {eyes}", step=step, eyes=self.eyes_words))
         self.view.draw(table_picture(view, you=None, banner=banner, theme=self.theme))
         self.show_why(step)
         self.counting.value = self._counting(state)
         hands = [
-            f"{seat_name(s)}: " + (" ".join(str(c) for c in h if c is not None) or f"{len(h)} "
-                                   "cards face down")
+            str(
+                msg(
+                    "{player}: {cards}",
+                    player=seat_name(s),
+                    cards=" ".join(str(c) for c in h if c is not None)
+                    or msgn("{count} card face down", "{count} cards face down", len(h)),
+                )
+            )
             for s, h in enumerate(view.hands)
-        ]  # fmt: skip
-        table = f"to beat: {state.table.name}" if state.table is not None else "table clear"
-        self.show_mirror(step, state, hands=hands, table=f"bid {state.bid}; {table}")
+        ]
+        if state.table is not None:
+            table = msg("bid {bid}; to beat: {play}", bid=state.bid, play=state.table.name)
+        else:
+            table = msg("bid {bid}; table clear", bid=state.bid)
+        self.show_mirror(step, state, hands=hands, table=str(table))
 
     def _counting(self, state: DouDizhuState) -> str:
         """What the chosen seat (for the teacher: the seat to act) can count of the others."""
@@ -127,8 +159,10 @@ class DealStepper(BotGameStepper):
         if state.phase != "play" or seat < 0:
             return ""
         c = counting_odds(observe(state, seat), seed=self.stepper.step)
-        body = "".join(f"<li>{html.escape(line)}</li>" for line in c.lines())
-        return (
-            f"<div class='cardlab-counting'><b>What {seat_name(seat)} can count</b> (only their "
-            f"own hand, the bottom cards and every card played):<ul>{body}</ul></div>"
+        body = "".join(f"<li>{html.escape(str(line))}</li>" for line in c.lines())
+        head = msg(
+            "<b>What {player} can count</b> (only their own hand, the bottom cards and every card "
+            "played):",
+            player=seat_name(seat),
         )
+        return f"<div class='cardlab-counting'>{head}<ul>{body}</ul></div>"

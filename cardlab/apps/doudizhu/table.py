@@ -26,10 +26,10 @@ from cardlab.apps.model import (
     TableModel,
     first_lines,
     new_table,
-    player,
 )
 from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
 from cardlab.games.doudizhu.odds import counting_odds
@@ -39,8 +39,12 @@ from cardlab.render import Drawing
 
 PLAY_SEED = 7
 """The table's first deal."""
-BIDS = ((0, "bid-pass", "Pass (no bid)"), (1, "bid-1", "Bid 1"), (2, "bid-2", "Bid 2"),
-        (3, "bid-3", "Bid 3"))  # fmt: skip
+BIDS: tuple[tuple[int, str, Message], ...] = (
+    (0, "bid-pass", msg("Pass (no bid)")),
+    (1, "bid-1", msg("Bid {bid}", bid=1)),
+    (2, "bid-2", msg("Bid {bid}", bid=2)),
+    (3, "bid-3", msg("Bid {bid}", bid=3)),
+)
 
 
 def ai_bot(seat: int) -> Bot:
@@ -78,7 +82,7 @@ class DouDizhuTable(TableModel):
     again = ("new-deal",)
     log_window = 13  # with the line of what to do now: the last 14 lines, as before
     game_name = "doudizhu"
-    first_words = "A new deal: you are Player 1, at the bottom of the table."
+    first_words = msg("A new deal: you are Player 1, at the bottom of the table.")  # type: ignore[assignment]
     carried = ("teacher",)
 
     @classmethod
@@ -95,26 +99,31 @@ class DouDizhuTable(TableModel):
         return new_table(cls, replay, bots, said, seed=recipe.seed, recipe=recipe, **fields)
 
     @classmethod
+    def greeting(cls, recipe: Recipe) -> str:
+        """The status line at the start of a deal, in the current language."""
+        return str(super().greeting(recipe))
+
+    @classmethod
     def again_words(cls, recipe: Recipe) -> str:
-        return f"A new deal (seed {recipe.seed})."
+        return str(msg("A new deal (seed {seed}).", seed=recipe.seed))
 
     # -- where the deal is -----------------------------------------------------------------------
     def waiting(self) -> str:
         """Why the learner cannot play now."""
         phase = self.state.phase
         if phase == "over":
-            return "This deal is over: press New deal to play another."
+            return str(msg("This deal is over: press New deal to play another."))
         if phase == "bid":
-            return "It is the auction: bid or pass first."
-        return "It is not your turn."
+            return str(msg("It is the auction: bid or pass first."))
+        return str(msg("It is not your turn."))
 
     def refusal(self, action: str) -> str:
         """The engine's reason for refusing ``action`` now (a sentence)."""
         try:
             GAME.apply(self.state, action)
         except IllegalMove as refused:
-            text = str(refused)
-            return text[0].upper() + text[1:] + "."
+            text = str(refused.reason)
+            return str(msg("{reason}.", reason=text[0].upper() + text[1:]))
         return ""
 
     # -- controls --------------------------------------------------------------------------------
@@ -123,7 +132,7 @@ class DouDizhuTable(TableModel):
         bidding = state.phase == "bid" and mine
         playing = state.phase == "play" and mine
         if state.phase == "play":
-            bid_why = "Bidding is over: play a combination, or pass."
+            bid_why = str(msg("Bidding is over: play a combination, or pass."))
         else:
             bid_why = self.waiting()
         leading = playing and state.table is None
@@ -131,29 +140,29 @@ class DouDizhuTable(TableModel):
         for n, key, label in BIDS:
             allowed = bidding and (n == 0 or n > state.bid)
             why = "" if allowed else self.refusal(f"bid {n}") if bidding else bid_why
-            bids.append(Control(key, label, allowed, row=1, why_not=why))
+            bids.append(Control(key, str(label), allowed, row=1, why_not=why))
         return (
             *bids,
-            Control("hint", "Hint", playing or bidding, row=2, why_not=self.waiting()),
-            Control("play", "Play selected", playing, row=2, style="success",
+            Control("hint", str(msg("Hint")), playing or bidding, row=2, why_not=self.waiting()),
+            Control("play", str(msg("Play selected")), playing, row=2, style="success",
                     why_not=self.waiting()),
-            Control("pass", "Pass", playing and not leading, row=2,
+            Control("pass", str(msg("Pass")), playing and not leading, row=2,
                     why_not=self.refusal("pass") if leading else self.waiting()),
-            Control("clear", "Clear selection", playing, row=2, why_not=self.waiting()),
-            Control("new-deal", "New deal", row=3, style="info"),
-            Control("show-all", "Show all hands (teaching)", row=3, kind="toggle",
+            Control("clear", str(msg("Clear selection")), playing, row=2, why_not=self.waiting()),
+            Control("new-deal", str(msg("New deal")), row=3, style="info"),
+            Control("show-all", str(msg("Show all hands (teaching)")), row=3, kind="toggle",
                     value=self.teacher),
         )  # fmt: skip
 
     def _act(self, key: str, value: Any) -> TableModel:
         if key.startswith("bid-"):
             n = next(n for n, k, _ in BIDS if k == key)
-            return self.move("pass" if n == 0 else f"bid {n}",
-                             "You pass." if n == 0 else f"You bid {n}.")  # fmt: skip
+            said = msg("You pass.") if n == 0 else msg("You bid {bid}.", bid=n)
+            return self.move("pass" if n == 0 else f"bid {n}", str(said))
         if key == "play":
             return self.play()
         if key == "pass":
-            return self.move("pass", "You pass.")
+            return self.move("pass", str(msg("You pass.")))
         if key == "hint":
             return self.hinted()
         if key == "clear":
@@ -166,13 +175,18 @@ class DouDizhuTable(TableModel):
         """Play the selected cards (an ambiguous lead as its first reading)."""
         cards = self.selected_cards
         if not cards:
-            raise ValueError("Select the cards to play first (click them), or press Pass.")
+            raise ValueError(
+                str(msg("Select the cards to play first (click them), or press Pass."))
+            )
         action = "play " + " ".join(str(c) for c in cards)
         readings = classify(cards, self.state.ruleset)
         if self.state.table is None and len(readings) > 1:
             action += f" as {readings[0].kind}"
-        replay = self.replay.append(action)  # IllegalMove with the engine's reason
-        said = f"You play {replay.state.plays[-1].combo.name}."
+        try:
+            replay = self.replay.append(action)
+        except IllegalMove as refused:  # the engine's reason, as text in the page's language
+            raise IllegalMove(str(refused.reason), refused.action) from None
+        said = str(msg("You play {play}.", play=replay.state.plays[-1].combo.name))
         return self.advance(replay, said, begin=len(self.replay))
 
     def new_deal(self, seed: int | None = None) -> TableModel:
@@ -196,7 +210,7 @@ class DouDizhuTable(TableModel):
         if state.phase == "play":
             return Suggestion("pass", f"pass \u2014 {decision.reason}")
         key = "bid-pass" if action == "pass" else f"bid-{action.split()[1]}"
-        return Suggestion(key, f"{action} \u2014 {decision.reason}")
+        return Suggestion(key, f"{action} \u2014 {decision.reason}")  # the action is notation
 
     # -- what the learner sees -------------------------------------------------------------------
     def hand(self) -> tuple[Any, ...]:
@@ -210,26 +224,32 @@ class DouDizhuTable(TableModel):
 
     def banner(self) -> str:
         state = self.state
+        said: Message | None = None
         if state.phase == "bid":
-            return "The auction: your bid" if self.my_turn else "The auction"
-        if state.phase == "play":
+            said = msg("The auction: your bid") if self.my_turn else msg("The auction")
+        elif state.phase == "play":
             if not self.my_turn:
-                return "Play"
-            return "Your lead: play any combination" if state.table is None else "Beat it or pass"
-        if state.phase == "over":
-            return "You win!" if GAME.returns(state)[LEARNER] > 0 else "You lose this deal"
-        return ""
+                # Translators: the banner over the table during the play (a noun: the play phase)
+                said = msg("Play")
+            elif state.table is None:
+                said = msg("Your lead: play any combination")
+            else:
+                said = msg("Beat it or pass")
+        elif state.phase == "over":
+            won = GAME.returns(state)[LEARNER] > 0
+            said = msg("You win!") if won else msg("You lose this deal")
+        return "" if said is None else str(said)
 
     def log_footer(self) -> list[str]:
         state = self.state
         if state.phase == "over":
-            return ["Press New deal to play again; the score sheet keeps the totals."]
+            return [str(msg("Press New deal to play again; the score sheet keeps the totals."))]
         if state.phase == "bid" and self.my_turn:
-            return ["Your bid: Pass, or bid higher than the highest bid so far."]
+            return [str(msg("Your bid: Pass, or bid higher than the highest bid so far."))]
         if state.phase == "play" and self.my_turn:
             if state.table is None:
-                return ["You lead: select any combination and press Play."]
-            return ["Select cards (click them on the table) and press Play, or Pass."]
+                return [str(msg("You lead: select any combination and press Play."))]
+            return [str(msg("Select cards (click them on the table) and press Play, or Pass."))]
         return []
 
     def notes_html(self) -> str:
@@ -237,46 +257,74 @@ class DouDizhuTable(TableModel):
         if self.state.phase != "play":
             return ""
         c = counting_odds(self.observation, seed=len(self.replay))
-        names = [player(s).capitalize() for s in c.others]
-        body = "".join(f"<li>{html.escape(line)}</li>" for line in c.lines(names))
-        return (
-            "<div class='cardlab-counting'><b>Card counting (from what you have seen)</b>"
-            f"<ul>{body}</ul></div>"
-        )
+        names = [seat_name(s) for s in c.others]  # never the learner: the others' hands
+        body = "".join(f"<li>{html.escape(str(line))}</li>" for line in c.lines(names))
+        head = msg("<b>Card counting (from what you have seen)</b>")
+        return f"<div class='cardlab-counting'>{head}<ul>{body}</ul></div>"
 
     def mirror(self) -> Mirror:
         view, shown = self.observation, self.seen
         hands = []
         for s, cards in enumerate(shown.hands):
-            text = (
-                " ".join(str(c) for c in cards)
-                if cards and cards[0] is not None
-                else f"{len(cards)} cards, face down"
-            )
-            role = ""
-            if view.landlord is not None:
-                role = " (landlord)" if s == view.landlord else " (farmer)"
-            hands.append(f"{player(s).capitalize()}{role}: {text}")
-        table = [f"bid {view.bid or 'none yet'}, bombs and rockets {view.bombs + view.rockets}"]
+            if cards and cards[0] is not None:
+                text: str | Message = " ".join(str(c) for c in cards)
+            else:
+                text = msgn("{count} card, face down", "{count} cards, face down", len(cards))
+            who = msg("You") if s == LEARNER else seat_name(s)
+            if view.landlord is None:
+                line = msg("{player}: {cards}", player=who, cards=text)
+            elif s == view.landlord:
+                line = msg("{player} (landlord): {cards}", player=who, cards=text)
+            else:
+                line = msg("{player} (farmer): {cards}", player=who, cards=text)
+            hands.append(str(line))
+        bombs = view.bombs + view.rockets
+        if view.bid:
+            first = msg("bid {bid}, bombs and rockets {count}", bid=view.bid, count=bombs)
+        else:
+            first = msg("bid none yet, bombs and rockets {count}", count=bombs)
+        table = [str(first)]
         if view.table is not None:
-            table.append(f"to beat: {view.table.name} by {player(view.last_player)}")
-        bottom = " ".join(str(c) for c in view.bottom if c is not None) or "face down"
-        table.append(f"bottom cards: {bottom}")
+            if view.last_player == LEARNER:
+                beat = msg("to beat: {play} by you", play=view.table.name)
+            else:
+                beat = msg(
+                    "to beat: {play} by {player}",
+                    play=view.table.name,
+                    player=seat_name(view.last_player),  # type: ignore[arg-type]
+                )
+            table.append(str(beat))
+        bottom = " ".join(str(c) for c in view.bottom if c is not None)
+        if bottom:
+            table.append(str(msg("bottom cards: {cards}", cards=bottom)))
+        else:
+            table.append(str(msg("bottom cards: face down")))
         if self.my_turn:
             legal = first_lines(legal_moves_in_words(GAME, self.state), 12)
         else:
-            legal = ["none: it is not your turn"]
+            legal = [str(msg("none: it is not your turn"))]
         return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
 
     # -- the score sheet -------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:
-        return ("You (P1)", "P2", "P3")
+        return (str(msg("You (P1)")), str(msg("P2")), str(msg("P3")))
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
         state = replay.state
         if state.result is None:
             return None
         scores = tuple(int(x) for x in GAME.returns(state))
-        side = "landlord" if state.winner == state.landlord else "farmers"
-        note = f"{seat_name(state.landlord)} landlord, {side} win: {state.result.arithmetic}"
-        return ScoreRow(f"Deal {len(self.scores) + 1} (seed {self.seed})", scores, note)
+        if state.winner == state.landlord:
+            note = msg(
+                "{player} landlord, landlord win: {arithmetic}",
+                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                arithmetic=state.result.arithmetic,
+            )
+        else:
+            note = msg(
+                "{player} landlord, farmers win: {arithmetic}",
+                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                arithmetic=state.result.arithmetic,
+            )
+        label = msg("Deal {number} (seed {seed})", number=len(self.scores) + 1, seed=self.seed)
+        return ScoreRow(str(label), scores, str(note))

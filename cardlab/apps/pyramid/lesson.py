@@ -8,6 +8,7 @@ import html
 import ipywidgets as widgets
 
 from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.core.i18n import msg
 from cardlab.games.pyramid import CLASSES, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
 from cardlab.pictures.pyramid import (
@@ -35,19 +36,22 @@ class PyramidComponents(LessonPanel):
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.deck = self.view
-        self.deck_words = TextVersion("The 55 cards in words", deck_words("pyramid"))
+        self.deck_words = TextVersion(str(msg("The 55 cards in words")), deck_words("pyramid"))
         describe(
-            self.deck, "The 55 Pyramid cards: every kind once, with its count", self.deck_words
+            self.deck,
+            str(msg("The 55 Pyramid cards: every kind once, with its count")),
+            self.deck_words,
         )
         self.shapes = CanvasView(10, 10, status=self.status)
-        self.shape_words = TextVersion("The three pyramids in words", shapes_html())
+        self.shape_words = TextVersion(str(msg("The three pyramids in words")), shapes_html())
         describe(
-            self.shapes, "The three pyramid shapes, small, middle and full, each with an example",
+            self.shapes,
+            str(msg("The three pyramid shapes, small, middle and full, each with an example")),
             self.shape_words,
-        )  # fmt: skip
+        )
         self.pyramids = widgets.VBox(
             [
-                widgets.HTML("<b>The three pyramids</b> (rows top to bottom):"),
+                widgets.HTML(str(msg("<b>The three pyramids</b> (rows top to bottom):"))),
                 self.shapes.widget,
                 self.shape_words.widget,
             ]
@@ -63,8 +67,17 @@ class PyramidComponents(LessonPanel):
 def shapes_html() -> str:
     """The text version of the three shapes: each one's example arranged, its rows, its use."""
     items = "".join(
-        f"<li><b>{html.escape(ex.name)}</b>: {html.escape(ex.shape)}; {html.escape(ex.used)}. "
-        f"Example: {html.escape(arrangement_words(ex.value.arrangement))}.</li>"
+        "<li>"
+        + str(
+            msg(
+                "<b>{name}</b>: {shape}; {used}. Example: {example}.",
+                name=html.escape(str(ex.name)),
+                shape=html.escape(str(ex.shape)),
+                used=html.escape(str(ex.used)),
+                example=html.escape(str(arrangement_words(ex.value.arrangement))),
+            )
+        )
+        + "</li>"
         for ex in shape_examples()
     )
     return f"<ul>{items}</ul>"
@@ -77,19 +90,25 @@ def worked_examples_html() -> str:
     examples = ladder_rows(LADDER)
     for ex, after in zip(examples, [*examples[1:], None], strict=True):
         value = ex.value
-        compare = "the weakest example"
+        compare = msg("the weakest example")
         if after is not None:
-            compare = f"{'beats' if ex.sign == '>' else 'ties with'} {after.name}"
+            if ex.sign == ">":
+                compare = msg("beats {example}", example=after.name)
+            else:
+                compare = msg("ties with {example}", example=after.name)
         rows.append(
             f"<tr><th scope='row'>{ex.name}</th><td><code>{ex.hand}</code></td>"
-            f"<td>{html.escape(arrangement_words(value.arrangement))}</td>"
-            f"<td>{html.escape(value.description)}; <code>{ex.key_text}</code></td>"
-            f"<td>{html.escape(ex.sign) or '—'} <small>({compare})</small></td></tr>"
+            f"<td>{html.escape(str(arrangement_words(value.arrangement)))}</td>"
+            f"<td>{html.escape(str(value.description))}; <code>{ex.key_text}</code></td>"
+            f"<td>{html.escape(ex.sign) or '—'} <small>({html.escape(str(compare))})</small>"
+            "</td></tr>"
         )
-    head = "".join(f"<th scope='col'>{html.escape(h)}</th>" for h in LADDER_COLUMNS)
+    head = "".join(f"<th scope='col'>{html.escape(str(h))}</th>" for h in LADDER_COLUMNS)
+    caption = html.escape(str(msg("The worked examples, strongest first")))
+    against = html.escape(str(msg("against the next")))
     return (
-        "<table class='cardlab-worked-examples'><caption>The worked examples, strongest first"
-        f"</caption><thead><tr>{head}<th scope='col'>against the next</th></tr></thead>"
+        f"<table class='cardlab-worked-examples'><caption>{caption}"
+        f"</caption><thead><tr>{head}<th scope='col'>{against}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -100,15 +119,21 @@ def ladder_table_html() -> str:
     for k, cls in enumerate(reversed(CLASSES), start=1):
         key = ", ".join(str(x) for x in (cls.type_rank, cls.perfect, cls.apex, cls.colour_term))
         rows.append(
-            f"<tr><td>{k}</td><td>{html.escape(cls.name)}</td><td><code>({key}, …)</code></td></tr>"
+            f"<tr><td>{k}</td><td>{html.escape(str(cls.name))}</td>"
+            f"<td><code>({key}, …)</code></td></tr>"
         )
-    return (
-        "<table class='cardlab-ladder'><thead><tr><th>#</th><th>class (best first)</th>"
-        "<th>key starts</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        "<p><small>Keys are compared left to right: type (full 3, middle 2, small 1, none 0), "
+    best_first = html.escape(str(msg("class (best first)")))
+    starts = html.escape(str(msg("key starts")))
+    note = msg(
+        "Keys are compared left to right: type (full 3, middle 2, small 1, none 0), "
         "perfect, Keystone apex, colour (Orange 1, Green 2, Purple 3, Keystone as level-1 4); "
-        "then the unused cards, strongest first.</small></p>"
+        "then the unused cards, strongest first."
+    )
+    return (
+        f"<table class='cardlab-ladder'><thead><tr><th>#</th><th>{best_first}</th>"
+        f"<th>{starts}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<p><small>{html.escape(str(note))}</small></p>"
     )
 
 
@@ -118,14 +143,25 @@ class HandLadder(LessonPanel):
     def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 2P K") -> None:
         super().__init__(picker, size=(10, 10))
         self.ladder = self.view
-        self.examples = TextVersion("The worked examples in words", worked_examples_html())
+        self.examples = TextVersion(
+            str(msg("The worked examples in words")), worked_examples_html()
+        )
         describe(
             self.ladder,
-            f"The {len(LADDER)} worked examples, strongest first ({LADDER[0][0]} down to "
-            f"{LADDER[-1][0]}): each hand as dealt, its best pyramid, what it is and its key",
+            str(
+                msg(
+                    "The {count} worked examples, strongest first ({first} down to {last}): each "
+                    "hand as dealt, its best pyramid, what it is and its key",
+                    count=len(LADDER),
+                    first=LADDER[0][0],
+                    last=LADDER[-1][0],
+                )
+            ),
             self.examples,
         )
-        self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
+        self.text = widgets.Text(
+            value=hand, description=str(msg("Your hand")), continuous_update=False
+        )
         self.text.add_class("cardlab-hand-text")
         self.mine = CanvasView(10, 10, status=self.status)
         self.table = widgets.HTML(ladder_table_html())
@@ -134,8 +170,14 @@ class HandLadder(LessonPanel):
             self.ladder.widget,
             self.examples.widget,
             widgets.HTML(
-                "<p><b>Try it:</b> type six cards (e.g. <code>3P 3G 2O 1G 2P K</code>) and "
-                "press Enter: the engine finds the best arrangement.</p>"
+                "<p>"
+                + str(
+                    msg(
+                        "<b>Try it:</b> type six cards (e.g. <code>3P 3G 2O 1G 2P K</code>) and "
+                        "press Enter: the engine finds the best arrangement."
+                    )
+                )
+                + "</p>"
             ),
             self.text,
             self.mine.widget,
@@ -151,11 +193,25 @@ class HandLadder(LessonPanel):
             return
         value = evaluate(parse(self.text.value))
         share = key_percentile(value.key)
-        self.mine.draw(arrangement_picture(value, "Your hand, arranged", self.theme))
+        self.mine.draw(arrangement_picture(value, msg("Your hand, arranged"), self.theme))
         self.mine.describe(
-            f"Your hand, arranged: {value.description}; {arrangement_words(value.arrangement)}"
+            str(
+                msg(
+                    "Your hand, arranged: {hand}; {arrangement}",
+                    hand=value.description,
+                    arrangement=arrangement_words(value.arrangement),
+                )
+            )
         )
-        self.status.ok(f"{value.description}. It beats {pct(share)} of all 6-card hands.")
+        self.status.ok(
+            str(
+                msg(
+                    "{hand}. It beats {share} of all 6-card hands.",
+                    hand=value.description,
+                    share=pct(share),
+                )
+            )
+        )
 
     def picture(self) -> Drawing:
         return ladder_picture(LADDER, self.theme)

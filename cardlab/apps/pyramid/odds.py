@@ -19,14 +19,18 @@ import ipywidgets as widgets
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import PYRAMID
+from cardlab.core.i18n import msg, msgn, num
+from cardlab.core.i18n import pct as percent
 from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
 from cardlab.games.pyramid.game import net_improvement
 from cardlab.games.pyramid.odds import (
     MAX_DISCARD,
     N_DEALS,
+    AdviceRow,
     ExactTable,
-    advice_table_html,
+    advice_html,
+    advice_rows,
     best_exchanges,
     counting_arguments,
     exact_table,
@@ -47,20 +51,28 @@ def classes_html(table: ExactTable) -> str:
     rows = []
     for r in reversed(table.rows):
         rows.append(
-            f"<tr><td style='text-align:left'>{html.escape(r.name)}</td>"
-            f"<td>{r.count:,}</td><td>{format_fraction(r.probability)}</td>"
-            f"<td>{100 * float(r.probability):.4f}%</td></tr>"
+            f"<tr><td style='text-align:left'>{html.escape(str(r.name))}</td>"
+            f"<td>{num(r.count)}</td><td>{format_fraction(r.probability)}</td>"
+            f"<td>{percent(float(r.probability), 4)}</td></tr>"
         )
+    every = html.escape(str(msg("All deals: C(55,6)")))
     total = (
-        f"<tr><th style='text-align:left'>All deals: C(55,6)</th><th>{table.total:,}</th>"
-        "<th>1</th><th>100%</th></tr>"
+        f"<tr><th style='text-align:left'>{every}</th><th>{num(table.total)}</th>"
+        f"<th>1</th><th>{percent(1, 0)}</th></tr>"
+    )
+    heads = "".join(
+        f"<th>{html.escape(str(h))}</th>"
+        for h in (msg("best hand"), msg("deals"), msg("probability"), msg("percent"))
+    )
+    note = msg(
+        "Counted exactly by card kinds: {count} kind multisets, each weighted by the number of "
+        "deals that give it.",
+        count=num(table.multisets),
     )
     return (
-        "<table class='cardlab-exact-table'><thead><tr><th>best hand</th><th>deals</th>"
-        "<th>probability</th><th>percent</th></tr></thead>"
+        f"<table class='cardlab-exact-table'><thead><tr>{heads}</tr></thead>"
         f"<tbody>{''.join(rows)}{total}</tbody></table>"
-        f"<p><small>Counted exactly by card kinds: {table.multisets:,} kind multisets, each "
-        "weighted by the number of deals that give it.</small></p>"
+        f"<p><small>{html.escape(str(note))}</small></p>"
     )
 
 
@@ -69,11 +81,20 @@ def arguments_html(table: ExactTable) -> str:
     args = []
     for a in counting_arguments():
         counted = sum(table.count(c) for c in a.classes)
-        check = "✔ equals the table" if counted == a.value else f"✘ table says {counted:,}"
+        if counted == a.value:
+            check = msg("✔ equals the table")
+        else:
+            check = msg("✘ table says {count}", count=num(counted))
+        so = msg(
+            "so P = {value} / {deals} = {fraction} ({check})",
+            value=num(a.value),
+            deals=num(N_DEALS),
+            fraction=format_fraction(a.probability),
+            check=check,
+        )
         args.append(
-            f"<li><b>{html.escape(a.what)}</b>: {html.escape(a.reasoning)}<br>"
-            f"<code>{html.escape(a.formula)} = {a.value:,}</code>, so P = {a.value:,} / "
-            f"{N_DEALS:,} = {format_fraction(a.probability)} ({check})</li>"
+            f"<li><b>{html.escape(str(a.what))}</b>: {html.escape(str(a.reasoning))}<br>"
+            f"<code>{html.escape(a.formula)} = {num(a.value)}</code>, {html.escape(str(so))}</li>"
         )
     return f"<div class='cardlab-counting'><ul>{''.join(args)}</ul></div>"
 
@@ -81,12 +102,18 @@ def arguments_html(table: ExactTable) -> str:
 def plot_rows(table: ExactTable) -> list[tuple[str, Fraction]]:
     """No pyramid, then each shape perfect or not: the plot's rows."""
     groups = table.by_type_and_perfect()
-    names = {"T3": "Small (2-1)", "T2": "Middle (3-2)", "T1": "Full (3-2-1)"}
-    rows = [("No pyramid", table.p_no_pyramid)]
+    names = {
+        ("T3", False): msg("Small (2-1), not perfect"),
+        ("T3", True): msg("Small (2-1), perfect"),
+        ("T2", False): msg("Middle (3-2), not perfect"),
+        ("T2", True): msg("Middle (3-2), perfect"),
+        ("T1", False): msg("Full (3-2-1), not perfect"),
+        ("T1", True): msg("Full (3-2-1), perfect"),
+    }
+    rows = [(str(msg("No pyramid")), table.p_no_pyramid)]
     for t in ("T3", "T2", "T1"):
         for perfect in (False, True):
-            label = f"{names[t]}, {'perfect' if perfect else 'not perfect'}"
-            rows.append((label, Fraction(groups[t, perfect], N_DEALS)))
+            rows.append((str(names[t, perfect]), Fraction(groups[t, perfect], N_DEALS)))
     return rows
 
 
@@ -100,16 +127,20 @@ class OddsTable(LessonPanel):
         self.classes = widgets.HTML(classes_html(self.table))
         self.arguments = widgets.HTML(arguments_html(self.table))
         self.panel = OddsPanel(
-            plot_rows(self.table), title="P(best hand of a deal)", plot=plot, picker=self.picker
+            plot_rows(self.table),
+            title=str(msg("P(best hand of a deal)")),
+            plot=plot,
+            picker=self.picker,
         )
         self.children = [self.classes, self.arguments, self.panel.widget]
 
 
 @stored
-def opening_advice(hand: str, max_draw: int = 4) -> str:
-    """`advice_table_html` for ``hand`` (notation): every exchange of six cards counted exactly
-    takes most of a second, so the advisor's opening hand is stored."""
-    return advice_table_html(parse(hand), None, max_draw)
+def opening_advice(hand: str, max_draw: int = 4) -> tuple[AdviceRow, ...]:
+    """`advice_rows` for ``hand`` (notation): every exchange of six cards counted exactly
+    takes most of a second, so the advisor's opening hand is stored (numbers, in no language:
+    `advice_html` writes them in the page's)."""
+    return advice_rows(parse(hand), None, max_draw)
 
 
 class ExchangeAdvisor(LessonPanel):
@@ -124,12 +155,14 @@ class ExchangeAdvisor(LessonPanel):
         self.seed = seed
         self.max_draw = MAX_DISCARD
         self.rules = widgets.HTML()
-        self.text = widgets.Text(value=hand, description="Your hand", continuous_update=False)
+        self.text = widgets.Text(
+            value=hand, description=str(msg("Your hand")), continuous_update=False
+        )
         self.text.add_class("cardlab-advisor-hand")
-        self.deal_button = widgets.Button(description="Deal me a hand")
+        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
         self.deal_button.add_class("cardlab-deal-hand")
         self.best_button = widgets.Button(
-            description="Select the best discard", layout=widgets.Layout(width="auto")
+            description=str(msg("Select the best discard")), layout=widgets.Layout(width="auto")
         )
         self.best_button.add_class("cardlab-best-discard")
         self.hand = HandView(
@@ -137,7 +170,7 @@ class ExchangeAdvisor(LessonPanel):
         )
         self.summary = widgets.HTML()
         self.advice = widgets.HTML()
-        self.panel = OddsPanel(title="After this exchange", plot=True, picker=self.picker)
+        self.panel = OddsPanel(title=str(msg("After this exchange")), plot=True, picker=self.picker)
         self.text.observe(guarded(self.status, lambda _: self.load()), names="value")
         self.deal_button.on_click(guarded(self.status, lambda _: self.deal()))
         self.best_button.on_click(guarded(self.status, lambda _: self.select_best()))
@@ -170,9 +203,9 @@ class ExchangeAdvisor(LessonPanel):
         cards = parse(self.text.value)
         evaluate(cards)  # six Pyramid cards, or a reason
         self.hand.set_cards(cards)
-        self.advice.value = "<b>Every discard, best first</b>" + opening_advice(
-            PYRAMID.format(cards), self.max_draw
-        )
+        heading = html.escape(str(msg("Every discard, best first")))
+        rows = opening_advice(PYRAMID.format(cards), self.max_draw)
+        self.advice.value = f"<b>{heading}</b>" + advice_html(rows)
         self.show()
 
     def deal(self) -> None:
@@ -195,17 +228,42 @@ class ExchangeAdvisor(LessonPanel):
         discard = self.hand.selected_cards
         if len(discard) > self.max_draw:
             self.status.error(
-                f"You may discard at most {self.max_draw} cards under these rules: unselect one."
+                str(
+                    msgn(
+                        "You may discard at most {count} card under these rules: unselect one.",
+                        "You may discard at most {count} cards under these rules: unselect one.",
+                        self.max_draw,
+                    )
+                )
             )
             return
         out = exchange_distribution(cards, discard)
         now = evaluate(cards)
-        words = "stand pat" if not discard else f"discard {PYRAMID.format(discard)}"
-        self.summary.value = (
-            f"<p>Now: <b>{html.escape(now.description)}</b>. If you <b>{words}</b>, "
-            f"the {out.draws:,} possible draws give a <b>better pyramid</b> "
-            f"{pct(out.p_better)} of the time, a worse hand {pct(out.p_worse)}, and some "
-            f"pyramid {pct(out.p_pyramid)}.</p>"
+        if discard:
+            summary = msg(
+                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {draws} possible draws "
+                "give a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
+                "some pyramid {pyramid}.",
+                cards=PYRAMID.format(discard),
+                hand=html.escape(str(now.description)),
+                draws=num(out.draws),
+                better=pct(out.p_better),
+                worse=pct(out.p_worse),
+                pyramid=pct(out.p_pyramid),
+            )
+        else:
+            summary = msg(
+                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {draws} possible draws give a "
+                "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
+                "pyramid {pyramid}.",
+                hand=html.escape(str(now.description)),
+                draws=num(out.draws),
+                better=pct(out.p_better),
+                worse=pct(out.p_worse),
+                pyramid=pct(out.p_pyramid),
+            )
+        self.summary.value = f"<p>{summary}</p>"
+        self.panel.set_rows([(str(cls.name), p) for cls, p in reversed(out.distribution.items())])
+        self.status.info(
+            str(msg("Click cards to choose a discard (0-{most} cards).", most=self.max_draw))
         )
-        self.panel.set_rows([(cls.name, p) for cls, p in reversed(out.distribution.items())])
-        self.status.info(f"Click cards to choose a discard (0-{self.max_draw} cards).")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from cardlab.apps.asked import RIGHT, Asked, asked
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, joined, msg
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot
 from cardlab.games.pyramid import GAME, evaluate
@@ -67,9 +68,12 @@ def question(seed: int) -> Replay:
 
 def prompt_html(q: Replay) -> str:
     """The question, every player's six cards in words."""
+    intro = msg(
+        "Each player shows six cards. <b>Which hand wins?</b> Find each player's best "
+        "pyramid first (the Keystone <code>K</code> is wild)."
+    )
     return (
-        "<p>Each player shows six cards. <b>Which hand wins?</b> Find each player's best "
-        "pyramid first (the Keystone <code>K</code> is wild).</p><ul>"
+        f"<p>{intro}</p><ul>"
         + "".join(
             f"<li>{seat_name(s)}: {' '.join(c.code for c in hand)}</li>"
             for s, hand in enumerate(q.state.hands)
@@ -79,7 +83,10 @@ def prompt_html(q: Replay) -> str:
 
 
 def choices(q: Replay) -> list[tuple[str, str]]:
-    return [*((seat_name(s), str(s)) for s in range(len(q.state.hands))), ("They tie", "tie")]
+    return [
+        *((str(seat_name(s)), str(s)) for s in range(len(q.state.hands))),
+        (str(msg("They tie")), "tie"),
+    ]
 
 
 def answer(q: Replay) -> str:
@@ -92,28 +99,29 @@ def feedback(q: Replay, value: str) -> tuple[bool, str, str]:
     winners = q.state.results[-1].winners
     right = (value == "tie") == (len(winners) > 1) and (value == "tie" or int(value) in winners)
     if len(winners) > 1:
-        verdict = f"{' and '.join(seat_name(s) for s in winners)} tie"
+        names = [seat_name(s) for s in winners]
+        verdict = msg("{players} and {last} tie", players=joined(names[:-1]), last=names[-1])
     else:
-        verdict = f"{seat_name(winners[0])} wins"
+        verdict = msg("{player} wins", player=seat_name(winners[0]))
     values = sorted(
         ((evaluate(h), s) for s, h in enumerate(q.state.hands)),
         key=lambda vs: vs[0].key,
         reverse=True,
     )
     items = "".join(
-        f"<li>{seat_name(s)}: {html.escape(v.description)} <code>key {v.key}</code></li>"
+        f"<li>{seat_name(s)}: {html.escape(str(v.description))} "
+        f"<code>{html.escape(str(_key_words(v.key)))}</code></li>"
         for v, s in values
     )
-    head = RIGHT if right else "<b>✘ Not this time.</b>"
-    return (
-        right,
-        head,
-        (
-            f"{verdict}. Best first:<ul>{items}</ul>"
-            "<small>Keys compare left to right: type, perfect, apex, colour, then the unused "
-            "cards.</small>"
-        ),
-    )
+    head = RIGHT if right else str(msg("<b>✘ Not this time.</b>"))
+    note = msg("Keys compare left to right: type, perfect, apex, colour, then the unused cards.")
+    best_first = msg("{verdict}. Best first:", verdict=verdict)
+    return right, head, f"{best_first}<ul>{items}</ul><small>{note}</small>"
+
+
+def _key_words(key: tuple[int, ...]) -> Message:
+    """A hand's key as the answer shows it: ``key (3, 1, 0, 2)``."""
+    return msg("key {key}", key=str(key))
 
 
 def asked_for(seed: int) -> Asked:

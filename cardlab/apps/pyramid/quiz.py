@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardlab.apps.pyramid import said
 from cardlab.apps.pyramid.questions import choices, feedback, prompt_html, quiz_deal
+from cardlab.core.i18n import msg
 from cardlab.pictures.pyramid import WIDTH, dealt_hands_picture, showdown_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -15,7 +17,7 @@ from cardlab.widgets.theme import ThemePicker
 class ShowdownQuiz(Quiz):
     """ "Which hand wins?" on showdowns dealt by the engine; the answer shows the pyramids."""
 
-    picture_label = "Each player's six cards as dealt"
+    picture_label = said(msg("Each player's six cards as dealt"))
 
     def __init__(self, picker: ThemePicker, seed: int = 1, players: int = 3) -> None:
         self.players = players
@@ -37,5 +39,7 @@ class ShowdownQuiz(Quiz):
         right, head, body = feedback(self.replay, value)
         self.revealed = True
         self.redraw()
-        self.view.describe("Each player's best pyramid, strongest first in the answer below")
+        self.view.describe(
+            str(msg("Each player's best pyramid, strongest first in the answer below"))
+        )
         return right, f"<div>{head} {body}</div>"

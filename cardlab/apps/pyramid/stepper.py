@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.pyramid import said
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.core.whatif import Reasons
 from cardlab.games.poker.bots import PokerBot
@@ -29,11 +31,12 @@ class HandStepper(BotGameStepper):
     with the AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
 
     size = TABLE_SIZE
-    mirror_label = "The table in words"
+    mirror_label = said(msg("The table in words"))
 
-    picture_label = "A Pyramid hand of bots at this step: seats, chips, cards and pot"
-    start_text = "The 55 cards are shuffled; press Forward or Play."
-    bot_label = " (AI)"
+    picture_label = said(msg("A Pyramid hand of bots at this step: seats, chips, cards and pot"))
+    start_text = said(msg("The 55 cards are shuffled; press Forward or Play."))
+    # Translators: after a seat's name, e.g. "Player 2 (AI)"
+    bot_label = said(msg(" (AI)"))
 
     deal = "pyramid-exchange-showdown"
     bots = staticmethod(default_bots)
@@ -45,7 +48,7 @@ class HandStepper(BotGameStepper):
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)
-        banner = f"Through {self.eyes_words}"
+        banner = str(msg("Through {eyes}", eyes=self.eyes_words))
         self.view.draw(
             table_picture(view, you=self.viewer, banner=banner, theme=self.theme, showdown=True)
         )
@@ -53,9 +56,30 @@ class HandStepper(BotGameStepper):
         hands = []
         for s, hand in enumerate(view.hands):
             if None in hand:
-                hands.append(f"{seat_name(s)}: {len(hand)} cards, hidden")
+                said_hand = msgn(
+                    "{player}: {count} card, hidden",
+                    "{player}: {count} cards, hidden",
+                    len(hand),
+                    player=seat_name(s),
+                )
+            elif len(hand) == 6:
+                said_hand = msg(
+                    "{player}: {cards} ({hand})",
+                    player=seat_name(s),
+                    cards=PYRAMID.format(hand),
+                    hand=evaluate(hand).description,
+                )
             else:
-                best = f" ({evaluate(hand).description})" if len(hand) == 6 else ""
-                hands.append(f"{seat_name(s)}: {PYRAMID.format(hand)}{best}")
-        table = f"pot {view.pot}; stock {view.stock_size} cards"
+                said_hand = msg(
+                    "{player}: {cards}", player=seat_name(s), cards=PYRAMID.format(hand)
+                )
+            hands.append(str(said_hand))
+        table = str(
+            msgn(
+                "pot {pot}; stock {count} card",
+                "pot {pot}; stock {count} cards",
+                view.stock_size,
+                pot=view.pot,
+            )
+        )
         self.show_mirror(step, state, hands=hands, table=table)

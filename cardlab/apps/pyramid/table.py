@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardlab.apps.hand_by_hand import HandByHandTable
@@ -26,7 +26,9 @@ from cardlab.apps.model import (
     TableModel,
     named,
 )
+from cardlab.apps.pyramid import said
 from cardlab.core.bots import Bot
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
 from cardlab.games.poker.bots import PokerBot
@@ -35,6 +37,42 @@ from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
 from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
 
 PLAY_SEED = 2
+
+BET_LABELS: dict[str, Message] = {
+    # Translators: a betting button
+    "fold": msg("Fold"),
+    # Translators: a betting button
+    "check": msg("Check"),
+    # Translators: a betting button
+    "call": msg("Call"),
+    # Translators: a betting button
+    "bet": msg("Bet"),
+    # Translators: a betting button
+    "raise": msg("Raise"),
+}
+"""The betting buttons, without their amounts."""
+BET_AMOUNT_LABELS: dict[str, Message] = {
+    # Translators: a betting button with its amount in chips
+    "call": msg("Call {amount}"),
+    # Translators: a betting button with its amount in chips
+    "bet": msg("Bet {amount}"),
+    # Translators: a betting button with its amount in chips
+    "raise": msg("Raise {amount}"),
+}
+"""The betting buttons with the amount they put in."""
+YOU_BET: dict[str, Message] = {
+    "fold": msg("You fold."),
+    "check": msg("You check."),
+    "call": msg("You call {amount}."),
+    "bet": msg("You bet {amount}."),
+    "raise": msg("You raise {amount}."),
+}
+"""The status line after the learner's bet."""
+
+
+def _with_amount(message: Message, amount: object) -> Message:
+    """One of the messages above with its ``{amount}`` (the fold and check ones have none)."""
+    return replace(message, params=(("amount", amount),))
 
 
 def ai_bot(seed: str) -> PokerBot:
@@ -58,8 +96,8 @@ class PyramidTable(HandByHandTable):
     size = TABLE_SIZE
     draw_table = staticmethod(table_picture)
     picture_options: ClassVar[Mapping[str, Any]] = {"showdown": True}
-    log_title = "This hand"
-    score_title = "Score sheet (chips won or lost)"
+    log_title = said(msg("This hand"))
+    score_title = said(msg("Score sheet (chips won or lost)"))
 
     game_name = "pyramid"
     play_seed = PLAY_SEED
@@ -82,10 +120,11 @@ class PyramidTable(HandByHandTable):
 
     def refusal(self) -> str:
         """Why a move the stage does not allow is refused."""
-        return {
-            "bet": "It is a betting round: fold, check, call, bet or raise.",
-            "exchange": "It is the exchange: discard the selected cards or stand pat.",
-        }.get(self.stage) or self.waiting()
+        if self.stage == "bet":
+            return str(msg("It is a betting round: fold, check, call, bet or raise."))
+        if self.stage == "exchange":
+            return str(msg("It is the exchange: discard the selected cards or stand pat."))
+        return self.waiting()
 
     # -- controls ----------------------------------------------------------------------------------
     def controls(self) -> tuple[Control, ...]:
@@ -99,7 +138,11 @@ class PyramidTable(HandByHandTable):
             *(
                 Control(
                     a,
-                    a.capitalize() + (f" {amounts[a]}" if a in amounts and a in legal else ""),
+                    str(
+                        _with_amount(BET_AMOUNT_LABELS[a], amounts[a])
+                        if a in amounts and a in legal
+                        else BET_LABELS[a]
+                    ),
                     a in legal,
                     row=1,
                     style=styles.get(a, ""),
@@ -109,36 +152,46 @@ class PyramidTable(HandByHandTable):
             ),
             Control(
                 "discard",
-                "Discard selected",
+                str(msg("Discard selected")),
                 exchange,
                 row=2,
                 style="success",
                 why_not=self.refusal(),
             ),
-            Control("stand-pat", "Stand pat", exchange, row=2, why_not=self.refusal()),
+            Control("stand-pat", str(msg("Stand pat")), exchange, row=2, why_not=self.refusal()),
             *self.game_controls(row=3, playing=self.refusal()),
-            Control("hint", "Show my odds (a hint)", row=4, kind="toggle", value=self.show_odds),
+            Control(
+                "hint",
+                str(msg("Show my odds (a hint)")),
+                row=4,
+                kind="toggle",
+                value=self.show_odds,
+            ),
         )
 
     def _bet_why_not(self, action: str) -> str:
         if self.stage != "bet":
             return self.refusal()
         reason = GAME.why_illegal(self.state, action)
-        return f"{reason[0].upper()}{reason[1:]}." if reason else ""
+        text = str(reason) if reason else ""
+        return f"{text[0].upper()}{text[1:]}." if text else ""
 
     def _act(self, key: str, value: Any) -> TableModel:
         if key in BET_ACTIONS:
             replay = self.replay.append(key)
-            amount = replay.state.log[-1][1] if replay.state.log else key
-            return self.advance(replay, f"You {amount}.", begin=len(self.replay))
+            logged = replay.state.log[-1][1] if replay.state.log else key
+            verb, _, amount = logged.partition(" ")
+            line = YOU_BET.get(verb)
+            text = str(_with_amount(line, amount)) if line else logged
+            return self.advance(replay, text, begin=len(self.replay))
         if key == "discard":
             return self._discard()
         if key == "stand-pat":
-            return self.move("stand pat", "You stand pat.")
+            return self.move("stand pat", str(msg("You stand pat.")))
         if key == "next-hand":
             replay = self.replay.advance_chance()  # "next hand": the button moves, a new deal
-            said = f"Hand {replay.state.hand_no}: the cards are dealt."
-            return self.advance(replay, said, begin=len(self.replay), fresh=True)
+            dealt = msg("Hand {number}: the cards are dealt.", number=replay.state.hand_no)
+            return self.advance(replay, str(dealt), begin=len(self.replay), fresh=True)
         if key == "hint":
             return dataclasses.replace(self, show_odds=bool(value))
         return self.restart(key, value)
@@ -147,12 +200,22 @@ class PyramidTable(HandByHandTable):
         cards = self.selected_cards
         limit = self.state.option("max_draw")
         if not cards:
-            raise ValueError("Select the cards to discard first (click them), or Stand pat.")
+            raise ValueError(msg("Select the cards to discard first (click them), or Stand pat."))
         if len(cards) > limit:
-            raise ValueError(f"You may discard at most {limit} cards: unselect one.")
+            raise ValueError(
+                msgn(
+                    "You may discard at most {count} card: unselect one.",
+                    "You may discard at most {count} cards: unselect one.",
+                    limit,
+                )
+            )
         k = len(cards)
-        said = f"You discard {k} card{'s' if k != 1 else ''} and draw {k}."
-        return self.move("discard " + " ".join(c.code for c in cards), said)
+        text = msgn(
+            "You discard {count} card and draw {count}.",
+            "You discard {count} cards and draw {count}.",
+            k,
+        )
+        return self.move("discard " + " ".join(c.code for c in cards), str(text))
 
     def hint_bot(self) -> Bot:
         return ai_bot(f"hint/{self.seed}")
@@ -162,14 +225,17 @@ class PyramidTable(HandByHandTable):
         stage = self.stage
         if stage == "bet":
             owed = self.observation.owed
-            return f"Your turn: call {owed} or fold?" if owed else "Your turn: check or bet?"
+            if owed:
+                return str(msg("Your turn: call {owed} or fold?", owed=owed))
+            return str(msg("Your turn: check or bet?"))
         if stage == "exchange":
-            return "Your exchange: click 0-4 cards to discard"
+            return str(msg("Your exchange: click 0-4 cards to discard"))
         if stage == "over":
-            return f"Game over: you finish {GAME.returns(self.state)[LEARNER]:+g} chips"
+            net = f"{GAME.returns(self.state)[LEARNER]:+g}"
+            return str(msg("Game over: you finish {net} chips", net=net))
         if stage == "between":
             winners = self.state.results[-1].winners
-            return "You win the hand!" if LEARNER in winners else "Hand over"
+            return str(msg("You win the hand!") if LEARNER in winners else msg("Hand over"))
         return ""
 
     def log_lines(self) -> list[str]:
@@ -179,9 +245,17 @@ class PyramidTable(HandByHandTable):
 
     def log_footer(self) -> list[str]:
         if self.stage == "exchange":
+            most = self.state.option("max_draw")
             return [
-                f"The exchange: select up to {self.state.option('max_draw')} cards to discard "
-                "and press Discard, or Stand pat."
+                str(
+                    msgn(
+                        "The exchange: select up to {count} card to discard and press Discard, "
+                        "or Stand pat.",
+                        "The exchange: select up to {count} cards to discard and press Discard, "
+                        "or Stand pat.",
+                        most,
+                    )
+                )
             ]
         return self.again_footer()
 
@@ -194,11 +268,13 @@ class PyramidTable(HandByHandTable):
         view = self.observation
         hand = tuple(view.hands[LEARNER])
         value = evaluate(hand)
-        text = (
-            f"<p>Your hand: <b>{html.escape(value.description)}</b>. It beats "
-            f"{pct(key_percentile(value.key))} of all possible 6-card hands (exactly, ties "
-            "counted half).</p>"
+        yours = msg(
+            "Your hand: <b>{hand}</b>. It beats {share} of all possible 6-card hands (exactly, "
+            "ties counted half).",
+            hand=html.escape(str(value.description)),
+            share=pct(key_percentile(value.key)),
         )
+        text = f"<p>{yours}</p>"
         if stage == "exchange":
             text += advice_table_html(hand, GAME.unseen(view), view.option("max_draw"))
         return text
@@ -207,36 +283,67 @@ class PyramidTable(HandByHandTable):
         view = self.seen
         hands = []
         for s, cards in enumerate(view.hands):
-            shown = " ".join(c.code for c in cards if c is not None) or f"{len(cards)} face down"
-            state = "folded" if view.folded[s] else f"{view.stacks[s]} chips"
-            who = named(s)
-            hands.append(f"{who[0].upper()}{who[1:]}: {shown} ({state})")
-        table = [stage_words(view)]
+            shown = " ".join(c.code for c in cards if c is not None) or str(
+                msg("{count} face down", count=len(cards))
+            )
+            if view.folded[s]:
+                state = msg("folded")
+            else:
+                state = msgn("{count} chip", "{count} chips", view.stacks[s])
+            who = str(named(s))
+            who = who[:1].upper() + who[1:]
+            line = msg(
+                "{player}: {cards} ({state})",
+                player=who,
+                cards=shown,
+                state=state,
+            )
+            hands.append(str(line))
+        table = [str(stage_words(view))]
         if view.betting:
-            table.append(f"pot {view.pot}; you owe {view.owed if self.stage == 'bet' else 0}")
+            owe = view.owed if self.stage == "bet" else 0
+            table.append(str(msg("pot {pot}; you owe {owe}", pot=view.pot, owe=owe)))
         legal = {
-            "bet": [a for a in GAME.legal_actions(self.state) if a in BET_ACTIONS],
-            "exchange": ["discard 1-4 selected cards", "stand pat"],
-            "between": ["Next hand"],
-            "over": ["New game"],
-            "wait": ["wait"],
+            "bet": [str(BET_LABELS[a]) for a in GAME.legal_actions(self.state) if a in BET_ACTIONS],
+            "exchange": [str(msg("discard 1-4 selected cards")), str(msg("stand pat"))],
+            "between": [str(msg("Next hand"))],
+            "over": [str(msg("New game"))],
+            "wait": [str(msg("wait"))],
         }[self.stage]
         return Mirror(tuple(hands), tuple(table), self.last_line(), tuple(legal))
 
     # -- the score sheet ---------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:
-        return ("You (P1)", *(f"P{s + 1}" for s in range(1, self.state.players)))
+        return (
+            str(msg("You (P1)")),
+            *(str(msg("P{number}", number=s + 1)) for s in range(1, self.state.players)),
+        )
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
         result = self.ended(replay)
         if result is None:
             return None
         net = tuple(int(x) for x in result.net)
-        winners = " and ".join(named(s) for s in result.winners)
+        names = [named(s) for s in result.winners]
         if result.shown:
-            best = next(words for s, _, words in result.shown if s == result.winners[0])
-            verb = "won" if len(result.winners) == 1 else "tied"
-            note = f"{winners} {verb} with {best.split(';')[0]}"
+            first = result.winners[0]
+            hands = [hand for s, hand, _ in result.shown if s == first]
+            best = evaluate(hands[0]).hand_class.name
+            if len(names) == 1:
+                note = msg("{player} won with {hand}", player=names[0], hand=best)
+            else:
+                note = msg(
+                    "{players} and {last} tied with {hand}",
+                    players=joined(names[:-1]),
+                    last=names[-1],
+                    hand=best,
+                )
+        elif len(names) == 1:
+            note = msg("{player} won without a showdown", player=names[0])
         else:
-            note = f"{winners} won without a showdown"
-        return ScoreRow(f"Hand {result.hand_no}", net, note)
+            note = msg(
+                "{players} and {last} won without a showdown",
+                players=joined(names[:-1]),
+                last=names[-1],
+            )
+        return ScoreRow(str(msg("Hand {number}", number=result.hand_no)), net, str(note))

@@ -19,6 +19,7 @@ from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.questions import why_html
 from cardlab.apps.words import TextVersion, describe
 from cardlab.core.cards import Card, parse
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.three_thirteen.game import meld_options
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, hand_size, wild_rank
@@ -26,6 +27,7 @@ from cardlab.pictures.three_thirteen import (
     ROUND_RANKS,
     arrangement_picture,
     hand_words,
+    rank_message,
     rank_word,
     rounds_picture,
     sorted_hand,
@@ -50,7 +52,7 @@ class Example:
     """A worked example of the rules (spec §6): a hand and its round.  What each example teaches
     is prose in the lesson document (`cardlab/lessons/three_thirteen.md`), in this order."""
 
-    title: str
+    title: Message
     round_no: int
     hand: str
 
@@ -64,15 +66,16 @@ class Example:
 
 
 EXAMPLES: tuple[Example, ...] = (
-    Example("A run with a wild card", 1, "Ah 2h 3s"),
-    Example("Q-K-A is not a run", 1, "Qd Kd Ad"),
-    Example("A pair is not a meld", 2, "7h 7d 9s 5c"),
-    Example("Wild cards can meld on their own", 2, "4h 4d 4s 9c"),
-    Example("Where does the wild card do more good?", 5, "5h 6h 8h Kd Ks 7c"),
-    Example("Going out", 5, "5h 6h 8h Kd Ks Kc 7c"),
-    Example("Deadwood counts what is left", 5, "5h 6h 8h Kd Ks 7c 2c"),
-    Example("Two melds, one wild", 9, "Ah Ad As 9h Th Qh Jc"),
-    Example("Nothing melds", 5, "2h 3h 4d 4s 9c Kc 6d"),
+    # Translators: the titles of the worked examples, as the lesson document names them
+    Example(msg("A run with a wild card"), 1, "Ah 2h 3s"),
+    Example(msg("Q-K-A is not a run"), 1, "Qd Kd Ad"),
+    Example(msg("A pair is not a meld"), 2, "7h 7d 9s 5c"),
+    Example(msg("Wild cards can meld on their own"), 2, "4h 4d 4s 9c"),
+    Example(msg("Where does the wild card do more good?"), 5, "5h 6h 8h Kd Ks 7c"),
+    Example(msg("Going out"), 5, "5h 6h 8h Kd Ks Kc 7c"),
+    Example(msg("Deadwood counts what is left"), 5, "5h 6h 8h Kd Ks 7c 2c"),
+    Example(msg("Two melds, one wild"), 9, "Ah Ad As 9h Th Qh Jc"),
+    Example(msg("Nothing melds"), 5, "2h 3h 4d 4s 9c Kc 6d"),
 )
 
 
@@ -86,12 +89,12 @@ def rounds_table_html() -> str:
     wild = "".join(
         f"<td style='text-align:center'>{rank_word(wild_rank(r))}</td>" for r in range(1, 12)
     )
-    return (
-        "<table class='cardlab-rounds'><tbody>"
-        f"<tr><th scope='row'>Round</th>{cells}</tr>"
-        f"<tr><th scope='row'>Cards dealt</th>{dealt}</tr>"
-        f"<tr><th scope='row'>Wild rank</th>{wild}</tr></tbody></table>"
+    heads = (msg("Round"), msg("Cards dealt"), msg("Wild rank"))
+    rows = "".join(
+        f"<tr><th scope='row'>{head}</th>{row}</tr>"
+        for head, row in zip(heads, (cells, dealt, wild), strict=True)
     )
+    return f"<table class='cardlab-rounds'><tbody>{rows}</tbody></table>"
 
 
 class RoundsStrip(LessonPanel):
@@ -100,8 +103,10 @@ class RoundsStrip(LessonPanel):
     def __init__(self, picker: ThemePicker, current: int | None = 5) -> None:
         super().__init__(picker, size=(10, 10))
         self.current = current
-        self.table = TextVersion("The 11 rounds in words", rounds_table_html())
-        describe(self.view, "The 11 rounds: cards dealt and the wild rank of each", self.table)
+        self.table = TextVersion(str(msg("The 11 rounds in words")), rounds_table_html())
+        describe(
+            self.view, str(msg("The 11 rounds: cards dealt and the wild rank of each")), self.table
+        )
         self.children = [self.view.widget, self.table.widget, self.status.widget]
         self.redraw()
 
@@ -111,8 +116,26 @@ class RoundsStrip(LessonPanel):
 
 def solver_title(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
     penalty, _ = min_deadwood(hand, wild, options)
-    n = len(hand)
-    return f"{n} cards \u00b7 {rank_word(wild, True)} wild \u00b7 best deadwood {penalty}"
+    return str(
+        msgn(
+            "{count} card \u00b7 {wild} wild \u00b7 best deadwood {points}",
+            "{count} cards \u00b7 {wild} wild \u00b7 best deadwood {points}",
+            len(hand),
+            wild=rank_message(wild, True),
+            points=penalty,
+        )
+    )
+
+
+def round_choice(round_no: int) -> str:
+    """``Round 5: 7s wild``, a choice of the round dropdown."""
+    return str(
+        msg(
+            "Round {round}: {wild} wild",
+            round=round_no,
+            wild=rank_message(wild_rank(round_no), True),
+        )
+    )
 
 
 class MeldRules(LessonPanel):
@@ -151,11 +174,11 @@ class MeldExamples(MeldRules):
         self.choice = widgets.Dropdown(
             options=[(f"{i + 1}. {e.title}", i) for i, e in enumerate(EXAMPLES)],
             value=start,
-            description="Example",
+            description=str(msg("Example")),
             layout=widgets.Layout(width="460px"),
         )
         self.choice.add_class("cardlab-example")
-        self.text = TextVersion("The example in words")
+        self.text = TextVersion(str(msg("The example in words")))
         self.rules = widgets.HTML()
         self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
         self.children = [
@@ -175,14 +198,23 @@ class MeldExamples(MeldRules):
         """The chosen example: its drawing and why the solver is right."""
         ex = self.example
         self.text.show(why_html(ex.cards, ex.wild, self.solver_options))
-        describe(self.view, f"Example {self.choice.value + 1}, {ex.title}: the hand arranged by "
-                 "the solver", self.text)  # fmt: skip
+        label = msg(
+            "Example {number}, {title}: the hand arranged by the solver",
+            number=self.choice.value + 1,
+            title=ex.title,
+        )
+        describe(self.view, str(label), self.text)
         self.redraw()
 
     def picture(self) -> Drawing:
         ex = self.example
-        title = (
-            f"Round {ex.round_no}: {hand_words(ex.cards)} \u00b7 {rank_word(ex.wild, True)} wild"
+        title = str(
+            msg(
+                "Round {round}: {hand} \u00b7 {wild} wild",
+                round=ex.round_no,
+                hand=hand_words(ex.cards),
+                wild=rank_message(ex.wild, True),
+            )
         )
         return self.arranged(ex.cards, ex.wild, title)
 
@@ -197,20 +229,20 @@ class MeldSolver(MeldRules):
         self.seed = seed
         self.hand_text = widgets.Text(
             value=hand,
-            description="Hand",
+            description=str(msg("Hand")),
             continuous_update=False,
             layout=widgets.Layout(width="420px"),
         )
         self.round = widgets.Dropdown(
-            options=[(f"Round {r}: {rank_word(wild_rank(r), True)} wild", r) for r in range(1, 12)],
+            options=[(round_choice(r), r) for r in range(1, 12)],
             value=round_no,
-            description="Round",
+            description=str(msg("Round")),
         )
-        self.solve_button = widgets.Button(description="Arrange", button_style="primary")
-        self.deal_button = widgets.Button(description="Deal me a hand")
+        self.solve_button = widgets.Button(description=str(msg("Arrange")), button_style="primary")
+        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
         self.solve_button.add_class("cardlab-solve")
         self.deal_button.add_class("cardlab-deal-hand")
-        self.text = TextVersion("The arrangement in words")
+        self.text = TextVersion(str(msg("The arrangement in words")))
         self.rules = widgets.HTML()
 
         def guard(func):
@@ -240,16 +272,32 @@ class MeldSolver(MeldRules):
         text = self.hand_text.value if text is None else text
         hand = hand_of(text)
         if not hand:
-            raise ValueError("Type some cards, e.g. 5h 6h 8h Kd Ks 7c (10 is 10h or Th).")
+            raise ValueError(str(msg("Type some cards, e.g. 5h 6h 8h Kd Ks 7c (10 is 10h or Th).")))
         if len(hand) > 14:
-            raise ValueError(f"A Three Thirteen hand holds at most 14 cards, not {len(hand)}.")
+            raise ValueError(
+                str(
+                    msg(
+                        "A Three Thirteen hand holds at most 14 cards, not {count}.",
+                        count=len(hand),
+                    )
+                )
+            )
         wild = self.wild
         self.hand = hand
         self.redraw()
         self.text.show(why_html(hand, wild, self.solver_options))
         title = solver_title(hand, wild, self.solver_options)
-        describe(self.view, f"Your hand arranged: {title}", self.text)
-        self.status.ok(f"Arranged {len(hand)} cards with {rank_word(wild, True)} wild.")
+        describe(self.view, str(msg("Your hand arranged: {title}", title=title)), self.text)
+        self.status.ok(
+            str(
+                msgn(
+                    "Arranged {count} card with {wild} wild.",
+                    "Arranged {count} cards with {wild} wild.",
+                    len(hand),
+                    wild=rank_message(wild, True),
+                )
+            )
+        )
 
     def show(self) -> None:
         self.solve()

@@ -13,10 +13,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.apps.rules_words import rules_note
-from cardlab.apps.three_thirteen.table import ADVISOR_WAITS, advisor_html, gone_cards
+from cardlab.apps.three_thirteen.table import advisor_html, advisor_waits, gone_cards
+from cardlab.core.i18n import msg, msgn, num, pct
 from cardlab.games.three_thirteen.odds import round_one_under, simulate_rounds
 from cardlab.games.three_thirteen.rules import decks_for
-from cardlab.pictures.three_thirteen import rank_word
+from cardlab.pictures.three_thirteen import rank_message
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -41,11 +42,15 @@ class AdvisorPanel(LessonPanel):
 
     def show(self, view: Any, who: str = "") -> None:
         """Advise the seat to act in ``view`` (its own observation; None: nobody)."""
-        self.html.value = ADVISOR_WAITS if view is None else advisor_html(view, who)
+        self.html.value = advisor_waits() if view is None else advisor_html(view, who)
 
 
 # -- round 1, exactly ---------------------------------------------------------------------------
-DECK_WORDS = {1: "1 deck, 2 players", 2: "2 decks, 3-4 players", 3: "3 decks, 5-6 players"}
+DECK_WORDS = {
+    1: msg("1 deck, 2 players"),
+    2: msg("2 decks, 3-4 players"),
+    3: msg("3 decks, 5-6 players"),
+}
 
 
 def deck_counts(players: int = 2) -> tuple[int, ...]:
@@ -62,9 +67,12 @@ def round_one_rows(
         o = round_one_under(decks, aces, max_wilds)
         who = DECK_WORDS[decks]
         rows += [
-            (f"dealt 3 cards already meld ({who})", o.dealt_meld),
-            (f"can go out after one stock card ({who})", o.out_after_stock),
-            (f"first player can go out, discard or stock ({who})", o.out_first_player),
+            (str(msg("dealt 3 cards already meld ({decks})", decks=who)), o.dealt_meld),
+            (str(msg("can go out after one stock card ({decks})", decks=who)), o.out_after_stock),
+            (
+                str(msg("first player can go out, discard or stock ({decks})", decks=who)),
+                o.out_first_player,
+            ),
         ]
     return rows
 
@@ -73,21 +81,37 @@ def round_one_html(aces: str = "low", max_wilds: int | None = None, players: int
     one, two = round_one_under(1, aces, max_wilds), round_one_under(2, aces, max_wilds)
     decks = decks_for(players)
     table = round_one_under(decks, aces, max_wilds)
-    here = (
-        f"<li>At this page's table ({players} players, {decks} decks): P(dealt hand melds) = "
-        f"{format_fraction(table.dealt_meld)} \u2248 {float(table.dealt_meld):.2%}.</li>"
-        if decks > 2
-        else ""
+    here = ""
+    if decks > 2:
+        at_table = msg(
+            "At this page's table ({players} players, {decks} decks): P(dealt hand melds) = "
+            "{fraction} \u2248 {chance}.",
+            players=players,
+            decks=decks,
+            fraction=format_fraction(table.dealt_meld),
+            chance=pct(float(table.dealt_meld), 2),
+        )
+        here = f"<li>{at_table}</li>"
+    counting = msg(
+        "Counting every one of the {one} hands of 3 from one deck "
+        "(and {two} from two, where identical cards count by the ways to pick them):",
+        one=num(one.hands),
+        two=num(two.hands),
     )
-    return (
-        f"<p>Counting every one of the {one.hands:,} hands of 3 from one deck "
-        f"(and {two.hands:,} from two, where identical cards count by the ways to pick them):</p>"
-        f"<ul><li>P(dealt hand melds) = {format_fraction(one.dealt_meld)} \u2248 "
-        f"{float(one.dealt_meld):.2%} with one deck, {format_fraction(two.dealt_meld)} \u2248 "
-        f"{float(two.dealt_meld):.2%} with two.</li>"
-        f"<li>P(go out after drawing one stock card) = {format_fraction(one.out_after_stock)} "
-        f"\u2248 {float(one.out_after_stock):.2%} (one deck).</li>{here}</ul>"
+    dealt = msg(
+        "P(dealt hand melds) = {one} \u2248 {one_chance} with one deck, {two} \u2248 "
+        "{two_chance} with two.",
+        one=format_fraction(one.dealt_meld),
+        one_chance=pct(float(one.dealt_meld), 2),
+        two=format_fraction(two.dealt_meld),
+        two_chance=pct(float(two.dealt_meld), 2),
     )
+    out = msg(
+        "P(go out after drawing one stock card) = {fraction} \u2248 {chance} (one deck).",
+        fraction=format_fraction(one.out_after_stock),
+        chance=pct(float(one.out_after_stock), 2),
+    )
+    return f"<p>{counting}</p><ul><li>{dealt}</li><li>{out}</li>{here}</ul>"
 
 
 class OddsLesson(LessonPanel):
@@ -102,7 +126,10 @@ class OddsLesson(LessonPanel):
         self.rules = widgets.HTML()
         self.text = widgets.HTML(round_one_html())
         self.panel = OddsPanel(
-            round_one_rows(), title="Round 1, counted exactly", plot=True, picker=self.picker
+            round_one_rows(),
+            title=str(msg("Round 1, counted exactly")),
+            plot=True,
+            picker=self.picker,
         )
         self.decks = 1
         self.stats = simulate_rounds(1, samples=samples, seed=seed)
@@ -129,48 +156,80 @@ class OddsLesson(LessonPanel):
 
     def stats_html(self) -> str:
         rows = "".join(
-            f"<tr><td>{s.round}</td><td>{s.hand_size}</td><td>{rank_word(s.wild, True)}</td>"
-            f"<td>{s.mean_deadwood:.1f} \u00b1 {1.96 * s.stderr:.1f}</td>"
-            f"<td>{s.p_melded:.1%}</td></tr>"
+            f"<tr><td>{s.round}</td><td>{s.hand_size}</td>"
+            f"<td>{rank_message(s.wild, True)}</td>"
+            f"<td>{num(round(s.mean_deadwood, 1), 1)} \u00b1 {num(round(1.96 * s.stderr, 1), 1)}"
+            f"</td><td>{pct(s.p_melded, 1)}</td></tr>"
             for s in self.stats
         )
         n = self.stats[0].samples
-        decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
+        if self.decks == 1:
+            caption = msg(
+                "Dealt hands by round ({count} seeded deals each, one deck; \u00b1 is a 95% "
+                "interval)",
+                count=n,
+            )
+        else:
+            caption = msg(
+                "Dealt hands by round ({count} seeded deals each, {decks} decks; \u00b1 is a "
+                "95% interval)",
+                count=n,
+                decks=self.decks,
+            )
+        heads = "".join(
+            f"<th>{head}</th>"
+            for head in (
+                msg("Round"),
+                msg("Cards"),
+                # Translators: a column head: the round's wild rank
+                msg("Wild"),
+                msg("Mean min deadwood"),
+                msg("Already melded"),
+            )
+        )
         return (
-            "<table class='cardlab-by-round'><caption>Dealt hands by round "
-            f"({n} seeded deals each, {decks}; \u00b1 is a 95% interval)</caption><thead><tr>"
-            "<th>Round</th><th>Cards</th><th>Wild</th><th>Mean min deadwood</th>"
-            f"<th>Already melded</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<table class='cardlab-by-round'><caption>{caption}</caption><thead><tr>"
+            f"{heads}</tr></thead><tbody>{rows}</tbody></table>"
         )
 
     def charts(self) -> tuple[Chart, Chart]:
         """Two bar charts by round (their units differ): mean deadwood ± 95%, % already melded."""
-        labels = [f"Round {s.round} ({s.hand_size} cards)" for s in self.stats]
+        labels = [
+            str(
+                msgn(
+                    "Round {round} ({count} card)",
+                    "Round {round} ({count} cards)",
+                    s.hand_size,
+                    round=s.round,
+                )
+            )
+            for s in self.stats
+        ]
         deadwood = bar_chart(
             [
                 ChartRow(label, (Bar(s.mean_deadwood, 1.96 * s.stderr),))
                 for label, s in zip(labels, self.stats, strict=True)
             ],
-            ("mean minimum deadwood",),
-            title="Mean minimum deadwood of a dealt hand",
-            axis="deadwood points",
+            (str(msg("mean minimum deadwood")),),
+            title=str(msg("Mean minimum deadwood of a dealt hand")),
+            axis=str(msg("deadwood points")),
             theme=self.theme,
             width=380.0,
             limit=None,
-            fmt=lambda v: f"{v:.1f}",
+            fmt=lambda v: str(num(round(v, 1), 1)),
         )
         melded = bar_chart(
             [
                 ChartRow(label, (Bar(100 * s.p_melded),))
                 for label, s in zip(labels, self.stats, strict=True)
             ],
-            ("already melded",),
-            title="Dealt hands already fully melded",
-            axis="% of deals",
+            (str(msg("already melded")),),
+            title=str(msg("Dealt hands already fully melded")),
+            axis=str(msg("% of deals")),
             theme=self.theme,
             width=380.0,
             limit=100.0,
-            fmt=lambda v: f"{v:.0f}%",
+            fmt=lambda v: str(pct(round(v) / 100, 0)),
         )
         return deadwood, melded
 

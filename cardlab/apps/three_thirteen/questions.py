@@ -18,7 +18,8 @@ from typing import Any
 from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card
-from cardlab.games.three_thirteen.game import meld_options
+from cardlab.core.i18n import msg, msgn
+from cardlab.games.three_thirteen.game import listed, meld_options
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
 from cardlab.pictures.three_thirteen import (
@@ -26,7 +27,7 @@ from cardlab.pictures.three_thirteen import (
     hand_words,
     is_wild,
     meld_label,
-    rank_word,
+    rank_message,
     sorted_hand,
 )
 
@@ -142,8 +143,10 @@ def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, 
     for rank, same in by_rank.items():
         if len(same) >= 2:
             label = f"{' '.join(card_text(c) for c in same)} [{card_text(w)}]"
-            jobs.append((f"Set of {rank_word(rank, True)}: {label}", f"a {rank_word(rank)}",
-                         (*same, w)))  # fmt: skip
+            meld = msg("Set of {ranks}: {cards}", ranks=rank_message(rank, True), cards=label)
+            # Translators: what a wild card plays as in a set: "a King", "a 7"
+            plays = msg("a {rank}", rank=rank_message(rank))
+            jobs.append((str(meld), str(plays), (*same, w)))
     for suit in "shdc":
         held = {RANKS.index(c.rank): c for c in naturals if c.suit == suit}
         for lo in range(13):
@@ -156,11 +159,16 @@ def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, 
                 shown = " ".join(
                     f"[{card_text(w)}]" if r == missing[0] else card_text(held[r]) for r in window
                 )
-                label = f"Run {card_text(Card(DECK.name, RANKS[lo], suit))}\u2013" + card_text(
-                    Card(DECK.name, RANKS[hi], suit)
+                label = msg(
+                    "Run {first}\u2013{last}: {cards}",
+                    first=card_text(Card(DECK.name, RANKS[lo], suit)),
+                    last=card_text(Card(DECK.name, RANKS[hi], suit)),
+                    cards=shown,
                 )
                 cards = (*(held[r] for r in window if r in held), w)
-                jobs.append((f"{label}: {shown}", f"the {card_text(gap)}", cards))
+                # Translators: what a wild card plays as in a run: "the 7♥"
+                plays = msg("the {card}", card=card_text(gap))
+                jobs.append((str(label), str(plays), cards))
     return jobs
 
 
@@ -204,33 +212,65 @@ def why_lines(
     lines = []
     wilds = [c for c in hand if is_wild(c, wild)]
     if not arr.melds:
-        lines.append(
-            "No three cards make a set or a run"
-            + (" and there is no wild card to help" if not wilds else "")
-            + f", so every card is deadwood: {_sum(arr.deadwood, aces)}."
-        )
+        if wilds:
+            said = msg(
+                "No three cards make a set or a run, so every card is deadwood: {sum}.",
+                sum=_sum(arr.deadwood, aces),
+            )
+        else:
+            said = msg(
+                "No three cards make a set or a run and there is no wild card to help, "
+                "so every card is deadwood: {sum}.",
+                sum=_sum(arr.deadwood, aces),
+            )
+        lines.append(str(said))
         return lines
     for meld in arr.melds:
-        lines.append(f"{meld_label(meld, wild)}: {hand_words(meld.cards)}.")
+        # Translators: a meld's name and its cards: "Set of Kings: K♦ K♠ 7♣."
+        lines.append(
+            str(msg("{meld}: {cards}.", meld=meld_label(meld, wild), cards=hand_words(meld.cards)))
+        )
     if arr.deadwood:
-        lines.append(f"Left over (deadwood): {_sum(arr.deadwood, aces)}.")
+        lines.append(str(msg("Left over (deadwood): {sum}.", sum=_sum(arr.deadwood, aces))))
     else:
-        lines.append("Every card is in a meld: deadwood 0.")
+        lines.append(str(msg("Every card is in a meld: deadwood 0.")))
     if wilds and len(wilds) <= 2 and len(hand) <= 10:
         for jobs_of_w in wild_placements(hand, wild, options=options):
             if len(jobs_of_w) < 2:
                 continue
             w = jobs_of_w[0].wild
-            jobs = "; ".join(
-                f"as {p.plays_as} in {p.meld}, the best deadwood is {p.penalty}" for p in jobs_of_w
-            )
+            jobs = [
+                msg(
+                    "as {plays} in {meld}, the best deadwood is {points}",
+                    plays=p.plays_as,
+                    meld=p.meld,
+                    points=p.penalty,
+                )
+                for p in jobs_of_w
+            ]
             best = jobs_of_w[0]
+            first = str(jobs[0])
+            tried = str(listed([first[:1].upper() + first[1:], *jobs[1:]]))
             lines.append(
-                f"Where does the wild {card_text(w)} do more good? {jobs[0].upper()}{jobs[1:]}. "
-                f"So it plays as {best.plays_as}: that leaves the least deadwood."
+                str(
+                    msg(
+                        "Where does the wild {card} do more good? {jobs}. "
+                        "So it plays as {plays}: that leaves the least deadwood.",
+                        card=card_text(w),
+                        jobs=tried,
+                        plays=best.plays_as,
+                    )
+                )
             )
     elif not wilds:
-        lines.append(f"No wild card this time ({rank_word(wild, True)} are wild this round).")
+        lines.append(
+            str(
+                msg(
+                    "No wild card this time ({wild} are wild this round).",
+                    wild=rank_message(wild, True),
+                )
+            )
+        )
     return lines
 
 
@@ -244,7 +284,8 @@ def _sum(cards: Sequence[Card], aces: str = "low") -> str:
 def why_html(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
     lines = why_lines(hand, wild, options)
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    return f"<div class='cardlab-why'><b>Why this is the best</b><ul>{items}</ul></div>"
+    title = msg("Why this is the best")
+    return f"<div class='cardlab-why'><b>{title}</b><ul>{items}</ul></div>"
 
 
 def question(seed: int, options: Mapping[str, Any] | None = None) -> DeadwoodQuestion:
@@ -257,13 +298,20 @@ def question(seed: int, options: Mapping[str, Any] | None = None) -> DeadwoodQue
 def prompt_html(q: DeadwoodQuestion) -> str:
     """The question, the hand in words (and the rules when they are not the standard ones)."""
     ace = q.value(Card(DECK.name, "A", "s"))
-    return (
-        rules_note("three_thirteen", q.options, RULES)
-        + f"<p>Round {q.round_no}: {len(q.hand)} cards, <b>{rank_word(q.wild, True)} are "
-        f"wild</b>. The hand is {html.escape(hand_words(q.hand))}.</p>"
-        "<p><b>What is the deadwood of this hand?</b> (the smallest total of the cards left "
-        f"over after the best melds; A = {ace}, J = Q = K = 10)</p>"
+    dealt = msgn(
+        "Round {round}: {count} card, <b>{wild} are wild</b>. The hand is {hand}.",
+        "Round {round}: {count} cards, <b>{wild} are wild</b>. The hand is {hand}.",
+        len(q.hand),
+        round=q.round_no,
+        wild=rank_message(q.wild, True),
+        hand=html.escape(hand_words(q.hand)),
     )
+    asked = msg(
+        "<b>What is the deadwood of this hand?</b> (the smallest total of the cards left "
+        "over after the best melds; A = {ace}, J = Q = K = 10)",
+        ace=ace,
+    )
+    return rules_note("three_thirteen", q.options, RULES) + f"<p>{dealt}</p><p>{asked}</p>"
 
 
 def choices(q: DeadwoodQuestion) -> list[tuple[str, str]]:
@@ -277,11 +325,16 @@ def answer(q: DeadwoodQuestion) -> str:
 def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): the solver's melds."""
     right = int(value) == q.answer
-    head = RIGHT if right else f"<b>\u2718 Not quite:</b> it is {q.answer}."
+    head = (
+        str(RIGHT)
+        if right
+        else str(msg("<b>\u2718 Not quite:</b> it is {answer}.", answer=q.answer))
+    )
     everything = sum(q.value(c) for c in q.hand)
     extra = ""
     if int(value) == everything and not right:
-        extra = "<p>That is every card counted: look for melds first.</p>"
+        counted = msg("That is every card counted: look for melds first.")
+        extra = f"<p>{counted}</p>"
     return right, head, f"{extra}{why_html(q.hand, q.wild, q.solver_options)}"
 
 

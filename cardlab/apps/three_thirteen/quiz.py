@@ -12,7 +12,8 @@ from cardlab.apps.three_thirteen.questions import (
     prompt_html,
     question,
 )
-from cardlab.pictures.three_thirteen import arrangement_picture, hand_picture, rank_word
+from cardlab.core.i18n import msg
+from cardlab.pictures.three_thirteen import arrangement_picture, hand_picture, rank_message
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
@@ -21,7 +22,9 @@ from cardlab.widgets.theme import ThemePicker
 class DeadwoodQuiz(Quiz):
     """ "What is the deadwood of this hand?" on hands dealt at random, with the solver's answer."""
 
-    picture_label = "The hand of the question"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("The hand of the question"))
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         self.revealed = False
@@ -35,16 +38,24 @@ class DeadwoodQuiz(Quiz):
     def picture(self) -> Drawing:
         q = self.q
         if self.revealed:
-            title = f"Best deadwood {q.answer}"
+            title = str(msg("Best deadwood {points}", points=q.answer))
             return arrangement_picture(
                 q.arrangement, q.wild, title=title, value=q.value, theme=self.theme, target=None
             )
-        title = f"Round {q.round_no} \u00b7 {rank_word(q.wild, True)} wild"
+        title = str(
+            msg(
+                "Round {round} \u00b7 {wild} wild",
+                round=q.round_no,
+                wild=rank_message(q.wild, True),
+            )
+        )
         return hand_picture(q.hand, q.wild, title=title, theme=self.theme)
 
     def mark(self, value: str) -> tuple[bool, str]:
         right, head, body = feedback(self.q, value)
         self.revealed = True
         self.redraw()
-        self.view.describe("The hand in its best melds and deadwood (the answer below says why)")
+        self.view.describe(
+            str(msg("The hand in its best melds and deadwood (the answer below says why)"))
+        )
         return right, f"<div>{head}{body}</div>"

@@ -11,9 +11,16 @@ from cardlab.apps.three_thirteen.odds import AdvisorPanel
 from cardlab.apps.three_thirteen.table import score_rows
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
 from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
-from cardlab.pictures.three_thirteen import card_text, hand_words, rank_word, step_picture
+from cardlab.pictures.three_thirteen import (
+    card_text,
+    hand_words,
+    rank_message,
+    seat_tag,
+    step_picture,
+)
 from cardlab.widgets import ScoreSheet
 from cardlab.widgets.theme import ThemePicker
 
@@ -30,10 +37,24 @@ class RoundStepper(BotGameStepper):
 
     size = (900, 520)
 
-    picture_label = "A Three Thirteen round of bots at this step: hands, stock and discard pile"
-    start_text = "The cards are shuffled; press Forward or Play."
-    bot_label = " (a bot)"
-    chance_moves = "chance: the next card dealt or drawn"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(
+            msg("A Three Thirteen round of bots at this step: hands, stock and discard pile")
+        )
+
+    @property
+    def start_text(self) -> str:  # type: ignore[override]
+        return str(msg("The cards are shuffled; press Forward or Play."))
+
+    @property
+    def bot_label(self) -> str:  # type: ignore[override]
+        # Translators: after a player's name: "Player 2 (a bot)"
+        return str(msg(" (a bot)"))
+
+    @property
+    def chance_moves(self) -> str:  # type: ignore[override]
+        return str(msg("chance: the next card dealt or drawn"))
 
     deal = "three_thirteen-two-rounds"
     bots = staticmethod(default_bots)
@@ -51,17 +72,24 @@ class RoundStepper(BotGameStepper):
         viewer = self.viewer
         banner = ""
         if viewer is not None:
-            banner = f"Round {state.round} of {state.rounds}: {self.eyes_words}"
+            banner = str(
+                msg(
+                    "Round {round} of {rounds}: {eyes}",
+                    round=state.round,
+                    rounds=state.rounds,
+                    eyes=self.eyes_words,
+                )
+            )
         self.view.draw(step_picture(state, viewer, self.theme, banner))
         self.show_why(step)
-        players = tuple(f"P{s + 1}" for s in range(GAME.num_players(state)))
+        players = tuple(seat_tag(s) for s in range(GAME.num_players(state)))
         if self.scores.players != players:  # a rules variant of another number of players
             self.scores.players = players
         self.scores.set_rows(score_rows(state))
         player = GAME.current_player(state)
         adviser = viewer if viewer is not None else player
         if player >= 0 and adviser == player:
-            self.odds.show(GAME.observe(state, player), who=seat_name(player))
+            self.odds.show(GAME.observe(state, player), who=str(seat_name(player)))
         else:
             self.odds.show(None)
         view = self.view_of(state)
@@ -69,14 +97,30 @@ class RoundStepper(BotGameStepper):
         for s, hand in enumerate(view.hands):
             if hand:
                 arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
-                hands.append(f"{seat_name(s)}: {hand_words(hand)} (best deadwood {arr.penalty})")
+                said = msg(
+                    "{player}: {hand} (best deadwood {points})",
+                    player=seat_name(s),
+                    hand=hand_words(hand),
+                    points=arr.penalty,
+                )
             elif view.hand_sizes[s]:
-                hands.append(f"{seat_name(s)}: {view.hand_sizes[s]} cards, face down")
+                said = msgn(
+                    "{player}: {count} card, face down",
+                    "{player}: {count} cards, face down",
+                    view.hand_sizes[s],
+                    player=seat_name(s),
+                )
             else:
-                hands.append(f"{seat_name(s)}: no cards")
-        top = card_text(view.top) if view.top is not None else "none"
-        table = (
-            f"Round {view.round}, {rank_word(view.wild, True)} wild; stock {view.stock_size}; "
-            f"top discard {top}"
+                said = msg("{player}: no cards", player=seat_name(s))
+            hands.append(str(said))
+        top = card_text(view.top) if view.top is not None else msg("none")
+        table = str(
+            msg(
+                "Round {round}, {wild} wild; stock {stock}; top discard {top}",
+                round=view.round,
+                wild=rank_message(view.wild, True),
+                stock=view.stock_size,
+                top=top,
+            )
         )
         self.show_mirror(step, state, hands=hands, table=table)

@@ -30,10 +30,11 @@ from cardlab.apps.model import (
     new_table,
 )
 from cardlab.core.bots import Bot, reason_for
-from cardlab.core.engine import seat_name
+from cardlab.core.engine import IllegalMove, seat_name
+from cardlab.core.i18n import joined, msg, msgn, num, pct
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
-from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_discards
+from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_discards, listed
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
 from cardlab.games.three_thirteen.rules import DECK
@@ -43,7 +44,7 @@ from cardlab.pictures.three_thirteen import (
     TablePicture,
     arrangement_groups,
     card_text,
-    rank_word,
+    rank_message,
     round_result,
     round_table,
     seat_pictures,
@@ -53,7 +54,13 @@ from cardlab.pictures.three_thirteen import (
 from cardlab.render import Drawing
 
 PLAY_SEED = 7
-OPPONENTS = (("1 bot", 1), ("2 bots", 2), ("3 bots", 3))
+
+
+def opponents_choices() -> tuple[tuple[str, int], ...]:
+    """The Opponents dropdown: ``1 bot``, ``2 bots``, ``3 bots``."""
+    return tuple((str(msgn("{count} bot", "{count} bots", n)), n) for n in (1, 2, 3))
+
+
 STAR = " \u2605"
 
 
@@ -64,7 +71,14 @@ def ai_bots(opponents: int = 1) -> dict[int, Bot]:
 
 def round_words(state: Any) -> str:
     """``3 cards each, 3s wild``: what a round deals."""
-    return f"{state.hand_size} cards each, {rank_word(state.wild, True)} wild"
+    return str(
+        msgn(
+            "{count} card each, {wild} wild",
+            "{count} cards each, {wild} wild",
+            state.hand_size,
+            wild=rank_message(state.wild, True),
+        )
+    )
 
 
 # -- the score sheet -------------------------------------------------------------------------------
@@ -74,21 +88,29 @@ def round_note(view_or_state: Any, result: Any) -> str:
     parts = []
     for s, arr in enumerate(result.arrangements):
         if s == result.went_out:
-            parts.append(f"{short_name(s)} went out: 0")
+            parts.append(str(msg("{player} went out: 0", player=short_name(s))))
             continue
         values = [penalty_value(c, aces) for c in arr.deadwood]
         if not values:
-            parts.append(f"{short_name(s)} all melded: 0")
+            parts.append(str(msg("{player} all melded: 0", player=short_name(s))))
         elif len(values) == 1:
             parts.append(f"{short_name(s)} {values[0]}")
         else:
             parts.append(f"{short_name(s)} {' + '.join(map(str, values))} = {sum(values)}")
-    ran_out = " (the stock ran out)" if getattr(result, "stock_ran_out", False) else ""
-    return "; ".join(parts) + ran_out
+    note = "; ".join(parts)
+    if getattr(result, "stock_ran_out", False):
+        return str(msg("{note} (the stock ran out)", note=note))
+    return note
 
 
 def score_row(view_or_state: Any, result: Any) -> ScoreRow:
-    label = f"Round {result.number} ({rank_word(result.wild, True)} wild)"
+    label = str(
+        msg(
+            "Round {round} ({wild} wild)",
+            round=result.number,
+            wild=rank_message(result.wild, True),
+        )
+    )
     return ScoreRow(label, tuple(result.scores), round_note(view_or_state, result))
 
 
@@ -109,7 +131,10 @@ def gone_cards(view: Any) -> tuple:
     return tuple(gone)
 
 
-ADVISOR_WAITS = "<p><i>The advisor speaks when a player is to draw or discard.</i></p>"
+def advisor_waits() -> str:
+    """What the advisor says while nobody is to draw or discard."""
+    waits = msg("The advisor speaks when a player is to draw or discard.")
+    return f"<p><i>{waits}</i></p>"
 
 
 def advisor_html(view: Any, who: str = "") -> str:
@@ -118,10 +143,10 @@ def advisor_html(view: Any, who: str = "") -> str:
     Before the draw: what the top discard would do, and the exact chance that the next stock card
     lets the player go out.  After the draw: every discard's deadwood now and that chance for the
     next turn, best first."""
-    who = who or (seat_name(view.seat) if view.seat is not None else "the player")
+    who = who or str(seat_name(view.seat) if view.seat is not None else msg("the player"))
     hand = view.hand
     if not hand or view.phase not in ("draw", "discard"):
-        return ADVISOR_WAITS
+        return advisor_waits()
     opts = (view.aces, view.max_wilds)
     if view.phase == "draw":
         unseen = view.unseen()
@@ -129,34 +154,58 @@ def advisor_html(view: Any, who: str = "") -> str:
         outlook = stock_outlook(hand, view.wild, unseen, *opts)
         now = best_arrangement(hand, view.wild, *opts).penalty
         lines = [
-            f"{html.escape(who)} holds {len(hand)} cards; best deadwood now <b>{now}</b>.",
-            f"<b>Next stock card:</b> {n} cards are unseen (the deck minus the hand, the discard "
-            f"pile and cards others are known to hold); <b>{outlook.go_out_count}</b> of them "
-            f"would let {html.escape(who)} go out: P = {outlook.go_out_count}/{n} = "
-            f"{float(outlook.p_go_out):.1%}. Expected deadwood after the best discard: "
-            f"{outlook.expected_deadwood:.1f}.",
+            msgn(
+                "{player} holds {count} card; best deadwood now <b>{points}</b>.",
+                "{player} holds {count} cards; best deadwood now <b>{points}</b>.",
+                len(hand),
+                player=html.escape(who),
+                points=now,
+            ),
+            msgn(
+                "<b>Next stock card:</b> {unseen} cards are unseen (the deck minus the hand, the "
+                "discard pile and cards others are known to hold); <b>{count}</b> of them would "
+                "let {player} go out: P = {count}/{unseen} = {chance}. Expected deadwood after "
+                "the best discard: {expected}.",
+                "<b>Next stock card:</b> {unseen} cards are unseen (the deck minus the hand, the "
+                "discard pile and cards others are known to hold); <b>{count}</b> of them would "
+                "let {player} go out: P = {count}/{unseen} = {chance}. Expected deadwood after "
+                "the best discard: {expected}.",
+                outlook.go_out_count,
+                unseen=n,
+                player=html.escape(who),
+                chance=pct(float(outlook.p_go_out), 1),
+                expected=num(round(outlook.expected_deadwood, 1), 1),
+            ),
         ]
         if outlook.go_out_cards:
-            shown = ", ".join(
-                card_text(c) + (f" \u00d7{k}" if k > 1 else "") for c, k in outlook.go_out_cards
+            shown = str(
+                joined(
+                    card_text(c) + (f" \u00d7{k}" if k > 1 else "") for c, k in outlook.go_out_cards
+                )
             )
-            lines.append(f"Cards that go out: {html.escape(shown[:300])}.")
+            lines.append(msg("Cards that go out: {cards}.", cards=html.escape(shown[:300])))
         top = view.top
         if top is not None:
             plus = (*hand, top)
             keep = keep_value(plus, view.wild, *opts)[0]
             if go_out_discards(plus, view.wild, *opts):
-                verdict = "<b>take it: you can go out at once</b>"
+                verdict = msg("<b>take it: you can go out at once</b>")
             elif keep < outlook.expected_deadwood:
-                verdict = "it beats the stock on average: take it"
+                verdict = msg("it beats the stock on average: take it")
             else:
-                verdict = "the stock is better on average"
+                verdict = msg("the stock is better on average")
             lines.append(
-                f"<b>Top discard {card_text(top)}:</b> taking it leaves deadwood {keep} after the "
-                f"best discard; {verdict}."
+                msg(
+                    "<b>Top discard {card}:</b> taking it leaves deadwood {points} after the "
+                    "best discard; {verdict}.",
+                    card=card_text(top),
+                    points=keep,
+                    verdict=verdict,
+                )
             )
         items = "".join(f"<li>{line}</li>" for line in lines)
-        return f"<div class='cardlab-advisor'><b>Advisor</b><ul>{items}</ul></div>"
+        title = msg("Advisor")
+        return f"<div class='cardlab-advisor'><b>{title}</b><ul>{items}</ul></div>"
     advice = advise(hand, view.wild, gone_cards(view), view.decks, *opts)
     rows = []
     for k, ch in enumerate(advice.choices[:6]):
@@ -165,17 +214,44 @@ def advisor_html(view: Any, who: str = "") -> str:
         rows.append(
             f"<tr{style}><td>{card_text(ch.card)}{STAR if k == 0 else ''}</td>"
             f"<td>{ch.deadwood}</td><td>{ch.outlook.go_out_count}/{ch.outlook.unseen}"
-            f" = {float(p):.1%}</td></tr>"
+            f" = {pct(float(p), 1)}</td></tr>"
         )
+    heads = "".join(
+        f"<th>{head}</th>"
+        for head in (
+            # Translators: a column head: the card to discard
+            msg("Discard"),
+            msg("Deadwood left"),
+            msg("P(next stock card lets you go out)"),
+        )
+    )
     table = (
         "<table class='cardlab-advice' style='border-collapse:collapse'><thead><tr>"
-        "<th>Discard</th><th>Deadwood left</th><th>P(next stock card lets you go out)</th>"
-        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    return (
-        f"<div class='cardlab-advisor'><b>Advisor</b> ({html.escape(who)}, "
-        f"{advice.unseen} unseen cards): {html.escape(advice.summary())}{table}</div>"
+    head = msg(
+        "<b>Advisor</b> ({player}, {count} unseen cards): {advice}",
+        player=html.escape(who),
+        count=advice.unseen,
+        advice=html.escape(str(advice.summary())),
     )
+    return f"<div class='cardlab-advisor'>{head}{table}</div>"
+
+
+def _meld_words(meld: Any) -> object:
+    """A meld's cards as printed, then its kind: ``5♥ 6♥ 7♣ (run)``."""
+    cards = " ".join(card_text(c) for c in meld.cards)
+    if meld.kind == "run":
+        return msg("{cards} (run)", cards=cards)
+    return msg("{cards} (set)", cards=cards)
+
+
+def _either(cards: Iterable[Any]) -> object:
+    """``7h or 9c``: the cards a learner may choose between."""
+    cards = [card_text(c) for c in cards]
+    if len(cards) == 1:
+        return cards[0]
+    return msg("{first} or {last}", first=joined(cards[:-1]), last=cards[-1])
 
 
 def _short(text: str, n: int = 34) -> str:
@@ -183,10 +259,14 @@ def _short(text: str, n: int = 34) -> str:
     return text if len(text) <= n else text[: n - 1] + "\u2026"
 
 
-def _sentence(reason: str | None) -> str:
+def _sentence(reason: object) -> str:
     """The engine's refusal as a sentence on the status line."""
-    text = (reason or "").strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = str(reason or "").strip()
+    text = text[:1].upper() + text[1:]
+    if not text or text.endswith((".", "!", "?", "\u3002")):
+        return text
+    # Translators: a refusal made a sentence: its full stop ("。" in Chinese)
+    return str(msg("{sentence}.", sentence=text))
 
 
 # -- the table -------------------------------------------------------------------------------------
@@ -201,8 +281,14 @@ class ThreeThirteenTable(TableModel):
 
     size = (WIDTH, 520.0)
     multi_select = False
-    log_title = "This turn"
-    score_title = "Score sheet (lowest total wins)"
+
+    @property
+    def log_title(self) -> str:  # type: ignore[override]
+        return str(msg("This turn"))
+
+    @property
+    def score_title(self) -> str:  # type: ignore[override]
+        return str(msg("Score sheet (lowest total wins)"))
 
     game_name = "three_thirteen"
     ai_range = (1, 3)
@@ -228,18 +314,31 @@ class ThreeThirteenTable(TableModel):
         bots = dict(bots) if bots is not None else ai_bots(1 if recipe.ai is None else recipe.ai)
         if not 1 <= len(bots) <= 3:
             raise ValueError(
-                f"the table seats you and 1-3 bots (2-4 players), got {len(bots)} bots"
+                str(
+                    msg(
+                        "the table seats you and 1-3 bots (2-4 players), got {count} bots",
+                        count=len(bots),
+                    )
+                )
             )
         replay = Replay.start(GAME, recipe.seed, **dict(recipe.options), players=1 + len(bots))
         said, fields = cls.greeting(recipe), dict(recipe.settings)
         table = new_table(
             cls, replay, bots, said, seed=recipe.seed, recipe=recipe, opponents=len(bots), **fields
         )
-        return table.say(f"{said} Round 1: {round_words(table.state)}.")
+        first = msg("Round 1: {dealt}.", dealt=round_words(table.state))
+        return table.say(f"{said} {first}")
 
     @classmethod
     def again_words(cls, recipe: Recipe) -> str:
-        return f"A new game (seed {recipe.seed}) against {recipe.ai} bot(s)."
+        return str(
+            msgn(
+                "A new game (seed {seed}) against {count} bot.",
+                "A new game (seed {seed}) against {count} bots.",
+                recipe.ai or 0,
+                seed=recipe.seed,
+            )
+        )
 
     # -- where the game is ---------------------------------------------------------------------
     @property
@@ -255,10 +354,12 @@ class ThreeThirteenTable(TableModel):
 
     def waiting(self) -> str:
         """Why the learner cannot move now ("" when they can)."""
-        return {
-            "over": "The game is over: press New game to play again.",
-            "between": "This round is over: press Next round to deal the next one.",
-        }.get(self.stage, "")
+        stage = self.stage
+        if stage == "over":
+            return str(msg("The game is over: press New game to play again."))
+        if stage == "between":
+            return str(msg("This round is over: press Next round to deal the next one."))
+        return ""
 
     def arrangement(self) -> Arrangement:
         view = self.observation
@@ -281,59 +382,77 @@ class ThreeThirteenTable(TableModel):
         drawing, discarding = stage == "draw", stage == "discard"
         hand = view.hand
         take_why = waiting or ("" if drawing else self._refusal("take stock"))
-        pile_why = take_why or "The discard pile is empty: take the top card of the stock."
+        pile_why = take_why or str(
+            msg("The discard pile is empty: take the top card of the stock.")
+        )
         outs = self.go_out_cards()
         chosen = self.selected_cards
         if outs:
             out = chosen[0] if chosen and chosen[0] in outs else self._best_out(outs)
-            go_label = f"Go out (discard {card_text(out)})"
+            go_label = str(msg("Go out (discard {card})", card=card_text(out)))
         else:
-            go_label = "Go out"
+            go_label = str(msg("Go out"))
         go_why = waiting or self._refusal("go out " + (hand[0].code if hand else "?"))
         if discarding and not outs and view.went_out is None:
-            go_why = (
-                "You cannot go out yet: no discard leaves every other card melded (your best "
-                f"melds leave deadwood {self.arrangement().penalty})."
+            go_why = str(
+                msg(
+                    "You cannot go out yet: no discard leaves every other card melded (your best "
+                    "melds leave deadwood {points}).",
+                    points=self.arrangement().penalty,
+                )
             )
-        next_why = "This round is still being played: finish your turn first."
+        next_why = str(msg("This round is still being played: finish your turn first."))
         if stage == "over":
             next_why = waiting
         return (
-            Control("take-stock", "Take stock", drawing, row=1, style="primary", why_not=take_why),
+            Control(
+                "take-stock",
+                str(msg("Take stock")),
+                drawing,
+                row=1,
+                style="primary",
+                why_not=take_why,
+            ),
             Control(
                 "take-discard",
-                "Take discard",
+                str(msg("Take discard")),
                 drawing and bool(view.discard),
                 row=1,
                 why_not=pile_why,
             ),
             Control(
                 "discard",
-                "Discard selected",
+                str(msg("Discard selected")),
                 discarding,
                 row=1,
                 style="info",
-                why_not=waiting or self._refusal("discard ?"),
+                why_not=waiting or ("" if discarding else self._refusal("discard ?")),
             ),
             Control("go-out", go_label, bool(outs), row=1, style="success", why_not=go_why),
             Control(
                 "next-round",
-                "Next round",
+                str(msg("Next round")),
                 stage == "between",
                 row=2,
                 style="info",
                 why_not=next_why,
             ),
-            Control("new-game", "New game", row=2),
+            Control("new-game", str(msg("New game")), row=2),
             Control(
                 "opponents",
-                "Opponents",
+                str(msg("Opponents")),
                 row=2,
                 kind="choice",
                 value=self.opponents,
-                options=OPPONENTS,
+                options=opponents_choices(),
             ),
-            Control("hint", "Show the advisor (a hint)", row=3, kind="toggle", value=self.advisor),
+            Control(
+                "hint",
+                str(msg("Show the advisor (a hint)")),
+                row=3,
+                kind="toggle",
+                value=self.advisor,
+            ),
         )
 
     def _best_out(self, outs: Iterable[Any]) -> Any:
@@ -352,10 +471,12 @@ class ThreeThirteenTable(TableModel):
         if key == "hint":
             return dataclasses.replace(self, advisor=value)
         if key == "opponents":
-            bots = "1 bot" if value == 1 else f"{value} bots"
-            return dataclasses.replace(self, opponents=value).say(
-                f"Press New game to play against {bots}."
+            said = msgn(
+                "Press New game to play against {count} bot.",
+                "Press New game to play against {count} bots.",
+                value,
             )
+            return dataclasses.replace(self, opponents=value).say(str(said))
         return self.new_game()
 
     def _click(self, target: str) -> TableModel:
@@ -370,11 +491,11 @@ class ThreeThirteenTable(TableModel):
         took = self.state.discard[-1] if source == "discard" and self.state.discard else None
         replay = self.replay.append(f"take {source}").resolve_chance()
         if took is not None:
-            said = f"You took the {card_text(took)} from the discard pile."
+            said = msg("You took the {card} from the discard pile.", card=card_text(took))
         else:
             drawn = DECK.parse_card(replay.actions[-1].split()[-1])
-            said = f"You drew the {card_text(drawn)} from the stock."
-        table = self.advance(replay, said, fresh=True)
+            said = msg("You drew the {card} from the stock.", card=card_text(drawn))
+        table = self.advance(replay, str(said), fresh=True)
         return dataclasses.replace(table, log=(Entry(replay.event_at(len(replay))),))
 
     def discard(self, card: Any = None) -> TableModel:
@@ -395,16 +516,30 @@ class ThreeThirteenTable(TableModel):
             raise ValueError(control.why_not)
         if card is None:
             if not self.selected:
-                raise ValueError("Select a card first (click it on the table or its button below).")
+                raise ValueError(
+                    str(msg("Select a card first (click it on the table or its button below)."))
+                )
             card = self.selected_cards[0]
         code = card if isinstance(card, str) else card.code
-        replay = self.replay.append(f"{verb} {code}")  # the engine refuses what is illegal
+        try:  # the engine refuses what is illegal, in the page's language
+            replay = self.replay.append(f"{verb} {code}")
+        except IllegalMove as exc:
+            raise IllegalMove(str(exc.reason), exc.action) from None
         done = DECK.parse_card(replay.actions[-1].split()[-1])
-        said = "You went out!" if verb == "go out" else f"You discarded the {card_text(done)}."
-        return self.advance(replay, said, begin=len(self.replay), fresh=True)
+        if verb == "go out":
+            said = msg("You went out!")
+        else:
+            said = msg("You discarded the {card}.", card=card_text(done))
+        return self.advance(replay, str(said), begin=len(self.replay), fresh=True)
 
     def next_round(self) -> TableModel:
-        said = f"Round {self.state.round} is dealt: {round_words(self.state)}."
+        said = str(
+            msg(
+                "Round {round} is dealt: {dealt}.",
+                round=self.state.round,
+                dealt=round_words(self.state),
+            )
+        )
         replay = self.replay.advance_chance()  # the first card of the deal
         return self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
 
@@ -447,14 +582,22 @@ class ThreeThirteenTable(TableModel):
         view = self.observation
         result = round_result(view)
         if result is None:
-            banner = (
-                f"Round {view.round} of {view.rounds} \u00b7 {view.hand_size} cards \u00b7 "
-                f"{rank_word(view.wild, True)} wild"
+            banner = str(
+                msgn(
+                    "Round {round} of {rounds} \u00b7 {count} card \u00b7 {wild} wild",
+                    "Round {round} of {rounds} \u00b7 {count} cards \u00b7 {wild} wild",
+                    view.hand_size,
+                    round=view.round,
+                    rounds=view.rounds,
+                    wild=rank_message(view.wild, True),
+                )
             )
         elif self.stage == "over":
-            banner = "Game over: " + self.winner_text()
+            banner = str(msg("Game over: {winners}", winners=self.winner_text()))
         else:
-            banner = f"Round {result.number} of {view.rounds} is over"
+            banner = str(
+                msg("Round {round} of {rounds} is over", round=result.number, rounds=view.rounds)
+            )
         seats = seat_pictures(view, result, hidden_notes=lambda s: (_short(self.last_action(s)),))
         return round_table(view, result, banner, self.table_notes(), seats)
 
@@ -470,31 +613,45 @@ class ThreeThirteenTable(TableModel):
     def table_notes(self) -> tuple[str, ...]:
         stage = self.stage
         view = self.observation
+        # Translators: the table's notes are short lines beside the discard pile (about 25 letters)
         if stage == "draw":
-            first = "Your turn: draw"
-            rest: tuple[str, ...] = ("click the stock or the", "discard pile (or a button)")
+            first = msg("Your turn: draw")
+            rest: tuple[object, ...] = (
+                msg("click the stock or the"),
+                msg("discard pile (or a button)"),
+            )
         elif stage == "discard":
-            first = "Now discard (or go out)"
+            first = msg("Now discard (or go out)")
             outs = self.go_out_cards()
             rest = (
-                ("You can go out!", "discard " + " or ".join(card_text(c) for c in outs))
+                (msg("You can go out!"), msg("discard {cards}", cards=_either(outs)))
                 if outs
-                else ("select a card, then", "Discard selected")
+                else (msg("select a card, then"), msg("Discard selected"))
             )
         elif stage == "between":
-            first, rest = "Round over", ("press Next round",)
+            first, rest = msg("Round over"), (msg("press Next round"),)
         else:
-            first, rest = "Game over", ("press New game",)
+            first, rest = msg("Game over"), (msg("press New game"),)
         if view.went_out is not None and stage in ("draw", "discard"):
-            rest = (f"{short_name(view.went_out)} went out:", "this is your last turn")
-        return (first, *rest)
+            rest = (
+                msg("{player} went out:", player=short_name(view.went_out)),
+                msg("this is your last turn"),
+            )
+        return tuple(str(note) for note in (first, *rest))
 
     def winner_text(self) -> str:
         totals = self.state.totals
         low = min(totals)
         winners = [short_name(s) for s in range(len(totals)) if totals[s] == low]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"{' and '.join(winners)} {verb} with {low}"
+        if len(winners) == 1:
+            return str(msg("{player} wins with {points}", player=winners[0], points=low))
+        return str(
+            msg(
+                "{players} share the win with {points}",
+                players=msg("{first} and {last}", first=joined(winners[:-1]), last=winners[-1]),
+                points=low,
+            )
+        )
 
     def log_lines(self) -> list[str]:
         """This turn's moves; a bot's reason rests on the cards it holds, so it follows its move
@@ -506,7 +663,15 @@ class ThreeThirteenTable(TableModel):
             if entry.reason is not None:
                 reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
                 if reason:
-                    lines.append(f"Why? {seat_name(entry.seat)}: {reason}")
+                    lines.append(
+                        str(
+                            msg(
+                                "Why? {player}: {reason}",
+                                player=seat_name(entry.seat),
+                                reason=reason,
+                            )
+                        )
+                    )
         return [line for line in lines if line]
 
     def log_footer(self) -> list[str]:
@@ -514,26 +679,31 @@ class ThreeThirteenTable(TableModel):
         if stage == "draw":
             top = self.observation.top
             if top is None:
-                return ["Your turn: take the top card of the stock."]
-            return [
-                f"Your turn. The top discard is the {card_text(top)}: take it, or take the unseen "
-                "top card of the stock."
-            ]
-        if stage == "discard":
+                said = msg("Your turn: take the top card of the stock.")
+            else:
+                said = msg(
+                    "Your turn. The top discard is the {card}: take it, or take the unseen "
+                    "top card of the stock.",
+                    card=card_text(top),
+                )
+        elif stage == "discard":
             outs = self.go_out_cards()
             if outs:
-                return [
-                    "Every card but one melds: you can go out by discarding "
-                    + " or ".join(card_text(c) for c in outs)
-                    + "."
-                ]
-            return [
-                f"Your best melds leave deadwood {self.arrangement().penalty}. Select a card and "
-                "press Discard selected."
-            ]
-        if stage == "between":
-            return ["Press Next round to deal the next round."]
-        return ["Press New game to play again."]
+                said = msg(
+                    "Every card but one melds: you can go out by discarding {cards}.",
+                    cards=_either(outs),
+                )
+            else:
+                said = msg(
+                    "Your best melds leave deadwood {points}. Select a card and "
+                    "press Discard selected.",
+                    points=self.arrangement().penalty,
+                )
+        elif stage == "between":
+            said = msg("Press Next round to deal the next round.")
+        else:
+            said = msg("Press New game to play again.")
+        return [str(said)]
 
     def notes_html(self) -> str:
         if not self.advisor or self.stage not in ("draw", "discard"):
@@ -548,29 +718,73 @@ class ThreeThirteenTable(TableModel):
         if result is not None:
             for s in range(view.players):
                 cards = " ".join(card_text(c) for c in result.hands[s])
-                hands.append(f"{short_name(s)}: {cards} (scored {result.scores[s]})")
+                hands.append(
+                    str(
+                        msg(
+                            "{player}: {cards} (scored {points})",
+                            player=short_name(s),
+                            cards=cards,
+                            points=result.scores[s],
+                        )
+                    )
+                )
         else:
             arr = self.arrangement()
-            melds = "; ".join(
-                " ".join(card_text(c) for c in m.cards) + f" ({m.kind})" for m in arr.melds
+            melds = listed(_meld_words(m) for m in arr.melds)
+            none = msg("none")
+            dead = " ".join(card_text(c) for c in arr.deadwood) or none
+            hands.append(
+                str(
+                    msg(
+                        "You: melds {melds}; deadwood {cards} = {points}",
+                        melds=melds or none,
+                        cards=dead,
+                        points=arr.penalty,
+                    )
+                )
             )
-            dead = " ".join(card_text(c) for c in arr.deadwood) or "none"
-            hands.append(f"You: melds {melds or 'none'}; deadwood {dead} = {arr.penalty}")
             for s in range(1, view.players):
-                hands.append(f"{short_name(s)}: {view.hand_sizes[s]} cards, face down")
+                hands.append(
+                    str(
+                        msgn(
+                            "{player}: {count} card, face down",
+                            "{player}: {count} cards, face down",
+                            view.hand_sizes[s],
+                            player=short_name(s),
+                        )
+                    )
+                )
         table = (
-            f"round {view.round} of {view.rounds}, {rank_word(view.wild, True)} wild",
-            f"stock {view.stock_size} cards; top discard "
-            + (card_text(view.top) if view.top else "none"),
-            "totals: " + ", ".join(f"{short_name(s)} {t}" for s, t in enumerate(view.totals)),
+            str(
+                msg(
+                    "round {round} of {rounds}, {wild} wild",
+                    round=view.round,
+                    rounds=view.rounds,
+                    wild=rank_message(view.wild, True),
+                )
+            ),
+            str(
+                msgn(
+                    "stock {count} card; top discard {top}",
+                    "stock {count} cards; top discard {top}",
+                    view.stock_size,
+                    top=card_text(view.top) if view.top else msg("none"),
+                )
+            ),
+            str(
+                msg(
+                    "totals: {totals}",
+                    totals=joined(f"{short_name(s)} {t}" for s, t in enumerate(view.totals)),
+                )
+            ),
         )
         legal = {
-            "draw": ["Take stock", "Take discard"],
-            "discard": ["Discard a card"] + (["Go out"] if self.go_out_cards() else []),
-            "between": ["Next round"],
-            "over": ["New game"],
+            "draw": [msg("Take stock"), msg("Take discard")],
+            "discard": [msg("Discard a card")] + ([msg("Go out")] if self.go_out_cards() else []),
+            "between": [msg("Next round")],
+            "over": [msg("New game")],
         }[stage]
-        return Mirror(tuple(hands), table, self.last_line(), tuple(legal))
+        return Mirror(tuple(hands), table, self.last_line(), tuple(str(m) for m in legal))
 
     # -- the score sheet ---------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:

@@ -11,16 +11,20 @@ import ipywidgets as widgets
 from cardlab.apps.asked import items_html
 from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.core.cards import Card
+from cardlab.core.i18n import msg, msgn
 from cardlab.games.poker import tables
-from cardlab.games.poker.ranking import POKER_NAMES, TRIAD_NAMES
+from cardlab.games.poker.ranking import POKER_WORDS, TRIAD_WORDS
 from cardlab.pictures.triad import (
     EXAMPLES,
     FRAME_SUITS,
     frame_lines_picture,
     frame_lines_words,
     hand_ladder,
+    hands_count,
+    in_brackets,
     ladder_categories,
     ladder_rules,
+    one_in,
 )
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView
@@ -36,13 +40,13 @@ class TriadComponents(LessonPanel):
         self.frames = CanvasView(10, 10, status=self.status)
         self.sheet = self.view
         self.frame_words = TextVersion(
-            "The frame lines in words",
+            str(msg("The frame lines in words")),
             items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS),
         )
-        self.deck_words = TextVersion("The 54 cards in words", deck_words("triad"))
-        describe(self.frames, "The four Triad suits and their frame lines, close up",
+        self.deck_words = TextVersion(str(msg("The 54 cards in words")), deck_words("triad"))
+        describe(self.frames, str(msg("The four Triad suits and their frame lines, close up")),
                  self.frame_words)  # fmt: skip
-        describe(self.sheet, "All 54 Triad cards, jokers last", self.deck_words)
+        describe(self.sheet, str(msg("All 54 Triad cards, jokers last")), self.deck_words)
         self.children = [
             self.frames.widget,
             self.frame_words.widget,
@@ -66,12 +70,15 @@ class HandLadder(LessonPanel):
         super().__init__(picker, size=(10, 10))
         self.five_of_a_kind = True
         self.jokers = widgets.ToggleButtons(
-            options=[("Jokers out (52 cards)", "out"), ("Jokers wild (54 cards)", "wild")],
+            options=[
+                (str(msg("Jokers out (52 cards)")), "out"),
+                (str(msg("Jokers wild (54 cards)")), "wild"),
+            ],
             value="out",
             style={"button_width": "auto"},
         )
         self.jokers.observe(lambda _: self.redraw(), names="value")
-        self.words = TextVersion("The ladder of hands in words")
+        self.words = TextVersion(str(msg("The ladder of hands in words")))
         self.children = [self.jokers, self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
@@ -91,12 +98,15 @@ class HandLadder(LessonPanel):
         mode, five = self.jokers.value, self.five_of_a_kind
         counts = self.counts
         self.words.show(ladder_html(counts, mode, five))
-        describe(
-            self.view,
-            f"The {len(ladder_categories(mode, five))} Triad hands{ladder_rules(mode, five)}, "
-            "best first, with an example of each and how many hands it is",
-            self.words,
+        label = msgn(
+            "The {count} Triad hand{rules}, best first, with an example of each and how many "
+            "hands it is",
+            "The {count} Triad hands{rules}, best first, with an example of each and how many "
+            "hands it is",
+            len(ladder_categories(mode, five)),
+            rules=ladder_rules(mode, five),
         )
+        describe(self.view, str(label), self.words)
         return hand_ladder(counts, mode, self.theme, five_of_a_kind=five)
 
 
@@ -108,14 +118,17 @@ def ladder_html(counts: dict[str, int], jokers: str, five_of_a_kind: bool = True
     rows = []
     for i, cat in enumerate(cats):
         n = counts.get(cat, 0)
-        odds = f"1 in {total / n:,.0f}" if n else "never"
+        odds = one_in(total / n) if n else msg("never")
         rows.append(
-            f"<tr><td>{len(cats) - i}</td><th scope='row'>{TRIAD_NAMES[cat]}</th>"
-            f"<td>({POKER_NAMES[cat]})</td><td><code>{html.escape(EXAMPLES[cat])}</code></td>"
-            f"<td>{n:,} hands</td><td>{odds}</td></tr>"
+            f"<tr><td>{len(cats) - i}</td><th scope='row'>{TRIAD_WORDS[cat]}</th>"
+            f"<td>{in_brackets(POKER_WORDS[cat])}</td>"
+            f"<td><code>{html.escape(EXAMPLES[cat])}</code></td>"
+            f"<td>{hands_count(n)}</td><td>{odds}</td></tr>"
         )
+    # Translators: the column heads of the ladder of hands' table
+    heads = (msg("rank"), msg("hand"), msg("poker"), msg("example"), msg("count"), msg("odds"))
+    head = "".join(f"<th>{h}</th>" for h in heads)
     return (
-        "<table class='cardlab-triad-ladder'><thead><tr><th>rank</th><th>hand</th><th>poker</th>"
-        "<th>example</th><th>count</th><th>odds</th></tr></thead>"
+        f"<table class='cardlab-triad-ladder'><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

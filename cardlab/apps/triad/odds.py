@@ -22,14 +22,15 @@ import ipywidgets as widgets
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
+from cardlab.core.i18n import Message, msg, msgn, num, pct
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
 from cardlab.games.poker.ranking import (
     CATEGORIES,
     CATEGORY_INDEX,
     JOKERS,
-    POKER_NAMES,
-    TRIAD_NAMES,
+    POKER_WORDS,
+    TRIAD_WORDS,
 )
 from cardlab.games.triad import DECK, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
@@ -52,27 +53,27 @@ class Counting:
 
     category: str
     formula: str
-    explanation: str
+    explanation: Message
     value: int
 
 
 COUNTING: tuple[Counting, ...] = (
-    Counting("four_up", "13 \u00d7 48", "choose the rank of the four (13 ways); the fifth card "
-             "is any of the other 48", 13 * 48),
-    Counting("full_up", "13 \u00d7 C(4,3) \u00d7 12 \u00d7 C(4,2)", "the rank of the three and "
-             "which 3 of its 4 cards, then the rank of the pair and which 2 of its 4 cards",
+    Counting("four_up", "13 \u00d7 48", msg("choose the rank of the four (13 ways); the fifth "
+             "card is any of the other 48"), 13 * 48),
+    Counting("full_up", "13 \u00d7 C(4,3) \u00d7 12 \u00d7 C(4,2)", msg("the rank of the three "
+             "and which 3 of its 4 cards, then the rank of the pair and which 2 of its 4 cards"),
              13 * comb(4, 3) * 12 * comb(4, 2)),
-    Counting("run", "10 \u00d7 4\u2075 \u2212 40", "10 possible tops (5 up to A), each of the "
-             "five cards in any of 4 suits, minus the 40 one-suit runs (Half and Full Colors)",
-             10 * 4**5 - 40),
-    Counting("three_up", "13 \u00d7 C(4,3) \u00d7 C(12,2) \u00d7 4\u00b2", "the rank and 3 of "
-             "its 4 cards, then two different other ranks with any suit each",
+    Counting("run", "10 \u00d7 4\u2075 \u2212 40", msg("10 possible tops (5 up to A), each of "
+             "the five cards in any of 4 suits, minus the 40 one-suit runs (Half and Full "
+             "Colors)"), 10 * 4**5 - 40),
+    Counting("three_up", "13 \u00d7 C(4,3) \u00d7 C(12,2) \u00d7 4\u00b2", msg("the rank and 3 "
+             "of its 4 cards, then two different other ranks with any suit each"),
              13 * comb(4, 3) * comb(12, 2) * 4**2),
-    Counting("two_pair", "C(13,2) \u00d7 C(4,2)\u00b2 \u00d7 44", "two ranks for the pairs, two "
-             "cards of each, then a fifth card of neither rank (52 \u2212 8 = 44)",
+    Counting("two_pair", "C(13,2) \u00d7 C(4,2)\u00b2 \u00d7 44", msg("two ranks for the pairs, "
+             "two cards of each, then a fifth card of neither rank (52 \u2212 8 = 44)"),
              comb(13, 2) * comb(4, 2) ** 2 * 44),
-    Counting("one_pair", "13 \u00d7 C(4,2) \u00d7 C(12,3) \u00d7 4\u00b3", "the pair's rank and "
-             "2 of its 4 cards, then three different other ranks with any suit each",
+    Counting("one_pair", "13 \u00d7 C(4,2) \u00d7 C(12,3) \u00d7 4\u00b3", msg("the pair's rank "
+             "and 2 of its 4 cards, then three different other ranks with any suit each"),
              13 * comb(4, 2) * comb(12, 3) * 4**3),
 )  # fmt: skip
 
@@ -83,15 +84,17 @@ def counting_html() -> str:
     for c in COUNTING:
         p = Fraction(c.value, PLAIN_TOTAL)
         rows.append(
-            f"<tr><th scope='row' style='text-align:left'>{TRIAD_NAMES[c.category]}</th>"
-            f"<td>{html.escape(c.formula)} = <b>{c.value:,}</b></td>"
-            f"<td>{html.escape(c.explanation)}</td>"
-            f"<td>{c.value:,}/{PLAIN_TOTAL:,} = {p.numerator}/{p.denominator}</td></tr>"
+            f"<tr><th scope='row' style='text-align:left'>{TRIAD_WORDS[c.category]}</th>"
+            f"<td>{html.escape(c.formula)} = <b>{num(c.value)}</b></td>"
+            f"<td>{html.escape(str(c.explanation))}</td>"
+            f"<td>{num(c.value)}/{num(PLAIN_TOTAL)} = {p.numerator}/{p.denominator}</td></tr>"
         )
+    # Translators: the column heads of the counting table
+    heads = (msg("Hand"), msg("Count"), msg("Why"), msg("Probability"))
+    head = "".join(f"<th scope='col'>{h}</th>" for h in heads)
     return (
         "<table class='cardlab-counting' style='border-collapse:collapse'>"
-        "<thead><tr><th scope='col'>Hand</th><th scope='col'>Count</th>"
-        "<th scope='col'>Why</th><th scope='col'>Probability</th></tr></thead>"
+        f"<thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -109,12 +112,14 @@ kind")."""
 def _cells(count: int | None, total: int, place: int) -> str:
     if count is None:
         return NO_ROW
-    return f"<td>{count:,}</td><td>{count / total:.6f}</td><td>{place}</td>"
+    return f"<td>{num(count)}</td><td>{num(count / total, 6)}</td><td>{place}</td>"
 
 
 def wild_title(five_of_a_kind: bool = True) -> str:
-    """The wild-joker column's title: which rules it counts."""
-    return "both jokers wild" + ("" if five_of_a_kind else ", no five of a kind")
+    """The wild-joker column's title: which rules it counts (in the current language)."""
+    if five_of_a_kind:
+        return str(msg("both jokers wild"))
+    return str(msg("both jokers wild, no five of a kind"))
 
 
 def tables_html(plain: dict[str, int], wild: dict[str, int], five_of_a_kind: bool = True) -> str:
@@ -132,25 +137,34 @@ def tables_html(plain: dict[str, int], wild: dict[str, int], five_of_a_kind: boo
         style = " style='background:#fde2e1'" if broken else ""
         mark = " \u26a0" if broken else ""
         body.append(
-            f"<tr{style}><th scope='row' style='text-align:left'>{TRIAD_NAMES[cat]}{mark}</th>"
-            f"<td><small>{POKER_NAMES[cat]}</small></td>"
+            f"<tr{style}><th scope='row' style='text-align:left'>{TRIAD_WORDS[cat]}{mark}</th>"
+            f"<td><small>{POKER_WORDS[cat]}</small></td>"
             f"{_cells(plain.get(cat), PLAIN_TOTAL, plain_rarity.get(cat, 0))}"
             f"{_cells(w, WILD_TOTAL, wild_rarity.get(cat, 0))}</tr>"
         )
+    # Translators: the heads of the table of hands, jokers out and wild
+    hands, probability, place = msg("hands"), msg("probability"), msg("rarity place")
+    wild_head = msg("54 cards, {rules}", rules=wild_title(five_of_a_kind))
+    best, poker, plain_head = msg("Hand (best first)"), msg("Poker"), msg("52 cards, jokers out")
     head = (
-        "<tr><th scope='col' rowspan='2'>Hand (best first)</th><th scope='col' rowspan='2'>Poker"
-        "</th><th colspan='3'>52 cards, jokers out</th><th colspan='3'>54 cards, "
-        f"{wild_title(five_of_a_kind)}</th></tr><tr><th>hands</th><th>probability</th>"
-        "<th>rarity place</th><th>hands</th><th>probability</th><th>rarity place</th></tr>"
+        f"<tr><th scope='col' rowspan='2'>{best}</th>"
+        f"<th scope='col' rowspan='2'>{poker}</th>"
+        f"<th colspan='3'>{plain_head}</th><th colspan='3'>{wild_head}</th></tr>"
+        f"<tr><th>{hands}</th><th>{probability}</th><th>{place}</th><th>{hands}</th>"
+        f"<th>{probability}</th><th>{place}</th></tr>"
     )
+    note = msg(
+        "\u26a0 marks a hand that is <b>not rarer</b> than every hand it beats: with wild jokers "
+        "the ladder no longer follows rarity. Rarity place 1 is the rarest hand."
+    )
+    every = msg("All hands")
     return (
         "<table class='cardlab-triad-tables' style='border-collapse:collapse'>"
         f"<thead>{head}</thead><tbody>{''.join(body)}</tbody>"
-        f"<tfoot><tr><th>All hands</th><td></td><td>{sum(plain.values()):,} = C(52,5)</td>"
-        f"<td>1</td><td></td><td>{sum(wild.values()):,} = C(54,5)</td><td>1</td><td></td></tr>"
-        "</tfoot></table><p><small>\u26a0 marks a hand that is <b>not rarer</b> than every "
-        "hand it beats: with wild jokers the ladder no longer follows rarity. Rarity place 1 "
-        "is the rarest hand.</small></p>"
+        f"<tfoot><tr><th>{every}</th><td></td>"
+        f"<td>{num(sum(plain.values()))} = C(52,5)</td>"
+        f"<td>1</td><td></td><td>{num(sum(wild.values()))} = C(54,5)</td><td>1</td><td></td></tr>"
+        f"</tfoot></table><p><small>{note}</small></p>"
     )
 
 
@@ -163,7 +177,7 @@ def tables_chart(
     """Grouped horizontal bars (log scale): the probability of each hand, jokers out and wild."""
     rows = [
         ChartRow(
-            TRIAD_NAMES[c],
+            str(TRIAD_WORDS[c]),
             (
                 Bar(plain[c] / PLAIN_TOTAL) if c in plain else None,
                 Bar(wild[c] / WILD_TOTAL) if c in wild else None,
@@ -173,9 +187,12 @@ def tables_chart(
     ]
     return bar_chart(
         rows,
-        ("jokers out (52 cards)", f"{wild_title(five_of_a_kind)} (54 cards)"),
-        title="Each Triad hand, best at the top",
-        axis="probability of a 5-card hand",
+        (
+            str(msg("jokers out (52 cards)")),
+            str(msg("{rules} (54 cards)", rules=wild_title(five_of_a_kind))),
+        ),
+        title=str(msg("Each Triad hand, best at the top")),
+        axis=str(msg("probability of a 5-card hand")),
         theme=theme,
         width=640.0,
         log=True,
@@ -260,11 +277,13 @@ class ExchangeAdvisor(LessonPanel):
         self.five_of_a_kind = True
         self.opening = hand
         self.rules = widgets.HTML()
-        self.text = widgets.Text(value=hand, description="Your hand", placeholder="Ab Tg 7r 2k 5b")
-        self.use_button = widgets.Button(description="Use this hand")
-        self.deal_button = widgets.Button(description="Deal me a hand")
+        self.text = widgets.Text(
+            value=hand, description=str(msg("Your hand")), placeholder="Ab Tg 7r 2k 5b"
+        )
+        self.use_button = widgets.Button(description=str(msg("Use this hand")))
+        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
         self.jokers = widgets.ToggleButtons(
-            options=[("Jokers out", "out"), ("Jokers wild", "wild")],
+            options=[(str(msg("Jokers out")), "out"), (str(msg("Jokers wild")), "wild")],
             value="out",
             style={"button_width": "auto"},
         )
@@ -313,7 +332,7 @@ class ExchangeAdvisor(LessonPanel):
             self.use_text()
 
     def _render(self, cards, selected) -> Drawing:
-        label = f"Click the cards you would throw away (up to {self.max_draw})"
+        label = str(msg("Click the cards you would throw away (up to {most})", most=self.max_draw))
         return hand_row(cards, self.picker.theme, 64.0, selected, label)
 
     @property
@@ -344,7 +363,7 @@ class ExchangeAdvisor(LessonPanel):
         best = self.results[0][0]
         self.hand.set_cards(cards, [cards.index(c) for c in best])
         self.ranking.value = self._ranking_html()
-        self.status.ok(f"You hold {value.name}. The best discard is selected.")
+        self.status.ok(str(msg("You hold {hand}. The best discard is selected.", hand=value.words)))
         self._show_selected()
 
     def _lookup(self, discard: tuple) -> tuple[tuple, dict, float]:
@@ -354,24 +373,47 @@ class ExchangeAdvisor(LessonPanel):
     def _show_selected(self) -> None:
         discard = self.hand.selected_cards
         if len(discard) > self.max_draw:
-            self.status.error(f"You may discard at most {self.max_draw} cards in Triad.")
+            self.status.error(
+                str(
+                    msgn(
+                        "You may discard at most {count} card in Triad.",
+                        "You may discard at most {count} cards in Triad.",
+                        self.max_draw,
+                    )
+                )
+            )
             return
         cards, dist, score = self._lookup(tuple(discard))
         k = len(cards)
         draws = comb(len(self.unseen), k)
         place = next(i for i, r in enumerate(self.results) if r[0] == cards) + 1
-        what = f"discard {format_cards(cards)}" if cards else "stand pat"
+        what = msg("discard {cards}", cards=format_cards(cards)) if cards else msg("stand pat")
         better = _improve(dist, self.value.index)
-        self.summary.value = (
-            f"<p>You hold <b>{html.escape(self.value.name)}</b>. If you <b>{what}</b>, every one "
-            f"of the {draws:,} possible draws of {k} from the {len(self.unseen)} unseen cards is "
-            f"equally likely. Counting them all: you improve with probability "
-            f"<b>{format_fraction(better)}</b> ({float(better):.1%}), and the final hand beats "
-            f"<b>{score:.1%}</b> of random hands on average (its expected strength). This "
-            f"discard ranks <b>{place}</b> of {len(self.results)}.</p>"
+        said = msgn(
+            "<p>You hold <b>{hand}</b>. If you <b>{move}</b>, every one of the {draws} possible "
+            "draws of {count} from the {unseen} unseen cards is equally likely. Counting them "
+            "all: you improve with probability <b>{fraction}</b> ({better}), and the final hand "
+            "beats <b>{score}</b> of random hands on average (its expected strength). This "
+            "discard ranks <b>{place}</b> of {total}.</p>",
+            "<p>You hold <b>{hand}</b>. If you <b>{move}</b>, every one of the {draws} possible "
+            "draws of {count} from the {unseen} unseen cards is equally likely. Counting them "
+            "all: you improve with probability <b>{fraction}</b> ({better}), and the final hand "
+            "beats <b>{score}</b> of random hands on average (its expected strength). This "
+            "discard ranks <b>{place}</b> of {total}.</p>",
+            k,
+            hand=html.escape(self.value.name),
+            move=what,
+            draws=num(draws),
+            unseen=len(self.unseen),
+            fraction=format_fraction(better),
+            better=pct(float(better), 1),
+            score=pct(score, 1),
+            place=place,
+            total=len(self.results),
         )
-        rows = [(TRIAD_NAMES[c], p) for c, p in list(dist.items())[::-1] if p]
-        self.panel.title = "Your final hand"
+        self.summary.value = str(said)
+        rows = [(str(TRIAD_WORDS[c]), p) for c, p in list(dist.items())[::-1] if p]
+        self.panel.title = str(msg("Your final hand"))
         self.panel.set_rows(rows)
 
     def _ranking_html(self, top: int = 8) -> str:
@@ -379,17 +421,28 @@ class ExchangeAdvisor(LessonPanel):
         for i, (cards, dist, score) in enumerate(self.results[:top]):
             better = _improve(dist, self.value.index)
             likely = max(dist.items(), key=lambda kv: kv[1])
-            what = format_cards(cards) if cards else "(stand pat)"
+            what = format_cards(cards) if cards else str(msg("(stand pat)"))
             style = " style='font-weight:bold;background:#fff7d6'" if i == 0 else ""
-            rows.append(
-                f"<tr{style}><td>{i + 1}</td><td>{what}</td><td>{score:.1%}</td>"
-                f"<td>{float(better):.1%}</td><td>{TRIAD_NAMES[likely[0]]} "
-                f"({float(likely[1]):.0%})</td></tr>"
+            likely_words = msg(
+                "{hand} ({chance})", hand=TRIAD_WORDS[likely[0]], chance=pct(float(likely[1]), 0)
             )
+            rows.append(
+                f"<tr{style}><td>{i + 1}</td><td>{what}</td><td>{pct(score, 1)}</td>"
+                f"<td>{pct(float(better), 1)}</td><td>{likely_words}</td></tr>"
+            )
+        caption = msg("The best {top} of {total} discards", top=top, total=len(self.results))
+        # Translators: the column heads of the ranked discards
+        heads = (
+            "#",
+            msg("Discard"),
+            msg("Expected strength"),
+            msg("P(improve)"),
+            msg("Most likely result"),
+        )
+        head = "".join(f"<th>{h}</th>" for h in heads)
         return (
             "<table class='cardlab-discards' style='border-collapse:collapse'><caption "
-            f"style='text-align:left'>The best {top} of {len(self.results)} discards</caption>"
-            "<thead><tr><th>#</th><th>Discard</th><th>Expected strength</th>"
-            "<th>P(improve)</th><th>Most likely result</th></tr></thead>"
+            f"style='text-align:left'>{caption}</caption>"
+            f"<thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
         )

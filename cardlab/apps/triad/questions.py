@@ -18,49 +18,63 @@ import numpy as np
 from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card, format_cards
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.stored import stored
-from cardlab.games.poker.ranking import TRIAD_NAMES
+from cardlab.games.poker.ranking import TRIAD_WORDS
 from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
 from cardlab.games.triad import DECK, HandValue, evaluate
 from cardlab.games.triad.game import deck as triad_deck
 
-KEY_WORDS: dict[str, tuple[str, ...]] = {
-    "high_card": ("highest card", "second card", "third card", "fourth card", "last card"),
-    "one_pair": ("pair", "highest kicker", "second kicker", "last kicker"),
-    "two_pair": ("higher pair", "lower pair", "kicker"),
-    "three_up": ("three", "higher kicker", "lower kicker"),
-    "run": ("top card",),
-    "colors": ("highest card", "second card", "third card", "fourth card", "last card"),
-    "full_up": ("three", "pair"),
-    "four_up": ("four", "kicker"),
-    "half_colors": ("top card",),
+# Translators: the places of a hand's tie-break, "the first difference is the {place}"
+_HIGHEST, _SECOND, _THIRD = msg("highest card"), msg("second card"), msg("third card")
+_FOURTH, _LAST, _TOP = msg("fourth card"), msg("last card"), msg("top card")
+_KICKER, _THREE, _PAIR = msg("kicker"), msg("three"), msg("pair")
+KEY_WORDS: dict[str, tuple[Message, ...]] = {
+    "high_card": (_HIGHEST, _SECOND, _THIRD, _FOURTH, _LAST),
+    "one_pair": (_PAIR, msg("highest kicker"), msg("second kicker"), msg("last kicker")),
+    "two_pair": (msg("higher pair"), msg("lower pair"), _KICKER),
+    "three_up": (_THREE, msg("higher kicker"), msg("lower kicker")),
+    "run": (_TOP,),
+    "colors": (_HIGHEST, _SECOND, _THIRD, _FOURTH, _LAST),
+    "full_up": (_THREE, _PAIR),
+    "four_up": (msg("four"), _KICKER),
+    "half_colors": (_TOP,),
     "full_colors": (),
-    "five_up": ("rank",),
+    "five_up": (msg("rank"),),
 }
-RANK_WORD: dict[int, str] = dict(
-    zip(
-        range(2, 15),
-        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "Prince", "Queen", "King", "Ace"],
-        strict=True,
-    )
-)
+RANK_WORD: dict[int, str | Message] = {
+    **{v: str(v) for v in range(2, 11)},
+    11: msg("Prince"),
+    12: msg("Queen"),
+    13: msg("King"),
+    14: msg("Ace"),
+}
 
 
-def why_wins(a: HandValue, b: HandValue) -> str:
+def why_wins(a: HandValue, b: HandValue) -> Message:
     """Why ``a`` beats (or ties) ``b``, in one sentence."""
     if a.index != b.index:
-        return (
-            f"{TRIAD_NAMES[a.category]} ranks above {TRIAD_NAMES[b.category]}: the category "
-            "decides before any card is compared."
+        return msg(
+            "{higher} ranks above {lower}: the category decides before any card is compared.",
+            higher=TRIAD_WORDS[a.category],
+            lower=TRIAD_WORDS[b.category],
         )
-    cat = TRIAD_NAMES[a.category]
+    cat = TRIAD_WORDS[a.category]
     for word, x, y in zip(KEY_WORDS[a.category], a.key, b.key, strict=False):
         if x != y:
-            return (
-                f"Both are {cat}, so the tie-break compares in order; the first difference is the "
-                f"{word}: {RANK_WORD[x]} against {RANK_WORD[y]}."
+            return msg(
+                "Both are {hand}, so the tie-break compares in order; the first difference is the "
+                "{place}: {one} against {other}.",
+                hand=cat,
+                place=word,
+                one=RANK_WORD[x],
+                other=RANK_WORD[y],
             )
-    return f"Both are {cat} with the same ranks in every place: suits never count, so it is a tie."
+    return msg(
+        "Both are {hand} with the same ranks in every place: suits never count, so it is a tie.",
+        hand=cat,
+    )
 
 
 RULES = ("jokers", "five_of_a_kind")
@@ -157,19 +171,38 @@ def question(seed: int, options: Mapping[str, Any] | None = None) -> Showdown:
 
 def prompt_html(q: Showdown) -> str:
     """The question, the hands in words (and the rules when they are not the standard ones)."""
+    asked = msgn(
+        "<p>{count} player shows their hand. <b>Which hand wins the pot?</b> (Suits never break "
+        "ties: if the best hands are equal, they split the pot.)</p>",
+        "<p>{count} players show their hands. <b>Which hand wins the pot?</b> (Suits never "
+        "break ties: if the best hands are equal, they split the pot.)</p>",
+        len(q.hands),
+    )
     return (
-        rules_note("triad", q.options, RULES)
-        + f"<p>{len(q.hands)} players show their hands. <b>Which hand wins the pot?</b> "
-        "(Suits never break ties: if the best hands are equal, they split the pot.)</p>"
+        str(rules_note("triad", q.options, RULES))
+        + str(asked)
         + "<ul>"
-        + "".join(f"<li>Player {i + 1}: {format_cards(h)}</li>" for i, h in enumerate(q.hands))
+        + "".join(_hand_item(i, h) for i, h in enumerate(q.hands))
         + "</ul>"
     )
 
 
+def _hand_item(seat: int, hand: Sequence[Card], value: HandValue | None = None) -> str:
+    if value is None:
+        said = msg("{player}: {cards}", player=seat_name(seat), cards=format_cards(hand))
+    else:
+        said = msg(
+            "{player}: {cards} = <b>{hand}</b>",
+            player=seat_name(seat),
+            cards=format_cards(hand),
+            hand=html.escape(value.name),
+        )
+    return f"<li>{said}</li>"
+
+
 def choices(q: Showdown) -> list[tuple[str, str]]:
-    return [*((f"Player {i + 1}", str(i)) for i in range(len(q.hands))),
-            ("A tie: they split the pot", "tie")]  # fmt: skip
+    return [*((str(seat_name(i)), str(i)) for i in range(len(q.hands))),
+            (str(msg("A tie: they split the pot")), "tie")]  # fmt: skip
 
 
 def answer(q: Showdown) -> str:
@@ -182,18 +215,17 @@ def feedback(q: Showdown, value: str) -> tuple[bool, str, str]:
     order = sorted(range(len(q.values)), key=lambda i: q.values[i], reverse=True)
     a, b = q.values[order[0]], q.values[order[1]]
     if q.answer == "tie":
-        verdict = "It is a tie: the best hands are equal and split the pot."
+        verdict = msg("It is a tie: the best hands are equal and split the pot.")
     else:
-        verdict = f"Player {int(q.answer) + 1} wins with {a.name}."
+        verdict = msg("{player} wins with {hand}.", player=seat_name(int(q.answer)), hand=a.words)
     items = "".join(
-        f"<li>Player {i + 1}: {format_cards(h)} = <b>{html.escape(v.name)}</b></li>"
-        for i, (h, v) in enumerate(zip(q.hands, q.values, strict=True))
+        _hand_item(i, h, v) for i, (h, v) in enumerate(zip(q.hands, q.values, strict=True))
     )
-    head = RIGHT if right else "<b>\u2718 Not quite.</b>"
+    head = str(RIGHT) if right else str(msg("<b>\u2718 Not quite.</b>"))
     return (
         right,
         head,
-        f"{html.escape(verdict)}<ul>{items}</ul><p>{html.escape(why_wins(a, b))}</p>",
+        f"{html.escape(str(verdict))}<ul>{items}</ul><p>{html.escape(str(why_wins(a, b)))}</p>",
     )
 
 

@@ -11,6 +11,7 @@ from cardlab.apps.triad.questions import (
     prompt_html,
     question,
 )
+from cardlab.core.i18n import msg
 from cardlab.pictures.triad import showdown_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -20,7 +21,9 @@ from cardlab.widgets.theme import ThemePicker
 class WhichHandWins(Quiz):
     """ "Which hand wins?" on showdowns dealt by the engine, with the reason."""
 
-    picture_label = "The hands shown down, one row per player"
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("The hands shown down, one row per player"))
 
     def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
         super().__init__(picker, seed)

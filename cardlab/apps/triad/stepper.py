@@ -9,8 +9,9 @@ from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.games.poker.bots import CallBot, PokerBot
-from cardlab.games.poker.draw import stage_words
+from cardlab.games.poker.draw import stage_message
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 
 
@@ -29,9 +30,18 @@ class HandStepper(BotGameStepper):
     bot's one-sentence reason."""
 
     size = (WIDTH, HEIGHT)
-    picture_label = "A Triad hand of four bots at this step: seats, chips, cards and pot"
-    start_text = "The 52 cards are shuffled and the antes are in; press Forward or Play."
-    chance_text = "Chance: the seeded shuffle decided this card."
+
+    @property
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("A Triad hand of four bots at this step: seats, chips, cards and pot"))
+
+    @property
+    def start_text(self) -> str:  # type: ignore[override]
+        return str(msg("The 52 cards are shuffled and the antes are in; press Forward or Play."))
+
+    @property
+    def chance_text(self) -> str:  # type: ignore[override]
+        return str(msg("Chance: the seeded shuffle decided this card."))
 
     deal = "triad-pot-odds"
     bots = staticmethod(default_bots)
@@ -39,12 +49,24 @@ class HandStepper(BotGameStepper):
 
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)
-        banner = f"Through {self.eyes_words}"
+        # Translators: the stepper's banner: "Through the teacher's eyes"
+        banner = str(msg("Through {eyes}", eyes=self.eyes_words))
         self.view.draw(table_picture(view, you=self.viewer, banner=banner, theme=self.picker.theme))
         self.show_why(step)
         hands = []
         for s, hand in enumerate(view.hands):
             face_up = hand and hand[0] is not None
-            shown = format_cards(hand) if face_up else f"{len(hand)} cards, hidden"
-            hands.append(f"{seat_name(s)} ({view.stacks[s]} chips): {shown}")
-        self.show_mirror(step, state, hands=hands, table=f"pot {view.pot}; {stage_words(view)}")
+            if face_up:
+                shown = format_cards(hand)
+            else:
+                shown = str(msgn("{count} card, hidden", "{count} cards, hidden", len(hand)))
+            line = msgn(
+                "{player} ({count} chip): {cards}",
+                "{player} ({count} chips): {cards}",
+                view.stacks[s],
+                player=seat_name(s),
+                cards=shown,
+            )
+            hands.append(str(line))
+        table = str(msg("pot {pot}; {stage}", pot=view.pot, stage=stage_message(view)))
+        self.show_mirror(step, state, hands=hands, table=table)

@@ -10,7 +10,7 @@ every AI reason is shown, without the cards of a hand that was not shown down.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
@@ -25,13 +25,28 @@ from cardlab.apps.model import (
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import legal_moves_in_words, seat_name
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.replay import Replay
+from cardlab.games.poker.betting import semicolons
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.triad import GAME
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
+BUTTON_WORDS: dict[str, Message] = {
+    # Translators: the betting buttons
+    "fold": msg("Fold"),
+    "check": msg("Check"),
+    "call": msg("Call"),
+    "bet": msg("Bet"),
+    "raise": msg("Raise"),
+}
+
+
+def _capital(text: object) -> str:
+    said = str(text)
+    return said[:1].upper() + said[1:]
 
 
 def ai_bots(opponents: int, seed: int = 0) -> dict[int, Bot]:
@@ -48,9 +63,18 @@ class TriadTable(HandByHandTable):
 
     size = (WIDTH, HEIGHT)
     draw_table = staticmethod(table_picture)
-    picture_options: ClassVar[Mapping[str, Any]] = {"names": {LEARNER: "You"}}
-    log_title = "This hand"
-    score_title = "Chips, hand by hand"
+
+    @property
+    def picture_options(self) -> Mapping[str, Any]:  # type: ignore[override]
+        return {"names": {LEARNER: str(msg("You"))}}
+
+    @property
+    def log_title(self) -> str:  # type: ignore[override]
+        return str(msg("This hand"))
+
+    @property
+    def score_title(self) -> str:  # type: ignore[override]
+        return str(msg("Chips, hand by hand"))
 
     game_name = "triad"
     play_seed = PLAY_SEED
@@ -71,33 +95,38 @@ class TriadTable(HandByHandTable):
         legal = set(self.game.legal_actions(self.state)) if mine else set()
         betting = self.state.betting
         owed = betting.owed(LEARNER) if betting is not None and "call" in legal else None
-        not_now = "" if mine else self.waiting()
-        bet_why = not_now or (
-            "It is the draw: discard up to 3 cards, or stand pat."
-            if stage == "draw"
-            else "That bet is not possible now: the enabled buttons are."
-        )
-        draw_why = not_now or "It is a betting round: the draw comes after it."
+        not_now = "" if mine else str(self.waiting())
+        if stage == "draw":
+            most = self.state.option("max_draw")
+            why = msgn(
+                "It is the draw: discard up to {count} card, or stand pat.",
+                "It is the draw: discard up to {count} cards, or stand pat.",
+                most,
+            )
+        else:
+            why = msg("That bet is not possible now: the enabled buttons are.")
+        bet_why = not_now or str(why)
+        draw_why = not_now or str(msg("It is a betting round: the draw comes after it."))
         drawing = mine and stage == "draw"
+        call = BUTTON_WORDS["call"] if owed is None else msg("Call {amount}", amount=owed)
         return (
             *(
-                Control(a, a.capitalize(), a in legal, row=1, why_not=bet_why)
+                Control(a, str(BUTTON_WORDS[a]), a in legal, row=1, why_not=bet_why)
                 for a in BET_ACTIONS
                 if a != "call"
             ),
+            Control("call", str(call), "call" in legal, row=1, why_not=bet_why),
+            Control("hint", str(msg("Hint")), mine, row=2, why_not=not_now),
             Control(
-                "call",
-                "Call" if owed is None else f"Call {owed}",
-                "call" in legal,
-                row=1,
-                why_not=bet_why,
+                "discard",
+                str(msg("Discard selected")),
+                drawing,
+                row=2,
+                style="success",
+                why_not=draw_why,
             ),
-            Control("hint", "Hint", mine, row=2, why_not=not_now),
-            Control(
-                "discard", "Discard selected", drawing, row=2, style="success", why_not=draw_why
-            ),
-            Control("stand-pat", "Stand pat", drawing, row=2, why_not=draw_why),
-            *self.game_controls(row=3, playing="Play this hand to its end first."),
+            Control("stand-pat", str(msg("Stand pat")), drawing, row=2, why_not=draw_why),
+            *self.game_controls(row=3, playing=str(msg("Play this hand to its end first."))),
         )
 
     def _act(self, key: str, value: Any) -> TableModel:
@@ -106,16 +135,24 @@ class TriadTable(HandByHandTable):
         if key == "discard":
             cards = self.selected_cards
             if not cards:
-                raise ValueError("Select the cards to throw away first (click them), or Stand pat.")
-            said = f"You discard {len(cards)} and draw {len(cards)}."
-            return self.move("discard " + format_cards(cards), said)
+                raise ValueError(
+                    msg("Select the cards to throw away first (click them), or Stand pat.")
+                )
+            said = msgn(
+                "You discard {count} and draw {count}.",
+                "You discard {count} and draw {count}.",
+                len(cards),
+            )
+            return self.move("discard " + format_cards(cards), str(said))
         if key == "stand-pat":
-            return self.move("stand pat", "You stand pat.")
+            return self.move("stand pat", str(msg("You stand pat.")))
         if key == "hint":
             return self.hinted()
         if key == "next-hand":
             replay = self.replay.append("next hand")
-            said = f"Hand {replay.state.hand_no}: the button moved one seat left."
+            said = str(
+                msg("Hand {number}: the button moved one seat left.", number=replay.state.hand_no)
+            )
             return self.advance(replay, said, begin=len(self.replay), fresh=True)
         return self.restart(key, value)
 
@@ -125,24 +162,45 @@ class TriadTable(HandByHandTable):
     # -- what the learner sees ---------------------------------------------------------------------
     def banner(self) -> str:
         stage = self.stage
-        where = f"Hand {self.state.hand_no} of {self.state.option('hands')}"
+        number, total = self.state.hand_no, self.state.option("hands")
         if stage == "over":
-            return f"Game over: you finish {GAME.returns(self.state)[LEARNER]:+g} chips"
+            score = f"{GAME.returns(self.state)[LEARNER]:+g}"
+            return str(msg("Game over: you finish {score} chips", score=score))
         if stage == "between":
-            return f"{where}: over"
+            return str(msg("Hand {number} of {total}: over", number=number, total=total))
         if not self.my_turn:
-            return where
-        return f"{where}: your draw (up to 3 cards)" if stage == "draw" else f"{where}: your bet"
+            return str(msg("Hand {number} of {total}", number=number, total=total))
+        if stage == "draw":
+            return str(
+                msgn(
+                    "Hand {number} of {total}: your draw (up to {count} card)",
+                    "Hand {number} of {total}: your draw (up to {count} cards)",
+                    self.state.option("max_draw"),
+                    number=number,
+                    total=total,
+                )
+            )
+        return str(msg("Hand {number} of {total}: your bet", number=number, total=total))
 
     def log_lines(self) -> list[str]:
         view = self.observation
-        dealer = "You have" if view.button == LEARNER else f"{seat_name(view.button)} has"
-        intro = f"Hand {view.hand_no} of {view.hands_total}: {dealer} the button (D)."
+        number, total = view.hand_no, view.hands_total
+        if view.button == LEARNER:
+            intro = msg(
+                "Hand {number} of {total}: You have the button (D).", number=number, total=total
+            )
+        else:
+            intro = msg(
+                "Hand {number} of {total}: {player} has the button (D).",
+                number=number,
+                total=total,
+                player=seat_name(view.button),
+            )
         hand_over = self.stage in ("between", "over")
-        lines = [intro, *(self.entry_text(e, shown=False) for e in self.log)]
+        lines = [str(intro), *(self.entry_text(e, shown=False) for e in self.log)]
         reasons = self.reasons_shown()  # only once the hand is over: they rest on the AI's cards
         if reasons and hand_over:
-            lines += ["Why the AI played as they did:", *reasons]
+            lines += [str(msg("Why the AI played as they did:")), *reasons]
         return lines
 
     def log_footer(self) -> list[str]:
@@ -150,37 +208,63 @@ class TriadTable(HandByHandTable):
         if stage in ("between", "over"):
             return self.again_footer()
         if self.my_turn and stage == "draw":
-            return ["Your draw: click up to 3 cards to throw away, then Discard selected."]
+            said = msgn(
+                "Your draw: click up to {count} card to throw away, then Discard selected.",
+                "Your draw: click up to {count} cards to throw away, then Discard selected.",
+                self.state.option("max_draw"),
+            )
+            return [str(said)]
         if self.my_turn:
-            return ["Your bet: choose one of the enabled buttons (Hint asks the AI)."]
+            return [str(msg("Your bet: choose one of the enabled buttons (Hint asks the AI)."))]
         return []
 
     def mirror(self) -> Mirror:
         view = self.seen
         hands = []
         for s, cards in enumerate(view.hands):
-            shown = format_cards(cards) if cards and cards[0] is not None else "hidden"
-            hands.append(f"{player(s).capitalize()} ({view.stacks[s]} chips): {shown}")
-        table = (f"pot {view.pot}", f"button: {player(view.button)}", self.banner())
+            shown = format_cards(cards) if cards and cards[0] is not None else msg("hidden")
+            line = msgn(
+                "{player} ({count} chip): {cards}",
+                "{player} ({count} chips): {cards}",
+                view.stacks[s],
+                player=_capital(player(s)),
+                cards=shown,
+            )
+            hands.append(str(line))
+        table = (
+            str(msg("pot {pot}", pot=view.pot)),
+            str(msg("button: {player}", player=str(player(view.button)))),
+            self.banner(),
+        )
         if self.my_turn:
             legal = first_lines(legal_moves_in_words(GAME, self.state), 10)
         else:
-            after = {"between": "Next hand", "over": "New game"}
-            legal = [after.get(self.stage, "none: it is not your turn")]
+            after = {"between": msg("Next hand"), "over": msg("New game")}
+            legal = [str(after.get(self.stage, msg("none: it is not your turn")))]
         entries = [self.entry_text(e, shown=False) for e in self.log]
         last = next((line for line in reversed(entries) if line), "")
         return Mirror(tuple(hands), table, last, tuple(legal))
 
     # -- the score sheet ---------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:
-        return ("You (P1)", *(f"P{s + 1}" for s in range(1, 1 + len(self.bots))))
+        # Translators: the score sheet's columns: the learner (Player 1), then "P2", "P3"...
+        others = (str(msg("P{number}", number=s + 1)) for s in range(1, 1 + len(self.bots)))
+        return (str(msg("You (P1)")), *others)
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
         result = self.ended(replay)
         if result is None:
             return None
         net = tuple(int(x) for x in result.net)
-        shown = "; ".join(f"{seat_name(s)} {words}" for s, _, words in result.shown)
-        winners = ", ".join(player(s) for s in result.winners)
-        note = f"won by {winners}" + (f" ({shown})" if shown else " without a showdown")
-        return ScoreRow(f"Hand {result.hand_no}", net, note)
+        shown = semicolons(
+            [
+                msg("{player} {hand}", player=seat_name(s), hand=words)
+                for s, _, words in result.shown
+            ]
+        )
+        winners = joined(player(s) for s in result.winners)
+        if result.shown:
+            note = msg("won by {players} ({shown})", players=winners, shown=shown)
+        else:
+            note = msg("won by {players} without a showdown", players=winners)
+        return ScoreRow(str(msg("Hand {number}", number=result.hand_no)), net, str(note))

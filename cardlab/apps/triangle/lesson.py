@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from cardlab.apps.words import TextVersion, deck_words, describe
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import observe
 from cardlab.lessons import deals
@@ -24,8 +25,9 @@ class TriangleComponents(LessonPanel):
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.words = TextVersion("The 24 cards in words", deck_words("triangle"))
-        describe(self.view, "The 24 Triangle cards: ace to 6 in four suits", self.words)
+        self.words = TextVersion(str(msg("The 24 cards in words")), deck_words("triangle"))
+        label = msg("The 24 Triangle cards: ace to 6 in four suits")
+        describe(self.view, str(label), self.words)
         self.children = [self.view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
@@ -34,7 +36,8 @@ class TriangleComponents(LessonPanel):
 
 
 # -- the round, step by step ----------------------------------------------------------------------
-STAGES = ("1. Deal", "2. Lift", "3. Grab", "4. Speak", "5. Resolve")
+STAGES: tuple[Message, ...] = (msg("Deal"), msg("Lift"), msg("Grab"), msg("Speak"), msg("Resolve"))
+"""The five stages of a round (the buttons number them: "1. Deal")."""
 
 
 def stage_text(replay: Replay, stage: int) -> str:
@@ -44,38 +47,69 @@ def stage_text(replay: Replay, stage: int) -> str:
     name = seat_name(record.speaker)  # type: ignore[arg-type]
     if stage == 0:
         view = observe(replay.state_at(lift), 0)
-        return (
-            f"The dealer ({seat_name(view.dealer)}) deals one card face down to each player, "
-            "starting on their left, and a fourth face down in the middle: the <b>Right to "
-            "Speak</b>. Nobody looks at their own card."
+        return str(
+            msg(
+                "The dealer ({player}) deals one card face down to each player, starting on "
+                "their left, and a fourth face down in the middle: the <b>Right to Speak</b>. "
+                "Nobody looks at their own card.",
+                player=seat_name(view.dealer),
+            )
         )
     if stage == 1:
         view = observe(replay.state_at(lift), 0)
         a, b = view.cards[1], view.cards[2]
-        return (
-            "On \u201c3, 2, 1, 0\u201d everyone lifts their card to their forehead, face "
-            f"outwards. Player 1 sees {a} and {b} but <b>not their own card</b> (the "
-            "<b>?</b>). Each player sees a different pair."
+        return str(
+            msg(
+                "On \u201c3, 2, 1, 0\u201d everyone lifts their card to their forehead, face "
+                "outwards. Player 1 sees {first} and {second} but <b>not their own card</b> (the "
+                "<b>?</b>). Each player sees a different pair.",
+                first=str(a),
+                second=str(b),
+            )
         )
     if stage == 2:
         state = replay.state_at(spoken)
         claimers = [seat_name(s) for s in range(3) if state.claims[s]]
-        return (
-            "Anyone who wants to speak grabs the Right to Speak; the first hand on it "
-            f"wins. Here {' and '.join(claimers)} grabbed, and <b>{name}</b> became the "
-            "speaker."
+        who = (
+            claimers[0]
+            if len(claimers) == 1
+            else msg("{first} and {second}", first=claimers[0], second=claimers[1])
+            if len(claimers) == 2
+            else msg(
+                "{first}, {second} and {third}",
+                first=claimers[0],
+                second=claimers[1],
+                third=claimers[2],
+            )
+        )
+        return str(
+            msg(
+                "Anyone who wants to speak grabs the Right to Speak; the first hand on it wins. "
+                "Here {players} grabbed, and <b>{player}</b> became the speaker.",
+                players=who,
+                player=name,
+            )
         )
     if stage == 3:
         view = observe(replay.state_at(spoken), record.speaker)
-        return (
-            f"{name} looks at the Right to Speak privately ({view.rts}: one more card "
-            "they know is not theirs) and must make <b>exactly one</b> statement about "
-            f"their own card. {name} said \u201c{record.statement.words}\u201d."  # type: ignore[union-attr]
+        return str(
+            msg(
+                "{player} looks at the Right to Speak privately ({card}: one more card they know "
+                "is not theirs) and must make <b>exactly one</b> statement about their own card. "
+                "{player} said \u201c{statement}\u201d.",
+                player=name,
+                card=str(view.rts),
+                statement=record.statement.said,  # type: ignore[union-attr]
+            )
         )
     event = replay.event_at(len(replay))
-    return (
-        f"{html.escape(event.narration)}<br><b>Score:</b> {html.escape(event.arithmetic)}"
-        "<br>The Right to Speak is <b>not</b> shown: only the speaker knows it."
+    return str(
+        msg(
+            "{narration}<br><b>Score:</b> {arithmetic}<br>The Right to Speak is <b>not</b> "
+            "shown: only the speaker knows it.",
+            narration=html.escape(event.narration),
+            arithmetic=html.escape(str(event.arithmetic)),
+        )
     )
 
 
@@ -86,18 +120,19 @@ class RoundWalkthrough(LessonPanel):
     def __init__(self, picker: ThemePicker, deal: str = "triangle-scored-round") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
         self.replay = deals.load(deal)
+        stages = [f"{i + 1}. {name}" for i, name in enumerate(STAGES)]
         self.stage = widgets.ToggleButtons(
-            options=STAGES, value=STAGES[0], style={"button_width": "auto"}
+            options=stages, value=stages[0], style={"button_width": "auto"}
         )
         self.stage.add_class("cardlab-stage")
-        self.text = TextVersion("This stage in words")
+        self.text = TextVersion(str(msg("This stage in words")))
         self.stage.observe(lambda _: self.redraw(), names="value")
         self.children = [self.stage, self.view.widget, self.text.widget, self.status.widget]
         self.redraw()
 
     @property
     def stage_index(self) -> int:
-        return STAGES.index(self.stage.value)
+        return list(self.stage.options).index(self.stage.value)
 
     def picture(self) -> Drawing:
         return walkthrough_picture(self.replay, self.stage_index, self.theme)
@@ -105,6 +140,9 @@ class RoundWalkthrough(LessonPanel):
     def _redraw(self) -> None:
         text = stage_text(self.replay, self.stage_index)
         self.text.show(f"<p class='cardlab-stage-text'>{text}</p>")
-        name = self.stage.value.split(". ", 1)[1]
-        describe(self.view, f"A real round, stage {self.stage_index + 1} of 5: {name}", self.text)
+        index = self.stage_index
+        label = msg(
+            "A real round, stage {number} of 5: {stage}", number=index + 1, stage=STAGES[index]
+        )
+        describe(self.view, str(label), self.text)
         super()._redraw()

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from cardlab.apps.triangle.table import odds_table_html, signed
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg
 from cardlab.games.triangle import GAME, TriangleState, TriangleView, posterior, statement_odds
 from cardlab.games.triangle.odds import StatementOdds
 from cardlab.widgets import OddsPanel
@@ -31,13 +32,16 @@ def contested_html(net: Fraction, tie_void: Fraction) -> str:
     """What the best statement is worth to a claimer when another player claims too: the grab
     is void with probability ``tie_void``, else either claimer speaks, one time in two."""
     speaks = (1 - tie_void) / 2
-    return (
-        f"<p class='cardlab-contested'><small>If another player claims too, the grab is void "
-        f"with probability {format_fraction(tie_void)} (these rules), so each of the two speaks "
-        f"with probability {format_fraction(speaks)}: the best statement is then worth "
-        f"{format_fraction(speaks)} \u00d7 {signed(net)} = {signed(speaks * net)} to a claimer."
-        "</small></p>"
+    said = msg(
+        "If another player claims too, the grab is void with probability {void} (these rules), "
+        "so each of the two speaks with probability {speaks}: the best statement is then worth "
+        "{speaks} \u00d7 {net} = {worth} to a claimer.",
+        void=format_fraction(tie_void),
+        speaks=format_fraction(speaks),
+        net=signed(net),
+        worth=signed(speaks * net),
     )
+    return f"<p class='cardlab-contested'><small>{said}</small></p>"
 
 
 def odds_seat(state: TriangleState, viewer: int | None) -> int | None:
@@ -59,7 +63,8 @@ class OddsExplainer(LessonPanel):
     def __init__(self, picker: ThemePicker | None = None, plot: bool = True) -> None:
         super().__init__(picker)
         self.heading = widgets.HTML()
-        self.panel = OddsPanel(title="P(the statement is true)", plot=plot, picker=self.picker)
+        title = str(msg("P(the statement is true)"))
+        self.panel = OddsPanel(title=title, plot=plot, picker=self.picker)
         self.panel.table.layout.display = "none"  # the details table says all that and more
         self.details = widgets.HTML()
         self.children = [self.heading, self.details, self.panel.widget]
@@ -81,7 +86,8 @@ class OddsExplainer(LessonPanel):
         self._shown = (view, who, message)
         if view is None:
             self.odds, self._key = (), None
-            self.heading.value = f"<p><i>{html.escape(message or 'No odds at this step.')}</i></p>"
+            shown = message or str(msg("No odds at this step."))
+            self.heading.value = f"<p><i>{html.escape(shown)}</i></p>"
             self.details.value = ""
             self.panel.set_rows([])
             self.panel.widget.layout.display = "none"
@@ -95,21 +101,42 @@ class OddsExplainer(LessonPanel):
         top = next(o for o in self.odds if o.net == best)
         post = posterior(view)
         spread = " \u00b7 ".join(f"{r} {format_fraction(p)}" for r, p in post.items())
-        peek = " and the Right to Speak" if view.rts is not None else ""
-        who = who or seat_name(view.seat)  # type: ignore[arg-type]
-        self.heading.value = (
-            f"<p><b>{html.escape(who)}</b> sees two cards{peek} and remembers what was shown "
-            f"earlier this turn: {len(view.known)} cards seen, so {top.unseen} unseen. "
-            f"Their own card is equally likely to be any unseen card:<br>"
-            f"<small>P(own card is A, 2, \u2026, 6) = {spread}</small></p>"
-            f"<p>Best: <b>\u201c{html.escape(top.statement.words)}\u201d</b> \u2014 "
-            f"{html.escape(top.counting)}; expected {format_fraction(top.gain)} points for "
-            f"the speaker against {format_fraction(top.given)} for each opponent, net "
-            f"{signed(top.net)}."
-            + (" Every statement loses on average: better not to claim." if best < 0 else "")
-            + "</p>"
-            + contested_html(best, self.tie_void)
+        who = who or str(seat_name(view.seat))  # type: ignore[arg-type]
+        seen = {
+            "player": html.escape(who),
+            "seen": len(view.known),
+            "unseen": top.unseen,
+            "spread": spread,
+        }
+        if view.rts is not None:
+            sees = msg(
+                "<b>{player}</b> sees two cards and the Right to Speak and remembers what was "
+                "shown earlier this turn: {seen} cards seen, so {unseen} unseen. Their own card "
+                "is equally likely to be any unseen card:<br><small>P(own card is A, 2, \u2026, "
+                "6) = {spread}</small>",
+                **seen,
+            )
+        else:
+            sees = msg(
+                "<b>{player}</b> sees two cards and remembers what was shown earlier this turn: "
+                "{seen} cards seen, so {unseen} unseen. Their own card is equally likely to be "
+                "any unseen card:<br><small>P(own card is A, 2, \u2026, 6) = {spread}</small>",
+                **seen,
+            )
+        verdict = msg(
+            "Best: <b>\u201c{statement}\u201d</b> \u2014 {counting}; expected {gain} points for "
+            "the speaker against {given} for each opponent, net {net}.",
+            statement=html.escape(top.statement.words),
+            counting=html.escape(str(top.counting)),
+            gain=format_fraction(top.gain),
+            given=format_fraction(top.given),
+            net=signed(top.net),
         )
+        if best < 0:
+            loses = msg("Every statement loses on average: better not to claim.")
+            # Translators: two whole sentences one after the other (in Chinese without the space)
+            verdict = msg("{first} {then}", first=verdict, then=loses)
+        self.heading.value = f"<p>{sees}</p><p>{verdict}</p>" + contested_html(best, self.tie_void)
         self.details.value = odds_table_html(self.odds)
         rows = [
             (("\u2605 " if o.net == best else "") + o.statement.words, o.p_true) for o in self.odds

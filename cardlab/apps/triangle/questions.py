@@ -18,6 +18,7 @@ from cardlab.apps.asked import RIGHT, Asked, asked
 from cardlab.apps.triangle.table import odds_table_html, signed
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import msg, msgn
 from cardlab.core.odds import format_fraction
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import (
@@ -81,14 +82,28 @@ def quiz_position(seed: int) -> QuizQuestion:
     return QuizQuestion(replay, speaker, statement_odds(observe(replay.state, speaker)))
 
 
-def explain(label: str, o: StatementOdds) -> str:
-    """One statement's count, expected points each way and net value (HTML)."""
-    return (
-        f"{label} \u201c{html.escape(o.statement.words)}\u201d: {html.escape(o.counting)}. "
-        f"You expect {o.statement.points} \u00d7 {format_fraction(o.p_true)} = "
-        f"{format_fraction(o.gain)}; each opponent expects 3 \u00d7 "
-        f"{format_fraction(1 - o.p_true)} = {format_fraction(o.given)}; net "
-        f"<b>{signed(o.net)}</b>."
+def explain(chosen: bool, o: StatementOdds) -> str:
+    """One statement's count, expected points each way and net value (HTML): the learner's
+    (``chosen``) or the best one."""
+    words = html.escape(o.statement.words)
+    which = (
+        msg("You chose \u201c{statement}\u201d", statement=words)
+        if chosen
+        else msg("The best \u201c{statement}\u201d", statement=words)
+    )
+    return str(
+        msg(
+            "{which}: {counting}. You expect {points} \u00d7 {p} = {gain}; each opponent "
+            "expects 3 \u00d7 {q} = {given}; net <b>{net}</b>.",
+            which=which,
+            counting=html.escape(str(o.counting)),
+            points=o.statement.points,
+            p=format_fraction(o.p_true),
+            gain=format_fraction(o.gain),
+            q=format_fraction(1 - o.p_true),
+            given=format_fraction(o.given),
+            net=signed(o.net),
+        )
     )
 
 
@@ -98,19 +113,30 @@ question = quiz_position
 def prompt_html(q: QuizQuestion) -> str:
     """The question, the cards the speaker sees and remembers in words."""
     view = q.view
-    peers = [f"{seat_name(s)}\u2019s <b>{view.cards[s]}</b>" for s in display_order(q.seat)[1:]]
+    peers = [
+        msg("{player}\u2019s <b>{card}</b>", player=seat_name(s), card=str(view.cards[s]))
+        for s in display_order(q.seat)[1:]
+    ]
     earlier = [c for c in view.known if c not in (*view.cards, view.rts)]
     memory = (
-        f"Earlier this turn you saw: {' '.join(str(c) for c in earlier)}."
+        msg("Earlier this turn you saw: {cards}.", cards=" ".join(str(c) for c in earlier))
         if earlier
-        else "This is the first round of a turn: nothing was shown before."
+        else msg("This is the first round of a turn: nothing was shown before.")
     )
-    return (
-        f"<p>You are <b>{seat_name(q.seat)}</b> (at the bottom) and you hold the Right to "
-        f"Speak. You see {peers[0]} and {peers[1]}, and you peeked at the Right to Speak: "
-        f"<b>{view.rts}</b>. {memory}</p><p><b>Which statement is worth most here?</b> "
-        "(the highest net value: your expected points minus what each opponent expects)</p>"
+    question = msg(
+        "<b>Which statement is worth most here?</b> (the highest net value: your expected points "
+        "minus what each opponent expects)"
     )
+    said = msg(
+        "You are <b>{player}</b> (at the bottom) and you hold the Right to Speak. You see "
+        "{first} and {second}, and you peeked at the Right to Speak: <b>{card}</b>. {memory}",
+        player=seat_name(q.seat),
+        first=peers[0],
+        second=peers[1],
+        card=str(view.rts),
+        memory=memory,
+    )
+    return f"<p>{said}</p><p>{question}</p>"
 
 
 def choices(q: QuizQuestion) -> list[tuple[str, str]]:
@@ -128,25 +154,46 @@ def feedback(q: QuizQuestion, code: str) -> tuple[bool, str, str]:
     best = q.best
     right = mine.net == q.best_net
     top = best[0]
-    head = (
-        RIGHT
-        if right
-        else f"<b>\u2718 Not the best.</b> Best: \u201c{html.escape(top.statement.words)}"
-        "\u201d" + (f" (or {len(best) - 1} more as good)" if len(best) > 1 else "") + "."
-    )
-    lines = [explain("You chose", mine)]
+    words = html.escape(top.statement.words)
+    if right:
+        head = str(RIGHT)  # the shared head (a message once the controls are translated)
+    elif len(best) > 1:
+        head = str(
+            msgn(
+                "<b>\u2718 Not the best.</b> Best: \u201c{statement}\u201d (or {count} more as "
+                "good).",
+                "<b>\u2718 Not the best.</b> Best: \u201c{statement}\u201d (or {count} more as "
+                "good).",
+                len(best) - 1,
+                statement=words,
+            )
+        )
+    else:
+        head = str(
+            msg("<b>\u2718 Not the best.</b> Best: \u201c{statement}\u201d.", statement=words)
+        )
+    lines = [explain(True, mine)]
     if not right:
-        lines.append(explain("The best", top))
+        lines.append(explain(False, top))
     if q.best_net < 0:
         lines.append(
-            "Every statement loses on average here: the best move was not to grab the "
-            "Right to Speak at all."
+            str(
+                msg(
+                    "Every statement loses on average here: the best move was not to grab the "
+                    "Right to Speak at all."
+                )
+            )
         )
     certain = next((o for o in q.odds if o.statement.kind == "S1" and o.p_true == 1), None)
     if certain is not None:
         lines.append(
-            f"\u201c{html.escape(certain.statement.words)}\u201d is a free point: you can "
-            "see both cards it talks about."
+            str(
+                msg(
+                    "\u201c{statement}\u201d is a free point: you can see both cards it talks "
+                    "about.",
+                    statement=html.escape(certain.statement.words),
+                )
+            )
         )
     items = "".join(f"<li>{line}</li>" for line in lines)
     return right, head, f"<ul>{items}</ul>{odds_table_html(q.odds)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardlab.apps.triangle.questions import choices, feedback, prompt_html, quiz_position
+from cardlab.core.i18n import msg
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture
 from cardlab.render import Drawing
 from cardlab.widgets.quiz import Quiz
@@ -15,7 +16,11 @@ from cardlab.widgets.theme import ThemePicker
 class StatementQuiz(Quiz):
     """ "Which statement is worth most here?" on positions dealt by the engine, with feedback."""
 
-    picture_label = "The table: the two cards you see, your own card hidden, the Right to Speak"
+    @property  # type: ignore[misc]
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(
+            msg("The table: the two cards you see, your own card hidden, the Right to Speak")
+        )
 
     def __init__(self, picker: ThemePicker, seed: int = 3) -> None:
         super().__init__(picker, seed, size=(WIDTH, HEIGHT))
@@ -25,7 +30,7 @@ class StatementQuiz(Quiz):
         return prompt_html(self.q), choices(self.q)
 
     def picture(self) -> Drawing:
-        banner = "Quiz: what should you say?"
+        banner = str(msg("Quiz: what should you say?"))
         seat = self.q.seat
         return live_picture(self.q.view, you=seat, active=seat, banner=banner, theme=self.theme)
 

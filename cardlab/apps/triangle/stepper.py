@@ -13,6 +13,7 @@ from cardlab.apps.bot_stepper import BotGameStepper
 from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import joined, msg, msgn
 from cardlab.games.triangle import TriangleState, observe
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import HEIGHT, WIDTH, step_picture
@@ -30,7 +31,7 @@ def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
     phase = state.phase
     mine = observe(state, viewer)
 
-    def card(c: Any, what: str) -> str:
+    def card(c: Any, what: Any) -> Any:
         return str(c) if c is not None else what
 
     if phase == "deal":
@@ -38,31 +39,75 @@ def who_sees_what(state: TriangleState, viewer: int | None = None) -> list[str]:
             last = mine.history[-1]
             if last.speaker is None:
                 return [
-                    "The round was void: each player saw the other two cards, never their own, "
-                    "and nobody saw the Right to Speak."
+                    str(
+                        msg(
+                            "The round was void: each player saw the other two cards, never "
+                            "their own, and nobody saw the Right to Speak."
+                        )
+                    )
                 ]
-            shown = ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(last.cards))
-            rts = card(last.rts, "unseen by you")
+            shown = joined(
+                msg("{player} {card}", player=seat_name(s), card=str(c))
+                for s, c in enumerate(last.cards)
+            )
+            rts = card(last.rts, msg("unseen by you"))
             return [
-                f"Everyone has now seen all three player cards ({shown}).",
-                f"The Right to Speak ({rts}) was seen by {seat_name(last.speaker)} alone.",
+                str(msg("Everyone has now seen all three player cards ({cards}).", cards=shown)),
+                str(
+                    msg(
+                        "The Right to Speak ({card}) was seen by {player} alone.",
+                        card=rts,
+                        player=seat_name(last.speaker),
+                    )
+                ),
             ]
-        return ["The cards are still being dealt face down: nobody has looked at anything yet."]
+        return [
+            str(
+                msg("The cards are still being dealt face down: nobody has looked at anything yet.")
+            )
+        ]
     lines = []
     for s in range(3):
         view = observe(state, s)
-        others = ", ".join(
-            f"{card(mine.cards[t], 'your card')} ({seat_name(t)})" for t in range(3) if t != s
+        yours = msg("your card")
+        others = joined(
+            msg("{card} ({player})", card=card(mine.cards[t], yours), player=seat_name(t))
+            for t in range(3)
+            if t != s
         )
-        line = f"{seat_name(s)} sees: {others}; not their own card"
+        parts = [
+            msg("{player} sees: {cards}; not their own card", player=seat_name(s), cards=others)
+        ]
         if view.rts is not None:
-            rts = card(mine.rts, "a card you cannot see")
-            line += f"; and the Right to Speak, {rts} (they are the speaker)"
+            rts = card(mine.rts, msg("a card you cannot see"))
+            parts.append(msg("and the Right to Speak, {card} (they are the speaker)", card=rts))
         earlier = len(view.known) - 2 - (view.rts is not None)
         if earlier:
-            line += f"; remembers {earlier} card{'s' * (earlier != 1)} from earlier rounds"
-        lines.append(line + ".")
+            parts.append(
+                msgn(
+                    "remembers {count} card from earlier rounds",
+                    "remembers {count} cards from earlier rounds",
+                    earlier,
+                )
+            )
+        lines.append(str(msg("{parts}.", parts=_listed(parts))))
     return lines
+
+
+def _listed(parts: list[Any]) -> Any:
+    """Clauses of one sentence, one after the other: "A; B; C"."""
+    said = parts[0]
+    for part in parts[1:]:
+        # Translators: two clauses of one sentence about what a player sees
+        said = msg("{first}; {then}", first=said, then=part)
+    return said
+
+
+def eyes(viewer: int | None) -> Any:
+    """Whose eyes the stepper looks through, as its banner says it."""
+    if viewer is None:
+        return msg("the teacher's eyes")
+    return msg("{player}'s eyes", player=seat_name(viewer))
 
 
 class GameStepper(BotGameStepper):
@@ -71,10 +116,22 @@ class GameStepper(BotGameStepper):
 
     size = (WIDTH, HEIGHT)
 
-    picture_label = "A Triangle game of three bots at this step: the cards each player lifts"
-    start_text = "The pack of 24 is shuffled; press Forward or Play."
-    bot_label = " (a reasoning bot)"
-    chance_moves = "chance: the next card dealt, or who grabbed first"
+    @property  # type: ignore[misc]
+    def picture_label(self) -> str:  # type: ignore[override]
+        return str(msg("A Triangle game of three bots at this step: the cards each player lifts"))
+
+    @property  # type: ignore[misc]
+    def start_text(self) -> str:  # type: ignore[override]
+        return str(msg("The pack of 24 is shuffled; press Forward or Play."))
+
+    @property  # type: ignore[misc]
+    def bot_label(self) -> str:  # type: ignore[override]
+        # Translators: after a player's name, e.g. "Player 2 (a reasoning bot)"
+        return str(msg(" (a reasoning bot)"))
+
+    @property  # type: ignore[misc]
+    def chance_moves(self) -> str:  # type: ignore[override]
+        return str(msg("chance: the next card dealt, or who grabbed first"))
 
     deal = "triangle-first-turn"
     bots = staticmethod(default_bots)
@@ -93,26 +150,51 @@ class GameStepper(BotGameStepper):
         return len(state.rounds) >= self.rounds and state.phase == "deal"
 
     def _show(self, step: int, state: TriangleState, event: Any) -> None:
-        viewer, eyes = self.viewer, self.eyes_words
-        banner = f"Turn {state.turn + 1}, round {len(state.turn_rounds()) + 1}: {eyes}"
+        viewer, through = self.viewer, eyes(self.viewer)
+        banner = msg(
+            "Turn {turn}, round {round}: {eyes}",
+            turn=state.turn + 1,
+            round=len(state.turn_rounds()) + 1,
+            eyes=through,
+        )
         if state.phase == "deal" and state.dealt == 0 and state.rounds:
-            banner = f"Round {len(state.rounds)} is over: {eyes}"
-        self.view.draw(step_picture(state, viewer, self.theme, banner))
+            banner = msg("Round {number} is over: {eyes}", number=len(state.rounds), eyes=through)
+        self.view.draw(step_picture(state, viewer, self.theme, str(banner)))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state, viewer))
-        self.sees.value = f"<div><b>Who sees what</b><ul>{items}</ul></div>"
+        heading = msg("Who sees what")
+        self.sees.value = f"<div><b>{heading}</b><ul>{items}</ul></div>"
         seat = odds_seat(state, viewer)
         if seat is None:
-            self.odds.show(None, message="Odds appear once the cards are lifted.")
+            self.odds.show(None, message=str(msg("Odds appear once the cards are lifted.")))
         else:
             self.odds.show(observe(state, seat))
         view = self.view_of(state)
         dealt = observe(state, None).cards
         hands = [
-            f"{seat_name(s)}: "
-            + (str(c) if c is not None else "a card you cannot see" if d else "no card yet")
+            str(
+                msg(
+                    "{player}: {card}",
+                    player=seat_name(s),
+                    card=str(c)
+                    if c is not None
+                    else msg("a card you cannot see")
+                    if d
+                    else msg("no card yet"),
+                )
+            )
             for s, (c, d) in enumerate(zip(view.cards, dealt, strict=True))
         ]
-        scores = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(state.scores))
-        rts = view.rts or ("face down" if state.rts is not None else "not dealt")
-        self.show_mirror(step, state, hands=hands, table=f"Right to Speak: {rts}; scores: {scores}")
+        scores = joined(
+            msg("{player} {score}", player=seat_name(s), score=p)
+            for s, p in enumerate(state.scores)
+        )
+        rts = (
+            str(view.rts)
+            if view.rts
+            else msg("face down")
+            if state.rts is not None
+            else msg("not dealt")
+        )
+        table = msg("Right to Speak: {rts}; scores: {scores}", rts=rts, scores=scores)
+        self.show_mirror(step, state, hands=hands, table=str(table))

@@ -27,15 +27,16 @@ from cardlab.apps.model import (
     ScoreRow,
     Suggestion,
     TableModel,
-    named,
     new_table,
 )
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
+from cardlab.core.i18n import Message, joined, msg, msgn, num
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import GAME, STATEMENTS, new_game, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
-from cardlab.games.triangle.odds import StatementOdds, best_statement
+from cardlab.games.triangle.game import void_words
+from cardlab.games.triangle.odds import Signed, StatementOdds, best_statement
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.render import Drawing
@@ -51,17 +52,34 @@ def default_bots() -> dict[int, Bot]:
     return {1: ReasoningBot(threshold=0.5), 2: ReasoningBot(threshold=0.0)}
 
 
-def signed(x: Any) -> str:
-    return f"{float(x):+.2f}"
+def signed(x: Any) -> Signed:
+    """A net value with its sign, in the page's language: ``+0.14`` (``+0,14``)."""
+    return Signed(float(x))
+
+
+def named(seat: int) -> Message:
+    """A seat as the log and the banner name it: "you (Player 1)", or "Player 2"."""
+    return msg("you (Player 1)") if seat == LEARNER else seat_name(seat)
+
+
+def capitalised(text: object) -> str:
+    """``text`` with its first letter a capital (a sentence that starts with "you")."""
+    words = str(text)
+    return words[:1].upper() + words[1:]
 
 
 def statement_label(odds: StatementOdds, best: bool = False) -> str:
     """``I am odd — P = 11/21, net +0.14`` (with a star on the best)."""
     star = "\u2605 " if best else ""
-    return (
-        f"{star}{odds.statement.words} \u2014 P = {odds.p_true}, "
-        f"net {signed(odds.net)} (worth {odds.statement.points})"
+    label = msgn(
+        "{statement} \u2014 P = {p}, net {net} (worth {count})",
+        "{statement} \u2014 P = {p}, net {net} (worth {count})",
+        odds.statement.points,
+        statement=odds.statement.said,
+        p=str(odds.p_true),
+        net=signed(odds.net),
     )
+    return f"{star}{label}"
 
 
 def odds_table_html(odds: tuple[StatementOdds, ...], caption: str = "") -> str:
@@ -77,21 +95,27 @@ def odds_table_html(odds: tuple[StatementOdds, ...], caption: str = "") -> str:
             f"<td>{o.statement.points}</td>"
             f"<td>{o.favourable}/{o.unseen}"
             + (f" = {o.p_true}" if o.p_true.denominator != o.unseen else "")
-            + f"</td><td>{float(o.gain):.2f}</td><td>{float(o.given):.2f}</td>"
+            + f"</td><td>{num(float(o.gain), 2)}</td><td>{num(float(o.given), 2)}</td>"
             f"<td>{signed(o.net)} (= {o.net})</td></tr>"
         )
     cap = f"<caption style='text-align:left'>{html.escape(caption)}</caption>" if caption else ""
-    head = (
-        "<tr><th scope='col'>Statement</th><th scope='col'>Points</th>"
-        "<th scope='col'>P(true): favourable/unseen</th><th scope='col'>Speaker expects</th>"
-        "<th scope='col'>Each opponent expects</th><th scope='col'>Net</th></tr>"
+    heads = (
+        msg("Statement"),
+        msg("Points"),
+        msg("P(true): favourable/unseen"),
+        msg("Speaker expects"),
+        msg("Each opponent expects"),
+        msg("Net"),
+    )
+    head = "<tr>" + "".join(f"<th scope='col'>{html.escape(str(h))}</th>" for h in heads) + "</tr>"
+    note = msg(
+        "Net = points \u00d7 P \u2212 3 \u00d7 (1 \u2212 P): what you expect to gain minus what "
+        "each opponent expects to gain from a wrong statement. \u2605 marks the best."
     )
     return (
         "<table class='cardlab-statement-odds' style='border-collapse:collapse'>"
         f"{cap}<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
-        "<p><small>Net = points \u00d7 P \u2212 3 \u00d7 (1 \u2212 P): what you expect to gain "
-        "minus what each opponent expects to gain from a wrong statement. \u2605 marks the "
-        "best.</small></p>"
+        f"<p><small>{html.escape(str(note))}</small></p>"
     )
 
 
@@ -99,10 +123,12 @@ def claims_summary(claims: Mapping[int, bool]) -> str:
     parts = []
     for seat in range(3):
         if seat == LEARNER:
-            parts.append("you grabbed" if claims[seat] else "you did not grab")
+            parts.append(msg("you grabbed") if claims[seat] else msg("you did not grab"))
+        elif claims[seat]:
+            parts.append(msg("{player} grabbed", player=seat_name(seat)))
         else:
-            parts.append(f"{seat_name(seat)} {'grabbed' if claims[seat] else 'did not grab'}")
-    return "Everyone decided at the same moment: " + ", ".join(parts) + "."
+            parts.append(msg("{player} did not grab", player=seat_name(seat)))
+    return str(msg("Everyone decided at the same moment: {decisions}.", decisions=joined(parts)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,7 +136,6 @@ class TriangleTable(TableModel):
     """The learner against two bots: claims, the statement, the odds, the rounds' score sheet."""
 
     size = (WIDTH, HEIGHT)
-    log_title = "This round"
     statement: str | None = None
     """The statement the learner picked in the dropdown (None: the best one)."""
     show_odds: bool = False
@@ -118,6 +143,11 @@ class TriangleTable(TableModel):
 
     game_name = "triangle"
     carried = ("show_odds",)
+
+    @property  # type: ignore[misc]
+    def log_title(self) -> str:  # type: ignore[override]
+        """The log's heading, in the page's language."""
+        return str(msg("This round"))
 
     @classmethod
     def start(
@@ -153,25 +183,35 @@ class TriangleTable(TableModel):
         """Why ``action`` cannot be played now (``deal``: the next round)."""
         phase = self.state.phase
         if phase == "deal":
-            return "This round is over: press Next round to deal the next one."
+            return str(msg("This round is over: press Next round to deal the next one."))
         if phase == "over":
-            return "The game is over: press New game to play again."
+            return str(msg("The game is over: press New game to play again."))
         if action == "deal":
-            return "This round is not finished: " + (
-                "decide whether to claim the Right to Speak first."
-                if phase == "claim"
-                else "you hold the Right to Speak, so make your statement first."
+            if phase == "claim":
+                return str(
+                    msg(
+                        "This round is not finished: decide whether to claim the Right to Speak "
+                        "first."
+                    )
+                )
+            return str(
+                msg(
+                    "This round is not finished: you hold the Right to Speak, so make your "
+                    "statement first."
+                )
             )
         # the engine's refusals quote action text ('no_claim'); the table names its buttons
         if phase == "claim" and action.startswith("state"):
-            return (
-                "Nobody holds the Right to Speak yet: first decide whether to grab it (Claim "
-                "the Right to Speak, or Don't claim); only the speaker makes a statement."
+            return str(
+                msg(
+                    "Nobody holds the Right to Speak yet: first decide whether to grab it (Claim "
+                    "the Right to Speak, or Don't claim); only the speaker makes a statement."
+                )
             )
         if phase == "state" and action in CLAIMS and self.my_turn:
-            return "You hold the Right to Speak: choose a statement and press Say it."
-        reason = GAME.why_illegal(self.state, action) or "It is not your turn."
-        return reason[0].upper() + reason[1:]
+            return str(msg("You hold the Right to Speak: choose a statement and press Say it."))
+        reason = GAME.why_illegal(self.state, action) or msg("It is not your turn.")
+        return capitalised(reason)
 
     def claims(self) -> dict[int, bool]:
         """This round's claims, once all three are in (they are shown together)."""
@@ -201,16 +241,18 @@ class TriangleTable(TableModel):
             value = options[0][1]
         said = self.refusal(f"state {value}")
         return (
-            Control("claim", "Claim the Right to Speak", claiming, row=1, style="primary",
-                    why_not=self.refusal("claim")),
-            Control("noclaim", "Don't claim", claiming, row=1, why_not=self.refusal("no_claim")),
-            Control("statement", "Statement", speaking, row=2, kind="choice", value=value,
-                    options=options, why_not=said),
-            Control("say", "Say it", speaking, row=2, style="success", why_not=said),
-            Control("next-round", "Next round", stage == "between", row=3, style="info",
-                    why_not=self.refusal("deal")),
-            Control("new-game", "New game", row=3),
-            Control("hint", "Show my odds (a hint)", row=4, kind="toggle", value=self.show_odds),
+            Control("claim", str(msg("Claim the Right to Speak")), claiming, row=1,
+                    style="primary", why_not=self.refusal("claim")),
+            Control("noclaim", str(msg("Don't claim")), claiming, row=1,
+                    why_not=self.refusal("no_claim")),
+            Control("statement", str(msg("Statement")), speaking, row=2, kind="choice",
+                    value=value, options=options, why_not=said),
+            Control("say", str(msg("Say it")), speaking, row=2, style="success", why_not=said),
+            Control("next-round", str(msg("Next round")), stage == "between", row=3,
+                    style="info", why_not=self.refusal("deal")),
+            Control("new-game", str(msg("New game")), row=3),
+            Control("hint", str(msg("Show my odds (a hint)")), row=4, kind="toggle",
+                    value=self.show_odds),
         )  # fmt: skip
 
     def _act(self, key: str, value: Any) -> TableModel:
@@ -221,15 +263,17 @@ class TriangleTable(TableModel):
         if key == "new-game":
             return self.begin(self.next_recipe(), self.bots)
         if key == "next-round":
-            said = "A new round is dealt. Look at the two cards you can see."
+            said = str(msg("A new round is dealt. Look at the two cards you can see."))
             replay = self.replay.advance_chance()
             table = self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
         elif key == "say":
             code = self.control("statement").value
-            table = self.move(f"state {code}", "You spoke; the cards are shown.")
+            table = self.move(f"state {code}", str(msg("You spoke; the cards are shown.")))
         else:
             claim = key == "claim"
-            said = "You grabbed for the Right to Speak." if claim else "You let it go."
+            said = str(
+                msg("You grabbed for the Right to Speak.") if claim else msg("You let it go.")
+            )
             table = self.move("claim" if claim else "no_claim", said)
         return dataclasses.replace(table, statement=None)
 
@@ -254,13 +298,22 @@ class TriangleTable(TableModel):
         """A click on a card of the picture says what that card is to the learner (the
         buttons under the table make the moves)."""
         if target == "rts":
-            return self.say("The Right to Speak: whoever wins the grab peeks at it, alone.")
+            return self.say(
+                str(msg("The Right to Speak: whoever wins the grab peeks at it, alone."))
+            )
         seat = {"seat:0": 0, "seat:1": 1, "seat:2": 2}.get(target)
         if seat == LEARNER:
-            return self.say("Your own card: nobody sees their own card until the cards are shown.")
+            return self.say(
+                str(msg("Your own card: nobody sees their own card until the cards are shown."))
+            )
         if seat is not None:
-            name = seat_name(seat)
-            return self.say(f"{name}'s card: everyone but {name} can see it.")
+            return self.say(
+                str(
+                    msg(
+                        "{player}'s card: everyone but {player} can see it.", player=seat_name(seat)
+                    )
+                )
+            )
         return super()._click(target)
 
     # -- what the learner sees ---------------------------------------------------------------------
@@ -281,27 +334,49 @@ class TriangleTable(TableModel):
 
     def banner(self) -> str:
         view = self.observation
-        where = f"Turn {view.turn + 1}, round {view.round_in_turn + 1} of 6"
+        where = {"turn": view.turn + 1, "round": view.round_in_turn + 1}
         stage = self.stage
         if stage == "claim":
-            return f"{where}: grab the Right to Speak?"
+            return str(msg("Turn {turn}, round {round} of 6: grab the Right to Speak?", **where))
         if stage == "speak":
-            return f"{where}: you hold the Right to Speak. Speak!"
+            return str(
+                msg("Turn {turn}, round {round} of 6: you hold the Right to Speak. Speak!", **where)
+            )
         record = view.history[-1]
         number = len(view.history)
         if stage == "over":
-            return "Game over: " + self.winner_text()
+            return str(msg("Game over: {result}", result=self.winner_text()))
         if record.speaker is None:
-            return f"Round {number} is void: nobody scores"
-        verdict = "true" if record.correct else "false"
-        whose = "your" if record.speaker == LEARNER else f"{seat_name(record.speaker)}'s"
-        return f"Round {number}: {whose} statement was {verdict}. Cards shown."
+            return str(msg("Round {number} is void: nobody scores", number=number))
+        mine = record.speaker == LEARNER
+        if mine and record.correct:
+            said = msg("Round {number}: your statement was true. Cards shown.", number=number)
+        elif mine:
+            said = msg("Round {number}: your statement was false. Cards shown.", number=number)
+        elif record.correct:
+            said = msg(
+                "Round {number}: {player}'s statement was true. Cards shown.",
+                number=number,
+                player=seat_name(record.speaker),
+            )
+        else:
+            said = msg(
+                "Round {number}: {player}'s statement was false. Cards shown.",
+                number=number,
+                player=seat_name(record.speaker),
+            )
+        return str(said)
 
     def winner_text(self) -> str:
         scores = self.state.scores
         top = max(scores)
-        winners = [named(s) for s in range(3) if scores[s] == top]
-        return f"{' and '.join(winners)} win{'s' * (len(winners) == 1)} with {top}"
+        seats = [s for s in range(3) if scores[s] == top]
+        winners = [named(s) for s in seats]
+        if seats == [LEARNER]:
+            return str(msg("you (Player 1) win with {score}", score=top))
+        if len(winners) == 1:
+            return str(msg("{player} wins with {score}", player=winners[0], score=top))
+        return str(msg("{players} win with {score}", players=_and(winners), score=top))
 
     def round_lines(self) -> list[str]:
         """What happened this round: the claims together, the grab, the statement and its sum."""
@@ -311,38 +386,61 @@ class TriangleTable(TableModel):
             lines.append(claims_summary(claims))
             claimers = [s for s in range(3) if claims[s]]
             if not claimers:
-                lines.append("Nobody reached for the Right to Speak: the round is void, nobody "
-                             "scores.")  # fmt: skip
+                lines.append(
+                    str(
+                        msg(
+                            "Nobody reached for the Right to Speak: the round is void, "
+                            "nobody scores."
+                        )
+                    )
+                )
             elif len(claimers) > 1:
-                who = " and ".join(named(s) for s in claimers)
-                lines.append(f"{who[0].upper()}{who[1:]} reached at the same moment.")
+                who = _and([named(s) for s in claimers])
+                lines.append(capitalised(msg("{players} reached at the same moment.", players=who)))
         for entry in self.log:
             event = entry.event
             if event.actor == CHANCE:
                 lines.append(event.narration_for(self.viewer))
             elif str(event.action).startswith("state "):
-                lines += [event.narration_for(self.viewer), event.arithmetic]
+                lines += [event.narration_for(self.viewer), str(event.arithmetic)]
         return [line for line in lines if line]
 
     def log_lines(self) -> list[str]:
         stage = self.stage
         view = self.observation
         if stage == "claim":
-            peers = [f"{seat_name(s)} holds {view.cards[s]}" for s in range(3) if s != LEARNER]
+            peers = joined(
+                msg("{player} holds {card}", player=seat_name(s), card=str(view.cards[s]))
+                for s in range(3)
+                if s != LEARNER
+            )
             return [
-                f"You see: {', '.join(peers)}. Your own card is face down: you cannot see it.",
-                "Grab the Right to Speak (Claim) or let it go (Don't claim)? "
-                "The bots decide at the same moment, without seeing your choice.",
+                str(
+                    msg(
+                        "You see: {peers}. Your own card is face down: you cannot see it.",
+                        peers=peers,
+                    )
+                ),
+                str(
+                    msg(
+                        "Grab the Right to Speak (Claim) or let it go (Don't claim)? The bots "
+                        "decide at the same moment, without seeing your choice."
+                    )
+                ),
             ]
         lines = self.round_lines()
         reasons = [e for e in self.log if e.reason is not None]
         if stage == "between" and reasons:
             if view.history[-1].speaker is not None:
-                lines += ["Why the bots did what they did:", *self.reasons_shown()]
+                lines += [str(msg("Why the bots did what they did:")), *self.reasons_shown()]
             else:
                 lines.append(
-                    "The bots' reasons stay private this time: they would give away your card, "
-                    "which nobody showed you."
+                    str(
+                        msg(
+                            "The bots' reasons stay private this time: they would give away "
+                            "your card, which nobody showed you."
+                        )
+                    )
                 )
         if stage == "over":
             final = self.replay.event_at(len(self.replay)).narration_for(self.viewer)
@@ -353,13 +451,18 @@ class TriangleTable(TableModel):
         stage = self.stage
         if stage == "speak":
             return [
-                f"You won the Right to Speak and peek at it: it is {self.observation.rts} "
-                "(only you see it). Choose one statement and press Say it."
+                str(
+                    msg(
+                        "You won the Right to Speak and peek at it: it is {card} (only you see "
+                        "it). Choose one statement and press Say it.",
+                        card=str(self.observation.rts),
+                    )
+                )
             ]
         if stage == "between":
-            return ["Press Next round to deal the next round."]
+            return [str(msg("Press Next round to deal the next round."))]
         if stage == "over":
-            return ["Press New game to play again."]
+            return [str(msg("Press New game to play again."))]
         return []
 
     def notes_html(self) -> str:
@@ -368,10 +471,10 @@ class TriangleTable(TableModel):
         if not self.show_odds or phase not in ("claim", "state"):
             return ""
         if phase == "claim":
-            caption = "If you grabbed now (before peeking at the Right to Speak)"
+            caption = msg("If you grabbed now (before peeking at the Right to Speak)")
         else:
-            caption = "Now that you have peeked at the Right to Speak"
-        return odds_table_html(self.odds(), caption)
+            caption = msg("Now that you have peeked at the Right to Speak")
+        return odds_table_html(self.odds(), str(caption))
 
     def mirror(self) -> Mirror:
         view = self.seen
@@ -380,42 +483,66 @@ class TriangleTable(TableModel):
         for s in range(3):
             card = view.cards[s]
             if s == LEARNER:
-                shown = str(card) if card else "face down, hidden from you"
+                shown: object = str(card) if card else msg("face down, hidden from you")
                 if between:
                     last = view.history[-1].cards[s]
-                    shown = f"last round's card was {last}" if last else "never shown (void)"
-                hands.append(f"Player 1 (you): {shown}")
+                    shown = (
+                        msg("last round's card was {card}", card=str(last))
+                        if last
+                        else msg("never shown (void)")
+                    )
+                hands.append(str(msg("Player 1 (you): {card}", card=shown)))
             else:
                 if card is None and between:
                     card = view.history[-1].cards[s]
-                hands.append(f"{seat_name(s)}: {card if card else 'no card'}")
-        scores = ", ".join(f"{seat_name(s)} {view.scores[s]}" for s in range(3))
+                seen_card = str(card) if card else msg("no card")
+                hands.append(str(msg("{player}: {card}", player=seat_name(s), card=seen_card)))
+        scores = joined(
+            msg("{player} {score}", player=seat_name(s), score=view.scores[s]) for s in range(3)
+        )
         if between:
-            where = f"round {len(view.history)} is over"
+            where = msg("round {number} is over", number=len(view.history))
             seen_rts = view.history[-1].rts
-            rts = f"{seen_rts} (you saw it as the speaker)" if seen_rts else "never shown to you"
+            rts = (
+                msg("{card} (you saw it as the speaker)", card=str(seen_rts))
+                if seen_rts
+                else msg("never shown to you")
+            )
         else:
-            where = f"turn {view.turn + 1}, round {view.round_in_turn + 1} of 6"
-            rts = f"{view.rts} (only you see it)" if view.rts else "face down"
-        seen = " ".join(str(c) for c in view.known) or "none"
+            where = msg(
+                "turn {turn}, round {round} of 6", turn=view.turn + 1, round=view.round_in_turn + 1
+            )
+            rts = (
+                msg("{card} (only you see it)", card=str(view.rts))
+                if view.rts
+                else msg("face down")
+            )
+        seen = " ".join(str(c) for c in view.known) or msg("none")
         table = (
-            where,
-            f"Right to Speak: {rts}",
-            f"scores: {scores} (first to {view.target} wins)",
-            f"every card you have seen this turn: {seen}",
+            str(where),
+            str(msg("Right to Speak: {rts}", rts=rts)),
+            str(
+                msg("scores: {scores} (first to {target} wins)", scores=scores, target=view.target)
+            ),
+            str(msg("every card you have seen this turn: {cards}", cards=seen)),
         )
         legal = {
-            "claim": ("Claim the Right to Speak", "Don't claim"),
-            "speak": ("Say one statement: " + "; ".join(s.words for s in STATEMENTS),),
-            "between": ("Next round",),
-            "over": ("New game",),
+            "claim": (msg("Claim the Right to Speak"), msg("Don't claim")),
+            "speak": (
+                msg(
+                    "Say one statement: {statements}",
+                    statements="; ".join(s.words for s in STATEMENTS),
+                ),
+            ),
+            "between": (msg("Next round"),),
+            "over": (msg("New game"),),
         }[self.stage]
         lines = self.round_lines()
-        return Mirror(tuple(hands), table, lines[-1] if lines else "", legal)
+        return Mirror(tuple(hands), table, lines[-1] if lines else "", tuple(str(m) for m in legal))
 
     # -- the score sheet ---------------------------------------------------------------------------
     def score_columns(self) -> tuple[str, ...]:
-        return ("You (P1)", "P2", "P3")
+        return (str(msg("You (P1)")), str(msg("P2")), str(msg("P3")))
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
         """A row for the round that has just ended: its gains and, if scored, the arithmetic."""
@@ -423,12 +550,25 @@ class TriangleTable(TableModel):
         if not state.rounds or not (state.finished or self.pause(state)):
             return None
         number, record = len(state.rounds), state.rounds[-1]
+        label = str(msg("Round {number}", number=number))
         if record.speaker is None:
-            return ScoreRow(f"Round {number}", (0, 0, 0), f"void: {record.void_reason}")
-        verdict = "true" if record.correct else "false"
+            note = msg("void: {reason}", reason=void_words(record.void_reason))
+            return ScoreRow(label, (0, 0, 0), str(note))
         arithmetic = replay.event_at(len(replay)).arithmetic  # the statement ended the round
-        note = (
-            f"{seat_name(record.speaker)} said \u201c{record.statement.words}\u201d: "  # type: ignore[union-attr]
-            f"{verdict}. {arithmetic}"
-        )
-        return ScoreRow(f"Round {number}", record.gains, note)
+        said = {
+            "player": seat_name(record.speaker),
+            "statement": record.statement.said,  # type: ignore[union-attr]
+            "arithmetic": arithmetic,
+        }
+        if record.correct:
+            note = msg("{player} said \u201c{statement}\u201d: true. {arithmetic}", **said)
+        else:
+            note = msg("{player} said \u201c{statement}\u201d: false. {arithmetic}", **said)
+        return ScoreRow(label, record.gains, str(note))
+
+
+def _and(names: list[Message]) -> Message:
+    """Two or three players named in a row: "you (Player 1) and Player 3"."""
+    if len(names) == 2:
+        return msg("{first} and {second}", first=names[0], second=names[1])
+    return msg("{first}, {second} and {third}", first=names[0], second=names[1], third=names[2])

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action, seat_name
+from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.core.narration import Narration, hidden, told
 from cardlab.games.doudizhu.combos import (
     BLACK_JOKER,
@@ -29,60 +30,70 @@ from cardlab.games.doudizhu.combos import (
     counts_of,
     legal_plays,
 )
-from cardlab.games.doudizhu.game import DouDizhuView
+from cardlab.games.doudizhu.game import DouDizhuView, with_role
 from cardlab.games.doudizhu.plan import cost, minus, plan, unseen
 
 BOMBS = ("bomb", "rocket")
+LAST_PLAY = msg("its last play")
+THE_BOMB = msg("the bomb")
+ITS_CARDS = msg("its cards")
+"""What a bot's reason says in place of the cards it keeps to itself (and what it keeps)."""
 
 
 # -- words ----------------------------------------------------------------------------------------
-def rank_word(i: int) -> str:
+def rank_word(i: int) -> str | Message:
     """A rank as a learner reads it: ``10`` for T, the jokers by name."""
-    return {"T": "10", "BJ": "Black joker", "RJ": "Red joker"}.get(RANKS[i], RANKS[i])
+    rank = RANKS[i]
+    if rank == "BJ":
+        return msg("Black joker")
+    if rank == "RJ":
+        return msg("Red joker")
+    return "10" if rank == "T" else rank
 
 
-def _run(c: Combo) -> str:
-    return f"{rank_word(c.main - c.chain + 1)}-{rank_word(c.main)}"
+def _run(c: Combo) -> Message:
+    return msg("{low}-{high}", low=rank_word(c.main - c.chain + 1), high=rank_word(c.main))
 
 
-def _extras(c: Combo, core: set[int]) -> str:
+def _extras(c: Combo, core: set[int]) -> Message:
     """The attachments in words: "9 and J", "9 9"."""
-    return " and ".join(
-        " ".join([rank_word(i)] * n) for i, n in enumerate(c.counts) if n and i not in core
-    )
+    parts = [
+        " ".join([str(rank_word(i))] * n) if n > 1 else rank_word(i)
+        for i, n in enumerate(c.counts)
+        if n and i not in core
+    ]
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("{first} and {second}", first=said, second=part)
+    return said  # type: ignore[return-value]
 
 
-def describe(c: Combo) -> str:
+def describe(c: Combo) -> Message:
     """A combination in a few words: "the pair of 9s", "the straight 3-7", "the bomb 7777"."""
     high = rank_word(c.main)
-    if c.kind == "rocket":
-        return "the rocket (both jokers)"
-    if c.kind == "solo":
-        return f"the single {high}"
-    if c.kind in ("pair", "trio"):
-        return f"the {c.kind} of {high}s"
-    if c.kind == "bomb":
-        return f"the bomb {RANKS[c.main] * 4}".replace("TTTT", "10-10-10-10")
-    if c.kind == "straight":
-        return f"the straight {_run(c)}"
-    if c.kind == "pair_run":
-        return f"the pair run {_run(c)}"
+    kind = c.kind
+    if kind == "rocket":
+        return msg("the rocket (both jokers)")
+    if kind == "solo":
+        return msg("the single {rank}", rank=high)
+    if kind == "pair":
+        return msg("the pair of {rank}s", rank=high)
+    if kind == "trio":
+        return msg("the trio of {rank}s", rank=high)
+    if kind == "bomb":
+        return msg("the bomb {cards}", cards=f"{RANKS[c.main] * 4}".replace("TTTT", "10-10-10-10"))
+    if kind == "straight":
+        return msg("the straight {run}", run=_run(c))
+    if kind == "pair_run":
+        return msg("the pair run {run}", run=_run(c))
     core = set(range(c.main - c.chain + 1, c.main + 1))
-    if c.kind == "airplane":
-        return f"the airplane {_run(c)}"
-    if c.kind.startswith("airplane"):
-        return f"the airplane {_run(c)} with {_extras(c, core)}"
-    if c.kind.startswith("trio"):
-        return f"the trio of {high}s with {_extras(c, {c.main})}"
-    return f"four {high}s with {_extras(c, {c.main})}"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
-
-
-def _role(view: DouDizhuView, seat: int) -> str:
-    return "landlord" if seat == view.landlord else "farmer"
+    if kind == "airplane":
+        return msg("the airplane {run}", run=_run(c))
+    if kind.startswith("airplane"):
+        return msg("the airplane {run} with {extras}", run=_run(c), extras=_extras(c, core))
+    if kind.startswith("trio"):
+        return msg("the trio of {rank}s with {extras}", rank=high, extras=_extras(c, {c.main}))
+    return msg("four {rank}s with {extras}", rank=high, extras=_extras(c, {c.main}))
 
 
 # -- hand strength and bidding --------------------------------------------------------------------
@@ -144,15 +155,28 @@ class DouDizhuBot:
         hand = counts_of(view.hands[view.seat])  # type: ignore[index,arg-type]
         strength = hand_strength(hand)
         want = wanted_bid(strength)
-        what = f"my hand scores {strength:.1f} for strength (jokers, twos, aces, bombs, few plays)"
+        what = msg(
+            "my hand scores {strength} for strength (jokers, twos, aces, bombs, few plays)",
+            strength=num(round(strength, 1), 1),
+        )
         action = f"bid {want}"
         if want and action in legal:
-            return Decision(action, f"Bids {want}: {what}, worth a bid of {want}.")
+            return Decision(
+                action, told(msg("Bids {bid}: {what}, worth a bid of {bid}.", bid=want, what=what))
+            )
         if want:
             return Decision(
-                PASS, f"Passes: {what}, worth {want}, and the bid is already {view.bid}."
+                PASS,
+                told(
+                    msg(
+                        "Passes: {what}, worth {bid}, and the bid is already {high}.",
+                        what=what,
+                        bid=want,
+                        high=view.bid,
+                    )
+                ),
             )
-        return Decision(PASS, f"Passes: {what}, too weak to be the landlord.")
+        return Decision(PASS, told(msg("Passes: {what}, too weak to be the landlord.", what=what)))
 
 
 class _Turn:
@@ -184,15 +208,15 @@ class _Turn:
         }
 
     # -- helpers ----------------------------------------------------------------------------
-    def play(self, c: Combo, reason: str | Narration) -> Decision:
-        return Decision(_text(c), reason)
+    def play(self, c: Combo, reason: Message | Narration) -> Decision:
+        return Decision(_text(c), told(reason))
 
     def danger(self) -> int:
         """The fewest cards an opponent holds."""
         return min(self.sizes[o] for o in self.opponents)
 
-    def who(self, seat: int) -> str:
-        return f"{seat_name(seat)} ({_role(self.view, seat)})"
+    def who(self, seat: int) -> Message:
+        return with_role(seat, self.view.landlord)
 
     def beatable(self, c: Combo) -> bool:
         """Could the unseen cards beat ``c`` (a higher play of its kind, a bomb or the rocket)?"""
@@ -221,7 +245,9 @@ class _Turn:
     def decide(self) -> Decision:
         whole = next((c for c in self.options.values() if c.counts == self.hand), None)
         if whole is not None:
-            return self.play(whole, f"Plays {describe(whole)}, its last cards, to win the deal.")
+            return self.play(
+                whole, msg("Plays {play}, its last cards, to win the deal.", play=describe(whole))
+            )
         if self.view.table is None:
             return self.lead()
         return self.follow()
@@ -230,7 +256,9 @@ class _Turn:
         groups = [g for g in plan(self.hand) if _text(g) in self.options]
         if not groups:  # the plan always fits the hand; this is only a guard
             c = min(self.options.values(), key=lambda c: (cost(minus(self.hand, c.counts)), c.main))
-            return self.play(c, f"Leads {describe(c)}, the play that leaves the fewest plays.")
+            return self.play(
+                c, msg("Leads {play}, the play that leaves the fewest plays.", play=describe(c))
+            )
         normal = [g for g in groups if g.kind not in BOMBS]
         # two plays left and one of them cannot be beaten: play it, then go out
         if len(groups) == 2:
@@ -239,10 +267,11 @@ class _Turn:
                     other = next(x for x in groups if x is not g)
                     return self.play(
                         g,
-                        told(
-                            f"Leads {describe(g)}: none of the unseen cards can beat it, and then ",
-                            hidden(describe(other), "its last play"),
-                            " goes out.",
+                        msg(
+                            "Leads {play}: none of the unseen cards can beat it, and then {last} "
+                            "goes out.",
+                            play=describe(g),
+                            last=hidden(describe(other), LAST_PLAY),
                         ),
                     )
         partner = self.partner
@@ -254,12 +283,19 @@ class _Turn:
                 c = min(low, key=lambda c: c.main)
                 return self.play(
                     c,
-                    f"Leads {describe(c)}, as low as it has, so partner {seat_name(partner)} "
-                    f"({_cards(n)} left) can go out.",
+                    msgn(
+                        "Leads {play}, as low as it has, so partner {player} ({count} card left) "
+                        "can go out.",
+                        "Leads {play}, as low as it has, so partner {player} ({count} cards left) "
+                        "can go out.",
+                        n,
+                        play=describe(c),
+                        player=seat_name(partner),
+                    ),
                 )
         if not normal:
             c = groups[0]
-            return self.play(c, f"Leads {describe(c)}: only bombs are left to play.")
+            return self.play(c, msg("Leads {play}: only bombs are left to play.", play=describe(c)))
         danger = self.danger()
         if danger <= 2:
             short = next(o for o in self.opponents if self.sizes[o] == danger)
@@ -269,19 +305,46 @@ class _Turn:
                 c = safe[0]
                 return self.play(
                     c,
-                    f"Leads {describe(c)}, not a {'single' if danger == 1 else 'single or pair'}: "
-                    f"{self.who(short)} has only {_cards(danger)} left.",
+                    msg(
+                        "Leads {play}, not a single: {player} has only 1 card left.",
+                        play=describe(c),
+                        player=self.who(short),
+                    )
+                    if danger == 1
+                    else msg(
+                        "Leads {play}, not a single or pair: {player} has only 2 cards left.",
+                        play=describe(c),
+                        player=self.who(short),
+                    ),
                 )
             c = max(normal, key=lambda g: (g.main, g.size))
             return self.play(
                 c,
-                f"Leads {describe(c)}, its highest, because {self.who(short)} has only "
-                f"{_cards(danger)} left.",
+                msgn(
+                    "Leads {play}, its highest, because {player} has only {count} card left.",
+                    "Leads {play}, its highest, because {player} has only {count} cards left.",
+                    danger,
+                    play=describe(c),
+                    player=self.who(short),
+                ),
             )
         c = normal[0]
         n = c.size
-        what = "its weakest play" if n == 1 else f"its weakest group, {n} cards in one play"
-        return self.play(c, f"Leads {describe(c)}, {what}, keeping stronger cards for later.")
+        if n == 1:
+            said = msg(
+                "Leads {play}, its weakest play, keeping stronger cards for later.",
+                play=describe(c),
+            )
+        else:
+            said = msgn(
+                "Leads {play}, its weakest group, {count} card in one play, keeping stronger "
+                "cards for later.",
+                "Leads {play}, its weakest group, {count} cards in one play, keeping stronger "
+                "cards for later.",
+                n,
+                play=describe(c),
+            )
+        return self.play(c, said)
 
     def follow(self) -> Decision:
         view = self.view
@@ -289,15 +352,21 @@ class _Turn:
         assert table is not None
         owner = view.last_player
         assert owner is not None
-        beat = f"{describe(table)} of {self.who(owner)}"
+        beat = msg("{play} of {player}", play=describe(table), player=self.who(owner))
         if owner == self.partner:
             return Decision(
                 PASS,
-                f"Passes: partner {seat_name(owner)} is winning this trick with {describe(table)}.",
+                told(
+                    msg(
+                        "Passes: partner {player} is winning this trick with {play}.",
+                        player=seat_name(owner),
+                        play=describe(table),
+                    )
+                ),
             )
         options = list(self.options.values())
         if not options:
-            return Decision(PASS, f"Passes: nothing in its hand beats {beat}.")
+            return Decision(PASS, told(msg("Passes: nothing in its hand beats {play}.", play=beat)))
         normal = [c for c in options if c.kind not in BOMBS]
         bombs = sorted(
             (c for c in options if c.kind in BOMBS), key=lambda c: (c.kind == "rocket", c.main)
@@ -315,20 +384,40 @@ class _Turn:
             if after <= now - self.gain:
                 return self.play(
                     best,
-                    f"Beats {beat} with {describe(best)}, a play its plan needs to make anyway.",
+                    msg(
+                        "Beats {table} with {play}, a play its plan needs to make anyway.",
+                        table=beat,
+                        play=describe(best),
+                    ),
                 )
             if danger <= self.block:
                 top = max(normal, key=lambda c: c.main)
                 return self.play(
                     top,
-                    f"Beats {beat} with {describe(top)}, as high as it can: {self.who(short)} "
-                    f"has only {_cards(danger)} left.",
+                    msgn(
+                        "Beats {table} with {play}, as high as it can: {player} has only {count} "
+                        "card left.",
+                        "Beats {table} with {play}, as high as it can: {player} has only {count} "
+                        "cards left.",
+                        danger,
+                        table=beat,
+                        play=describe(top),
+                        player=self.who(short),
+                    ),
                 )
             if urgent:
                 return self.play(
                     best,
-                    f"Beats {beat} with {describe(best)} to keep the lead: {self.who(short)} is "
-                    f"down to {_cards(danger)}.",
+                    msgn(
+                        "Beats {table} with {play} to keep the lead: {player} is down to {count} "
+                        "card.",
+                        "Beats {table} with {play} to keep the lead: {player} is down to {count} "
+                        "cards.",
+                        danger,
+                        table=beat,
+                        play=describe(best),
+                        player=self.who(short),
+                    ),
                 )
         if bombs:
             b = bombs[0]
@@ -336,24 +425,40 @@ class _Turn:
             if danger <= self.bomb_alarm:
                 return self.play(
                     b,
-                    f"Bombs with {describe(b)}: {self.who(short)} has only {_cards(danger)} left.",
+                    msgn(
+                        "Bombs with {play}: {player} has only {count} card left.",
+                        "Bombs with {play}: {player} has only {count} cards left.",
+                        danger,
+                        play=describe(b),
+                        player=self.who(short),
+                    ),
                 )
             if cost(rest) <= 1.2 and not any(self.beatable(g) for g in plan(rest)[1:]):
                 return self.play(
                     b,
-                    f"Bombs with {describe(b)} to take the lead: what is left then goes out.",
+                    msg(
+                        "Bombs with {play} to take the lead: what is left then goes out.",
+                        play=describe(b),
+                    ),
                 )
         if normal:
             return Decision(
                 PASS,
-                f"Passes on {beat}: beating it would break up its plan for the hand.",
+                told(
+                    msg(
+                        "Passes on {table}: beating it would break up its plan for the hand.",
+                        table=beat,
+                    )
+                ),
             )
         return Decision(
             PASS,
             told(
-                f"Passes on {beat}: only a bomb beats it, and it keeps ",
-                hidden("the bomb", "its cards"),
-                ".",
+                msg(
+                    "Passes on {table}: only a bomb beats it, and it keeps {bomb}.",
+                    table=beat,
+                    bomb=hidden(THE_BOMB, ITS_CARDS),
+                )
             ),
         )
 
@@ -376,8 +481,10 @@ class GreedyBot:
         view = observation
         if view.phase == "bid":
             if "bid 1" in legal_actions:
-                return Decision("bid 1", "Bids 1: the greedy bot bids the least whenever it can.")
-            return Decision(PASS, "Passes: the bid is already above 1.")
+                return Decision(
+                    "bid 1", told(msg("Bids 1: the greedy bot bids the least whenever it can."))
+                )
+            return Decision(PASS, told(msg("Passes: the bid is already above 1.")))
         hand = counts_of(view.hands[view.seat])  # type: ignore[index,arg-type]
         plays = [
             c
@@ -385,8 +492,11 @@ class GreedyBot:
             if isinstance(c, Combo) and _text(c) in legal_actions
         ]
         if not plays:
-            return Decision(PASS, "Passes: nothing in its hand beats the table.")
+            return Decision(PASS, told(msg("Passes: nothing in its hand beats the table.")))
         normal = [c for c in plays if c.kind not in BOMBS] or plays
         c = min(normal, key=lambda c: (c.size, c.kind in BOMBS, c.kind == "rocket", c.main))
-        verb = "Leads" if view.table is None else "Plays"
-        return Decision(_text(c), f"{verb} {describe(c)}, its smallest legal combination.")
+        if view.table is None:
+            said = msg("Leads {play}, its smallest legal combination.", play=describe(c))
+        else:
+            said = msg("Plays {play}, its smallest legal combination.", play=describe(c))
+        return Decision(_text(c), told(said))

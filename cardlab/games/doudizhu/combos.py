@@ -22,7 +22,8 @@ from operator import attrgetter
 
 from cardlab.core.caches import LRUDict
 from cardlab.core.cards import RANKS54, STANDARD54, Card
-from cardlab.core.text import shown
+from cardlab.core.i18n import Message, msg, msgn
+from cardlab.core.text import shown, with_article
 
 RANKS: tuple[str, ...] = (
     "3",
@@ -49,23 +50,59 @@ PASS = "pass"
 
 Counts = tuple[int, ...]
 
-KIND_NAMES = {
-    "solo": "Solo",
-    "pair": "Pair",
-    "trio": "Trio",
-    "trio_solo": "Trio + solo",
-    "trio_pair": "Trio + pair",
-    "straight": "Straight",
-    "pair_run": "Pair run",
-    "airplane": "Airplane",
-    "airplane_solo": "Airplane + single wings",
-    "airplane_pair": "Airplane + pair wings",
-    "four_two_solo": "Four + two singles",
-    "four_two_pair": "Four + two pairs",
-    "bomb": "Bomb",
-    "rocket": "Rocket",
+
+class RefusedCards(ValueError):
+    """Cards no Dou Dizhu play can be: ``reason`` says why in a learner's words (a `Message`)."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+KIND_NAMES: dict[str, Message] = {
+    "solo": msg("Solo"),
+    "pair": msg("Pair"),
+    "trio": msg("Trio"),
+    "trio_solo": msg("Trio + solo"),
+    "trio_pair": msg("Trio + pair"),
+    "straight": msg("Straight"),
+    "pair_run": msg("Pair run"),
+    "airplane": msg("Airplane"),
+    "airplane_solo": msg("Airplane + single wings"),
+    "airplane_pair": msg("Airplane + pair wings"),
+    "four_two_solo": msg("Four + two singles"),
+    "four_two_pair": msg("Four + two pairs"),
+    "bomb": msg("Bomb"),
+    "rocket": msg("Rocket"),
 }
-"""Every combination type, in the spec's order, with the name a learner reads."""
+"""Every combination type, in the spec's order, with the name a learner reads (a `Message`)."""
+
+CHAIN_WORDS: dict[str, Message] = {
+    "straight": msg("straight"),
+    "pair_run": msg("pair run"),
+    "airplane": msg("airplane"),
+    "airplane_solo": msg("airplane + single wings"),
+    "airplane_pair": msg("airplane + pair wings"),
+}
+"""The kinds whose size varies, as a word inside a sentence ("an 8-card straight")."""
+
+
+def a_kind(name: Message) -> Message:
+    """``name`` after its English indefinite article ("a Pair", "an Airplane"); the other
+    languages say the name alone (the article is chosen from the English words)."""
+    if with_article(name.text(lang="en")).startswith("an "):
+        # Translators: the English article before a combination's name; usually just {name}
+        return msg("an {name}", name=name)
+    # Translators: the English article before a combination's name; usually just {name}
+    return msg("a {name}", name=name)
+
+
+def sized(size: int, kind: str) -> Message:
+    """ "a 6-card straight", "an 8-card airplane" (a kind of `CHAIN_WORDS`)."""
+    word = CHAIN_WORDS[kind]
+    if with_article(f"{size}-card").startswith("an "):
+        return msgn("an {count}-card {kind}", "an {count}-card {kind}", size, kind=word)
+    return msgn("a {count}-card {kind}", "a {count}-card {kind}", size, kind=word)
 
 
 @dataclass(frozen=True, order=True)
@@ -96,30 +133,53 @@ class Combo:
         return f"play {self.text} as {self.kind}"
 
     @cached_property
-    def name(self) -> str:
+    def name(self) -> Message:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
-        kind = KIND_NAMES[self.kind]
         high = _rank_word(self.main)
-        if self.kind == "rocket":
-            return "Rocket (both jokers)"
-        if self.kind in ("straight", "pair_run"):
-            return f"{kind}, length {self.chain}, high {high}"
-        if self.kind.startswith("airplane"):
+        kind = self.kind
+        if kind == "rocket":
+            return msg("Rocket (both jokers)")
+        if kind == "straight":
+            return msg("Straight, length {length}, high {high}", length=self.chain, high=high)
+        if kind == "pair_run":
+            return msg("Pair run, length {length}, high {high}", length=self.chain, high=high)
+        if kind.startswith("airplane"):
             low = _rank_word(self.main - self.chain + 1)
-            return f"{kind}, {self.chain} trios {low}-{high}"
-        if self.kind == "solo":
-            return f"Solo {high}"
-        if self.kind in ("pair", "trio", "bomb"):
-            return f"{kind} of {high}s"
-        group, _, extra = kind.partition(" + ")
-        return f"{group} of {high}s + {extra}"
+            return msgn(
+                "{kind}, {count} trio {low}-{high}",
+                "{kind}, {count} trios {low}-{high}",
+                self.chain,
+                kind=KIND_NAMES[kind],
+                low=low,
+                high=high,
+            )
+        if kind == "solo":
+            return msg("Solo {rank}", rank=high)
+        if kind == "pair":
+            return msg("Pair of {rank}s", rank=high)
+        if kind == "trio":
+            return msg("Trio of {rank}s", rank=high)
+        if kind == "bomb":
+            return msg("Bomb of {rank}s", rank=high)
+        if kind == "trio_solo":
+            return msg("Trio of {rank}s + solo", rank=high)
+        if kind == "trio_pair":
+            return msg("Trio of {rank}s + pair", rank=high)
+        if kind == "four_two_solo":
+            return msg("Four of {rank}s + two singles", rank=high)
+        return msg("Four of {rank}s + two pairs", rank=high)
 
     def __str__(self) -> str:
-        return self.name
+        return str(self.name)
 
 
-def _rank_word(i: int) -> str:
-    return {"T": "10", "BJ": "Black joker", "RJ": "Red joker"}.get(RANKS[i], RANKS[i])
+JOKER_WORDS: dict[str, Message] = {"BJ": msg("Black joker"), "RJ": msg("Red joker")}
+"""The jokers by name, as a learner reads them (the other ranks are their notation)."""
+
+
+def _rank_word(i: int) -> str | Message:
+    rank = RANKS[i]
+    return "10" if rank == "T" else JOKER_WORDS.get(rank, rank)
 
 
 # -- cards <-> counts ---------------------------------------------------------------------------
@@ -149,11 +209,18 @@ def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
         deck.check_copies(cards)  # one deck: five 3s or two 7c are no hand
         return cards
     bad = next((t for t in tokens if not _is_card(t)), None)
-    what = f"{shown(bad)} is not a Dou Dizhu card" if bad else "ranks and suited cards are mixed"
-    raise ValueError(
-        f"{what}; allowed: ranks 3-9 T J Q K A 2 (10 for T), all with a suit s h d c "
-        "or all without, and BJ RJ"
-    )
+    if bad:
+        reason = msg(
+            "{card} is not a Dou Dizhu card; allowed: ranks 3-9 T J Q K A 2 (10 for T), all "
+            "with a suit s h d c or all without, and BJ RJ",
+            card=shown(bad),
+        )
+    else:
+        reason = msg(
+            "ranks and suited cards are mixed; allowed: ranks 3-9 T J Q K A 2 (10 for T), all "
+            "with a suit s h d c or all without, and BJ RJ"
+        )
+    raise RefusedCards(reason)
 
 
 # Plays read before, by their notation and ruleset: 1,024 of about 1 KB.  Random players and the
@@ -192,7 +259,7 @@ def counts_of(cards: Iterable[Card | str]) -> Counts:
     for card in cards:
         i = INDEX.get(card.rank if isinstance(card, Card) else card)  # type: ignore[arg-type]
         if i is None:
-            raise ValueError(f"{shown(card)} is not a Dou Dizhu card")
+            raise RefusedCards(msg("{card} is not a Dou Dizhu card", card=shown(card)))
         counts[i] += 1
     return tuple(counts)
 
@@ -213,10 +280,20 @@ def check_counts(counts: Counts) -> None:
     for i, (n, most) in enumerate(zip(counts, _COPIES, strict=True)):
         if not 0 <= n <= most:
             word = _rank_word(i)
-            raise ValueError(
-                f"{n} cards of rank {word}, but one deck holds {most}"
+            raise RefusedCards(
+                msgn(
+                    "{count} card of rank {rank}, but one deck holds {most}",
+                    "{count} cards of rank {rank}, but one deck holds {most}",
+                    n,
+                    rank=word,
+                    most=most,
+                )
                 if n > 0
-                else f"{n} cards of rank {word}: a count is a whole number from 0"
+                else msg(
+                    "{count} cards of rank {rank}: a count is a whole number from 0",
+                    count=n,
+                    rank=word,
+                )
             )
 
 

@@ -37,9 +37,9 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration, hidden, secret, told
 from cardlab.core.options import Option, choice
-from cardlab.core.text import with_article
 from cardlab.core.tuples import replace_at
 from cardlab.games.doudizhu.combos import (
     INDEX,
@@ -47,6 +47,8 @@ from cardlab.games.doudizhu.combos import (
     PASS,
     RULESETS,
     Combo,
+    RefusedCards,
+    a_kind,
     check_combo,
     combo_beats,
     legal_plays,
@@ -70,10 +72,18 @@ def sort_key(card: Card) -> tuple[int, str]:
     return INDEX[card.rank], card.suit
 
 
-def role(state: DouDizhuState, seat: int) -> str:
+def role(state: DouDizhuState, seat: int) -> Message:
+    """``Player 2``, with the role once the landlord is known: ``Player 2 (landlord)``."""
     if state.landlord is None:
         return seat_name(seat)
-    return f"{seat_name(seat)} ({'landlord' if seat == state.landlord else 'farmer'})"
+    return with_role(seat, state.landlord)
+
+
+def with_role(seat: int, landlord: int | None) -> Message:
+    """``Player 2 (landlord)`` / ``Player 3 (farmer)``."""
+    if seat == landlord:
+        return msg("{player} (landlord)", player=seat_name(seat))
+    return msg("{player} (farmer)", player=seat_name(seat))
 
 
 @dataclass(frozen=True)
@@ -252,24 +262,28 @@ class DouDizhu(Game):
 
     def move_words(self, state: DouDizhuState, action: str) -> str:
         """``play 3 3 4 4 5 5 as pair_run`` as "play 3 3 4 4 5 5 (Pair run)": the combination
-        by the name the narration gives it."""
+        by the name the narration gives it (in the current language; the cards are notation)."""
         cards, sep, kind = action.partition(" as ")
         return f"{cards} ({KIND_NAMES[kind]})" if sep and kind in KIND_NAMES else action
 
     def _parse(self, state: DouDizhuState, text: str) -> DouDizhuMove | Refusal:
         phase = state.phase
         if phase == "over":
-            return Refusal("the deal is over: no more moves")
+            return Refusal(msg("the deal is over: no more moves"))
         if phase == "deal":
             card = _DEALT.get(text)
             i = -1 if card is None else _position(state.stock, card)
             if i < 0:
-                return Refusal(f"{text!r} is not a possible chance outcome here")
+                return Refusal(
+                    msg("{action} is not a possible chance outcome here", action=repr(text))
+                )
             return CardOut(text, state.stock[i])
         if phase == "first":
             seat = next((s for s in range(PLAYERS) if text == f"first {s + 1}"), None)
             if seat is None:
-                return Refusal(f"{text!r} is not a possible chance outcome here")
+                return Refusal(
+                    msg("{action} is not a possible chance outcome here", action=repr(text))
+                )
             return SeatChosen(text, seat)
         seat = state.to_move
         if phase == "bid":
@@ -280,47 +294,68 @@ class DouDizhu(Game):
                 return Bid(text, int(amount))
             if text.startswith("bid"):
                 return Refusal(
-                    f"a bid must be 1, 2 or 3 and higher than the highest bid so far ({state.bid})"
+                    msg(
+                        "a bid must be 1, 2 or 3 and higher than the highest bid so far ({bid})",
+                        bid=state.bid,
+                    )
                 )
-            return Refusal(f"{seat_name(seat)} is bidding: 'pass' or 'bid 1', 'bid 2', 'bid 3'")
+            return Refusal(
+                msg(
+                    "{player} is bidding: 'pass' or 'bid 1', 'bid 2', 'bid 3'",
+                    player=seat_name(seat),
+                )
+            )
         if text == PASS:
             if state.table is None:
                 return Refusal(
-                    "you are leading: you must play a combination (passing is not allowed)"
+                    msg("you are leading: you must play a combination (passing is not allowed)")
                 )
             return Pass(text)
         try:
             combo, cards = self._read(state, text)
         except ValueError as exc:
-            return Refusal(str(exc))
+            return Refusal(getattr(exc, "reason", None) or str(exc))
         return PlayCards(text, combo, cards)
 
     def _read(self, state: DouDizhuState, action: str) -> tuple[Combo, tuple[Card, ...]]:
         """The combination ``play ...`` makes and the physical cards it takes from the hand, or
-        ``ValueError`` with the reason in a learner's words."""
+        `RefusedCards` (a ``ValueError``) with the reason in a learner's words."""
         verb, _, rest = action.partition(" ")
         if verb != "play" or not rest.strip():
-            raise ValueError(f"{action!r}: play cards with 'play <cards>', or 'pass'")
+            raise RefusedCards(
+                msg("{action}: play cards with 'play <cards>', or 'pass'", action=repr(action))
+            )
         cards_text, _, kind = rest.partition(" as ")
         kind = kind.strip()
         if kind and kind not in KIND_NAMES:
-            raise ValueError(f"{kind!r} is not a combination type; types: {', '.join(KIND_NAMES)}")
+            raise RefusedCards(
+                msg(
+                    "{kind} is not a combination type; types: {types}",
+                    kind=repr(kind),
+                    types=", ".join(KIND_NAMES),
+                )
+            )
         wanted, counts, readings = read_play(cards_text, state.ruleset)
         cards = _take(state.hands[state.to_move], wanted)
         if not readings:
-            raise ValueError(why_not_combo(counts, state.ruleset))
+            raise RefusedCards(why_not_combo(counts, state.ruleset))
         if kind:
             readings = [r for r in readings if r.kind == kind]
             if not readings:
-                raise ValueError(f"these cards are not {with_article(KIND_NAMES[kind])}")
+                raise RefusedCards(msg("these cards are not {kind}", kind=a_kind(KIND_NAMES[kind])))
         if state.table is None:
             if len(readings) > 1:
-                names = " or ".join(f"{r.name} ('as {r.kind}')" for r in readings)
-                raise ValueError(f"these cards can be read as {names}: say which you mean")
+                names = [msg("{name} ('as {kind}')", name=r.name, kind=r.kind) for r in readings]
+                raise RefusedCards(
+                    msg(
+                        "these cards can be read as {names}: say which you mean",
+                        names=_either(names),
+                    )
+                )
             return readings[0], cards
         beating = [r for r in readings if combo_beats(r, state.table)]
         if not beating:
-            raise ValueError(why_not_beating(readings[0], state.table))
+            raise RefusedCards(why_not_beating(readings[0], state.table))
         return max(beating, key=lambda r: (r.kind == state.table.kind, r.main)), cards
 
     # -- applying ----------------------------------------------------------------------------
@@ -329,7 +364,7 @@ class DouDizhu(Game):
             return self._deal(state, move.card)
         if isinstance(move, SeatChosen):
             seat = move.seat
-            text = f"{seat_name(seat)} is chosen at random to bid first."
+            text = msg("{player} is chosen at random to bid first.", player=seat_name(seat))
             return Transition(
                 _evolve(state, first_bidder=seat, to_move=seat), Event(CHANCE, move.text, text)
             )
@@ -360,18 +395,23 @@ class DouDizhu(Game):
         bid, action = move.amount, move.text
         bids = (*state.bids, (seat, bid))
         new = _evolve(state, bids=bids, to_move=(seat + 1) % PLAYERS)
-        said = f"{seat_name(seat)} {'passes' if bid == 0 else f'bids {bid}'}"
+        if bid == 0:
+            said = msg("{player} passes", player=seat_name(seat))
+        else:
+            said = msg("{player} bids {bid}", player=seat_name(seat), bid=bid)
         high = max(b for _, b in bids)
         passes_since = _passes_since_bid(bids)
         if high == 0 and len(bids) == PLAYERS:
             if state.deal_number == MAX_DEALS:
-                text = (
-                    f"{said}. Nobody bid on the {MAX_DEALS}th deal in a row either: the game "
-                    "ends void and nobody scores."
+                text = msg(
+                    "{said}. Nobody bid on the {number}th deal in a row either: the game ends "
+                    "void and nobody scores.",
+                    said=said,
+                    number=MAX_DEALS,
                 )
                 return Transition(_evolve(new, void=True), Event(seat, action, text))
             fresh = DouDizhuState(ruleset=state.ruleset, deal_number=state.deal_number + 1)
-            text = f"{said}. Nobody bid: the hand is thrown in and dealt again."
+            text = msg("{said}. Nobody bid: the hand is thrown in and dealt again.", said=said)
             return Transition(fresh, Event(seat, action, text))
         if bid == 3 or (high > 0 and passes_since == 2):
             landlord = next(s for s, b in reversed(bids) if b == high)
@@ -383,12 +423,16 @@ class DouDizhu(Game):
                 to_move=landlord,
             )
             bottom = " ".join(str(c) for c in state.bottom)
-            text = (
-                f"{said}. {seat_name(landlord)} is the landlord for a bid of {high}, shows the "
-                f"bottom cards ({bottom}), takes them (20 cards) and leads."
+            text = msg(
+                "{said}. {player} is the landlord for a bid of {bid}, shows the bottom cards "
+                "({cards}), takes them (20 cards) and leads.",
+                said=said,
+                player=seat_name(landlord),
+                bid=high,
+                cards=bottom,
             )
             return Transition(new, Event(seat, action, text))
-        return Transition(new, Event(seat, action, f"{said}."))
+        return Transition(new, Event(seat, action, msg("{said}.", said=said)))
 
     def _pass(self, state: DouDizhuState) -> Transition:
         seat = state.to_move
@@ -397,13 +441,14 @@ class DouDizhu(Game):
         if passes == 2:
             leader = state.last_player
             new = _evolve(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
-            text = (
-                f"{role(state, seat)} passes. Two passes: the table is cleared and "
-                f"{role(state, leader)} leads again."  # type: ignore[arg-type]
+            text = msg(
+                "{player} passes. Two passes: the table is cleared and {leader} leads again.",
+                player=role(state, seat),
+                leader=role(state, leader),  # type: ignore[arg-type]
             )
         else:
             new = _evolve(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
-            text = f"{role(state, seat)} passes."
+            text = msg("{player} passes.", player=role(state, seat))
         return Transition(new, Event(seat, PASS, text))
 
     def _play(
@@ -427,17 +472,31 @@ class DouDizhu(Game):
             to_move=(seat + 1) % PLAYERS,
         )
         shown = " ".join([c.code for c in cards])
-        verb = "leads" if state.table is None else f"beats {state.table.name} with"
-        text = f"{role(state, seat)} {verb} {combo.name}: {shown}."
+        who = role(state, seat)
+        if state.table is None:
+            said = msg("{player} leads {play}: {cards}.", player=who, play=combo.name, cards=shown)
+        else:
+            said = msg(
+                "{player} beats {table} with {play}: {cards}.",
+                player=who,
+                table=state.table.name,
+                play=combo.name,
+                cards=shown,
+            )
+        parts: list[Message] = [said]
         if combo.kind in ("bomb", "rocket"):
-            text += f" The {combo.kind} doubles the stake (x {2 ** (bombs + rockets)} so far)."
+            times = 2 ** (bombs + rockets)
+            if combo.kind == "bomb":
+                parts.append(msg(" The bomb doubles the stake (x {times} so far).", times=times))
+            else:
+                parts.append(msg(" The rocket doubles the stake (x {times} so far).", times=times))
         arithmetic = ""
         if not hand:
             new, outcome, arithmetic = self._settle(new, seat)
-            text += " " + outcome
-        return Transition(new, Event(seat, action, text, arithmetic))
+            parts.append(outcome)
+        return Transition(new, Event(seat, action, told(*parts), arithmetic))
 
-    def _settle(self, state: DouDizhuState, seat: int) -> tuple[DouDizhuState, str, str]:
+    def _settle(self, state: DouDizhuState, seat: int) -> tuple[DouDizhuState, Message, str]:
         landlord = state.landlord
         assert landlord is not None
         landlord_won = seat == landlord
@@ -445,10 +504,15 @@ class DouDizhu(Game):
         spring = landlord_won and all(state.plays_by(f) == 0 for f in farmers)
         anti_spring = not landlord_won and state.plays_by(landlord) == 1
         result = settle(state.bid, state.bombs, state.rockets, spring, anti_spring, landlord_won)
-        side = "the landlord wins" if landlord_won else "the farmers win"
-        outcome = f"{role(state, seat)} is out of cards: {side}."
-        if spring or anti_spring:
-            outcome += " Spring!" if spring else " Anti-spring!"
+        who = role(state, seat)
+        if landlord_won and spring:
+            outcome = msg(" {player} is out of cards: the landlord wins. Spring!", player=who)
+        elif landlord_won:
+            outcome = msg(" {player} is out of cards: the landlord wins.", player=who)
+        elif anti_spring:
+            outcome = msg(" {player} is out of cards: the farmers win. Anti-spring!", player=who)
+        else:
+            outcome = msg(" {player} is out of cards: the farmers win.", player=who)
         return _evolve(state, result=result, winner=seat), outcome, result.arithmetic
 
     # -- views and results -------------------------------------------------------------------
@@ -525,6 +589,14 @@ class DouDizhu(Game):
         return _evolve(state, hands=tuple(new_hands), bottom=bottom, stock=tuple(sorted(pool)))
 
 
+def _either(names: list[Message]) -> Message:
+    """Two or more readings as "A or B" (a play has at most a few)."""
+    said = names[0]
+    for name in names[1:]:
+        said = msg("{first} or {second}", first=said, second=name)
+    return said
+
+
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
     n = 0
     for _, bid in reversed(bids):
@@ -547,7 +619,14 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
                 break
         else:
             have = sum(1 for c in hand if c.rank == rank)
-            raise ValueError(f"you do not hold {card}: your hand has {have} card(s) of that rank")
+            raise RefusedCards(
+                msgn(
+                    "you do not hold {card}: your hand has {count} card of that rank",
+                    "you do not hold {card}: your hand has {count} cards of that rank",
+                    have,
+                    card=str(card),
+                )
+            )
     return tuple(sorted(taken, key=sort_key))
 
 
@@ -583,15 +662,28 @@ def _deal_outcomes(stock: tuple[Card, ...]) -> list[tuple[str, float]]:
 # stock of n cards.
 _DEAL_TEXT = {card.code: f"deal {card.code}" for card in CARDS}
 _DEALT = {text: card for card, text in zip(CARDS, _DEAL_TEXT.values(), strict=True)}
+
+
+def _in_brackets(code: str) -> Message:
+    """`` (7h)``: a card named after a sentence's words."""
+    return msg(" ({card})", card=code)
+
+
 _DEAL_TOLD: tuple[dict[str, Narration], ...] = tuple(
     {
-        code: told(f"The dealer gives {seat_name(seat)} a card", secret(f" ({code})", seat), ".")
+        code: told(
+            msg(
+                "The dealer gives {player} a card{card}.",
+                player=seat_name(seat),
+                card=secret(_in_brackets(code), seat),
+            )
+        )
         for code in _DEAL_TEXT
     }
     for seat in range(PLAYERS)
 )
 _BOTTOM_TOLD = {
-    code: told("A bottom card is put aside face down", hidden(f" ({code})"), ".")
+    code: told(msg("A bottom card is put aside face down{card}.", card=hidden(_in_brackets(code))))
     for code in _DEAL_TEXT
 }
 _CUMULATIVE = [[]] + [list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)]

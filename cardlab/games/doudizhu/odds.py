@@ -29,6 +29,7 @@ from functools import lru_cache
 from itertools import product
 
 from cardlab.core.cards import STANDARD54
+from cardlab.core.i18n import Message, joined, msg, num
 from cardlab.core.odds import Estimate, monte_carlo
 from cardlab.core.stored import stored
 from cardlab.games.doudizhu.combos import (
@@ -48,8 +49,10 @@ RANK_COUNT = 13  # ranks with four cards (3 ... 2); a bomb is all four of one of
 SEATS = 3
 
 
-def _f(x: Fraction) -> str:
-    return f"{x.numerator:,}/{x.denominator:,}"
+def _f(x: Fraction) -> Message:
+    return msg(
+        "{numerator}/{denominator}", numerator=num(x.numerator), denominator=num(x.denominator)
+    )
 
 
 # -- one hand ------------------------------------------------------------------------------------
@@ -62,7 +65,7 @@ class HandOdds:
     bomb_hands: int
     rocket_hands: int
     both_hands: int
-    argument: tuple[str, ...]
+    argument: tuple[Message, ...]
 
     @property
     def bomb(self) -> Fraction:
@@ -107,21 +110,51 @@ def hand_odds(n: int = 17) -> HandOdds:
     rocket = math.comb(DECK_SIZE - 2, n - 2)
     both, _ = _bomb_hands(n, reserved=2)
     first = " ".join(terms[:3]).lstrip("+ ")
-    more = f" \u2026 ({len(terms)} terms)" if len(terms) > 3 else ""
+    more_terms: str | Message = ""
+    if len(terms) > 3:
+        more_terms = msg(" \u2026 ({count} terms)", count=len(terms))
     either = Fraction(bomb + rocket - both, hands)
     argument = (
-        f"There are C(54,{n}) = {hands:,} equally likely {n}-card hands.",
-        f"Bomb: a hand holding all four cards of k chosen ranks is C(13,k)\u00b7C({DECK_SIZE}"
-        f"\u22124k,{n}\u22124k) ways; adding for one rank counts hands with two bombs twice, so "
-        f"inclusion-exclusion alternates the signs: {first}{more} = {bomb:,} hands, "
-        f"P = {_f(Fraction(bomb, hands))} \u2248 {bomb / hands:.4f}.",
-        f"Rocket: both jokers plus any {n - 2} of the other 52 cards: C(52,{n - 2}) = "
-        f"{rocket:,} hands, P = {_f(Fraction(rocket, hands))} = "
-        f"{n}\u00b7{n - 1}/(54\u00b753) \u2248 {rocket / hands:.4f}.",
-        f"Both: fix the two jokers and repeat the bomb count on the other {n - 2} cards: "
-        f"{both:,} hands.",
-        f"Either: P(bomb) + P(rocket) \u2212 P(both) = ({bomb:,} + {rocket:,} \u2212 {both:,})"
-        f"/{hands:,} = {_f(either)} \u2248 {float(either):.4f}.",
+        msg("There are C(54,{n}) = {hands} equally likely {n}-card hands.", n=n, hands=num(hands)),
+        msg(
+            "Bomb: a hand holding all four cards of k chosen ranks is C(13,k)\u00b7C({deck}"
+            "\u22124k,{n}\u22124k) ways; adding for one rank counts hands with two bombs twice, "
+            "so inclusion-exclusion alternates the signs: {terms}{more} = {bomb} hands, "
+            "P = {fraction} \u2248 {p}.",
+            deck=DECK_SIZE,
+            n=n,
+            terms=first,
+            more=more_terms,
+            bomb=num(bomb),
+            fraction=_f(Fraction(bomb, hands)),
+            p=num(bomb / hands, 4),
+        ),
+        msg(
+            "Rocket: both jokers plus any {rest} of the other 52 cards: C(52,{rest}) = "
+            "{rocket} hands, P = {fraction} = {n}\u00b7{n1}/(54\u00b753) \u2248 {p}.",
+            rest=n - 2,
+            rocket=num(rocket),
+            fraction=_f(Fraction(rocket, hands)),
+            n=n,
+            n1=n - 1,
+            p=num(rocket / hands, 4),
+        ),
+        msg(
+            "Both: fix the two jokers and repeat the bomb count on the other {rest} cards: "
+            "{both} hands.",
+            rest=n - 2,
+            both=num(both),
+        ),
+        msg(
+            "Either: P(bomb) + P(rocket) \u2212 P(both) = ({bomb} + {rocket} \u2212 {both})"
+            "/{hands} = {fraction} \u2248 {p}.",
+            bomb=num(bomb),
+            rocket=num(rocket),
+            both=num(both),
+            hands=num(hands),
+            fraction=_f(either),
+            p=num(float(either), 4),
+        ),
     )
     return HandOdds(n, hands, bomb, rocket, both, argument)
 
@@ -147,7 +180,7 @@ class TableOdds:
 
     sizes: tuple[int, ...]
     probability: Fraction
-    argument: tuple[str, ...]
+    argument: tuple[Message, ...]
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -191,14 +224,22 @@ def table_odds(sizes: tuple[int, ...] = (20, 17, 17)) -> TableOdds:
             none += (-1) ** events * ways * count
     p = 1 - Fraction(none, deals)
     argument = (
-        f"Deal hands of {', '.join(map(str, sizes))} from the 54 cards: "
-        f"{deals:.3e} equally likely deals.",
-        "Call a group the four cards of one rank (13 groups) or the two jokers. Count the deals "
-        "where nobody holds a whole group by inclusion-exclusion: give a_p whole groups to "
-        "player p, count the deals of the other cards, and add with sign (\u22121)^(number of "
-        "groups given).",
-        f"P(nobody holds a bomb or the rocket) = {float(1 - p):.4f}, so P(somebody does) = "
-        f"{float(p):.4f}.",
+        msg(
+            "Deal hands of {sizes} from the 54 cards: {deals} equally likely deals.",
+            sizes=joined(map(str, sizes)),
+            deals=f"{deals:.3e}",
+        ),
+        msg(
+            "Call a group the four cards of one rank (13 groups) or the two jokers. Count the "
+            "deals where nobody holds a whole group by inclusion-exclusion: give a_p whole groups "
+            "to player p, count the deals of the other cards, and add with sign "
+            "(\u22121)^(number of groups given)."
+        ),
+        msg(
+            "P(nobody holds a bomb or the rocket) = {none}, so P(somebody does) = {some}.",
+            none=num(float(1 - p), 4),
+            some=num(float(p), 4),
+        ),
     )
     return TableOdds(sizes, p, argument)
 
@@ -251,27 +292,65 @@ class CountingOdds:
     def exact(self) -> bool:
         return self.beat_trials == 0
 
-    def lines(self, names: Sequence[str] | None = None) -> list[str]:
+    def lines(self, names: Sequence[str | Message] | None = None) -> list[Message]:
         """The result in sentences, with the counting argument."""
-        a, b = names or (f"Player {s + 1}" for s in self.others)
+        a, b = names or (msg("Player {number}", number=s + 1) for s in self.others)
         n_unseen = sum(self.unseen)
+        if any(map(sum, self.known)):
+            first = msg(
+                "Unseen cards: {count} ({a} holds {size_a}, {b} holds {size_b}, some of them the "
+                "bottom cards everyone saw). Every one of the {splits} ways to split them is "
+                "equally likely.",
+                count=n_unseen,
+                a=a,
+                size_a=self.sizes[0],
+                b=b,
+                size_b=self.sizes[1],
+                splits=num(self.splits),
+            )
+        else:
+            first = msg(
+                "Unseen cards: {count} ({a} holds {size_a}, {b} holds {size_b}). Every one of "
+                "the {splits} ways to split them is equally likely.",
+                count=n_unseen,
+                a=a,
+                size_a=self.sizes[0],
+                b=b,
+                size_b=self.sizes[1],
+                splits=num(self.splits),
+            )
         lines = [
-            f"Unseen cards: {n_unseen} ({a} holds {self.sizes[0]}, {b} holds {self.sizes[1]}"
-            + (", some of them the bottom cards everyone saw" if any(map(sum, self.known)) else "")
-            + f"). Every one of the {self.splits:,} ways to split them is equally likely.",
-            f"P(a bomb or the rocket is still out there) = {_f(self.bomb[2])} \u2248 "
-            f"{float(self.bomb[2]):.3f} ({a}: {float(self.bomb[0]):.3f}, {b}: "
-            f"{float(self.bomb[1]):.3f}).",
+            first,
+            msg(
+                "P(a bomb or the rocket is still out there) = {fraction} \u2248 {p} ({a}: "
+                "{p_a}, {b}: {p_b}).",
+                fraction=_f(self.bomb[2]),
+                p=num(float(self.bomb[2]), 3),
+                a=a,
+                p_a=num(float(self.bomb[0]), 3),
+                b=b,
+                p_b=num(float(self.bomb[1]), 3),
+            ),
         ]
         if self.table is not None and self.beat is not None:
             how = (
-                "exact, over every rank pattern of the split"
+                msg("exact, over every rank pattern of the split")
                 if self.exact
-                else f"estimate from {self.beat_trials:,} seeded random splits"
+                else msg(
+                    "estimate from {trials} seeded random splits", trials=num(self.beat_trials)
+                )
             )
             lines.append(
-                f"P(they can beat {self.table.name}) \u2248 {self.beat[2]:.3f} ({a}: "
-                f"{self.beat[0]:.3f}, {b}: {self.beat[1]:.3f}; {how})."
+                msg(
+                    "P(they can beat {table}) \u2248 {p} ({a}: {p_a}, {b}: {p_b}; {how}).",
+                    table=self.table.name,
+                    p=num(self.beat[2], 3),
+                    a=a,
+                    p_a=num(self.beat[0], 3),
+                    b=b,
+                    p_b=num(self.beat[1], 3),
+                    how=how,
+                )
             )
         return lines
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardlab.core.i18n import Message, msg, msgn
+
 
 @dataclass(frozen=True)
 class Settlement:
@@ -17,11 +19,12 @@ class Settlement:
     unit: int
     landlord: int
     farmer: int
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
     @property
     def arithmetic(self) -> str:
-        return "; ".join(self.steps)
+        """The steps in one line, in the current language."""
+        return msg("; ").text().join(step.text() for step in self.steps)
 
 
 def settle(
@@ -42,23 +45,37 @@ def settle(
         raise ValueError("a spring needs the landlord to win, an anti-spring the farmers")
     events = bombs + rockets
     multiplier = 2**events
-    steps = [f"bid {bid}"]
+    steps = [msg("bid {bid}", bid=bid)]
     if events:
-        what = " + ".join(
-            part
-            for part in (
-                f"{bombs} bomb{'s' * (bombs != 1)}" if bombs else "",
-                "the rocket" if rockets else "",
+        if bombs and rockets:
+            what = msgn("{count} bomb + the rocket", "{count} bombs + the rocket", bombs)
+        elif bombs:
+            what = msgn("{count} bomb", "{count} bombs", bombs)
+        else:
+            what = msg("the rocket")
+        steps.append(
+            msg(
+                "{what}: x 2^{events} = x {multiplier}",
+                what=what,
+                events=events,
+                multiplier=multiplier,
             )
-            if part
         )
-        steps.append(f"{what}: x 2^{events} = x {multiplier}")
     if spring or anti_spring:
         multiplier *= 2
-        steps.append(f"{'spring' if spring else 'anti-spring'}: x 2")
+        steps.append(msg("spring: x 2") if spring else msg("anti-spring: x 2"))
     unit = bid * multiplier
-    steps.append(f"unit = {bid} x {multiplier} = {unit}")
+    steps.append(
+        msg("unit = {bid} x {multiplier} = {unit}", bid=bid, multiplier=multiplier, unit=unit)
+    )
     sign = 1 if landlord_won else -1
     landlord, farmer = 2 * unit * sign, -unit * sign
-    steps.append(f"landlord {landlord:+d} (2 x {unit}), each farmer {farmer:+d}")
+    steps.append(
+        msg(
+            "landlord {landlord} (2 x {unit}), each farmer {farmer}",
+            landlord=f"{landlord:+d}",
+            unit=unit,
+            farmer=f"{farmer:+d}",
+        )
+    )
     return Settlement(multiplier, unit, landlord, farmer, tuple(steps))

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.tuples import replace_at
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
@@ -106,8 +107,8 @@ class BetStep(NamedTuple):
     """What `apply` returns: the new betting state, a one-sentence narration, the arithmetic."""
 
     betting: Betting
-    narration: str
-    arithmetic: str
+    narration: Message
+    arithmetic: Message
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -138,20 +139,43 @@ def new_hand(
 def post_antes(betting: Betting, ante: int) -> BetStep:
     """Every player in the hand antes ``ante`` (or all they have, going all-in)."""
     if ante <= 0:
-        return BetStep(betting, "There is no ante.", f"pot {betting.pot}")
+        return BetStep(betting, msg("There is no ante."), msg("pot {pot}", pot=betting.pot))
     stacks, contributions, paid = list(betting.stacks), list(betting.contributions), []
-    short = []
+    short: list[Message] = []
     for s in betting.live():
         amount = min(ante, stacks[s])
         stacks[s] -= amount
         contributions[s] += amount
         paid.append(amount)
         if amount < ante:
-            short.append(f"{seat_name(s)} antes only {amount} and is all-in")
+            short.append(
+                msg(
+                    "{player} antes only {amount} and is all-in", player=seat_name(s), amount=amount
+                )
+            )
     new = replace(betting, stacks=tuple(stacks), contributions=tuple(contributions))
-    text = f"Each player antes {ante} chip{'s' if ante != 1 else ''}"
-    text += f" ({'; '.join(short)})." if short else "."
-    return BetStep(new, text, f"pot {' + '.join(map(str, paid))} = {new.pot}")
+    if short:
+        text = msgn(
+            "Each player antes {count} chip ({short}).",
+            "Each player antes {count} chips ({short}).",
+            ante,
+            short=semicolons(short),
+        )
+    else:
+        text = msgn("Each player antes {count} chip.", "Each player antes {count} chips.", ante)
+    paid_sum = " + ".join(map(str, paid))
+    return BetStep(new, text, msg("pot {paid} = {pot}", paid=paid_sum, pot=new.pot))
+
+
+def semicolons(parts: Sequence[object]) -> object:
+    """Clauses of one sentence, separated the language's way ("a; b; c")."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        # Translators: two clauses of one sentence, separated by a semicolon
+        out = msg("{first}; {second}", first=out, second=part)
+    return out
 
 
 def start_round(betting: Betting, bet_size: int) -> Betting:
@@ -197,12 +221,16 @@ def legal_actions(b: Betting) -> list[str]:
     return [a for a in ACTIONS if why_illegal(b, a) is None]
 
 
-def why_illegal(b: Betting, action: Any) -> str | None:
+def why_illegal(b: Betting, action: Any) -> Message | None:
     """None when ``action`` is legal for the player to act, else the reason in plain words."""
     if b.to_act is None:
-        return "the betting round is over: nobody is to act"
+        return msg("the betting round is over: nobody is to act")
     if action not in ACTIONS:
-        return f"a betting action is one of {', '.join(ACTIONS)}, got {action!r}"
+        return msg(
+            "a betting action is one of {actions}, got {action}",
+            actions=", ".join(ACTIONS),
+            action=repr(action),
+        )
     seat = b.to_act
     owed, stack = b.owed(seat), b.stacks[seat]
     others = [s for s in b.can_act() if s != seat]
@@ -210,33 +238,46 @@ def why_illegal(b: Betting, action: Any) -> str | None:
         return None
     if action == "check":
         if owed > 0:
-            return f"you cannot check: {_owed(owed)} (call, raise or fold)"
+            return msgn(
+                "you cannot check: {count} chip is owed (call, raise or fold)",
+                "you cannot check: {count} chips are owed (call, raise or fold)",
+                owed,
+            )
         return None
     if action == "call":
         if owed == 0:
-            return "there is nothing to call: nobody has bet more than you (check or bet)"
+            return msg("there is nothing to call: nobody has bet more than you (check or bet)")
         return None
     if action == "bet":
         if b.high > 0 or b.opened:
-            return "you cannot bet: there is already a bet this round (call, raise or fold)"
+            return msg("you cannot bet: there is already a bet this round (call, raise or fold)")
         if not others:
-            return "you cannot bet: every other player still in is all-in, so nobody could call"
+            return msg(
+                "you cannot bet: every other player still in is all-in, so nobody could call"
+            )
         return None
     # raise
     if b.high == 0 and not b.opened:
-        return "you cannot raise: nobody has bet yet this round (bet instead)"
+        return msg("you cannot raise: nobody has bet yet this round (bet instead)")
     if b.raises >= b.cap:
-        plural = "s" if b.cap != 1 else ""
-        return f"you cannot raise: the raise cap ({b.cap} raise{plural}) is reached"
+        return msgn(
+            "you cannot raise: the raise cap ({count} raise) is reached",
+            "you cannot raise: the raise cap ({count} raises) is reached",
+            b.cap,
+        )
     if not b.can_raise[seat]:
-        return (
+        return msg(
             "you cannot raise: an all-in for less than a full raise does not re-open the "
             "betting for players who had already acted (call or fold)"
         )
     if stack <= owed:
-        return f"you cannot raise: calling {_chips(owed)} already takes all your {_chips(stack)}"
+        return msg(
+            "you cannot raise: calling {owed} already takes all your {stack}",
+            owed=chips(owed),
+            stack=chips(stack),
+        )
     if not others:
-        return "you cannot raise: every other player still in is all-in, so nobody could call"
+        return msg("you cannot raise: every other player still in is all-in, so nobody could call")
     return None
 
 
@@ -258,25 +299,36 @@ def act(b: Betting, action: str) -> BetStep:
     if action == "fold":
         new = replace(b, folded=replace_at(b.folded, seat, True))
         new = replace(new, to_act=_next_to_act(new, seat))
-        text = f"{who} folds."
+        text = msg("{player} folds.", player=who)
         if new.hand_over:
             winner = new.live()[0] if new.live() else None
             if winner is not None:
-                text = f"{who} folds; {seat_name(winner)} is the only player left."
-        return BetStep(new, text, f"pot stays {pot}")
+                text = msg(
+                    "{player} folds; {winner} is the only player left.",
+                    player=who,
+                    winner=seat_name(winner),
+                )
+        return BetStep(new, text, msg("pot stays {pot}", pot=pot))
     if action == "check":
         new = replace(b, acted=replace_at(b.acted, seat, True))
         new = replace(new, to_act=_next_to_act(new, seat))
-        return BetStep(new, f"{who} checks.", f"pot stays {pot}")
+        return BetStep(new, msg("{player} checks.", player=who), msg("pot stays {pot}", pot=pot))
     if action == "call":
         amount = min(owed, stack)
         new = _put(b, seat, amount)
         new = replace(new, acted=replace_at(new.acted, seat, True))
         new = replace(new, to_act=_next_to_act(new, seat))
         if amount < owed:
-            text = f"{who} calls {amount} of the {owed} owed and is all-in."
+            text = msg(
+                "{player} calls {amount} of the {owed} owed and is all-in.",
+                player=who,
+                amount=amount,
+                owed=owed,
+            )
+        elif amount == stack:
+            text = msg("{player} calls {amount} and is all-in.", player=who, amount=amount)
         else:
-            text = f"{who} calls {amount}" + (" and is all-in." if amount == stack else ".")
+            text = msg("{player} calls {amount}.", player=who, amount=amount)
         return BetStep(new, text, _arith(pot, amount, new, seat))
     # bet or raise: put in what is owed plus one bet, or everything if that is less
     target = owed + b.bet_size
@@ -294,12 +346,34 @@ def act(b: Betting, action: str) -> BetStep:
     raises = b.raises + (1 if action == "raise" and full else 0)
     new = replace(new, acted=acted, can_raise=can_raise, raises=raises, opened=True)
     new = replace(new, to_act=_next_to_act(new, seat))
-    all_in = " and is all-in" if amount == stack else ""
-    if action == "bet":
-        text = f"{who} bets {amount}{all_in}."
+    all_in = amount == stack
+    to = new.bets[seat]
+    if action == "bet" and all_in:
+        text = msg("{player} bets {amount} and is all-in.", player=who, amount=amount)
+    elif action == "bet":
+        text = msg("{player} bets {amount}.", player=who, amount=amount)
+    elif not full:
+        text = msg(
+            "{player} raises to {total} and is all-in (less than a full raise).",
+            player=who,
+            total=to,
+        )
+    elif all_in:
+        text = msg(
+            "{player} raises to {total} and is all-in (raise {raises} of {cap}).",
+            player=who,
+            total=to,
+            raises=raises,
+            cap=b.cap,
+        )
     else:
-        count = f" (raise {raises} of {b.cap})" if full else " (less than a full raise)"
-        text = f"{who} raises to {new.bets[seat]}{all_in}{count}."
+        text = msg(
+            "{player} raises to {total} (raise {raises} of {cap}).",
+            player=who,
+            total=to,
+            raises=raises,
+            cap=b.cap,
+        )
     return BetStep(new, text, _arith(pot, amount, new, seat))
 
 
@@ -312,16 +386,20 @@ def _put(b: Betting, seat: int, amount: int) -> Betting:
     )
 
 
-def _arith(pot: int, amount: int, new: Betting, seat: int) -> str:
-    return f"pot {pot} + {amount} = {new.pot}; {seat_name(seat)} has {new.stacks[seat]} behind"
+def _arith(pot: int, amount: int, new: Betting, seat: int) -> Message:
+    return msg(
+        "pot {pot} + {amount} = {total}; {player} has {stack} behind",
+        pot=pot,
+        amount=amount,
+        total=new.pot,
+        player=seat_name(seat),
+        stack=new.stacks[seat],
+    )
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
-
-
-def _owed(n: int) -> str:
-    return f"{_chips(n)} {'is' if n == 1 else 'are'} owed"
+def chips(n: int) -> Message:
+    """``n`` chips, as a count: "1 chip", "5 chips"."""
+    return msgn("{count} chip", "{count} chips", n)
 
 
 # -- pots and payouts ------------------------------------------------------------------------

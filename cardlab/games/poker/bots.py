@@ -31,7 +31,8 @@ from typing import Any
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import GAMES, Action, get_game
-from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.i18n import Message, msg, msgn, pct
+from cardlab.core.narration import hidden
 from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Hand
 
 
@@ -42,7 +43,7 @@ class Equity:
     share: float
     trials: int
     opponents: int
-    description: str
+    description: str | Message
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class DiscardChoice:
     improve: float
     pat_strength: float
     trials: int
-    description: str
+    description: str | Message
 
 
 def _game(view: DrawPokerView, game: DrawPoker | None) -> DrawPoker:
@@ -172,12 +173,8 @@ def _score(choice: DiscardChoice, goal: str) -> tuple[float, float]:
     return (choice.strength, choice.improve)
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def _opponents(n: int) -> str:
-    return f"{n} opponent{'s' if n != 1 else ''}"
+def _pct(x: float) -> object:
+    return pct(x, 0)
 
 
 class PokerBot:
@@ -240,31 +237,43 @@ class PokerBot:
     ) -> Decision:
         if game.rules.advisor is not None:
             discard, reason = game.advise(view, _own_hand(view))
-            return Decision(_discard_text(discard), told(_discarding(discard), ": ", reason))
+            # Translators: a bot's move, then its reason: "Discards 5b 2b: over all ..."
+            said = msg("{move}: {reason}", move=_discarding(discard), reason=reason)
+            return Decision(_discard_text(discard), said)
         choice = best_discard(game, view, self.draw_trials, rng, self.goal)
         action = _discard_text(choice.discard)
         mine = _mine(choice.description)
         if not choice.discard:
             return Decision(
                 action,
-                told(
-                    "Stands pat: ",
-                    mine,
-                    f" already beats {_pct(choice.pat_strength)} of random hands, and no discard "
-                    f"of up to {view.option('max_draw')} cards does better on average over "
-                    f"{choice.trials} simulated draws.",
+                msgn(
+                    "Stands pat: {hand} already beats {pat} of random hands, and no discard of up "
+                    "to {count} card does better on average over {trials} simulated draws.",
+                    "Stands pat: {hand} already beats {pat} of random hands, and no discard of up "
+                    "to {count} cards does better on average over {trials} simulated draws.",
+                    view.option("max_draw"),
+                    hand=mine,
+                    pat=_pct(choice.pat_strength),
+                    trials=choice.trials,
                 ),
             )
         k = len(choice.discard)
         return Decision(
             action,
-            told(
-                _discarding(choice.discard),
-                f": over {choice.trials} simulated draws the {k} new card{'s' if k != 1 else ''} "
-                f"beat {_pct(choice.strength)} of random hands on average (standing pat: "
-                f"{_pct(choice.pat_strength)}) and improve ",
-                mine,
-                f" {_pct(choice.improve)} of the time.",
+            msgn(
+                "{move}: over {trials} simulated draws the {count} new card beat {strength} of "
+                "random hands on average (standing pat: {pat}) and improve {hand} {improve} of "
+                "the time.",
+                "{move}: over {trials} simulated draws the {count} new cards beat {strength} of "
+                "random hands on average (standing pat: {pat}) and improve {hand} {improve} of "
+                "the time.",
+                k,
+                move=_discarding(choice.discard),
+                trials=choice.trials,
+                strength=_pct(choice.strength),
+                pat=_pct(choice.pat_strength),
+                hand=mine,
+                improve=_pct(choice.improve),
             ),
         )
 
@@ -281,48 +290,82 @@ class PokerBot:
         fair = 1 / (n + 1)
         strong = min(0.95, self.aggression * fair)
         owed, pot = view.owed, view.pot
-        wins = told(
-            _mine(eq.description),
-            f" wins {_pct(eq.share)} of {eq.trials} simulated showdowns against {_opponents(n)}",
+        wins = msgn(
+            "{hand} wins {share} of {trials} simulated showdowns against {count} opponent",
+            "{hand} wins {share} of {trials} simulated showdowns against {count} opponents",
+            n,
+            hand=_mine(eq.description),
+            share=_pct(eq.share),
+            trials=eq.trials,
         )
         aggressive = next((a for a in ("raise", "bet") if a in legal), None)
         bluffing = aggressive is not None and rng.random() < self.bluff
         if eq.share >= strong and aggressive is not None:
-            verb = "Raises" if aggressive == "raise" else "Bets"
-            return Decision(
-                aggressive,
-                told(f"{verb}: ", wins, f", above the {_pct(strong)} I want to build the pot."),
-            )
+            if aggressive == "raise":
+                said = msg(
+                    "Raises: {wins}, above the {strong} I want to build the pot.",
+                    wins=wins,
+                    strong=_pct(strong),
+                )
+            else:
+                said = msg(
+                    "Bets: {wins}, above the {strong} I want to build the pot.",
+                    wins=wins,
+                    strong=_pct(strong),
+                )
+            return Decision(aggressive, said)
         if owed == 0:
             if bluffing:
-                return Decision(
-                    aggressive,
-                    told(f"Bluffs with a {aggressive}: ", wins, ", but a bet may make them fold."),
-                )
+                if aggressive == "raise":
+                    said = msg(
+                        "Bluffs with a raise: {wins}, but a bet may make them fold.", wins=wins
+                    )
+                else:
+                    said = msg(
+                        "Bluffs with a bet: {wins}, but a bet may make them fold.", wins=wins
+                    )
+                return Decision(aggressive, said)
             action = "check" if "check" in legal else legal[0]
             if eq.share >= strong:
                 return Decision(
-                    action, told("Checks: ", wins, ", but nobody is left to bet against.")
+                    action, msg("Checks: {wins}, but nobody is left to bet against.", wins=wins)
                 )
             return Decision(
-                action, told("Checks: ", wins, f", below the {_pct(strong)} I want before betting.")
-            )
-        odds = owed / (pot + owed)
-        need = f"calling {owed} into a pot of {pot} needs {_pct(odds)} equity"
-        if eq.share >= odds and "call" in legal:
-            return Decision("call", told(f"Calls: {need}, and ", wins, "."))
-        if bluffing:
-            return Decision(
-                aggressive,
-                told(
-                    f"Bluffs with a {aggressive}: ",
-                    wins,
-                    f", less than the {_pct(odds)} a call needs, but a raise may make them fold.",
+                action,
+                msg(
+                    "Checks: {wins}, below the {strong} I want before betting.",
+                    wins=wins,
+                    strong=_pct(strong),
                 ),
             )
+        odds = owed / (pot + owed)
+        need = msg(
+            "calling {owed} into a pot of {pot} needs {odds} equity",
+            owed=owed,
+            pot=pot,
+            odds=_pct(odds),
+        )
+        if eq.share >= odds and "call" in legal:
+            return Decision("call", msg("Calls: {need}, and {wins}.", need=need, wins=wins))
+        if bluffing:
+            if aggressive == "raise":
+                said = msg(
+                    "Bluffs with a raise: {wins}, less than the {odds} a call needs, but a raise "
+                    "may make them fold.",
+                    wins=wins,
+                    odds=_pct(odds),
+                )
+            else:
+                said = msg(
+                    "Bluffs with a bet: {wins}, less than the {odds} a call needs, but a raise "
+                    "may make them fold.",
+                    wins=wins,
+                    odds=_pct(odds),
+                )
+            return Decision(aggressive, said)
         if "fold" in legal:
-            return Decision("fold", told(f"Folds: {need}, but ", wins, "."))
-        return Decision(legal[0], f"Plays {legal[0]}: it is the only choice.")
+            return Decision("fold", msg("Folds: {need}, but {wins}.", need=need, wins=wins))
+        return Decision(legal[0], _only(legal[0]))
 
 
 class CallBot:
@@ -335,30 +378,36 @@ class CallBot:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         for action, reason in (
-            ("stand pat", "Stands pat: I never change my cards."),
-            ("check", "Checks: I never bet, and nothing is owed."),
-            ("call", f"Calls {observation.owed}: I call everything."),
+            ("stand pat", msg("Stands pat: I never change my cards.")),
+            ("check", msg("Checks: I never bet, and nothing is owed.")),
+            ("call", msg("Calls {owed}: I call everything.", owed=observation.owed)),
         ):
             if action in legal_actions:
                 return Decision(action, reason)
-        return Decision(legal_actions[0], f"Plays {legal_actions[0]}: it is the only choice.")
+        return Decision(legal_actions[0], _only(legal_actions[0]))
+
+
+def _only(action: Action) -> Message:
+    # Translators: {action} is the move's notation, e.g. "fold"
+    return msg("Plays {action}: it is the only choice.", action=str(action))
 
 
 def _codes(cards: Sequence[Any]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _mine(description: str) -> Narration:
+def _mine(description: str | Message) -> object:
     """ "my pair of 9s": what the hand is stays the bot's secret ("my hand" for the others)."""
-    return told("my ", hidden(description, "hand"))
+    return hidden(msg("my {hand}", hand=description), msg("my hand"))
 
 
-def _discarding(discard: Hand) -> Narration:
+def _discarding(discard: Hand) -> Message:
     """ "Discards 5b 6r" with the cards kept secret ("Discards 2 cards" for the others)."""
     if not discard:
-        return told("Stands pat")
+        return msg("Stands pat")
     k = len(discard)
-    return told("Discards ", hidden(_codes(discard), f"{k} card{'s' * (k != 1)}"))
+    cards = hidden(_codes(discard), msgn("{count} card", "{count} cards", k))
+    return msg("Discards {cards}", cards=cards)
 
 
 def _discard_text(discard: Hand) -> str:

@@ -52,16 +52,22 @@ from cardlab.core.engine import (
     not_an_outcome,
     seat_name,
 )
-from cardlab.core.narration import Narration, secret, told
+from cardlab.core.i18n import Message, joined, msg, msgn
+from cardlab.core.narration import Narration, secret
 from cardlab.core.options import Option, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.poker import betting as bet
-from cardlab.games.poker.betting import Betting, Pot
+from cardlab.games.poker.betting import Betting, Pot, semicolons
 
 Hand = tuple[Card, ...]
-Evaluate = Callable[[Hand], tuple[Any, str]]
+Evaluate = Callable[[Hand], tuple[Any, "str | Message"]]
 
-_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+_NOW_EXCHANGE = {
+    1: msg("Now the first exchange."),
+    2: msg("Now the second exchange."),
+    3: msg("Now the third exchange."),
+    4: msg("Now the fourth exchange."),
+}
 
 
 @dataclass(frozen=True)
@@ -104,8 +110,8 @@ class DrawRules:
     extra_options: Mapping[str, Any] = field(default_factory=dict)
     extra_specs: Mapping[str, Option] = field(default_factory=dict)
     evaluator: Callable[[Mapping[str, Any]], Evaluate] | None = None
-    check_options: Callable[[Mapping[str, Any]], str | None] | None = None
-    advisor: Callable[..., tuple[Hand, Narration]] | None = None
+    check_options: Callable[[Mapping[str, Any]], str | Message | None] | None = None
+    advisor: Callable[..., tuple[Hand, Message | Narration]] | None = None
     advice_options: tuple[str, ...] = ()
     sort_key: Callable[[Card], Any] | None = None
 
@@ -125,13 +131,15 @@ SHARED_OPTIONS: dict[str, Any] = {
 # betting round is at most ``raise_cap + 2`` actions a player, and a game of 100 hands is already
 # a few thousand steps.
 SHARED_SPECS: dict[str, Option] = {
-    "ante": whole(0, 100, "chips each player puts in before the deal"),
-    "small_bet": whole(1, 100, "the bet and raise size before the draw"),
-    "big_bet": whole(1, 100, "the bet and raise size after the draw"),
-    "raise_cap": whole(0, 10, "the most raises in one betting round"),
-    "stack": whole(1, 10_000, "chips each player starts with"),
-    "betting": flag("chips and betting; False is the showdown-only lesson mode (1 point a hand)"),
-    "hands": whole(1, 100, "hands in a game (it ends early when one player has every chip)"),
+    "ante": whole(0, 100, msg("chips each player puts in before the deal")),
+    "small_bet": whole(1, 100, msg("the bet and raise size before the draw")),
+    "big_bet": whole(1, 100, msg("the bet and raise size after the draw")),
+    "raise_cap": whole(0, 10, msg("the most raises in one betting round")),
+    "stack": whole(1, 10_000, msg("chips each player starts with")),
+    "betting": flag(
+        msg("chips and betting; False is the showdown-only lesson mode (1 point a hand)")
+    ),
+    "hands": whole(1, 100, msg("hands in a game (it ends early when one player has every chip)")),
 }
 
 
@@ -146,14 +154,24 @@ class HandResult:
 
     hand_no: int
     button: int
-    shown: tuple[tuple[int, Hand, str], ...]
+    shown: tuple[tuple[int, Hand, str | Message], ...]
     pots: tuple[Pot, ...]
     contributions: tuple[int, ...]
     payouts: tuple[int, ...]
     net: tuple[Fraction, ...]
     winners: tuple[int, ...]
-    summary: str
-    arithmetic: str
+    said: Message
+    """How the hand ended, as a message (`summary` reads it in the current language)."""
+    sums: Message
+    """The payout arithmetic, as a message (`arithmetic` reads it)."""
+
+    @property
+    def summary(self) -> str:
+        return str(self.said)
+
+    @property
+    def arithmetic(self) -> str:
+        return str(self.sums)
 
 
 @dataclass(frozen=True)
@@ -307,14 +325,16 @@ class DrawPoker(Game):
             **rules.extra_options,
         }
         self.option_specs = {
-            "players": whole(rules.min_players, rules.max_players, "players at the table"),
+            "players": whole(rules.min_players, rules.max_players, msg("players at the table")),
             **SHARED_SPECS,
             "max_draw": whole(
                 0,
                 rules.hand_size if rules.draw_limit is None else rules.draw_limit,
-                "the most cards a player may exchange",
+                msg("the most cards a player may exchange"),
             ),
-            "exchange_rounds": whole(1, rules.max_exchange_rounds, "exchange rounds in a hand"),
+            "exchange_rounds": whole(
+                1, rules.max_exchange_rounds, msg("exchange rounds in a hand")
+            ),
             **rules.extra_specs,
         }
         self.example_options = tuple(rules.example_options)
@@ -332,7 +352,7 @@ class DrawPoker(Game):
         rules = self.rules
         return rules.evaluator(dict(opts)) if rules.evaluator else rules.evaluate
 
-    def advise(self, view: DrawPokerView, hand: Hand) -> tuple[Hand, Narration]:
+    def advise(self, view: DrawPokerView, hand: Hand) -> tuple[Hand, Message | Narration]:
         """The game's exact exchange advice for ``hand`` in ``view`` (a seat's observation),
         under the table's options; ``ValueError`` for a game without an advisor."""
         advisor = self.rules.advisor
@@ -354,7 +374,7 @@ class DrawPoker(Game):
         deck = get_deck(hand[0].deck)
         return tuple(sorted(hand, key=lambda c: (-deck.strength(c), c.code)))
 
-    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+    def options_problem(self, options: Mapping[str, Any]) -> str | Message | None:
         """The game's own limits on several options at once, then whether the deal fits the deck."""
         r = self.rules
         if r.check_options is not None:
@@ -363,9 +383,11 @@ class DrawPoker(Game):
                 return problem
         deck = self.full_deck(options)
         if options["players"] * r.hand_size > len(deck):
-            return (
-                f"{options['players']} players x {r.hand_size} cards needs more than the "
-                f"{len(deck)} cards of the deck"
+            return msg(
+                "{players} players x {size} cards needs more than the {cards} cards of the deck",
+                players=options["players"],
+                size=r.hand_size,
+                cards=len(deck),
             )
         return None
 
@@ -479,9 +501,9 @@ class DrawPoker(Game):
             move = self._chance(state, text)
             if move is None:
                 expected = {
-                    "deal": "the next card dealt ('deal <card>')",
-                    "draw": "a replacement card ('draw <card>') or 'shuffle discards'",
-                    "done": "'next hand'",
+                    "deal": msg("the next card dealt ('deal <card>')"),
+                    "draw": msg("a replacement card ('draw <card>') or 'shuffle discards'"),
+                    "done": msg("'next hand'"),
                 }[state.phase]
                 return not_an_outcome(text, expected)
             return move
@@ -492,17 +514,27 @@ class DrawPoker(Game):
                 return Exchange(text, ())
             if verb != "discard":
                 return Refusal(
-                    f"it is the exchange: {who} says 'discard <cards>' (up to "
-                    f"{state.option('max_draw')}) or 'stand pat'"
+                    msg(
+                        "it is the exchange: {player} says 'discard <cards>' (up to {limit}) or "
+                        "'stand pat'",
+                        player=who,
+                        limit=state.option("max_draw"),
+                    )
                 )
             try:
                 return Exchange(text, self._discards(state, seat, text))
             except ValueError as exc:
-                return Refusal(str(exc))
+                return Refusal(exc.args[0] if exc.args else str(exc))
         assert state.betting is not None
         if verb in ("discard", "stand"):
             legal = _or(bet.legal_actions(state.betting))
-            return Refusal(f"it is a betting round, not the exchange: {who} may {legal}")
+            return Refusal(
+                msg(
+                    "it is a betting round, not the exchange: {player} may {legal}",
+                    player=who,
+                    legal=legal,
+                )
+            )
         reason = bet.why_illegal(state.betting, text)
         return Refusal(reason) if reason is not None else BetAction(text)
 
@@ -521,16 +553,25 @@ class DrawPoker(Game):
         deck = get_deck(hand[0].deck)
         cards = deck.parse(action.partition(" ")[2], decks=1)
         if not cards:
-            return _raise("name the cards to discard, e.g. 'discard 7h 2c' (or say 'stand pat')")
+            return _raise(
+                msg("name the cards to discard, e.g. 'discard 7h 2c' (or say 'stand pat')")
+            )
         limit = state.option("max_draw")
         if len(cards) > limit:
             return _raise(
-                f"you may discard at most {limit} card{'s' if limit != 1 else ''}, not {len(cards)}"
+                msgn(
+                    "you may discard at most {count} card, not {got}",
+                    "you may discard at most {count} cards, not {got}",
+                    limit,
+                    got=len(cards),
+                )
             )
         missing = Counter(cards) - Counter(hand)
         if missing:
             card = next(iter(missing))
-            return _raise(f"you do not hold {card.code} ({deck.describe(card)})")
+            return _raise(
+                msg("you do not hold {card} ({name})", card=card.code, name=deck.describe(card))
+            )
         return cards
 
     # -- applying ----------------------------------------------------------------------------
@@ -554,49 +595,63 @@ class DrawPoker(Game):
         to = order[dealt % len(order)]
         hands = replace_at(state.hands, to, self._sorted((*state.hands[to], card)))
         new = replace(state, stock=remove_one(state.stock, card), hands=hands)
-        text = told(
-            self._hand_intro(state) + " " if dealt == 0 else "",
-            f"The dealer gives {seat_name(to)} a card face down",
-            secret(f" ({card.code})", to),
-            ".",
+        text: Message = msg(
+            "The dealer gives {player} a card face down{card}.",
+            player=seat_name(to),
+            card=secret(f" ({card.code})", to),
         )
+        if dealt == 0:
+            text = then(self._hand_intro(state), text)
         if dealt + 1 == len(order) * self.rules.hand_size:
             new, more = self._after_deal(new)
-            text += " " + more
+            text = then(text, more)
         return self._event(state, new, CHANCE, action, text)
 
-    def _hand_intro(self, state: DrawPokerState) -> str:
-        text = (
-            f"Hand {state.hand_no} of {state.option('hands')}: {seat_name(state.button)} has "
-            f"the button, so {seat_name(state.order[0])} is dealt to first."
+    def _hand_intro(self, state: DrawPokerState) -> Message:
+        text = msg(
+            "Hand {number} of {total}: {dealer} has the button, so {first} is dealt to first.",
+            number=state.hand_no,
+            total=state.option("hands"),
+            dealer=seat_name(state.button),
+            first=seat_name(state.order[0]),
         )
         b = state.betting
         if b is not None and state.option("ante") > 0:
-            text += f" The antes are in: pot {b.pot}."
+            text = then(text, msg("The antes are in: pot {pot}.", pot=b.pot))
         out = [s for s in range(state.players) if not state.in_hand[s]]
         if out:
-            verbs = "has no chips and sits out" if len(out) == 1 else "have no chips and sit out"
-            text += f" {_names(out)} {verbs}."
+            sits = msgn(
+                "{players} has no chips and sits out.",
+                "{players} have no chips and sit out.",
+                len(out),
+                players=_names(out),
+            )
+            text = then(text, sits)
         return text
 
-    def _after_deal(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+    def _after_deal(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
         if state.betting is not None:
             return self._start_bet(state, 1)
         return self._start_draw(state, 1)
 
-    def _start_bet(self, state: DrawPokerState, k: int) -> tuple[DrawPokerState, str]:
+    def _start_bet(self, state: DrawPokerState, k: int) -> tuple[DrawPokerState, Message]:
         assert state.betting is not None
         size = state.option("small_bet" if k == 1 else "big_bet")
         b = bet.start_round(state.betting, size)
         new = replace(state, phase=f"bet{k}", betting=b)
         if b.to_act is None:
             new, more = self._end_bet(new)
-            return new, f"Nobody can bet in round {k} (players are all-in). {more}"
-        return new, (
-            f"Betting round {k} (bets of {size}): {seat_name(b.to_act)} acts first, pot {b.pot}."
+            nobody = msg("Nobody can bet in round {round} (players are all-in).", round=k)
+            return new, then(nobody, more)
+        return new, msg(
+            "Betting round {round} (bets of {size}): {player} acts first, pot {pot}.",
+            round=k,
+            size=size,
+            player=seat_name(b.to_act),
+            pot=b.pot,
         )
 
-    def _end_bet(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+    def _end_bet(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
         assert state.betting is not None
         if state.betting.hand_over:
             return self._win_by_folds(state)
@@ -604,7 +659,7 @@ class DrawPoker(Game):
             return self._start_draw(state, 1)
         return self._showdown(state)
 
-    def _start_draw(self, state: DrawPokerState, r: int) -> tuple[DrawPokerState, str]:
+    def _start_draw(self, state: DrawPokerState, r: int) -> tuple[DrawPokerState, Message]:
         rounds = state.option("exchange_rounds")
         new = replace(
             state,
@@ -615,17 +670,22 @@ class DrawPoker(Game):
             to_draw=0,
             pending=(),
         )
-        which = f"the {_ORDINAL.get(r, str(r))} exchange" if rounds > 1 else "the exchange"
+        if rounds == 1:
+            now = msg("Now the exchange.")
+        else:
+            now = _NOW_EXCHANGE.get(r) or msg("Now exchange {number}.", number=r)
         new, more = self._next_exchanger(new)
-        return new, f"Now {which}. {more}"
+        return new, then(now, more)
 
-    def _next_exchanger(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+    def _next_exchanger(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
         live = set(state.live)
         for s in state.order:
             if s in live and not state.exchanged[s]:
                 limit = state.option("max_draw")
-                return replace(state, exchanger=s), (
-                    f"{seat_name(s)} may discard up to {limit} or stand pat."
+                return replace(state, exchanger=s), msg(
+                    "{player} may discard up to {limit} or stand pat.",
+                    player=seat_name(s),
+                    limit=limit,
                 )
         if state.exchange_round < state.option("exchange_rounds"):
             return self._start_draw(state, state.exchange_round + 1)
@@ -644,7 +704,7 @@ class DrawPoker(Game):
         text = step.narration
         if b.complete:
             new, more = self._end_bet(new)
-            text += " " + more
+            text = then(text, more)
         return self._event(state, new, seat, action, text, step.arithmetic)
 
     def _exchange(self, state: DrawPokerState, seat: int, move: Exchange) -> Transition:
@@ -654,8 +714,13 @@ class DrawPoker(Game):
         if not cards:
             new = replace(state, exchanged=exchanged, log=(*state.log, (seat, "stand pat")))
             new, more = self._next_exchanger(new)
-            text = f"{who} stands pat (keeps all {len(state.hands[seat])} cards). {more}"
-            return self._event(state, new, seat, action, text)
+            pat = msgn(
+                "{player} stands pat (keeps all {count} card).",
+                "{player} stands pat (keeps all {count} cards).",
+                len(state.hands[seat]),
+                player=who,
+            )
+            return self._event(state, new, seat, action, then(pat, more))
         hand = state.hands[seat]
         for card in cards:
             hand = remove_one(hand, card)
@@ -669,10 +734,12 @@ class DrawPoker(Game):
             log=(*state.log, (seat, f"discard {k}")),
         )
         shown = " ".join(c.code for c in cards)
-        text = told(
-            f"{who} discards {k} card{'s' if k != 1 else ''}",
-            secret(f" ({shown})", seat),
-            f" and draws {k}.",
+        text = msgn(
+            "{player} discards {count} card{cards} and draws {count}.",
+            "{player} discards {count} cards{cards} and draws {count}.",
+            k,
+            player=who,
+            cards=secret(f" ({shown})", seat),
         )
         return Transition(new, Event(seat, action, text))
 
@@ -682,27 +749,31 @@ class DrawPoker(Game):
         hands = replace_at(state.hands, seat, self._sorted((*state.hands[seat], card)))
         left = state.to_draw - 1
         new = replace(state, stock=remove_one(state.stock, card), hands=hands, to_draw=left)
-        text = told(
-            f"{seat_name(seat)} draws a card face down", secret(f" ({card.code})", seat), "."
+        text = msg(
+            "{player} draws a card face down{card}.",
+            player=seat_name(seat),
+            card=secret(f" ({card.code})", seat),
         )
         if left == 0:
             muck = (*new.muck, *((seat, c) for c in new.pending))
             new, more = self._next_exchanger(replace(new, muck=muck, pending=()))
-            text += " " + more
+            text = then(text, more)
         return self._event(state, new, CHANCE, action, text)
 
     def _reshuffle(self, state: DrawPokerState) -> Transition:
         if state.muck:
             stock, muck, pending = tuple(c for _, c in state.muck), (), state.pending
-            text = (
-                f"The stock is empty: the {len(stock)} discarded cards are shuffled into a new "
-                "stock."
+            text = msgn(
+                "The stock is empty: the {count} discarded card is shuffled into a new stock.",
+                "The stock is empty: the {count} discarded cards are shuffled into a new stock.",
+                len(stock),
             )
         else:  # nothing else is left: the player's own discards go back in
             stock, muck, pending = state.pending, (), ()
-            text = (
-                f"The stock is empty and only {seat_name(state.exchanger or 0)}'s own discards "
-                "are left: they are shuffled into a new stock."
+            text = msg(
+                "The stock is empty and only {player}'s own discards are left: they are "
+                "shuffled into a new stock.",
+                player=seat_name(state.exchanger or 0),
             )
         new = replace(state, stock=stock, muck=muck, pending=pending)
         return Transition(new, Event(CHANCE, "shuffle discards", text))
@@ -713,26 +784,30 @@ class DrawPoker(Game):
         after: DrawPokerState,
         actor: int,
         action: str,
-        text: str | Narration,
-        arithmetic: str = "",
+        text: Message | Narration,
+        arithmetic: Message | str = "",
     ) -> Transition:
         """The transition, with the hand's payout arithmetic when this action ended the hand."""
         if after.phase == "done" and before.phase != "done":
-            end = after.results[-1].arithmetic
-            arithmetic = f"{arithmetic}; {end}" if arithmetic else end
-        return Transition(after, Event(actor, action, text, arithmetic))
+            end = after.results[-1].sums
+            arithmetic = semicolons([arithmetic, end]) if arithmetic else end
+        return Transition(after, Event(actor, action, text, arithmetic))  # type: ignore[arg-type]
 
     # -- the end of a hand -------------------------------------------------------------------
-    def _win_by_folds(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+    def _win_by_folds(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
         b = state.betting
         assert b is not None
         winner = b.live()[0]
         pots = bet.split_pots(b.contributions, b.folded, [None] * state.players, b.button)
         payouts = _payouts(pots, state.players)
-        text = f"{seat_name(winner)} wins the pot of {b.pot} without a showdown."
+        text = msg(
+            "{player} wins the pot of {pot} without a showdown.",
+            player=seat_name(winner),
+            pot=b.pot,
+        )
         return self._finish(state, (), pots, payouts, (winner,), text)
 
-    def _showdown(self, state: DrawPokerState) -> tuple[DrawPokerState, str]:
+    def _showdown(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
         evaluate = self.evaluator(state.opts)
         live = set(state.live)
         order = [s for s in state.order if s in live]
@@ -742,48 +817,90 @@ class DrawPoker(Game):
             key, words = evaluate(state.hands[s])
             keys[s] = key
             shown.append((s, state.hands[s], words))
-        reveal = "; ".join(
-            f"{seat_name(s)} shows {' '.join(c.code for c in cards)} ({words})"
-            for s, cards, words in shown
+        reveal = semicolons(
+            [
+                msg(
+                    "{player} shows {cards} ({hand})",
+                    player=seat_name(s),
+                    cards=" ".join(c.code for c in cards),
+                    hand=words,
+                )
+                for s, cards, words in shown
+            ]
         )
         b = state.betting
         if b is None:
             best = max(keys[s] for s in order)
             winners = tuple(s for s in order if keys[s] == best)
             if len(winners) == 1:
-                text = f"Showdown: {reveal}. {seat_name(winners[0])} wins the hand (1 point)."
+                text = msg(
+                    "Showdown: {shown}. {player} wins the hand (1 point).",
+                    shown=reveal,
+                    player=seat_name(winners[0]),
+                )
             else:
-                text = f"Showdown: {reveal}. {_names(winners)} tie and share the point."
+                text = msg(
+                    "Showdown: {shown}. {players} tie and share the point.",
+                    shown=reveal,
+                    players=_names(winners),
+                )
             return self._finish(state, tuple(shown), (), (0,) * state.players, winners, text)
         pots = bet.split_pots(b.contributions, b.folded, keys, b.button)
         payouts = _payouts(pots, state.players)
         parts = []
         for i, pot in enumerate(pots):
-            name = "the pot" if len(pots) == 1 else ("the main pot" if i == 0 else "a side pot")
-            if len(pot.winners) == 1:
-                parts.append(f"{seat_name(pot.winners[0])} wins {name} of {pot.amount}")
+            if len(pots) == 1:
+                name = msg("the pot")
             else:
-                shares = ", ".join(f"{seat_name(s)} {a}" for s, a in pot.shares)
-                odd = ""
-                if pot.amount % len(pot.winners):
-                    first = seat_name(pot.winners[0])
-                    odd = f"; the odd chip goes to {first}, first left of the button"
+                name = msg("the main pot") if i == 0 else msg("a side pot")
+            if len(pot.winners) == 1:
                 parts.append(
-                    f"{_names(pot.winners)} tie and split {name} of {pot.amount} ({shares}{odd})"
+                    msg(
+                        "{player} wins {pot} of {amount}",
+                        player=seat_name(pot.winners[0]),
+                        pot=name,
+                        amount=pot.amount,
+                    )
+                )
+                continue
+            shares = joined(
+                msg("{player} {amount}", player=seat_name(s), amount=a) for s, a in pot.shares
+            )
+            if pot.amount % len(pot.winners):
+                parts.append(
+                    msg(
+                        "{players} tie and split {pot} of {amount} ({shares}; the odd chip goes "
+                        "to {first}, first left of the button)",
+                        players=_names(pot.winners),
+                        pot=name,
+                        amount=pot.amount,
+                        shares=shares,
+                        first=seat_name(pot.winners[0]),
+                    )
+                )
+            else:
+                parts.append(
+                    msg(
+                        "{players} tie and split {pot} of {amount} ({shares})",
+                        players=_names(pot.winners),
+                        pot=name,
+                        amount=pot.amount,
+                        shares=shares,
+                    )
                 )
         winners = tuple(dict.fromkeys(s for pot in pots for s in pot.winners))
-        text = f"Showdown: {reveal}. " + "; ".join(parts) + "."
+        text = msg("Showdown: {shown}. {outcome}.", shown=reveal, outcome=semicolons(parts))
         return self._finish(state, tuple(shown), tuple(pots), payouts, winners, text)
 
     def _finish(
         self,
         state: DrawPokerState,
-        shown: tuple[tuple[int, Hand, str], ...],
+        shown: tuple[tuple[int, Hand, str | Message], ...],
         pots: Sequence[Pot],
         payouts: tuple[int, ...],
         winners: tuple[int, ...],
-        text: str,
-    ) -> tuple[DrawPokerState, str]:
+        text: Message,
+    ) -> tuple[DrawPokerState, Message]:
         b = state.betting
         n = state.players
         if b is None:
@@ -792,20 +909,36 @@ class DrawPoker(Game):
             points = tuple(p + g for p, g in zip(state.points, net, strict=True))
             chips = state.chips
             contributions = (0,) * n
-            arithmetic = "points: " + ", ".join(
-                f"{seat_name(s)} {_num(state.points[s])} + {_num(net[s])} = {_num(points[s])}"
+            scores = [
+                msg(
+                    "{player} {before} + {gain} = {after}",
+                    player=seat_name(s),
+                    before=_num(state.points[s]),
+                    gain=_num(net[s]),
+                    after=_num(points[s]),
+                )
                 for s in range(n)
-            )
+            ]
+            arithmetic = msg("points: {scores}", scores=joined(scores))
         else:
             contributions = b.contributions
             chips = tuple(b.stacks[s] + payouts[s] for s in range(n))
             net = tuple(Fraction(payouts[s] - contributions[s]) for s in range(n))
             points = state.points
-            arithmetic = "; ".join(
-                f"{seat_name(s)} {payouts[s]} - {contributions[s]} put in = {_signed(net[s])}"
-                f" ({chips[s]} chips)"
-                for s in range(n)
-                if state.in_hand[s]
+            arithmetic = semicolons(
+                [
+                    msgn(
+                        "{player} {payout} - {put} put in = {net} ({count} chip)",
+                        "{player} {payout} - {put} put in = {net} ({count} chips)",
+                        chips[s],
+                        player=seat_name(s),
+                        payout=payouts[s],
+                        put=contributions[s],
+                        net=_signed(net[s]),
+                    )
+                    for s in range(n)
+                    if state.in_hand[s]
+                ]
             )
             assert sum(chips) == sum(state.chips)
         result = HandResult(
@@ -817,8 +950,8 @@ class DrawPoker(Game):
             payouts=payouts,
             net=net,
             winners=winners,
-            summary=text,
-            arithmetic=arithmetic,
+            said=text,
+            sums=arithmetic,  # type: ignore[arg-type]
         )
         new = replace(
             state,
@@ -831,16 +964,29 @@ class DrawPoker(Game):
             results=(*state.results, result),
         )
         if self._finished(new):
-            text += " " + self._final_words(new)
+            text = then(text, self._final_words(new))
         return new, text
 
-    def _final_words(self, state: DrawPokerState) -> str:
+    def _final_words(self, state: DrawPokerState) -> Message:
         r = self.returns(state)
         best = max(r)
         leaders = [s for s in range(state.players) if r[s] == best]
-        unit = "chips" if state.option("betting") else "points"
-        verb = "finishes" if len(leaders) == 1 else "finish"
-        return f"The game is over: {_names(leaders)} {verb} best ({_signed(best)} {unit})."
+        names, score = _names(leaders), _signed(best)
+        if state.option("betting"):
+            return msgn(
+                "The game is over: {players} finishes best ({score} chips).",
+                "The game is over: {players} finish best ({score} chips).",
+                len(leaders),
+                players=names,
+                score=score,
+            )
+        return msgn(
+            "The game is over: {players} finishes best ({score} points).",
+            "The game is over: {players} finish best ({score} points).",
+            len(leaders),
+            players=names,
+            score=score,
+        )
 
     def _next_hand(self, state: DrawPokerState) -> Transition:
         n = state.players
@@ -849,9 +995,10 @@ class DrawPoker(Game):
             while state.chips[button] == 0:
                 button = (button + 1) % n
         new = self._new_hand(state, button)
-        text = (
-            f"The cards are collected and shuffled; the button moves to {seat_name(button)} "
-            f"for hand {new.hand_no}."
+        text = msg(
+            "The cards are collected and shuffled; the button moves to {player} for hand {number}.",
+            player=seat_name(button),
+            number=new.hand_no,
         )
         return Transition(new, Event(CHANCE, "next hand", text))
 
@@ -965,19 +1112,44 @@ class DrawPoker(Game):
 
 # -- helpers ---------------------------------------------------------------------------------
 def stage_words(view: DrawPokerView) -> str:
-    """Where the hand is, as a player says it ("Hand 2 of 5: betting round 1"): the table's
-    banner, its text version and the stepper's, for Triad and Pyramid alike."""
-    hand = f"Hand {view.hand_no} of {view.hands_total}"
+    """Where the hand is, as a player says it ("Hand 2 of 5: betting round 1"), in the current
+    language: the table's banner, its text version and the stepper's, for Triad and Pyramid
+    alike (`stage_message` is the message)."""
+    return str(stage_message(view))
+
+
+def stage_message(view: DrawPokerView) -> Message:
+    """`stage_words` as a message."""
+    number, total = view.hand_no, view.hands_total
     phase = view.phase
     if phase == "deal":
-        return f"{hand}: the deal"
+        return msg("Hand {number} of {total}: the deal", number=number, total=total)
     if phase in ("bet1", "bet2"):
-        return f"{hand}: betting round {phase[-1]}"
+        return msg(
+            "Hand {number} of {total}: betting round {round}",
+            number=number,
+            total=total,
+            round=phase[-1],
+        )
     if phase == "draw":
         rounds = view.option("exchange_rounds")
-        which = f" {view.exchange_round} of {rounds}" if rounds > 1 else ""
-        return f"{hand}: the exchange{which} (0-{view.option('max_draw')} cards)"
-    return f"{hand}: over"
+        most = view.option("max_draw")
+        if rounds > 1:
+            return msg(
+                "Hand {number} of {total}: the exchange {round} of {rounds} (0-{most} cards)",
+                number=number,
+                total=total,
+                round=view.exchange_round,
+                rounds=rounds,
+                most=most,
+            )
+        return msg(
+            "Hand {number} of {total}: the exchange (0-{most} cards)",
+            number=number,
+            total=total,
+            most=most,
+        )
+    return msg("Hand {number} of {total}: over", number=number, total=total)
 
 
 def _payouts(pots: Sequence[Pot], n: int) -> tuple[int, ...]:
@@ -988,17 +1160,32 @@ def _payouts(pots: Sequence[Pot], n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _raise(message: str) -> Any:
+def _raise(message: str | Message) -> Any:
     raise ValueError(message)
 
 
-def _names(seats: Sequence[int]) -> str:
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def then(first: object, second: object) -> Message:
+    """Two sentences one after the other ("A. B."; Chinese writes no space between them)."""
+    # Translators: two whole sentences one after the other
+    return msg("{first} {second}", first=first, second=second)
 
 
-def _or(actions: Sequence[str]) -> str:
-    return actions[0] if len(actions) == 1 else ", ".join(actions[:-1]) + " or " + actions[-1]
+def names(seats: Sequence[int]) -> object:
+    """Players named in a list: "Player 1", "Player 1 and Player 3", "Player 1, Player 2 and
+    Player 4"."""
+    said = [seat_name(s) for s in seats]
+    if len(said) == 1:
+        return said[0]
+    return msg("{players} and {last}", players=joined(said[:-1]), last=said[-1])
+
+
+_names = names
+
+
+def _or(actions: Sequence[str]) -> object:
+    if len(actions) == 1:
+        return actions[0]
+    return msg("{actions} or {last}", actions=", ".join(actions[:-1]), last=actions[-1])
 
 
 def _num(x: Fraction) -> str:

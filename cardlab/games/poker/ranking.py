@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
 from cardlab.core.cards import Card, Deck, get_deck
+from cardlab.core.i18n import Message, msg, msgn
 
 # Categories from lowest to highest; the index is the first element of every `HandValue`.
 CATEGORIES: tuple[str, ...] = (
@@ -42,46 +43,61 @@ CATEGORIES: tuple[str, ...] = (
 )
 CATEGORY_INDEX: dict[str, int] = {name: i for i, name in enumerate(CATEGORIES)}
 
-TRIAD_NAMES: dict[str, str] = {
-    "high_card": "High Card",
-    "one_pair": "One Pair",
-    "two_pair": "Two Pair",
-    "three_up": "Three Up",
-    "run": "Run",
-    "colors": "Colors",
-    "full_up": "Full Up",
-    "four_up": "Four Up",
-    "half_colors": "Half Colors",
-    "full_colors": "Full Colors",
-    "five_up": "Five Up",
+TRIAD_WORDS: dict[str, Message] = {
+    "high_card": msg("High Card"),
+    "one_pair": msg("One Pair"),
+    "two_pair": msg("Two Pair"),
+    "three_up": msg("Three Up"),
+    "run": msg("Run"),
+    "colors": msg("Colors"),
+    "full_up": msg("Full Up"),
+    "four_up": msg("Four Up"),
+    "half_colors": msg("Half Colors"),
+    "full_colors": msg("Full Colors"),
+    "five_up": msg("Five Up"),
 }
-POKER_NAMES: dict[str, str] = {
-    "high_card": "High Card",
-    "one_pair": "One Pair",
-    "two_pair": "Two Pair",
-    "three_up": "Three of a Kind",
-    "run": "Straight",
-    "colors": "Flush",
-    "full_up": "Full House",
-    "four_up": "Four of a Kind",
-    "half_colors": "Straight Flush",
-    "full_colors": "Royal Flush",
-    "five_up": "Five of a Kind",
+"""The Triad name of each category, as a message (read in the page's language)."""
+POKER_WORDS: dict[str, Message] = {
+    "high_card": msg("High Card"),
+    "one_pair": msg("One Pair"),
+    "two_pair": msg("Two Pair"),
+    "three_up": msg("Three of a Kind"),
+    "run": msg("Straight"),
+    "colors": msg("Flush"),
+    "full_up": msg("Full House"),
+    "four_up": msg("Four of a Kind"),
+    "half_colors": msg("Straight Flush"),
+    "full_colors": msg("Royal Flush"),
+    "five_up": msg("Five of a Kind"),
 }
+"""The usual poker name of each category, as a message."""
+TRIAD_NAMES: dict[str, str] = {c: m.msgid for c, m in TRIAD_WORDS.items()}
+"""The Triad names in English (the notation of the rules text and the tests)."""
+POKER_NAMES: dict[str, str] = {c: m.msgid for c, m in POKER_WORDS.items()}
+"""The poker names in English."""
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_VALUE: dict[str, int] = {r: i + 2 for i, r in enumerate(RANKS)}  # 2..14, ace 14
 JOKERS: tuple[str, ...] = ("BJ", "RJ")
 JOKER_MODES = ("out", "wild")
 
-# Rank words by value; the Triad deck calls the jack the Prince (triad.md §1).
-_POKER_WORDS = {
-    2: ("Two", "Twos"), 3: ("Three", "Threes"), 4: ("Four", "Fours"), 5: ("Five", "Fives"),
-    6: ("Six", "Sixes"), 7: ("Seven", "Sevens"), 8: ("Eight", "Eights"), 9: ("Nine", "Nines"),
-    10: ("Ten", "Tens"), 11: ("Jack", "Jacks"), 12: ("Queen", "Queens"), 13: ("King", "Kings"),
-    14: ("Ace", "Aces"),
-}  # fmt: skip
-_TRIAD_WORDS = {**_POKER_WORDS, 11: ("Prince", "Princes")}
+# Rank words by value (one, many); the Triad deck calls the jack the Prince (triad.md §1).
+_POKER_WORDS: dict[int, tuple[Message, Message]] = {
+    2: (msg("Two"), msg("Twos")),
+    3: (msg("Three"), msg("Threes")),
+    4: (msg("Four"), msg("Fours")),
+    5: (msg("Five"), msg("Fives")),
+    6: (msg("Six"), msg("Sixes")),
+    7: (msg("Seven"), msg("Sevens")),
+    8: (msg("Eight"), msg("Eights")),
+    9: (msg("Nine"), msg("Nines")),
+    10: (msg("Ten"), msg("Tens")),
+    11: (msg("Jack"), msg("Jacks")),
+    12: (msg("Queen"), msg("Queens")),
+    13: (msg("King"), msg("Kings")),
+    14: (msg("Ace"), msg("Aces")),
+}
+_TRIAD_WORDS = {**_POKER_WORDS, 11: (msg("Prince"), msg("Princes"))}
 _SHORT = {v: ("10" if r == "T" else r) for r, v in RANK_VALUE.items()}
 
 # Packing of a value into one integer, shared with the numpy engine: the category times 13**5
@@ -127,14 +143,25 @@ class HandValue:
         return cls(index, tuple(digits[: _KEY_LENGTH[CATEGORIES[index]]]))
 
     @property
+    def words(self) -> Message:
+        """The Triad declaration as a message, e.g. "Three Up, Kings", "King High",
+        "Run, 5-high" (read in a language where it is shown)."""
+        return _describe(self, TRIAD_WORDS, _TRIAD_WORDS)
+
+    @property
+    def poker_words(self) -> Message:
+        """The poker name as a message, e.g. "Three of a Kind, Kings", "Straight, 5-high"."""
+        return _describe(self, POKER_WORDS, _POKER_WORDS)
+
+    @property
     def name(self) -> str:
-        """The Triad declaration, e.g. "Three Up, Kings", "King High", "Run, 5-high"."""
-        return _describe(self, TRIAD_NAMES, _TRIAD_WORDS)
+        """The Triad declaration in the current language (`words` read)."""
+        return str(self.words)
 
     @property
     def poker_name(self) -> str:
-        """The poker name, e.g. "Three of a Kind, Kings", "Straight, 5-high"."""
-        return _describe(self, POKER_NAMES, _POKER_WORDS)
+        """The poker name in the current language (`poker_words` read)."""
+        return str(self.poker_words)
 
     def __str__(self) -> str:
         return self.name
@@ -146,24 +173,30 @@ _KEY_LENGTH = {
 }  # fmt: skip
 
 
-def _describe(value: HandValue, names: dict[str, str], words: dict[int, tuple[str, str]]) -> str:
+def _describe(
+    value: HandValue, names: dict[str, Message], words: dict[int, tuple[Message, Message]]
+) -> Message:
     cat, key = value.category, value.key
     title = names[cat]
-    one = {v: w[0] for v, w in words.items()}
-    many = {v: w[1] for v, w in words.items()}
     if cat == "full_colors":
         return title
     if cat == "high_card":
-        return f"{one[key[0]]} High"
+        # Translators: a High Card hand named by its top card: "King High"
+        return msg("{rank} High", rank=words[key[0]][0])
     if cat in ("run", "half_colors"):
-        return f"{title}, {_SHORT[key[0]]}-high"
+        # Translators: a Run (straight) by its top card, written as on the card: "Run, 5-high"
+        return msg("{hand}, {rank}-high", hand=title, rank=_SHORT[key[0]])
     if cat == "colors":
-        return f"{title}, " + "-".join(_SHORT[v] for v in key)
+        # Translators: a Colors (flush) hand with its five ranks: "Colors, A-J-8-6-3"
+        return msg("{hand}, {ranks}", hand=title, ranks="-".join(_SHORT[v] for v in key))
+    many = {v: w[1] for v, w in words.items()}
     if cat == "full_up":
-        return f"{title}, {many[key[0]]} over {many[key[1]]}"
+        # Translators: a Full Up (full house): three Kings and two Sevens
+        return msg("{hand}, {three} over {pair}", hand=title, three=many[key[0]], pair=many[key[1]])
     if cat == "two_pair":
-        return f"{title}, {many[key[0]]} and {many[key[1]]}"
-    return f"{title}, {many[key[0]]}"  # five_up, four_up, three_up, one_pair
+        return msg("{hand}, {high} and {low}", hand=title, high=many[key[0]], low=many[key[1]])
+    # five_up, four_up, three_up, one_pair: "Three Up, Kings"
+    return msg("{hand}, {rank}", hand=title, rank=many[key[0]])
 
 
 # -- validation ----------------------------------------------------------------------------------
@@ -188,15 +221,31 @@ def check_cards(cards: Iterable[Card], jokers: str = "out", count: int | None = 
         raise ValueError(f"jokers must be 'out' or 'wild', got {jokers!r}")
     cards = tuple(cards)
     if count is not None and len(cards) != count:
-        raise ValueError(f"a poker hand is exactly {count} cards, got {len(cards)}")
+        raise ValueError(
+            msgn(
+                "a poker hand is exactly {count} card, got {got}",
+                "a poker hand is exactly {count} cards, got {got}",
+                count,
+                got=len(cards),
+            )
+        )
     decks = {_check_deck(card).name for card in cards}
     if len(decks) > 1:
         raise ValueError(f"cards from different decks: {', '.join(sorted(decks))}")
     for card, n in Counter(cards).items():
         if n > get_deck(card.deck).count(card):
-            raise ValueError(f"{card} appears {n} times; the deck has only one")
+            raise ValueError(
+                msgn(
+                    "{card} appears {count} time; the deck has only one",
+                    "{card} appears {count} times; the deck has only one",
+                    n,
+                    card=card.code,
+                )
+            )
         if card.rank in JOKERS and jokers == "out":
-            raise ValueError(f"{card} is a joker and jokers are out (use jokers='wild')")
+            raise ValueError(
+                msg("{card} is a joker and jokers are out (use jokers='wild')", card=card.code)
+            )
     return cards
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardlab.core.cards import PYRAMID, Card
 from cardlab.core.engine import register
+from cardlab.core.i18n import Message, msg, msgn, num, pct
 from cardlab.core.narration import Narration, hidden, told
 from cardlab.core.options import whole
 from cardlab.games.poker.draw import DrawPoker, DrawRules
@@ -27,25 +28,27 @@ def pyramid_deck(options: Mapping[str, Any]) -> tuple[Card, ...]:
     return PYRAMID.cards()
 
 
-def evaluate_hand(hand: Sequence[Card]) -> tuple[tuple[int, ...], str]:
+def evaluate_hand(hand: Sequence[Card]) -> tuple[tuple[int, ...], Message]:
     """``(key, description)`` of a 6-card hand for the engine (§3 key; larger is better)."""
     value = evaluate(hand)
     return value.key, value.description
 
 
-def check_options(options: Mapping[str, Any]) -> str | None:
+def check_options(options: Mapping[str, Any]) -> Message | None:
     """Pyramid's limit on the exchange rounds, which depends on the players (§2 step 4, P7)."""
     rounds, players = options["exchange_rounds"], options["players"]
     if rounds == 2 and players not in TWO_ROUNDS_PLAYERS:
-        return (
-            f"two exchange rounds need 2 or 3 players (the stock is too small for {players}); "
-            "play exchange_rounds=1"
+        return msg(
+            "two exchange rounds need 2 or 3 players (the stock is too small for {players}); "
+            "play exchange_rounds=1",
+            players=players,
         )
     return None
 
 
-def _pct(x: Any) -> str:
-    return f"{round(100 * float(x))}%"
+def _pct(x: Any) -> Any:
+    """A probability as a whole percentage in the reader's language ("37%")."""
+    return pct(float(x), 0)
 
 
 def net_improvement(outcome: ExchangeOutcome) -> Fraction:
@@ -64,24 +67,50 @@ def explain_exchange(best: ExchangeOutcome, runner_up: ExchangeOutcome | None = 
     k = len(best.discard)
     if not k:
         if runner_up is None or not runner_up.p_better:
-            return told("no discard can give a better pyramid than the one I hold, so I keep it.")
+            return told(
+                msg("no discard can give a better pyramid than the one I hold, so I keep it.")
+            )
         n = len(runner_up.discard)
-        other = hidden(DECK.format(runner_up.discard), f"throwing {n} card{'s' * (n != 1)}")
-        return told(
-            "every discard risks a worse hand more than it promises a better pyramid (the best "
-            "try, ",
-            other,
-            f", gives {_pct(runner_up.p_better)} better but {_pct(runner_up.p_worse)} "
-            "worse, counted over every possible draw), so I keep my cards.",
+        other = hidden(
+            DECK.format(runner_up.discard),
+            msgn("throwing {count} card", "throwing {count} cards", n),
         )
-    where = f"{best.draws:,} possible draws of {k} card{'s' if k != 1 else ''}"
-    text = (
-        f"of the {where} from the cards I have not seen, {_pct(best.p_better)} give a better "
-        f"pyramid than mine"
-    )
+        return told(
+            msg(
+                "every discard risks a worse hand more than it promises a better pyramid (the "
+                "best try, {discard}, gives {better} better but {worse} worse, counted over "
+                "every possible draw), so I keep my cards.",
+                discard=other,
+                better=_pct(runner_up.p_better),
+                worse=_pct(runner_up.p_worse),
+            )
+        )
     if best.p_worse:
-        text += f" and {_pct(best.p_worse)} a worse hand"
-    return told(text + ", the best balance of any discard.")
+        return told(
+            msgn(
+                "of the {draws} possible draws of {count} card from the cards I have not seen, "
+                "{better} give a better pyramid than mine and {worse} a worse hand, the best "
+                "balance of any discard.",
+                "of the {draws} possible draws of {count} cards from the cards I have not seen, "
+                "{better} give a better pyramid than mine and {worse} a worse hand, the best "
+                "balance of any discard.",
+                k,
+                draws=num(best.draws),
+                better=_pct(best.p_better),
+                worse=_pct(best.p_worse),
+            )
+        )
+    return told(
+        msgn(
+            "of the {draws} possible draws of {count} card from the cards I have not seen, "
+            "{better} give a better pyramid than mine, the best balance of any discard.",
+            "of the {draws} possible draws of {count} cards from the cards I have not seen, "
+            "{better} give a better pyramid than mine, the best balance of any discard.",
+            k,
+            draws=num(best.draws),
+            better=_pct(best.p_better),
+        )
+    )
 
 
 def advise(
@@ -94,6 +123,12 @@ def advise(
     runner_up = max(tries, key=lambda o: o.p_better) if tries and not best.discard else None
     return best.discard, explain_exchange(best, runner_up)
 
+
+ROUNDS_MEANING = msg("exchange rounds in a hand (two only with 2 or 3 players)")
+"""What the ``exchange_rounds`` option means, as a message for the catalog.  The option's spec
+holds its English (``.msgid``): `cardlab.widgets.rules` sets a spec's meaning as a widget's
+tooltip, which must be a plain string; shown in the page's language once the shared rules panel
+reads it through the catalogs."""
 
 RULES = DrawRules(
     name="pyramid",
@@ -115,9 +150,7 @@ RULES = DrawRules(
         {"players": 4, "stack": 8, "hands": 3},
     ),
     check_options=check_options,
-    extra_specs={
-        "exchange_rounds": whole(1, 2, "exchange rounds in a hand (two only with 2 or 3 players)")
-    },
+    extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING.msgid)},
     advisor=advise,
 )
 GAME = register(DrawPoker(RULES))

@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from cardlab.core.cards import PYRAMID, Card
+from cardlab.core.i18n import Message, joined, msg, msgn
 
 HAND_SIZE = 6
 DECK = PYRAMID
@@ -35,7 +36,33 @@ KEYSTONE = Card("pyramid", "K")
 #: colour token -> colour value used in the key (Orange 1, Green 2, Purple 3)
 COLOUR_VALUE = {"O": 1, "G": 2, "P": 3}
 COLOUR_TOKEN = {v: k for k, v in COLOUR_VALUE.items()}
-COLOUR_NAME = {"P": "Purple", "G": "Green", "O": "Orange"}
+COLOUR_NAME = {
+    # Translators: the colour of a perfect pyramid ("Full pyramid (3-2-1), perfect Purple")
+    "P": msg("Purple"),
+    # Translators: the colour of a perfect pyramid ("Full pyramid (3-2-1), perfect Green")
+    "G": msg("Green"),
+    # Translators: the colour of a perfect pyramid ("Full pyramid (3-2-1), perfect Orange")
+    "O": msg("Orange"),
+}
+"""The colours in words, as a perfect pyramid's colour (an adjective agreeing with "pyramid")."""
+CARD_WORDS: dict[str, Message] = {
+    "3P": msg("level-3 Purple"),
+    "3G": msg("level-3 Green"),
+    "3O": msg("level-3 Orange"),
+    "2P": msg("level-2 Purple"),
+    "2G": msg("level-2 Green"),
+    "2O": msg("level-2 Orange"),
+    "1P": msg("level-1 Purple"),
+    "1G": msg("level-1 Green"),
+    "1O": msg("level-1 Orange"),
+    "K": msg("Keystone"),
+}
+"""Each of the 10 kinds of card in words (the English of `PYRAMID.describe`)."""
+KEYSTONE_ANY = {
+    "1": msg("Keystone as level-1 any colour"),
+    "2": msg("Keystone as level-2 any colour"),
+    "3": msg("Keystone as level-3 any colour"),
+}
 KEYSTONE_KICKER = 100  # §5 P6: an unused Keystone is the strongest kicker
 KEYSTONE_L1 = 4  # colour_term of a non-perfect T1 whose L1 slot is the Keystone
 
@@ -58,12 +85,17 @@ KIND_STRENGTH: tuple[int, ...] = (
 )
 
 #: (type_rank, type code, seed name, plain alias, number of L3/L2/L1 slots)
-SHAPES = {
-    3: ("T1", "level-1 pyramid", "Full pyramid (3-2-1)", (3, 2, 1)),
-    2: ("T2", "level-2 pyramid", "Middle pyramid (3-2)", (3, 2, 0)),
-    1: ("T3", "level-3 pyramid", "Small pyramid (2-1)", (2, 1, 0)),
+SHAPES: dict[int, tuple[str, str, Message, tuple[int, int, int]]] = {
+    3: ("T1", "level-1 pyramid", msg("Full pyramid (3-2-1)"), (3, 2, 1)),
+    2: ("T2", "level-2 pyramid", msg("Middle pyramid (3-2)"), (3, 2, 0)),
+    1: ("T3", "level-3 pyramid", msg("Small pyramid (2-1)"), (2, 1, 0)),
 }
 _LEVEL_POS = {3: 0, 2: 1, 1: 2}
+
+
+def card_words(card: Card) -> Message:
+    """A Pyramid card in words, e.g. "level-1 Purple" or "Keystone"."""
+    return CARD_WORDS[card.code]
 
 
 def parse(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -89,21 +121,23 @@ class HandClass:
         return SHAPES[self.type_rank][0] if self.type_rank else None
 
     @property
-    def name(self) -> str:
+    def name(self) -> Message:
         """Words for the class, e.g. "Full pyramid (3-2-1), perfect Purple, Keystone apex"."""
         if not self.type_rank:
-            return "No pyramid"
+            return msg("No pyramid")
         shape = SHAPES[self.type_rank][2]
         if self.perfect:
-            text = f"{shape}, perfect {COLOUR_NAME[COLOUR_TOKEN[self.colour_term]]}"
+            colour = COLOUR_NAME[COLOUR_TOKEN[self.colour_term]]
             if self.apex:
-                text += ", Keystone apex"
-            return text
+                return msg("{shape}, perfect {colour}, Keystone apex", shape=shape, colour=colour)
+            return msg("{shape}, perfect {colour}", shape=shape, colour=colour)
         if self.type_rank == 3:
             if self.colour_term == KEYSTONE_L1:
-                return f"{shape}, not perfect; Keystone as level-1"
-            return f"{shape}, not perfect; level-1 {COLOUR_NAME[COLOUR_TOKEN[self.colour_term]]}"
-        return f"{shape}, not perfect"
+                return msg("{shape}, not perfect; Keystone as level-1", shape=shape)
+            card = CARD_WORDS[f"1{COLOUR_TOKEN[self.colour_term]}"]
+            # Translators: {card} is the pyramid's level-1 card, e.g. "level-1 Purple"
+            return msg("{shape}, not perfect; {card}", shape=shape, card=card)
+        return msg("{shape}, not perfect", shape=shape)
 
 
 #: every class in ladder order, weakest first (§3 "Resulting ladder")
@@ -132,11 +166,13 @@ class KeystoneRole:
     colour: str | None = None
 
     @property
-    def words(self) -> str:
+    def words(self) -> Message:
         if self.level is None:
-            return "Keystone unused (strongest kicker)"
-        colour = COLOUR_NAME[self.colour] if self.colour else "any colour"
-        return f"Keystone as level-{self.level} {colour}"
+            return msg("Keystone unused (strongest kicker)")
+        if not self.colour:
+            return KEYSTONE_ANY[self.level]
+        # Translators: {card} is the card the Keystone stands for, e.g. "level-3 Purple"
+        return msg("Keystone as {card}", card=CARD_WORDS[f"{self.level}{self.colour}"])
 
 
 @dataclass(frozen=True)
@@ -171,7 +207,7 @@ class Arrangement:
         rows = " / ".join(DECK.format(row) for row in self.rows) or "no pyramid"
         text = rows + (f" | kickers {DECK.format(self.kickers)}" if self.kickers else "")
         if self.keystone is not None:
-            text += f" | {self.keystone.words}"
+            text += f" | {self.keystone.words.text(None, 'en')}"
         return text
 
 
@@ -180,7 +216,7 @@ class PyramidValue:
     """The value of a 6-card hand; compares (and hashes) by ``key`` alone, larger is better."""
 
     key: tuple[int, ...]
-    description: str = field(compare=False)
+    description: Message = field(compare=False)
     arrangement: Arrangement = field(compare=False, repr=False)
 
     @property
@@ -196,7 +232,7 @@ class PyramidValue:
         return self.key[4:]
 
     def __str__(self) -> str:
-        return self.description
+        return str(self.description)
 
 
 # -- evaluation on kind counts -----------------------------------------------------------------
@@ -311,8 +347,12 @@ def kind_counts(hand: Iterable[Card] | str) -> tuple[int, ...]:
     cards = parse(hand) if isinstance(hand, str) else tuple(hand)
     if len(cards) != HAND_SIZE:
         raise ValueError(
-            f"a Pyramid hand is exactly {HAND_SIZE} cards, got {len(cards)}: "
-            f"{' '.join(str(c) for c in cards) or '(none)'}"
+            msg(
+                "a Pyramid hand is exactly {size} cards, got {count}: {cards}",
+                size=HAND_SIZE,
+                count=len(cards),
+                cards=" ".join(str(c) for c in cards) or msg("(none)"),
+            )
         )
     counts = [0] * 10
     for card in cards:
@@ -324,8 +364,12 @@ def kind_counts(hand: Iterable[Card] | str) -> tuple[int, ...]:
     for i, n in enumerate(counts):
         if n > KIND_COPIES[i]:
             raise ValueError(
-                f"the {DECK.title} holds {KIND_COPIES[i]} x {DECK.describe(KIND_CARDS[i])}, "
-                f"the hand has {n}"
+                msg(
+                    "the Pyramid hexagonal deck holds {most} x {card}, the hand has {count}",
+                    most=KIND_COPIES[i],
+                    card=card_words(KIND_CARDS[i]),
+                    count=n,
+                )
             )
     return tuple(counts)
 
@@ -368,18 +412,25 @@ def _arrangement(counts: tuple[int, ...]) -> Arrangement:
     return Arrangement(type_rank, rows, kicker_cards, keystone)
 
 
-def _describe(key: tuple[int, ...], arrangement: Arrangement) -> str:
+def _describe(key: tuple[int, ...], arrangement: Arrangement) -> Message:
     cls = HandClass(*key[:4])
     text = cls.name
     if cls == TOP_CLASS:
-        text += " — the top hand"
-    words = [DECK.describe(card) for card in arrangement.kickers]
+        text = msg("{hand} — the top hand", hand=text)
+    words = [card_words(card) for card in arrangement.kickers]
     if words:
-        label = "cards" if not cls.type_rank else ("kicker" if len(words) == 1 else "kickers")
-        text += f"; {label} {', '.join(words)}"
+        cards = joined(words)
+        if not cls.type_rank:
+            # Translators: a hand with no pyramid, then all its six cards, strongest first
+            text = msg("{hand}; cards {cards}", hand=text, cards=cards)
+        else:
+            text = msgn(
+                "{hand}; kicker {cards}", "{hand}; kickers {cards}", len(words), hand=text,
+                cards=cards,
+            )  # fmt: skip
     role = arrangement.keystone
     if role is not None and role.level is not None and not (cls.apex or cls.colour_term == 4):
-        text += f"; {role.words}"
+        text = msg("{hand}; {keystone}", hand=text, keystone=role.words)
     return text
 
 

@@ -25,6 +25,8 @@ from math import comb
 from typing import SupportsFloat
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, Number, msg, num
+from cardlab.core.i18n import pct as percent
 from cardlab.core.stored import stored
 from cardlab.games.pyramid.hands import (
     CLASSES,
@@ -97,7 +99,7 @@ class ClassRow:
         return Fraction(self.count, N_DEALS)
 
     @property
-    def name(self) -> str:
+    def name(self) -> Message:
         return self.hand_class.name
 
 
@@ -211,8 +213,8 @@ class CountingArgument:
     ``classes`` are the table's classes the count covers, so it can be checked against the table.
     """
 
-    what: str
-    reasoning: str
+    what: Message
+    reasoning: Message
     formula: str
     value: int
     classes: tuple[HandClass, ...]
@@ -247,8 +249,8 @@ def counting_arguments() -> tuple[CountingArgument, ...]:
     none_with_k = comb(27, 5) + 27 * comb(9, 4)
     return (
         CountingArgument(
-            what="top hands: perfect Purple full pyramid with the Keystone apex",
-            reasoning=(
+            what=msg("top hands: perfect Purple full pyramid with the Keystone apex"),
+            reasoning=msg(
                 "A full pyramid uses all 6 cards, so the hand is exactly the Keystone, three of "
                 "the nine level-3 Purple and two of the six level-2 Purple: nothing else to pick."
             ),
@@ -257,15 +259,15 @@ def counting_arguments() -> tuple[CountingArgument, ...]:
             classes=(TOP_CLASS,),
         ),
         CountingArgument(
-            what="Keystone-apex hands of any colour",
-            reasoning="The same count for each of the three colours.",
+            what=msg("Keystone-apex hands of any colour"),
+            reasoning=msg("The same count for each of the three colours."),
             formula="3 x C(9,3) x C(6,2) = 3 x 1,260",
             value=3 * top,
             classes=tuple(c for c in CLASSES if c.apex),
         ),
         CountingArgument(
-            what="perfect Purple full pyramids without the apex",
-            reasoning=(
+            what=msg("perfect Purple full pyramids without the apex"),
+            reasoning=msg(
                 "No Keystone: three 3P, two 2P, one of the three 1P.  Or the Keystone stands in "
                 "for a level-3 card (two 3P real) or for a level-2 card (one 2P real); as the "
                 "level-1 card it would be the apex instead."
@@ -276,8 +278,8 @@ def counting_arguments() -> tuple[CountingArgument, ...]:
             classes=(HandClass(3, 1, 0, 3),),
         ),
         CountingArgument(
-            what="full pyramids (T1) of every kind",
-            reasoning=(
+            what=msg("full pyramids (T1) of every kind"),
+            reasoning=msg(
                 "A full pyramid is all 6 cards, so the hand must hold exactly three level-3, two "
                 "level-2 and one level-1 card (27, 18 and 9 in the deck), or the Keystone plus "
                 "the same shape with one card missing from one level."
@@ -288,8 +290,8 @@ def counting_arguments() -> tuple[CountingArgument, ...]:
             classes=tuple(c for c in CLASSES if c.type_rank == 3),
         ),
         CountingArgument(
-            what="no pyramid at all",
-            reasoning=(
+            what=msg("no pyramid at all"),
+            reasoning=msg(
                 "Without the Keystone a hand has no pyramid when it holds at most one level-3 "
                 "card or no level-2 card (inclusion-exclusion over the 54 other cards: 27 L3, "
                 "18 L2, 9 L1).  With the Keystone, which can fill one slot of a small pyramid, "
@@ -365,8 +367,10 @@ class ExchangeOutcome:
         )
 
     @property
-    def words(self) -> str:
-        return f"discard {DECK.format(self.discard)}" if self.discard else "stand pat"
+    def words(self) -> Message:
+        if self.discard:
+            return msg("discard {cards}", cards=DECK.format(self.discard))
+        return msg("stand pat")
 
 
 OBJECTIVES = ("p_better", "p_better_key", "expected_rank", "expected_percentile")
@@ -494,9 +498,68 @@ def best_exchange(
 
 
 # -- the exchange advice in words (the lesson's advisor and the table's "Show my odds") ---------
-def pct(x: SupportsFloat) -> str:
-    """A probability as a whole percentage: ``"37%"``."""
-    return f"{100 * float(x):.0f}%"
+def pct(x: SupportsFloat) -> Number:
+    """A probability as a whole percentage, in the reader's language: ``"37%"``."""
+    return percent(float(x), 0)
+
+
+@dataclass(frozen=True)
+class AdviceRow:
+    """One line of the exchange advice: the discard (card codes, empty to stand pat), how many
+    draws it has and its exact odds of a better pyramid, a worse hand and any pyramid."""
+
+    discard: tuple[str, ...]
+    draws: int
+    p_better: Fraction
+    p_worse: Fraction
+    p_pyramid: Fraction
+
+    @property
+    def words(self) -> Message:
+        if self.discard:
+            return msg("discard {cards}", cards=" ".join(self.discard))
+        return msg("stand pat")
+
+
+def advice_rows(
+    hand: Iterable[Card] | str, unseen: Iterable[Card] | str | None, max_draw: int, top: int = 6
+) -> tuple[AdviceRow, ...]:
+    """The best discards for a hand with their exact odds, the AI's choice (better pyramid minus
+    worse hand) first: the numbers of `advice_table_html`, in no language."""
+    outcomes = best_exchanges(hand, unseen, max_draw, lambda o: o.p_better - o.p_worse)
+    return tuple(
+        AdviceRow(tuple(c.code for c in o.discard), o.draws, o.p_better, o.p_worse, o.p_pyramid)
+        for o in outcomes[:top]
+    )
+
+
+def advice_html(rows: Iterable[AdviceRow]) -> str:
+    """The exchange advice as an HTML table in the current language, the AI's choice starred."""
+    lines = []
+    for k, o in enumerate(rows):
+        style = " style='font-weight:bold;background:#fff7d6'" if k == 0 else ""
+        lines.append(
+            f"<tr{style}><th scope='row' style='text-align:left'>{html.escape(str(o.words))}"
+            f"{' ★' if k == 0 else ''}</th><td>{num(o.draws)}</td><td>{pct(o.p_better)}</td>"
+            f"<td>{pct(o.p_worse)}</td><td>{pct(o.p_pyramid)}</td></tr>"
+        )
+    heads = (
+        msg("Exchange"),
+        msg("Possible draws"),
+        msg("P(better pyramid)"),
+        msg("P(worse hand)"),
+        msg("P(any pyramid)"),
+    )
+    head = "".join(f"<th scope='col'>{html.escape(str(h))}</th>" for h in heads)
+    note = msg(
+        "Counted exactly over every draw from the cards you have not seen. ★ is the AI's "
+        "choice: the best chance of a better pyramid minus the risk of a worse hand."
+    )
+    return (
+        "<table class='cardlab-exchange-advice' style='border-collapse:collapse'><thead><tr>"
+        f"{head}</tr></thead><tbody>{''.join(lines)}</tbody></table>"
+        f"<p><small>{html.escape(str(note))}</small></p>"
+    )
 
 
 def advice_table_html(
@@ -507,35 +570,20 @@ def advice_table_html(
 ) -> str:
     """The exact exchange advice for a hand as an HTML table: the best discards with their odds
     (counted), the AI's choice (better pyramid minus worse hand) starred."""
-    outcomes = best_exchanges(hand, unseen, max_draw, lambda o: o.p_better - o.p_worse)
-    rows = []
-    for k, o in enumerate(outcomes[:top]):
-        style = " style='font-weight:bold;background:#fff7d6'" if k == 0 else ""
-        rows.append(
-            f"<tr{style}><th scope='row' style='text-align:left'>{html.escape(o.words)}"
-            f"{' ★' if k == 0 else ''}</th><td>{o.draws:,}</td><td>{pct(o.p_better)}</td>"
-            f"<td>{pct(o.p_worse)}</td><td>{pct(o.p_pyramid)}</td></tr>"
-        )
-    return (
-        "<table class='cardlab-exchange-advice' style='border-collapse:collapse'><thead><tr>"
-        "<th scope='col'>Exchange</th><th scope='col'>Possible draws</th>"
-        "<th scope='col'>P(better pyramid)</th><th scope='col'>P(worse hand)</th>"
-        "<th scope='col'>P(any pyramid)</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        "<p><small>Counted exactly over every draw from the cards you have not seen. ★ is the "
-        "AI's choice: the best chance of a better pyramid minus the risk of a worse hand."
-        "</small></p>"
-    )
+    return advice_html(advice_rows(hand, unseen, max_draw, top))
 
 
 __all__ = [
     "MAX_DISCARD",
     "N_DEALS",
     "OBJECTIVES",
+    "AdviceRow",
     "ClassRow",
     "CountingArgument",
     "ExactTable",
     "ExchangeOutcome",
+    "advice_html",
+    "advice_rows",
     "advice_table_html",
     "all_keys",
     "best_exchange",

@@ -20,11 +20,13 @@ from collections.abc import Sequence
 from cardlab.core.bots import Decision
 from cardlab.core.cards import Card
 from cardlab.core.engine import Action
+from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.core.tuples import remove_one
 from cardlab.games.three_thirteen.game import (
     ThreeThirteenView,
     best_arrangement,
     meld_text,
+    melds_text,
 )
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import keep_value, stock_outlook
@@ -35,7 +37,7 @@ def _card(action: str) -> Card:
     return DECK.parse_card(action.split()[-1])
 
 
-def _meld_with(arrangement: Arrangement, card: Card) -> str | None:
+def _meld_with(arrangement: Arrangement, card: Card) -> Message | None:
     """The meld of ``arrangement`` that holds ``card``, as text (None if it is deadwood)."""
     for meld in arrangement.melds:
         if card in meld.cards:
@@ -51,9 +53,13 @@ def _go_out(view: ThreeThirteenView, legal: Sequence[Action]) -> Decision | None
     action = max(outs, key=lambda a: (penalty_value(_card(a), view.aces), a))
     card = _card(action)
     rest = best_arrangement(remove_one(view.hand, card), view.wild, view.aces, view.max_wilds)
-    melds = "; ".join(meld_text(m) for m in rest.melds)
     return Decision(
-        action, f"Goes out discarding the {card_text(card)}: {melds} meld every other card."
+        action,
+        msg(
+            "Goes out discarding the {card}: {melds} meld every other card.",
+            card=card_text(card),
+            melds=melds_text(rest),
+        ),
     )
 
 
@@ -84,8 +90,12 @@ class ThreeThirteenBot:
         if with_top == 0 and view.went_out is None:
             return Decision(
                 "take discard",
-                f"Takes the {card_text(top)} from the discard pile: with it I can go out "
-                f"(deadwood {now} -> 0).",
+                msg(
+                    "Takes the {card} from the discard pile: with it I can go out "
+                    "(deadwood {now} -> 0).",
+                    card=card_text(top),
+                    now=now,
+                ),
             )
         unseen = view.unseen()
         outlook = stock_outlook(hand, wild, unseen, aces, limit, exact=False)
@@ -93,17 +103,34 @@ class ThreeThirteenBot:
         if with_top <= expected:
             kept = best_arrangement(remove_one(sort_cards((*hand, top)), drop), wild, aces, limit)
             meld = _meld_with(kept, top)
-            why = f"it goes into {meld}" if meld else f"it lets me drop the {card_text(drop)}"
+            why = (
+                msg("it goes into {meld}", meld=meld)
+                if meld
+                else msg("it lets me drop the {card}", card=card_text(drop))
+            )
             return Decision(
                 "take discard",
-                f"Takes the {card_text(top)} from the discard pile: {why}, deadwood {now} -> "
-                f"{with_top} (a stock card would leave {expected:.1f} on average).",
+                msg(
+                    "Takes the {card} from the discard pile: {why}, deadwood {now} -> "
+                    "{after} (a stock card would leave {expected} on average).",
+                    card=card_text(top),
+                    why=why,
+                    now=now,
+                    after=with_top,
+                    expected=num(round(expected, 1), 1),
+                ),
             )
         return Decision(
             "take stock",
-            f"Takes the top stock card: the {card_text(top)} would leave deadwood {with_top}, "
-            f"a stock card {expected:.1f} on average over the {outlook.unseen} cards I have "
-            "not seen.",
+            msg(
+                "Takes the top stock card: the {card} would leave deadwood {after}, "
+                "a stock card {expected} on average over the {unseen} cards I have "
+                "not seen.",
+                card=card_text(top),
+                after=with_top,
+                expected=num(round(expected, 1), 1),
+                unseen=outlook.unseen,
+            ),
         )
 
     def _discard(self, view: ThreeThirteenView, legal: Sequence[Action]) -> Decision:
@@ -120,8 +147,11 @@ class ThreeThirteenBot:
             value, _, action, card, rest = options[0]
             return Decision(
                 action,
-                f"Discards the {card_text(card)} on my last turn: it leaves the least deadwood, "
-                f"{value}.",
+                msg(
+                    "Discards the {card} on my last turn: it leaves the least deadwood, {value}.",
+                    card=card_text(card),
+                    value=value,
+                ),
             )
         unseen = view.unseen()
         best = None
@@ -137,8 +167,16 @@ class ThreeThirteenBot:
         checked = min(self.candidates, len(options))
         return Decision(
             action,
-            f"Discards the {card_text(card)}: it leaves deadwood {value} now and {expected:.1f} "
-            f"expected after my next draw (the best of the {checked} discards I checked).",
+            msgn(
+                "Discards the {card}: it leaves deadwood {value} now and {expected} "
+                "expected after my next draw (the only discard I checked).",
+                "Discards the {card}: it leaves deadwood {value} now and {expected} "
+                "expected after my next draw (the best of the {count} discards I checked).",
+                checked,
+                card=card_text(card),
+                value=value,
+                expected=num(round(expected, 1), 1),
+            ),
         )
 
 
@@ -157,9 +195,17 @@ class GreedyBot:
             if with_top < now:
                 return Decision(
                     "take discard",
-                    f"Takes the {card_text(top)}: deadwood {now} -> {with_top}.",
+                    msg(
+                        "Takes the {card}: deadwood {now} -> {after}.",
+                        card=card_text(top),
+                        now=now,
+                        after=with_top,
+                    ),
                 )
-            return Decision("take stock", f"Takes the stock: the {card_text(top)} does not help.")
+            return Decision(
+                "take stock",
+                msg("Takes the stock: the {card} does not help.", card=card_text(top)),
+            )
         decision = _go_out(view, legal_actions)
         if decision:
             return decision
@@ -173,7 +219,14 @@ class GreedyBot:
             if a.startswith("discard ")
         ]
         value, _, action = min(options)
-        return Decision(action, f"Discards the {card_text(_card(action))}: deadwood {value} now.")
+        return Decision(
+            action,
+            msg(
+                "Discards the {card}: deadwood {value} now.",
+                card=card_text(_card(action)),
+                value=value,
+            ),
+        )
 
 
 class ThreeThirteenRandomBot:
@@ -192,4 +245,12 @@ class ThreeThirteenRandomBot:
         else:
             choices = list(legal_actions)
         action = self.rng.choice(choices)
-        return Decision(action, f"Picks {action!r} at random from {len(choices)} choices.")
+        return Decision(
+            action,
+            msgn(
+                "Picks {action}, the only choice.",
+                "Picks {action} at random from {count} choices.",
+                len(choices),
+                action=repr(action),
+            ),
+        )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -39,7 +40,8 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
-from cardlab.core.narration import secret, told
+from cardlab.core.i18n import Message, joined, msg, msgn
+from cardlab.core.narration import Piece, secret, told
 from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.three_thirteen.melds import (
@@ -119,28 +121,57 @@ def go_out_discards(
 
 
 # -- text -------------------------------------------------------------------------------------
-def meld_text(meld: Meld) -> str:
-    """A meld as it is laid down, wild cards with what they stand for: ``5h 6h [7c=7] 8h (run)``."""
+def meld_text(meld: Meld) -> Message:
+    """A meld as it is laid down, wild cards with what they stand for: ``5h 6h [7c=7] 8h (run)``
+    (a message: the kind of meld is a word of the reader's language)."""
     parts = []
     for card, stands in zip(meld.cards, meld.stands_for, strict=True):
         word = "10" if stands == "T" else stands
         parts.append(card_text(card) if stands is None else f"[{card_text(card)}={word}]")
-    return f"{' '.join(parts)} ({meld.kind})"
+    if meld.kind == "run":
+        # Translators: a meld in card notation, then its kind: "5h 6h [7c=7] 8h (run)"
+        return msg("{cards} (run)", cards=" ".join(parts))
+    # Translators: a meld in card notation, then its kind: "Kh Ks [7c=K] (set)"
+    return msg("{cards} (set)", cards=" ".join(parts))
 
 
-def arrangement_text(arrangement: Arrangement) -> str:
+def listed(items: Iterable[object]) -> object:
+    """Several phrases as one list separated by semicolons, read in the reader's language
+    (``""`` for none)."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        # Translators: two parts of a list separated by a semicolon (keep both placeholders)
+        out = msg("{first}; {rest}", first=item, rest=out)
+    return out
+
+
+def melds_text(arrangement: Arrangement) -> object:
+    """Every meld of ``arrangement``, separated by semicolons."""
+    return listed(meld_text(m) for m in arrangement.melds)
+
+
+def arrangement_text(arrangement: Arrangement) -> Message:
     """Every meld, then the deadwood with its sum."""
-    melds = "; ".join(meld_text(m) for m in arrangement.melds)
+    melds = melds_text(arrangement)
     if not arrangement.deadwood:
-        return f"{melds}: no deadwood" if melds else "no cards"
+        return msg("{melds}: no deadwood", melds=melds) if melds else msg("no cards")
     dead = cards_text(arrangement.deadwood)
-    head = f"{melds}; " if melds else "no meld; "
-    return f"{head}deadwood {dead} = {arrangement.penalty}"
+    if melds:
+        return msg(
+            "{melds}; deadwood {cards} = {points}",
+            melds=melds,
+            cards=dead,
+            points=arrangement.penalty,
+        )
+    return msg("no meld; deadwood {cards} = {points}", cards=dead, points=arrangement.penalty)
 
 
-def _names(seats: list[int]) -> str:
+def _names(seats: list[int]) -> Message:
     names = [seat_name(s) for s in seats]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    return msg("{first} and {last}", first=joined(names[:-1]), last=names[-1])
 
 
 # -- state ------------------------------------------------------------------------------------
@@ -390,13 +421,13 @@ class ThreeThirteen(Game):
             if move is not None:
                 return move
             expected = {
-                "dealer": "the choice of the first dealer ('dealer 1')",
-                "deal": "the next card dealt ('deal 7h')",
-                "flip": "the card turned up to start the discard pile ('flip 7h')",
-                "stock": "the card taken from the stock ('draw 7h')",
-                "shuffle": "reshuffling the discard pile into a new stock ('shuffle')",
+                "dealer": msg("the choice of the first dealer ('dealer 1')"),
+                "deal": msg("the next card dealt ('deal 7h')"),
+                "flip": msg("the card turned up to start the discard pile ('flip 7h')"),
+                "stock": msg("the card taken from the stock ('draw 7h')"),
+                "shuffle": msg("reshuffling the discard pile into a new stock ('shuffle')"),
             }[phase]
-            return not_an_outcome(text, expected)
+            return not_an_outcome(text, str(expected))
         seat = state.turn
         who = seat_name(seat)
         words = text.split()
@@ -405,43 +436,78 @@ class ThreeThirteen(Game):
                 return Take(text, words[1] == "stock")
             if words[0] in ("discard", "go"):
                 return Refusal(
-                    f"{who} must draw first: take the top card of the stock ('take stock') or "
-                    "of the discard pile ('take discard')"
+                    msg(
+                        "{player} must draw first: take the top card of the stock "
+                        "('take stock') or of the discard pile ('take discard')",
+                        player=who,
+                    )
                 )
-            return Refusal(f"{who} draws: 'take stock' or 'take discard'")
+            return Refusal(msg("{player} draws: 'take stock' or 'take discard'", player=who))
         # discard phase
         if words[0] == "take":
-            return Refusal(f"{who} has already drawn this turn; now discard a card (or go out)")
+            return Refusal(
+                msg(
+                    "{player} has already drawn this turn; now discard a card (or go out)",
+                    player=who,
+                )
+            )
         if words[0] == "discard" and len(words) == 2:
             go_out, token = False, words[1]
         elif words[:2] == ["go", "out"] and len(words) == 3:
             go_out, token = True, words[2]
         else:
-            return Refusal(f"{who} discards one card ('discard 7h') or goes out ('go out 7h')")
+            return Refusal(
+                msg(
+                    "{player} discards one card ('discard 7h') or goes out ('go out 7h')",
+                    player=who,
+                )
+            )
         try:
             card = DECK.parse_card(token)
         except ValueError as exc:
             return Refusal(str(exc))
         hand = state.hands[seat]
         if card not in hand:
-            return Refusal(f"{who} has no {card_text(card)} (the hand is {cards_text(hand)})")
+            return Refusal(
+                msg(
+                    "{player} has no {card} (the hand is {hand})",
+                    player=who,
+                    card=card_text(card),
+                    hand=cards_text(hand),
+                )
+            )
         if state.no_rediscard and card == state.just_took:
             return Refusal(
-                f"{who} just took the {card_text(card)} from the discard pile and may not throw "
-                "it straight back (option no_immediate_rediscard)"
+                msg(
+                    "{player} just took the {card} from the discard pile and may not throw "
+                    "it straight back (option no_immediate_rediscard)",
+                    player=who,
+                    card=card_text(card),
+                )
             )
         if go_out:
             if state.went_out is not None:
                 return Refusal(
-                    f"{seat_name(state.went_out)} has already gone out: this is {who}'s last turn, "
-                    "a plain discard ('discard 7h'); their melds are counted after it"
+                    msg(
+                        "{out} has already gone out: this is {player}'s last turn, "
+                        "a plain discard ('discard 7h'); their melds are counted after it",
+                        out=seat_name(state.went_out),
+                        player=who,
+                    )
                 )
             rest = state.best(remove_one(hand, card))
             if rest.penalty:
                 return Refusal(
-                    f"{who} cannot go out discarding the {card_text(card)}: the other cards' "
-                    f"best arrangement still leaves deadwood {cards_text(rest.deadwood)} "
-                    f"({rest.penalty} points)"
+                    msgn(
+                        "{player} cannot go out discarding the {card}: the other cards' "
+                        "best arrangement still leaves deadwood {cards} ({count} point)",
+                        "{player} cannot go out discarding the {card}: the other cards' "
+                        "best arrangement still leaves deadwood {cards} ({count} points)",
+                        rest.penalty,
+                        player=who,
+                        card=card_text(card),
+                        cards=cards_text(rest.deadwood),
+                    )
                 )
         return Discard(text, card, go_out)
 
@@ -461,7 +527,10 @@ class ThreeThirteen(Game):
         phase = state.phase
         if isinstance(move, SeatChosen):
             new = replace(state, first_dealer=move.seat, phase="deal")
-            text = f"{seat_name(move.seat)} is chosen at random to deal the first round."
+            text = msg(
+                "{player} is chosen at random to deal the first round.",
+                player=seat_name(move.seat),
+            )
             return Transition(new, Event(CHANCE, move.text, text))
         if isinstance(move, Reshuffle):
             return self._shuffle(state)
@@ -485,15 +554,23 @@ class ThreeThirteen(Game):
             hands=hands,
             phase="flip" if done else "deal",
         )
-        text = told(
-            f"The dealer deals {seat_name(seat)} a card face down",
-            secret(f" ({card_text(card)})", seat),
-            ".",
+        # Translators: {card} is the card in brackets, " (7h)", for its receiver only, else empty
+        text: Piece = msg(
+            "The dealer deals {player} a card face down{card}.",
+            player=seat_name(seat),
+            card=secret(f" ({card_text(card)})", seat),
         )
         if dealt == 0:
-            text = (
-                f"Round {state.round} of {state.rounds}: {state.hand_size} cards each, "
-                f"{_rank_words(state.wild)} wild; {seat_name(state.dealer)} deals. " + text
+            text = msgn(
+                "Round {round} of {rounds}: {count} card each, {wild} wild; {dealer} deals. {deal}",
+                "Round {round} of {rounds}: {count} cards each, {wild} wild; {dealer} deals. "
+                "{deal}",
+                state.hand_size,
+                round=state.round,
+                rounds=state.rounds,
+                wild=_rank_words(state.wild),
+                dealer=seat_name(state.dealer),
+                deal=text,
             )
         return Transition(new, Event(CHANCE, f"deal {card.code}", text))
 
@@ -506,18 +583,26 @@ class ThreeThirteen(Game):
             phase="draw",
             turn=first,
         )
-        text = (
-            f"The top card of the stock, the {card_text(card)}, is turned face up to start the "
-            f"discard pile; {seat_name(first)} plays first."
+        text = msg(
+            "The top card of the stock, the {card}, is turned face up to start the "
+            "discard pile; {player} plays first.",
+            card=card_text(card),
+            player=seat_name(first),
         )
         return Transition(new, Event(CHANCE, f"flip {card.code}", text))
 
     def _take(self, state: ThreeThirteenState, source: str) -> Transition:
         seat = state.turn
-        last = " (a final turn)" if state.went_out is not None else ""
+        final = state.went_out is not None
         if source == "stock":
             new = replace(state, phase="stock")
-            text = f"{seat_name(seat)} takes the top card of the stock{last}."
+            if final:
+                text = msg(
+                    "{player} takes the top card of the stock (a final turn).",
+                    player=seat_name(seat),
+                )
+            else:
+                text = msg("{player} takes the top card of the stock.", player=seat_name(seat))
             return Transition(new, Event(seat, "take stock", text))
         top = state.discard[-1]
         new = replace(
@@ -528,7 +613,18 @@ class ThreeThirteen(Game):
             just_took=top,
             phase="discard",
         )
-        text = f"{seat_name(seat)} takes the {card_text(top)} from the discard pile{last}."
+        if final:
+            text = msg(
+                "{player} takes the {card} from the discard pile (a final turn).",
+                player=seat_name(seat),
+                card=card_text(top),
+            )
+        else:
+            text = msg(
+                "{player} takes the {card} from the discard pile.",
+                player=seat_name(seat),
+                card=card_text(top),
+            )
         return Transition(new, Event(seat, "take discard", text))
 
     def _draw(self, state: ThreeThirteenState, card: Card) -> Transition:
@@ -539,10 +635,13 @@ class ThreeThirteen(Game):
             hands=replace_at(state.hands, seat, sort_cards((*state.hands[seat], card))),
             phase="discard",
         )
-        text = told(
-            f"{seat_name(seat)} draws ",
-            secret(f"the {card_text(card)}", seat, "a card"),
-            " from the stock (seen only by them).",
+        # (each message on its own: Babel misses a message nested in a call inside another)
+        drawn = msg("the {card}", card=card_text(card))
+        unseen = msg("a card")
+        text = msg(
+            "{player} draws {card} from the stock (seen only by them).",
+            player=seat_name(seat),
+            card=secret(drawn, seat, unseen),
         )
         return Transition(new, Event(CHANCE, f"draw {card.code}", text))
 
@@ -556,9 +655,13 @@ class ThreeThirteen(Game):
             phase="draw",
             shuffles=state.shuffles + 1,
         )
-        text = (
-            f"The stock is empty: the {card_text(top)} stays face up and the other {moved} "
-            "discards are shuffled face down into a new stock (R6)."
+        text = msgn(
+            "The stock is empty: the {card} stays face up and the other {count} "
+            "discard is shuffled face down into a new stock (R6).",
+            "The stock is empty: the {card} stays face up and the other {count} "
+            "discards are shuffled face down into a new stock (R6).",
+            moved,
+            card=card_text(top),
         )
         return Transition(new, Event(CHANCE, "shuffle", text))
 
@@ -582,47 +685,57 @@ class ThreeThirteen(Game):
         new = replace(
             new, went_out=seat, out_arrangement=arrangement, finals_left=state.players - 1
         )
-        melds = "; ".join(meld_text(m) for m in arrangement.melds)
-        text = (
-            f"{seat_name(seat)} goes out: lays down {melds} and discards the {card_text(card)}; "
-            "every other player has one more turn."
+        text = msg(
+            "{player} goes out: lays down {melds} and discards the {card}; "
+            "every other player has one more turn.",
+            player=seat_name(seat),
+            melds=melds_text(arrangement),
+            card=card_text(card),
         )
         new, extra, arithmetic = self._next_turn(new)
-        return Transition(new, Event(seat, f"go out {card.code}", text + extra, arithmetic))
+        told_ = told(text, *extra)
+        return Transition(new, Event(seat, f"go out {card.code}", told_, arithmetic))
 
     def _discard(self, state: ThreeThirteenState, card: Card) -> Transition:
         seat = state.turn
         new = self._remove(state, card)
-        text = f"{seat_name(seat)} discards the {card_text(card)}."
+        text = msg("{player} discards the {card}.", player=seat_name(seat), card=card_text(card))
+        said: tuple[Piece, ...] = (text,)
         if state.went_out is not None:  # a final turn: the hand is laid down when all are done
             new = replace(new, finals_left=new.finals_left - 1)
-            text += " That was their last turn."
+            said += (" ", msg("That was their last turn."))
         new, extra, arithmetic = self._next_turn(new)
-        return Transition(new, Event(seat, f"discard {card.code}", text + extra, arithmetic))
+        told_ = told(*said, *extra)
+        return Transition(new, Event(seat, f"discard {card.code}", told_, arithmetic))
 
-    def _next_turn(self, state: ThreeThirteenState) -> tuple[ThreeThirteenState, str, str]:
-        """Pass play to the left, or end the round; returns the extra narration and arithmetic."""
+    def _next_turn(
+        self, state: ThreeThirteenState
+    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], str]:
+        """Pass play to the left, or end the round; returns the extra narration (its pieces,
+        each after a space) and the arithmetic."""
         if state.went_out is not None and state.finals_left == 0:
             return self._score(state, ran_out=False)
         state = replace(state, turns=state.turns + 1)
         if state.went_out is None and state.turns == TURN_LIMIT * state.players:
             new, text, arithmetic = self._score(state, ran_out=False)
-            limit = (
-                f" Everyone has had {TURN_LIMIT} turns and nobody has gone out, so the round "
-                "ends here (R11)."
+            limit = msg(
+                "Everyone has had {count} turns and nobody has gone out, so the round "
+                "ends here (R11).",
+                count=TURN_LIMIT,
             )
-            return new, limit + text, arithmetic
+            return new, (" ", limit, *text), arithmetic
         nxt = replace(state, turn=(state.turn + 1) % state.players, just_took=None)
         if nxt.stock:
-            return replace(nxt, phase="draw"), "", ""
+            return replace(nxt, phase="draw"), (), ""
         if len(nxt.discard) >= 2:
-            return replace(nxt, phase="shuffle"), "", ""
+            return replace(nxt, phase="shuffle"), (), ""
         new, text, arithmetic = self._score(nxt, ran_out=True)
-        return new, " Nothing is left to draw, so the round ends here (R6)." + text, arithmetic
+        ended = msg("Nothing is left to draw, so the round ends here (R6).")
+        return new, (" ", ended, *text), arithmetic
 
     def _score(
         self, state: ThreeThirteenState, ran_out: bool
-    ) -> tuple[ThreeThirteenState, str, str]:
+    ) -> tuple[ThreeThirteenState, tuple[Piece, ...], str]:
         arrangements = tuple(
             state.out_arrangement
             if seat == state.went_out and state.out_arrangement is not None
@@ -646,25 +759,49 @@ class ThreeThirteen(Game):
         parts = []
         for s in range(state.players):
             if s == state.went_out:
-                why = "went out"
+                why = msg("went out")
             elif scores[s] == 0:
-                why = "all melded"
+                why = msg("all melded")
             else:
-                why = f"deadwood {_sum_text(arrangements[s].deadwood, state.aces)}"
+                why = msg("deadwood {sum}", sum=_sum_text(arrangements[s].deadwood, state.aces))
             parts.append(
-                f"{seat_name(s)}: {why}; total {state.totals[s]} + {scores[s]} = {totals[s]}"
+                msg(
+                    "{player}: {why}; total {before} + {score} = {total}",
+                    player=seat_name(s),
+                    why=why,
+                    before=state.totals[s],
+                    score=scores[s],
+                    total=totals[s],
+                )
             )
-        arithmetic = f"Round {state.round} ({_rank_words(state.wild)} wild): " + "; ".join(parts)
-        laid = "; ".join(
-            f"{seat_name(s)}: {arrangement_text(a)}"
+        # Event.arithmetic is a string (the steppers escape it as one): written in the language
+        # current when the round is scored
+        arithmetic = str(
+            msg(
+                "Round {round} ({wild} wild): {parts}",
+                round=state.round,
+                wild=_rank_words(state.wild),
+                parts=listed(parts),
+            )
+        )
+        laid = listed(
+            # Translators: a player and the hand they lay down, in melds and deadwood
+            msg("{player}: {hand}", player=seat_name(s), hand=arrangement_text(a))
             for s, a in enumerate(arrangements)
             if s != state.went_out
         )
-        text = (
-            f" Every hand is laid down: {laid}."
-            " Round scores: "
-            + ", ".join(f"{seat_name(s)} {scores[s]}" for s in range(state.players))
-            + "."
+        scored_words = joined(
+            # Translators: a player and their penalty points this round ("Player 2 14")
+            msg("{player} {points}", player=seat_name(s), points=scores[s])
+            for s in range(state.players)
+        )
+        text: tuple[Piece, ...] = (
+            " ",
+            msg(
+                "Every hand is laid down: {hands}. Round scores: {scores}.",
+                hands=laid,
+                scores=scored_words,
+            ),
         )
         scored = replace(
             state,
@@ -674,7 +811,7 @@ class ThreeThirteen(Game):
             finals_left=0,
         )
         if state.round == state.rounds:
-            return replace(scored, phase="over"), text + " " + _result(scored), arithmetic
+            return replace(scored, phase="over"), (*text, " ", _result(scored)), arithmetic
         nxt = replace(
             scored,
             round=state.round + 1,
@@ -751,8 +888,21 @@ class ThreeThirteen(Game):
         return replace(state, hands=tuple(hands), stock=sort_cards(pool))
 
 
-def _rank_words(rank: str) -> str:
-    return {"T": "10s", "J": "jacks", "Q": "queens", "K": "kings"}.get(rank, f"{rank}s")
+def _rank_words(rank: str) -> Message:
+    """The wild rank's cards, plural, in a sentence's middle: ``3s``, ``10s``, ``jacks``."""
+    return {
+        "3": msg("3s"),
+        "4": msg("4s"),
+        "5": msg("5s"),
+        "6": msg("6s"),
+        "7": msg("7s"),
+        "8": msg("8s"),
+        "9": msg("9s"),
+        "T": msg("10s"),
+        "J": msg("jacks"),
+        "Q": msg("queens"),
+        "K": msg("kings"),
+    }[rank]
 
 
 def _sum_text(cards: tuple[Card, ...], aces: str) -> str:
@@ -768,13 +918,24 @@ def winners_of(state: ThreeThirteenState) -> list[int]:
     return [s for s in range(state.players) if state.totals[s] == low]
 
 
-def _result(state: ThreeThirteenState) -> str:
+def _result(state: ThreeThirteenState) -> Message:
     winners = winners_of(state)
     low = min(state.totals)
-    after = f"After {state.rounds} round{'s' if state.rounds != 1 else ''}"
     if len(winners) == 1:
-        return f"{after} {seat_name(winners[0])} has the lowest total, {low}, and wins."
-    return f"{after} {_names(winners)} share the win with {low} points each."
+        return msgn(
+            "After {count} round {player} has the lowest total, {low}, and wins.",
+            "After {count} rounds {player} has the lowest total, {low}, and wins.",
+            state.rounds,
+            player=seat_name(winners[0]),
+            low=low,
+        )
+    return msgn(
+        "After {count} round {players} share the win with {low} points each.",
+        "After {count} rounds {players} share the win with {low} points each.",
+        state.rounds,
+        players=_names(winners),
+        low=low,
+    )
 
 
 GAME = register(ThreeThirteen())

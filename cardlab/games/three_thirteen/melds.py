@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.text import shown
 
 __all__ = [
@@ -173,8 +174,13 @@ def _check_slowly(hand: Iterable[Card] | str) -> tuple[Card, ...]:
         raise TypeError(f"a hand is cards or their notation such as '7h 8h 9h', got {shown(hand)}")
     if len(cards) > MAX_HAND:
         raise ValueError(
-            f"a Three Thirteen hand holds at most {MAX_HAND} cards (13 dealt and 1 drawn); "
-            "this one has more"
+            str(
+                msg(
+                    "a Three Thirteen hand holds at most {count} cards (13 dealt and 1 drawn); "
+                    "this one has more",
+                    count=MAX_HAND,
+                )
+            )
         )
     for card in cards:
         _check_card(card)
@@ -699,65 +705,119 @@ def can_go_out(
 
 
 # -- single melds: checks and reasons ------------------------------------------------------------
+def _ranks(word: str) -> Message:
+    """Cards of a rank (``_WORD``: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``), plural: ``7s``."""
+    return {
+        "A": msg("As"),
+        "2": msg("2s"),
+        "3": msg("3s"),
+        "4": msg("4s"),
+        "5": msg("5s"),
+        "6": msg("6s"),
+        "7": msg("7s"),
+        "8": msg("8s"),
+        "9": msg("9s"),
+        "10": msg("10s"),
+        "J": msg("Js"),
+        "Q": msg("Qs"),
+        "K": msg("Ks"),
+    }[word]
+
+
 def _analyse(
     cards: Sequence[Card], wild_rank: str, high: bool, limit: int | None
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Message]:
     """(kind or None, reason in learner words)."""
-    text = " ".join(_card_word(c) for c in cards) or "no cards"
+    text = " ".join(_card_word(c) for c in cards) or msg("no cards")
     if len(cards) < 3:
-        return None, f"{text} is not a meld: a meld needs at least 3 cards"
+        return None, msg("{cards} is not a meld: a meld needs at least 3 cards", cards=text)
     wilds = [c for c in cards if c.rank == wild_rank]
     nat = [c for c in cards if c.rank != wild_rank]
     wild_word = _WORD[RANK_NUMBER[wild_rank]] if wild_rank else "wild"
     if limit is not None and len(wilds) > limit:
-        return None, (
-            f"{text} is not a meld: it uses {len(wilds)} wild {wild_word}s, "
-            f"but a meld may use at most {limit}"
+        return None, msgn(
+            # Translators: {rank} is the wild rank as printed on a card: 7, 10, J
+            "{cards} is not a meld: it uses {count} wild {rank}, but a meld may use at most "
+            "{limit}",
+            "{cards} is not a meld: it uses {count} wild {rank}s, but a meld may use at most "
+            "{limit}",
+            len(wilds),
+            cards=text,
+            rank=wild_word,
+            limit=limit,
         )
     if not nat:
-        return "set", f"{text} is a set: a meld may be all wild cards"
+        return "set", msg("{cards} is a set: a meld may be all wild cards", cards=text)
     ranks = {c.rank for c in nat}
     if len(ranks) == 1:
         rank_word = _WORD[RANK_NUMBER[nat[0].rank]]
-        extra = f" ({len(wilds)} wild {wild_word}{'s' if len(wilds) > 1 else ''})" if wilds else ""
-        return "set", f"{text} is a set of {rank_word}s{extra}"
+        if not wilds:
+            return "set", msg("{cards} is a set of {ranks}", cards=text, ranks=_ranks(rank_word))
+        return "set", msgn(
+            # Translators: {rank} is the wild rank as printed on a card: 7, 10, J
+            "{cards} is a set of {ranks} ({count} wild {rank})",
+            "{cards} is a set of {ranks} ({count} wild {rank}s)",
+            len(wilds),
+            cards=text,
+            ranks=_ranks(rank_word),
+            rank=wild_word,
+        )
     suits = {c.suit for c in nat}
     if len(suits) > 1:
-        return None, (f"{text} is not a set (the ranks differ) and not a run (the suits differ)")
+        return None, msg(
+            "{cards} is not a set (the ranks differ) and not a run (the suits differ)", cards=text
+        )
     nums = sorted(RANK_NUMBER[c.rank] for c in nat)
     if len(set(nums)) < len(nums):
         dup = next(_WORD[a] for a, b in itertools.pairwise(nums) if a == b)
-        return None, f"{text} is not a run: a run can't hold two {dup}s"
+        return None, msg(
+            "{cards} is not a run: a run can't hold two {ranks}", cards=text, ranks=_ranks(dup)
+        )
     if len(cards) > 13:
-        return None, f"{text} is not a run: a run has at most 13 cards"
+        return None, msg("{cards} is not a run: a run has at most 13 cards", cards=text)
     spans = [(nums, False)]
     if high and nums[0] == 1:
         spans.append((sorted(14 if n == 1 else n for n in nums), True))
     for ns, _ in spans:
         span = ns[-1] - ns[0] + 1
         if span <= len(cards):
-            return "run", f"{text} is a run{_wild_note(ns, len(wilds), wild_word)}"
+            return "run", _run_note(text, len(wilds), wild_word)
     lo_nums = nums
     if not high and 1 in lo_nums and {12, 13} & set(lo_nums):
         as_high = sorted(14 if n == 1 else n for n in lo_nums)
         if as_high[-1] - as_high[0] + 1 <= len(cards):
             seq = "-".join(_WORD[n] for n in as_high)
-            return None, f"{seq} is not a run: aces are low (A-2-3 is a run, Q-K-A is not)"
+            return None, msg(
+                "{cards} is not a run: aces are low (A-2-3 is a run, Q-K-A is not)", cards=seq
+            )
     if high and 1 in nums and 2 in nums and 13 in nums:
-        return None, f"{text} is not a run: a run can't wrap around from K over A to 2"
+        return None, msg(
+            "{cards} is not a run: a run can't wrap around from K over A to 2", cards=text
+        )
     best = min(spans, key=lambda s: s[0][-1] - s[0][0])[0]
     gaps = (best[-1] - best[0] + 1) - len(best)
     missing = [_WORD[n] for n in range(best[0], best[-1] + 1) if n not in best]
-    return None, (
-        f"{text} is not a run: the missing {', '.join(missing)} need {gaps} wild "
-        f"card{'s' if gaps > 1 else ''}, it has {len(wilds)}"
+    return None, msgn(
+        "{cards} is not a run: the missing {missing} need {count} wild card, it has {wilds}",
+        "{cards} is not a run: the missing {missing} need {count} wild cards, it has {wilds}",
+        gaps,
+        cards=text,
+        missing=joined(missing),
+        wilds=len(wilds),
     )
 
 
-def _wild_note(nums: list[int], w: int, wild_word: str) -> str:
+def _run_note(text: object, w: int, wild_word: str) -> Message:
     if not w:
-        return ""
-    return f" ({w} wild {wild_word}{'s' if w > 1 else ''} fill the gaps and ends)"
+        return msg("{cards} is a run", cards=text)
+    return msgn(
+        # Translators: {rank} is the wild rank as printed on a card: 7, 10, J
+        "{cards} is a run ({count} wild {rank} fill the gaps and ends)",
+        "{cards} is a run ({count} wild {rank}s fill the gaps and ends)",
+        w,
+        cards=text,
+        rank=wild_word,
+    )
 
 
 def _card_word(card: Card) -> str:
@@ -775,8 +835,9 @@ def is_meld(
 
 def why_not_meld(
     cards: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
-) -> str:
-    """A sentence for a learner: why ``cards`` are not a meld, or which meld they are."""
+) -> Message:
+    """A sentence for a learner: why ``cards`` are not a meld, or which meld they are (a message,
+    read in the page's language)."""
     high, limit = _options(options)
     return _analyse(check_hand(cards), _check_wild(wild_rank), high, limit)[1]
 

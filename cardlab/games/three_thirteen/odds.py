@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import Message, msg, msgn, pct
 from cardlab.core.stored import stored
 from cardlab.core.tuples import remove_one
 from cardlab.games.three_thirteen.game import (
@@ -212,20 +213,30 @@ class Advice:
     def best(self) -> DiscardChoice:
         return self.choices[0]
 
-    def summary(self) -> str:
-        """One sentence for a learner."""
+    def summary(self) -> Message:
+        """One sentence for a learner (a message, read in the page's language)."""
         from cardlab.games.three_thirteen.game import arrangement_text
 
         if self.go_out_now:
             card = max(self.go_out_now, key=lambda c: penalty_value(c, "high_or_low"))
             rest = best_arrangement(remove_one(self.hand, card), self.wild)
-            return f"Go out discarding the {card_text(card)}: {arrangement_text(rest)}."
+            return msg(
+                "Go out discarding the {card}: {arrangement}.",
+                card=card_text(card),
+                arrangement=arrangement_text(rest),
+            )
         best = self.best
         p = best.outlook.p_go_out
-        return (
-            f"Discard the {card_text(best.card)}: {arrangement_text(best.arrangement)}; "
-            f"{best.outlook.go_out_count} of the {self.unseen} unseen cards "
-            f"({float(p):.0%}) would let you go out next turn."
+        return msgn(
+            "Discard the {card}: {arrangement}; {count} of the {unseen} unseen cards "
+            "({chance}) would let you go out next turn.",
+            "Discard the {card}: {arrangement}; {count} of the {unseen} unseen cards "
+            "({chance}) would let you go out next turn.",
+            best.outlook.go_out_count,
+            card=card_text(best.card),
+            arrangement=arrangement_text(best.arrangement),
+            unseen=self.unseen,
+            chance=pct(float(p), 0),
         )
 
 

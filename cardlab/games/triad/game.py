@@ -14,7 +14,8 @@ from typing import Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import register
-from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.i18n import Message, msg, msgn, num, pct
+from cardlab.core.narration import hidden
 from cardlab.core.options import choice, flag
 from cardlab.games.poker import ranking
 from cardlab.games.poker.draw import DrawPoker, DrawRules
@@ -53,20 +54,20 @@ def table_key(value: HandValue) -> tuple[int, tuple[int, ...]]:
     return (value.index, value.key)
 
 
-def _evaluate_dealt(hand: Sequence[Card]) -> tuple[Any, str]:
+def _evaluate_dealt(hand: Sequence[Card]) -> tuple[Any, Message]:
     """A hand the engine dealt (or a bot sampled from the unseen cards): jokers are only there
     when they are wild, so the checks of `ranking.evaluate` would only cost time."""
     v = ranking.value_of(tuple(hand))
-    return table_key(v), v.name
+    return table_key(v), v.words
 
 
-def _evaluate_dealt_no_five(hand: Sequence[Card]) -> tuple[Any, str]:
+def _evaluate_dealt_no_five(hand: Sequence[Card]) -> tuple[Any, Message]:
     """`_evaluate_dealt` under "no five of a kind": five of a kind is a Four Up."""
     v = ranking.value_of(tuple(hand), five_of_a_kind=False)
-    return table_key(v), v.name
+    return table_key(v), v.words
 
 
-def evaluator(options: Mapping[str, Any]) -> Callable[[Sequence[Card]], tuple[Any, str]]:
+def evaluator(options: Mapping[str, Any]) -> Callable[[Sequence[Card]], tuple[Any, Message]]:
     """The showdown's evaluate function for a table's options (``five_of_a_kind``)."""
     return _evaluate_dealt if options.get("five_of_a_kind", True) else _evaluate_dealt_no_five
 
@@ -86,13 +87,15 @@ def joker_mode(hand: Sequence[Card], unseen: Sequence[Card]) -> str:
     return "out"
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def my_hand(words: object) -> object:
+    """ "my Three Up, Kings" for the bot itself and the teacher, "my hand" for the others."""
+    # Translators: a player's own hand, named: "my Three Up, Kings"
+    return hidden(msg("my {hand}", hand=words), msg("my hand"))
 
 
 def advise(
     hand: Sequence[Card], unseen: Sequence[Card], max_draw: int, five_of_a_kind: bool = True
-) -> tuple[Hand, Narration]:
+) -> tuple[Hand, Message]:
     """The exact exchange advice: every discard of 0..``max_draw`` cards scored by the expected
     showdown strength of the final hand over every possible draw from ``unseen`` (with
     ``five_of_a_kind=False`` five of a kind is a Four Up); returns the best discard and a
@@ -112,22 +115,34 @@ def advise(
     discard, dist, score = ranked[0]
     pat = next(s for d, _, s in ranked if not d)
     now = ranking.evaluate(hand, jokers, five_of_a_kind)
-    mine = told("my ", hidden(now.name, "hand"))
+    mine = my_hand(now.words)
     if not discard:
-        return (), told(
-            mine,
-            f" already beats {_pct(pat)} of random hands, and no discard of up to "
-            f"{max_draw} cards does better on average over every possible draw.",
+        return (), msgn(
+            "{hand} already beats {pat} of random hands, and no discard of up to {count} card "
+            "does better on average over every possible draw.",
+            "{hand} already beats {pat} of random hands, and no discard of up to {count} cards "
+            "does better on average over every possible draw.",
+            max_draw,
+            hand=mine,
+            pat=pct(pat, 0),
         )
     better = sum(p for c, p in dist.items() if ranking.CATEGORY_INDEX[c] > now.index)
     k = len(discard)
     draws = _comb(len(unseen), k)
-    return tuple(discard), told(
-        f"over all {draws:,} draws of {k} from the {len(unseen)} unseen cards the final hand "
-        f"beats {_pct(score)} of random hands on average (standing pat: {_pct(pat)}), and it "
-        "improves on ",
-        mine,
-        f" {_pct(float(better))} of the time.",
+    return tuple(discard), msgn(
+        "over all {draws} draws of {count} from the {unseen} unseen cards the final hand beats "
+        "{score} of random hands on average (standing pat: {pat}), and it improves on {hand} "
+        "{better} of the time.",
+        "over all {draws} draws of {count} from the {unseen} unseen cards the final hand beats "
+        "{score} of random hands on average (standing pat: {pat}), and it improves on {hand} "
+        "{better} of the time.",
+        k,
+        draws=num(draws),
+        unseen=len(unseen),
+        score=pct(score, 0),
+        pat=pct(pat, 0),
+        hand=mine,
+        better=pct(float(better), 0),
     )
 
 
@@ -151,10 +166,12 @@ RULES = DrawRules(
     default_players=DEFAULT_PLAYERS,
     extra_options={"jokers": "out", "five_of_a_kind": True},
     extra_specs={
-        "jokers": choice(JOKER_MODES, "jokers out (52 cards) or wild (54 cards, Five Up)"),
+        "jokers": choice(JOKER_MODES, msg("jokers out (52 cards) or wild (54 cards, Five Up)")),
         "five_of_a_kind": flag(
-            "with wild jokers, five of a kind is Five Up, the top hand; off: it counts as Four "
-            "Up (A9)"
+            msg(
+                "with wild jokers, five of a kind is Five Up, the top hand; off: it counts as "
+                "Four Up (A9)"
+            )
         ),
     },
     evaluator=evaluator,

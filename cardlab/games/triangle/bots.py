@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action
+from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.core.narration import hidden, told
 from cardlab.games.triangle.game import TriangleView
-from cardlab.games.triangle.odds import StatementOdds, best_statement
+from cardlab.games.triangle.odds import StatementOdds, best_statement, signed
+from cardlab.games.triangle.rules import Statement
 
 
 class ReasoningBot:
@@ -34,26 +36,45 @@ class ReasoningBot:
 
     def choose(self, observation: TriangleView, legal_actions: Sequence[Action]) -> Decision:
         best = best_statement(observation, remember=self.remember)
-        said = f'"{best.statement.words}"'
+        said = best.statement.said
         certain = best.statement.kind == "S1" and best.p_true == 1
-        sure = f"a certain point (both peers show {best.statement.arg} cards)"
         if observation.phase == "claim":
             # a claim's statement is unsaid yet, and it tells of the peers' cards: keep it secret
-            net = f"{float(best.net):+.2f} net"
+            net = signed(best.net)
             if best.net > self.threshold:
                 if certain:
-                    why = told(hidden(f"{said} is {sure}", "my best statement is certain"))
-                else:
-                    why = told(
-                        hidden(said, "my best statement"), f" is true for {self._count(best)}"
+                    why = hidden(
+                        _certain(best.statement, says=False),
+                        msg("my best statement is certain"),
                     )
-                return Decision("claim", told("Claims: ", why, f", worth {net}."))
+                else:
+                    quoted = msg('"{statement}"', statement=said)
+                    mine = hidden(quoted, msg("my best statement"))  # unsaid: only the bot's
+                    why = msg(
+                        "{statement} is true for {count}", statement=mine, count=self._count(best)
+                    )
+                return Decision(
+                    "claim", told(msg("Claims: {why}, worth {net} net.", why=why, net=net))
+                )
+            threshold = num(self.threshold, 2)
             return Decision(
                 "no_claim",
                 told(
-                    "Passes: my best statement",
-                    hidden(f", {said},"),
-                    f" is worth only {net}, below my threshold of {self.threshold:.2f}.",
+                    hidden(
+                        msg(
+                            'Passes: my best statement, "{statement}", is worth only {net} net, '
+                            "below my threshold of {threshold}.",
+                            statement=said,
+                            net=net,
+                            threshold=threshold,
+                        ),
+                        msg(
+                            "Passes: my best statement is worth only {net} net, below my "
+                            "threshold of {threshold}.",
+                            net=net,
+                            threshold=threshold,
+                        ),
+                    )
                 ),
             )
         if observation.phase == "state":
@@ -61,18 +82,52 @@ class ReasoningBot:
             if action not in legal_actions:
                 raise ValueError(f"{action!r} is not legal here: {list(legal_actions)}")
             if certain:
-                return Decision(action, f"Says {said}: {sure}.")
+                return Decision(action, told(_certain(best.statement, says=True)))
             return Decision(
                 action,
-                f"Says {said}: true for {self._count(best)}, so I expect "
-                f"{float(best.gain):.2f} points and each opponent {float(best.given):.2f}, "
-                f"net {float(best.net):+.2f}.",
+                told(
+                    msg(
+                        'Says "{statement}": true for {count}, so I expect {gain} points and each '
+                        "opponent {given}, net {net}.",
+                        statement=said,
+                        count=self._count(best),
+                        gain=num(float(best.gain), 2),
+                        given=num(float(best.given), 2),
+                        net=signed(best.net),
+                    )
+                ),
             )
         raise ValueError(
             f"a Triangle bot acts in the claim or state phase, not {observation.phase}"
         )
 
-    def _count(self, best: StatementOdds) -> str:
+    def _count(self, best: StatementOdds) -> Message:
         """The counting argument in the first person, e.g. "15 of the 21 cards I have not seen"."""
-        cards = "cards I have not seen" if self.remember else "cards not in view now"
-        return f"{best.favourable} of the {best.unseen} {cards} (P = {best.p_true})"
+        if self.remember:
+            return msgn(
+                "{favourable} of the {count} card I have not seen (P = {p})",
+                "{favourable} of the {count} cards I have not seen (P = {p})",
+                best.unseen,
+                favourable=best.favourable,
+                p=str(best.p_true),
+            )
+        return msgn(
+            "{favourable} of the {count} card not in view now (P = {p})",
+            "{favourable} of the {count} cards not in view now (P = {p})",
+            best.unseen,
+            favourable=best.favourable,
+            p=str(best.p_true),
+        )
+
+
+def _certain(statement: Statement, says: bool) -> Message:
+    """``"My peers are even" is a certain point (...)`` or ``Says "...": a certain point (...).``:
+    the free point of S1 when both peers show the same parity."""
+    sure = (
+        msg("a certain point (both peers show even cards)")
+        if statement.arg == "even"
+        else msg("a certain point (both peers show odd cards)")
+    )
+    if says:
+        return msg('Says "{statement}": {sure}.', statement=statement.said, sure=sure)
+    return msg('"{statement}" is {sure}', statement=statement.said, sure=sure)

@@ -30,6 +30,7 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.narration import hidden, secret, told
 from cardlab.core.options import Option, choice, probability, whole
 from cardlab.core.tuples import remove_one, replace_at
@@ -237,13 +238,14 @@ class Triangle(Game):
 
     def move_words(self, state: TriangleState, action: str) -> str:
         """``claim``/``no_claim``/``state S1 even`` as the table's buttons and the narration
-        say them."""
+        say them (in the current language)."""
         if action == "claim":
-            return "claim the Right to Speak"
+            return str(msg("claim the Right to Speak"))
         if action == "no_claim":
-            return "don't claim"
+            return str(msg("don't claim"))
         if action.startswith("state "):
-            return f"say \u201c{parse_statement(action[6:]).words}\u201d"
+            statement = parse_statement(action[6:]).said
+            return str(msg("say \u201c{statement}\u201d", statement=statement))
         return action
 
     def _parse(self, state: TriangleState, text: str) -> TriangleMove | Refusal:
@@ -254,39 +256,51 @@ class Triangle(Game):
         if phase == "deal":
             card = card_outcome(text, "deal", state.stock)
             if card is None:
-                return not_an_outcome(text, "the next card dealt")
+                return not_an_outcome(text, msg("the next card dealt"))  # type: ignore[arg-type]
             return CardOut(text, card)
         if phase == "grab":
             if text not in {action for action, _ in self.chance_outcomes(state)}:
                 if verb == "grab" and state.tie_void == 1:
                     return Refusal(
-                        f"{text!r} cannot happen: with tie_void = 1 every contested grab is too "
-                        "close to call, so the outcome is 'grab void'"
+                        msg(  # type: ignore[arg-type]
+                            "{action} cannot happen: with tie_void = 1 every contested grab is "
+                            "too close to call, so the outcome is 'grab void'",
+                            action=repr(text),
+                        )
                     )
-                return not_an_outcome(text, "who grabbed first")
+                return not_an_outcome(text, msg("who grabbed first"))  # type: ignore[arg-type]
             return Grabbed(text, None if rest == "void" else int(rest) - 1)
         seat = self.current_player(state)
         if phase == "claim":
             if verb == "state":
                 return Refusal(
-                    "nobody holds the Right to Speak yet: first every player decides whether "
-                    "to grab it ('claim' or 'no_claim'), and only the speaker makes a statement"
+                    msg(  # type: ignore[arg-type]
+                        "nobody holds the Right to Speak yet: first every player decides "
+                        "whether to grab it ('claim' or 'no_claim'), and only the speaker makes "
+                        "a statement"
+                    )
                 )
             if text not in ("claim", "no_claim"):
                 return Refusal(
-                    f"{seat_name(seat)} decides whether to grab the Right to Speak: "
-                    "'claim' or 'no_claim'"
+                    msg(  # type: ignore[arg-type]
+                        "{player} decides whether to grab the Right to Speak: 'claim' or "
+                        "'no_claim'",
+                        player=seat_name(seat),
+                    )
                 )
             return Claim(text, text == "claim")
         if verb != "state":
             return Refusal(
-                f"{seat_name(seat)} holds the Right to Speak and must make one statement "
-                "(e.g. 'state S3'); it cannot be given back"
+                msg(  # type: ignore[arg-type]
+                    "{player} holds the Right to Speak and must make one statement "
+                    "(e.g. 'state S3'); it cannot be given back",
+                    player=seat_name(seat),
+                )
             )
         try:
             return Speak(text, parse_statement(rest))
         except ValueError as exc:
-            return Refusal(str(exc))
+            return Refusal(exc.args[0])
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: TriangleState, move: TriangleMove) -> Transition:
@@ -301,52 +315,95 @@ class Triangle(Game):
     def _deal(self, state: TriangleState, card: Card) -> Transition:
         stock = remove_one(state.stock, card)
         k = state.dealt
-        dealt = hidden(f" ({card})")  # face down: only the teacher knows it until it is lifted
+        # face down: only the teacher knows the card until it is lifted
         if k < PLAYERS:
             seat = state.claim_order[k]
             new = replace(state, stock=stock, cards=replace_at(state.cards, seat, card))
-            text = told(f"The dealer gives {seat_name(seat)} a card face down", dealt, ".")
+            name = seat_name(seat)
+            text = told(
+                hidden(
+                    msg(
+                        "The dealer gives {player} a card face down ({card}).",
+                        player=name,
+                        card=str(card),
+                    ),
+                    msg("The dealer gives {player} a card face down.", player=name),
+                )
+            )
         else:
             new = replace(state, stock=stock, rts=card)
             text = told(
-                "The dealer puts the Right to Speak face down in the centre",
-                dealt,
-                ". Everyone counts down \u201c3, 2, 1, 0\u201d and on \u201c0\u201d lifts their "
-                "card to their forehead, face out: each sees the other two, never their own.",
+                _then(
+                    hidden(
+                        msg(
+                            "The dealer puts the Right to Speak face down in the centre ({card}).",
+                            card=str(card),
+                        ),
+                        msg("The dealer puts the Right to Speak face down in the centre."),
+                    ),
+                    msg(
+                        "Everyone counts down \u201c3, 2, 1, 0\u201d and on \u201c0\u201d lifts "
+                        "their card to their forehead, face out: each sees the other two, never "
+                        "their own."
+                    ),
+                )
             )
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 
     def _claim(self, state: TriangleState, claims: bool) -> Transition:
         seat = self.current_player(state)
         new = replace(state, claims=replace_at(state.claims, seat, claims))
-        choice = "grabs for" if claims else "leaves"
-        text = f"{seat_name(seat)} {choice} the Right to Speak (decided without seeing the others)."
+        name = seat_name(seat)
+        text = (
+            msg(
+                "{player} grabs for the Right to Speak (decided without seeing the others).",
+                player=name,
+            )
+            if claims
+            else msg(
+                "{player} leaves the Right to Speak (decided without seeing the others).",
+                player=name,
+            )
+        )
         action = "claim" if claims else "no_claim"
         if None in new.claims:  # the choices are simultaneous: secret until the last one is in
-            unseen = f"{seat_name(seat)} decides in secret whether to grab the Right to Speak."
+            unseen = msg(
+                "{player} decides in secret whether to grab the Right to Speak.", player=name
+            )
             return Transition(new, Event(seat, action, told(secret(text, seat, unseen))))
         claimers = [s for s in range(PLAYERS) if new.claims[s]]
         if len(claimers) == 1:
             new = replace(new, speaker=claimers[0])
-            text += f" {seat_name(claimers[0])} alone reached for it and becomes the speaker."
+            text = _then(
+                text,
+                msg(
+                    "{player} alone reached for it and becomes the speaker.",
+                    player=seat_name(claimers[0]),
+                ),
+            )
         elif not claimers:
-            new, _ = self._void(new, "nobody claimed the Right to Speak")
-            text += " Nobody reached for the Right to Speak: the round is void."
+            new, _ = self._void(new, NOBODY_CLAIMED)
+            text = _then(text, msg("Nobody reached for the Right to Speak: the round is void."))
             if new.finished:
-                text += " " + _result(new)
+                text = _then(text, _result(new))
         else:
-            text += f" {_names(claimers)} reach for it at the same moment."
+            text = _then(
+                text, msg("{players} reach for it at the same moment.", players=_names(claimers))
+            )
         return Transition(new, Event(seat, action, text))
 
     def _grab(self, state: TriangleState, seat: int | None) -> Transition:
         if seat is None:
-            new, _ = self._void(state, "the grab was too close to call")
-            text = "The grab is too close to call: the round is void and nobody scores."
+            new, _ = self._void(state, TOO_CLOSE)
+            text = msg("The grab is too close to call: the round is void and nobody scores.")
             if new.finished:
-                text += " " + _result(new)
+                text = _then(text, _result(new))
             return Transition(new, Event(CHANCE, "grab void", text))
         new = replace(state, speaker=seat)
-        text = f"{seat_name(seat)} grabbed the Right to Speak first and becomes the speaker."
+        text = msg(
+            "{player} grabbed the Right to Speak first and becomes the speaker.",
+            player=seat_name(seat),
+        )
         return Transition(new, Event(CHANCE, f"grab {seat + 1}", text))
 
     def _void(self, state: TriangleState, reason: str) -> tuple[TriangleState, RoundRecord]:
@@ -382,15 +439,32 @@ class Triangle(Game):
         )
         scores = tuple(a + b for a, b in zip(state.scores, gains, strict=True))
         new = self._next_round(replace(state, scores=scores), record)
-        shown = ", ".join(f"{seat_name(s)} {state.cards[s]}" for s in range(PLAYERS))
-        said = f'{seat_name(speaker)} says "{statement.words}"'
+        shown = joined(
+            msg("{player} {card}", player=seat_name(s), card=str(state.cards[s]))
+            for s in range(PLAYERS)
+        )
+        said = {"player": seat_name(speaker), "statement": statement.said, "cards": shown}
         if statement.kind == "S1" and not correct:
-            said += ", though they can see it is not so: certain to be wrong"
-        verdict = "true" if correct else "false"
-        text = f"{said}. The cards are shown ({shown}): the statement is {verdict}."
+            text = msg(
+                '{player} says "{statement}", though they can see it is not so: certain to be '
+                "wrong. The cards are shown ({cards}): the statement is false.",
+                **said,
+            )
+        elif correct:
+            text = msg(
+                '{player} says "{statement}". The cards are shown ({cards}): the statement is '
+                "true.",
+                **said,
+            )
+        else:
+            text = msg(
+                '{player} says "{statement}". The cards are shown ({cards}): the statement is '
+                "false.",
+                **said,
+            )
         arithmetic = _arithmetic(state.scores, speaker, statement, correct)
         if new.finished:
-            text += " " + _result(new)
+            text = _then(text, _result(new))
         return Transition(new, Event(speaker, f"state {statement.code}", text, arithmetic))
 
     def _next_round(self, state: TriangleState, record: RoundRecord) -> TriangleState:
@@ -536,39 +610,96 @@ def _seen(record: RoundRecord, number: int, seat: int | None, this_turn: bool) -
     )
 
 
-def _arithmetic(before: tuple[int, ...], speaker: int, statement: Statement, correct: bool) -> str:
+def _arithmetic(
+    before: tuple[int, ...], speaker: int, statement: Statement, correct: bool
+) -> Message:
     """The score sheet line: who gained what, as a sum."""
     if correct:
         points = statement.points
-        total = before[speaker] + points
-        return (
-            f"{seat_name(speaker)}: {before[speaker]} + {points} = {total} "
-            f"(a true {statement.kind} is worth {points})"
+        return msgn(
+            "{player}: {before} + {count} = {total} (a true {kind} is worth {count})",
+            "{player}: {before} + {count} = {total} (a true {kind} is worth {count})",
+            points,
+            player=seat_name(speaker),
+            before=before[speaker],
+            total=before[speaker] + points,
+            kind=statement.kind,
         )
-    others = [s for s in range(PLAYERS) if s != speaker]
-    parts = [f"{seat_name(s)}: {before[s]} + {PENALTY} = {before[s] + PENALTY}" for s in others]
-    return "; ".join(parts) + f" (a false statement gives each opponent {PENALTY})"
+    first, second = (
+        msg(
+            "{player}: {before} + {penalty} = {total}",
+            player=seat_name(s),
+            before=before[s],
+            penalty=PENALTY,
+            total=before[s] + PENALTY,
+        )
+        for s in range(PLAYERS)
+        if s != speaker
+    )
+    return msgn(
+        "{first}; {second} (a false statement gives each opponent {count})",
+        "{first}; {second} (a false statement gives each opponent {count})",
+        PENALTY,
+        first=first,
+        second=second,
+    )
 
 
-def _result(state: TriangleState) -> str:
+def _result(state: TriangleState) -> Message:
     """How the game ended: who won, and the round limit (T12) when that is what ended it."""
     winners = winners_of(state)
     score = max(state.scores)
-    limit = ""
-    if score < state.target or (len(winners) > 1 and state.on_tie == "extra"):
-        turns = f"{state.target} turn{'s' if state.target != 1 else ''}"
-        limit = (
-            f"That was round {len(state.rounds)}, the last a game to {state.target} may have "
-            f"({turns}, T12), so the game ends here: "
-        )
     if len(winners) == 1:
-        return f"{limit}{seat_name(winners[0])} has {score} and wins the game."
-    return f"{limit}{_names(winners)} share the win with {score} points."
+        result = msg(
+            "{player} has {score} and wins the game.", player=seat_name(winners[0]), score=score
+        )
+    else:
+        result = msgn(
+            "{players} share the win with {count} point.",
+            "{players} share the win with {count} points.",
+            score,
+            players=_names(winners),
+        )
+    if score < state.target or (len(winners) > 1 and state.on_tie == "extra"):
+        return msgn(
+            "That was round {number}, the last a game to {count} may have ({count} turn, T12), "
+            "so the game ends here: {result}",
+            "That was round {number}, the last a game to {count} may have ({count} turns, T12), "
+            "so the game ends here: {result}",
+            state.target,
+            number=len(state.rounds),
+            result=result,
+        )
+    return result
 
 
-def _names(seats: list[int]) -> str:
+def _names(seats: list[int]) -> Message:
+    """Two or three players named in a row: "Player 1 and Player 3"."""
     names = [seat_name(s) for s in seats]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 2:
+        return msg("{first} and {second}", first=names[0], second=names[1])
+    return msg("{first}, {second} and {third}", first=names[0], second=names[1], third=names[2])
+
+
+def _then(first: object, then: object) -> Message:
+    """Two sentences in a row (a language without spaces between sentences drops the space)."""
+    # Translators: two whole sentences one after the other (in Chinese without the space)
+    return msg("{first} {then}", first=first, then=then)
+
+
+NOBODY_CLAIMED = "nobody claimed the Right to Speak"
+TOO_CLOSE = "the grab was too close to call"
+VOID_REASONS: dict[str, Message] = {
+    NOBODY_CLAIMED: msg("nobody claimed the Right to Speak"),
+    TOO_CLOSE: msg("the grab was too close to call"),
+}
+"""Why a round was void: the record keeps the English reason (a replay's data, compared by
+tests), a page reads it in its language through this table."""
+
+
+def void_words(reason: str) -> Message | str:
+    """A void round's reason in the page's language (unknown reasons as they are)."""
+    return VOID_REASONS.get(reason, reason)
 
 
 GAME = register(Triangle())

@@ -17,6 +17,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from cardlab.core.i18n import Message, msg, msgn, num
+from cardlab.core.narration import Seat
 from cardlab.core.odds import Estimate
 from cardlab.games.triangle.game import TriangleView
 from cardlab.games.triangle.rules import (
@@ -43,14 +45,47 @@ class StatementOdds:
     unseen: int
 
     @property
-    def counting(self) -> str:
+    def counting(self) -> Message:
         """The counting argument in words, e.g. "15 of the 21 cards you have not seen"."""
         p = self.p_true
-        return (
-            f"{self.favourable} of the {self.unseen} cards you have not seen make it true: "
-            f"P = {self.favourable}/{self.unseen}"
-            + (f" = {p}" if f"{p}" != f"{self.favourable}/{self.unseen}" else "")
+        if f"{p}" == f"{self.favourable}/{self.unseen}":
+            return msgn(
+                "{favourable} of the {count} card you have not seen make it true: "
+                "P = {favourable}/{count}",
+                "{favourable} of the {count} cards you have not seen make it true: "
+                "P = {favourable}/{count}",
+                self.unseen,
+                favourable=self.favourable,
+            )
+        return msgn(
+            "{favourable} of the {count} card you have not seen make it true: "
+            "P = {favourable}/{count} = {p}",
+            "{favourable} of the {count} cards you have not seen make it true: "
+            "P = {favourable}/{count} = {p}",
+            self.unseen,
+            favourable=self.favourable,
+            p=str(p),
         )
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A net value with its sign and two decimals (``+0.14``, ``-1.50``), written with the
+    language's decimal sign."""
+
+    value: float
+
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
+        shown = f"{self.value:+.2f}"
+        return shown[0] + num(float(shown[1:]), 2).text(seat, lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def signed(x: object) -> Signed:
+    """``x`` (a Fraction or a float) as a signed net value: ``+0.14`` (``+0,14`` in Russian)."""
+    return Signed(float(x))  # type: ignore[arg-type]
 
 
 def unseen_ranks(view: TriangleView, remember: bool = True) -> Counter[str]:
@@ -68,10 +103,12 @@ def unseen_ranks(view: TriangleView, remember: bool = True) -> Counter[str]:
 def peers(view: TriangleView) -> tuple[int, int]:
     """The values of the two cards the viewer can see this round."""
     if view.seat is None:
-        raise ValueError("odds are for a player's view: the teacher sees every card")
+        raise ValueError(msg("odds are for a player's view: the teacher sees every card"))
     shown = [c for s, c in enumerate(view.cards) if s != view.seat]
     if any(c is None for c in shown):
-        raise ValueError("the cards are not lifted yet: odds need the two other players' cards")
+        raise ValueError(
+            msg("the cards are not lifted yet: odds need the two other players' cards")
+        )
     return VALUES[shown[0].rank], VALUES[shown[1].rank]  # type: ignore[union-attr]
 
 

@@ -52,6 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardlab.core.cards import TRIANGLE, Card
+from cardlab.core.i18n import Message, joined, msg
 
 VALUES: dict[str, int] = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
 RANKS: tuple[str, ...] = tuple(VALUES)
@@ -90,17 +91,14 @@ class Statement:
         return f"{self.kind} {self.arg}".strip()
 
     @property
+    def said(self) -> Message:
+        """What the speaker says aloud, as a message (read in any language)."""
+        return _WORDS[self.code]
+
+    @property
     def words(self) -> str:
-        """What the speaker says aloud."""
-        if self.kind == "S1":
-            return f"My peers are {self.arg}"
-        if self.kind == "S2":
-            return f"I am {self.arg}"
-        if self.kind == "S3":
-            return "I am higher than my peers"
-        if self.kind == "S4":
-            return "I am equal to one of my peers"
-        return f"I am {'an Ace' if self.arg == 'A' else 'a ' + self.arg}"
+        """What the speaker says aloud, in the current language."""
+        return str(self.said)
 
     def is_true(self, own: Card, peers: tuple[Card, Card]) -> bool:
         """Whether the statement holds for the speaker's card ``own`` and the ``peers``' cards."""
@@ -123,6 +121,22 @@ class Statement:
         return self.words
 
 
+_WORDS: dict[str, Message] = {
+    "S1 even": msg("My peers are even"),
+    "S1 odd": msg("My peers are odd"),
+    "S2 even": msg("I am even"),
+    "S2 odd": msg("I am odd"),
+    "S3": msg("I am higher than my peers"),
+    "S4": msg("I am equal to one of my peers"),
+    "S5 A": msg("I am an Ace"),
+    "S5 2": msg("I am a 2"),
+    "S5 3": msg("I am a 3"),
+    "S5 4": msg("I am a 4"),
+    "S5 5": msg("I am a 5"),
+    "S5 6": msg("I am a 6"),
+}
+"""Each statement's words (by its code): whole sentences, since a language names each rank."""
+
 STATEMENTS: tuple[Statement, ...] = (
     Statement("S1", "even"),
     Statement("S1", "odd"),
@@ -140,5 +154,11 @@ def parse_statement(text: str) -> Statement:
     for statement in STATEMENTS:
         if statement.code == " ".join(str(text).split()):
             return statement
-    allowed = ", ".join(s.code for s in STATEMENTS)
-    raise ValueError(f"{text!r} is not a statement; the statements are: {allowed}")
+    allowed = joined(s.code for s in STATEMENTS)
+    raise ValueError(
+        msg(
+            "{text} is not a statement; the statements are: {allowed}",
+            text=repr(text),
+            allowed=allowed,
+        )
+    )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import STANDARD54
 from cardlab.core.engine import IllegalMove
+from cardlab.core.i18n import Message
 from cardlab.games import doudizhu as dd
 from cardlab.games.doudizhu import GAME, PASS, beats, classify, legal_plays, parse, settle
 from cardlab.games.doudizhu.combos import all_combos, counts_of
@@ -40,7 +41,7 @@ CLASSIFY = [
 
 @pytest.mark.parametrize(("cards", "ruleset", "names"), CLASSIFY)
 def test_worked_classification_examples(cards, ruleset, names):
-    assert [c.name for c in classify(parse(cards), ruleset)] == names
+    assert [str(c.name) for c in classify(parse(cards), ruleset)] == names
 
 
 @pytest.mark.parametrize(
@@ -156,7 +157,7 @@ def test_legal_plays_are_accepted_and_everything_else_refused(seed, ruleset, ste
             if counts_of(parse(" ".join(chosen))) in legal_counts:
                 continue
             reason = GAME.why_illegal(state, action)
-            assert reason and isinstance(reason, str)
+            assert reason and isinstance(reason, str | Message) and str(reason)
             with pytest.raises(IllegalMove):
                 GAME.apply(state, action)
 

@@ -131,5 +131,5 @@ def test_exact_cards_take_those_very_cards_and_rank_tokens_the_first_ones():
     assert all(any(c is held for held in hand) for c in after.hands[0] + after.table_cards)
     after, _ = GAME.apply(state, "play 3 3 3 4")
     assert [c.code for c in after.hands[0]] == ["4s", "9c"]
-    assert "you do not hold 3c" in GAME.why_illegal(state, "play 3c 3h")
-    assert "you do not hold 9" in GAME.why_illegal(state, "play 9 9")
+    assert "you do not hold 3c" in str(GAME.why_illegal(state, "play 3c 3h"))
+    assert "you do not hold 9" in str(GAME.why_illegal(state, "play 9 9"))

@@ -142,32 +142,33 @@ def test_worked_examples_order():
 
 def test_descriptions_and_arrangements():
     a = evaluate("3P 3P 3P 2P 2P K")
-    assert a.description == "Full pyramid (3-2-1), perfect Purple, Keystone apex — the top hand"
+    top = "Full pyramid (3-2-1), perfect Purple, Keystone apex — the top hand"
+    assert str(a.description) == top
     arr = a.arrangement
     assert [PYRAMID.format(row) for row in arr.rows] == ["K", "2P 2P", "3P 3P 3P"]
     assert arr.kickers == () and arr.keystone == KeystoneRole("1", "P")
     assert a.hand_class == HandClass(3, 1, 1, 3) and a.type == "T1"
 
     f = evaluate("3O 3G 3P 2P 2O 3O")
-    assert f.description == "Middle pyramid (3-2), not perfect; kicker level-3 Purple"
+    assert str(f.description) == "Middle pyramid (3-2), not perfect; kicker level-3 Purple"
     assert f.arrangement.kickers == parse("3P") and f.arrangement.keystone is None
     assert sorted(f.arrangement.pyramid) == sorted(parse("3O 3G 3O 2P 2O"))
     assert best_arrangement("3O 3G 3P 2P 2O 3O") == f.arrangement
 
     c = evaluate("3O 3G 3P 2O 2G K")
-    assert c.description == "Full pyramid (3-2-1), not perfect; Keystone as level-1"
+    assert str(c.description) == "Full pyramid (3-2-1), not perfect; Keystone as level-1"
     assert c.arrangement.rows[0] == parse("K") and c.arrangement.keystone.level == "1"
     assert c.arrangement.keystone.colour is None  # any colour: it does not change the key
 
     i = evaluate("1P 1G 1O 2P 2G 2O")
-    assert i.description.startswith("No pyramid; cards level-1 Purple, level-1 Green")
+    assert str(i.description).startswith("No pyramid; cards level-1 Purple, level-1 Green")
     assert i.arrangement.rows == () and len(i.arrangement.kickers) == 6
 
     e = evaluate("3G 3G 3G 2G 2G 3O")
-    assert e.description == "Middle pyramid (3-2), perfect Green; kicker level-3 Orange"
+    assert str(e.description) == "Middle pyramid (3-2), perfect Green; kicker level-3 Orange"
     k = evaluate("3P 3P 2P 2P 1P K")
     assert k.key == (3, 1, 0, 3) and k.arrangement.keystone == KeystoneRole("3", "P")
-    assert "Keystone as level-3 Purple" in k.description
+    assert "Keystone as level-3 Purple" in str(k.description)
 
 
 def test_unused_keystone_is_the_strongest_kicker():
@@ -210,7 +211,7 @@ def test_value_is_frozen_and_orders_by_key():
     v = evaluate("3P 3P 3P 2P 2P 1P")
     with pytest.raises(AttributeError):
         v.key = (0,)
-    assert isinstance(v, PyramidValue) and str(v) == v.description
+    assert isinstance(v, PyramidValue) and str(v) == str(v.description)
     assert sorted(CLASSES) == list(CLASSES)
 
 

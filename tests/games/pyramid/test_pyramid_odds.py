@@ -109,7 +109,7 @@ def test_stand_pat_keeps_the_hand():
     out = exchange_distribution("3O 3G 3P 2P 2O 3O", "")
     assert out.draws == 1 and out.key_counts == {evaluate("3O 3G 3P 2P 2O 3O").key: 1}
     assert out.distribution == {HandClass(2): 1} and out.p_better == 0 == out.p_worse
-    assert out.words == "stand pat"
+    assert str(out.words) == "stand pat"
 
 
 def test_default_unseen_is_the_other_49_cards():

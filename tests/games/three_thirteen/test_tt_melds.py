@@ -184,11 +184,11 @@ def test_tt_melds_aces_high_or_low():
     assert min_deadwood(hand, "3", {"aces": "high_or_low"})[0] == 0
     assert is_meld(hand, "3", {"aces": "high_or_low"}) == "run"
     assert is_meld(hand, "3") is None
-    assert "aces are low" in why_not_meld(hand, "3")
+    assert "aces are low" in str(why_not_meld(hand, "3"))
     # no wrap-around, and an unmelded ace costs 15
     wrap = P("Kd Ad 2d")
     assert is_meld(wrap, "5", {"aces": "high_or_low"}) is None
-    assert "wrap" in why_not_meld(wrap, "5", {"aces": "high_or_low"})
+    assert "wrap" in str(why_not_meld(wrap, "5", {"aces": "high_or_low"}))
     assert min_deadwood(wrap, "5", {"aces": "high_or_low"})[0] == 27
     assert min_deadwood(P("Ad 2d Kd Qd"), "5", {"aces": "high_or_low"})[0] == 2
     assert min_deadwood(P("Ad 2d Kd Qd"), "5")[0] == 23
@@ -221,7 +221,7 @@ def test_tt_melds_two_decks_duplicates():
     run2 = P("5h 6h 7h 5h 6h 7h")
     assert min_deadwood(run2, "3")[0] == 0
     assert is_meld(P("5h 5h 6h"), "3") is None
-    assert "two 5s" in why_not_meld(P("5h 5h 6h"), "3")
+    assert "two 5s" in str(why_not_meld(P("5h 5h 6h"), "3"))
     assert min_deadwood(P("5h 5h 6h"), "3")[0] == 16
 
 
@@ -240,13 +240,13 @@ def test_tt_melds_full_run_plus_wild():
 def test_tt_melds_is_meld_and_reasons():
     assert is_meld(P("9h Th Jc Qh"), "J") == "run"
     assert is_meld(P("9h Tc Jc"), "J") is None
-    assert "suits differ" in why_not_meld(P("9h Ts Qh"), "J")
-    assert "at least 3" in why_not_meld(P("9h 9s"), "J")
-    assert "missing" in why_not_meld(P("2h 9h Jc"), "J")
-    assert "at most 1" in why_not_meld(P("Kh Jc Js"), "J", {"max_wilds_per_meld": 1})
+    assert "suits differ" in str(why_not_meld(P("9h Ts Qh"), "J"))
+    assert "at least 3" in str(why_not_meld(P("9h 9s"), "J"))
+    assert "missing" in str(why_not_meld(P("2h 9h Jc"), "J"))
+    assert "at most 1" in str(why_not_meld(P("Kh Jc Js"), "J", {"max_wilds_per_meld": 1}))
     assert is_meld(P("Jh Jc Js"), "J") == "set"
-    assert "a set" in why_not_meld(P("Kh Ks Jc"), "J")
-    assert "a run" in why_not_meld(P("Ah 2h Jc"), "J")
+    assert "a set" in str(why_not_meld(P("Kh Ks Jc"), "J"))
+    assert "a run" in str(why_not_meld(P("Ah 2h Jc"), "J"))
 
 
 def test_tt_melds_parse_text_hand():

@@ -90,7 +90,7 @@ def test_the_showdown_declares_triad_names_and_the_button_moves():
     replay = triad.new_game(5, players=3, hands=3).play_out(bots)
     results = replay.state.results
     assert [r.button for r in results] == [2, 0, 1]
-    names = [words for r in results for _, _, words in r.shown]
+    names = [str(words) for r in results for _, _, words in r.shown]
     cats = {ranking.TRIAD_NAMES[c] for c in ranking.CATEGORIES}
     assert names and all(any(w.startswith(c) or w.endswith("High") for c in cats) for w in names)
     assert sum(triad.returns(replay.state)) == 0
@@ -171,12 +171,12 @@ def test_no_five_of_a_kind_is_a_table_option_t11():
     key_off, name_off = triad.GAME.evaluator({**opts, "jokers": "wild", "five_of_a_kind": False})(
         t11
     )
-    assert name_on == "Five Up, Aces" and name_off == "Four Up, Aces"
+    assert str(name_on) == "Five Up, Aces" and str(name_off) == "Four Up, Aces"
     assert key_off[0] == ranking.CATEGORY_INDEX["four_up"] < key_on[0]
     # the showdown decides by the table's rule: Five Up beats Full Colors, a Four Up does not
     on, off = _showdown(True), _showdown(False)
-    assert [w for _, _, w in on.results[-1].shown] == ["Five Up, Twos", "Full Colors"]
-    assert [w for _, _, w in off.results[-1].shown] == ["Four Up, Twos", "Full Colors"]
+    assert [str(w) for _, _, w in on.results[-1].shown] == ["Five Up, Twos", "Full Colors"]
+    assert [str(w) for _, _, w in off.results[-1].shown] == ["Four Up, Twos", "Full Colors"]
     assert triad.returns(on)[0] > 0 > triad.returns(off)[0]
     low = triad.GAME.evaluator({**opts, "jokers": "wild", "five_of_a_kind": False})
     # off: five aces is the best Four Up (its kicker an ace), still below Full Colors

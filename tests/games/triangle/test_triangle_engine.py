@@ -50,7 +50,7 @@ def test_example_3_a_wrong_number_gives_each_opponent_three(start):
     state, event = speak(state, 0, "S5 5")
     assert state.scores == (0, 3, 3)
     assert "false" in event.narration
-    assert "Player 2: 0 + 3 = 3; Player 3: 0 + 3 = 3" in event.arithmetic
+    assert "Player 2: 0 + 3 = 3; Player 3: 0 + 3 = 3" in str(event.arithmetic)
 
 
 def test_example_4_higher_is_strict(start):
@@ -72,7 +72,7 @@ def test_example_1_peers_even_is_certain_and_scores_one(start):
     state = deal(start, {0: "3h", 1: "2c", 2: "6d"}, "4s")
     state, event = speak(state, 0, "S1 even")
     assert state.scores == (1, 0, 0)
-    assert event.arithmetic.startswith("Player 1: 0 + 1 = 1")
+    assert str(event.arithmetic).startswith("Player 1: 0 + 1 = 1")
 
 
 @pytest.mark.parametrize(
@@ -109,13 +109,13 @@ def test_an_s1_the_speaker_can_see_is_false_is_legal_but_narrated_as_certain_to_
 
 def test_refusals_explain_themselves_and_change_nothing(start):
     state = deal(start, {0: "3h", 1: "2c", 2: "5d"}, "4s")
-    assert "nobody holds the Right to Speak" in GAME.why_illegal(state, "state S3")
+    assert "nobody holds the Right to Speak" in str(GAME.why_illegal(state, "state S3"))
     with pytest.raises(IllegalMove, match="'claim' or 'no_claim'"):
         GAME.apply(state, "shout")
     spoken, _ = claims(state, 2)
-    assert "cannot be given back" in GAME.why_illegal(spoken, "no_claim")
-    assert "not a statement" in GAME.why_illegal(spoken, "state S6")
-    assert "not a possible chance outcome" in GAME.why_illegal(start, "deal 7h")
+    assert "cannot be given back" in str(GAME.why_illegal(spoken, "no_claim"))
+    assert "not a statement" in str(GAME.why_illegal(spoken, "state S6"))
+    assert "not a possible chance outcome" in str(GAME.why_illegal(start, "deal 7h"))
     assert GAME.why_illegal(start, None)
     with pytest.raises(ValueError, match="tie_void"):
         GAME.initial_state(tie_void=2)

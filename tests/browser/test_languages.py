@@ -1,0 +1,133 @@
+"""Every lesson in the languages it is written in, as a student there sees it (issue #16).
+
+Russian and Chinese have every lesson, Lithuanian Three Thirteen and Malay Pyramid Poker (and
+each its index).  A page in a language shows no English outside names and notation: the
+lesson's text, every control, caption, narration and the canvases' text alternatives, checked
+by `language_check.english_phrases` (an English name glossed once in brackets after the native
+term is allowed).  Its canvases draw, and the console stays clean.  Then a Dou Dizhu table is
+played to its end by clicking, in Russian and in Chinese, and what the game said is checked too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from drivers import AGAIN, DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
+from language_check import english_phrases
+from test_voila import (
+    CANVAS,
+    RENDER_TIMEOUT_MS,
+    SETTLE_MS,
+    assert_clean_console,
+    assert_drawn,
+    assert_no_python_errors,
+    canvas_shots,
+    render_url,
+)
+
+from cardlab.core.i18n import SCOPES
+
+REPO = Path(__file__).resolve().parents[2]
+LESSONS = ("index", "00_decks", "triad", "pyramid", "doudizhu", "triangle", "three_thirteen")
+PAGES = [
+    *((lang, lesson) for lang in ("ru", "zh") for lesson in (*LESSONS, "pyramid_poker")),
+    ("lt", "index"),
+    ("lt", "three_thirteen"),
+    ("ms", "index"),
+    ("ms", "pyramid_poker"),
+]
+DOCS_SHOTS = {("ru", "triad"): "lang-ru-triad.png", ("zh", "doudizhu"): "lang-zh-doudizhu.png"}
+"""Two pages whose screenshots the README shows (copied into docs/ when CARDLAB_DOCS is set)."""
+GLOSS = re.compile(r"[(（][^()（）]*[)）]")
+"""A bracketed gloss: the English name of a native term, given once after it."""
+CARDS = ".cardlab-table .cardlab-card-buttons"
+TEXT_ALTERNATIVES = "els => els.map(e => e.getAttribute('aria-label') || '')"
+
+
+def english_on(page, lang: str) -> list[str]:
+    """The English a page in ``lang`` still shows: its text and its canvases' names."""
+    text = page.inner_text("body")
+    names = page.eval_on_selector_all("canvas", TEXT_ALTERNATIVES)
+    found = []
+    for block in [*text.splitlines(), *names]:
+        words = english_phrases(GLOSS.sub(" ", block), lang)
+        if words:
+            found.append(f"{words} in {block[:160]!r}")
+    return found
+
+
+def test_every_page_of_the_test_is_in_its_language_scope() -> None:
+    assert {lang for lang, _ in PAGES} == set(SCOPES)
+    assert ("lt", "three_thirteen") in PAGES and ("ms", "pyramid_poker") in PAGES
+
+
+@pytest.mark.parametrize(("lang", "lesson"), PAGES, ids=[f"{a}-{b}" for a, b in PAGES])
+def test_a_lesson_reads_in_its_language(voila_server, page, lang, lesson, screenshot_dir: Path):
+    page.goto(render_url(voila_server, f"{lang}/{lesson}.ipynb"), timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(
+        f"{CANVAS}, .cardlab-language select", state="visible", timeout=RENDER_TIMEOUT_MS
+    )
+    if lesson != "index":
+        page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+    assert_no_python_errors(page)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    shots = canvas_shots(page)
+    assert shots, f"{lang}/{lesson}: no canvas"
+    for i, png in enumerate(shots):
+        assert_drawn(png, f"{lang}/{lesson} canvas #{i}")
+    shot = screenshot_dir / f"lang-{lang}-{lesson}.png"
+    page.screenshot(path=str(shot), full_page=True)
+    if (lang, lesson) in DOCS_SHOTS and os.environ.get("CARDLAB_DOCS"):
+        shutil.copyfile(shot, REPO / "docs" / DOCS_SHOTS[lang, lesson])
+    assert english_on(page, lang) == []
+    assert_clean_console(page)
+
+
+def test_picking_a_language_opens_the_lesson_in_it(voila_server, page) -> None:
+    page.goto(render_url(voila_server, "ru/index.ipynb"), timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(".cardlab-language select", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+    with page.expect_navigation(timeout=RENDER_TIMEOUT_MS):
+        page.select_option(".cardlab-language select", "zh")
+    assert page.url.endswith("/voila/render/zh/index.ipynb?lang=zh")
+    page.wait_for_selector(".cardlab-language select", timeout=RENDER_TIMEOUT_MS)
+    assert page.evaluate("() => document.documentElement.lang") == "zh"
+    assert page.locator(".cardlab-language select").input_value() == "zh"
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_a_table_is_played_to_its_end_by_clicking(voila_server, page, lang, screenshot_dir: Path):
+    lesson = "doudizhu.ipynb"
+    page.goto(render_url(voila_server, f"{lang}/{lesson}"), timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(".cardlab-table button", state="attached", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+    keys, moves = list(DRIVERS[lesson]), 0
+    for _ in range(120):
+        page.evaluate(QUIET_JS)
+        key = page.wait_for_function(NEXT_MOVE_JS, arg=keys, timeout=30_000).json_value()
+        if key in AGAIN:
+            break
+        if key in SELECT_FIRST and not page.locator(f"{CARDS} button.mod-active").count():
+            page.locator(f"{CARDS} button").first.click()
+        page.locator(f".cardlab-table button.cardlab-{key}").click()
+        moves += 1
+    else:
+        raise AssertionError(f"the {lang} deal did not end in 120 clicks")
+    page.evaluate(QUIET_JS)
+    assert moves > 0
+    assert_no_python_errors(page)
+    table = page.locator(".cardlab-table").last
+    assert_drawn(page.locator(f".cardlab-table {CANVAS}").last.screenshot(), "the table")
+    page.screenshot(path=str(screenshot_dir / f"lang-{lang}-table.png"), full_page=True)
+    said = [line for line in table.inner_text().splitlines() if line.strip()]
+    assert len(said) > 5
+    assert [
+        (line, words) for line in said if (words := english_phrases(GLOSS.sub(" ", line), lang))
+    ] == []
+    assert_clean_console(page)
