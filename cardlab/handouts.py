@@ -233,7 +233,7 @@ def worksheet(lesson: str, deal: str | None = None, lang: str = "en") -> Workshe
             ""
             if written
             else str(
-                msg("This lesson is not written in this language yet: it is printed in English.")
+                msg("This lesson is not yet written in this language, so its text is in English.")
             )
         )
         replay = deals.load(deal)

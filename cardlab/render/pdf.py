@@ -17,16 +17,14 @@ CSS pixel: the caller lays out the page, this module only draws.
 from __future__ import annotations
 
 import logging
-import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from fpdf import FPDF
 
-from cardlab.render import fonts
-from cardlab.render.fonts import font_path
+from cardlab.render.fonts import CJK_INDEX, cjk_font_path, font_path
+from cardlab.render.fonts import needs_cjk as _needs_cjk
 from cardlab.render.ops import Circle, Drawing, DrawOp, HitBox, Line, Polygon, Rect, Sprite, Text
 
 log = logging.getLogger("cardlab.render")
@@ -37,40 +35,33 @@ CJK_FAMILY = "NotoSansCJK"
 """The family name of the Chinese fallback font (`use_fonts` adds it when asked)."""
 CJK_NAME = "Noto Sans CJK SC"
 """The face of the ``.ttc`` collection to use: the Simplified Chinese one."""
-_DEBIAN_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-{weight}.ttc"
-_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
 
 
 def needs_cjk(*texts: str) -> bool:
-    """Whether any of ``texts`` holds a Chinese character or full-width punctuation."""
-    return any(_CJK.search(text) for text in texts if text)
+    """Whether any of ``texts`` holds Chinese (`cardlab.render.fonts.needs_cjk`)."""
+    return any(_needs_cjk(text) for text in texts if text)
 
 
 def cjk_font(bold: bool = False) -> tuple[str, int] | None:
-    """The Chinese font file and its number in the collection (0 for a single font), or None
-    when the machine has none (``cardlab.render.fonts.cjk_font_path`` where it exists, else
-    Debian's fonts-noto-cjk)."""
-    finder = getattr(fonts, "cjk_font_path", None)
-    path = finder(bold) if finder is not None else None
-    if not path:
-        path = _DEBIAN_CJK.format(weight="Bold" if bold else "Regular")
-    if not os.path.isfile(path):
-        return None
-    return str(path), _collection_number(str(path))
+    """The Chinese font file (`cardlab.render.fonts.cjk_font_path`) and the number of its
+    `CJK_NAME` face in the collection (0 for a single font), or None when the machine has none."""
+    path = cjk_font_path(bold)
+    return None if path is None else (str(path), _collection_number(str(path)))
 
 
 @lru_cache(maxsize=4)
 def _collection_number(path: str) -> int:
-    """The number of the `CJK_NAME` face in a ``.ttc`` collection (0 in a single font file)."""
+    """The number of the `CJK_NAME` face in a ``.ttc`` collection, found by its name (else
+    `CJK_INDEX`, Noto's); 0 in a single font file."""
     if not path.lower().endswith((".ttc", ".otc")):
         return 0
     from fontTools.ttLib import TTCollection
 
     with TTCollection(path, lazy=True) as collection:
-        for number, font in enumerate(collection.fonts):
-            if font["name"].getDebugName(1) == CJK_NAME:
-                return number
-    return 0
+        names = [font["name"].getDebugName(1) for font in collection.fonts]
+    if CJK_NAME in names:
+        return names.index(CJK_NAME)
+    return CJK_INDEX if len(names) > CJK_INDEX else 0
 
 
 def use_fonts(pdf: FPDF, cjk: bool = False) -> str:

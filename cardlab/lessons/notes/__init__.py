@@ -280,8 +280,13 @@ def _document(name: str, lang: str) -> Path | None:
 
 
 def _language_notebook(name: str, lang: str) -> Path | None:
+    """The built notebook of ``name`` in ``lang`` when it is a translation (a lesson not yet
+    written in ``lang`` is built there from the English text: that one does not count)."""
     path = notebooks_dir() / lang / f"{name}.ipynb"
-    return path if path.is_file() else None
+    if not path.is_file():
+        return None
+    metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+    return path if metadata.get("cardlab", {}).get("translated", True) else None
 
 
 def has_lesson(lesson: str, lang: str) -> bool:
