@@ -358,16 +358,20 @@ class ScoreSheet(_Panel):
             return f"{x:g}" if isinstance(x, float) and not math.isnan(x) else str(x)
 
         shown = self.rows[-self.window :]
+        how, folded, total = (
+            html.escape(str(words))
+            for words in (msg("How"), msg("folded into the totals"), msg("Total"))
+        )
         head = "".join(f"<th scope='col'>{html.escape(str(p))}</th>" for p in self.players)
         has_notes = any(note for *_, note in shown)
         if has_notes:
-            head += f"<th scope='col'>{html.escape(str(msg('How')))}</th>"
+            head += f"<th scope='col'>{how}</th>"
         body = []
         if self.folded:
             n = self.folded
             cells = "".join(f"<td>{number(s)}</td>" for s in self._folded)
             if has_notes:
-                cells += f"<td>{html.escape(str(msg('folded into the totals')))}</td>"
+                cells += f"<td>{folded}</td>"
             earlier = msgn("{count} earlier row", "{count} earlier rows", n)
             body.append(
                 f"<tr class='cardlab-folded'><th scope='row'>{html.escape(str(earlier))}</th>"
@@ -383,7 +387,7 @@ class ScoreSheet(_Panel):
         self.widget.value = (
             "<table class='cardlab-scores'><thead><tr><th></th>"
             f"{head}</tr></thead><tbody>{''.join(body)}</tbody>"
-            f"<tfoot><tr><th scope='row'>{html.escape(str(msg('Total')))}</th>{totals}{filler}"
+            f"<tfoot><tr><th scope='row'>{total}</th>{totals}{filler}"
             "</tr></tfoot></table>"
         )
 

@@ -51,8 +51,9 @@ class ResultsLink:
             "(a CSV file to hand in: {rows} so far)", rows=what(self.kind, len(self.results))
         )
         href = "data:text/csv;charset=utf-8," + quote(self.text, safe="")
+        download = html.escape(str(msg("Download my results")))
         self.widget.value = (
             f'<a class="cardlab-results-link" download="{html.escape(self.filename)}" '
-            f'href="{href}">{html.escape(str(msg("Download my results")))}</a> '
+            f'href="{href}">{download}</a> '
             f"<small>{html.escape(str(so_far))}</small>"
         )
