@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardlab import links
-from cardlab.core.i18n import LANGUAGES, SOURCE, check_language
+from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
 from cardlab.kernel import jupyter_path_first
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT
@@ -197,22 +197,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
         shutil.rmtree(kernels, ignore_errors=True)
 
 
+def said(command: str, message: object) -> str:
+    """A line of ``command``'s output: ``cardlab handout: <message in the current language>``."""
+    return f"{command}: {message}"
+
+
 def cmd_lessons(args: argparse.Namespace) -> int:
     if args.copy is None:
-        print(f"cardlab: the lessons in {notebooks_dir()}")
+        print(said("cardlab", msg("the lessons in {folder}", folder=str(notebooks_dir()))))
         for lesson in lessons():
             print(f"  {lesson.name:24} {lesson.title}")
         return 0
     try:
         written = copy_lessons(Path(args.copy), overwrite=args.force)
     except OSError as exc:
-        print(f"cardlab lessons: {exc}", file=sys.stderr)
+        print(said("cardlab lessons", exc), file=sys.stderr)
         return 2
-    dest = Path(args.copy).resolve()
+    dest = str(Path(args.copy).resolve())
     languages = len({path.parent for path in written})
     lessons_copied = len({path.name for path in written})
-    print(f"cardlab: copied {lessons_copied} lessons in {languages} languages to {dest}")
-    print(f"cardlab: edit them, then serve them with: cardlab serve --notebooks {dest}")
+    copied = msg(
+        "copied {lessons} lessons in {languages} languages to {folder}",
+        lessons=lessons_copied,
+        languages=languages,
+        folder=dest,
+    )
+    print(said("cardlab", copied))
+    command = f"cardlab serve --notebooks {dest}"
+    print(said("cardlab", msg("edit them, then serve them with: {command}", command=command)))
     return 0
 
 
@@ -225,7 +237,7 @@ def cmd_link(args: argparse.Namespace) -> int:
             lines.append(("hub", links.hub_url(lesson, args.hub)))
             lines.append(("hub-git", links.hub_git_url(lesson, args.hub, args.binder)))
     except ValueError as exc:
-        print(f"cardlab link: {exc}", file=sys.stderr)
+        print(said("cardlab link", exc), file=sys.stderr)
         return 2
     for where, url in lines:
         print(f"{where:7} {url}")
@@ -233,6 +245,16 @@ def cmd_link(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    try:
+        lang = check_language(args.lang)
+    except ValueError as exc:
+        print(said("cardlab render", exc), file=sys.stderr)
+        return 2
+    with using_language(lang):  # the labels drawn, and what the command says
+        return _render(args)
+
+
+def _render(args: argparse.Namespace) -> int:
     # Imported here so that `cardlab serve` and `--help` never pay for the render stack.
     from cardlab.render.pil import save_png
     from cardlab.render.sheet import deck_sheet
@@ -241,32 +263,42 @@ def cmd_render(args: argparse.Namespace) -> int:
     try:
         drawing = deck_sheet(args.deck, **kwargs)
     except (KeyError, ValueError) as exc:
-        print(f"cardlab render: {exc}", file=sys.stderr)
+        print(said("cardlab render", exc), file=sys.stderr)
         return 2
     out = Path(args.out)
     if out.parent and not out.parent.exists():
         out.parent.mkdir(parents=True)
     save_png(drawing, out, scale=args.scale)
-    print(f"cardlab: wrote {out}")
+    print(said("cardlab", msg("wrote {file}", file=str(out))))
     return 0
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
     # Imported here: the worksheet needs the engines, the pictures and fpdf2.
+    from cardlab.handouts import check_language as handout_language
     from cardlab.handouts import handout
 
     try:
-        data = handout(args.lesson, args.deal, args.lang, args.paper, not args.no_notes)
+        lang = handout_language(args.lang)
     except ValueError as exc:
-        print(f"cardlab handout: {exc}", file=sys.stderr)
+        print(said("cardlab handout", exc), file=sys.stderr)
         return 2
-    out = Path(args.out)
-    try:
-        out.write_bytes(data)
-    except OSError as exc:
-        print(f"cardlab handout: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    print(f"cardlab: wrote {out}")
+    with using_language(lang):  # what the command says, in the handout's language
+        try:
+            data = handout(args.lesson, args.deal, lang, args.paper, not args.no_notes)
+        except ValueError as exc:
+            print(said("cardlab handout", exc), file=sys.stderr)
+            return 2
+        out = Path(args.out)
+        try:
+            out.write_bytes(data)
+        except OSError as exc:
+            problem = msg(
+                "cannot write {file}: {error}", file=str(out), error=str(exc.strerror or exc)
+            )
+            print(said("cardlab handout", problem), file=sys.stderr)
+            return 2
+        print(said("cardlab", msg("wrote {file}", file=str(out))))
     return 0
 
 
@@ -379,6 +411,12 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--scale", type=float, default=2.0, metavar="S", help="pixel scale (default 2)"
     )
+    render.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help=f"language of the labels drawn: {', '.join(LANGUAGES)} (default en)",
+    )
     render.set_defaults(func=cmd_render)
 
     sheet = sub.add_parser(
@@ -390,7 +428,13 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument(
         "--deal", default=None, metavar="NAME", help="another curated deal of the lesson's game"
     )
-    sheet.add_argument("--lang", default="en", metavar="LANG", help="language (only en so far)")
+    sheet.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default en; a lesson not yet written in it "
+        "prints in English)",
+    )
     sheet.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (a4)")
     sheet.add_argument("--no-notes", action="store_true", help="leave out the teacher notes' page")
     sheet.add_argument("--out", required=True, metavar="FILE.pdf", help="PDF file to write")

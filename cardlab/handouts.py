@@ -6,6 +6,11 @@ Two steps: `worksheet` gathers the content as plain data (texts and `Drawing`s),
 it out on A4 or Letter with fpdf2, the drawings as vector paths through `cardlab.render.pdf`, so
 every word stays text a reader can select, search and have read aloud.  What differs between
 lessons is one row of `PLANS`.  Pure: no widgets.
+
+A handout is written in one language (`cardlab.core.i18n.LANGUAGES`): the lesson's language
+version (its prompts and title) and notes in that language, the quiz, the narration and every
+heading read in it.  A lesson not yet written in the language is printed in English, with a line
+in the language saying so.
 """
 
 from __future__ import annotations
@@ -19,13 +24,24 @@ from typing import Any
 
 from cardlab.apps.asked import Asked
 from cardlab.core.engine import CHANCE
+from cardlab.core.i18n import LANGUAGES as SPOKEN
+from cardlab.core.i18n import msg, using_language
 from cardlab.core.replay import Replay
 from cardlab.lessons import deals
-from cardlab.lessons.notes import Prompt, TeacherNotes, lesson_name, lesson_title, notes, prompts
+from cardlab.lessons.notes import (
+    Prompt,
+    TeacherNotes,
+    has_lesson,
+    has_notes,
+    lesson_name,
+    lesson_title,
+    notes,
+    prompts,
+)
 from cardlab.render import Drawing
 
-LANGUAGES = ("en",)
-"""The languages a handout is written in (issue #16 adds more)."""
+LANGUAGES = tuple(SPOKEN)
+"""The languages a handout is written in (every language cardlab speaks)."""
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres."""
 STEPS = 4
@@ -131,6 +147,10 @@ class Worksheet:
     steps: tuple[Step, ...]
     prompts: tuple[Prompt, ...]
     quiz: tuple[Asked, ...]
+    lang: str = "en"
+    """The language of the handout's headings, quiz and narration."""
+    note: str = ""
+    """A line saying the lesson is printed in English, not yet being written in ``lang``."""
 
 
 def lesson_deals(lesson: str) -> list[str]:
@@ -143,7 +163,11 @@ def check_language(lang: str) -> str:
     """``lang`` if a handout can be written in it, else a ``ValueError`` listing the languages."""
     if lang not in LANGUAGES:
         raise ValueError(
-            f"no handouts in {str(lang)[:40]!r} yet; the languages are: {', '.join(LANGUAGES)}"
+            msg(
+                "no handouts in {lang}; the languages are: {languages}",
+                lang=repr(str(lang)[:40]),
+                languages=", ".join(LANGUAGES),
+            )
         )
     return lang
 
@@ -151,7 +175,13 @@ def check_language(lang: str) -> str:
 def check_paper(paper: str) -> str:
     """``paper`` if known, else a ``ValueError`` listing the paper sizes."""
     if paper not in PAPERS:
-        raise ValueError(f"no paper {str(paper)[:40]!r}; the papers are: {', '.join(PAPERS)}")
+        raise ValueError(
+            msg(
+                "no paper {paper}; the papers are: {papers}",
+                paper=repr(str(paper)[:40]),
+                papers=", ".join(PAPERS),
+            )
+        )
     return paper
 
 
@@ -178,33 +208,52 @@ def quiz_questions(lesson: str, count: int = QUIZ_QUESTIONS) -> tuple[Asked, ...
     return tuple(module.asked_for(plan.seed + k) for k in range(count))
 
 
-def worksheet(lesson: str, deal: str | None = None) -> Worksheet:
+def worksheet(lesson: str, deal: str | None = None, lang: str = "en") -> Worksheet:
     """The worksheet of ``lesson`` (``triad``, ``triad.ipynb`` or ``triad.md``) on its curated
-    deal, or on ``deal``, another of the same game's (a ``ValueError`` lists them)."""
+    deal, or on ``deal``, another of the same game's (a ``ValueError`` lists them), in ``lang``
+    (the lesson's own words in English where it is not written in ``lang`` yet)."""
     name = lesson_name(lesson)
     plan = PLANS[name]
-    if deal is None:
-        deal = plan.deal
-    elif deal not in lesson_deals(name):
-        raise ValueError(
-            f"no {plan.game} deal {str(deal)[:80]!r}; the deals are: "
-            + ", ".join(lesson_deals(name))
+    check_language(lang)
+    with using_language(lang):
+        if deal is None:
+            deal = plan.deal
+        elif deal not in lesson_deals(name):
+            raise ValueError(
+                msg(
+                    "no {game} deal {deal}; the deals are: {deals}",
+                    game=plan.game,
+                    deal=repr(str(deal)[:80]),
+                    deals=", ".join(lesson_deals(name)),
+                )
+            )
+        written = has_lesson(name, lang) and has_notes(name, lang)
+        words = lang if written else "en"
+        note = (
+            ""
+            if written
+            else str(
+                msg("This lesson is not yet written in this language, so its text is in English.")
+            )
         )
-    replay = deals.load(deal)
-    steps = []
-    for number in telling_steps(replay):
-        state = replay.state_at(number)
-        narration = replay.event_at(number).narration_for(None)
-        steps.append(Step(number, narration, plan.picture(replay, state, f"Step {number}")))
-    return Worksheet(
-        name,
-        lesson_title(name),
-        deal,
-        notes(name),
-        tuple(steps),
-        prompts(name),
-        quiz_questions(name),
-    )
+        replay = deals.load(deal)
+        steps = []
+        for number in telling_steps(replay):
+            state = replay.state_at(number)
+            narration = str(replay.event_at(number).narration_for(None))
+            banner = str(msg("Step {number}", number=number))
+            steps.append(Step(number, narration, plan.picture(replay, state, banner)))
+        return Worksheet(
+            name,
+            lesson_title(name, words),
+            deal,
+            notes(name, words),
+            tuple(steps),
+            prompts(name, words),
+            quiz_questions(name),
+            lang,
+            note,
+        )
 
 
 # -- words: the lessons' HTML and the notes' Markdown as text fpdf2 writes ----------------------
@@ -272,27 +321,50 @@ INK = "#1a1a1a"
 RULE = "#9a9a9a"
 
 
+PDF_LANGUAGE = {"zh": "zh-Hans"}
+"""The PDF's language tag where it is not cardlab's language code."""
+
+
+def sheet_texts(sheet: Worksheet) -> list[str]:
+    """Every text of the worksheet that the page prints (to choose the fonts it needs)."""
+    n = sheet.notes
+    texts = [sheet.title, sheet.note, n.title, n.in_brief, n.objectives, n.time, n.discussion]
+    texts += [a.text for a in n.answers] + [p.words for p in sheet.prompts]
+    texts += [step.narration for step in sheet.steps]
+    for asked in sheet.quiz:
+        texts += [str(asked.prompt), str(asked.explanation)]
+        texts += [str(label) for label, _ in asked.choices]
+    return texts
+
+
 def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> bytes:
     """The worksheet as PDF bytes: questions, then the answer key (and the teacher notes) each
-    starting a page of their own."""
+    starting a page of their own; its headings in the worksheet's language."""
+    with using_language(sheet.lang):
+        return _to_pdf(sheet, paper, with_notes)
+
+
+def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
     from fpdf import FPDF
 
-    from cardlab.render.pdf import draw, use_fonts
+    from cardlab.render.pdf import draw, needs_cjk, use_fonts
 
     pdf = FPDF(unit="mm", format=PAPERS[check_paper(paper)])
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
     pdf.set_auto_page_break(True, MARGIN)
-    family = use_fonts(pdf)
-    pdf.set_title(f"{sheet.title}: worksheet")
-    pdf.set_lang("en")
+    family = use_fonts(pdf, cjk=sheet.lang == "zh" or needs_cjk(*sheet_texts(sheet)))
+    pdf.set_title(str(msg("{title}: worksheet", title=sheet.title)))
+    pdf.set_lang(PDF_LANGUAGE.get(sheet.lang, sheet.lang))
     pdf.set_creator("cardlab")
     width = pdf.w - 2 * MARGIN
+    # Chinese has no spaces between words: a line may break between any two characters
+    wrap = "CHAR" if sheet.lang == "zh" else "WORD"
 
     def heading(text: str, size: float = 14) -> None:
         pdf.set_font(family, "B", size)
         pdf.set_text_color(INK)
         pdf.ln(2)
-        pdf.multi_cell(width, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(width, size * 0.5, text, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
         pdf.ln(1.5)
 
     def para(text: str, size: float = BODY, indent: float = 0.0) -> None:
@@ -300,7 +372,13 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
         pdf.set_text_color(INK)
         pdf.set_x(MARGIN + indent)
         pdf.multi_cell(
-            width - indent, LINE * size / BODY, text, markdown=True, new_x="LMARGIN", new_y="NEXT"
+            width - indent,
+            LINE * size / BODY,
+            text,
+            markdown=True,
+            new_x="LMARGIN",
+            new_y="NEXT",
+            wrapmode=wrap,
         )
 
     def lines_for_answer(count: int) -> None:
@@ -316,25 +394,28 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
     pdf.add_page()
     pdf.set_font(family, "B", 20)
     pdf.set_text_color(INK)
-    pdf.multi_cell(width, 10, sheet.title, new_x="LMARGIN", new_y="NEXT")
-    para("Name: ______________________    Class: __________    Date: ____________", 9.5)
-    heading("In brief")
+    pdf.multi_cell(width, 10, sheet.title, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
+    para(str(msg("Name: ______________________    Class: __________    Date: ____________")), 9.5)
+    if sheet.note:
+        para(f"__{sheet.note}__", 9.5)
+    heading(str(msg("In brief")))
     for line in markdown_lines(sheet.notes.in_brief):
         para(line)
 
-    heading("A deal, step by step")
-    para(f"The lesson's deal ({sheet.deal}), seen with every card face up.", 9)
+    heading(str(msg("A deal, step by step")))
+    para(str(msg("The lesson's deal ({deal}), seen with every card face up.", deal=sheet.deal)), 9)
     for step in sheet.steps:
         scale = min(width, 140.0) / step.drawing.width
         height = step.drawing.height * scale
         if pdf.y + height + 14 > pdf.h - MARGIN:
             pdf.add_page()
-        para(f"**Step {step.number}.** {step.narration}", 9.5)
+        step_words = msg("Step {number}.", number=step.number)
+        para(f"**{step_words}** {step.narration}", 9.5)
         pdf.ln(1)
         draw(pdf, step.drawing, MARGIN + (width - step.drawing.width * scale) / 2, pdf.y, scale)
         pdf.set_y(pdf.y + height + 4)
 
-    heading("Questions")
+    heading(str(msg("Questions")))
     number = 0
     for prompt in sheet.prompts:
         number += 1
@@ -342,7 +423,7 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
         lines_for_answer(3)
     for asked in sheet.quiz:
         number += 1
-        text = html_lines(asked.prompt)
+        text = html_lines(str(asked.prompt))
         para(f"**{number}.** {text[0]}")
         for line in text[1:]:
             para(line, indent=5)
@@ -351,7 +432,7 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
         lines_for_answer(1)
 
     pdf.add_page()
-    heading("Answer key", 18)
+    heading(str(msg("Answer key")), 18)
     number = 0
     for prompt, answer in zip(sheet.prompts, sheet.notes.answers, strict=False):
         number += 1
@@ -361,21 +442,22 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
         pdf.ln(2)
     for asked in sheet.quiz:
         number += 1
-        para(f"**{number}. Answer: {asked.answer_label}**")
-        for line in html_lines(asked.explanation):
+        answer_line = msg("{number}. Answer: {answer}", number=number, answer=asked.answer_label)
+        para(f"**{answer_line}**")
+        for line in html_lines(str(asked.explanation)):
             para(line, 9.5, indent=5)
         pdf.ln(2)
 
     if with_notes:
         pdf.add_page()
-        heading("For the teacher", 18)
+        heading(str(msg("For the teacher")), 18)
         para(f"__{sheet.notes.title}__", 9.5)
         for title, text in (
-            ("Objectives", sheet.notes.objectives),
-            ("Time", sheet.notes.time),
-            ("Discussion", sheet.notes.discussion),
+            (msg("Objectives"), sheet.notes.objectives),
+            (msg("Time"), sheet.notes.time),
+            (msg("Discussion"), sheet.notes.discussion),
         ):
-            heading(title, 12)
+            heading(str(title), 12)
             for line in markdown_lines(text):
                 para(line)
     return bytes(pdf.output())
@@ -388,8 +470,8 @@ def handout(
     paper: str = "a4",
     with_notes: bool = True,
 ) -> bytes:
-    """The printable worksheet of ``lesson`` as PDF bytes; a ``ValueError`` names a bad lesson,
-    deal, language or paper before any work is done."""
+    """The printable worksheet of ``lesson`` in ``lang`` as PDF bytes; a ``ValueError`` names a
+    bad lesson, deal, language or paper before any work is done."""
     check_language(lang)
     check_paper(paper)
-    return to_pdf(worksheet(lesson, deal), paper, with_notes)
+    return to_pdf(worksheet(lesson, deal, lang), paper, with_notes)

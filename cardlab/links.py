@@ -15,7 +15,7 @@ import re
 from importlib import metadata
 from urllib.parse import quote, urlencode, urlsplit
 
-from cardlab.core.i18n import SOURCE
+from cardlab.core.i18n import SOURCE, msg
 from cardlab.lessons import INDEX
 
 DEFAULT_PORT = 8866
@@ -32,14 +32,14 @@ def repository() -> str:
         label, _, url = entry.partition(",")
         if label.strip().lower() == "repository":
             return checked_repository(url.strip().removeprefix(GITHUB + "/"))
-    raise ValueError("pyproject.toml's [project.urls] has no Repository address")
+    raise ValueError(msg("pyproject.toml's [project.urls] has no Repository address"))
 
 
 def checked_repository(text: str) -> str:
     """``owner/name`` as GitHub spells them, or a ``ValueError`` saying what is wrong."""
     text = text.strip().removesuffix("/").removesuffix(".git")
     if not _REPOSITORY.fullmatch(text) or text.endswith((".", "/.")):
-        raise ValueError(f"not a GitHub repository OWNER/NAME: {text[:80]!r}")
+        raise ValueError(msg("not a GitHub repository OWNER/NAME: {text}", text=repr(text[:80])))
     return text
 
 
@@ -63,7 +63,9 @@ def _hub(hub: str) -> str:
     """A JupyterHub's address without its trailing slash, or a ``ValueError``."""
     parts = urlsplit(hub.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
-        raise ValueError(f"not a JupyterHub address (https://hub.example.org): {hub[:80]!r}")
+        raise ValueError(
+            msg("not a JupyterHub address (https://hub.example.org): {hub}", hub=repr(hub[:80]))
+        )
     return hub.strip().rstrip("/")
 
 

@@ -3,9 +3,12 @@
 A printed worksheet must stay sharp at any zoom and its words must stay words (selectable,
 searchable, read aloud), so nothing here is rasterised: rectangles, polygons, lines and circles
 become PDF paths, and every `Text` is PDF text in DejaVu Sans (`cardlab.render.fonts`, embedded
-as a Unicode TrueType subset, so ♠♥♦♣ print).  Strokes are centred on the path in PDF as on an
-HTML canvas, so the page agrees with the PNG and the browser.  A sprite is its ops replayed in
-its own box (clipped to it, rotated about its centre), since a card face is a handful of paths.
+as a Unicode TrueType subset, so ♠♥♦♣ and Cyrillic print).  Chinese text falls back to Noto Sans
+CJK SC (`use_fonts` with ``cjk``; fpdf2 reads it from the ``.ttc`` collection by its number): a
+page only loads it when it has Chinese to print, since the font is large.  Strokes are centred
+on the path in PDF as on an HTML canvas, so the page agrees with the PNG and the browser.  A
+sprite is its ops replayed in its own box (clipped to it, rotated about its centre), since a card
+face is a handful of paths.
 
 The drawing is placed at (``x``, ``y``) in the document's units, ``scale`` document units per
 CSS pixel: the caller lays out the page, this module only draws.
@@ -13,25 +16,79 @@ CSS pixel: the caller lays out the page, this module only draws.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fpdf import FPDF
 
-from cardlab.render.fonts import font_path
+from cardlab.render.fonts import CJK_INDEX, cjk_font_path, font_path
+from cardlab.render.fonts import needs_cjk as _needs_cjk
 from cardlab.render.ops import Circle, Drawing, DrawOp, HitBox, Line, Polygon, Rect, Sprite, Text
+
+log = logging.getLogger("cardlab.render")
 
 FAMILY = "DejaVu"
 """The family name the page knows DejaVu Sans by (`use_fonts` adds it)."""
+CJK_FAMILY = "NotoSansCJK"
+"""The family name of the Chinese fallback font (`use_fonts` adds it when asked)."""
+CJK_NAME = "Noto Sans CJK SC"
+"""The face of the ``.ttc`` collection to use: the Simplified Chinese one."""
 
 
-def use_fonts(pdf: FPDF) -> str:
+def needs_cjk(*texts: str) -> bool:
+    """Whether any of ``texts`` holds Chinese (`cardlab.render.fonts.needs_cjk`)."""
+    return any(_needs_cjk(text) for text in texts if text)
+
+
+def cjk_font(bold: bool = False) -> tuple[str, int] | None:
+    """The Chinese font file (`cardlab.render.fonts.cjk_font_path`) and the number of its
+    `CJK_NAME` face in the collection (0 for a single font), or None when the machine has none."""
+    path = cjk_font_path(bold)
+    return None if path is None else (str(path), _collection_number(str(path)))
+
+
+@lru_cache(maxsize=4)
+def _collection_number(path: str) -> int:
+    """The number of the `CJK_NAME` face in a ``.ttc`` collection, found by its name (else
+    `CJK_INDEX`, Noto's); 0 in a single font file."""
+    if not path.lower().endswith((".ttc", ".otc")):
+        return 0
+    from fontTools.ttLib import TTCollection
+
+    with TTCollection(path, lazy=True) as collection:
+        names = [font["name"].getDebugName(1) for font in collection.fonts]
+    if CJK_NAME in names:
+        return names.index(CJK_NAME)
+    return CJK_INDEX if len(names) > CJK_INDEX else 0
+
+
+def use_fonts(pdf: FPDF, cjk: bool = False) -> str:
     """Add DejaVu Sans (regular, bold and their obliques, which fpdf2's ``markdown=True`` text
-    needs) to ``pdf`` once; the family name to ``set_font`` with."""
+    needs) to ``pdf`` once, and with ``cjk`` Noto Sans CJK SC (regular and bold) as the
+    fallback for the characters DejaVu lacks; the family name to ``set_font`` with."""
     if FAMILY.lower() not in pdf.fonts:
         for style, bold, italic in (("", 0, 0), ("B", 1, 0), ("I", 0, 1), ("BI", 1, 1)):
             pdf.add_font(FAMILY, style, font_path(bool(bold), bool(italic)))
+    if cjk and CJK_FAMILY.lower() not in pdf.fonts:
+        found = {style: cjk_font(style == "B") for style in ("", "B")}
+        if found[""] is None:
+            log.warning("no Chinese font (fonts-noto-cjk): Chinese text will not print")
+        else:
+            for style, font in found.items():
+                path, number = font or found[""]  # type: ignore[misc]
+                pdf.add_font(CJK_FAMILY, style, path, collection_font_number=number)
+            pdf.set_fallback_fonts([CJK_FAMILY], exact_match=False)
     return FAMILY
+
+
+def _texts(ops: Iterable[DrawOp]) -> Iterable[str]:
+    for op in ops:
+        if isinstance(op, Text):
+            yield op.text
+        elif isinstance(op, Sprite):
+            yield from _texts(op.ops)
 
 
 @dataclass(frozen=True)
@@ -50,7 +107,7 @@ def draw(pdf: FPDF, drawing: Drawing, x: float, y: float, scale: float) -> None:
     """Draw ``drawing`` on the current page with its top left at (``x``, ``y``), ``scale``
     document units per CSS pixel, background included; the page's colours and font are
     restored afterwards."""
-    use_fonts(pdf)
+    use_fonts(pdf, cjk=needs_cjk(*_texts(drawing.ops)))
     place = _Place(x, y, scale)
     with pdf.local_context():
         _paint(pdf, drawing.background, None, 0)
@@ -118,21 +175,47 @@ def _circle(pdf: FPDF, op: Circle, place: _Place) -> None:
         pdf.circle(x, y, op.r * place.s, style=style)
 
 
+def _runs(pdf: FPDF, text: str) -> list[tuple[str, str]]:
+    """``text`` as (family, run) pieces: DejaVu where it has the glyph, else the Chinese
+    fallback when the page has it (fpdf2's ``text`` itself uses no fallback)."""
+    if CJK_FAMILY.lower() not in pdf.fonts:
+        return [(FAMILY, text)]
+    has = pdf.fonts[FAMILY.lower()].cmap
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        family = FAMILY if ord(char) in has or char.isspace() else CJK_FAMILY
+        if runs and runs[-1][0] == family:
+            runs[-1] = (family, runs[-1][1] + char)
+        else:
+            runs.append((family, char))
+    return runs
+
+
 def _text(pdf: FPDF, op: Text, place: _Place) -> None:
     if not op.text:
         return
     size = op.size * place.s  # in document units
-    pdf.set_font(FAMILY, "B" if op.bold else "", size * pdf.k)
+    style = "B" if op.bold else ""
+    pdf.set_font(FAMILY, style, size * pdf.k)
     pdf.set_text_color(op.fill)
     desc = pdf.current_font.desc
     ascent, descent = desc.ascent / 1000 * size, desc.descent / 1000 * size  # descent < 0
     # Canvas baselines (as render/pil.py draws them): top = the ascender line, bottom = the
     # descender line, middle = half-way between the two.
     rise = {"top": ascent, "middle": (ascent + descent) / 2, "bottom": descent}[op.baseline]
-    width = pdf.get_string_width(op.text)
+    runs = _runs(pdf, op.text)
+    widths = []
+    for family, run in runs:
+        pdf.set_font(family, style, size * pdf.k)
+        widths.append(pdf.get_string_width(run))
+    width = sum(widths)
     shift = {"left": 0.0, "center": width / 2, "right": width}[op.align]
     x, y = place.at(op.x, op.y)
-    pdf.text(x - shift, y + rise, op.text)
+    x -= shift
+    for (family, run), run_width in zip(runs, widths, strict=True):
+        pdf.set_font(family, style, size * pdf.k)
+        pdf.text(x, y + rise, run)
+        x += run_width
 
 
 def _sprite(pdf: FPDF, op: Sprite, place: _Place) -> None:

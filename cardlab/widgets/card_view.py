@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import joined, msg, msgn
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Rect, Text
 from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.guard import Status, guarded, report
@@ -113,7 +114,7 @@ class HandView:
         self._click_callbacks: list[Callable[[str], Any]] = []
         self._syncing = False
 
-        self.name = name or ("" if canvas is not None else "A row of cards")
+        self.name = str(name) or ("" if canvas is not None else str(msg("A row of cards")))
         self.view = canvas or CanvasView(status=status)
         self.view.on_click(self._on_canvas_click)
         self._pool: list[widgets.ToggleButton] = []
@@ -143,9 +144,13 @@ class HandView:
     @property
     def words(self) -> str:
         """The hand in words: its name, its cards and the selected ones."""
-        cards = ", ".join(self.label(c) for c in self._cards) or "no cards"
-        chosen = ", ".join(self.label(c) for c in self.selected_cards) or "none"
-        return f"{self.name}: {cards}; selected: {chosen}"
+        cards = joined(self.label(c) for c in self._cards) if self._cards else msg("no cards")
+        chosen = joined(self.label(c) for c in self.selected_cards) if self._selected else None
+        return str(
+            msg("{name}: {cards}; selected: {chosen}", name=self.name, cards=cards, chosen=chosen)
+            if chosen is not None
+            else msg("{name}: {cards}; selected: none", name=self.name, cards=cards)
+        )
 
     @property
     def drawing(self) -> Drawing | None:
@@ -165,9 +170,18 @@ class HandView:
     def select(self, index: int) -> None:
         """Toggle card ``index`` (what a click does)."""
         if not 0 <= index < len(self._cards):
-            raise ValueError(f"there is no card {index + 1} in this hand of {len(self._cards)}")
+            raise ValueError(
+                msgn(
+                    "there is no card {number} in this hand of {count}",
+                    "there is no card {number} in this hand of {count}",
+                    len(self._cards),
+                    number=index + 1,
+                )
+            )
         if index in self._disabled:
-            raise ValueError(f"{self.label(self._cards[index])} cannot be chosen now")
+            raise ValueError(
+                msg("{card} cannot be chosen now", card=self.label(self._cards[index]))
+            )
         if index in self._selected:
             new = self._selected - {index}
         elif self.multi:
@@ -180,9 +194,9 @@ class HandView:
         chosen = frozenset(indices)
         bad = sorted(i for i in chosen if not 0 <= i < len(self._cards) or i in self._disabled)
         if bad:
-            raise ValueError(f"card {bad[0] + 1} cannot be selected")
+            raise ValueError(msg("card {number} cannot be selected", number=bad[0] + 1))
         if not self.multi and len(chosen) > 1:
-            raise ValueError("only one card can be selected here")
+            raise ValueError(msg("only one card can be selected here"))
         self._set(chosen, notify=True)
 
     def clear_selection(self) -> None:
@@ -228,9 +242,9 @@ class HandView:
                 self._pool.append(button)
             for i, button in enumerate(self._pool):
                 if i < len(self._cards):
-                    text = self.label(self._cards[i])
+                    text = str(self.label(self._cards[i]))
                     button.description = text
-                    button.tooltip = f"Card {i + 1}: {text}"
+                    button.tooltip = str(msg("Card {number}: {card}", number=i + 1, card=text))
                     button.value = i in self._selected
                     button.disabled = i in self._disabled
                     button.layout.display = None

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, overload, runtime_checkable
 
 from cardlab.core.engine import IllegalMove
+from cardlab.core.i18n import msg
 
 log = logging.getLogger("cardlab.widgets")
 
@@ -34,16 +35,17 @@ Status = Any
 
 
 def friendly_message(exc: BaseException) -> str:
-    """One line a learner can read: rule refusals verbatim, anything else named, no traceback."""
+    """One line a learner can read in the page's language: rule refusals verbatim (a refusal's
+    `Message` read now), anything else named, no traceback."""
     if isinstance(exc, IllegalMove):
-        text = exc.reason
+        text = str(exc.reason)
     elif isinstance(exc, ValueError):
         text = str(exc)
     else:
         detail = str(exc)
         name = type(exc).__name__
-        suffix = f": {detail}" if detail else ""
-        return f"Something went wrong: {name}{suffix}"
+        problem = f"{name}: {detail}" if detail else name
+        return str(msg("Something went wrong: {problem}", problem=problem))
     text = text.strip() or type(exc).__name__
     return text[0].upper() + text[1:]
 
@@ -51,6 +53,7 @@ def friendly_message(exc: BaseException) -> str:
 def report(status: Status, message: str) -> None:
     """Show ``message`` on ``status`` whatever kind of sink it is (it must never raise itself)."""
     try:
+        message = str(message)  # a `Message` is read in the page's language
         if status is None:
             log.warning("%s", message)
         elif isinstance(status, ErrorSink):

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import msg
 from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
@@ -67,6 +68,7 @@ class LessonPanel(widgets.VBox):
         else:
             self.page, self.picker = picker, picker.picker
         self.status = StatusLine()
+        label = str(label)  # a `Message` is read in the page's language
         self.view = CanvasView(*size, status=self.status, label=label) if size is not None else None
         super().__init__(list(children), **kwargs)
         self.add_class(LESSON_CLASS)  # what the page stylesheet may style outside Voilà
@@ -95,7 +97,10 @@ class LessonPanel(widgets.VBox):
 
         Returns a notice for each parameter ignored, saying why; a position that cannot be
         reached raises ``ValueError`` naming what was wrong, and the panel stays as it was."""
-        return [f"ignored {name!r}: this part of the lesson has no position" for name in params]
+        return [
+            str(msg("ignored {name}: this part of the lesson has no position", name=repr(name)))
+            for name in params
+        ]
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The page's rules variant changed to ``options`` (the game's full, checked options):

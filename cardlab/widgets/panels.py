@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.core.odds import format_fraction
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets.a11y import element_id
@@ -68,7 +69,8 @@ class StatusLine(_Panel):
     def clear(self) -> None:
         self._show("", "info")
 
-    def _show(self, message: str, level: Literal["info", "ok", "error"]) -> None:
+    def _show(self, message: str | Message, level: Literal["info", "ok", "error"]) -> None:
+        message = str(message)  # a `Message` is read in the page's language
         self.message, self.level = message, level
         if message:
             self.history.append((level, message))
@@ -132,7 +134,7 @@ class RulesPanel(_Panel):
         body = markdown_or_html.strip()
         self.source = markdown_or_html
         body = body if body.startswith("<") else markdown_to_html(body)
-        heading = f"<h3>{html.escape(self.title)}</h3>" if self.title else ""
+        heading = f"<h3>{html.escape(str(self.title))}</h3>" if self.title else ""
         self.widget.value = f'<div class="cardlab-rules">{heading}{body}</div>'
 
     @property
@@ -182,12 +184,12 @@ class OddsPanel(_Panel):
         self,
         rows: Iterable[OddsRow | Sequence[Any]] = (),
         *,
-        title: str = "Odds",
+        title: str | Message | None = None,
         plot: bool = True,
         digits: int = 4,
         picker: ThemePicker | None = None,
     ) -> None:
-        self.title = title
+        self.title = str(msg("Odds") if title is None else title)
         self.digits = digits
         self.show_plot = plot
         self.picker = picker
@@ -218,13 +220,14 @@ class OddsPanel(_Panel):
 
     def table_html(self) -> str:
         has_estimate = any(r.estimate is not None for r in self.rows)
-        head = "<th scope='col'>Event</th><th scope='col'>Exact</th><th scope='col'>Decimal</th>"
+        titles = [msg("Event"), msg("Exact"), msg("Decimal")]
         if has_estimate:
-            head += "<th scope='col'>Simulated</th>"
+            titles.append(msg("Simulated"))
+        head = "".join(f"<th scope='col'>{html.escape(str(t))}</th>" for t in titles)
         body = []
         for r in self.rows:
             exact = format_fraction(r.exact) if r.exact is not None else "—"
-            decimal = f"{float(r.exact):.{self.digits}f}" if r.exact is not None else "—"
+            decimal = self._number(float(r.exact)) if r.exact is not None else "—"
             cells = [
                 f"<th scope='row' style='text-align:left'>{html.escape(r.label)}</th>",
                 f"<td>{exact}</td>",
@@ -239,12 +242,17 @@ class OddsPanel(_Panel):
             f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
 
+    def _number(self, value: float) -> str:
+        """``value`` with ``digits`` decimals in the page's language (0.4231 or 0,4231), rounded
+        as Python rounds (the float's exact value), whatever the language."""
+        return str(num(round(value, self.digits), self.digits))
+
     def _estimate(self, row: OddsRow) -> str:
         if row.estimate is None:
             return "—"
         if row.stderr is None:
-            return f"{row.estimate:.{self.digits}f}"
-        return f"{row.estimate:.{self.digits}f} ± {row.stderr:.{self.digits}f}"
+            return self._number(row.estimate)
+        return f"{self._number(row.estimate)} ± {self._number(row.stderr)}"
 
     def bar_chart(self) -> Chart:
         """The rows as horizontal bars in the current theme.
@@ -256,8 +264,8 @@ class OddsPanel(_Panel):
         kinds = [
             (name, bar)
             for name, bar, field in (
-                ("exact", _exact_bar, "exact"),
-                ("simulated", _estimate_bar, "estimate"),
+                (str(msg("exact")), _exact_bar, "exact"),
+                (str(msg("simulated")), _estimate_bar, "estimate"),
             )
             if any(getattr(r, field) is not None for r in rows)
         ]
@@ -304,7 +312,7 @@ class ScoreSheet(_Panel):
     ) -> None:
         if window < 1:
             raise ValueError(f"a score sheet shows at least one row, got window={window}")
-        self.players = tuple(players)
+        self.players = tuple(str(p) for p in players)
         self.window = window
         self.rows: list[tuple[str, tuple[float, ...], str]] = []
         self._totals: list[float] = []
@@ -329,7 +337,7 @@ class ScoreSheet(_Panel):
             raise ValueError(
                 f"a score row needs {len(self.players)} scores (one per player), got {len(scores)}"
             )
-        row = (str(label), tuple(scores), note)
+        row = (str(label), tuple(scores), str(note))
         self.rows.append(row)
         self._totals = [t + s for t, s in zip(self._totals, row[1], strict=True)]
         if len(self.rows) > self.window:  # the row that just left the window joins the fold
@@ -346,35 +354,41 @@ class ScoreSheet(_Panel):
         return max(0, len(self.rows) - self.window)
 
     def _refresh(self) -> None:
-        def num(x: float) -> str:
+        def number(x: float) -> str:
             return f"{x:g}" if isinstance(x, float) and not math.isnan(x) else str(x)
 
         shown = self.rows[-self.window :]
-        head = "".join(f"<th scope='col'>{html.escape(p)}</th>" for p in self.players)
+        how, folded, total = (
+            html.escape(str(words))
+            for words in (msg("How"), msg("folded into the totals"), msg("Total"))
+        )
+        head = "".join(f"<th scope='col'>{html.escape(str(p))}</th>" for p in self.players)
         has_notes = any(note for *_, note in shown)
         if has_notes:
-            head += "<th scope='col'>How</th>"
+            head += f"<th scope='col'>{how}</th>"
         body = []
         if self.folded:
             n = self.folded
-            cells = "".join(f"<td>{num(s)}</td>" for s in self._folded)
+            cells = "".join(f"<td>{number(s)}</td>" for s in self._folded)
             if has_notes:
-                cells += "<td>folded into the totals</td>"
+                cells += f"<td>{folded}</td>"
+            earlier = msgn("{count} earlier row", "{count} earlier rows", n)
             body.append(
-                f"<tr class='cardlab-folded'><th scope='row'>{n} earlier "
-                f"row{'s' if n > 1 else ''}</th>{cells}</tr>"
+                f"<tr class='cardlab-folded'><th scope='row'>{html.escape(str(earlier))}</th>"
+                f"{cells}</tr>"
             )
         for label, scores, note in shown:
-            cells = "".join(f"<td>{num(s)}</td>" for s in scores)
+            cells = "".join(f"<td>{number(s)}</td>" for s in scores)
             if has_notes:
                 cells += f"<td>{html.escape(note)}</td>"
             body.append(f"<tr><th scope='row'>{html.escape(label)}</th>{cells}</tr>")
-        totals = "".join(f"<td><strong>{num(t)}</strong></td>" for t in self.totals)
+        totals = "".join(f"<td><strong>{number(t)}</strong></td>" for t in self.totals)
         filler = "<td></td>" if has_notes else ""
         self.widget.value = (
             "<table class='cardlab-scores'><thead><tr><th></th>"
             f"{head}</tr></thead><tbody>{''.join(body)}</tbody>"
-            f"<tfoot><tr><th scope='row'>Total</th>{totals}{filler}</tr></tfoot></table>"
+            f"<tfoot><tr><th scope='row'>{total}</th>{totals}{filler}"
+            "</tr></tfoot></table>"
         )
 
 
@@ -388,15 +402,16 @@ class TextMirror(_Panel):
     """
 
     SECTIONS: ClassVar[tuple[str, ...]] = ("hands", "table", "last_move", "legal_moves")
-    TITLES: ClassVar[dict[str, str]] = {
-        "hands": "Hands",
-        "table": "Table",
-        "last_move": "Last move",
-        "legal_moves": "Legal moves",
+    TITLES: ClassVar[dict[str, Message]] = {
+        "hands": msg("Hands"),
+        "table": msg("Table"),
+        "last_move": msg("Last move"),
+        "legal_moves": msg("Legal moves"),
     }
+    """Each section's title (read in the page's language)."""
 
-    def __init__(self, label: str = "Table in words") -> None:
-        self.label = label
+    def __init__(self, label: str | Message | None = None) -> None:
+        self.label = str(msg("Table in words") if label is None else label)
         self.element_id = element_id("cardlab-mirror")
         """The section's id: a canvas names it in ``aria-describedby``."""
         self.parts: dict[str, str | Sequence[str]] = dict.fromkeys(self.SECTIONS, "")
@@ -414,8 +429,10 @@ class TextMirror(_Panel):
         """Change the given sections (None leaves a section as it was)."""
         given = {"hands": hands, "table": table, "last_move": last_move, "legal_moves": legal_moves}
         for key, value in given.items():
-            if value is not None:
-                self.parts[key] = value
+            if value is not None:  # a `Message` (or a list of them) is read now
+                self.parts[key] = (
+                    str(value) if not isinstance(value, list | tuple) else [str(v) for v in value]
+                )
         self._refresh()
 
     @property
@@ -424,17 +441,15 @@ class TextMirror(_Panel):
         lines = []
         for key in self.SECTIONS:
             value = self.parts[key]
-            if isinstance(value, str):
-                lines.append(f"{self.TITLES[key]}: {value or '—'}")
-            else:
-                lines.append(f"{self.TITLES[key]}: " + ("; ".join(value) if value else "—"))
+            shown = (value or "—") if isinstance(value, str) else ("; ".join(value) or "—")
+            lines.append(str(msg("{title}: {text}", title=self.TITLES[key], text=shown)))
         return "\n".join(lines)
 
     def _refresh(self) -> None:
         blocks = []
         for key in self.SECTIONS:
             value = self.parts[key]
-            title = f"<strong>{self.TITLES[key]}:</strong> "
+            title = str(msg("<strong>{title}:</strong> ", title=self.TITLES[key]))
             if isinstance(value, str):
                 blocks.append(f"<p>{title}{html.escape(value) or '—'}</p>")
             elif value:

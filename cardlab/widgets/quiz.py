@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.core.classdeals import class_seed
+from cardlab.core.i18n import Message, msg
 from cardlab.core.results import Result
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
@@ -42,7 +43,7 @@ class Quiz(LessonPanel):
     ``self.view.describe`` once the answer is drawn) and its description is the question, whose
     prompt must hold the position in words: nothing the learner needs is only drawn."""
 
-    picture_label = "The position of the question"
+    picture_label: str | Message = msg("The position of the question")
 
     def __init__(
         self, picker: ThemePicker | None, seed: int = 1, size: tuple[float, float] = (10, 10)
@@ -53,7 +54,7 @@ class Quiz(LessonPanel):
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
         self.choice.layout.width = "max-content"
         self.feedback = widgets.HTML()
-        self.new_button = widgets.Button(description="New question")
+        self.new_button = widgets.Button(description=str(msg("New question")))
         self.tally = widgets.Label()
         self.choice.add_class("cardlab-quiz-choice")
         self.feedback.add_class("cardlab-quiz-feedback")
@@ -104,10 +105,10 @@ class Quiz(LessonPanel):
     def _show(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
         """Show a dealt question: its prompt, its choices (none chosen), no feedback yet."""
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
-        self.view.describe(self.picture_label, self.question_id)
+        self.view.describe(str(self.picture_label), self.question_id)
         self._loading = True
         try:
-            self.choice.options = list(options)
+            self.choice.options = [(str(label), value) for label, value in options]
             self.choice.value = None
         finally:
             self._loading = False
@@ -178,7 +179,16 @@ class Quiz(LessonPanel):
             self.answer(change["new"])
 
     def _tally(self) -> None:
-        where = f" \u00b7 Class question {self.number} of code {self.class_code}"
-        self.tally.value = f"Right first time: {self.right} of {self.asked}" + (
-            where if self.class_code else ""
-        )
+        right, asked = self.right, self.asked
+        if self.class_code:
+            tally = msg(
+                "Right first time: {right} of {asked} \u00b7 "
+                "Class question {number} of code {code}",
+                right=right,
+                asked=asked,
+                number=self.number,
+                code=self.class_code,
+            )
+        else:
+            tally = msg("Right first time: {right} of {asked}", right=right, asked=asked)
+        self.tally.value = str(tally)

@@ -12,13 +12,15 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.results import Result, write_results
 
-WHAT = {
-    "table": ("finished hand or deal", "finished hands or deals"),
-    "quiz": ("answer", "answers"),
-}
-"""What a row of each kind is, in words (one, many)."""
+
+def what(kind: str, count: int) -> Message:
+    """``count`` rows of ``kind`` in words: "3 finished hands or deals", "1 answer"."""
+    if kind == "quiz":
+        return msgn("{count} answer", "{count} answers", count)
+    return msgn("{count} finished hand or deal", "{count} finished hands or deals", count)
 
 
 class ResultsLink:
@@ -45,12 +47,13 @@ class ResultsLink:
         return write_results(self.results)
 
     def _show(self) -> None:
-        n = len(self.results)
-        one, many = WHAT[self.kind]
-        what = f"{n} {one if n == 1 else many}"
+        so_far = msg(
+            "(a CSV file to hand in: {rows} so far)", rows=what(self.kind, len(self.results))
+        )
         href = "data:text/csv;charset=utf-8," + quote(self.text, safe="")
+        download = html.escape(str(msg("Download my results")))
         self.widget.value = (
             f'<a class="cardlab-results-link" download="{html.escape(self.filename)}" '
-            f'href="{href}">Download my results</a> '
-            f"<small>(a CSV file to hand in: {what} so far)</small>"
+            f'href="{href}">{download}</a> '
+            f"<small>{html.escape(str(so_far))}</small>"
         )

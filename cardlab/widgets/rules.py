@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import msg
 from cardlab.core.options import Option
 from cardlab.lessons.variants import Variant, value_words
 from cardlab.widgets.guard import Status, guarded
@@ -24,15 +25,15 @@ PROBABILITY_STEP = 0.05
 
 def choice_words(value: Any) -> str:
     """A value as the dropdown says it: ``high_or_low`` as "High or low"."""
-    words = value_words(value)
+    words = str(value_words(value))  # a `Message` is read in the page's language
     return words[:1].upper() + words[1:]
 
 
 def option_widget(label: str, spec: Option, value: Any) -> widgets.ValueWidget:
     """The control for one option, showing ``value``; the spec's meaning is its tooltip."""
     common: dict[str, Any] = {
-        "description": label,
-        "tooltip": spec.meaning,
+        "description": str(label),
+        "tooltip": str(spec.meaning),
         "style": {"description_width": "initial"},
         "layout": widgets.Layout(width="max-content", margin="2px 12px 2px 0"),
     }
@@ -42,7 +43,7 @@ def option_widget(label: str, spec: Option, value: Any) -> widgets.ValueWidget:
         return widgets.BoundedFloatText(
             value=float(value), min=0.0, max=1.0, step=PROBABILITY_STEP, **common
         )
-    none = [(spec.none, None)] if spec.none else []
+    none = [(str(spec.none), None)] if spec.none else []
     if spec.kind == "choice":
         return widgets.Dropdown(
             options=[(choice_words(c), c) for c in spec.choices] + none, value=value, **common
@@ -70,7 +71,8 @@ class RulesPanel(widgets.VBox):
             for name, label in variant.options
         }
         self.standard = widgets.Button(
-            description="Standard rules", tooltip="Back to the rules the lesson tells"
+            description=str(msg("Standard rules")),
+            tooltip=str(msg("Back to the rules the lesson tells")),
         )
         self.standard.add_class("cardlab-standard-rules")
         self._quiet = False
@@ -79,8 +81,13 @@ class RulesPanel(widgets.VBox):
             control.observe(guarded(status, self._changed(name)), names="value")
         self.standard.on_click(guarded(status, lambda _: self.set_rules({}, notify=True)))
         title = widgets.HTML(
-            f"<b>Rules of {variant.game.title}</b>: change one and the odds, the quiz, the "
-            "stepped deal and the table below follow it."
+            str(
+                msg(
+                    "<b>Rules of {game}</b>: change one and the odds, the quiz, the stepped deal "
+                    "and the table below follow it.",
+                    game=variant.game.title,
+                )
+            )
         )
         row = widgets.Box(
             [*self.controls.values(), self.standard], layout=widgets.Layout(flex_flow="row wrap")

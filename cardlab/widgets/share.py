@@ -16,9 +16,11 @@ from collections.abc import Callable
 import ipywidgets as widgets
 import segno
 
+from cardlab.core.i18n import msg
 from cardlab.widgets.guard import Status, guarded
 
-SHARE, HIDE = "Share this position", "Hide the link"
+SHARE, HIDE = msg("Share this position"), msg("Hide the link")
+"""The button's two faces (read in the page's language)."""
 QR_WIDTH = "min(100%, 320px)"
 
 
@@ -26,10 +28,9 @@ def qr_svg(link: str) -> str:
     """``link`` as a QR code, an inline SVG that scales to its box, named for screen readers."""
     code = segno.make(link, error="l", micro=False)
     svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff")
-    return (
-        f'<div class="cardlab-qr" role="img" aria-label="The link as a QR code: point a phone'
-        f'\'s camera at it" style="width: {QR_WIDTH}">{svg}</div>'
-    )
+    name = html.escape(str(msg("The link as a QR code: point a phone's camera at it")))
+    style = f"width: {QR_WIDTH}"
+    return f'<div class="cardlab-qr" role="img" aria-label="{name}" style="{style}">{svg}</div>'
 
 
 class ShareBox(widgets.VBox):
@@ -45,7 +46,8 @@ class ShareBox(widgets.VBox):
         self.link = link
         self.status = status
         self.button = widgets.Button(
-            description=SHARE, tooltip="A link that opens this lesson at exactly this position"
+            description=str(SHARE),
+            tooltip=str(msg("A link that opens this lesson at exactly this position")),
         )
         self.button.add_class("cardlab-share-button")
         self.button.layout.width = "auto"
@@ -62,7 +64,9 @@ class ShareBox(widgets.VBox):
     def _build(self) -> widgets.VBox:
         """The link's field, Copy and the QR code, under the button."""
         self.field = widgets.HTML()
-        self.copy = widgets.Button(description="Copy link", tooltip="Copy the link")
+        self.copy = widgets.Button(
+            description=str(msg("Copy link")), tooltip=str(msg("Copy the link"))
+        )
         self.copy.add_class("cardlab-copy")
         self.copy.layout.width = "auto"
         self.copy.on_click(guarded(self.status, lambda _: self.copied()))
@@ -82,23 +86,26 @@ class ShareBox(widgets.VBox):
         details = self.details if self.details is not None else self._build()
         if self.shown:
             details.layout.display = "none"
-            self.button.description = SHARE
+            self.button.description = str(SHARE)
             return
         self.refresh()
         details.layout.display = None
-        self.button.description = HIDE
+        self.button.description = str(HIDE)
 
     def refresh(self) -> None:
         """Make the link (and its QR code) for the position as it is now."""
         if self.details is None:
             self._build()
         self._address = self.link()
+        name = html.escape(str(msg("Link to this position")))
         self.field.value = (
-            f'<input class="cardlab-link" type="text" readonly aria-label="Link to this '
-            f'position" value="{html.escape(self._address)}" style="width: min(36em, 80vw)">'
+            f'<input class="cardlab-link" type="text" readonly aria-label="{name}" '
+            f'value="{html.escape(self._address)}" style="width: min(36em, 80vw)">'
         )
         self.qr.value = qr_svg(self._address)
 
     def copied(self) -> None:
         """The browser copied the link (`a11y.js`); say so, and how to copy it by hand."""
-        self.status.ok("Link copied (if the browser refused, it is selected: press Ctrl+C).")
+        self.status.ok(
+            str(msg("Link copied (if the browser refused, it is selected: press Ctrl+C)."))
+        )

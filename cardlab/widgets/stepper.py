@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.core.engine import Event
+from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
 from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import element_id
@@ -27,9 +28,9 @@ from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import Status, guarded
 from cardlab.widgets.panels import StatusLine
 
-STEP_PICTURE = "The deal at this step, drawn (the narration below says what happened)"
-PLAY, PAUSE = "\u25b6 Play", "\u275a\u275a Pause"
-"""The play toggle's two faces: plain text, no icon font."""
+STEP_PICTURE = msg("The deal at this step, drawn (the narration below says what happened)")
+PLAY, PAUSE = msg("\u25b6 Play"), msg("\u275a\u275a Pause")
+"""The play toggle's two faces: plain text, no icon font (read in the page's language)."""
 
 StepCallback = Callable[[int, Any, "Event | None"], Any]
 """``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
@@ -40,8 +41,15 @@ def caption_text(replay: Replay, step: int, viewer: int | None = None) -> str:
     the arithmetic is separate."""
     total = len(replay)
     if step == 0:
-        return f"Step 0 of {total}: the start, before any card moves."
-    return f"Step {step} of {total}: {replay.event_at(step).narration_for(viewer)}"
+        return str(msg("Step 0 of {total}: the start, before any card moves.", total=total))
+    return str(
+        msg(
+            "Step {step} of {total}: {narration}",
+            step=step,
+            total=total,
+            narration=replay.event_at(step).narration_for(viewer),
+        )
+    )
 
 
 class Stepper:
@@ -79,12 +87,14 @@ class Stepper:
             max=n,
             step=1,
             interval=interval,
-            description="Play",
+            description=str(msg("Play")),
             show_repeat=False,
             layout=widgets.Layout(display="none"),  # only its timer: see the module docstring
         )
         self.play_button = widgets.ToggleButton(
-            value=False, description=PLAY, tooltip="Play the steps one by one; press to pause"
+            value=False,
+            description=str(PLAY),
+            tooltip=str(msg("Play the steps one by one; press to pause")),
         )
         self.play_button.layout.width = "auto"
         self.play_button.add_class("cardlab-play")
@@ -94,15 +104,15 @@ class Stepper:
             min=0,
             max=n,
             step=1,
-            description="Step",
+            description=str(msg("Step")),
             continuous_update=True,
             layout=widgets.Layout(width="320px"),
         )
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.start_button = widgets.Button(description="« Start", tooltip="Go to the start")
-        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
-        self.forward_button = widgets.Button(description="Forward ▶", tooltip="One step forward")
-        self.end_button = widgets.Button(description="End »", tooltip="Go to the last step")
+        self.start_button = self._button(msg("« Start"), msg("Go to the start"))
+        self.back_button = self._button(msg("◀ Back"), msg("One step back"))
+        self.forward_button = self._button(msg("Forward ▶"), msg("One step forward"))
+        self.end_button = self._button(msg("End »"), msg("Go to the last step"))
         for button in self.buttons:
             button.layout.width = "auto"
         self.forward_button.add_class("cardlab-next")  # stable hooks for the browser tests
@@ -131,7 +141,8 @@ class Stepper:
         if self.view is not None and not self.view.label.described_by:
             named = self.view.label.label != DEFAULT_LABEL
             # the step's narration says what the picture shows
-            self.view.describe(self.view.label.label if named else STEP_PICTURE, self.caption_id)
+            label = self.view.label.label if named else str(STEP_PICTURE)
+            self.view.describe(label, self.caption_id)
         controls = widgets.HBox([self.play_button, self.play, *self.buttons, self.slider])
         children: list[widgets.Widget] = []
         if self.view is not None:
@@ -146,6 +157,10 @@ class Stepper:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    @staticmethod
+    def _button(description: object, tooltip: object) -> widgets.Button:
+        return widgets.Button(description=str(description), tooltip=str(tooltip))
 
     # -- public API ------------------------------------------------------------------------------
     @property
@@ -180,7 +195,9 @@ class Stepper:
         """Jump to ``step`` (0..len(replay)); out of range is a ValueError with the range."""
         n = len(self.replay)
         if not isinstance(step, int) or not 0 <= step <= n:
-            raise ValueError(f"step {step} is out of range: this deal has steps 0-{n}")
+            raise ValueError(
+                msg("step {step} is out of range: this deal has steps 0-{last}", step=step, last=n)
+            )
         if step == self.step:
             self._show()
         else:
@@ -231,7 +248,7 @@ class Stepper:
 
     def _on_playing(self, change: dict[str, Any]) -> None:
         """The toggle says what pressing it does next: Pause while playing, else Play."""
-        self.play_button.description = PAUSE if change["new"] else PLAY
+        self.play_button.description = str(PAUSE if change["new"] else PLAY)
 
     def _on_play(self, change: dict[str, Any]) -> None:
         if not self._quiet:
@@ -241,11 +258,11 @@ class Stepper:
         step, n = self.step, len(self.replay)
         event = self.event
         text = html.escape(caption_text(self.replay, step, self.viewer))
-        note = self.note(step) if self.note is not None else ""
+        note = str(self.note(step) or "") if self.note is not None else ""
         if note:
             text = f'<b class="cardlab-whatif-note">{html.escape(note)}</b><br>{text}'
         if event is not None and event.arithmetic:
-            text += f"<br><small>{html.escape(event.arithmetic)}</small>"
+            text += f"<br><small>{html.escape(str(event.arithmetic))}</small>"
         self.caption.value = (
             f'<div class="cardlab-caption" id="{self.caption_id}" aria-live="polite">{text}</div>'
         )

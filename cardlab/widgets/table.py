@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
+from cardlab.core.i18n import msg, msgn
 from cardlab.core.link_values import read_between, read_seed
 from cardlab.core.results import Result
 from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
@@ -29,21 +30,28 @@ from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
-THINKING = "The AI players are moving: wait a moment."
+THINKING = msg("The AI players are moving: wait a moment.")
 POSITION = ("seed", "ai", "deal", "moves")
 """The link parameters of a table's position (the page carries theme, rules and class)."""
 
 
+def _options(control: Any) -> list[Any]:
+    """A choice's options as the dropdown lists them: each label read in the page's language."""
+    return [(str(o[0]), o[1]) if isinstance(o, tuple) else o for o in control.options]
+
+
 def _control_widget(control: Any) -> widgets.Widget:
     if control.kind == "toggle":
-        return widgets.Checkbox(description=control.label, value=bool(control.value), indent=False)
+        return widgets.Checkbox(
+            description=str(control.label), value=bool(control.value), indent=False
+        )
     if control.kind == "choice":
         return widgets.Dropdown(
-            description=control.label,
-            options=list(control.options),
+            description=str(control.label),
+            options=_options(control),
             style={"description_width": "initial"},  # "Play against" in full, not "Play ag..."
         )
-    return widgets.Button(description=control.label, button_style=control.style)
+    return widgets.Button(description=str(control.label), button_style=control.style)
 
 
 class TableView(LessonPanel):
@@ -91,9 +99,9 @@ class TableView(LessonPanel):
         self.notes = widgets.HTML()
         self.notes.add_class("cardlab-notes")
         self.mirror = TextMirror(model.mirror_label)
-        self.view.describe(model.picture_label, self.mirror.element_id)
+        self.view.describe(str(model.picture_label), self.mirror.element_id)
         sheet = widgets.VBox(
-            [widgets.HTML(f"<b>{html.escape(model.score_title)}</b>"), self.scores.widget],
+            [widgets.HTML(f"<b>{html.escape(str(model.score_title))}</b>"), self.scores.widget],
             layout=widgets.Layout(min_width="260px", margin="0 0 0 12px"),
         )
         top = widgets.Box([self.view.widget, sheet], layout=widgets.Layout(flex_flow="row wrap"))
@@ -138,7 +146,13 @@ class TableView(LessonPanel):
         model = self.model
         cls, recipe = type(model), model.recipe
         notices = [
-            f"ignored {name!r}: a table's position has only {', '.join(POSITION)}"
+            str(
+                msg(
+                    "ignored {name}: a table's position has only {names}",
+                    name=repr(name),
+                    names=", ".join(POSITION),
+                )
+            )
             for name in params
             if name not in POSITION
         ]
@@ -147,7 +161,16 @@ class TableView(LessonPanel):
             if model.ai_range is not None:
                 ai = read_between("ai", params["ai"], *model.ai_range)
             else:
-                notices.append(f"ignored 'ai': this table always seats {len(model.bots)} AI")
+                seats = len(model.bots)
+                notices.append(
+                    str(
+                        msgn(
+                            "ignored 'ai': this table always seats {count} AI",
+                            "ignored 'ai': this table always seats {count} AI",
+                            seats,
+                        )
+                    )
+                )
         deal = 0
         # the page opens the position before this table hears the link's class code itself
         code = self.class_code or (self.page.class_code if self.page is not None else "")
@@ -155,7 +178,7 @@ class TableView(LessonPanel):
             if code:
                 deal = read_between("deal", params["deal"], 1, MAX_DEAL)
             else:
-                notices.append("ignored 'deal': the page has no class code")
+                notices.append(str(msg("ignored 'deal': the page has no class code")))
         if "seed" in params:
             seed = read_seed(params["seed"])
         elif deal:
@@ -215,16 +238,24 @@ class TableView(LessonPanel):
         recipe = model.recipe
         deal = deal_words(recipe.class_code, recipe.deal) if recipe.deal else ""
         self.class_line.value = (
-            f"<b>{html.escape(deal)}</b>: everyone in the class plays this deal." if deal else ""
+            str(
+                msg(
+                    "<b>{deal}</b>: everyone in the class plays this deal.",
+                    deal=html.escape(str(deal)),
+                )
+            )
+            if deal
+            else ""
         )
         if not thinking:
             self._record_results(model)
         said = model.said
-        getattr(self.status, said.level)(said.text)
+        getattr(self.status, said.level)(str(said.text))
         self._sync_scores()
-        lines = [line for line in model.log_lines() if line][-model.log_window :]
-        items = "".join(f"<li>{html.escape(x)}</li>" for x in [*lines, *model.log_footer()])
-        title = html.escape(model.log_title)
+        lines = [str(line) for line in model.log_lines() if line][-model.log_window :]
+        footer = [str(line) for line in model.log_footer()]
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in [*lines, *footer])
+        title = html.escape(str(model.log_title))
         self.journal.value = f"<div class='cardlab-log'><b>{title}</b><ul>{items}</ul></div>"
         self.notes.value = model.notes_html()
         mirror = model.mirror()
@@ -295,13 +326,14 @@ class TableView(LessonPanel):
         for control in self.model.controls():
             widget = self.controls[control.key]
             widget.disabled = thinking or not control.enabled
-            widget.description = control.label
+            widget.description = str(control.label)
             if thinking:
-                widget.tooltip = THINKING
+                widget.tooltip = str(THINKING)
             else:
-                widget.tooltip = control.why_not if not control.enabled else control.label
-            if control.kind == "choice" and tuple(widget.options) != control.options:
-                widget.options = list(control.options)
+                widget.tooltip = str(control.why_not if not control.enabled else control.label)
+            options = _options(control)
+            if control.kind == "choice" and list(widget.options) != options:
+                widget.options = options
             if control.kind != "button" and widget.value != control.value:
                 widget.value = control.value
 

@@ -6,15 +6,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import Message, msg
 from cardlab.render import THEMES
 from cardlab.widgets.a11y import LESSON_CLASS
 
-THEME_TITLES = {
-    "default": "Default",
-    "colorblind": "Colour-blind safe",
-    "high-contrast": "High contrast",
+THEME_TITLES: dict[str, Message] = {
+    # Translators: the name of the usual colour theme of the pictures
+    "default": msg("Default"),
+    "colorblind": msg("Colour-blind safe"),
+    "high-contrast": msg("High contrast"),
 }
-THEME_CHOICES = [(THEME_TITLES.get(name, name), name) for name in THEMES]
+
+
+def theme_choices() -> list[tuple[str, str]]:
+    """The themes as (title in the page's language, name), for the picker."""
+    return [(str(THEME_TITLES.get(name, name)), name) for name in THEMES]
 
 
 class ThemePicker(widgets.ToggleButtons):
@@ -22,11 +28,17 @@ class ThemePicker(widgets.ToggleButtons):
 
     def __init__(self, theme: str = "default", **kwargs: Any) -> None:
         if theme not in THEMES:
-            raise ValueError(f"unknown theme {theme!r}: choose one of {', '.join(THEMES)}")
+            raise ValueError(
+                msg(
+                    "unknown theme {theme}: choose one of {themes}",
+                    theme=repr(theme),
+                    themes=", ".join(THEMES),
+                )
+            )
         super().__init__(
-            options=THEME_CHOICES,
+            options=theme_choices(),
             value=theme,
-            description="Theme",
+            description=str(msg("Theme")),
             style={"button_width": "auto"},
             **kwargs,
         )

@@ -191,6 +191,6 @@ def test_while_the_bots_think_every_control_is_disabled():
     view = TableView(model, ThemePicker())
     view.show(early, thinking=True)
     assert all(w.disabled for w in view.controls.values())
-    assert {w.tooltip for w in view.controls.values()} == {THINKING}
+    assert {w.tooltip for w in view.controls.values()} == {str(THINKING)}
     view.show(model)
     assert any(not w.disabled for w in view.controls.values())

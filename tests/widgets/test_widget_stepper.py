@@ -124,12 +124,12 @@ def test_play_is_a_text_toggle_whose_pause_keeps_the_step(highcard_replay):
     row = next(c for c in stepper.widget.children if stepper.play_button in c.children)
     assert not any(getattr(w, "icon", "") for w in row.children)
     stepper.play_button.value = True
-    assert stepper.play.playing and stepper.play_button.description == PAUSE
+    assert stepper.play.playing and stepper.play_button.description == str(PAUSE)
     stepper.play.value = 6  # the browser's timer ticking
     stepper.play_button.value = False
-    assert not stepper.play.playing and stepper.play_button.description == PLAY
+    assert not stepper.play.playing and stepper.play_button.description == str(PLAY)
     assert stepper.step == 6 and stepper.play.value == 6
     stepper.play.playing = False  # the timer stopping at the last step turns the toggle off
     stepper.play_button.value = True
     stepper.play.playing = False
-    assert stepper.play_button.value is False and stepper.play_button.description == PLAY
+    assert stepper.play_button.value is False and stepper.play_button.description == str(PLAY)

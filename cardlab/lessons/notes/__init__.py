@@ -9,6 +9,12 @@ students: it heads the handout), ``## Objectives``, ``## Time`` (minutes per par
 and ``## Discussion``.  `prompts` reads those prompts from the lesson notebook (which ships in
 every install, where the lesson documents do not).
 
+The notes in another language sit in ``<lang>/<lesson>.md`` here, with the same sections under
+that language's headings (`HEADINGS`), its time lines (``- часть: N мин``, ``Всего: N мин``,
+`TIME_WORDS`) and its prompts (``**Вопрос:**``, ``**试一试：**``, `PROMPT_WORDS`; ``:`` or ``：``
+after the bold word); their prompts come from the lesson's language version (the built
+notebook ``notebooks/<lang>/<lesson>.ipynb``, else the document ``lessons/<lang>/<lesson>.md``).
+
 Pure: no widgets; markdown-it-py renders the HTML, with raw HTML turned off.
 """
 
@@ -19,16 +25,51 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from pathlib import Path
 
+from cardlab.core.i18n import msg
 from cardlab.lessons import INDEX, lesson_file, lessons, notebooks_dir
 
 SECTIONS = ("In brief", "Objectives", "Time", "Answers", "Discussion")
 """The headings every notes file has, in this order."""
+HEADINGS: dict[str, tuple[str, ...]] = {
+    "en": SECTIONS,
+    "ru": ("Коротко", "Цели", "Время", "Ответы", "Обсуждение"),
+    "zh": ("简介", "目标", "时间", "答案", "讨论"),
+    "lt": ("Trumpai", "Tikslai", "Laikas", "Atsakymai", "Diskusija"),
+    "ms": ("Ringkasan", "Objektif", "Masa", "Jawapan", "Perbincangan"),
+}
+"""`SECTIONS` as each language's notes head them, in the same order."""
 PROMPT_KINDS = ("Question:", "Try it")
 """How a lesson's prompts begin (in bold): a question to answer, or something to try."""
-_MINUTES = re.compile(r"^- (?P<part>.+?): (?P<min>\d+) min$")
-_TOTAL = re.compile(r"^Total: (?P<min>\d+) min$")
-_PROMPT = re.compile(r"^\*\*(?P<kind>Question:|Try it)(?::)?\*\*:?\s*(?P<text>.*)$", re.S)
+PROMPT_WORDS: dict[str, tuple[str, str]] = {
+    "en": ("Question", "Try it"),
+    "ru": ("Вопрос", "Попробуйте"),
+    "zh": ("问题", "试一试"),
+    "lt": ("Klausimas", "Pabandykite"),
+    "ms": ("Soalan", "Cuba"),
+}
+"""The bold words of `PROMPT_KINDS` in each language's lessons."""
+TIME_WORDS: dict[str, tuple[str, str]] = {
+    "en": ("Total", "min"),
+    "ru": ("Всего", "мин"),
+    "zh": ("合计", "分钟"),
+    "lt": ("Iš viso", "min"),
+    "ms": ("Jumlah", "min"),
+}
+"""The Time section's total line and unit in each language (``Total: N min``)."""
+_COLON = "[:\uff1a]"  # ":" or the full-width "："
+
+
+def _time_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    total, unit = TIME_WORDS[lang]
+    minutes = re.compile(rf"^- (?P<part>.+?){_COLON} ?(?P<min>\d+) {re.escape(unit)}$")
+    return minutes, re.compile(rf"^{re.escape(total)}{_COLON} ?(?P<min>\d+) {re.escape(unit)}$")
+
+
+def _prompt_pattern(lang: str) -> re.Pattern[str]:
+    words = "|".join(re.escape(word) for word in PROMPT_WORDS[lang])
+    return re.compile(rf"^\*\*(?P<kind>(?:{words}){_COLON}?)\*\*{_COLON}?\s*(?P<text>.*)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -51,44 +92,63 @@ class TeacherNotes:
     answers: tuple[Answer, ...]
     answers_intro: str
     discussion: str
+    lang: str = "en"
+    """The language the notes are written in."""
 
     @property
     def minutes(self) -> tuple[tuple[str, int], ...]:
         """The Time section's parts and their minutes."""
+        pattern = _time_patterns(self.lang)[0]
         return tuple(
             (m["part"], int(m["min"]))
-            for m in map(_MINUTES.match, self.time.splitlines())
+            for m in map(pattern.match, self.time.splitlines())
             if m is not None
         )
 
     @property
     def total_minutes(self) -> int | None:
         """The total the Time section states (None if it states none)."""
-        found = [int(m["min"]) for m in map(_TOTAL.match, self.time.splitlines()) if m]
+        pattern = _time_patterns(self.lang)[1]
+        found = [int(m["min"]) for m in map(pattern.match, self.time.splitlines()) if m]
         return found[0] if found else None
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A "**Question:**" or "**Try it**" prompt of a lesson: its kind and its words (plain)."""
+    """A "**Question:**" or "**Try it**" prompt of a lesson: its kind (the bold word, as the
+    lesson writes it), its words (plain) and the language it is in."""
 
     kind: str
     text: str
+    lang: str = "en"
 
     @property
     def words(self) -> str:
-        """The prompt as a student reads it: ``Question: why ...``."""
-        kind = self.kind if self.kind.endswith(":") else f"{self.kind}:"
-        return f"{kind} {self.text}"
+        """The prompt as a student reads it: ``Question: why ...``, ``问题：为什么……``."""
+        word = self.kind.rstrip(":\uff1a")
+        if self.lang == "zh":
+            return f"{word}\uff1a{self.text}"
+        return f"{word}: {self.text}"
 
 
-def names() -> list[str]:
-    """Every lesson with notes (every lesson but the index), sorted."""
+def names(lang: str = "en") -> list[str]:
+    """Every lesson with notes (every lesson but the index) in ``lang``, sorted."""
+    folder = files(__name__) if lang == "en" else files(__name__).joinpath(lang)
+    if not folder.is_dir():
+        return []
     return sorted(
-        entry.name.removesuffix(".md")
-        for entry in files(__name__).iterdir()
-        if entry.name.endswith(".md")
+        entry.name.removesuffix(".md") for entry in folder.iterdir() if entry.name.endswith(".md")
     )
+
+
+def has_notes(lesson: str, lang: str) -> bool:
+    """Whether ``lesson`` (a name `lesson_name` accepts) has notes written in ``lang``."""
+    return lang in HEADINGS and lesson_name(lesson) in names(lang)
+
+
+def _notes_text(name: str, lang: str) -> str:
+    folder = files(__name__) if lang == "en" else files(__name__).joinpath(lang)
+    return folder.joinpath(f"{name}.md").read_text(encoding="utf-8")
 
 
 def lesson_name(name: str) -> str:
@@ -98,7 +158,13 @@ def lesson_name(name: str) -> str:
 
     stem = lesson_file(name).removesuffix(".ipynb")
     if stem not in names():
-        raise ValueError(f"the {stem} page has no notes; the lessons are: {', '.join(names())}")
+        raise ValueError(
+            msg(
+                "the {page} page has no notes; the lessons are: {lessons}",
+                page=stem,
+                lessons=", ".join(names()),
+            )
+        )
     return stem
 
 
@@ -113,7 +179,7 @@ def _sections(text: str) -> dict[str, str]:
                 out[heading] = "\n".join(lines).strip()
             heading, lines = line[3:].strip(), []
             if heading in out:
-                raise ValueError(f"the section {heading!r} appears twice")
+                raise ValueError(msg("the section {heading} appears twice", heading=repr(heading)))
         elif heading is not None:
             lines.append(line)
     if heading is not None:
@@ -130,30 +196,50 @@ def _answers(text: str) -> tuple[str, tuple[Answer, ...]]:
     )
 
 
-@lru_cache(maxsize=16)
-def notes(lesson: str) -> TeacherNotes:
-    """The teacher notes of ``lesson`` (``triad``, ``triad.ipynb`` or ``triad.md``); a
-    ``ValueError`` names the lessons for an unknown one, or the section a file lacks."""
+@lru_cache(maxsize=64)
+def notes(lesson: str, lang: str = "en") -> TeacherNotes:
+    """The teacher notes of ``lesson`` (``triad``, ``triad.ipynb`` or ``triad.md``) in ``lang``
+    (`has_notes` says whether there are); a ``ValueError`` names the lessons for an unknown one,
+    or the section a file lacks."""
     name = lesson_name(lesson)
-    text = files(__name__).joinpath(f"{name}.md").read_text(encoding="utf-8")
-    title = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), name)
-    sections = _sections(text)
-    missing = [s for s in SECTIONS if s not in sections]
-    if missing or list(sections) != list(SECTIONS):
+    if not has_notes(name, lang):
         raise ValueError(
-            f"the notes of {name} need the sections {', '.join(SECTIONS)} in this order"
-            + (f"; missing: {', '.join(missing)}" if missing else "")
+            msg(
+                "the {lesson} lesson has no notes in {lang}", lesson=name, lang=repr(str(lang)[:40])
+            )
         )
-    intro, answers = _answers(sections["Answers"])
+    text = _notes_text(name, lang)
+    title = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), name)
+    headings = HEADINGS[lang]
+    sections = _sections(text)
+    missing = [s for s in headings if s not in sections]
+    if missing or list(sections) != list(headings):
+        sections_in_order = msg(
+            "the notes of {lesson} need the sections {sections} in this order",
+            lesson=name,
+            sections=", ".join(headings),
+        )
+        raise ValueError(
+            msg(
+                "{problem}; missing: {missing}",
+                problem=sections_in_order,
+                missing=", ".join(missing),
+            )
+            if missing
+            else sections_in_order
+        )
+    part = dict(zip(SECTIONS, (sections[h] for h in headings), strict=True))
+    intro, answers = _answers(part["Answers"])
     return TeacherNotes(
         name,
         title,
-        sections["In brief"],
-        sections["Objectives"],
-        sections["Time"],
+        part["In brief"],
+        part["Objectives"],
+        part["Time"],
         answers,
         intro,
-        sections["Discussion"],
+        part["Discussion"],
+        lang,
     )
 
 
@@ -170,11 +256,11 @@ def markdown_html(text: str) -> str:
     return _markdown().render(text)
 
 
-def notes_html(lesson: str) -> str:
-    """The notes of ``lesson`` as HTML (for the lesson page's "For the teacher" box)."""
+def notes_html(lesson: str, lang: str = "en") -> str:
+    """The notes of ``lesson`` as HTML (for the lesson page's "For the teacher" box), in
+    ``lang`` where they are written in it, else in English."""
     name = lesson_name(lesson)
-    text = files(__name__).joinpath(f"{name}.md").read_text(encoding="utf-8")
-    return markdown_html(text)
+    return markdown_html(_notes_text(name, lang if has_notes(name, lang) else "en"))
 
 
 def _plain(markdown: str) -> str:
@@ -183,27 +269,81 @@ def _plain(markdown: str) -> str:
     return re.sub(r"(\*\*|\*|__)(.+?)\1", r"\2", text)
 
 
-@lru_cache(maxsize=16)
-def prompts(lesson: str) -> tuple[Prompt, ...]:
-    """The lesson's "**Question:**" and "**Try it**" prompts, in order, from its notebook."""
+_CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\s*$", re.S | re.M)
+_FRONT_MATTER = re.compile(r"\A---\n(?P<yaml>.*?)\n---\n", re.S)
+
+
+def _document(name: str, lang: str) -> Path | None:
+    """The lesson document of ``name`` in ``lang`` (a source checkout has them), or None."""
+    path = Path(__file__).resolve().parents[1] / lang / f"{name}.md"
+    return path if path.is_file() else None
+
+
+def _language_notebook(name: str, lang: str) -> Path | None:
+    """The built notebook of ``name`` in ``lang`` when it is a translation (a lesson not yet
+    written in ``lang`` is built there from the English text: that one does not count)."""
+    path = notebooks_dir() / lang / f"{name}.ipynb"
+    if not path.is_file():
+        return None
+    metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+    return path if metadata.get("cardlab", {}).get("translated", True) else None
+
+
+def has_lesson(lesson: str, lang: str) -> bool:
+    """Whether ``lesson`` is written in ``lang``: its built notebook, or its document."""
     name = lesson_name(lesson)
-    if f"{name}.ipynb" == INDEX:
+    if lang == "en":
+        return True
+    return lang in HEADINGS and bool(_language_notebook(name, lang) or _document(name, lang))
+
+
+def _markdown_sources(name: str, lang: str) -> list[str]:
+    """The Markdown of the lesson in ``lang``: its notebook's cells, else its document's text
+    outside the code cells (empty when it is not written in ``lang``)."""
+    notebook = notebooks_dir() / f"{name}.ipynb" if lang == "en" else _language_notebook(name, lang)
+    if notebook is not None:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    document = _document(name, lang)
+    if document is None:
+        return []
+    text = _FRONT_MATTER.sub("", document.read_text(encoding="utf-8"))
+    return [_CODE_CELL.sub("", text)]
+
+
+@lru_cache(maxsize=64)
+def prompts(lesson: str, lang: str = "en") -> tuple[Prompt, ...]:
+    """The lesson's "**Question:**" and "**Try it**" prompts, in order, from its notebook (in
+    ``lang``: from its language version, see the module docstring; none if it has none)."""
+    name = lesson_name(lesson)
+    if f"{name}.ipynb" == INDEX or lang not in PROMPT_WORDS:
         return ()
-    notebook = json.loads((notebooks_dir() / f"{name}.ipynb").read_text(encoding="utf-8"))
+    pattern = _prompt_pattern(lang)
     found = []
-    for cell in notebook["cells"]:
-        if cell["cell_type"] != "markdown":
-            continue
-        source = "".join(cell["source"])
+    for source in _markdown_sources(name, lang):
         for paragraph in re.split(r"\n\s*\n", source):
-            m = _PROMPT.match(paragraph.strip())
+            m = pattern.match(paragraph.strip())
             if m:
-                found.append(Prompt(m["kind"], _plain(m["text"])))
+                found.append(Prompt(m["kind"], _plain(m["text"]), lang))
     return tuple(found)
 
 
-def lesson_title(lesson: str) -> str:
-    """The lesson's title as its page shows it, without the site's name."""
+def lesson_title(lesson: str, lang: str = "en") -> str:
+    """The lesson's title as its page shows it, without the site's name (in ``lang`` when the
+    lesson is written in it, else in English)."""
     name = lesson_name(lesson)
-    titles = {entry.name: entry.title for entry in lessons()}
-    return titles.get(f"{name}.ipynb", name).split(" · ")[0]
+    title = ""
+    if lang != "en":
+        notebook = _language_notebook(name, lang)
+        document = _document(name, lang)
+        if notebook is not None:
+            metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+            title = str(metadata.get("title") or "")
+        elif document is not None:
+            front = _FRONT_MATTER.match(document.read_text(encoding="utf-8"))
+            line = re.search(r"^title:\s*(.+)$", front["yaml"], re.M) if front else None
+            title = line[1].strip().strip("\"'") if line else ""
+    if not title:
+        titles = {entry.name: entry.title for entry in lessons()}
+        title = titles.get(f"{name}.ipynb", name)
+    return title.split(" · ")[0]
