@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import LANGUAGES, SOURCE, msg, set_language
+from cardlab.core.i18n import LANGUAGES, language, msg, set_language
 from cardlab.links import language_url
 from cardlab.widgets.page import go_to, page_address, speak
 
@@ -24,16 +24,17 @@ VOILA = "/voila/render/"
 
 
 class LanguagePicker(widgets.HBox):
-    """The page's language (``lang``, made the kernel's), and the way to the lesson in another."""
+    """The page's language (``lang``, made the kernel's; None: the kernel's language as it is,
+    English in a fresh kernel), and the way to the lesson in another."""
 
     def __init__(
         self,
         lesson: str,
-        lang: str = SOURCE,
+        lang: str | None = None,
         query: Callable[[str], str] = lambda lang: "",
     ) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
-        self.lang = set_language(lang, self.lesson)
+        self.lang = set_language(language() if lang is None else lang, self.lesson)
         self.query = query
         """The query a page in another language opens with (the page's theme and rules)."""
         speak(lang)

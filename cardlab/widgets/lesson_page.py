@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import SOURCE, Message, msg
+from cardlab.core.i18n import Message, msg
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_link import (
     PageLink,
@@ -58,7 +58,7 @@ class LessonPage(widgets.VBox):
     notebook's name), in the language ``lang`` (the page's notebook is in it: the kernel speaks
     it from here on)."""
 
-    def __init__(self, lesson: str, theme: str = "default", lang: str = SOURCE) -> None:
+    def __init__(self, lesson: str, theme: str = "default", lang: str | None = None) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
         self.language = LanguagePicker(self.lesson, lang, self._query_in)
         self.variant = variant_of(self.lesson)
@@ -95,7 +95,7 @@ class LessonPage(widgets.VBox):
 
     def _show_notes(self, change: dict[str, Any]) -> None:
         if self.notes is None:
-            self.notes = widgets.HTML(notes_html(self.lesson))
+            self.notes = widgets.HTML(notes_html(self.lesson, self.lang))
             self.notes.add_class("cardlab-teacher-notes")
             at = self.children.index(self.notes_button) + 1
             self.children = (*self.children[:at], self.notes, *self.children[at:])

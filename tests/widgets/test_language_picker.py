@@ -73,3 +73,14 @@ def test_a_shared_position_says_its_language(browser) -> None:
     address = page.address_of(panel.share_key)
     assert address.startswith(f"{VOILA}ru/triad.ipynb?")
     assert "lang=ru" in address and "step=3" in address
+
+
+def test_the_teacher_notes_open_in_the_page_language(browser) -> None:
+    page = LessonPage("doudizhu", lang="zh")
+    page.notes_button.value = True
+    assert "简介" in page.notes.value and "In brief" not in page.notes.value
+
+
+def test_a_page_without_a_language_keeps_the_kernel_language(browser) -> None:
+    set_language("lt")
+    assert LessonPage("three_thirteen").lang == "lt"
