@@ -43,9 +43,14 @@ class Option:
     none: str | Message = ""
 
     @property
-    def allowed(self) -> Message | str:
-        """The allowed values in words, as the error messages and the documentation say them
-        (a message: ``str()`` reads it in the current language)."""
+    def allowed(self) -> str:
+        """The allowed values in words, as the error messages and the documentation say them,
+        in the current language."""
+        return str(self.allowed_words)
+
+    @property
+    def allowed_words(self) -> Message | str:
+        """`allowed` as a message, for a sentence read later (or in another language)."""
         text: Message | str
         if self.kind == "whole" and self.low == self.high:
             text = msg("{number} only", number=num(self.low))
@@ -87,7 +92,7 @@ class Option:
                 msg(
                     "{name} must be {allowed}, got {value}",
                     name=name,
-                    allowed=self.allowed,
+                    allowed=self.allowed_words,
                     value=_shown(value),
                 )
             )
@@ -139,7 +144,7 @@ def option_from_text(name: str, spec: Option, text: str) -> Any:
             msg(
                 "{name} must be {allowed}, got {value}",
                 name=name,
-                allowed=spec.allowed,
+                allowed=spec.allowed_words,
                 value=_shown(text),
             )
         )
