@@ -73,7 +73,8 @@ class Event:
     actor: int
     action: Action
     told: Narration
-    arithmetic: str = ""
+    arithmetic: str | Message = ""
+    """How a score was reached (a message: ``str()`` reads it in the current language)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.told, Narration):

@@ -13,6 +13,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardlab.core.i18n import joined, msg
+
 INDEX = "index.ipynb"
 """The lesson a server opens first: it links to every other."""
 
@@ -50,8 +52,11 @@ def lesson_file(name: str) -> str:
     wanted = name if name.endswith(".ipynb") else f"{name.removesuffix('.md')}.ipynb"
     if wanted not in known:
         raise ValueError(
-            f"no lesson {name[:80]!r}; the lessons are: "
-            + ", ".join(k.removesuffix(".ipynb") for k in known)
+            msg(
+                "no lesson {name}; the lessons are: {lessons}",
+                name=repr(name[:80]),
+                lessons=joined(k.removesuffix(".ipynb") for k in known),
+            )
         )
     return wanted
 
@@ -64,10 +69,16 @@ def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
     written and a ``FileExistsError`` names the files in the way."""
     sources = [notebooks_dir() / lesson.name for lesson in lessons()]
     if dest.exists() and not dest.is_dir():
-        raise NotADirectoryError(f"{dest} is a file, not a folder")
+        raise NotADirectoryError(msg("{path} is a file, not a folder", path=str(dest)))
     in_the_way = [dest / src.name for src in sources if (dest / src.name).exists()]
     if in_the_way and not overwrite:
         names = ", ".join(p.name for p in in_the_way)
-        raise FileExistsError(f"{dest} already holds {names} (--force overwrites them)")
+        raise FileExistsError(
+            msg(
+                "{path} already holds {names} (--force overwrites them)",
+                path=str(dest),
+                names=names,
+            )
+        )
     dest.mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copyfile(src, dest / src.name)) for src in sources]
