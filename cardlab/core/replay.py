@@ -274,23 +274,25 @@ class Replay:
                     got=lines.shown(),
                 )
             )
-        name = lines.field("game", msg("<a game's name>"))
+        name = lines.field("game", msg("a game's name"))
         try:
             game = get_game(name)
         except ValueError as exc:
             raise ValueError(_at_line(lines.number, exc)) from None
-        seed_text = lines.field("seed", msg("<a whole number>"))
+        seed_text = lines.field("seed", msg("a whole number"))
         if not _SEED.fullmatch(seed_text) or len(seed_text.lstrip("+-")) > MAX_SEED_DIGITS:
             raise ValueError(
                 msg(
-                    "line {line}: expected 'seed: <a whole number of at most {digits} digits "
-                    "0-9>', got {got}",
+                    "line {line}: expected '{key}: <{expected}>', got {got}",
                     line=lines.number,
-                    digits=MAX_SEED_DIGITS,
+                    key="seed",
+                    expected=msg(
+                        "a whole number of at most {digits} digits 0-9", digits=MAX_SEED_DIGITS
+                    ),
                     got=lines.shown(),
                 )
             )
-        options_text = lines.field("options", msg('<a JSON object such as {{"players": 3}}>'))
+        options_text = lines.field("options", msg('a JSON object such as {{"players": 3}}'))
         try:
             replay = cls.start(game, int(seed_text), **_json_options(options_text))
         except (ValueError, TypeError) as exc:
@@ -434,7 +436,7 @@ class _Lines:
         if not sep or found.strip().casefold() != key:
             raise ValueError(
                 msg(
-                    "line {line}: expected '{key}: {expected}', got {got}",
+                    "line {line}: expected '{key}: <{expected}>', got {got}",
                     line=self.number,
                     key=key,
                     expected=expected,

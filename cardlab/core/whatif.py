@@ -150,8 +150,13 @@ def read_line(text: str) -> tuple[int, tuple[Branch, ...]]:
         if match is None:
             raise ValueError(
                 msg(
-                    "what-if {number} must read <line>.<step>.<move> (e.g. 0.14.raise), got {got}",
+                    "what-if {number} must read <{line}>.<{step}>.<{move}> (e.g. 0.14.raise), "
+                    "got {got}",
                     number=number,
+                    # Translators: the three parts of a what-if's pattern, <line>.<step>.<move>
+                    line=msg("line"),
+                    step=msg("step"),
+                    move=msg("move"),
                     got=shown(part),
                 )
             )

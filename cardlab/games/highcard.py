@@ -77,6 +77,10 @@ class HighCardView:
     to_act: int
 
 
+# Translators: the card in an action's pattern, as in 'play <card>'
+_CARD = msg("card")
+
+
 def _article(suit: object) -> str:
     """The English article of a suit's English name ("a" Spades, "an" Orange)."""
     return with_article(suit.msgid if isinstance(suit, Message) else str(suit)).split(" ")[0]
@@ -188,7 +192,9 @@ class HighCard(Game):
             if verb != "deal":
                 return Refusal(
                     msg(
-                        "the dealer is still dealing: the next action is 'deal <card>', not {verb}",
+                        "the dealer is still dealing: the next action is 'deal <{card}>', not "
+                        "{verb}",
+                        card=_CARD,
                         verb=verb,
                     )
                 )
@@ -200,8 +206,9 @@ class HighCard(Game):
         if verb != "play":
             return Refusal(
                 msg(
-                    "it is {player}'s turn to play a card ('play <card>'), not to {verb}",
+                    "it is {player}'s turn to play a card ('play <{card}>'), not to {verb}",
                     player=seat_name(seat),
+                    card=_CARD,
                     verb=verb,
                 )
             )
@@ -213,16 +220,18 @@ class HighCard(Game):
         if not self._follows(state, hand, card):
             led = _led_suit(state.trick)
             suit = get_deck(state.deck).suit_names.get(led, led)
-            return Refusal(
-                msg(
-                    "you must follow suit: {suit} was led and {player} holds {a_suit} card",
-                    suit=suit,
-                    player=seat_name(seat),
-                    # Translators: {a_suit} is the suit's name after its English article
-                    # ("a Spades"): "{a_suit} card" is "a card of that suit"
-                    a_suit=msg("{article} {suit}", article=_article(suit), suit=suit),
+            values = {"suit": suit, "player": seat_name(seat)}
+            if _article(suit) == "an":
+                said = msg(
+                    "you must follow suit: {suit} was led and {player} holds an {suit} card",
+                    **values,
                 )
-            )
+            else:
+                said = msg(
+                    "you must follow suit: {suit} was led and {player} holds a {suit} card",
+                    **values,
+                )
+            return Refusal(said)
         return HighCardMove(text, card)
 
     # -- applying ----------------------------------------------------------------------------
