@@ -280,6 +280,7 @@ class HighCard(Game):
             winner=seat_name(winner),
             best=deck.words(best),
         )
+        # text in the current language: the widgets show arithmetic as text (see Event)
         arithmetic = msgn(
             "{player}: {before} + 1 = {count} trick",
             "{player}: {before} + 1 = {count} tricks",
@@ -287,7 +288,7 @@ class HighCard(Game):
             player=seat_name(winner),
             before=points[winner] - 1,
         )
-        return Transition(new, Event(seat, action, told(said), arithmetic))
+        return Transition(new, Event(seat, action, told(said), str(arithmetic)))
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: HighCardState, seat: int | None) -> HighCardView:

@@ -8,7 +8,7 @@ the quickest visual check of the faces.  Identical cards (Pyramid's nine ``3P``)
 from __future__ import annotations
 
 from cardlab.core.cards import Card, get_deck
-from cardlab.core.i18n import msgn
+from cardlab.core.i18n import msg, msgn
 from cardlab.render.faces import card_size
 from cardlab.render.layout import grid
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Text
@@ -89,10 +89,12 @@ def deck_sheet(
             )
         )
     top = margin + title_h + 10
+    # Translators: the caption under the back of a card on a deck sheet
+    back = str(msg("back"))
     for r, group in enumerate(groups):
         y = top + r * row_h
         cards = [kinds[i] if i >= 0 else None for i in group]
-        caps = [labels[i] if i >= 0 else "back" for i in group]
+        caps = [labels[i] if i >= 0 else back for i in group]
         placed = grid(
             cards,
             len(group),
