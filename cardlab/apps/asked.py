@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.core.engine import get_game
+from cardlab.core.i18n import msg
 from cardlab.core.options import check_options
 
-RIGHT = "<b>\u2714 Right!</b>"
+RIGHT = msg("<b>\u2714 Right!</b>")
 """The head of the feedback to a right answer."""
 
 
@@ -54,7 +55,8 @@ def asked(
 
 def items_html(lines: Iterable[str], tag: str = "ul") -> str:
     """Plain-text ``lines`` as an HTML list (escaped)."""
-    return f"<{tag}>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + f"</{tag}>"
+    items = "".join(f"<li>{html.escape(str(line))}</li>" for line in lines)
+    return f"<{tag}>{items}</{tag}>"
 
 
 def rules_of(game: str, options: Mapping[str, Any] | None, names: Iterable[str]) -> dict[str, Any]:

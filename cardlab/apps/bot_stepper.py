@@ -20,10 +20,11 @@ from cardlab.core.engine import (
     legal_moves_in_words,
     seat_name,
 )
+from cardlab.core.i18n import joined, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.stored import stored
-from cardlab.core.text import shown
+from cardlab.core.text import Phrase, shown
 from cardlab.core.whatif import Branch, Reasons, WhatIfTree, read_line
 from cardlab.lessons import deals
 from cardlab.widgets import Stepper, TextMirror
@@ -91,15 +92,15 @@ class BotGameStepper(LessonPanel):
 
     size: tuple[float, float] = (880.0, 440.0)
     """The canvas (subclasses: their table picture's size)."""
-    mirror_label = "The bots' table in words"
-    picture_label = "The bots' table at this step"
+    mirror_label = Phrase(msg("The bots' table in words"))
+    picture_label = Phrase(msg("The bots' table at this step"))
     """What the canvas shows (its accessible name, with the eyes it is seen through); the
     text mirror below is its description."""
-    start_text = "The pack is shuffled; press Forward or Play."
+    start_text = Phrase(msg("The pack is shuffled; press Forward or Play."))
     bot_label = ""  # e.g. " (a reasoning bot)", after the seat's name
-    chance_text = "Chance: the seeded shuffle decided this step."
-    chance_moves = "chance: the next card"
-    teacher_label = "Teacher (every card)"
+    chance_text = Phrase(msg("Chance: the seeded shuffle decided this step."))
+    chance_moves = Phrase(msg("chance: the next card"))
+    teacher_label = Phrase(msg("Teacher (every card)"))
 
     def __init__(
         self,
@@ -119,13 +120,13 @@ class BotGameStepper(LessonPanel):
         self._ai: tuple[int, int, str, tuple[int, Narration]] | None = None
         self._quiet = False
         self.eyes = widgets.ToggleButtons(
-            options=self._eyes_options(story), value=-1, description="Eyes",
+            options=self._eyes_options(story), value=-1, description=str(msg("Eyes")),
             style={"button_width": "auto"},
         )  # fmt: skip
         self.eyes.add_class("cardlab-eyes")
         self.deal_note = widgets.HTML()
-        self.mirror = TextMirror(self.mirror_label)
-        self.view.describe(self.picture_label, self.mirror.element_id)
+        self.mirror = TextMirror(str(self.mirror_label))
+        self.view.describe(str(self.picture_label), self.mirror.element_id)
         self.stepper = Stepper(story, status=self.status, view=self.view, interval=self.interval)
         self.stepper.note = self.line_note
         self.why = widgets.HTML()
@@ -177,8 +178,10 @@ class BotGameStepper(LessonPanel):
         end = replay.play_out(self.fresh_bots(replay), reasons=reasons, until=self.line_ends)
         if not (end.is_terminal or self.line_ends(end.state)):
             raise ValueError(
-                f"the lesson's bots cannot play this game: {seat_name(end.current_player)} "
-                "has no bot"
+                msg(
+                    "the lesson's bots cannot play this game: {player} has no bot",
+                    player=seat_name(end.current_player),
+                )
             )
         return end
 
@@ -202,7 +205,7 @@ class BotGameStepper(LessonPanel):
 
     def _eyes_options(self, replay: Replay) -> list[tuple[str, int]]:
         seats = self.game.num_players(replay.state_at(0))
-        return [(self.teacher_label, -1)] + [(str(seat_name(s)), s) for s in range(seats)]
+        return [(str(self.teacher_label), -1)] + [(str(seat_name(s)), s) for s in range(seats)]
 
     def _set(
         self,
@@ -235,16 +238,17 @@ class BotGameStepper(LessonPanel):
         if self.seed is None:
             return ""
         rules = ", ".join(f"{k} {v}" for k, v in sorted(self.variant.items()))
-        under = f" under the rules chosen ({rules})" if rules else ""
-        story = (
-            " The lesson's story deal is for the standard rules: choose them to see it again."
-            if rules
-            else ""
-        )
-        return (
-            f"<p class='cardlab-deal-note'>A seeded deal (seed {self.seed}) of the lesson's "
-            f"bots{html.escape(under)}.{story}</p>"
-        )
+        if rules:
+            note = msg(
+                "A seeded deal (seed {seed}) of the lesson's bots under the rules chosen "
+                "({rules}). The lesson's story deal is for the standard rules: choose them to "
+                "see it again.",
+                seed=self.seed,
+                rules=html.escape(rules),
+            )
+        else:
+            note = msg("A seeded deal (seed {seed}) of the lesson's bots.", seed=self.seed)
+        return f"<p class='cardlab-deal-note'>{note}</p>"
 
     # -- the page's link and rules -----------------------------------------------------------
     def position(self) -> dict[str, str]:
@@ -264,19 +268,28 @@ class BotGameStepper(LessonPanel):
         notices = link_values.unknown(params, link_values.STEPPER_NAMES)
         deal, seed_text = params.get("deal"), params.get("seed")
         if deal is not None and seed_text is not None:
-            raise ValueError("a link gives either a deal or a seed, not both")
+            raise ValueError(msg("a link gives either a deal or a seed, not both"))
         seed = self.seed
         if deal is not None:
             if deal != self.story:
                 raise ValueError(
-                    f"this lesson's stepped deal has no deal {shown(deal)}: its story deal is "
-                    f"{self.story!r} (or give a seed)"
+                    msg(
+                        "this lesson's stepped deal has no deal {deal}: its story deal is "
+                        "{story} (or give a seed)",
+                        deal=shown(deal),
+                        story=repr(self.story),
+                    )
                 )
             seed = None
             if self.variant:
                 notices.append(
-                    f"the deal {self.story!r} is the lesson's story deal, played under the "
-                    "standard rules, not the rules chosen on this page"
+                    str(
+                        msg(
+                            "the deal {story} is the lesson's story deal, played under the "
+                            "standard rules, not the rules chosen on this page",
+                            story=repr(self.story),
+                        )
+                    )
                 )
         elif seed_text is not None:
             seed = link_values.read_seed(seed_text)
@@ -320,14 +333,20 @@ class BotGameStepper(LessonPanel):
         self.tree = tree
         self.show_line(len(tree.lines) - 1, step=step + 1)
         self.status.ok(
-            f"What if {len(tree.lines) - 1}: the bots played on to step {len(self.replay)}."
+            str(
+                msg(
+                    "What if {number}: the bots played on to step {step}.",
+                    number=len(tree.lines) - 1,
+                    step=len(self.replay),
+                )
+            )
         )
 
     def play_instead(self) -> None:
         """The chosen what-if move (with the AI's reason if it was the AI's answer)."""
         action = self.whatif.chosen
         if not action:
-            raise ValueError("there is no other move to play here")
+            raise ValueError(msg("there is no other move to play here"))
         key = (self.line, self.stepper.step, action)
         reason = self._ai[3] if self._ai is not None and self._ai[:3] == key else None
         self.branch(action, reason)
@@ -338,32 +357,42 @@ class BotGameStepper(LessonPanel):
         step, state = self.stepper.step, self.stepper.state
         seat = self.game.current_player(state)
         if seat < 0:
-            raise ValueError("no player moves at this step: ask at a player's move")
+            raise ValueError(msg("no player moves at this step: ask at a player's move"))
         if self.viewer not in (None, seat):
             raise ValueError(
-                f"only {seat_name(seat)} (or the teacher) may see their choices: choose their "
-                "eyes to ask"
+                msg(
+                    "only {player} (or the teacher) may see their choices: choose their eyes "
+                    "to ask",
+                    player=seat_name(seat),
+                )
             )
         bot = self.fresh_bots(self.replay).get(seat)
         if bot is None:
-            raise ValueError(f"the lesson has no AI for {seat_name(seat)}")
+            raise ValueError(msg("the lesson has no AI for {player}", player=seat_name(seat)))
         decision = bot.choose(self.game.observe(state, seat), self.game.legal_actions(state))
         action = self.game.action_to_text(decision.action)
         words = self.game.move_words(state, action)
         why = reason_for(decision.told, seat, self.viewer, shown=False) or ""
-        said = f"The AI for {seat_name(seat)} would play {words}: {why}"
+        values = {"player": seat_name(seat), "move": words, "why": why}
         if step < len(self.replay) and self.replay.actions[step] == action:
-            self.whatif.say(f"{said} That is this line's move.")
+            said = msg(
+                "The AI for {player} would play {move}: {why} That is this line's move.", **values
+            )
+            self.whatif.say(str(said))
             return
         self._ai = (self.line, step, action, (seat, decision.told))
         self.whatif.choose(action)
-        self.whatif.say(f"{said} Press Play this instead to follow it.")
+        said = msg(
+            "The AI for {player} would play {move}: {why} Press Play this instead to follow it.",
+            **values,
+        )
+        self.whatif.say(str(said))
 
     def show_line(self, index: int, step: int | None = None) -> None:
         """Show line ``index`` of the tree (0: the main line), at ``step`` or the same step
         when it exists."""
         if not 0 <= index < len(self.tree.lines):
-            raise ValueError(f"there is no line {index}")
+            raise ValueError(msg("there is no line {number}", number=index))
         self.line = index
         self.status.clear()
         self.stepper.set_replay(self.tree.lines[index].replay, step=step)
@@ -374,14 +403,33 @@ class BotGameStepper(LessonPanel):
         branch = self.tree.lines[self.line].branch
         if branch is None:
             return ""
-        name = f"What if {self.line}"
+        values = {"number": self.line, "step": branch.step}
         if step <= branch.step:
-            return f"{name} (it departs after step {branch.step}): the same moves up to here."
+            return str(
+                msg(
+                    "What if {number} (it departs after step {step}): the same moves up to here.",
+                    **values,
+                )
+            )
         if self.viewer is not None:
-            return f"{name}, from step {branch.step}: a move other than its line's, then the bots."
+            return str(
+                msg(
+                    "What if {number}, from step {step}: a move other than its line's, then "
+                    "the bots.",
+                    **values,
+                )
+            )
         played, instead = self._moves(self.line)
-        also = f", instead of: {instead}." if instead else "."
-        return f"{name}, from step {branch.step}: {played}{also}"
+        if instead:
+            return str(
+                msg(
+                    "What if {number}, from step {step}: {played}, instead of: {instead}.",
+                    played=played,
+                    instead=instead,
+                    **values,
+                )
+            )
+        return str(msg("What if {number}, from step {step}: {played}.", played=played, **values))
 
     def _moves(self, index: int) -> tuple[str, str]:
         """The teacher's words for the move line ``index`` plays and for the one its parent
@@ -397,24 +445,34 @@ class BotGameStepper(LessonPanel):
 
     def _line_label(self, index: int) -> str:
         if index == 0:
-            return "Main line"
+            return str(msg("Main line"))
         line = self.tree.lines[index]
         assert line.branch is not None
         seat = self.game.current_player(line.replay.state_at(line.branch.step))
-        move = self._moves(index)[0] if self.viewer is None else f"a move of {seat_name(seat)}"
+        if self.viewer is None:
+            move: object = self._moves(index)[0]
+        else:
+            move = msg("a move of {player}", player=seat_name(seat))
         depth = self.tree.depth(index)
-        return f"{INDENT * (depth - 1)}What if {index}: step {line.branch.step}, {move}"
+        label = msg(
+            "What if {number}: step {step}, {move}", number=index, step=line.branch.step, move=move
+        )
+        return f"{INDENT * (depth - 1)}{label}"
 
     def _offer(self, step: int, state: Any, event: Any) -> None:
         """Fill the What if… row for this step and eyes, and the tree of lines."""
         seat = self.game.current_player(state)
         self._ai = None
         if seat == TERMINAL:
-            self.whatif.offer([], "The game is over here: step back to a move.", ask=False)
+            self.whatif.offer([], msg("The game is over here: step back to a move."), ask=False)
         elif seat == CHANCE:
-            self.whatif.offer([], "Chance decides this step: step to a player's move.", ask=False)
+            text = msg("Chance decides this step: step to a player's move.")
+            self.whatif.offer([], text, ask=False)
         elif self.viewer not in (None, seat):
-            text = f"{seat_name(seat)} to act: only they (or the teacher) see their choices."
+            text = msg(
+                "{player} to act: only they (or the teacher) see their choices.",
+                player=seat_name(seat),
+            )
             self.whatif.offer([], text, ask=False)
         else:
             taken = self.replay.actions[step] if step < len(self.replay) else None
@@ -423,11 +481,25 @@ class BotGameStepper(LessonPanel):
                 for text in legal_action_texts(self.game, state)
                 if text != taken
             ]
-            played = f"this line's move: {self.game.move_words(state, taken)}" if taken else ""
-            if not moves:
-                text = f"{seat_name(seat)} has no other move here ({played})."
+            who = seat_name(seat)
+            if taken:
+                played = self.game.move_words(state, taken)
+                if not moves:
+                    text = msg(
+                        "{player} has no other move here (this line's move: {move}).",
+                        player=who,
+                        move=played,
+                    )
+                else:
+                    text = msg(
+                        "{player}'s other moves here (this line's move: {move}).",
+                        player=who,
+                        move=played,
+                    )
+            elif not moves:
+                text = msg("{player} has no other move here.", player=who)
             else:
-                text = f"{seat_name(seat)}'s other moves here" + (f" ({played})." if taken else ".")
+                text = msg("{player}'s other moves here.", player=who)
             self.whatif.offer(moves, text, ask=True)
         self._quiet = True
         try:
@@ -448,7 +520,9 @@ class BotGameStepper(LessonPanel):
 
     @property
     def eyes_words(self) -> str:
-        return "the teacher's eyes" if self.viewer is None else f"{seat_name(self.viewer)}'s eyes"
+        if self.viewer is None:
+            return str(msg("the teacher's eyes"))
+        return str(msg("{player}'s eyes", player=seat_name(self.viewer)))
 
     def _eyes_changed(self, _change: Any) -> None:
         if not self._quiet:
@@ -460,7 +534,10 @@ class BotGameStepper(LessonPanel):
 
     def _sync_eyes(self) -> None:
         self.stepper.viewer = self.viewer
-        self.view.describe(f"{self.picture_label}, through {self.eyes_words}")
+        label = msg(
+            "{picture}, through {eyes}", picture=str(self.picture_label), eyes=self.eyes_words
+        )
+        self.view.describe(str(label))
 
     def refresh(self) -> None:
         """Show the current step again through the chosen eyes (caption, picture, texts)."""
@@ -472,34 +549,61 @@ class BotGameStepper(LessonPanel):
         if step not in self.reasons:
             branch = self.tree.lines[self.line].branch
             if branch is not None and step == branch.step + 1:
-                return f"Why? This is what if {self.line}: the move played instead of its line's."
-            return self.start_text if step == 0 else self.chance_text
+                return str(
+                    msg(
+                        "Why? This is what if {number}: the move played instead of its line's.",
+                        number=self.line,
+                    )
+                )
+            return str(self.start_text if step == 0 else self.chance_text)
         seat, reason = self.reasons[step]
         who = f"{seat_name(seat)}{self.bot_label}"
         text = reason_for(reason, seat, self.viewer, shown=False)
         if text is None:
-            return (
-                f"Why? {who} keeps its reasons to itself: they rest on cards {self.eyes_words} "
-                "cannot see. Choose its eyes, or the teacher's, to read them."
+            return str(
+                msg(
+                    "Why? {player} keeps its reasons to itself: they rest on cards {eyes} cannot "
+                    "see. Choose its eyes, or the teacher's, to read them.",
+                    player=who,
+                    eyes=self.eyes_words,
+                )
             )
-        return f"Why? {who}: {text}"
+        return str(msg("Why? {player}: {reason}", player=who, reason=text))
 
     def last_move(self, step: int) -> str:
-        return self.replay.event_at(step).narration_for(self.viewer) if step else "nothing yet"
+        if not step:
+            return str(msg("nothing yet"))
+        return self.replay.event_at(step).narration_for(self.viewer)
 
     def legal_moves(self, state: Any, limit: int = 8) -> list[str]:
         """The moves of the seat to act, listed only to that seat (and the teacher): a list of
         moves can name the cards in a hand."""
         player = self.game.current_player(state)
         if player == TERMINAL:
-            return ["none: the game is over"]
+            return [str(msg("none: the game is over"))]
         if player == CHANCE:
-            return [self.chance_moves]
+            return [str(self.chance_moves)]
         if self.viewer not in (None, player):
-            return [f"{seat_name(player)} to act: only they can see their choices"]
+            return [
+                str(
+                    msg(
+                        "{player} to act: only they can see their choices",
+                        player=seat_name(player),
+                    )
+                )
+            ]
         texts = legal_moves_in_words(self.game, state)
-        more = f" … ({len(texts)} in all)" if len(texts) > limit else ""
-        return [f"{seat_name(player)}: " + ", ".join(texts[:limit]) + more]
+        if len(texts) > limit:
+            said = msgn(
+                "{player}: {moves} … ({count} in all)",
+                "{player}: {moves} … ({count} in all)",
+                len(texts),
+                player=seat_name(player),
+                moves=joined(texts[:limit]),
+            )
+        else:
+            said = msg("{player}: {moves}", player=seat_name(player), moves=joined(texts))
+        return [str(said)]
 
     def show_why(self, step: int) -> None:
         self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"

@@ -17,6 +17,7 @@ from cardlab.core import link_values
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_moves_in_words, seat_name
+from cardlab.core.i18n import joined, msg, msgn
 from cardlab.core.odds import pair_in_first_two, simulate_pairs
 from cardlab.core.replay import Replay
 from cardlab.core.text import shown
@@ -33,15 +34,20 @@ from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
 
-DECK_CHOICES = [(deck.title, name) for name, deck in DECKS.items()]
+
+def deck_choices() -> list[tuple[str, str]]:
+    """The decks as a dropdown lists them, titled in the current language."""
+    return [(str(deck.title), name) for name, deck in DECKS.items()]
+
+
 SHORT_NAMES = {
-    "standard52": "Standard 52",
-    "standard54": "Standard 54",
-    "ranks54": "Dou Dizhu ranks",
-    "triad": "Triad",
-    "pyramid": "Pyramid (level)",
-    "triangle": "Triangle",
-    "blocks": "Pyramid Poker",
+    "standard52": msg("Standard 52"),
+    "standard54": msg("Standard 54"),
+    "ranks54": msg("Dou Dizhu ranks"),
+    "triad": msg("Triad"),
+    "pyramid": msg("Pyramid (level)"),
+    "triangle": msg("Triangle"),
+    "blocks": msg("Pyramid Poker"),
 }
 SHEET_CARD_WIDTH = 62  # 13 cards a row fit a 1024-pixel window
 PLAYERS = 3
@@ -52,9 +58,17 @@ def deck_summary(name: str) -> str:
     """What a deck holds, in words and notation (the caption under the deck sheet)."""
     deck = get_deck(name)
     example = deck.format(deck.kinds()[:3] + tuple(c for c in deck.kinds() if c.is_extra))
-    return (
-        f"<b>{deck.title}</b>: {len(deck)} cards, {len(deck.kinds())} different faces. "
-        f"{deck.about}<br>Notation: {deck.allowed()}.<br>Example: <code>{example}</code>"
+    return str(
+        msg(
+            "<b>{deck}</b>: {cards} cards, {faces} different faces. {about}<br>Notation: "
+            "{notation}.<br>Example: <code>{example}</code>",
+            deck=deck.title,
+            cards=len(deck),
+            faces=len(deck.kinds()),
+            about=deck.about,
+            notation=deck.allowed(),
+            example=example,
+        )
     )
 
 
@@ -67,9 +81,11 @@ class DeckGallery(LessonPanel):
 
     def __init__(self, picker: ThemePicker, deck: str = "triad") -> None:
         super().__init__(picker, size=(10, 10))
-        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
-        self.card_choice = widgets.Dropdown(description="Card")
-        self.caption = TextVersion("The deck in words")
+        self.choice = widgets.Dropdown(
+            options=deck_choices(), value=deck, description=str(msg("Deck"))
+        )
+        self.card_choice = widgets.Dropdown(description=str(msg("Card")))
+        self.caption = TextVersion(str(msg("The deck in words")))
         self.card_caption = widgets.HTML()
         self.view.on_click(guarded(self.status, self._clicked))
         self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
@@ -91,7 +107,8 @@ class DeckGallery(LessonPanel):
         drawing = self.drawing
         deck = get_deck(self.choice.value)
         self.caption.show(deck_summary(deck.name))
-        describe(self.view, f"Every face of the {deck.title}: {len(deck)} cards", self.caption)
+        label = msg("Every face of the {deck}: {count} cards", deck=deck.title, count=len(deck))
+        describe(self.view, str(label), self.caption)
         self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
         self.card_choice.value = 0
         self.view.resize(drawing.width, drawing.height)
@@ -103,10 +120,23 @@ class DeckGallery(LessonPanel):
         deck = get_deck(self.choice.value)
         card = deck.kinds()[self.card_choice.value]
         copies = deck.count(card)
-        text = f"<b>{card.code}</b>: {deck.describe(card)}; {copies} in the deck"
+        words = deck.words(card)
         if deck.name == "triad" and not card.is_extra:
-            text += f"; {TRIAD_FRAME_LINES[card.suit]} frame lines"
-        self.card_caption.value = text
+            text = msg(
+                "<b>{card}</b>: {words}; {copies} in the deck; {lines} frame lines",
+                card=card.code,
+                words=words,
+                copies=copies,
+                lines=TRIAD_FRAME_LINES[card.suit],
+            )
+        else:
+            text = msg(
+                "<b>{card}</b>: {words}; {copies} in the deck",
+                card=card.code,
+                words=words,
+                copies=copies,
+            )
+        self.card_caption.value = str(text)
 
     def _clicked(self, target: str) -> None:
         kind, _, index = target.partition(":")
@@ -128,18 +158,34 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
     """The text mirror of a step: hands, table, last move and legal moves, in words."""
     state = replay.state_at(step)
     deck = get_deck(state.deck)
-    hands = [f"{seat_name(s)}: {deck.format(h) or 'no cards'}" for s, h in enumerate(state.hands)]
+    hands = [
+        str(msg("{player}: {cards}", player=seat_name(s), cards=deck.format(h) or msg("no cards")))
+        for s, h in enumerate(state.hands)
+    ]
     shown = state.trick or state.last_trick
-    trick = ", ".join(f"{seat_name(s)} {c}" for s, c in shown) or "nothing played yet"
-    table = f"stock {len(state.stock)} cards; on the table: {trick}"
-    last = replay.event_at(step).narration if step else "nothing yet: the deck is shuffled"
+    played = [msg("{player} {card}", player=seat_name(s), card=c.code) for s, c in shown]
+    trick = joined(played) if played else msg("nothing played yet")
+    table = str(
+        msgn(
+            "stock {count} card; on the table: {trick}",
+            "stock {count} cards; on the table: {trick}",
+            len(state.stock),
+            trick=trick,
+        )
+    )
+    last = (
+        replay.event_at(step).told.text(None)
+        if step
+        else str(msg("nothing yet: the deck is shuffled"))
+    )
     player = replay.game.current_player(state)
     if player == TERMINAL:
-        legal = ["none: the game is over"]
+        legal = [str(msg("none: the game is over"))]
     elif player == CHANCE:
-        legal = ["the dealer deals the next card"]
+        legal = [str(msg("the dealer deals the next card"))]
     else:
-        legal = [f"{seat_name(player)}: " + ", ".join(legal_moves_in_words(replay.game, state))]
+        moves = joined(legal_moves_in_words(replay.game, state))
+        legal = [str(msg("{player}: {moves}", player=seat_name(player), moves=moves))]
     return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
 
 
@@ -157,24 +203,26 @@ class DealStepper(LessonPanel):
         replay = deals.load(deal)
         self.seed = replay.seed
         self.choice = widgets.Dropdown(
-            options=DECK_CHOICES, value=dict(replay.options)["deck"], description="Deck"
+            options=deck_choices(),
+            value=dict(replay.options)["deck"],
+            description=str(msg("Deck")),
         )
-        self.reshuffle_button = widgets.Button(description="Reshuffle")
+        self.reshuffle_button = widgets.Button(description=str(msg("Reshuffle")))
         self.reshuffle_button.add_class("cardlab-reshuffle")
-        self.seed_label = widgets.Label(f"seed {self.seed}")
-        self.mirror = TextMirror("The deal in words")
+        self.seed_label = widgets.Label(_seed_words(self.seed))
+        self.mirror = TextMirror(str(msg("The deal in words")))
         self.view.describe(
-            "A High Card deal of three players at this step: hands and the table",
+            str(msg("A High Card deal of three players at this step: hands and the table")),
             self.mirror.element_id,
         )
         self.stepper = Stepper(replay, status=self.status, view=self.view)
         self.stepper.on_step(self._show)
         self.record = widgets.Textarea(
-            placeholder="Paste a shared deal here (cardlab-replay text) and press Load",
+            placeholder=str(msg("Paste a shared deal here (cardlab-replay text) and press Load")),
             layout=widgets.Layout(width="520px", height="5em"),
         )
-        self.load_button = widgets.Button(description="Load deal")
-        self.share_button = widgets.Button(description="Share this deal")
+        self.load_button = widgets.Button(description=str(msg("Load deal")))
+        self.share_button = widgets.Button(description=str(msg("Share this deal")))
         self.load_button.on_click(guarded(self.status, lambda _: self.load(self.record.value)))
         self.share_button.on_click(guarded(self.status, lambda _: self.share()))
         self.reshuffle_button.on_click(guarded(self.status, lambda _: self.reshuffle()))
@@ -196,7 +244,7 @@ class DealStepper(LessonPanel):
     def deal(self) -> None:
         """Deal a fresh game of the chosen deck with the current seed, back at step 0."""
         self.stepper.set_replay(demo_replay(self.choice.value, self.seed), step=0)
-        self.seed_label.value = f"seed {self.seed}"
+        self.seed_label.value = _seed_words(self.seed)
         self.redraw()
 
     def _deck_changed(self, change: dict[str, Any]) -> None:
@@ -206,23 +254,33 @@ class DealStepper(LessonPanel):
     def share(self) -> None:
         """Put the deal's replay text in the box, to copy and send to someone."""
         self.record.value = self.replay.to_text()
-        self.status.info("Copy the text above; Load on another page replays this exact deal.")
+        self.status.info(
+            str(msg("Copy the text above; Load on another page replays this exact deal."))
+        )
 
     def load(self, text: str) -> None:
         """Replay a shared deal; a malformed record is refused and the current deal stays."""
         replay = Replay.from_text(text)
         if replay.game_name != "highcard":
-            raise ValueError(f"this is a {replay.game.title} record, not a High Card deal")
+            raise ValueError(
+                msg("this is a {game} record, not a High Card deal", game=replay.game.title)
+            )
         self._loading = True
         try:
             self.choice.value = dict(replay.options)["deck"]
         finally:
             self._loading = False
         self.seed = replay.seed
-        self.seed_label.value = f"seed {self.seed} (loaded)"
+        self.seed_label.value = str(msg("seed {seed} (loaded)", seed=self.seed))
         self.stepper.set_replay(replay, step=0)
         self.redraw()
-        self.status.ok(f"Loaded a deal of {len(replay)} steps.")
+        self.status.ok(
+            str(
+                msgn(
+                    "Loaded a deal of {count} step.", "Loaded a deal of {count} steps.", len(replay)
+                )
+            )
+        )
 
     def position(self) -> dict[str, str]:
         """``deal`` (the curated deal) or ``deck`` and ``seed``, and ``step``; none for a loaded
@@ -241,18 +299,28 @@ class DealStepper(LessonPanel):
         notices = link_values.unknown(params, self.POSITION_NAMES)
         deal = params.get("deal")
         if deal is not None and ("seed" in params or "deck" in params):
-            raise ValueError("a link gives either a deal or a deck and seed, not both")
+            raise ValueError(msg("a link gives either a deal or a deck and seed, not both"))
         if deal is not None:
             if deal != self.story:
                 raise ValueError(
-                    f"this lesson has no deal {shown(deal)}: its deal is {self.story!r}"
+                    msg(
+                        "this lesson has no deal {deal}: its deal is {story}",
+                        deal=shown(deal),
+                        story=repr(self.story),
+                    )
                 )
             replay = deals.load(deal)
             deck, seed = dict(replay.options)["deck"], replay.seed
         else:
             deck = params.get("deck", self.choice.value)
             if deck not in DECKS:
-                raise ValueError(f"no deck {shown(deck)}: the decks are {', '.join(DECKS)}")
+                raise ValueError(
+                    msg(
+                        "no deck {deck}: the decks are {decks}",
+                        deck=shown(deck),
+                        decks=joined(DECKS),
+                    )
+                )
             seed = link_values.read_seed(params["seed"]) if "seed" in params else self.seed
             replay = demo_replay(deck, seed)
         step = link_values.read_step(params["step"], len(replay)) if "step" in params else 0
@@ -262,7 +330,7 @@ class DealStepper(LessonPanel):
         finally:
             self._loading = False
         self.seed = seed
-        self.seed_label.value = f"seed {seed}"
+        self.seed_label.value = _seed_words(seed)
         self.stepper.set_replay(replay, step=step)
         self.redraw()
         return notices
@@ -282,7 +350,8 @@ def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
     for deck in DECKS.values():
         exact = pair_in_first_two(deck).probability
         estimate = estimates[deck.name]
-        rows.append(OddsRow(SHORT_NAMES[deck.name], exact, estimate.mean, estimate.stderr))
+        name = str(SHORT_NAMES[deck.name])
+        rows.append(OddsRow(name, exact, estimate.mean, estimate.stderr))
     return rows
 
 
@@ -297,11 +366,13 @@ class PairOdds(LessonPanel):
         picker: ThemePicker | None = None,
     ) -> None:
         super().__init__(picker)
-        self.choice = widgets.Dropdown(options=DECK_CHOICES, value=deck, description="Deck")
+        self.choice = widgets.Dropdown(
+            options=deck_choices(), value=deck, description=str(msg("Deck"))
+        )
         self.argument = widgets.HTML()
         self.panel = OddsPanel(
             pair_rows(trials, seed),
-            title="P(the first two cards match)",
+            title=str(msg("P(the first two cards match)")),
             plot=True,
             picker=self.picker,
         )
@@ -311,14 +382,24 @@ class PairOdds(LessonPanel):
 
     def explain(self) -> None:
         counted = pair_in_first_two(get_deck(self.choice.value))
-        self.argument.value = f"<p><b>{counted.question}?</b> {counted.argument}</p>"
+        self.argument.value = str(
+            msg(
+                "<p><b>{question}?</b> {argument}</p>",
+                question=counted.question,
+                argument=counted.argument,
+            )
+        )
 
 
 def welcome_banner(theme: str = "default") -> CanvasView:
     """One card of each deck in a row: the index page's picture."""
     drawing = welcome_picture(theme)
     view = CanvasView(
-        drawing.width, drawing.height, label="One card from each deck the lessons teach"
+        drawing.width, drawing.height, label=str(msg("One card from each deck the lessons teach"))
     )
     view.draw(drawing)
     return view
+
+
+def _seed_words(seed: int) -> str:
+    return str(msg("seed {seed}", seed=seed))

@@ -11,12 +11,22 @@ from typing import Any, ClassVar
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
+from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
 from cardlab.lessons.table_position import Recipe
 from cardlab.render import Drawing
 
-OPPONENTS = (("1 AI", 1), ("2 AI", 2), ("3 AI", 3))
+OPPONENTS_WORDS = (
+    (msg("1 AI"), 1),
+    (msg("2 AI"), 2),
+    (msg("3 AI"), 3),
+)
 """How many AI the learner may play against (from the next game)."""
+
+
+def opponents() -> tuple[tuple[str, int], ...]:
+    """`OPPONENTS_WORDS` in the current language, as a dropdown lists them."""
+    return tuple((str(words), n) for words, n in OPPONENTS_WORDS)
 
 
 class HandByHandTable(TableModel):
@@ -64,7 +74,9 @@ class HandByHandTable(TableModel):
 
     @classmethod
     def again_words(cls, recipe: Recipe) -> str:
-        return f"A new game (seed {recipe.seed}) against {recipe.ai} AI."
+        return str(
+            msg("A new game (seed {seed}) against {count} AI.", seed=recipe.seed, count=recipe.ai)
+        )
 
     @property
     def hand_over(self) -> str | None:
@@ -81,17 +93,19 @@ class HandByHandTable(TableModel):
 
     def waiting(self) -> str:
         """Why the learner cannot move now."""
-        return {
-            "over": "The game is over: press New game to play again.",
-            "between": "This hand is over: press Next hand to deal the next one.",
-        }.get(self.hand_over or "", "It is not your turn.")
+        if self.hand_over == "over":
+            return str(msg("The game is over: press New game to play again."))
+        if self.hand_over == "between":
+            return str(msg("This hand is over: press Next hand to deal the next one."))
+        return str(msg("It is not your turn."))
 
     def again_footer(self) -> list[str]:
         """The line under the log once a hand (or the game) is over."""
-        return {
-            "between": ["Press Next hand to deal the next hand."],
-            "over": ["Press New game to play again."],
-        }.get(self.hand_over or "", [])
+        if self.hand_over == "between":
+            return [str(msg("Press Next hand to deal the next hand."))]
+        if self.hand_over == "over":
+            return [str(msg("Press New game to play again."))]
+        return []
 
     @staticmethod
     def ended(replay: Replay) -> Any:
@@ -132,16 +146,21 @@ class HandByHandTable(TableModel):
         why = self.waiting() if stage == "over" else playing
         return (
             Control(
-                "next-hand", "Next hand", stage == "between", row=row, style="info", why_not=why
+                "next-hand",
+                str(msg("Next hand")),
+                stage == "between",
+                row=row,
+                style="info",
+                why_not=why,
             ),
-            Control("new-game", "New game", row=row),
+            Control("new-game", str(msg("New game")), row=row),
             Control(
                 "opponents",
-                "Play against",
+                str(msg("Play against")),
                 row=row,
                 kind="choice",
                 value=len(self.bots),
-                options=OPPONENTS,
+                options=opponents(),
             ),
         )
 
@@ -160,9 +179,11 @@ class HandByHandTable(TableModel):
         if self.state.phase == "draw":
             hand = self.state.hands[LEARNER]
             cards, told = self.game.advise(view, hand)  # under the table's rules
-            what = f"discard {format_cards(cards)}" if cards else "stand pat"
-            why = f"{what} \u2014 {reason_for(told, LEARNER, LEARNER, shown=False)}"
+            what = msg("discard {cards}", cards=format_cards(cards)) if cards else msg("stand pat")
+            reason = reason_for(told, LEARNER, LEARNER, shown=False)
+            why = str(msg("{move} \u2014 {why}", move=what, why=reason))
             return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
         decision = self.hint_bot().choose(view, self.game.legal_actions(self.state))
         why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
-        return Suggestion(str(decision.action), f"{decision.action} \u2014 {why}")
+        said = msg("{move} \u2014 {why}", move=str(decision.action), why=why or "")
+        return Suggestion(str(decision.action), str(said))

@@ -18,9 +18,10 @@ from typing import Any, ClassVar, Literal
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, seat_name
+from cardlab.core.i18n import joined, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
-from cardlab.core.text import shown
+from cardlab.core.text import Phrase, shown
 from cardlab.lessons.table_position import Press, Recipe, describe
 from cardlab.render.ops import Drawing
 
@@ -31,13 +32,32 @@ Level = Literal["info", "ok", "error"]
 
 
 def player(seat: int) -> str:
-    """How a table names a seat to the learner: "you", or "Player 2"."""
-    return "you" if seat == LEARNER else str(seat_name(seat))
+    """How a table names a seat to the learner: "you", or "Player 2" (in the current
+    language)."""
+    return str(msg("you") if seat == LEARNER else seat_name(seat))
 
 
 def named(seat: int) -> str:
-    """A seat as a log or a score sheet names it: "you (Player 1)", or "Player 2"."""
-    return "you (Player 1)" if seat == LEARNER else str(seat_name(seat))
+    """A seat as a log or a score sheet names it: "you (Player 1)", or "Player 2" (in the
+    current language)."""
+    return str(msg("you (Player 1)") if seat == LEARNER else seat_name(seat))
+
+
+def _text(value: object) -> str:
+    """A text field as the widget shows it: a message read in the current language."""
+    return value if isinstance(value, str) else str(value)
+
+
+def _texts(obj: object, *names: str) -> None:
+    """Read the fields ``names`` of frozen ``obj`` that are messages (not yet text), so a game may
+    give its words as messages and the widget always gets text."""
+    for name in names:
+        value = getattr(obj, name)
+        if isinstance(value, tuple):
+            if any(not isinstance(v, str) for v in value):
+                object.__setattr__(obj, name, tuple(_text(v) for v in value))
+        elif not isinstance(value, str):
+            object.__setattr__(obj, name, _text(value))
 
 
 @dataclass(frozen=True)
@@ -58,6 +78,12 @@ class Control:
     style: str = ""
     why_not: str = ""
 
+    def __post_init__(self) -> None:
+        _texts(self, "label", "why_not")
+        if any(not isinstance(label, str) for label, _ in self.options):
+            options = tuple((_text(label), value) for label, value in self.options)
+            object.__setattr__(self, "options", options)
+
 
 @dataclass(frozen=True)
 class Suggestion:
@@ -70,6 +96,9 @@ class Suggestion:
     selected: tuple[int, ...] = ()
     value: Any = None
 
+    def __post_init__(self) -> None:
+        _texts(self, "why")
+
 
 @dataclass(frozen=True)
 class Said:
@@ -78,12 +107,18 @@ class Said:
     text: str = ""
     level: Level = "info"
 
+    def __post_init__(self) -> None:
+        _texts(self, "text")
+
 
 @dataclass(frozen=True)
 class ScoreRow:
     label: str
     scores: tuple[float, ...]
     note: str = ""
+
+    def __post_init__(self) -> None:
+        _texts(self, "label", "note")
 
 
 @dataclass(frozen=True)
@@ -94,6 +129,9 @@ class Mirror:
     table: tuple[str, ...] = ()
     last_move: str = ""
     legal_moves: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _texts(self, "hands", "table", "last_move", "legal_moves")
 
 
 @dataclass(frozen=True)
@@ -131,7 +169,8 @@ def entries(
 
 def first_lines(items: Sequence[str], limit: int) -> list[str]:
     """At most ``limit`` of ``items``, the rest counted ("... 7 more")."""
-    more = [f"... {len(items) - limit} more"] if len(items) > limit else []
+    left = len(items) - limit
+    more = [str(msgn("... {count} more", "... {count} more", left))] if left > 0 else []
     return [*items[:limit], *more]
 
 
@@ -159,11 +198,13 @@ class TableModel:
     """The learner's presses since the recipe's start: with it, this table's position."""
 
     size: ClassVar[tuple[float, float]] = (880.0, 440.0)
-    log_title: ClassVar[str] = "What happened"
+    log_title: ClassVar[str] = Phrase(msg("What happened"))  # type: ignore[assignment]
     log_window: ClassVar[int] = 40
-    score_title: ClassVar[str] = "Score sheet"
-    mirror_label: ClassVar[str] = "Your view of the table in words"
-    picture_label: ClassVar[str] = "Your view of the table, drawn (the same in words below)"
+    score_title: ClassVar[str] = Phrase(msg("Score sheet"))  # type: ignore[assignment]
+    mirror_label: ClassVar[str] = Phrase(msg("Your view of the table in words"))  # type: ignore[assignment]
+    picture_label: ClassVar[str] = Phrase(  # type: ignore[assignment]
+        msg("Your view of the table, drawn (the same in words below)")
+    )
     hint_keys: ClassVar[tuple[str, ...]] = ("hint", "play-hint")
     """The controls that tell the learner what to play; a teacher can switch them off."""
     multi_select: ClassVar[bool] = True
@@ -171,7 +212,9 @@ class TableModel:
     """The controls that start the next game (or hand) once this one is over."""
     game_name: ClassVar[str]
     """The game's registered name: it also names the table's sequence of class deals."""
-    first_words: ClassVar[str] = "A new game: you are Player 1, at the bottom of the table."
+    first_words: ClassVar[str] = Phrase(  # type: ignore[assignment]
+        msg("A new game: you are Player 1, at the bottom of the table.")
+    )
     """The status line at the start of the lesson's first game."""
     ai_range: ClassVar[tuple[int, int] | None] = None
     """How many AI the learner may seat (low, high); None: the table has one number of them."""
@@ -221,20 +264,29 @@ class TableModel:
         steps = range(start + 1, len(replay) + 1)
         return [str(replay.actions[i - 1]) for i in steps if replay.event_at(i).actor == LEARNER]
 
-    def entry_text(self, entry: Entry, *, shown: bool, why: str = " Why: ") -> str:
+    def entry_text(self, entry: Entry, *, shown: bool, why: str | None = None) -> str:
         """An entry as the table's eyes read it; a bot's reason follows only when ``shown`` (the
-        hand is over) and even then without the cards the bot keeps hidden."""
+        hand is over) and even then without the cards the bot keeps hidden (after ``why``, or
+        "Why:" in the current language)."""
         text = entry.event.narration_for(self.viewer)
         if entry.reason is not None:
             reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
-            if reason:
+            if reason and why is not None:
                 text += why + reason
+            elif reason:
+                text = str(msg("{event} Why: {reason}", event=text, reason=reason))
         return text
 
     def reasons_shown(self) -> list[str]:
         """Every AI reason in the log, as the table's eyes may read them once a hand is over."""
         return [
-            f"{seat_name(e.seat)}: {reason_for(e.reason, e.seat, self.viewer, shown=True)}"
+            str(
+                msg(
+                    "{player}: {reason}",
+                    player=seat_name(e.seat),
+                    reason=reason_for(e.reason, e.seat, self.viewer, shown=True) or "",
+                )
+            )
             for e in self.log
             if e.reason is not None
         ]
@@ -287,7 +339,10 @@ class TableModel:
     def hinted(self) -> TableModel:
         """The table after Hint: the suggestion's cards selected, its reason on the status line."""
         tip = self.suggest()
-        said = f"Hint: {tip.why}" if tip.why else f"Hint: press {self.control(tip.key).label}"
+        if tip.why:
+            said = msg("Hint: {why}", why=tip.why)
+        else:
+            said = msg("Hint: press {control}", control=self.control(tip.key).label)
         return self.select(tip.selected).say(said)
 
     def click(self, target: str) -> TableModel:
@@ -297,7 +352,7 @@ class TableModel:
 
     def _click(self, target: str) -> TableModel:
         """What a click on ``target`` does at this game's table (nothing, unless it says)."""
-        raise ValueError("Nothing to do there: use the buttons under the table.")
+        raise ValueError(msg("Nothing to do there: use the buttons under the table."))
 
     def pause(self, state: Any) -> bool:
         """Stop the bots before ``state`` even if the learner is not to act (e.g. a hand's end)."""
@@ -318,7 +373,7 @@ class TableModel:
         for control in self.controls():
             if control.key == key:
                 return control
-        raise ValueError(f"There is no {key!r} control at this table.")
+        raise ValueError(msg("There is no {key} control at this table.", key=repr(key)))
 
     def act(self, key: str, value: Any = None) -> TableModel:
         """The model after using control ``key`` (``value`` for a toggle or a choice).
@@ -330,12 +385,27 @@ class TableModel:
         if not control.enabled:
             if key == self.pressed:
                 return self  # a double click: the first press did the job, say nothing wrong
-            raise ValueError(control.why_not or f"{control.label} is not possible now.")
+            raise ValueError(
+                control.why_not or msg("{control} is not possible now.", control=control.label)
+            )
         if control.kind == "choice" and value not in [v for _, v in control.options]:
-            words = ", ".join(label for label, _ in control.options)
-            raise ValueError(f"{control.label}: {shown(value)} is not one of {words}.")
+            words = joined(label for label, _ in control.options)
+            raise ValueError(
+                msg(
+                    "{control}: {value} is not one of {words}.",
+                    control=control.label,
+                    value=shown(value),
+                    words=words,
+                )
+            )
         if control.kind == "toggle" and not isinstance(value, bool):
-            raise ValueError(f"{control.label} is on or off, not {shown(value)}.")
+            raise ValueError(
+                msg(
+                    "{control} is on or off, not {value}.",
+                    control=control.label,
+                    value=shown(value),
+                )
+            )
         return self._recorded(dataclasses.replace(self._act(key, value), pressed=key),
                               ("act", key, value))  # fmt: skip
 
@@ -375,13 +445,14 @@ class TableModel:
         a press began; a class deal says which one it is."""
         words = cls.again_words(recipe) if recipe.again else cls.first_words
         if recipe.deal:
-            return f"{deal_words(recipe.class_code, recipe.deal)}. {words}"
-        return words
+            deal = deal_words(recipe.class_code, recipe.deal)
+            return str(msg("{deal}. {words}", deal=deal, words=words))
+        return str(words)
 
     @classmethod
     def again_words(cls, recipe: Recipe) -> str:
         """What the status line says when New game (or Play against) began ``recipe``."""
-        return f"A new game (seed {recipe.seed})."
+        return str(msg("A new game (seed {seed}).", seed=recipe.seed))
 
     @classmethod
     def class_recipe(cls, recipe: Recipe, code: str, deal: int) -> Recipe:
@@ -398,7 +469,14 @@ class TableModel:
             try:
                 model = model.pressed_again(press)
             except Exception as exc:  # a refusal of any kind: the link does not lead here
-                raise ValueError(f"move {n} ({describe(press)}) cannot be made: {exc}") from None
+                raise ValueError(
+                    msg(
+                        "move {number} ({press}) cannot be made: {reason}",
+                        number=n,
+                        press=describe(press),
+                        reason=exc.args[0] if exc.args else str(exc),
+                    )
+                ) from None
         return model
 
     def pressed_again(self, press: Press) -> TableModel:
@@ -419,7 +497,13 @@ class TableModel:
         defaults = {f.name: f.default for f in dataclasses.fields(cls)}
         for name, value in settings.items():
             if name not in cls.carried or type(value) is not type(defaults[name]):
-                raise ValueError(f"moves: {shown(name)} = {shown(value)} is not a table setting")
+                raise ValueError(
+                    msg(
+                        "moves: {name} = {value} is not a table setting",
+                        name=shown(name),
+                        value=shown(value),
+                    )
+                )
         return tuple((name, settings[name]) for name in cls.carried if name in settings)
 
     def next_recipe(self, **changes: Any) -> Recipe:
@@ -462,9 +546,14 @@ class TableModel:
                 ai = players - 1 if self.ai_range else ai
             else:
                 seats = f"{low}-{high}" if low != high else str(low)
-                note = (
-                    f" This table seats you and {seats} AI, so it keeps {len(self.bots) + 1} "
-                    f"players, not {players}."
+                note = " " + str(
+                    msg(
+                        "This table seats you and {seats} AI, so it keeps {kept} players, "
+                        "not {players}.",
+                        seats=seats,
+                        kept=len(self.bots) + 1,
+                        players=players,
+                    )
                 )
         recipe = dataclasses.replace(
             self.recipe, ai=ai, options=tuple(sorted(chosen.items())), settings=self.settings_now()
@@ -472,14 +561,22 @@ class TableModel:
         if recipe.ai == self.recipe.ai and recipe.options == self.recipe.options:
             return self.say(note.strip()) if note else self
         table = type(self).begin(dataclasses.replace(recipe, again=False))
-        return table.say(f"New rules: the same deal (seed {recipe.seed}) begins again.{note}")
+        said = msg("New rules: the same deal (seed {seed}) begins again.", seed=recipe.seed)
+        return table.say(f"{said}{note}")
 
     def select(self, indices: Iterable[int]) -> TableModel:
         """The same table with cards ``indices`` of ``hand()`` selected."""
         chosen = tuple(sorted(set(indices)))
         size = len(self.hand())
         if any(not 0 <= i < size for i in chosen):
-            raise ValueError(f"There is no card {max(chosen) + 1} in your hand of {size}.")
+            raise ValueError(
+                msgn(
+                    "There is no card {number} in your hand of {count}.",
+                    "There is no card {number} in your hand of {count}.",
+                    size,
+                    number=max(chosen) + 1,
+                )
+            )
         if len(chosen) > 1 and not self.multi_select:
             chosen = chosen[-1:]
         return self._recorded(dataclasses.replace(self, selected=chosen, pressed=""),
@@ -493,7 +590,8 @@ class TableModel:
         the status line says ``said``, or the learner's move as the narration tells it."""
         replay = self.replay.append(action)
         if said is None:
-            said = "You: " + replay.event_at(len(replay)).narration_for(LEARNER)
+            told = replay.event_at(len(replay)).narration_for(LEARNER)
+            said = str(msg("You: {move}", move=told))
         return self.advance(replay, said, begin=len(self.replay))
 
     def advance(

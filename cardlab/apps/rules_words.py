@@ -12,6 +12,7 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardlab.core.i18n import msg
 from cardlab.lessons.variants import VARIANTS, value_words
 
 
@@ -21,7 +22,11 @@ def changed_rules(lesson: str, options: Mapping[str, Any], names: Iterable[str])
     variant = VARIANTS[lesson]
     labels = dict(variant.options)
     changed = variant.changed(dict(options))
-    return "; ".join(f"{labels[n]}: {value_words(changed[n])}" for n in names if n in changed)
+    return str(msg("; ")).join(
+        str(msg("{rule}: {value}", rule=labels[n], value=value_words(changed[n])))
+        for n in names
+        if n in changed
+    )
 
 
 def rules_note(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:
@@ -29,7 +34,8 @@ def rules_note(lesson: str, options: Mapping[str, Any], names: Iterable[str]) ->
     words = changed_rules(lesson, options, names)
     if not words:
         return ""
-    return (
-        "<p class='cardlab-rules-note'><i>Under this page's rules "
-        f"({html.escape(words)}), not the standard ones the text quotes.</i></p>"
+    note = msg(
+        "Under this page's rules ({rules}), not the standard ones the text quotes.",
+        rules=html.escape(words),
     )
+    return f"<p class='cardlab-rules-note'><i>{note}</i></p>"

@@ -12,6 +12,8 @@ import html
 
 import ipywidgets as widgets
 
+from cardlab.core.i18n import msg
+
 INDENT = "\u00a0\u00a0\u00a0"
 """A branch of a branch is indented under its parent (plain spaces collapse in a list)."""
 
@@ -21,18 +23,20 @@ class WhatIfRow:
 
     def __init__(self) -> None:
         self.moves = widgets.Dropdown(
-            options=[], description="What if…", layout=widgets.Layout(width="min(360px, 100%)")
+            options=[],
+            description=str(msg("What if…")),
+            layout=widgets.Layout(width="min(360px, 100%)"),
         )
         self.moves.add_class("cardlab-whatif-moves")
         self.actions: list[str] = []
         self.play = widgets.Button(
-            description="Play this instead",
-            tooltip="Play the chosen move here instead; the bots play on from there",
+            description=str(msg("Play this instead")),
+            tooltip=str(msg("Play the chosen move here instead; the bots play on from there")),
         )
         self.play.add_class("cardlab-whatif-play")
         self.ask = widgets.Button(
-            description="What would the AI do here?",
-            tooltip="The lesson's AI for the seat to act says its move and why",
+            description=str(msg("What would the AI do here?")),
+            tooltip=str(msg("The lesson's AI for the seat to act says its move and why")),
         )
         self.ask.add_class("cardlab-whatif-ask")
         for button in (self.play, self.ask):
@@ -40,11 +44,14 @@ class WhatIfRow:
         self.help = widgets.HTML()
         self.answer = widgets.HTML()
         self.answer.add_class("cardlab-whatif-answer")
-        self.lines = widgets.Select(options=[("Main line", 0)], value=0, description="Lines")
+        self.lines = widgets.Select(
+            options=[(str(msg("Main line")), 0)], value=0, description=str(msg("Lines"))
+        )
         self.lines.layout.width = "min(720px, 100%)"  # a phone: the column's width
         self.lines.add_class("cardlab-whatif-lines")
         self.main = widgets.Button(
-            description="Back to the main line", tooltip="Show the main line at this step"
+            description=str(msg("Back to the main line")),
+            tooltip=str(msg("Show the main line at this step")),
         )
         self.main.layout.width = "auto"
         self.main.add_class("cardlab-whatif-main")
@@ -64,7 +71,7 @@ class WhatIfRow:
         )
         self.widget.add_class("cardlab-whatif")
 
-    def offer(self, moves: list[tuple[str, str]], help_text: str, *, ask: bool) -> None:
+    def offer(self, moves: list[tuple[str, str]], help_text: object, *, ask: bool) -> None:
         """Offer ``moves`` (``(words, action text)``), with ``help_text`` saying what they are;
         ``ask``: whether the AI may be asked here (a player's move the eyes may see)."""
         self.actions = [text for _, text in moves]
@@ -73,7 +80,7 @@ class WhatIfRow:
         self.moves.value = 0 if moves else None
         self.moves.disabled = self.play.disabled = not moves
         self.ask.disabled = not ask
-        self.help.value = f"<small>{html.escape(help_text)}</small>" if help_text else ""
+        self.help.value = f"<small>{html.escape(str(help_text))}</small>" if help_text else ""
         self.answer.value = ""
 
     @property
@@ -86,9 +93,9 @@ class WhatIfRow:
         """Choose ``action`` in the list (one of the moves offered)."""
         self.moves.value = self.actions.index(action)
 
-    def say(self, text: str) -> None:
+    def say(self, text: object) -> None:
         """The AI's answer ("" clears it)."""
-        self.answer.value = f"<p>{html.escape(text)}</p>" if text else ""
+        self.answer.value = f"<p>{html.escape(str(text))}</p>" if text else ""
 
     def show_tree(self, labels: list[tuple[str, int]], shown: int) -> None:
         """The lines, in tree order, with line ``shown`` chosen."""

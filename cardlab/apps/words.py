@@ -13,6 +13,7 @@ import html
 import ipywidgets as widgets
 
 from cardlab.core.cards import get_deck
+from cardlab.core.i18n import msg
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.canvas import CanvasView
 
@@ -20,8 +21,8 @@ from cardlab.widgets.canvas import CanvasView
 class TextVersion:
     """An HTML section with a fresh id that a canvas names as its description."""
 
-    def __init__(self, title: str, body: str = "") -> None:
-        self.title = title
+    def __init__(self, title: object, body: str = "") -> None:
+        self.title = str(title)
         self.element_id = element_id("cardlab-words")
         self.widget = widgets.HTML()
         self.widget.add_class("cardlab-text-version")
@@ -57,11 +58,15 @@ def deck_words(name: str) -> str:
     for card in deck.kinds():
         copies = deck.count(card)
         faces.append(card.code if copies == 1 else f"{card.code} (×{copies})")
-    return (
-        f"<p><b>{html.escape(deck.title)}</b>: {len(deck)} cards, {len(deck.kinds())} faces, "
-        f"in the order drawn: {html.escape(' '.join(faces))}.</p>"
+    text = msg(
+        "<p><b>{deck}</b>: {cards} cards, {faces} faces, in the order drawn: {order}.</p>",
+        deck=html.escape(str(deck.title)),
+        cards=len(deck),
+        faces=len(deck.kinds()),
+        order=html.escape(" ".join(faces)),
     )
+    return str(text)
 
 
-DISCARD_HAND = "Your hand, the selected cards to throw away"
+DISCARD_HAND = msg("Your hand, the selected cards to throw away")
 """The name of an exchange advisor's hand (`HandView` adds the cards and the selection)."""

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from cardlab.core.i18n import Joined, Message, joined, msg, msgn, num, read
 from cardlab.core.text import shown
 
 MAX_DECKS = 3
@@ -67,17 +68,19 @@ class Deck:
     """
 
     name: str
-    title: str
+    title: str | Message
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
     extras: tuple[str, ...] = ()
     copies: dict[tuple[str, str], int] = field(default_factory=dict)
-    rank_names: dict[str, str] = field(default_factory=dict)
-    suit_names: dict[str, str] = field(default_factory=dict)
+    rank_names: dict[str, Message] = field(default_factory=dict)
+    suit_names: dict[str, Message] = field(default_factory=dict)
     rank_aliases: dict[str, str] = field(default_factory=dict)
     suit_aliases: dict[str, str] = field(default_factory=dict)
-    card_words: str = "{rank} of {suit}"
-    about: str = ""
+    card_words: dict[str, Message] = field(default_factory=dict)
+    """A card of each suit in words, with a ``{rank}`` to fill ("{rank} of Spades"): a message
+    per suit, so a language can decline the suit (or put it first) as its card names do."""
+    about: str | Message = ""
 
     # -- composition -------------------------------------------------------------------------
     def cards(self) -> tuple[Card, ...]:
@@ -117,13 +120,19 @@ class Deck:
         suit_bonus = len(self.suits) - self.suits.index(card.suit) if self.suits else 0
         return self.ranks.index(card.rank) * 10 + suit_bonus
 
-    def describe(self, card: Card) -> str:
-        """A card in words, e.g. "Ace of Blue", "level-1 Purple", "Black joker"."""
+    def words(self, card: Card) -> Message | str:
+        """A card in words, as a message: "Ace of Blue", "level-1 Purple", "Black joker"."""
         self._check_card(card)
         rank = self.rank_names.get(card.rank, card.rank)
         if not card.suit:
             return rank
-        return self.card_words.format(rank=rank, suit=self.suit_names.get(card.suit, card.suit))
+        words = self.card_words[card.suit]
+        return Message(words.msgid, (("rank", rank),))
+
+    def describe(self, card: Card) -> str:
+        """A card in words in the current language, e.g. "Ace of Blue", "level-1 Purple",
+        "Black joker" (`words` is the same as a message, for a sentence read later)."""
+        return str(self.words(card))
 
     # -- notation ----------------------------------------------------------------------------
     def parse(self, text: str | Iterable[str], decks: int | None = None) -> tuple[Card, ...]:
@@ -146,8 +155,14 @@ class Deck:
         if isinstance(text, str):
             if len(text) > most * _CHARS_PER_CARD:
                 raise ValueError(
-                    f"{self._copies(decks)} only {most} cards, so card text is at most "
-                    f"{most * _CHARS_PER_CARD:,} characters; this has {len(text):,}"
+                    msg(
+                        "{holders} only {most} cards, so card text is at most {chars} "
+                        "characters; this has {count}",
+                        holders=self._copies(decks),
+                        most=most,
+                        chars=num(most * _CHARS_PER_CARD),
+                        count=num(len(text)),
+                    )
                 )
             tokens = re.split(r"[\s,]+", text.strip())
         elif isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
@@ -158,7 +173,13 @@ class Deck:
             tokens = list(itertools.islice(text, most + 1))
         tokens = [token for token in tokens if token != ""]
         if len(tokens) > most:
-            raise ValueError(f"{self._copies(decks)} only {most} cards; this list has more")
+            raise ValueError(
+                msg(
+                    "{holders} only {most} cards; this list has more",
+                    holders=self._copies(decks),
+                    most=most,
+                )
+            )
         return tokens
 
     def check_copies(self, cards: Iterable[Card], decks: int = 1) -> None:
@@ -167,15 +188,31 @@ class Deck:
         for card, n in Counter(cards).items():
             have = self.count(card) * decks
             if have == 0:
-                raise ValueError(f"{shown(card)} is not a card of the {self.title}")
+                raise ValueError(
+                    msg("{card} is not a card of the {deck}", card=shown(card), deck=self.title)
+                )
             if n > have:
-                raise ValueError(f"{card} appears {n} times, but {self._copies(decks)} only {have}")
+                raise ValueError(
+                    msgn(
+                        "{card} appears once, but {holders} only {most}",
+                        "{card} appears {count} times, but {holders} only {most}",
+                        n,
+                        card=str(card),
+                        holders=self._copies(decks),
+                        most=have,
+                    )
+                )
 
-    def _copies(self, decks: int) -> str:
+    def _copies(self, decks: int) -> Message:
         """Who holds the cards, for messages: "the Triad colour deck holds" / "3 copies of ..."."""
-        return (
-            f"{decks} copies of the {self.title} hold" if decks > 1 else f"the {self.title} holds"
-        )
+        if decks > 1:
+            return msgn(
+                "one copy of the {deck} holds",
+                "{count} copies of the {deck} hold",
+                decks,
+                deck=self.title,
+            )
+        return msg("the {deck} holds", deck=self.title)
 
     def parse_card(self, token: str) -> Card:
         """One card from one token; ``ValueError`` if the token is not a card of this deck,
@@ -192,59 +229,106 @@ class Deck:
                 canonical = self.rank_aliases.get(rank, rank)
                 if suit in self.suits or (not self.suits and rest == ""):
                     return Card(self.name, canonical, suit)
-        raise ValueError(
-            f"{shown(token)} is not a card of the {self.title}; allowed: {self.allowed()}"
+        raise ValueError(self._not_a_card(shown(token)))
+
+    def _not_a_card(self, quoted: str) -> Message:
+        return msg(
+            "{card} is not a card of the {deck}; allowed: {allowed}",
+            card=quoted,
+            deck=self.title,
+            allowed=self.allowed(),
         )
 
     def format(self, cards: Iterable[Card]) -> str:
         """The canonical text of ``cards``, space separated; rejects cards of another deck."""
         return " ".join(self._check_card(card).code for card in cards)
 
-    def allowed(self) -> str:
+    def allowed(self) -> Joined:
         """A one-line description of the notation, used in every error message."""
-        parts = []
+        parts: list[Message] = []
         if self.ranks:
             ranks = " ".join(self.ranks)
-            aliases = ", ".join(f"{a} for {r}" for a, r in self.rank_aliases.items())
-            parts.append(f"rank {ranks}" + (f" ({aliases} accepted)" if aliases else ""))
+            aliases = [
+                msg("{alias} for {rank}", alias=a, rank=r) for a, r in self.rank_aliases.items()
+            ]
+            if aliases:
+                parts.append(
+                    msg("rank {ranks} ({aliases} accepted)", ranks=ranks, aliases=joined(aliases))
+                )
+            else:
+                parts.append(msg("rank {ranks}", ranks=ranks))
         if self.suits:
-            suits = " ".join(f"{s} ({self.suit_names.get(s, s)})" for s in self.suits)
+            suits = [
+                msg("{suit} ({name})", suit=s, name=self.suit_names.get(s, s)) for s in self.suits
+            ]
             aliases = " ".join(self.suit_aliases)
-            parts.append(f"then suit {suits}" + (f" ({aliases} accepted)" if aliases else ""))
+            if aliases:
+                parts.append(
+                    msg(
+                        "then suit {suits} ({aliases} accepted)",
+                        suits=_spaced(suits),
+                        aliases=aliases,
+                    )
+                )
+            else:
+                parts.append(msg("then suit {suits}", suits=_spaced(suits)))
         if self.extras:
-            parts.append("or " + " ".join(self.extras))
-        return ", ".join(parts)
+            parts.append(msg("or {extras}", extras=" ".join(self.extras)))
+        return joined(parts)
 
     def _check_card(self, card: Card) -> Card:
         if not isinstance(card, Card) or self.count(card) == 0:
-            raise ValueError(
-                f"{card!r} is not a card of the {self.title}; allowed: {self.allowed()}"
-            )
+            raise ValueError(self._not_a_card(repr(card)))
         return card
+
+
+@dataclass(frozen=True)
+class _Spaced:
+    """Several things read as one run of words, a space between them ("s (Spades) h (Hearts)")."""
+
+    items: tuple[object, ...]
+
+    def text(self, seat: object = None, lang: str | None = None) -> str:
+        return " ".join(read(item, None, lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _spaced(items: Iterable[object]) -> _Spaced:
+    return _Spaced(tuple(items))
 
 
 _STANDARD_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 _RANK_NAMES = {
-    "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten",
-    "BJ": "Black joker", "RJ": "Red joker",
+    "A": msg("Ace"), "K": msg("King"), "Q": msg("Queen"), "J": msg("Jack"), "T": msg("Ten"),
+    "BJ": msg("Black joker"), "RJ": msg("Red joker"),
 }  # fmt: skip
 _SUIT_GLYPHS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
-_STANDARD_SUITS = {"s": "Spades", "h": "Hearts", "d": "Diamonds", "c": "Clubs"}
+_STANDARD_SUITS = {"s": msg("Spades"), "h": msg("Hearts"), "d": msg("Diamonds"), "c": msg("Clubs")}
+_STANDARD_CARDS = {
+    # Translators: a card in words; {rank} is a rank's name ("Ace") or a number ("7")
+    "s": msg("{rank} of Spades"),
+    "h": msg("{rank} of Hearts"),
+    "d": msg("{rank} of Diamonds"),
+    "c": msg("{rank} of Clubs"),
+}
 
 STANDARD52 = Deck(
     name="standard52",
-    title="standard 52-card deck",
+    title=msg("standard 52-card deck"),
     ranks=_STANDARD_RANKS,
     suits=("s", "h", "d", "c"),
     rank_names=_RANK_NAMES,
     suit_names=_STANDARD_SUITS,
     rank_aliases={"10": "T"},
     suit_aliases=_SUIT_GLYPHS,
-    about="13 ranks 2-A in four suits (Three Thirteen).",
+    card_words=_STANDARD_CARDS,
+    about=msg("13 ranks 2-A in four suits (Three Thirteen)."),
 )
 STANDARD54 = Deck(
     name="standard54",
-    title="standard 54-card deck",
+    title=msg("standard 54-card deck"),
     ranks=_STANDARD_RANKS,
     suits=("s", "h", "d", "c"),
     extras=("BJ", "RJ"),
@@ -252,63 +336,84 @@ STANDARD54 = Deck(
     suit_names=_STANDARD_SUITS,
     rank_aliases={"10": "T"},
     suit_aliases=_SUIT_GLYPHS,
-    about="52 cards plus a Black (small) and a Red (big) joker (Dou Dizhu).",
+    card_words=_STANDARD_CARDS,
+    about=msg("52 cards plus a Black (small) and a Red (big) joker (Dou Dizhu)."),
 )
 RANKS54 = Deck(
     name="ranks54",
-    title="Dou Dizhu rank pattern (suits omitted)",
+    title=msg("Dou Dizhu rank pattern (suits omitted)"),
     ranks=("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"),
     suits=(),
     extras=("BJ", "RJ"),
     copies={(r, ""): 4 for r in ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2")},
     rank_names=_RANK_NAMES,
     rank_aliases={"10": "T"},
-    about="Dou Dizhu rank patterns, where suits never matter: four of each rank, two jokers.",
+    about=msg("Dou Dizhu rank patterns, where suits never matter: four of each rank, two jokers."),
 )
 TRIAD = Deck(
     name="triad",
-    title="Triad colour deck",
+    title=msg("Triad colour deck"),
     ranks=_STANDARD_RANKS,
     suits=("b", "g", "r", "k"),
     extras=("BJ", "RJ"),
-    rank_names={**_RANK_NAMES, "J": "Prince"},
-    suit_names={"b": "Blue", "g": "Green", "r": "Red", "k": "Black"},
+    # Translators: the Triad deck's jack
+    rank_names={**_RANK_NAMES, "J": msg("Prince")},
+    suit_names={"b": msg("Blue"), "g": msg("Green"), "r": msg("Red"), "k": msg("Black")},
     rank_aliases={"10": "T"},
-    about="52 cards in four colour suits with 4/3/2/1 frame lines, plus 2 jokers (Triad).",
+    card_words={
+        # Translators: a Triad card in words: its rank ("Ace", "7") and colour suit
+        "b": msg("{rank} of Blue"),
+        "g": msg("{rank} of Green"),
+        "r": msg("{rank} of Red"),
+        "k": msg("{rank} of Black"),
+    },
+    about=msg("52 cards in four colour suits with 4/3/2/1 frame lines, plus 2 jokers (Triad)."),
 )
 PYRAMID = Deck(
     name="pyramid",
-    title="Pyramid hexagonal deck",
+    title=msg("Pyramid hexagonal deck"),
     ranks=("3", "2", "1"),
     suits=("P", "G", "O"),
     extras=("K",),
     copies={(level, colour): n for level, n in (("3", 9), ("2", 6), ("1", 3)) for colour in "PGO"},
-    rank_names={"3": "level-3", "2": "level-2", "1": "level-1", "K": "Keystone"},
-    suit_names={"P": "Purple", "G": "Green", "O": "Orange"},
-    card_words="{rank} {suit}",
-    about="55 hexagonal cards: 3 colours x levels 3/2/1 (9/6/3 each) plus the wild Keystone.",
+    rank_names={
+        "3": msg("level-3"),
+        "2": msg("level-2"),
+        "1": msg("level-1"),
+        "K": msg("Keystone"),
+    },
+    suit_names={"P": msg("Purple"), "G": msg("Green"), "O": msg("Orange")},
+    card_words={
+        # Translators: a Pyramid card in words: {rank} is its level ("level-3"), then its colour
+        "P": msg("{rank} Purple"),
+        "G": msg("{rank} Green"),
+        "O": msg("{rank} Orange"),
+    },
+    about=msg("55 hexagonal cards: 3 colours x levels 3/2/1 (9/6/3 each) plus the wild Keystone."),
 )
 TRIANGLE = Deck(
     name="triangle",
-    title="Triangle 24-card deck",
+    title=msg("Triangle 24-card deck"),
     ranks=("A", "2", "3", "4", "5", "6"),
     suits=("s", "h", "d", "c"),
-    rank_names={"A": "Ace"},
+    rank_names={"A": msg("Ace")},
     suit_names=_STANDARD_SUITS,
     suit_aliases=_SUIT_GLYPHS,
-    about="Ace to 6 in four suits; the ace is 1, the lowest (Triangle).",
+    card_words=_STANDARD_CARDS,
+    about=msg("Ace to 6 in four suits; the ace is 1, the lowest (Triangle)."),
 )
 BLOCKS = Deck(
     name="blocks",
-    title="Pyramid Poker block set",
+    title=msg("Pyramid Poker block set"),
     ranks=_STANDARD_RANKS,
     suits=("s", "h", "d", "c"),
     extras=("BJ", "RJ"),
-    rank_names={**_RANK_NAMES, "BJ": "Pharaoh (black)", "RJ": "Pharaoh (red)"},
+    rank_names={**_RANK_NAMES, "BJ": msg("Pharaoh (black)"), "RJ": msg("Pharaoh (red)")},
     suit_names=_STANDARD_SUITS,
     rank_aliases={"10": "T"},
     suit_aliases=_SUIT_GLYPHS,
-    about="54 wooden blocks: a standard deck and two pharaoh jokers, which are not wild.",
+    card_words=_STANDARD_CARDS,
+    about=msg("54 wooden blocks: a standard deck and two pharaoh jokers, which are not wild."),
 )
 
 DECKS: dict[str, Deck] = {
@@ -321,7 +426,9 @@ def get_deck(name: str) -> Deck:
     try:
         return DECKS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown deck {shown(name)}; known decks: {', '.join(DECKS)}") from None
+        raise ValueError(
+            msg("unknown deck {deck}; known decks: {decks}", deck=shown(name), decks=joined(DECKS))
+        ) from None
 
 
 def parse(text: str, deck: str = "standard54", decks: int | None = None) -> tuple[Card, ...]:

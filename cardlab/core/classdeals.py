@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import re
 
+from cardlab.core.i18n import msg
+
 MAX_CODE = 32
 """The longest class code: a teacher types it, a link carries it."""
 MAX_DEAL = 10_000
@@ -24,7 +26,11 @@ def check_class_code(text: str) -> str:
     if not isinstance(text, str) or not _CODE.fullmatch(text):
         shown = repr(text[:40]) + ("..." if isinstance(text, str) and len(text) > 40 else "")
         raise ValueError(
-            f"a class code is 1-{MAX_CODE} letters, digits or '-' (e.g. MATH7B), not {shown}"
+            msg(
+                "a class code is 1-{most} letters, digits or '-' (e.g. MATH7B), not {code}",
+                most=MAX_CODE,
+                code=shown,
+            )
         )
     return text.upper()
 
@@ -34,11 +40,13 @@ def class_seed(code: str, sequence: str, deal: int) -> int:
     name for its table, ``<game>-quiz`` for its quiz): a stable 32-bit number."""
     code = check_class_code(code)
     if not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"a class deal is numbered 1-{MAX_DEAL}, not {deal!r}")
+        raise ValueError(
+            msg("a class deal is numbered 1-{most}, not {deal}", most=MAX_DEAL, deal=repr(deal))
+        )
     digest = hashlib.sha256(f"cardlab class deals\n{code}\n{sequence}\n{deal}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
 
 def deal_words(code: str, deal: int) -> str:
     """How a table names its class deal: ``Class deal 3 of code MATH7B``."""
-    return f"Class deal {deal} of code {code}"
+    return str(msg("Class deal {deal} of code {code}", deal=deal, code=code))

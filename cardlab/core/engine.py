@@ -36,7 +36,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, ClassVar, NamedTuple
 
 from cardlab.core.cards import Card
-from cardlab.core.i18n import Message, msg
+from cardlab.core.i18n import Message, joined, msg
 from cardlab.core.narration import Narration
 from cardlab.core.options import Option, check_options
 from cardlab.core.text import normalize_action, shown, word_map
@@ -73,7 +73,8 @@ class Event:
     actor: int
     action: Action
     told: Narration
-    arithmetic: str = ""
+    arithmetic: str | Message = ""
+    """How a score was reached (a message: ``str()`` reads it in the current language)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.told, Narration):
@@ -137,13 +138,19 @@ class Refusal:
         return IllegalMove(self.reason, action)
 
 
-GAME_OVER = "the game is over: no more moves"
+GAME_OVER = msg("the game is over: no more moves")
 """The refusal of every action once a game has ended."""
 
 
-def not_an_outcome(text: str, expected: str) -> Refusal:
+def not_an_outcome(text: str, expected: str | Message) -> Refusal:
     """The refusal of a chance action that cannot happen here; ``expected`` says what can."""
-    return Refusal(f"{text!r} is not a possible chance outcome here: the next step is {expected}")
+    return Refusal(
+        msg(
+            "{action} is not a possible chance outcome here: the next step is {expected}",
+            action=repr(text),
+            expected=expected,
+        )
+    )
 
 
 def card_outcome(text: str, verb: str, pool: Iterable[Card]) -> Card | None:
@@ -263,22 +270,31 @@ class Game:
         an action at all (not text, empty, too long, a control character, a Unicode digit ...).
         A game whose actions are other objects too (Dou Dizhu's `Combo`) converts them here."""
         if not isinstance(action, str):
-            raise IllegalMove(f"an action is text{self._such_as()}, got {shown(action)}", action)
+            raise IllegalMove(self._not_text(action), action)
         try:
             text = normalize_action(action, word_map(self.action_words))
         except ValueError as exc:
-            raise IllegalMove(str(exc), action) from None
+            raise IllegalMove(exc.args[0] if exc.args else str(exc), action) from None
         if not text:
-            raise IllegalMove(f"an action is text{self._such_as()}, got {shown(action)}", action)
+            raise IllegalMove(self._not_text(action), action)
         return text
 
-    def _such_as(self) -> str:
+    def _not_text(self, action: object) -> Message:
+        """The refusal of input that is not an action's text, quoting the game's examples."""
         examples = [repr(e) for e in self.action_examples]
+        got = shown(action)
         if not examples:
-            return ""
+            return msg("an action is text, got {got}", got=got)
         if len(examples) == 1:
-            return f" such as {examples[0]}"
-        return f" such as {', '.join(examples[:-1])} or {examples[-1]}"
+            return msg(
+                "an action is text such as {example}, got {got}", example=examples[0], got=got
+            )
+        return msg(
+            "an action is text such as {examples} or {last}, got {got}",
+            examples=joined(examples[:-1]),
+            last=examples[-1],
+            got=got,
+        )
 
     def read_move(self, state: Any, action: Action) -> Move | Refusal:
         """The one step from an action to a move: ``action`` read (`read_action`) and checked
@@ -290,11 +306,11 @@ class Game:
             return Refusal(exc.reason)
         return self._parse(state, text)
 
-    def why_illegal(self, state: Any, action: Action) -> str | Message | None:
-        """None when ``action`` is legal, else the reason in a learner's words (a message,
-        read in the page's language where it is shown)."""
+    def why_illegal(self, state: Any, action: Action) -> str | None:
+        """None when ``action`` is legal, else the reason in a learner's words, in the current
+        language (`read_move` gives the `Refusal`, whose reason is the message itself)."""
         move = self.read_move(state, action)
-        return move.reason if isinstance(move, Refusal) else None
+        return str(move.reason) if isinstance(move, Refusal) else None
 
     def apply(self, state: Any, action: Action) -> Transition:
         """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from cardlab.core.cards import DECKS, Deck
+from cardlab.core.i18n import Message, msg, num
 from cardlab.core.stored import stored
 
 T = TypeVar("T")
@@ -64,7 +65,16 @@ class Estimate:
         return abs(float(exact) - self.mean) <= z * max(self.stderr, 1e-12)
 
     def __str__(self) -> str:
-        return f"{self.mean:.4f} ± {self.stderr:.4f} (standard error, {self.trials:,} trials)"
+        return str(self.words())
+
+    def words(self) -> Message:
+        """The estimate as a learner reads it: "0.4213 ± 0.0035 (standard error, 20,000 trials)"."""
+        return msg(
+            "{mean} ± {stderr} (standard error, {trials} trials)",
+            mean=num(self.mean, 4),
+            stderr=num(self.stderr, 4),
+            trials=num(self.trials),
+        )
 
 
 def monte_carlo(trial: Callable[[random.Random], float], trials: int, seed: int | str) -> Estimate:
@@ -90,15 +100,11 @@ def monte_carlo(trial: Callable[[random.Random], float], trials: int, seed: int 
 class Counted:
     """An exact probability with the counting argument a student can follow by hand."""
 
-    question: str
+    question: str | Message
     probability: Fraction
     favourable: int
     total: int
-    argument: str
-
-
-def _kind_of_match(deck: Deck) -> str:
-    return "the same level" if deck.name == "pyramid" else "the same rank"
+    argument: str | Message
 
 
 def pair_in_first_two(deck: Deck) -> Counted:
@@ -116,12 +122,28 @@ def pair_in_first_two(deck: Deck) -> Counted:
         for size, count in sorted(by_size.items(), reverse=True)
     )
     probability = Fraction(favourable, total)
-    argument = (
-        f"There are C({len(deck)},2) = {total:,} equally likely pairs of cards. "
-        f"Pairs of {_kind_of_match(deck)}: {terms} = {favourable:,}. "
-        f"So P = {favourable:,}/{total:,} = {probability} ≈ {float(probability):.4f}."
-    )
-    question = f"The first two cards of the {deck.title} have {_kind_of_match(deck)}"
+    values = {
+        "size": len(deck),
+        "total": num(total),
+        "terms": terms,
+        "favourable": num(favourable),
+        "fraction": str(probability),
+        "decimal": num(float(probability), 4),
+    }
+    if deck.name == "pyramid":
+        argument = msg(
+            "There are C({size},2) = {total} equally likely pairs of cards. Pairs of the same "
+            "level: {terms} = {favourable}. So P = {favourable}/{total} = {fraction} ≈ {decimal}.",
+            **values,
+        )
+        question = msg("The first two cards of the {deck} have the same level", deck=deck.title)
+    else:
+        argument = msg(
+            "There are C({size},2) = {total} equally likely pairs of cards. Pairs of the same "
+            "rank: {terms} = {favourable}. So P = {favourable}/{total} = {fraction} ≈ {decimal}.",
+            **values,
+        )
+        question = msg("The first two cards of the {deck} have the same rank", deck=deck.title)
     return Counted(question, probability, favourable, total, argument)
 
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from cardlab.core.i18n import Message, joined, msg, num
+
 if TYPE_CHECKING:
     from cardlab.core.engine import Game
 
@@ -34,27 +36,40 @@ class Option:
     """
 
     kind: Kind
-    meaning: str
+    meaning: str | Message
     low: int = 0
     high: int = 0
     choices: tuple[str, ...] = ()
-    none: str = ""
+    none: str | Message = ""
 
     @property
     def allowed(self) -> str:
-        """The allowed values in words, as the error messages and the documentation say them."""
+        """The allowed values in words, as the error messages and the documentation say them,
+        in the current language."""
+        return str(self.allowed_words)
+
+    @property
+    def allowed_words(self) -> Message | str:
+        """`allowed` as a message, for a sentence read later (or in another language)."""
+        text: Message | str
         if self.kind == "whole" and self.low == self.high:
-            text = f"{self.low:,} only"
+            text = msg("{number} only", number=num(self.low))
         elif self.kind == "whole":
-            text = f"{self.low:,}-{self.high:,} (a whole number)"
+            text = msg("{low}-{high} (a whole number)", low=num(self.low), high=num(self.high))
         elif self.kind == "probability":
-            text = "a probability from 0 to 1"
+            text = msg("a probability from 0 to 1")
         elif self.kind == "choice":
             quoted = [repr(c) for c in self.choices]
-            text = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            text = (
+                quoted[0]
+                if len(quoted) == 1
+                else msg("{words} or {last}", words=joined(quoted[:-1]), last=quoted[-1])
+            )
         else:
-            text = "True or False"
-        return f"{text} or None ({self.none})" if self.none else text
+            text = msg("True or False")
+        if self.none:
+            return msg("{allowed} or None ({meaning})", allowed=text, meaning=self.none)
+        return text
 
     def accepts(self, value: Any) -> bool:
         """Whether ``value`` is allowed (bools are not numbers here, and inf/nan are no numbers)."""
@@ -73,25 +88,32 @@ class Option:
     def check(self, name: str, value: Any) -> None:
         """``ValueError`` naming ``name``, the allowed values and ``value`` unless it is allowed."""
         if not self.accepts(value):
-            raise ValueError(f"{name} must be {self.allowed}, got {_shown(value)}")
+            raise ValueError(
+                msg(
+                    "{name} must be {allowed}, got {value}",
+                    name=name,
+                    allowed=self.allowed_words,
+                    value=_shown(value),
+                )
+            )
 
 
-def whole(low: int, high: int, meaning: str, none: str = "") -> Option:
+def whole(low: int, high: int, meaning: str | Message, none: str | Message = "") -> Option:
     """A whole number from ``low`` to ``high`` (``none``: what None means, if it is allowed)."""
     return Option("whole", meaning, low=low, high=high, none=none)
 
 
-def probability(meaning: str) -> Option:
+def probability(meaning: str | Message) -> Option:
     """A finite number from 0 to 1 (an int or a float)."""
     return Option("probability", meaning)
 
 
-def choice(choices: Iterable[str], meaning: str) -> Option:
+def choice(choices: Iterable[str], meaning: str | Message) -> Option:
     """One of the given words."""
     return Option("choice", meaning, choices=tuple(choices))
 
 
-def flag(meaning: str) -> Option:
+def flag(meaning: str | Message) -> Option:
     """True or False."""
     return Option("flag", meaning)
 
@@ -118,7 +140,14 @@ def option_from_text(name: str, spec: Option, text: str) -> Any:
     word = text.strip().lower()
     value: Any = text
     if len(word) > MAX_OPTION_TEXT:
-        raise ValueError(f"{name} must be {spec.allowed}, got {_shown(text)}")
+        raise ValueError(
+            msg(
+                "{name} must be {allowed}, got {value}",
+                name=name,
+                allowed=spec.allowed_words,
+                value=_shown(text),
+            )
+        )
     if spec.none and word == NONE_WORD:
         value = None
     elif spec.kind == "flag":
@@ -148,8 +177,12 @@ def check_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(given) - set(game.default_options), key=str)
     if unknown:
         raise ValueError(
-            f"unknown option {unknown[0]!r} for {game.title}; "
-            f"options are: {', '.join(game.default_options) or 'none'}"
+            msg(
+                "unknown option {name} for {game}; options are: {names}",
+                name=repr(unknown[0]),
+                game=game.title,
+                names=joined(game.default_options) if game.default_options else msg("none"),
+            )
         )
     full = {**game.default_options, **given}
     for name, spec in game.option_specs.items():

@@ -28,9 +28,11 @@ from cardlab.core.engine import (
     Action,
     Event,
     Game,
+    IllegalMove,
     Refusal,
     get_game,
 )
+from cardlab.core.i18n import Message, msg, num
 from cardlab.core.narration import Narration
 from cardlab.core.text import shown
 
@@ -246,46 +248,77 @@ class Replay:
             raise TypeError(f"a replay is text (str), got {type(text).__name__}{hint}")
         if len(text) > MAX_TEXT_CHARS:
             raise ValueError(
-                f"a replay text is at most {MAX_TEXT_CHARS:,} characters; this one has "
-                f"{len(text):,}"
+                msg(
+                    "a replay text is at most {most} characters; this one has {count}",
+                    most=num(MAX_TEXT_CHARS),
+                    count=num(len(text)),
+                )
             )
         text = text.removeprefix("\ufeff").replace("\r\n", "\n")
         breaks = text.count("\n")
         if breaks > MAX_STEPS + _HEADER_LINES:
             raise ValueError(
-                f"a replay holds at most {MAX_STEPS:,} actions; this text has {breaks + 1:,} lines"
+                msg(
+                    "a replay holds at most {most} actions; this text has {count} lines",
+                    most=num(MAX_STEPS),
+                    count=num(breaks + 1),
+                )
             )
         lines = _Lines(text.split("\n"))
         if " ".join(lines.next().split()).casefold() != _HEADER:
             raise ValueError(
-                f"line {lines.number}: not a cardlab replay: it must start with {_HEADER!r}, "
-                f"got {lines.shown()}"
+                msg(
+                    "line {line}: not a cardlab replay: it must start with {header}, got {got}",
+                    line=lines.number,
+                    header=repr(_HEADER),
+                    got=lines.shown(),
+                )
             )
-        name = lines.field("game", "<a game's name>")
+        name = lines.field("game", msg("a game's name"))
         try:
             game = get_game(name)
         except ValueError as exc:
-            raise ValueError(f"line {lines.number}: {exc}") from None
-        seed_text = lines.field("seed", "<a whole number>")
+            raise ValueError(_at_line(lines.number, exc)) from None
+        seed_text = lines.field("seed", msg("a whole number"))
         if not _SEED.fullmatch(seed_text) or len(seed_text.lstrip("+-")) > MAX_SEED_DIGITS:
             raise ValueError(
-                f"line {lines.number}: expected 'seed: <a whole number of at most "
-                f"{MAX_SEED_DIGITS} digits 0-9>', got {lines.shown()}"
+                msg(
+                    "line {line}: expected '{key}: <{expected}>', got {got}",
+                    line=lines.number,
+                    key="seed",
+                    expected=msg(
+                        "a whole number of at most {digits} digits 0-9", digits=MAX_SEED_DIGITS
+                    ),
+                    got=lines.shown(),
+                )
             )
-        options_text = lines.field("options", '<a JSON object such as {"players": 3}>')
+        options_text = lines.field("options", msg('a JSON object such as {{"players": 3}}'))
         try:
             replay = cls.start(game, int(seed_text), **_json_options(options_text))
         except (ValueError, TypeError) as exc:
-            raise ValueError(f"line {lines.number}: {exc}") from None
+            raise ValueError(_at_line(lines.number, exc)) from None
         if lines.next().strip().casefold() != "actions:":
-            raise ValueError(f"line {lines.number}: expected 'actions:', got {lines.shown()}")
+            raise ValueError(
+                msg(
+                    "line {line}: expected 'actions:', got {got}",
+                    line=lines.number,
+                    got=lines.shown(),
+                )
+            )
         for line in lines:
             if not line.strip():
                 continue
             try:
                 replay = replay.append(game.action_from_text(line))
             except ValueError as exc:
-                raise ValueError(f"line {lines.number} ({lines.shown()}): {exc}") from None
+                raise ValueError(
+                    msg(
+                        "line {line} ({text}): {reason}",
+                        line=lines.number,
+                        text=lines.shown(),
+                        reason=_reason(exc),
+                    )
+                ) from None
         return replay
 
     # -- internals ---------------------------------------------------------------------------
@@ -317,15 +350,29 @@ class Replay:
         )
 
 
+def _reason(exc: Exception) -> object:
+    """What an error says: its message (a `Message` is read in the current language)."""
+    if isinstance(exc, IllegalMove):
+        return exc.reason
+    return exc.args[0] if len(exc.args) == 1 else str(exc)
+
+
+def _at_line(number: int, exc: Exception) -> Message:
+    return msg("line {line}: {reason}", line=number, reason=_reason(exc))
+
+
 def _check_seed(seed: object) -> None:
     """``ValueError`` for a seed that is not a whole number of at most `MAX_SEED_DIGITS` digits."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, got {shown(seed)}")
+        raise ValueError(msg("seed must be a whole number, got {seed}", seed=shown(seed)))
     if abs(seed) >= 10**MAX_SEED_DIGITS:
         digits = int(seed.bit_length() * 0.30103) + 1  # str() refuses numbers this long
         raise ValueError(
-            f"seed must have at most {MAX_SEED_DIGITS} digits (every 64-bit seed fits), got "
-            f"about {digits:,}"
+            msg(
+                "seed must have at most {most} digits (every 64-bit seed fits), got about {count}",
+                most=MAX_SEED_DIGITS,
+                count=num(digits),
+            )
         )
 
 
@@ -334,20 +381,27 @@ def _json_options(text: str) -> dict[str, Any]:
     try:
         options = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f'options must be a JSON object such as {{"players": 3}}: {exc}') from None
+        raise ValueError(
+            msg('options must be a JSON object such as {{"players": 3}}: {error}', error=str(exc))
+        ) from None
     except RecursionError:
-        raise ValueError("options must be a JSON object: this one is nested too deeply") from None
+        raise ValueError(
+            msg("options must be a JSON object: this one is nested too deeply")
+        ) from None
     if not isinstance(options, dict):
         raise ValueError(
-            f'options must be a JSON object of names and values such as {{"players": 3}}, got '
-            f"{shown(options)}"
+            msg(
+                'options must be a JSON object of names and values such as {{"players": 3}}, '
+                "got {options}",
+                options=shown(options),
+            )
         )
     return options
 
 
 def _no_constant(name: str) -> Any:
     """NaN and infinities are not option values: NaN is not even equal to itself."""
-    raise ValueError(f"{name} is not a value an option can take")
+    raise ValueError(msg("{name} is not a value an option can take", name=name))
 
 
 class _Lines:
@@ -373,14 +427,20 @@ class _Lines:
     def shown(self) -> str:
         """The current line, quoted and cut short, or "the end of the text"."""
         if self.number > len(self.lines):
-            return "the end of the text"
+            return str(msg("the end of the text"))
         return shown(self.lines[self.number - 1].strip())
 
-    def field(self, key: str, expected: str) -> str:
+    def field(self, key: str, expected: Message) -> str:
         """The value of the next line, ``key: value``; ``ValueError`` naming what was expected."""
         found, sep, value = self.next().partition(":")
         if not sep or found.strip().casefold() != key:
             raise ValueError(
-                f"line {self.number}: expected '{key}: {expected}', got {self.shown()}"
+                msg(
+                    "line {line}: expected '{key}: <{expected}>', got {got}",
+                    line=self.number,
+                    key=key,
+                    expected=expected,
+                    got=self.shown(),
+                )
             )
         return value.strip()

@@ -23,6 +23,9 @@ import reprlib
 import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
+
+from cardlab.core.i18n import msg, num
 
 MAX_ACTION_CHARS = 200
 """The longest action text read: the longest legal action (a 20-card Dou Dizhu play with every
@@ -81,7 +84,11 @@ def normalize_action(text: str, words: Mapping[str, str]) -> str:
     saying what to change.  ``words`` maps case-folded keywords to their spelling (`word_map`)."""
     if len(text) > MAX_ACTION_CHARS:
         raise ValueError(
-            f"an action is at most {MAX_ACTION_CHARS} characters; this one has {len(text):,}"
+            msg(
+                "an action is at most {most} characters; this one has {count}",
+                most=MAX_ACTION_CHARS,
+                count=num(len(text)),
+            )
         )
     if not (text.isascii() and text.isprintable()):
         _check_characters(text)
@@ -90,8 +97,11 @@ def normalize_action(text: str, words: Mapping[str, str]) -> str:
         if token.isdigit():
             if len(token) > 1 and token[0] == "0":
                 raise ValueError(
-                    f"write whole numbers without leading zeros: {token.lstrip('0') or '0'!r}, "
-                    f"not {token!r}"
+                    msg(
+                        "write whole numbers without leading zeros: {number}, not {token}",
+                        number=repr(token.lstrip("0") or "0"),
+                        token=repr(token),
+                    )
                 )
         else:
             word = words.get(token.casefold())
@@ -107,11 +117,31 @@ def _check_characters(text: str) -> None:
             continue
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             raise ValueError(
-                f"an action is one line of text: {shown(char)} (character {position + 1}) is a "
-                "control, invisible or line-break character"
+                msg(
+                    "an action is one line of text: {char} (character {position}) is a "
+                    "control, invisible or line-break character",
+                    char=shown(char),
+                    position=position + 1,
+                )
             )
         if char.isnumeric() and not char.isascii():
             raise ValueError(
-                f"only the digits 0-9 are numbers here: {shown(char)} "
-                f"({unicodedata.name(char, 'a numeral')}) is not one"
+                msg(
+                    "only the digits 0-9 are numbers here: {char} ({name}) is not one",
+                    char=shown(char),
+                    name=unicodedata.name(char, "") or msg("a numeral"),
+                )
             )
+
+
+class Phrase:
+    """A class attribute that is a message, read in the current language: ``label =
+    Phrase(msg("Score sheet"))`` reads as the text (a ``str``) on the class and its instances, so
+    code that reads the attribute gets the page's language, while a subclass may still set a
+    plain string (or another `Phrase`)."""
+
+    def __init__(self, message: Any) -> None:
+        self.message = message
+
+    def __get__(self, obj: object, owner: type | None = None) -> str:
+        return str(self.message)

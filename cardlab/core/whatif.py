@@ -22,7 +22,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from cardlab.core.engine import CHANCE, TERMINAL, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, IllegalMove, seat_name
+from cardlab.core.i18n import msg, msgn, num
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import shown
@@ -70,7 +71,9 @@ def decode_action(code: str) -> str:
         if ch == "-":
             pair = code[i + 1 : i + 3]
             if not re.fullmatch(r"[0-9a-f]{2}", pair):
-                raise ValueError(f"a what-if move has a bad escape {shown(code[i : i + 3])}")
+                raise ValueError(
+                    msg("a what-if move has a bad escape {escape}", escape=shown(code[i : i + 3]))
+                )
             out.append(int(pair, 16))
             i += 3
             continue
@@ -79,14 +82,20 @@ def decode_action(code: str) -> str:
         elif _PLAIN.fullmatch(ch):
             out.append(ord(ch))
         else:
-            raise ValueError(f"a what-if move has a character {shown(ch)} no move text holds")
+            raise ValueError(
+                msg("a what-if move has a character {char} no move text holds", char=shown(ch))
+            )
         i += 1
     try:
         text = out.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError("a what-if move is not valid text (its escapes are not UTF-8)") from None
+        raise ValueError(
+            msg("a what-if move is not valid text (its escapes are not UTF-8)")
+        ) from None
     if not text.strip() or len(text) > MAX_ACTION_CHARS:
-        raise ValueError(f"a what-if move is 1-{MAX_ACTION_CHARS} characters of text")
+        raise ValueError(
+            msg("a what-if move is 1-{most} characters of text", most=MAX_ACTION_CHARS)
+        )
     return text
 
 
@@ -117,37 +126,59 @@ def read_line(text: str) -> tuple[int, tuple[Branch, ...]]:
         raise ValueError(f"a what-if line is text, got {type(text).__name__}")
     if len(text) > MAX_LINE_CHARS:
         raise ValueError(
-            f"the what-if line is {len(text):,} characters long; at most {MAX_LINE_CHARS:,} "
-            "are read"
+            msg(
+                "the what-if line is {count} characters long; at most {most} are read",
+                count=num(len(text)),
+                most=num(MAX_LINE_CHARS),
+            )
         )
     parts = text.split("~", MAX_BRANCHES + 1)
     if len(parts) > MAX_BRANCHES + 1:
-        raise ValueError(f"a what-if tree has at most {MAX_BRANCHES} branches")
+        raise ValueError(msg("a what-if tree has at most {most} branches", most=MAX_BRANCHES))
     head, *rest = parts
     if not _SHOWN.fullmatch(head):
         raise ValueError(
-            f"the what-if line must start with the number of the line shown (0 is the main "
-            f"line), got {shown(head)}"
+            msg(
+                "the what-if line must start with the number of the line shown (0 is the main "
+                "line), got {got}",
+                got=shown(head),
+            )
         )
     branches = []
     for number, part in enumerate(rest, 1):
         match = _BRANCH.fullmatch(part)
         if match is None:
             raise ValueError(
-                f"what-if {number} must read <line>.<step>.<move> (e.g. 0.14.raise), got "
-                f"{shown(part)}"
+                msg(
+                    "what-if {number} must read <{line}>.<{step}>.<{move}> (e.g. 0.14.raise), "
+                    "got {got}",
+                    number=number,
+                    # Translators: the three parts of a what-if's pattern, <line>.<step>.<move>
+                    line=msg("line"),
+                    step=msg("step"),
+                    move=msg("move"),
+                    got=shown(part),
+                )
             )
         parent = int(match[1])
         if parent >= number:
             raise ValueError(
-                f"what-if {number} leaves line {parent}, which does not come before it"
+                msg(
+                    "what-if {number} leaves line {parent}, which does not come before it",
+                    number=number,
+                    parent=parent,
+                )
             )
         branches.append(Branch(parent, int(match[2]), decode_action(match[3])))
     shown_line = int(head)
     if shown_line > len(branches):
         raise ValueError(
-            f"the what-if line shows line {shown_line}, but the tree has only "
-            f"{len(branches)} branch{'es' * (len(branches) != 1)}"
+            msgn(
+                "the what-if line shows line {line}, but the tree has only {count} branch",
+                "the what-if line shows line {line}, but the tree has only {count} branches",
+                len(branches),
+                line=shown_line,
+            )
         )
     return shown_line, tuple(branches)
 
@@ -189,33 +220,58 @@ class WhatIfTree:
         line's own move)."""
         if len(self.lines) > MAX_BRANCHES:
             raise ValueError(
-                f"a lesson keeps at most {MAX_BRANCHES} what-ifs: go back to a line you have"
+                msg(
+                    "a lesson keeps at most {most} what-ifs: go back to a line you have",
+                    most=MAX_BRANCHES,
+                )
             )
         if not 0 <= branch.parent < len(self.lines):
-            raise ValueError(f"there is no line {branch.parent} to branch from")
+            raise ValueError(msg("there is no line {line} to branch from", line=branch.parent))
         parent = self.lines[branch.parent]
         replay, step = parent.replay, branch.step
         if not 0 <= step <= len(replay):
             raise ValueError(
-                f"what-if {len(self.lines)}: step {step} is out of range: its line has steps "
-                f"0-{len(replay)}"
+                msg(
+                    "what-if {number}: step {step} is out of range: its line has steps 0-{last}",
+                    number=len(self.lines),
+                    step=step,
+                    last=len(replay),
+                )
             )
         state = replay.state_at(step)
         seat = replay.game.current_player(state)
         if seat in (CHANCE, TERMINAL):
-            who = "chance decides it" if seat == CHANCE else "the game is over"
-            raise ValueError(f"no what-if at step {step}: {who}, no player moves there")
+            if seat == CHANCE:
+                said = msg(
+                    "no what-if at step {step}: chance decides it, no player moves there",
+                    step=step,
+                )
+            else:
+                said = msg(
+                    "no what-if at step {step}: the game is over, no player moves there", step=step
+                )
+            raise ValueError(said)
         if len(branch.action) > MAX_ACTION_CHARS:
-            raise ValueError(f"a what-if move is at most {MAX_ACTION_CHARS} characters")
+            raise ValueError(
+                msg("a what-if move is at most {most} characters", most=MAX_ACTION_CHARS)
+            )
         try:
             start = replay.branch(step, branch.action)
         except ValueError as exc:
-            raise ValueError(f"what-if at step {step}: {exc}") from None
+            reason = exc.reason if isinstance(exc, IllegalMove) else exc.args[0]
+            raise ValueError(
+                msg("what-if at step {step}: {reason}", step=step, reason=reason)
+            ) from None
         action = start.actions[-1]
         if step < len(replay) and replay.actions[step] == action:
             raise ValueError(
-                f"what-if at step {step}: {seat_name(seat)} plays {action!r} there already; "
-                "choose another move"
+                msg(
+                    "what-if at step {step}: {player} plays {action} there already; choose "
+                    "another move",
+                    step=step,
+                    player=seat_name(seat),
+                    action=repr(action),
+                )
             )
         reasons: Reasons = {s: r for s, r in parent.reasons.items() if s <= step}
         if reason is not None:

@@ -36,6 +36,7 @@ from cardlab.core.engine import (
     register,
     seat_name,
 )
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import secret, told
 from cardlab.core.options import Option, choice, whole
 from cardlab.core.text import with_article
@@ -76,17 +77,26 @@ class HighCardView:
     to_act: int
 
 
+# Translators: the card in an action's pattern, as in 'play <card>'
+_CARD = msg("card")
+
+
+def _article(suit: object) -> str:
+    """The English article of a suit's English name ("a" Spades, "an" Orange)."""
+    return with_article(suit.msgid if isinstance(suit, Message) else str(suit)).split(" ")[0]
+
+
 class HighCard(Game):
     name = "highcard"
-    title = "High Card (demo game)"
+    title = msg("High Card (demo game)")
     min_players = 2
     max_players = 4
     default_options: ClassVar[dict[str, Any]] = {"deck": "standard52", "players": 2, "hand_size": 5}
     option_specs: ClassVar[dict[str, Option]] = {
-        "deck": choice(DECKS, "which of cardlab's decks is dealt"),
+        "deck": choice(DECKS, msg("which of cardlab's decks is dealt")),
         # the largest deck has 54 cards: 27 each is the most two players can be dealt
-        "players": whole(min_players, max_players, "players at the table"),
-        "hand_size": whole(1, 27, "cards dealt to each player (at most the deck shared out)"),
+        "players": whole(min_players, max_players, msg("players at the table")),
+        "hand_size": whole(1, 27, msg("cards dealt to each player (at most the deck shared out)")),
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
@@ -114,12 +124,15 @@ class HighCard(Game):
             won=((),) * players,
         )
 
-    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+    def options_problem(self, options: Mapping[str, Any]) -> Message | None:
         deck, players = get_deck(options["deck"]), options["players"]
         if players * options["hand_size"] > len(deck):
-            return (
-                f"hand_size must be 1-{len(deck) // players} for {players} players with the "
-                f"{deck.title}, got {options['hand_size']!r}"
+            return msg(
+                "hand_size must be 1-{most} for {players} players with the {deck}, got {value}",
+                most=len(deck) // players,
+                players=players,
+                deck=deck.title,
+                value=repr(options["hand_size"]),
             )
         return None
 
@@ -165,35 +178,60 @@ class HighCard(Game):
         words = text.split()
         if len(words) != 2:
             return Refusal(
-                f"an action is a verb and a card like 'play As' or 'deal As', got {text!r}"
+                msg(
+                    "an action is a verb and a card like 'play As' or 'deal As', got {action}",
+                    action=repr(text),
+                )
             )
         verb, token = words
         try:
             card = get_deck(state.deck).parse_card(token)
         except ValueError as exc:
-            return Refusal(str(exc))
+            return Refusal(exc.args[0] if exc.args else str(exc))
         if seat == CHANCE:
             if verb != "deal":
                 return Refusal(
-                    f"the dealer is still dealing: the next action is 'deal <card>', not {verb}"
+                    msg(
+                        "the dealer is still dealing: the next action is 'deal <{card}>', not "
+                        "{verb}",
+                        card=_CARD,
+                        verb=verb,
+                    )
                 )
             if card not in state.stock:
-                return Refusal(f"{card} is not in the stock, so it cannot be dealt")
+                return Refusal(
+                    msg("{card} is not in the stock, so it cannot be dealt", card=card.code)
+                )
             return HighCardMove(text, card)
         if verb != "play":
             return Refusal(
-                f"it is {seat_name(seat)}'s turn to play a card ('play <card>'), not to {verb}"
+                msg(
+                    "it is {player}'s turn to play a card ('play <{card}>'), not to {verb}",
+                    player=seat_name(seat),
+                    card=_CARD,
+                    verb=verb,
+                )
             )
         hand = state.hands[seat]
         if card not in hand:
-            return Refusal(f"{seat_name(seat)} does not hold {card}")
+            return Refusal(
+                msg("{player} does not hold {card}", player=seat_name(seat), card=card.code)
+            )
         if not self._follows(state, hand, card):
             led = _led_suit(state.trick)
             suit = get_deck(state.deck).suit_names.get(led, led)
-            return Refusal(
-                f"you must follow suit: {suit} was led and {seat_name(seat)} holds "
-                f"{with_article(suit)} card"
-            )
+            values = {"suit": suit, "player": seat_name(seat)}
+            if _article(suit) == "an":
+                said = msg(
+                    "you must follow suit: {suit} was led and {player} holds an {suit} card",
+                    **values,
+                )
+            else:
+                said = msg(
+                    "you must follow suit: {suit} was led and {player} holds a {suit} card",
+                    **values,
+                )
+            return Refusal(said)
         return HighCardMove(text, card)
 
     # -- applying ----------------------------------------------------------------------------
@@ -209,26 +247,48 @@ class HighCard(Game):
                 hands=replace_at(state.hands, to, (*state.hands[to], card)),
             )
             text = told(
-                f"The dealer gives {seat_name(to)} a card",
-                secret(f" ({deck.describe(card)})", to),
-                ", face down.",
+                secret(
+                    msg(
+                        "The dealer gives {player} a card ({card}), face down.",
+                        player=seat_name(to),
+                        card=deck.words(card),
+                    ),
+                    to,
+                    msg("The dealer gives {player} a card, face down.", player=seat_name(to)),
+                )
             )
             return Transition(new, Event(CHANCE, action, text))
         hands = replace_at(state.hands, seat, remove_one(state.hands[seat], card))
         trick = (*state.trick, (seat, card))
-        played = f"{seat_name(seat)} plays {deck.describe(card)}"
+        who, words = seat_name(seat), deck.words(card)
         if len(trick) < state.players:
-            reason = "leads" if len(trick) == 1 else "follows"
+            if len(trick) == 1:
+                said = msg("{player} plays {card} (leads).", player=who, card=words)
+            else:
+                said = msg("{player} plays {card} (follows).", player=who, card=words)
             new = replace(state, hands=hands, trick=trick)
-            return Transition(new, Event(seat, action, f"{played} ({reason})."))
+            return Transition(new, Event(seat, action, told(said)))
         winner = _trick_winner(deck, trick)
         won = replace_at(state.won, winner, state.won[winner] + tuple(c for _, c in trick))
         new = replace(state, hands=hands, trick=(), won=won, leader=winner, last_trick=trick)
         points = _points(new)
         best = dict(trick)[winner]
-        text = f"{played}; {seat_name(winner)} wins the trick with {deck.describe(best)}."
-        arithmetic = f"{seat_name(winner)}: {points[winner] - 1} + 1 = {points[winner]} tricks"
-        return Transition(new, Event(seat, action, text, arithmetic))
+        said = msg(
+            "{player} plays {card}; {winner} wins the trick with {best}.",
+            player=who,
+            card=words,
+            winner=seat_name(winner),
+            best=deck.words(best),
+        )
+        # text in the current language: the widgets show arithmetic as text (see Event)
+        arithmetic = msgn(
+            "{player}: {before} + 1 = {count} trick",
+            "{player}: {before} + 1 = {count} tricks",
+            points[winner],
+            player=seat_name(winner),
+            before=points[winner] - 1,
+        )
+        return Transition(new, Event(seat, action, told(said), str(arithmetic)))
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: HighCardState, seat: int | None) -> HighCardView:

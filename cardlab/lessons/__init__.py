@@ -13,7 +13,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardlab.core.i18n import LANGUAGES, msg
+from cardlab.core.i18n import LANGUAGES, joined, msg
 
 INDEX = "index.ipynb"
 """The lesson a server opens first: it links to every other."""
@@ -59,8 +59,11 @@ def lesson_file(name: str) -> str:
     wanted = name if name.endswith(".ipynb") else f"{name.removesuffix('.md')}.ipynb"
     if wanted not in known:
         raise ValueError(
-            f"no lesson {name[:80]!r}; the lessons are: "
-            + ", ".join(k.removesuffix(".ipynb") for k in known)
+            msg(
+                "no lesson {name}; the lessons are: {lessons}",
+                name=repr(name[:80]),
+                lessons=joined(k.removesuffix(".ipynb") for k in known),
+            )
         )
     return wanted
 
@@ -77,11 +80,17 @@ def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
     folders = [""] + [lang for lang in LANGUAGES if (source / lang / INDEX).is_file()]
     wanted = [Path(folder) / name for folder in folders for name in names]
     if dest.exists() and not dest.is_dir():
-        raise NotADirectoryError(f"{dest} is a file, not a folder")
+        raise NotADirectoryError(msg("{path} is a file, not a folder", path=str(dest)))
     in_the_way = [path for path in wanted if (dest / path).exists()]
     if in_the_way and not overwrite:
-        listed = ", ".join(path.as_posix() for path in in_the_way)
-        raise FileExistsError(f"{dest} already holds {listed} (--force overwrites them)")
+        names = ", ".join(path.as_posix() for path in in_the_way)
+        raise FileExistsError(
+            msg(
+                "{path} already holds {names} (--force overwrites them)",
+                path=str(dest),
+                names=names,
+            )
+        )
     for folder in folders:
         (dest / folder).mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copyfile(source / path, dest / path)) for path in wanted]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from cardlab.core.i18n import LANGUAGES, SOURCE
+from cardlab.core.i18n import LANGUAGES, SOURCE, joined, msg, num
 from cardlab.core.options import option_from_text, option_text
 from cardlab.core.text import shown
 from cardlab.lessons.variants import Variant
@@ -59,14 +59,18 @@ def split_query(search: str) -> tuple[dict[str, str], list[str]]:
     if not search:
         return {}, []
     if len(search) > MAX_QUERY:
-        return {}, [
-            f"ignored the whole link: it is {len(search):,} characters long, and a lesson's "
-            f"links are at most {MAX_QUERY:,}"
-        ]
+        said = msg(
+            "ignored the whole link: it is {count} characters long, and a lesson's links are at "
+            "most {most}",
+            count=num(len(search)),
+            most=num(MAX_QUERY),
+        )
+        return {}, [str(said)]
     try:
         pairs = parse_qsl(search, keep_blank_values=True, max_num_fields=MAX_PARAMS)
     except ValueError:
-        return {}, [f"ignored the whole link: it has more than {MAX_PARAMS} parameters"]
+        said = msg("ignored the whole link: it has more than {most} parameters", most=MAX_PARAMS)
+        return {}, [str(said)]
     return dict(pairs), []
 
 
@@ -76,22 +80,40 @@ def read_link(search: str, variant: Variant | None) -> PageLink:
     query, notices = split_query(search)
     theme = query.pop(THEME, None)
     if theme is not None and theme not in THEMES:
-        notices.append(f"ignored theme={shown(theme)}: the themes are {', '.join(THEMES)}")
+        notices.append(
+            str(
+                msg(
+                    "ignored theme={theme}: the themes are {themes}",
+                    theme=shown(theme),
+                    themes=joined(THEMES),
+                )
+            )
+        )
         theme = None
     lang = query.pop(LANG, None)
     if lang is not None and lang not in LANGUAGES:
-        notices.append(f"ignored lang={shown(lang)}: the languages are {', '.join(LANGUAGES)}")
+        notices.append(
+            str(
+                msg(
+                    "ignored lang={lang}: the languages are {languages}",
+                    lang=shown(lang),
+                    languages=joined(LANGUAGES),
+                )
+            )
+        )
         lang = None
     options = _options(query, variant, notices)
     at = query.pop(AT, "")
     for name in PANEL_READ:
         query.pop(name, None)
     if at and not POSITION.fullmatch(at):
-        notices.append(f"ignored at={shown(at)}: a position is a deal or a table")
+        notices.append(str(msg("ignored at={at}: a position is a deal or a table", at=shown(at))))
         at = ""
     if query and not at:
         names = ", ".join(sorted(query))
-        notices.append(f"ignored {shown(names)}: not a setting of this lesson")
+        notices.append(
+            str(msg("ignored {names}: not a setting of this lesson", names=shown(names)))
+        )
         query = {}
     return PageLink(theme, lang, options, at, query, tuple(notices))
 
@@ -108,13 +130,24 @@ def _options(query: dict[str, str], variant: Variant | None, notices: list[str])
             try:
                 given[name] = option_from_text(name, variant.game.option_specs[name], text)
             except ValueError as exc:
-                notices.append(f"ignored {name}={shown(text)}: {exc}")
+                said = msg(
+                    "ignored {name}={value}: {reason}",
+                    name=name,
+                    value=shown(text),
+                    reason=_why(exc),
+                )
+                notices.append(str(said))
     try:
         variant.checked(given)
     except ValueError as exc:
-        notices.append(f"ignored the rules of the link: {exc}")
+        notices.append(str(msg("ignored the rules of the link: {reason}", reason=_why(exc))))
         return {}
     return given
+
+
+def _why(exc: Exception) -> object:
+    """An error's reason: its message (read in the current language) or its text."""
+    return exc.args[0] if exc.args else str(exc)
 
 
 def write_query(

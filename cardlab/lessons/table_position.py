@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.core.i18n import joined, msg
+
 MAX_MOVES_TEXT = 1_600
 """The longest ``moves`` value read: a page's whole query is at most 2,000 characters."""
 MAX_MOVES_JSON = 64_000
@@ -56,11 +58,13 @@ def describe(press: Press) -> str:
     """A press as the learner would say it: ``press 'discard'``, ``select cards 1, 3``."""
     kind = press[0]
     if kind == "select":
-        return "select cards " + (", ".join(str(i + 1) for i in press[1]) or "(none)")
+        cards = joined(str(i + 1) for i in press[1]) if press[1] else msg("(none)")
+        return str(msg("select cards {cards}", cards=cards))
     if kind == "click":
-        return f"click {press[1]!r}"
-    value = "" if press[2] is None else f" = {press[2]!r}"
-    return f"press {press[1]!r}{value}"
+        return str(msg("click {target}", target=repr(press[1])))
+    if press[2] is None:
+        return str(msg("press {control}", control=repr(press[1])))
+    return str(msg("press {control} = {value}", control=repr(press[1]), value=repr(press[2])))
 
 
 def encode_moves(
@@ -78,9 +82,9 @@ def encode_moves(
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def _text(value: Any, what: str) -> str:
+def _text(value: Any, what: object) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise ValueError(f"moves: {what} must be a short text")
+        raise ValueError(msg("moves: {what} must be a short text", what=what))
     return value
 
 
@@ -90,7 +94,7 @@ def _value(value: Any) -> Any:
         return value
     if isinstance(value, int) and -(10**6) <= value <= 10**6:
         return value
-    return _text(value, "a choice")
+    return _text(value, msg("a choice"))
 
 
 def _index(value: Any) -> bool:
@@ -99,16 +103,16 @@ def _index(value: Any) -> bool:
 
 def _press(row: Any) -> Press:
     if not isinstance(row, list) or not row:
-        raise ValueError("moves: every press is a list")
+        raise ValueError(msg("moves: every press is a list"))
     kind, args = row[0], row[1:]
     if kind == "a" and len(args) == 2:
-        return ("act", _text(args[0], "a control"), _value(args[1]))
+        return ("act", _text(args[0], msg("a control")), _value(args[1]))
     if kind == "c" and len(args) == 1:
-        return ("click", _text(args[0], "a click"))
+        return ("click", _text(args[0], msg("a click")))
     chosen = args[0] if kind == "s" and len(args) == 1 else None
     if isinstance(chosen, list) and len(chosen) <= 60 and all(_index(i) for i in chosen):
         return ("select", tuple(chosen))
-    raise ValueError(f"moves: {str(row)[:60]} is not a press")
+    raise ValueError(msg("moves: {row} is not a press", row=str(row)[:60]))
 
 
 def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
@@ -117,24 +121,24 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
     if not text:
         return {}, (), False
     if len(text) > MAX_MOVES_TEXT:
-        raise ValueError(f"moves: longer than {MAX_MOVES_TEXT} characters")
+        raise ValueError(msg("moves: longer than {most} characters", most=MAX_MOVES_TEXT))
     if not _B64.fullmatch(text):
-        raise ValueError("moves: not a table's moves (only letters, digits, '-' and '_')")
+        raise ValueError(msg("moves: not a table's moves (only letters, digits, '-' and '_')"))
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         data = inflater.decompress(packed, MAX_MOVES_JSON)
         if inflater.unconsumed_tail or not inflater.eof:
-            raise ValueError("moves: too long or cut short")
+            raise ValueError(msg("moves: too long or cut short"))
         found = json.loads(data)
     except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError("moves: not a table's moves (it does not unpack)") from exc
+        raise ValueError(msg("moves: not a table's moves (it does not unpack)")) from exc
     if not isinstance(found, dict) or set(found) - {"n"} != {"s", "p"} or found.get("n", 1) != 1:
-        raise ValueError("moves: not a table's moves")
+        raise ValueError(msg("moves: not a table's moves"))
     settings, rows = found["s"], found["p"]
     if not isinstance(settings, dict) or not isinstance(rows, list):
-        raise ValueError("moves: not a table's moves")
+        raise ValueError(msg("moves: not a table's moves"))
     if len(rows) > MAX_PRESSES:
-        raise ValueError(f"moves: more than {MAX_PRESSES} presses")
-    checked = {_text(k, "a setting"): _value(v) for k, v in settings.items()}
+        raise ValueError(msg("moves: more than {most} presses", most=MAX_PRESSES))
+    checked = {_text(k, msg("a setting")): _value(v) for k, v in settings.items()}
     return checked, tuple(_press(row) for row in rows), "n" in found

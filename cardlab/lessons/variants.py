@@ -12,15 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.core.engine import Game, get_game
+from cardlab.core.i18n import Message, msg, num
 from cardlab.core.options import check_options
 
 
 @dataclass(frozen=True)
 class Variant:
-    """The options a lesson shows: its game's name and ``(option, label)`` pairs."""
+    """The options a lesson shows: its game's name and ``(option, label)`` pairs (``labels``
+    as messages; ``options`` reads them in the current language)."""
 
     game_name: str
-    options: tuple[tuple[str, str], ...]
+    labels: tuple[tuple[str, Message], ...]
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """``(option, label)`` pairs, each label in the current language."""
+        return tuple((name, str(label)) for name, label in self.labels)
 
     @property
     def game(self) -> Game:
@@ -28,7 +35,7 @@ class Variant:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(name for name, _ in self.options)
+        return tuple(name for name, _ in self.labels)
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -39,7 +46,7 @@ class Variant:
         """The game's full options with ``given`` on top; ``ValueError`` naming the problem."""
         unknown = sorted(set(given) - set(self.names))
         if unknown:
-            raise ValueError(f"{unknown[0]!r} is not a rule this lesson changes")
+            raise ValueError(msg("{name} is not a rule this lesson changes", name=repr(unknown[0])))
         return check_options(self.game, given)
 
     def changed(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -52,56 +59,75 @@ VARIANTS: dict[str, Variant] = {
     "triad": Variant(
         "triad",
         (
-            ("jokers", "Jokers"),
-            ("five_of_a_kind", "Five of a kind is Five Up"),
-            ("players", "Players"),
+            ("jokers", msg("Jokers")),
+            ("five_of_a_kind", msg("Five of a kind is Five Up")),
+            ("players", msg("Players")),
         ),
     ),
     "pyramid": Variant(
         "pyramid",
         (
-            ("players", "Players"),
-            ("max_draw", "Most cards exchanged"),
-            ("exchange_rounds", "Exchange rounds"),
+            ("players", msg("Players")),
+            ("max_draw", msg("Most cards exchanged")),
+            ("exchange_rounds", msg("Exchange rounds")),
         ),
     ),
-    "doudizhu": Variant("doudizhu", (("ruleset", "Rules"),)),
+    "doudizhu": Variant("doudizhu", (("ruleset", msg("Rules")),)),
     "triangle": Variant(
         "triangle",
         (
-            ("on_tie", "A tie at the top"),
-            ("tie_void", "Chance a shared grab is void"),
-            ("target", "Points to win"),
+            ("on_tie", msg("A tie at the top")),
+            ("tie_void", msg("Chance a shared grab is void")),
+            ("target", msg("Points to win")),
         ),
     ),
     "three_thirteen": Variant(
         "three_thirteen",
         (
-            ("aces", "Aces"),
-            ("max_wilds_per_meld", "Most wild cards in a meld"),
-            ("no_immediate_rediscard", "No throwing back the card just taken"),
-            ("players", "Players (decks follow)"),
+            ("aces", msg("Aces")),
+            ("max_wilds_per_meld", msg("Most wild cards in a meld")),
+            ("no_immediate_rediscard", msg("No throwing back the card just taken")),
+            ("players", msg("Players (decks follow)")),
         ),
     ),
     "pyramid_poker": Variant(
         "pyramid_poker",
         (
-            ("scoring", "Scoring"),
-            ("target", "Match points to win"),
-            ("all_three_no_pair_penalty", "Penalty for three No Pair hands"),
+            ("scoring", msg("Scoring")),
+            ("target", msg("Match points to win")),
+            ("all_three_no_pair_penalty", msg("Penalty for three No Pair hands")),
         ),
     ),
 }
 """Each lesson (its notebook's name without ``.ipynb``) with rules to change."""
 
 
+CHOICE_WORDS: dict[str, Message] = {
+    # Translators: the values of the lessons' rule choices, as the rules panel lists them
+    "out": msg("out"),
+    "wild": msg("wild"),
+    "extra": msg("extra"),
+    "shared": msg("shared"),
+    "low": msg("low"),
+    "high_or_low": msg("high or low"),
+    "advanced": msg("advanced"),
+    "basic": msg("basic"),
+}
+"""The words of the choices the lessons' rules offer (any other value reads as it is spelled,
+like the rule sets' names)."""
+
+
 def value_words(value: Any) -> str:
-    """An option's value as the rules panel says it: ``True`` "on", ``high_or_low`` "high or
-    low", ``None`` "no limit"."""
+    """An option's value as the rules panel says it, in the current language: ``True`` "on",
+    ``high_or_low`` "high or low", ``None`` "no limit"."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return str(msg("on") if value else msg("off"))
     if value is None:
-        return "no limit"
+        return str(msg("no limit"))
+    if isinstance(value, str) and value in CHOICE_WORDS:
+        return str(CHOICE_WORDS[value])
+    if isinstance(value, float) and "e" not in repr(value):
+        return str(num(value, len(repr(value).partition(".")[2]) or 1))
     return str(value).replace("_", " ")
 
 

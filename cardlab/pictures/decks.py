@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardlab.core.cards import get_deck
 from cardlab.core.engine import CHANCE, seat_name
+from cardlab.core.i18n import msgn
 from cardlab.games.highcard import GAME, HighCardState
 from cardlab.render import Drawing, card_size, card_sprite, compose, get_theme, table_seats
 
@@ -18,7 +19,10 @@ def table_drawing(
     if state.stock and GAME.current_player(state) == CHANCE:
         shown = [None]  # the stock, face down, while the dealer deals
     tricks = [len(won) // state.players for won in state.won]
-    names = [f"{seat_name(s)} · {n} trick{'s' * (n != 1)}" for s, n in enumerate(tricks)]
+    names = [
+        msgn("{player} · {count} trick", "{player} · {count} tricks", n, player=seat_name(s))
+        for s, n in enumerate(tricks)
+    ]
     to_act = GAME.current_player(state)
     return table_seats(
         state.hands,

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from cardlab.core.i18n import joined, msg
 from cardlab.render.ops import Drawing, DrawOp, Line, Rect, Text
 from cardlab.render.svg import to_svg
 from cardlab.render.theme import DEFAULT, Theme, get_theme, mix
@@ -190,10 +191,21 @@ def _describe(
         values = []
         for name, bar in zip(series, row.bars, strict=False):
             if bar is not None:
-                interval = f" ± {fmt(bar.error)}" if bar.error else ""
-                values.append(f"{name} {fmt(bar.value)}{interval}")
-        parts.append(f"{row.label}: {', '.join(values) or 'no value'}")
-    return f"Horizontal bars, {axis} per row. " + "; ".join(parts) + "."
+                if bar.error:
+                    values.append(
+                        msg(
+                            "{name} {value} ± {error}",
+                            name=name,
+                            value=fmt(bar.value),
+                            error=fmt(bar.error),
+                        )
+                    )
+                else:
+                    values.append(msg("{name} {value}", name=name, value=fmt(bar.value)))
+        said = joined(values) if values else msg("no value")
+        parts.append(str(msg("{row}: {values}", row=row.label, values=said)))
+    rows_said = str(msg("; ")).join(parts)
+    return str(msg("Horizontal bars, {axis} per row. {rows}.", axis=axis, rows=rows_said))
 
 
 def bar_chart(
@@ -217,6 +229,7 @@ def bar_chart(
     """
     if not 1 <= len(series) <= 2:
         raise ValueError(f"a bar chart has one or two series, got {len(series)}")
+    title, axis, series = str(title), str(axis), [str(name) for name in series]
     theme = get_theme(theme)
     ink, lw = theme.label, theme.line_scale
     size, pad = 13.0 * theme.font_scale, 12.0
@@ -232,7 +245,7 @@ def bar_chart(
     has_error = any(b is not None and b.error > 0 for r in rows for b in r.bars)
     keys = [(name, i) for i, name in enumerate(series)] if len(series) > 1 else []
     if has_error:
-        keys.append(("95% interval", -1))
+        keys.append((str(msg("95% interval")), -1))
     x = pad
     if keys:
         y += 4
@@ -302,11 +315,12 @@ def bar_chart(
         axis_ops.append(Line(((tx, y), (tx, y + 5)), stroke=ink, line_width=lw))
         axis_ops.append(Text(tx, y + 7, text, size, ink, "center", "top"))
     y += 7 + line_h
-    axis_title = f"{axis} (log scale)" if log else axis
+    axis_title = str(msg("{axis} (log scale)", axis=axis)) if log else str(axis)
     half = text_width(axis_title, size) / 2
     middle = min(max((x0 + x1) / 2, pad + half), width - pad - half)
     axis_ops.append(Text(middle, y + 2, axis_title, size, ink, "center", "top"))
     y += line_h + pad
 
     drawing = Drawing(width, y, (*under, *ops, *axis_ops), background=theme.background)
-    return Chart(drawing, title or f"Bar chart of {axis}", _describe(rows, series, axis, fmt))
+    title = title or str(msg("Bar chart of {axis}", axis=axis))
+    return Chart(drawing, title, _describe(rows, series, axis, fmt))

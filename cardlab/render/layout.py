@@ -17,6 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from cardlab.core.cards import Card
+from cardlab.core.i18n import msg
 from cardlab.render.faces import back, card_size, face
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Line, Point, Polygon, Rect, Sprite, Text
 from cardlab.render.theme import DEFAULT, Theme, get_theme, mix
@@ -463,7 +464,11 @@ def table_seats(
     deck_name = _deck_of(all_cards, deck)
     if card_h is None:
         card_h = card_size(deck_name, card_w)[1]
-    names = list(seat_names) if seat_names is not None else [f"Seat {s}" for s in range(n)]
+    names = (
+        list(seat_names)
+        if seat_names is not None
+        else [msg("Seat {number}", number=s) for s in range(n)]
+    )
     m = 0.03 * min(width, height)
     ops: list[DrawOp] = [felt(width, height, theme, m, min(width, height) * 0.3)]
     for s, ((sx, sy), hand) in enumerate(

@@ -56,6 +56,9 @@ class Circle:
 
 @dataclass(frozen=True)
 class Text:
+    """A line of text; a message (or anything else) given as ``text`` is drawn as its text in
+    the current language, so a picture may label itself with messages."""
+
     x: float
     y: float
     text: str
@@ -64,6 +67,10 @@ class Text:
     align: Literal["left", "center", "right"] = "center"
     baseline: Literal["top", "middle", "bottom"] = "middle"
     bold: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            object.__setattr__(self, "text", str(self.text))
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,11 @@ the quickest visual check of the faces.  Identical cards (Pyramid's nine ``3P``)
 from __future__ import annotations
 
 from cardlab.core.cards import Card, get_deck
+from cardlab.core.i18n import msg, msgn
 from cardlab.render.faces import card_size
 from cardlab.render.layout import grid
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Text
-from cardlab.render.theme import DEFAULT, Theme, get_theme
+from cardlab.render.theme import DEFAULT, THEME_WORDS, Theme, get_theme
 
 #: Friendly names accepted for the sheet (e.g. ``cardlab render standard``).
 DECK_ALIASES = {"standard": "standard54"}
@@ -59,7 +60,15 @@ def deck_sheet(
         Text(
             margin,
             margin,
-            f"{deck.title} ({len(deck)} cards) · {theme.name} theme",
+            str(
+                msgn(
+                    "{deck} ({count} card) · {theme} theme",
+                    "{deck} ({count} cards) · {theme} theme",
+                    len(deck),
+                    deck=deck.title,
+                    theme=THEME_WORDS.get(theme.name, theme.name),
+                )
+            ),
             18.0 * theme.font_scale,
             theme.label,
             "left",
@@ -72,7 +81,7 @@ def deck_sheet(
             Text(
                 margin,
                 margin + 26.0 * theme.font_scale,
-                deck.about,
+                str(deck.about),
                 12.0 * theme.font_scale,
                 theme.label,
                 "left",
@@ -80,10 +89,12 @@ def deck_sheet(
             )
         )
     top = margin + title_h + 10
+    # Translators: the caption under the back of a card on a deck sheet
+    back = str(msg("back"))
     for r, group in enumerate(groups):
         y = top + r * row_h
         cards = [kinds[i] if i >= 0 else None for i in group]
-        caps = [labels[i] if i >= 0 else "back" for i in group]
+        caps = [labels[i] if i >= 0 else back for i in group]
         placed = grid(
             cards,
             len(group),
@@ -106,7 +117,7 @@ def deck_sheet(
             ops.append(op)
     widest = max(len(g) for g in groups)
     title_w = 0.62 * 18.0 * theme.font_scale * len(ops[0].text)  # type: ignore[union-attr]
-    about_w = 0.55 * 12.0 * theme.font_scale * len(deck.about)
+    about_w = 0.55 * 12.0 * theme.font_scale * len(str(deck.about))
     width = max(2 * margin + widest * (w + gap) - gap, 2 * margin + max(title_w, about_w))
     height = top + len(groups) * row_h + margin - gap
     return Drawing(width, height, tuple(ops), background=theme.background)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from cardlab.core.i18n import Message, msg
+
 # Which suit family a deck's suit tokens belong to: colours are keyed "<family>:<suit>".
 SUIT_FAMILY: dict[str, str] = {
     "standard52": "standard",
@@ -230,6 +232,13 @@ HIGH_CONTRAST = Theme(
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (DEFAULT, COLORBLIND, HIGH_CONTRAST)}
+THEME_WORDS: dict[str, Message] = {
+    # Translators: a theme's name, as in "{theme} theme" under a deck sheet
+    "default": msg("default"),
+    "colorblind": msg("colorblind"),
+    "high-contrast": msg("high-contrast"),
+}
+"""Each theme's name as a picture's caption says it."""
 
 
 def get_theme(name: str | Theme | None = None) -> Theme:

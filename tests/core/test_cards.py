@@ -36,7 +36,7 @@ def test_triad_has_four_colour_suits_and_two_jokers():
     cards = TRIAD.cards()
     assert len(cards) == 54
     assert Counter(c.suit for c in cards if not c.is_extra) == {s: 13 for s in "bgrk"}
-    assert {TRIAD.suit_names[s] for s in "bgrk"} == {"Blue", "Green", "Red", "Black"}
+    assert {str(TRIAD.suit_names[s]) for s in "bgrk"} == {"Blue", "Green", "Red", "Black"}
 
 
 def test_pyramid_has_55_cards_in_nine_kinds_plus_keystone():

@@ -179,7 +179,7 @@ def test_deck_sheet_one_face_per_distinct_card(deck_name):
         assert (card.code if n == 1 else f"{card.code} ×{n}") in texts
         box = next(b for b in d.hit_boxes() if b.target == f"card:{i}")
         assert box.x + box.w <= d.width and box.y + box.h <= d.height
-    assert deck.title in texts[0]
+    assert str(deck.title) in texts[0]
 
 
 def test_deck_sheet_duplicates_and_columns():

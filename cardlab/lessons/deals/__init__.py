@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
+from cardlab.core.i18n import joined, msg
 from cardlab.core.replay import Replay
 
 SUFFIX = ".txt"
@@ -32,5 +33,11 @@ def load(name: str) -> Replay:
     """The curated deal ``name`` (e.g. ``"triad-pot-odds"``); ``ValueError`` naming the known
     deals for any other name."""
     if name not in names():
-        raise ValueError(f"no curated deal {name!r}: the deals are {', '.join(names())}")
+        raise ValueError(
+            msg(
+                "no curated deal {name}: the deals are {deals}",
+                name=repr(name),
+                deals=joined(names()),
+            )
+        )
     return Replay.from_text(_text(name))
