@@ -37,10 +37,10 @@ class LanguagePicker(widgets.HBox):
         self.lang = set_language(language() if lang is None else lang, self.lesson)
         self.query = query
         """The query a page in another language opens with (the page's theme and rules)."""
-        speak(lang)
+        speak(self.lang)
         self.dropdown = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()],
-            value=lang,
+            value=self.lang,
             description=str(msg("Language")),
             tooltip=str(msg("Open this lesson in another language")),
         )
