@@ -306,11 +306,11 @@ class Game:
             return Refusal(exc.reason)
         return self._parse(state, text)
 
-    def why_illegal(self, state: Any, action: Action) -> str | None:
-        """None when ``action`` is legal, else the reason in a learner's words, in the current
-        language (`read_move` gives the `Refusal`, whose reason is the message itself)."""
+    def why_illegal(self, state: Any, action: Action) -> str | Message | None:
+        """None when ``action`` is legal, else the reason in a learner's words: a message, read
+        in the page's language where it is shown (``str()`` reads it in the current one)."""
         move = self.read_move(state, action)
-        return str(move.reason) if isinstance(move, Refusal) else None
+        return move.reason if isinstance(move, Refusal) else None
 
     def apply(self, state: Any, action: Action) -> Transition:
         """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""

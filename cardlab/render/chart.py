@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardlab.core.i18n import joined, msg
+from cardlab.core.i18n import Message, joined, msg
 from cardlab.render.ops import Drawing, DrawOp, Line, Rect, Text
 from cardlab.render.svg import to_svg
 from cardlab.render.theme import DEFAULT, Theme, get_theme, mix
@@ -212,8 +212,8 @@ def bar_chart(
     rows: Sequence[ChartRow],
     series: Sequence[str],
     *,
-    title: str,
-    axis: str = "probability",
+    title: str | Message,
+    axis: str | Message | None = None,
     theme: Theme | str = DEFAULT,
     width: float = 560.0,
     limit: float | None = 1.0,
@@ -229,6 +229,7 @@ def bar_chart(
     """
     if not 1 <= len(series) <= 2:
         raise ValueError(f"a bar chart has one or two series, got {len(series)}")
+    axis = msg("probability") if axis is None else axis
     title, axis, series = str(title), str(axis), [str(name) for name in series]
     theme = get_theme(theme)
     ink, lw = theme.label, theme.line_scale

@@ -240,11 +240,6 @@ def test_the_suggestion_is_a_reasoning_players_choice():
     assert done.suggest().key == "next-round"
 
 
-@pytest.mark.xfail(
-    reason="the shared stepper escapes event.arithmetic as a str (cardlab/widgets/stepper.py:248); "
-    "Triangle's arithmetic is now a Message, to be read with str() there",
-    strict=False,
-)
 def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
     replay = deals.load("triangle-first-turn")
     reasons = replay.reasons_of(stepper_bots())

@@ -125,7 +125,7 @@ def test_an_illegal_move_reads_in_the_language(lang):
         reason = refused.value.reason
         check_text(reason.text(None, lang), lang)
         with using_language(lang):
-            check_text(GAME.why_illegal(state, bad), lang)
+            check_text(str(GAME.why_illegal(state, bad)), lang)
     assert ours_missed(before) == set()
 
 

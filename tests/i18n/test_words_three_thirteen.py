@@ -40,13 +40,7 @@ ACTION_WORDS = frozenset({"take", "stock", "discard", "out", "dealer", "deal", "
 DRAWN_AS_IS = {"ru": {"WILD"}, "zh": {"WILD"}, "lt": set()}
 """The tag on a wild card that the Russian and Chinese lessons keep as drawn (their glossaries)."""
 _TAG = re.compile(r"<[^>]+>")
-SHARED = (
-    "Why?",  # cardlab/apps/bot_stepper.py:485, before a bot's reason
-    "Chance: the seeded shuffle decided this step.",  # cardlab/apps/bot_stepper.py:100
-    "How",  # cardlab/widgets/panels.py:356, the score sheet's column head
-    "Total",  # cardlab/widgets/panels.py:377
-    "95% interval",  # cardlab/render/chart.py:235, the chart's key
-)
+SHARED: tuple[str, ...] = ()
 """English the panels' shared parts (the ``ui`` catalog's code, not Three Thirteen's) still
 write among Three Thirteen's texts: left out of the check here, for the lead to convert."""
 

@@ -208,55 +208,6 @@ def shown(obj: Any) -> list[str]:
 
 
 SHARED = (
-    # English that shared code (not this part's files) still writes on the Triangle panels; the
-    # lead converts it (cardlab/widgets/stepper.py, apps/bot_stepper.py, apps/whatif_row.py,
-    # apps/model.py, apps/words.py, widgets/panels.py, widgets/quiz.py, widgets/results.py,
-    # widgets/share.py, widgets/mirror, render/chart.py, render/sheet.py, core/cards.py)
-    r"Step \d+ of \d+:",
-    r"^Step$",
-    r"the start, before any card moves\.",
-    r"Why\?",
-    r"keeps its reasons to itself: they rest on cards .* cannot see\. Choose its eyes, or the "
-    r"teacher's, to read them\.",
-    r"'s other moves here \(this line's move:",
-    r" to act: only they( \(or the teacher\))? (can )?see their choices\.?",
-    r"\(\d+ in all\)",
-    r"nothing yet",
-    r"Chance decides this step: step to a player's move\.",
-    r"Chance: the seeded shuffle decided this step\.",
-    r", through (the teacher|.*)'s eyes",
-    r"Teacher \(every card\)",
-    r"^Eyes$",
-    r"^Lines$",
-    r"Main line",
-    r"Back to the main line",
-    r"Show the main line at this step",
-    r"What if…",
-    r"What would the AI do here\?",
-    r"The lesson's AI for the seat to act says its move and why",
-    r"Play the chosen move here instead; the bots play on from there",
-    r"Play this instead",
-    r"Play the steps one by one; press to pause",
-    r"^Play$|▶ Play|◀ Back|« Start|End »|Forward ▶|^back$",
-    r"One step back|One step forward|Go to the last step|Go to the start",
-    r"Hands:|Table:|Last move:|Legal moves:",
-    r"earlier rows?|folded into the totals|Total|How",
-    r"Score sheet",
-    r"Event  Exact  Decimal",
-    r"Horizontal bars, probability per row\.",
-    r": exact ",
-    r"\bprobability\s*$",
-    r"New question",
-    r"Right first time: \d+ of \d+",
-    r"Download my results",
-    r"\(a CSV file to hand in: \d+ (answers?|finished hands? or deals?) so far\)",
-    r"Share this position",
-    r"A link that opens this lesson at exactly this position",
-    r"A new game: you are Player 1, at the bottom of the table\.",
-    r"Your view of the table, drawn \(the same in words below\)",
-    r"Triangle 24-card deck \(24 cards\) · default theme",
-    r"Triangle 24-card deck : 24 cards, 24 faces, in the order drawn:",
-    r"Ace to 6 in four suits; the ace is 1, the lowest \(Triangle\)\.",
     r"^S\d (even|odd)$",  # a dropdown's value: the statement's code, notation
 )
 
@@ -283,8 +234,6 @@ def panel_texts(lang: str) -> list[str]:
         for eyes in (-1, 0):
             game.eyes.value = eyes
             for step in range(len(replay) + 1):
-                if step and replay.event_at(step).arithmetic:
-                    continue  # the shared stepper cannot escape a sum yet (widgets/stepper.py)
                 game.stepper.go(step)
                 texts += shown(game) + shown(game.odds)
         quiz = StatementQuiz(page, seed=3)

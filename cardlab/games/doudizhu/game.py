@@ -193,7 +193,9 @@ class DouDizhu(Game):
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
     option_specs: ClassVar[dict[str, Option]] = {
-        "ruleset": choice(RULESETS, "whose wing and attachment rules: Cardavia's or pagat's (D3)")
+        "ruleset": choice(
+            RULESETS, msg("whose wing and attachment rules: Cardavia's or pagat's (D3)")
+        )
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
     # "as" (in "play 3 3 3 as trio") is left out: "As" is the ace of spades

@@ -150,7 +150,7 @@ RULES = DrawRules(
         {"players": 4, "stack": 8, "hands": 3},
     ),
     check_options=check_options,
-    extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING.msgid)},
+    extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING)},
     advisor=advise,
 )
 GAME = register(DrawPoker(RULES))

@@ -288,12 +288,14 @@ class PyramidPoker(Game):
     }
     option_specs: ClassVar[dict[str, Option]] = {
         # 30 blocks never need more than 30 foundation slots; every move scans every slot
-        "foundation_width": whole(8, 30, "slots on the foundation row (Q1)"),
-        "scoring": choice(("advanced", "basic"), "points per hand and bonus, or comparisons only"),
+        "foundation_width": whole(8, 30, msg("slots on the foundation row (Q1)")),
+        "scoring": choice(
+            ("advanced", "basic"), msg("points per hand and bonus, or comparisons only")
+        ),
         # a match lasts at most 2 x target games (the guaranteed end), so this bounds its length
-        "target": whole(1, 30, "match points that end an advanced match (7 short, 11 long)"),
-        "games": whole(1, 30, "play exactly this many games", none="play to the target"),
-        "all_three_no_pair_penalty": flag("an extra -1 when all three hands are No Pair (Q7)"),
+        "target": whole(1, 30, msg("match points that end an advanced match (7 short, 11 long)")),
+        "games": whole(1, 30, msg("play exactly this many games"), none=msg("play to the target")),
+        "all_three_no_pair_penalty": flag(msg("an extra -1 when all three hands are No Pair (Q7)")),
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"games": 1},

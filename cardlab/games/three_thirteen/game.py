@@ -334,15 +334,21 @@ class ThreeThirteen(Game):
         "no_immediate_rediscard": False,
     }
     option_specs: ClassVar[dict[str, Option]] = {
-        "players": whole(MIN_PLAYERS, MAX_PLAYERS, "players (1 deck for 2, 2 for 3-4, 3 for 5-6)"),
-        "rounds": whole(1, ROUNDS, "how many of the 11 rounds to play (3 cards, 4 cards, ...)"),
+        "players": whole(
+            MIN_PLAYERS, MAX_PLAYERS, msg("players (1 deck for 2, 2 for 3-4, 3 for 5-6)")
+        ),
+        "rounds": whole(
+            1, ROUNDS, msg("how many of the 11 rounds to play (3 cards, 4 cards, ...)")
+        ),
         "aces": choice(
-            ("low", "high_or_low"), "aces low only, or also above the king (15 points) (R1)"
+            ("low", "high_or_low"), msg("aces low only, or also above the king (15 points) (R1)")
         ),
         # a meld is laid from at most 13 cards, so a higher limit would be no limit at all
-        "max_wilds_per_meld": whole(0, 13, "the most wild cards in one meld (R3)", none="no limit"),
+        "max_wilds_per_meld": whole(
+            0, 13, msg("the most wild cards in one meld (R3)"), none=msg("no limit")
+        ),
         "no_immediate_rediscard": flag(
-            "forbid throwing back the card just taken from the discard pile (R7)"
+            msg("forbid throwing back the card just taken from the discard pile (R7)")
         ),
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (

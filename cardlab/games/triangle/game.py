@@ -179,11 +179,11 @@ class Triangle(Game):
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
     option_specs: ClassVar[dict[str, Option]] = {
-        "tie_void": probability("the chance that a grab by two or three claimers is void"),
+        "tie_void": probability(msg("the chance that a grab by two or three claimers is void")),
         # a game lasts at most `target` turns (T12), so the target also bounds its length
-        "target": whole(1, 200, "the score that ends the game (T8)"),
+        "target": whole(1, 200, msg("the score that ends the game (T8)")),
         "on_tie": choice(
-            ("extra", "shared"), "a tie at the top: play extra rounds, or share the win"
+            ("extra", "shared"), msg("a tie at the top: play extra rounds, or share the win")
         ),
     }
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
