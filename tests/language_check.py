@@ -17,15 +17,18 @@ import ipywidgets as widgets
 
 _TAG = re.compile(r"<[^>]+>")
 _LATIN_WORD = re.compile(r"(?<![\w.])[A-Za-z]{3,}(?![\w.])")
+_LATIN_ANY = re.compile(r"(?<![\w.])[A-Za-z]+(?![\w.])")
 _ENGLISH_WORDS = frozenset(
     """the and of to is are you your with for from this that these those which what when where
     why how has have had not but or its it will would can could should there their they them
     then than into onto about after before while each every other more most less only also
     just wins win won loses lost draws drawn takes took plays played deals dealt passes hand
-    hands card cards player players turn round score points bid bids bet bets raise calls
+    hands card cards player players turn round score points bid bids bets raise calls
     fold folds next back show hide new game rules theme share copy link""".split()  # noqa: SIM905
 )
-ALLOWED = frozenset({"cardlab", "Cardavia", "pagat", "Battlestar", "Galactica", "QR", "AI"})
+ALLOWED = frozenset(
+    {"cardlab", "Cardavia", "pagat", "Pagat", "Battlestar", "Galactica", "QR", "AI"}
+)
 """Names that read the same in every language."""
 
 
@@ -38,7 +41,7 @@ def english_phrases(text: str, lang: str, allowed: Iterable[str] = ()) -> list[s
         return [word for word in _LATIN_WORD.findall(plain) if word not in names]
     return [
         word
-        for word in re.findall(r"\b[A-Za-z]+\b", plain)
+        for word in _LATIN_ANY.findall(plain)
         if word.lower() in _ENGLISH_WORDS and word not in names
     ]
 

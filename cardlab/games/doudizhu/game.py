@@ -189,7 +189,7 @@ class DouDizhuView:
 
 class DouDizhu(Game):
     name = "doudizhu"
-    title = "Dou Dizhu (Fight the Landlord)"
+    title = msg("Dou Dizhu (Fight the Landlord)")
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
     option_specs: ClassVar[dict[str, Option]] = {

@@ -95,7 +95,7 @@ class DrawRules:
     """
 
     name: str
-    title: str
+    title: str | Message
     deck: Callable[[Mapping[str, Any]], Sequence[Card]]
     evaluate: Evaluate
     hand_size: int = 5

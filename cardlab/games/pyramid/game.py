@@ -132,7 +132,7 @@ reads it through the catalogs."""
 
 RULES = DrawRules(
     name="pyramid",
-    title="Pyramid",
+    title=msg("Pyramid"),
     deck=pyramid_deck,
     evaluate=evaluate_hand,
     hand_size=HAND_SIZE,

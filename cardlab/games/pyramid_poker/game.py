@@ -276,7 +276,7 @@ class PyramidPokerView:
 
 class PyramidPoker(Game):
     name = "pyramid_poker"
-    title = "Pyramid Poker"
+    title = msg("Pyramid Poker")
     min_players = 2
     max_players = 2
     default_options: ClassVar[dict[str, Any]] = {

@@ -323,7 +323,7 @@ class ThreeThirteenView:
 # -- the game ---------------------------------------------------------------------------------
 class ThreeThirteen(Game):
     name = "three_thirteen"
-    title = "Three Thirteen"
+    title = msg("Three Thirteen")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_options: ClassVar[dict[str, Any]] = {

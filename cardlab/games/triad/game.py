@@ -154,7 +154,7 @@ def _comb(n: int, k: int) -> int:
 
 RULES = DrawRules(
     name="triad",
-    title="Triad",
+    title=msg("Triad"),
     deck=deck,
     evaluate=_evaluate_dealt,
     hand_size=5,

@@ -175,7 +175,7 @@ class TriangleView:
 
 class Triangle(Game):
     name = "triangle"
-    title = "Triangle"
+    title = msg("Triangle")
     min_players = max_players = PLAYERS
     default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
     option_specs: ClassVar[dict[str, Option]] = {
