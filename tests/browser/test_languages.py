@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 from drivers import AGAIN, DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from language_check import english_phrases
+from PIL import Image
+from test_layout import LESSON_HEIGHT_JS
 from test_voila import (
     CANVAS,
     RENDER_TIMEOUT_MS,
@@ -53,6 +54,16 @@ NAMES |= {"pat", "take", "stock", "draw", "place", "keep", "hand", "claim", "sta
 TEXT_ALTERNATIVES = "els => els.map(e => e.getAttribute('aria-label') || '')"
 
 
+def whole_page_shot(page, path: Path) -> None:
+    """The whole lesson: Voilà scrolls inside its own container, so the window is made as tall
+    as the lesson first (as tests/browser/test_layout.py does)."""
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": min(page.evaluate(LESSON_HEIGHT_JS), 16_000)})
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path))
+    page.set_viewport_size({"width": width, "height": 900})
+
+
 def english_on(page, lang: str) -> list[str]:
     """The English a page in ``lang`` still shows: its text and its canvases' names."""
     text = page.inner_text("body")
@@ -86,9 +97,12 @@ def test_a_lesson_reads_in_its_language(voila_server, page, lang, lesson, screen
     for i, png in enumerate(shots):
         assert_drawn(png, f"{lang}/{lesson} canvas #{i}")
     shot = screenshot_dir / f"lang-{lang}-{lesson}.png"
-    page.screenshot(path=str(shot), full_page=True)
+    whole_page_shot(page, shot)
     if (lang, lesson) in DOCS_SHOTS and os.environ.get("CARDLAB_DOCS"):
-        shutil.copyfile(shot, REPO / "docs" / DOCS_SHOTS[lang, lesson])
+        with Image.open(shot) as image:  # the top of the lesson, as the README shows it
+            image.crop((0, 0, image.width, min(image.height, 2200))).save(
+                REPO / "docs" / DOCS_SHOTS[lang, lesson], optimize=True
+            )
     left = english_on(page, lang)
     assert left == [], "\n".join(left)
     assert_clean_console(page)
@@ -131,7 +145,7 @@ def test_a_table_is_played_to_its_end_by_clicking(voila_server, page, lang, scre
     assert_no_python_errors(page)
     table = page.locator(".cardlab-table").last
     assert_drawn(page.locator(f".cardlab-table {CANVAS}").last.screenshot(), "the table")
-    page.screenshot(path=str(screenshot_dir / f"lang-{lang}-table.png"), full_page=True)
+    whole_page_shot(page, screenshot_dir / f"lang-{lang}-table.png")
     said = [line for line in table.inner_text().splitlines() if line.strip()]
     assert len(said) > 5
     assert [
