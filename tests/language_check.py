@@ -15,6 +15,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.widgets.canvas import CanvasView
+
 _TAG = re.compile(r"<[^>]+>")
 _LATIN_WORD = re.compile(r"(?<![\w.])[A-Za-z]{3,}(?![\w.])")
 _LATIN_ANY = re.compile(r"(?<![\w.])[A-Za-z]+(?![\w.])")
@@ -55,6 +57,31 @@ def widget_texts(widget: widgets.Widget) -> Iterator[str]:
     yield from getattr(widget, "_options_labels", ())
     for child in getattr(widget, "children", ()):
         yield from widget_texts(child)
+
+
+def canvases(obj: Any, seen: set[int] | None = None) -> Iterator[CanvasView]:
+    """The canvas views a lesson object holds (directly or in its cardlab parts)."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, CanvasView):
+        yield obj
+        return
+    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
+        if type(value).__module__.startswith("cardlab."):
+            yield from canvases(value, seen)
+
+
+def shown_texts(view: Any) -> list[str]:
+    """Every text ``view`` shows: its widgets' texts, the texts drawn on its canvases, and the
+    canvases' names (a canvas's label is its text alternative)."""
+    texts = list(widget_texts(getattr(view, "widget", view)))
+    for canvas in canvases(view):
+        if canvas.drawing is not None:
+            texts += canvas.drawing.texts()
+        texts += [v for k, v in vars(canvas).items() if "label" in k and isinstance(v, str)]
+    return texts
 
 
 def english_in(

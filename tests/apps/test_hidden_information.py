@@ -16,52 +16,18 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
+from language_check import shown_texts
 
 from cardlab.apps import autoplay
 from cardlab.apps.model import LEARNER
 from cardlab.core.conformance import SeenSoFar
-from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.theme import ThemePicker
 
 _TAG = re.compile(r"<[^>]+>")
-
-
-# -- what a view shows ---------------------------------------------------------------------------
-def _widget_texts(widget: widgets.Widget) -> Iterator[str]:
-    for attr in ("value", "description", "tooltip", "placeholder"):
-        value = getattr(widget, attr, None)
-        if isinstance(value, str) and value:
-            yield html.unescape(_TAG.sub(" ", value))
-    yield from getattr(widget, "_options_labels", ())
-    for child in getattr(widget, "children", ()):
-        yield from _widget_texts(child)
-
-
-def _canvases(obj: Any, seen: set[int]) -> Iterator[CanvasView]:
-    """The canvas views a lesson object holds (directly or in its cardlab parts)."""
-    if id(obj) in seen:
-        return
-    seen.add(id(obj))
-    if isinstance(obj, CanvasView):
-        yield obj
-        return
-    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
-        if type(value).__module__.startswith("cardlab."):
-            yield from _canvases(value, seen)
-
-
-def shown_texts(view: Any) -> list[str]:
-    """Every text ``view`` shows: its widgets' texts and the texts drawn on its canvases."""
-    texts = list(_widget_texts(view.widget))
-    for canvas in _canvases(view, set()):
-        if canvas.drawing is not None:
-            texts += canvas.drawing.texts()
-    return texts
 
 
 # -- the oracles ---------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from language_check import english_in, widget_texts
+from language_check import english_in, shown_texts, widget_texts
 
 from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents
 from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
@@ -33,7 +33,6 @@ from cardlab.pictures.pyramid import (
     showdown_picture,
     table_picture,
 )
-from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 
@@ -205,28 +204,6 @@ SHARED = {
     r"^(fold|check|call|bet|raise)( \d+)?$": "a what-if move: the replay's notation",
 }
 """English on the Pyramid pages that is not a sentence to translate."""
-
-
-def canvases(obj: Any, seen: set[int]) -> Iterator[CanvasView]:
-    """The canvas views a lesson object holds (directly or in its cardlab parts)."""
-    if id(obj) in seen:
-        return
-    seen.add(id(obj))
-    if isinstance(obj, CanvasView):
-        yield obj
-        return
-    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
-        if type(value).__module__.startswith("cardlab."):
-            yield from canvases(value, seen)
-
-
-def shown_texts(view: Any) -> list[str]:
-    """Every text ``view`` shows: its widgets' texts and the texts drawn on its canvases."""
-    texts = list(widget_texts(view.widget))
-    for canvas in canvases(view, set()):
-        if canvas.drawing is not None:
-            texts += canvas.drawing.texts()
-    return texts
 
 
 def shared(text: str) -> bool:

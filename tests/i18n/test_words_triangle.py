@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import pytest
-from language_check import english_in, english_phrases, widget_texts
+from language_check import english_in, english_phrases, shown_texts
 
 from cardlab.apps.autoplay import step as press
 from cardlab.apps.triangle.lesson import STAGES, RoundWalkthrough, TriangleComponents
@@ -25,7 +25,6 @@ from cardlab.core.i18n import missed, read, set_language, using_language
 from cardlab.games.triangle import GAME, new_game
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import live_picture, resolved_picture, walkthrough_picture
-from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 
@@ -183,30 +182,6 @@ def test_an_illegal_moves_reason_reads_in_the_language(lang):
 
 
 # -- the lesson's panels and pictures --------------------------------------------------------------
-def canvases(obj: Any, seen: set[int]) -> Iterator[CanvasView]:
-    if id(obj) in seen:
-        return
-    seen.add(id(obj))
-    if isinstance(obj, CanvasView):
-        yield obj
-        return
-    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
-        if type(value).__module__.startswith("cardlab."):
-            yield from canvases(value, seen)
-
-
-def shown(obj: Any) -> list[str]:
-    """What a panel shows: its widgets' texts, the texts drawn on its canvases, and their
-    accessible names (a canvas's label is its text alternative)."""
-    widget = getattr(obj, "widget", obj)
-    texts = list(widget_texts(widget))
-    for canvas in canvases(obj, set()):
-        if canvas.drawing is not None:
-            texts += canvas.drawing.texts()
-        texts += [v for k, v in vars(canvas).items() if "label" in k and isinstance(v, str)]
-    return texts
-
-
 SHARED = (
     r"^S\d (even|odd)$",  # a dropdown's value: the statement's code, notation
 )
@@ -224,25 +199,25 @@ def panel_texts(lang: str) -> list[str]:
     try:
         page = LessonPage("triangle")
         texts: list[str] = []
-        texts += shown(TriangleComponents(page))
+        texts += shown_texts(TriangleComponents(page))
         walk = RoundWalkthrough(page)
         for label in walk.stage.options:
             walk.stage.value = label
-            texts += shown(walk)
+            texts += shown_texts(walk)
         game = GameStepper(page)
         replay = game.replay
         for eyes in (-1, 0):
             game.eyes.value = eyes
             for step in range(len(replay) + 1):
                 game.stepper.go(step)
-                texts += shown(game) + shown(game.odds)
+                texts += shown_texts(game) + shown_texts(game.odds)
         quiz = StatementQuiz(page, seed=3)
-        texts += shown(quiz)
+        texts += shown_texts(quiz)
         table = TableView(TriangleTable.start(seed=4, show_odds=True), page)
-        texts += shown(table)
+        texts += shown_texts(table)
         for _ in range(40):
             press(table)
-            texts += shown(table)
+            texts += shown_texts(table)
             if table.model.stage == "over":
                 break
         return texts
