@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from numbers import Real
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from cardlab.core.narration import Seat
+Seat = int | None
+"""A seat number, or None for the teacher (`cardlab.core.narration` reads secrets by it)."""
 
 LANGUAGES: dict[str, str] = {
     "en": "English",

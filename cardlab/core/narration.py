@@ -19,10 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardlab.core.i18n import Message, read
-
-Seat = int | None
-"""A seat number, or None for the teacher (who may read everything)."""
+from cardlab.core.i18n import Message, Seat, read
 
 
 @dataclass(frozen=True)
