@@ -51,6 +51,10 @@ NAMES = {word for name in LANGUAGES.values() for word in name.split()}
 NAMES |= {"pass", "bid", "play", "fold", "check", "call", "bet", "raise", "discard", "stand"}
 NAMES |= {"pat", "take", "stock", "draw", "place", "keep", "hand", "claim", "state", "out"}
 """...and the moves as the game's notation writes them (a legal-moves line, a what-if list)."""
+NAMES |= {"WILD", "Patrick", "Louis", "Aaron", "Weissblum", "Norman", "Woods", "Board", "Game"}
+NAMES |= {"Arena", "Games", "Invented", "games"}
+"""...the word printed on a wild card's face (the lessons quote it), and the games' authors,
+publishers and where their rules were found."""
 TEXT_ALTERNATIVES = "els => els.map(e => e.getAttribute('aria-label') || '')"
 
 
