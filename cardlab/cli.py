@@ -105,8 +105,10 @@ def pool_options(pool: int, lang: str = SOURCE) -> list[str]:
         raise ValueError(f"the pool size must be 0 or more, not {pool}")
     if pool == 0:
         return ["--VoilaConfiguration.progressive_rendering=True"]
-    # Voilà leaves out of the pools every notebook whose path holds or starts with a pattern
-    others = "/" if lang == SOURCE else f"^(?!{lang}/)"
+    # Voilà leaves out of the pools every notebook whose absolute path a pattern matches (from
+    # its start) or holds: here every notebook outside the class's language's folder
+    folders = "|".join(code for code in LANGUAGES if code != SOURCE)
+    others = f"^.*/({folders})/" if lang == SOURCE else f"^(?!.*/{lang}/)"
     return [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={pool}",
