@@ -219,4 +219,4 @@ def test_the_limits_are_documented_as_the_code_has_them():
     assert game_limit(1) == 2 and "at most `2 x target` games" in text
     headings = " ".join(line for line in text.split("\n") if line.startswith("## "))
     for game in GAMES.values():
-        assert game.title.split(" (")[0] in headings, game.title
+        assert str(game.title).split(" (")[0] in headings, game.title
