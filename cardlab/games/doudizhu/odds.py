@@ -296,28 +296,26 @@ class CountingOdds:
         """The result in sentences, with the counting argument."""
         a, b = names or (msg("Player {number}", number=s + 1) for s in self.others)
         n_unseen = sum(self.unseen)
+        values = {
+            "count": n_unseen,
+            "a": a,
+            "size_a": self.sizes[0],
+            "b": b,
+            "size_b": self.sizes[1],
+            "splits": num(self.splits),
+        }
         if any(map(sum, self.known)):
             first = msg(
                 "Unseen cards: {count} ({a} holds {size_a}, {b} holds {size_b}, some of them the "
                 "bottom cards everyone saw). Every one of the {splits} ways to split them is "
                 "equally likely.",
-                count=n_unseen,
-                a=a,
-                size_a=self.sizes[0],
-                b=b,
-                size_b=self.sizes[1],
-                splits=num(self.splits),
+                **values,
             )
         else:
             first = msg(
                 "Unseen cards: {count} ({a} holds {size_a}, {b} holds {size_b}). Every one of "
                 "the {splits} ways to split them is equally likely.",
-                count=n_unseen,
-                a=a,
-                size_a=self.sizes[0],
-                b=b,
-                size_b=self.sizes[1],
-                splits=num(self.splits),
+                **values,
             )
         lines = [
             first,
