@@ -35,6 +35,12 @@ from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks
 from cardlab.links import DEFAULT_PORT
 
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
+# Seconds Voilà waits, after a cell's reply, for the rest of its output.  The default (4 s) is
+# too short on a busy machine: a lesson's display cell sends hundreds of widget messages, and an
+# output still queued when the wait ends is dropped without an error, leaving a page with no
+# lesson.  The wait ends as soon as the output is in, so a long bound costs nothing; past it the
+# page shows an error instead of silently missing its widgets.
+IOPUB_TIMEOUT = 60
 # A closed or reloaded page shuts its kernel down at once (cardlab/serving.py); culling is the
 # safety net for browsers that vanish without saying so (a laptop lid, a lost network).
 CULL_IDLE = 300  # seconds before a kernel with no page connected is shut down
@@ -130,6 +136,8 @@ def voila_command(
         f"--port={port}",
         "--Voila.port_retries=0",  # the printed URL must be the real one
         f"--VoilaExecutor.timeout={CELL_TIMEOUT}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        "--VoilaExecutor.raise_on_iopub_timeout=True",
         # Lessons may show images that sit beside them (figures, screenshots); never the sources.
         "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|gif|svg|css)",
         "--VoilaConfiguration.show_tracebacks=False",

@@ -91,6 +91,22 @@ def test_pages_get_the_xsrf_cookie_their_unload_shutdown_needs(tmp_path):
     assert issubclass(XsrfCookieIdentityProvider, PasswordIdentityProvider)
 
 
+def test_voila_waits_for_a_cells_whole_output_and_never_drops_it_silently(tmp_path):
+    """The executor options, read the way Voilà reads its command line, reach its executor: a
+    lesson's display cell whose widget messages lag on a busy machine is waited for, not cut."""
+    import nbformat
+    from traitlets.config.loader import KVArgParseConfigLoader
+    from voila.execute import VoilaExecutor
+
+    args = [a for a in cli.voila_command(tmp_path, "127.0.0.1", 9123) if "VoilaExecutor." in a]
+    executor = VoilaExecutor(
+        nbformat.v4.new_notebook(), config=KVArgParseConfigLoader(args).load_config()
+    )
+    assert executor.timeout == cli.CELL_TIMEOUT
+    assert executor.iopub_timeout == cli.IOPUB_TIMEOUT >= 30
+    assert executor.raise_on_iopub_timeout
+
+
 def test_voila_command_serves_the_directory_on_the_given_address(tmp_path):
     cmd = cli.voila_command(tmp_path, "127.0.0.1", 9123)
     assert cmd[:3] == [sys.executable, "-m", "voila"]
