@@ -4,7 +4,8 @@ Russian and Chinese have every lesson, Lithuanian Three Thirteen and Malay Pyram
 each its index).  A page in a language shows no English outside names and notation: the
 lesson's text, every control, caption, narration and the canvases' text alternatives, checked
 by `language_check.english_phrases` (an English name glossed once in brackets after the native
-term is allowed).  Its canvases draw, and the console stays clean.  Then a Dou Dizhu table is
+term is allowed).  Its canvases draw, no button or label is cut short (a translation is often
+longer than the English), and the console stays clean.  Then a Dou Dizhu table is
 played to its end by clicking, in Russian and in Chinese, and what the game said is checked too.
 """
 
@@ -18,7 +19,7 @@ import pytest
 from drivers import AGAIN, DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from language_check import english_phrases
 from PIL import Image
-from test_layout import LESSON_HEIGHT_JS
+from test_layout import CLIPPED_JS, LESSON_HEIGHT_JS
 from test_voila import (
     CANVAS,
     RENDER_TIMEOUT_MS,
@@ -109,6 +110,7 @@ def test_a_lesson_reads_in_its_language(voila_server, page, lang, lesson, screen
             )
     left = english_on(page, lang)
     assert left == [], "\n".join(left)
+    assert page.evaluate(CLIPPED_JS) == [], "words cut short"
     assert_clean_console(page)
 
 

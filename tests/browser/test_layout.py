@@ -4,6 +4,8 @@
   except inside a box that scrolls or clips on its own (a wide formula on a phone);
 - every canvas fits the box it sits in, keeps its aspect ratio, and on the projector is drawn
   larger than its drawing's own size (the page's zoom);
+- every button and control label shows its whole words, never cut with an ellipsis (the
+  pages in the other languages too, whose words are longer);
 - a full-length screenshot of each page at each width goes to the screenshots folder (Voilà
   scrolls inside its own container, so the window is made as tall as the lesson first).
 """
@@ -14,6 +16,8 @@ import pytest
 from test_accessibility import LESSONS, open_lesson
 
 WIDTHS = {"phone": (390, 844), "projector": (1920, 1080)}
+OTHER_LANGUAGES = (("ru", "triad"), ("zh", "doudizhu"), ("lt", "three_thirteen"),
+                   ("ms", "pyramid_poker"))  # fmt: skip
 OVERFLOW_JS = """() => {
   const limit = document.documentElement.clientWidth + 1;
   const clipped = e => { for (let p = e.parentElement; p; p = p.parentElement) {
@@ -32,17 +36,26 @@ CANVASES_JS = """() => [...document.querySelectorAll("canvas.cardlab-canvas")]
   .map(c => { const r = c.getBoundingClientRect(), box = c.parentElement.getBoundingClientRect();
     return {width: r.width, height: r.height, boxWidth: box.width,
             backing: [c.width, c.height], right: r.right, boxRight: box.right}; })"""
+CLIPPED_JS = """() => [...document.querySelectorAll("button, .widget-label, select")]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => `${e.tagName} "${(e.innerText || e.value).trim()}": ` +
+            `${e.scrollWidth} > ${e.clientWidth} px`)"""
 LESSON_HEIGHT_JS = """() =>
   Math.max(...[...document.querySelectorAll("*")].map(e => e.scrollHeight))"""
 
 
 @pytest.mark.parametrize("screen", tuple(WIDTHS))
-@pytest.mark.parametrize("lesson", ("index.ipynb", *LESSONS))
+@pytest.mark.parametrize(
+    "lesson",
+    ("index.ipynb", *LESSONS, *(f"{lang}/{lesson}.ipynb" for lang, lesson in OTHER_LANGUAGES)),
+)
 def test_the_lesson_fits_the_screen(voila_server, page_at, screenshot_dir, lesson, screen):
     width, height = WIDTHS[screen]
     page = page_at(width, height)
     open_lesson(page, voila_server, lesson)
     assert page.evaluate(OVERFLOW_JS) == [], f"past the right edge at {width} px"
+    assert page.evaluate(CLIPPED_JS) == [], f"words cut short at {width} px"
     canvases = page.evaluate(CANVASES_JS)
     assert canvases
     for i, c in enumerate(canvases):
@@ -55,4 +68,6 @@ def test_the_lesson_fits_the_screen(voila_server, page_at, screenshot_dir, lesso
     page.set_viewport_size({"width": width, "height": min(page.evaluate(LESSON_HEIGHT_JS),
                                                           16_000)})  # fmt: skip
     page.wait_for_timeout(500)
-    page.screenshot(path=str(screenshot_dir / f"{lesson.removesuffix('.ipynb')}-{screen}.png"))
+    page.screenshot(
+        path=str(screenshot_dir / f"{lesson.removesuffix('.ipynb').replace('/', '-')}-{screen}.png")
+    )
