@@ -108,3 +108,38 @@ def test_a_document_without_a_title_is_refused(tmp_path):
     source.write_text("# A lesson, no front matter\n", encoding="utf-8")
     with pytest.raises(ValueError, match="needs a title"):
         TOOL.build(source)
+
+
+def control_labels() -> set[str]:
+    """The English words of cardlab's controls: messages used only in `cardlab/widgets` and
+    `cardlab/apps` (buttons, toggles, labels), as the catalogs list them."""
+    from babel.messages.pofile import read_po
+
+    labels = set()
+    for po in (ROOT / "cardlab" / "locale" / "ru" / "LC_MESSAGES").glob("*.po"):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                where = {path.split("/")[1] for path, _ in message.locations}
+                if isinstance(message.id, str) and where and where <= {"widgets", "apps"}:
+                    labels.add(message.id)
+    return labels
+
+
+def test_a_translated_lesson_names_a_control_by_its_own_label_only():
+    """The controls speak the page's language, so "**Вперёд ▶** (Forward ▶)" would send a
+    reader looking for an English button that is not there."""
+    import re
+
+    labels = control_labels()
+    assert {"Share this position", "New question", "What if…"} <= labels
+    glossed = re.compile(r"\*\*[^*\n]+\*\*\s?[(（]([^()（）\n]+)[)）]")
+    found = [
+        f"{path.relative_to(ROOT)}: ({m[1]})"
+        for lang in LANGUAGES
+        if lang != "en"
+        for folder in (TOOL.SOURCES / lang, TOOL.SOURCES / "notes" / lang)
+        for path in sorted(folder.glob("*.md"))
+        for m in glossed.finditer(path.read_text(encoding="utf-8"))
+        if m[1].strip() in labels
+    ]
+    assert found == []
