@@ -23,7 +23,7 @@ from cardlab.games.three_thirteen.game import (
     ThreeThirteenView,
     best_arrangement,
 )
-from cardlab.games.three_thirteen.melds import penalty_value
+from cardlab.games.three_thirteen.melds import RANK_PLURALS, penalty_value
 from cardlab.games.three_thirteen.rules import RANKS, ROUNDS, sort_key
 from cardlab.games.three_thirteen.rules import wild_rank as round_wild
 from cardlab.render import (
@@ -101,22 +101,7 @@ def rank_word(rank: str, plural: bool = False) -> str:
 def rank_message(rank: str, plural: bool = False) -> Message | str:
     """`rank_word` as a message (read in whichever language the reader reads)."""
     if plural:
-        return {
-            "A": msg("Aces"),
-            "2": msg("2s"),
-            "3": msg("3s"),
-            "4": msg("4s"),
-            "5": msg("5s"),
-            "6": msg("6s"),
-            "7": msg("7s"),
-            "8": msg("8s"),
-            "9": msg("9s"),
-            "T": msg("10s"),
-            "10": msg("10s"),
-            "J": msg("Jacks"),
-            "Q": msg("Queens"),
-            "K": msg("Kings"),
-        }.get(rank, rank)
+        return RANK_PLURALS.get(rank, rank)
     words = {"A": msg("Ace"), "J": msg("Jack"), "Q": msg("Queen"), "K": msg("King"), "T": "10"}
     return words.get(rank, rank)
 

@@ -46,6 +46,7 @@ from cardlab.core.options import Option, choice, flag, whole
 from cardlab.core.tuples import remove_one, replace_at
 from cardlab.games.three_thirteen.melds import (
     MAX_HAND,
+    RANK_PLURALS,
     Arrangement,
     Meld,
     check_hand,
@@ -574,7 +575,7 @@ class ThreeThirteen(Game):
                 state.hand_size,
                 round=state.round,
                 rounds=state.rounds,
-                wild=_rank_words(state.wild),
+                wild=RANK_PLURALS[state.wild],
                 dealer=seat_name(state.dealer),
                 deal=text,
             )
@@ -786,7 +787,7 @@ class ThreeThirteen(Game):
             msg(
                 "Round {round} ({wild} wild): {parts}",
                 round=state.round,
-                wild=_rank_words(state.wild),
+                wild=RANK_PLURALS[state.wild],
                 parts=listed(parts),
             )
         )
@@ -892,23 +893,6 @@ class ThreeThirteen(Game):
             hands[s] = sort_cards((*known, *pool[:need]))
             pool = pool[need:]
         return replace(state, hands=tuple(hands), stock=sort_cards(pool))
-
-
-def _rank_words(rank: str) -> Message:
-    """The wild rank's cards, plural, in a sentence's middle: ``3s``, ``10s``, ``jacks``."""
-    return {
-        "3": msg("3s"),
-        "4": msg("4s"),
-        "5": msg("5s"),
-        "6": msg("6s"),
-        "7": msg("7s"),
-        "8": msg("8s"),
-        "9": msg("9s"),
-        "T": msg("10s"),
-        "J": msg("jacks"),
-        "Q": msg("queens"),
-        "K": msg("kings"),
-    }[rank]
 
 
 def _sum_text(cards: tuple[Card, ...], aces: str) -> str:

@@ -56,6 +56,25 @@ RANK_NUMBER = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "
                "T": 10, "J": 11, "Q": 12, "K": 13}  # fmt: skip
 _TOKEN = {n: t for t, n in RANK_NUMBER.items()} | {14: "A"}
 _WORD = {n: ("10" if t == "T" else t) for n, t in _TOKEN.items()}
+RANK_PLURALS: dict[str, Message] = {
+    "A": msg("Aces"),
+    "2": msg("2s"),
+    "3": msg("3s"),
+    "4": msg("4s"),
+    "5": msg("5s"),
+    "6": msg("6s"),
+    "7": msg("7s"),
+    "8": msg("8s"),
+    "9": msg("9s"),
+    "T": msg("10s"),
+    "10": msg("10s"),
+    "J": msg("Jacks"),
+    "Q": msg("Queens"),
+    "K": msg("Kings"),
+}
+"""The cards of a rank, plural (``7s``, ``Jacks``), by card rank (``T``) or printed word
+(``10``): one table for the narration, the meld reasons and the pictures, so a rank reads the
+same everywhere and a translator meets each word once."""
 _SUITS = ("s", "h", "d", "c")
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 _KEY = {s: {t: 16 * i + n for t, n in RANK_NUMBER.items()} for i, s in enumerate(_SUITS)}
@@ -705,25 +724,6 @@ def can_go_out(
 
 
 # -- single melds: checks and reasons ------------------------------------------------------------
-def _ranks(word: str) -> Message:
-    """Cards of a rank (``_WORD``: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``), plural: ``7s``."""
-    return {
-        "A": msg("As"),
-        "2": msg("2s"),
-        "3": msg("3s"),
-        "4": msg("4s"),
-        "5": msg("5s"),
-        "6": msg("6s"),
-        "7": msg("7s"),
-        "8": msg("8s"),
-        "9": msg("9s"),
-        "10": msg("10s"),
-        "J": msg("Js"),
-        "Q": msg("Qs"),
-        "K": msg("Ks"),
-    }[word]
-
-
 def _analyse(
     cards: Sequence[Card], wild_rank: str, high: bool, limit: int | None
 ) -> tuple[str | None, Message]:
@@ -752,14 +752,16 @@ def _analyse(
     if len(ranks) == 1:
         rank_word = _WORD[RANK_NUMBER[nat[0].rank]]
         if not wilds:
-            return "set", msg("{cards} is a set of {ranks}", cards=text, ranks=_ranks(rank_word))
+            return "set", msg(
+                "{cards} is a set of {ranks}", cards=text, ranks=RANK_PLURALS[rank_word]
+            )
         return "set", msgn(
             # Translators: {rank} is the wild rank as printed on a card: 7, 10, J
             "{cards} is a set of {ranks} ({count} wild {rank})",
             "{cards} is a set of {ranks} ({count} wild {rank}s)",
             len(wilds),
             cards=text,
-            ranks=_ranks(rank_word),
+            ranks=RANK_PLURALS[rank_word],
             rank=wild_word,
         )
     suits = {c.suit for c in nat}
@@ -771,7 +773,9 @@ def _analyse(
     if len(set(nums)) < len(nums):
         dup = next(_WORD[a] for a, b in itertools.pairwise(nums) if a == b)
         return None, msg(
-            "{cards} is not a run: a run can't hold two {ranks}", cards=text, ranks=_ranks(dup)
+            "{cards} is not a run: a run can't hold two {ranks}",
+            cards=text,
+            ranks=RANK_PLURALS[dup],
         )
     if len(cards) > 13:
         return None, msg("{cards} is not a run: a run has at most 13 cards", cards=text)
