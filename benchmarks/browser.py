@@ -156,8 +156,11 @@ def lesson_dir(root: Path, bare: bool = True) -> Path:
     them."""
 
     root.mkdir(parents=True, exist_ok=True)
-    for nb in (REPO / "notebooks").glob("*.ipynb"):
-        shutil.copy(nb, root / nb.name)
+    source = REPO / "notebooks"
+    for nb in source.rglob("*.ipynb"):  # each language's folder too
+        if ".ipynb_checkpoints" not in nb.parts:
+            (root / nb.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(nb, root / nb.relative_to(source))
     if bare:
         write_bare(root / BARE)
     return root
