@@ -146,6 +146,9 @@ def voila_command(
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
         # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
         "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
+        # A preheated kernel taken after a long wait in its pool is not culled before its page
+        # connects (cardlab/serving.py).
+        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PoolSafeKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         *pool_options(pool, lang),

@@ -14,13 +14,23 @@ documented jupyter_server setting, so Voilà itself is not patched, and the XSRF
 (``disable_check_xsrf`` would also let the beacon through, but would accept cross-site POSTs).
 Because it runs in the handler's ``prepare``, it works for pages served from a preheated kernel
 too, whose HTML was rendered before any request.
+
+`PoolSafeKernelManager` closes a race between the pool and culling.  Voilà spares a preheated
+kernel from culling only while it sits in its pool; one that waited there longer than the cull
+timeout (a lesson nobody opened for five minutes) is, the moment a page takes it, an idle kernel
+with no connection, and a cull check falling before the page's websocket connects shut it down:
+the page opened with no lesson (seen in CI, "Culling 'idle' kernel ... 640 seconds" right after
+"Using pre-heated kernel").  It is Voilà's kernel manager base class
+(``--VoilaConfiguration.multi_kernel_manager_class``), so Voilà's pool is built on it unpatched.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable
 
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 
 
@@ -37,3 +47,24 @@ class XsrfCookieIdentityProvider(PasswordIdentityProvider):
             handler.current_user = user
             _ = handler.xsrf_token
         return user
+
+
+class PoolSafeKernelManager(AsyncMappingKernelManager):
+    """Culls a kernel only once it has been out of any pool for a whole ``cull_idle_timeout``.
+
+    Voilà's pooled manager answers the cull checks of pooled kernels itself and passes only the
+    others here, so the first check that reaches this class for a kernel marks when it left its
+    pool (or, for a kernel started on request, when it started): idleness counts from then."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._checked_since: dict[str, float] = {}
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        since = self._checked_since.setdefault(kernel_id, time.monotonic())
+        if time.monotonic() - since >= self.cull_idle_timeout:
+            await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+        self._checked_since.pop(kernel_id, None)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
