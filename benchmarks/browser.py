@@ -159,8 +159,9 @@ def lesson_dir(root: Path, bare: bool = True) -> Path:
     source = REPO / "notebooks"
     for nb in source.rglob("*.ipynb"):  # each language's folder too
         if ".ipynb_checkpoints" not in nb.parts:
-            (root / nb.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(nb, root / nb.relative_to(source))
+            target = root / nb.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(nb, target)
     if bare:
         write_bare(root / BARE)
     return root
