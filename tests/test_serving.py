@@ -4,11 +4,20 @@ takes it from the pool (cardlab/serving.py says why)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from cardlab import cli, serving
+
+
+def run(coroutine: Coroutine):
+    """Runs a coroutine to its end on a thread of its own: the browser tests' Playwright (sync
+    API) keeps an event loop running on the main thread, where `asyncio.run` refuses to start."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -27,7 +36,7 @@ def test_a_kernel_out_of_its_pool_waits_a_whole_timeout_before_a_cull_check(cull
     clock = [1000.0]
     monkeypatch.setattr(serving.time, "monotonic", lambda: clock[0])
     manager = serving.PoolSafeKernelManager(cull_idle_timeout=300)
-    check = lambda kid: asyncio.run(manager.cull_kernel_if_idle(kid))  # noqa: E731
+    check = lambda kid: run(manager.cull_kernel_if_idle(kid))  # noqa: E731
     check("taken")  # the first check after the page took it: it had idled 640 s in the pool
     clock[0] += 299
     check("taken")
@@ -48,9 +57,9 @@ def test_a_shut_down_kernel_is_forgotten(culls, monkeypatch):
 
     monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
     manager = serving.PoolSafeKernelManager(cull_idle_timeout=300)
-    asyncio.run(manager.cull_kernel_if_idle("k"))
+    run(manager.cull_kernel_if_idle("k"))
     assert "k" in manager._checked_since
-    assert asyncio.run(manager.shutdown_kernel("k")) == "shut k"
+    assert run(manager.shutdown_kernel("k")) == "shut k"
     assert "k" not in manager._checked_since
 
 
