@@ -8,7 +8,8 @@ what is allowed and shows what was given: "foundation_width must be 8-30 (a whol
 keeps any single call fast and small (a pyramid 600 blocks wide would make one move take seconds).
 
 `options_markdown` writes ``docs/options.md`` from the specs, so the documentation cannot drift
-from what the code accepts (a test compares the two; ``python -m cardlab.core.options`` prints it).
+from what the code accepts (a test compares the two; ``python tools/options_doc.py`` writes it).
+The engine imports this module, so this one reads a game through `OptionedGame` only.
 """
 
 from __future__ import annotations
@@ -17,12 +18,9 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from cardlab.core.i18n import Message, joined, msg, num
-
-if TYPE_CHECKING:
-    from cardlab.core.engine import Game
 
 Kind = Literal["whole", "probability", "choice", "flag"]
 
@@ -171,7 +169,18 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
-def check_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
+class OptionedGame(Protocol):
+    """What checking and documenting options reads of a game (`cardlab.core.engine.Game`)."""
+
+    name: str
+    title: str
+    default_options: Mapping[str, Any]
+    option_specs: Mapping[str, Option]
+
+    def options_problem(self, options: Mapping[str, Any]) -> str | None: ...
+
+
+def check_options(game: OptionedGame, given: Mapping[str, Any]) -> dict[str, Any]:
     """``game``'s defaults merged with ``given``, every value checked against its spec, then the
     combination checked by `Game.options_problem`; ``ValueError`` for the first problem."""
     unknown = sorted(set(given) - set(game.default_options), key=str)
@@ -193,7 +202,7 @@ def check_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
     return full
 
 
-def options_markdown(games: Iterable[Game]) -> str:
+def options_markdown(games: Iterable[OptionedGame]) -> str:
     """``docs/options.md``: every game's options with default, allowed values and meaning."""
     lines = [
         "# Game options",
@@ -205,7 +214,7 @@ def options_markdown(games: Iterable[Game]) -> str:
         "end is in [endings.md](endings.md).",
         "",
         "This file is generated from the option specs in the code",
-        "(`python -m cardlab.core.options > docs/options.md`); a test checks it is up to date.",
+        "(`python tools/options_doc.py`); a test checks it is up to date.",
     ]
     for game in sorted(games, key=lambda g: g.name):
         lines += ["", f"## {game.title}", "", f"Game name `{game.name}`.", ""]
@@ -217,9 +226,3 @@ def options_markdown(games: Iterable[Game]) -> str:
             spec = game.option_specs[name]
             lines.append(f"| `{name}` | `{default!r}` | {spec.allowed} | {spec.meaning} |")
     return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    from cardlab.core.engine import load_games
-
-    print(options_markdown(load_games().values()), end="")

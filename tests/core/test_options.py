@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tools_loader import load_tool
 
 from cardlab.core.engine import GAMES, load_games
 from cardlab.core.options import Option, choice, flag, options_markdown, probability, whole
@@ -146,11 +147,20 @@ def test_a_replay_whose_options_are_not_a_mapping_is_a_value_error():
 
 def test_docs_list_every_option_as_the_specs_say():
     """docs/options.md is generated from the specs: regenerate it with
-    ``python -m cardlab.core.options > docs/options.md`` when an option changes."""
+    ``python tools/options_doc.py`` when an option changes."""
     assert DOCS.read_text() == options_markdown(GAMES.values())
     for game in GAMES.values():
         for option in game.option_specs:
             assert f"| `{option}` |" in DOCS.read_text()
+
+
+def test_the_docs_tool_writes_that_file(tmp_path, monkeypatch, capsys):
+    tool = load_tool("options_doc")
+    assert tool.TARGET == DOCS
+    monkeypatch.setattr(tool, "TARGET", tmp_path / "options.md")
+    tool.main()
+    assert (tmp_path / "options.md").read_text() == DOCS.read_text()
+    assert "options.md" in capsys.readouterr().out
 
 
 # -- the fuzz test ------------------------------------------------------------------------------
