@@ -2,9 +2,10 @@
 `language_check`): pytest puts the folder of a conftest on ``sys.path`` when it loads it, so this
 file makes them importable from ``tests/i18n`` and ``tests/browser`` as well as from here.
 
-Hypothesis runs with no deadline and no "too slow" health check: both are timings, and tests
-here assert no timing (speed is measured in benchmarks/).  The suite runs in two processes on
-a shared machine, where an example's time says nothing about the code."""
+Hypothesis runs with no deadline and no "too slow" health check: speed is measured in
+benchmarks/, and on a shared machine running the suite in two processes an example's time says
+little about the code.  A test that bounds bad input in time (it must never hang) sets its own
+deadline, seconds where the work takes milliseconds."""
 
 from hypothesis import HealthCheck, settings
 
