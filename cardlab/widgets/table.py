@@ -207,16 +207,22 @@ class TableView(LessonPanel):
         """What a click on control ``key`` does (tests and the autoplayer call it too).
 
         The learner's own move is drawn at once (`TableModel.at_once`), before the bots think,
-        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves."""
+        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves.
+        With no bot to wait for, the controls are still disabled first: the page must never
+        show the new log beside the old position's enabled buttons."""
         before = self.model
         early = before.at_once(key, value)
         if early is not None:
             self.show(early, thinking=True)
+        else:
+            self._sync_controls(thinking=True)
         try:
             self.show(before.act(key, value))
-        except Exception:
+        except Exception:  # the game stays as it was, and so does its drawing
             if early is not None:
-                self.show(before)  # the game stays as it was
+                self.show(before)
+            else:
+                self._sync_controls()
             raise
 
     def show(self, model: Any, thinking: bool = False) -> None:

@@ -194,3 +194,30 @@ def test_while_the_bots_think_every_control_is_disabled():
     assert {w.tooltip for w in view.controls.values()} == {str(THINKING)}
     view.show(model)
     assert any(not w.disabled for w in view.controls.values())
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_the_log_never_changes_beside_an_enabled_control(game):
+    """A browser (or a screen reader) that waits for the log to change and then reads the
+    buttons must find the new position's buttons: whenever the log changes in a press, every
+    control is disabled, with or without a bot to wait for, until the controls are synced.
+    (Triad's stand pat, with no bot after it, once left Check enabled beside the new log.)"""
+    view = TableView(MODELS[game].start(seed=3), ThemePicker())
+    pressing, stale = False, []
+
+    def log_changed(change) -> None:
+        enabled = [k for k, w in view.controls.items() if not w.disabled]
+        if pressing and enabled:
+            stale.append((view.model.replay.actions[-1:], enabled))
+
+    view.journal.observe(log_changed, "value")
+    for _ in range(40):
+        tip = view.model.suggest()
+        if tip.key in view.model.again:
+            break
+        view.model = view.model.select(tip.selected)
+        pressing = True
+        view.press(tip.key, tip.value)
+        pressing = False
+        assert view.status.level != "error"
+    assert not stale, f"{game}: the log changed while controls were enabled: {stale[:3]}"
