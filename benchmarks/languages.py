@@ -40,21 +40,16 @@ def page_of(lesson: str, lang: str) -> str:
 
 # -- 2: reading a whole deal ----------------------------------------------------------------------
 def a_told_deal(seed: int = 1) -> list:
-    """Every narration and bot reason of one Dou Dizhu deal between greedy bots, as told."""
-    from cardlab.games.doudizhu import GAME, new_game, observe
+    """Every narration (each dealt card's too) and bot reason of one Dou Dizhu deal between
+    greedy bots, as told: what a stepper reads through from the first card to the last trick."""
+    from cardlab.games.doudizhu import new_game
     from cardlab.games.doudizhu.bots import GreedyBot
 
-    bot, replay, told = GreedyBot(), new_game(seed, ruleset="cardavia"), []
-    while not GAME.is_terminal(replay.state):
-        seat = GAME.current_player(replay.state)
-        if seat < 0:
-            replay = replay.resolve_chance()
-        else:
-            decision = bot.choose(observe(replay.state, seat), GAME.legal_actions(replay.state))
-            replay = replay.append(decision.action)
-            told.append(decision.told)
-        told.append(replay.event_at(len(replay)).told)
-    return told
+    reasons: dict = {}
+    replay = new_game(seed, ruleset="cardavia").play_out(
+        dict.fromkeys(range(3), GreedyBot()), reasons=reasons
+    )
+    return [event.told for event in replay.events] + [told for _, told in reasons.values()]
 
 
 def reading_ms(told: list, runs: int) -> dict[str, list[float]]:

@@ -207,29 +207,24 @@ class TableView(LessonPanel):
         """What a click on control ``key`` does (tests and the autoplayer call it too).
 
         The learner's own move is drawn at once (`TableModel.at_once`), before the bots think,
-        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves.
-        With no bot to wait for, the controls are still disabled first: the page must never
-        show the new log beside the old position's enabled buttons."""
+        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves."""
         before = self.model
         early = before.at_once(key, value)
         if early is not None:
             self.show(early, thinking=True)
-        else:
-            self._sync_controls(thinking=True)
         try:
             self.show(before.act(key, value))
-        except Exception:  # the game stays as it was, and so does its drawing
+        except Exception:
             if early is not None:
-                self.show(before)
-            else:
-                self._sync_controls()
+                self.show(before)  # the game stays as it was
             raise
 
     def show(self, model: Any, thinking: bool = False) -> None:
         """Show ``model`` (the table after a move): every widget takes its values from it.
 
-        The canvas goes first (what a click is waiting for) and the controls last: a button
-        enabled on the page means the log and status of that move are already there.
+        The canvas goes first (what a click is waiting for), then the controls the new
+        position disables, and the rest of the controls last: a button enabled on the page is
+        always one the log and status beside it allow, even while the page is being updated.
         ``thinking``: the learner's move drawn while the bots think, every control disabled
         right after the canvas, before the log changes (a model never rests at a bot's turn
         otherwise, so its controls are not meant for it)."""
@@ -241,6 +236,8 @@ class TableView(LessonPanel):
             self._syncing = False
         if thinking:
             self._sync_controls(thinking)  # nothing may be pressed from here on
+        else:
+            self._disable_refused()  # the old position's buttons go before its log does
         recipe = model.recipe
         deal = deal_words(recipe.class_code, recipe.deal) if recipe.deal else ""
         self.class_line.value = (
@@ -327,6 +324,13 @@ class TableView(LessonPanel):
             self._set_controls(thinking)
         finally:
             self._syncing = False
+
+    def _disable_refused(self) -> None:
+        """Disable the controls the model refuses, leaving the rest for `_sync_controls`: a
+        press that changes no button (a hint) makes none flicker."""
+        for control in self.model.controls():
+            if not control.enabled:
+                self.controls[control.key].disabled = True
 
     def _set_controls(self, thinking: bool) -> None:
         for control in self.model.controls():

@@ -236,8 +236,8 @@ def play_one_move(page, lesson: str) -> None:
     assert table.count() == 1, "one table per lesson (the drivers look for the first)"
     table.scroll_into_view_if_needed()
     page.evaluate(QUIET_JS)
-    key = page.evaluate(NEXT_MOVE_JS, list(DRIVERS[lesson]))
-    assert key, f"no control of {DRIVERS[lesson]} is enabled at the table"
+    key = page.wait_for_function(NEXT_MOVE_JS, arg=list(DRIVERS[lesson]), timeout=30_000)
+    key = key.json_value()  # the bots may think longer than the quiet quarter second
     drawing, mirror = table.locator("canvas.cardlab-canvas").first, table.locator(".cardlab-mirror")
     before, words = drawing.screenshot(), mirror.inner_text()
     on_drawing = ON_THE_DRAWING.get(lesson)

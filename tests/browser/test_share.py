@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browsing import changed, pixels
+from drivers import NEXT_MOVE_JS
 from test_voila import (
     CANVAS,
     MIRROR,
@@ -144,8 +145,8 @@ def test_a_shared_table_opens_after_the_same_moves(voila_server, page_at, screen
             arg=f"{TABLE} .cardlab-status",
             timeout=WAIT_MS,
         )
-        moves = [panel.locator(f"button.cardlab-{key}") for key in TABLE_MOVES[lesson]]
-        next(move for move in moves if move.count() and move.is_enabled()).click()
+        move = maker.wait_for_function(NEXT_MOVE_JS, arg=TABLE_MOVES[lesson], timeout=WAIT_MS)
+        panel.locator(f"button.cardlab-{move.json_value()}").click()
         maker.wait_for_function(
             "([sel, old]) => document.querySelector(sel).innerText !== old",
             arg=[f"{TABLE} .cardlab-log", log],
