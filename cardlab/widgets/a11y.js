@@ -62,10 +62,45 @@ function scrollTo(target) {
   }
 }
 
+// A control pressed and then disabled (the AI thinks; the move is gone) would drop the focus
+// onto the page's body, where a screen reader loses its place and Tab starts over.  The focus
+// waits on the table's status line instead (the words of what happened), and goes back to the
+// control if it is enabled again while the focus still waits there.
+const CONTROLS = ".cardlab-table button, .cardlab-table select, .cardlab-table input";
+let lastControl = null;
+let waiting = null;
+
+function holdFocus(mutations) {
+  for (const { target: control } of mutations) {
+    if (!control.matches(CONTROLS)) continue;
+    const focused = document.activeElement;
+    if (control.disabled && control === lastControl
+        && (focused === control || !focused || focused === document.body)) {
+      const line = control.closest(".cardlab-table").querySelector(".cardlab-status");
+      const holder = line && line.closest(".widget-html");
+      if (!holder) continue;
+      setAttr(holder, "tabindex", "-1");
+      holder.focus({ preventScroll: true });
+      waiting = { control, holder };
+    } else if (!control.disabled && waiting && waiting.control === control) {
+      if (focused === waiting.holder) control.focus({ preventScroll: true });
+      waiting = null;
+    }
+  }
+}
+
 function setUpPage() {
   if (window.__cardlabPage) return;
   window.__cardlabPage = true;
   window.addEventListener("click", copyLink);
+  window.addEventListener("focusin", (event) => {
+    if (event.target instanceof Element && event.target.matches(CONTROLS)) {
+      lastControl = event.target;
+    }
+  });
+  new MutationObserver(holdFocus).observe(document.body, {
+    attributes: true, attributeFilter: ["disabled"], subtree: true,
+  });
   // Capture on the window runs before the canvas's own listener, which would cancel the key.
   window.addEventListener("keydown", (event) => {
     const canvas = event.target;

@@ -11,8 +11,9 @@ cannot set a DOM attribute on another widget's element, so:
   a few lines of front-end code that copy each name onto its canvas (``role="img"``,
   ``aria-label``, ``aria-describedby``, out of the Tab order) whenever the page changes, let
   Tab, Shift+Tab and Escape through to the browser on every canvas, name every slider handle
-  after its widget's label (ipywidgets leaves the handle nameless), and report the page's
-  query (`cardlab.widgets.page` reads what a link asks for from it).
+  after its widget's label (ipywidgets leaves the handle nameless), keep the focus at a table
+  whose pressed control is disabled (on its status line until the control comes back), and
+  report the page's query (`cardlab.widgets.page` reads what a link asks for from it).
 
 One script model per page, not one per canvas: anywidget gives every model two seconds to load
 its code, and a page of a class of 30 on two cores can be busy for longer, which broke the

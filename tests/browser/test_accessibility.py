@@ -37,6 +37,9 @@ FOCUSED = """() => { const e = document.activeElement, same = e === window.__las
   window.__lastFocus = e;
   return [same && e !== document.body, e ? e.tagName + "." + e.className : ""]; }"""
 """Whether the focus is on the same element as at the last call, and what it is."""
+FOCUS_IN_TABLE = (
+    "() => !!(document.activeElement && document.activeElement.closest('.cardlab-table'))"
+)
 
 
 def open_lesson(page, base: str, lesson: str) -> None:
@@ -147,12 +150,15 @@ def tab_to(page, selector: str, limit: int = 250) -> None:
 @pytest.mark.parametrize("lesson", tuple(DRIVERS))
 def test_a_deal_is_played_to_its_end_with_the_keyboard_alone(voila_server, page, lesson):
     """Tab to the student's next control and press Enter (Space on a card), until the table offers
-    the next deal: no mouse event from the first key to the last."""
+    the next deal: no mouse event from the first key to the last.  After each press the focus is
+    still in the table, also when the control pressed was disabled (it waits on the status line)."""
     open_lesson(page, voila_server, lesson)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    keys, moves = list(DRIVERS[lesson]), 0
+    keys, moves, key = list(DRIVERS[lesson]), 0, None
     for _ in range(80):
         page.evaluate(QUIET_JS)
+        if moves:  # a pressed control the AI's turn disabled leaves the focus at its table
+            assert page.evaluate(FOCUS_IN_TABLE), f"the focus left the table after {key!r}"
         key = page.wait_for_function(NEXT_MOVE_JS, arg=keys, timeout=30_000).json_value()
         if key in AGAIN:
             break
