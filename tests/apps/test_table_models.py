@@ -208,9 +208,16 @@ def test_the_log_never_changes_beside_a_stale_button(game):
     assert hint.enabled, f"{game}: the hint is refused at the start"
     before = {k for k, w in view.controls.items() if not w.disabled}
     flicker: list[str] = []
-    for key, widget in view.controls.items():
-        widget.observe(lambda change, key=key: change.new and flicker.append(key), "disabled")
+
+    def disabled(change) -> None:
+        if change.new:
+            flicker.append(change.owner.description)
+
+    for widget in view.controls.values():
+        widget.observe(disabled, "disabled")
     view.press("hint", None if hint.kind == "button" else not hint.value)
+    for widget in view.controls.values():
+        widget.unobserve(disabled, "disabled")
     assert {k for k, w in view.controls.items() if not w.disabled} == before
     assert not flicker, f"{game}: the hint disabled {flicker} on the way"
     seen: list[set[str]] = []

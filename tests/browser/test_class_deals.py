@@ -14,7 +14,14 @@ import io
 from pathlib import Path
 
 from PIL import Image
-from test_voila import CANVAS, RENDER_TIMEOUT_MS, SETTLE_MS, assert_no_python_errors, render_url
+from test_voila import (
+    ANY_ENABLED,
+    CANVAS,
+    RENDER_TIMEOUT_MS,
+    SETTLE_MS,
+    assert_no_python_errors,
+    render_url,
+)
 
 from cardlab.core.results import read_results
 
@@ -26,9 +33,6 @@ SHEET = ".cardlab-scoresheet"
 LOG = ".cardlab-log"
 MOVES = ["button.cardlab-check", "button.cardlab-call", "button.cardlab-stand-pat"]
 NEXT_HAND = "button.cardlab-next-hand"
-ANY_ENABLED = (
-    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
-)
 SHOWS = (
     "([sel, text]) => Array.from(document.querySelectorAll(sel))"
     ".some(e => e.innerText.includes(text))"

@@ -11,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_voila import (
+    ANY_ENABLED,
     CANVAS,
+    ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
     assert_clean_console,
@@ -30,10 +32,6 @@ SHEET = ".cardlab-scoresheet"
 BIDS = ["button.cardlab-bid-1", "button.cardlab-bid-2", "button.cardlab-bid-3"]
 BID_PASS = "button.cardlab-bid-pass"
 MAX_MOVES = 80  # the learner makes at most 20 plays and a pass for each AI play
-ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
-ANY_ENABLED = (
-    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
-)
 
 
 def enabled(page, selector: str) -> bool:

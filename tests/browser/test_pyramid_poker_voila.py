@@ -13,6 +13,7 @@ from pathlib import Path
 
 from test_voila import (
     CANVAS,
+    ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
     assert_clean_console,
@@ -31,7 +32,6 @@ PLAY_HINT = "button.cardlab-play-hint"
 LOG = ".cardlab-log"
 SHEET = ".cardlab-scoresheet"
 MAX_CLICKS = 120  # the learner makes about 45 moves in a game
-ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
 
 
 def log_text(page) -> str:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_voila import (
+    ANY_ENABLED,
     CANVAS,
+    ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
     assert_clean_console,
@@ -31,9 +33,6 @@ CARD_BUTTONS = ".cardlab-card-buttons button"
 NEXT_HAND = "button.cardlab-next-hand"
 SHEET = ".cardlab-scoresheet"
 LOG = ".cardlab-log"
-ENABLED_ANY = (
-    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
-)
 
 
 def enabled(page, selector: str) -> bool:
@@ -53,7 +52,7 @@ def test_pyramid_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_
 
     discarded = False
     for _ in range(30):
-        page.wait_for_function(ENABLED_ANY, arg=[CHECK, CALL, STAND_PAT, NEXT_HAND], timeout=30_000)
+        page.wait_for_function(ANY_ENABLED, arg=[CHECK, CALL, STAND_PAT, NEXT_HAND], timeout=30_000)
         if enabled(page, NEXT_HAND):
             break
         if enabled(page, STAND_PAT):
@@ -62,7 +61,7 @@ def test_pyramid_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_
                 buttons.nth(0).click()
                 buttons.nth(1).click()
                 page.wait_for_function(
-                    "s => { const b = document.querySelector(s); return !!b && !b.disabled; }",
+                    ENABLED,
                     arg=DISCARD,
                     timeout=20_000,
                 )
@@ -75,7 +74,7 @@ def test_pyramid_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_
         else:
             click_and_wait(page, page.locator(CALL), LOG)
     page.wait_for_function(
-        "s => { const b = document.querySelector(s); return !!b && !b.disabled; }",
+        ENABLED,
         arg=NEXT_HAND,
         timeout=30_000,
     )

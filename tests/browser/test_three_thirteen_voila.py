@@ -11,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_voila import (
+    ANY_ENABLED,
     CANVAS,
+    ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
     assert_clean_console,
@@ -29,10 +31,6 @@ NEXT_ROUND = "button.cardlab-next-round"
 SHEET = ".cardlab-scoresheet"
 SELECTED = ".cardlab-card-buttons .mod-active"  # the pressed twin of the selected card
 MAX_TURNS = 40
-ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
-ANY_ENABLED = (
-    "sels => sels.some(s => { const e = document.querySelector(s); return !!e && !e.disabled; })"
-)
 
 
 def enabled(page, selector: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_voila import (
+    ANY_ENABLED,
     CANVAS,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
@@ -29,9 +30,6 @@ NEXT_HAND = "button.cardlab-next-hand"
 SHEET = ".cardlab-scoresheet"
 LOG = ".cardlab-log"
 MOVES = [CHECK, CALL, PAT, NEXT_HAND]
-ANY_ENABLED = (
-    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
-)
 
 
 def test_triad_lesson_plays_a_hand_by_clicking(voila_server, page, screenshot_dir: Path):

@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_voila import (
+    ANY_ENABLED,
     CANVAS,
+    ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
     assert_clean_console,
@@ -25,7 +27,6 @@ SAY = "button.cardlab-say"
 NEXT_ROUND = "button.cardlab-next-round"
 SHEET = ".cardlab-scoresheet"
 MAX_ROUNDS = 8  # a round can be void (a tied grab): keep playing until one is scored
-ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
 
 
 def wait_enabled(page, selector: str, timeout: int = 20_000) -> None:
@@ -52,8 +53,7 @@ def test_triangle_lesson_plays_a_round_by_clicking(voila_server, page, screensho
         wait_enabled(page, CLAIM)
         page.locator(CLAIM).click()
         page.wait_for_function(
-            "([a, b]) => [a, b].some(s => { const e = document.querySelector(s);"
-            " return !!e && !e.disabled; })",
+            ANY_ENABLED,
             arg=[SAY, NEXT_ROUND],
             timeout=20_000,
         )

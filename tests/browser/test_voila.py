@@ -37,6 +37,12 @@ CHANGED_LAST = (
     "([sel, old]) => { const all = document.querySelectorAll(sel); "
     "const e = all[all.length - 1]; return !!e && e.innerText !== old; }"
 )
+ENABLED = "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }"
+"""Whether the button ``sel`` is on the page and enabled (for ``page.wait_for_function``)."""
+ANY_ENABLED = (
+    "sels => sels.some(s => { const b = document.querySelector(s); return !!b && !b.disabled; })"
+)
+"""Whether any of the buttons ``sels`` is on the page and enabled."""
 
 
 def click_and_wait(page, locator, watch: str, timeout: int = 30_000) -> None:
