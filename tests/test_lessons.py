@@ -17,7 +17,7 @@ TITLES = {"index.ipynb", "00_decks.ipynb", "triad.ipynb", "pyramid.ipynb", "doud
 
 def test_a_checkout_serves_its_own_notebooks():
     """An editable install has no copy inside the package: the checkout's notebooks/ it is (the
-    wheel's copy is checked by tests/browser/test_wheel.py)."""
+    wheel's copy is checked by tests/browser/own_server/test_wheel.py)."""
     assert not (REPO / "cardlab" / "notebooks").exists()
     assert notebooks_dir() == REPO / "notebooks"
 

@@ -27,8 +27,9 @@ The lessons are read-only for students (they sit inside the installed package), 
 sees the lessons of the installed cardlab; a student who wants to change one works in Binder or on
 their own machine (``cardlab lessons --copy DIR``).
 
-``tests/browser/test_jupyterhub.py`` runs this file, changing only the login (dummy passwords), the
-spawner (every server as the test's user, homes in a temporary folder) and the ports.
+``tests/browser/own_server/test_jupyterhub.py`` runs this file, changing only the login (dummy
+passwords), the spawner (every server as the test's user, homes in a temporary folder) and the
+ports.
 """
 
 import sys
@@ -52,7 +53,7 @@ c.Spawner.environment = {"CARDLAB_HINTS": "on"}
 # Memory, from benchmarks/RESULTS.md ("First drawn canvas, every lesson"): a lesson's kernel
 # holds 74-82 MiB once its lesson has run, and each open page has a kernel of its own.  The
 # student's server itself (Jupyter server with JupyterLab, Voilà and the hub's login) held
-# 183 MiB here with a lesson open (tests/browser/test_jupyterhub.py measures it).
+# 183 MiB here with a lesson open (tests/browser/own_server/test_jupyterhub.py measures it).
 #   a student in one lesson, with the index open in another tab:  183 + 2 x 82 =  347 MiB
 #   a student who opened all 8 notebooks (index + 7 lessons):       183 + 8 x 82 =  839 MiB
 # So guarantee 384 MiB and cap at 1 GiB (the 8 pages with some room; a page that closes shuts

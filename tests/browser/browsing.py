@@ -142,11 +142,31 @@ AXE_VERSION = "4.14.1"
 """axe-core, the accessibility engine the browser tests inject (npm package, pinned)."""
 
 
-def npm_package(name: str, version: str, needed: str, why: str) -> Path:
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if need be) against other processes."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
+
+
+def npm_package(name: str, version: str, needed: str, why: str, root: Path = REPO) -> Path:
     """The file ``needed`` of npm package ``name@version``, installed with npm (once) into a
     folder of its own under ``build/npm``: ``npm install`` into a folder removes from it every
-    package it was not asked for this time, so two tools cannot share one."""
-    prefix = REPO / "build" / "npm" / f"{name}-{version}"
+    package it was not asked for this time, so two tools cannot share one.  The test processes
+    take turns under a lock: two ``npm install`` runs into one folder break each other."""
+    prefix = root / "build" / "npm" / f"{name}-{version}"
+    with locked(prefix.with_name(f"{prefix.name}.lock")):
+        return _npm_install(prefix, name, version, needed, why)
+
+
+def _npm_install(prefix: Path, name: str, version: str, needed: str, why: str) -> Path:
     package = prefix / "node_modules" / name
     path = package / needed
     if not (path.is_file() and f'"version": "{version}"' in (package / "package.json").read_text()):

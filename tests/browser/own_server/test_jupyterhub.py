@@ -34,7 +34,7 @@ from cardlab import procs
 from cardlab.cli import free_port, wait_for_port
 from cardlab.lessons import INDEX, notebooks_dir
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PROXY_VERSION = "4.6.3"  # needs Node 10 or later; 5.x needs Node 20 (Debian 12 has 18)
 STUDENTS = ("ann", "ben", "cai")
