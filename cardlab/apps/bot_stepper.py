@@ -27,10 +27,49 @@ from cardlab.core.stored import stored
 from cardlab.core.text import Phrase, shown
 from cardlab.core.whatif import Branch, Reasons, WhatIfTree, read_line
 from cardlab.lessons import deals
+from cardlab.lessons.variants import rules_variant, rules_words
 from cardlab.widgets import Stepper, TextMirror
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
+
+VARIANT_SEED = 1
+"""The seed of the deal a stepper shows under rules other than the standard ones (its story deal
+is for those): every panel about that deal shows the same one."""
+
+
+def seeded_start(story: str, seed: int, variant: Mapping[str, Any]) -> Replay:
+    """The start of a deal of ``seed`` of the curated deal ``story``'s shape (its options)
+    under ``variant``: the deal a stepper, and the panels about its deal, show under a rules
+    variant."""
+    curated = deals.load(story)
+    return Replay.start(curated.game, seed, **{**dict(curated.options), **variant})
+
+
+def story_variant(story: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page's rules ``options`` change of the curated deal ``story``: none when the
+    class changed nothing, or nothing the story deal does not already play
+    (`cardlab.lessons.variants.rules_variant`)."""
+    curated = deals.load(story)
+    return rules_variant(curated.game, options, own=dict(curated.options))
+
+
+def deal_note(game: Any, seed: int | None, variant: Mapping[str, Any]) -> str:
+    """The line over a seeded deal: its seed, and the rules chosen in the rules row's words
+    ("" for the story deal)."""
+    if seed is None:
+        return ""
+    if variant:
+        note = msg(
+            "A seeded deal (seed {seed}) of the lesson's bots under the rules chosen "
+            "({rules}). The lesson's story deal is for the standard rules: choose them to "
+            "see it again.",
+            seed=seed,
+            rules=html.escape(rules_words(game, variant)),
+        )
+    else:
+        note = msg("A seeded deal (seed {seed}) of the lesson's bots.", seed=seed)
+    return f"<p class='cardlab-deal-note'>{note}</p>"
 
 
 def first_step(replay: Replay, phase: str) -> int:
@@ -187,9 +226,8 @@ class BotGameStepper(LessonPanel):
 
     def seeded(self, seed: int, variant: Mapping[str, Any]) -> WhatIfTree:
         """A deal of ``seed`` of the curated deal's shape under ``variant``, played by the bots."""
-        shape = dict(deals.load(self.story).options)
-        start = Replay.start(self.game, seed, **{**shape, **variant})
         reasons: Reasons = {}
+        start = seeded_start(self.story, seed, variant)
         return WhatIfTree.of(self.play_on(start, reasons), reasons)
 
     def _story_reasons(self, story: Replay) -> Reasons:
@@ -230,25 +268,9 @@ class BotGameStepper(LessonPanel):
             self._quiet = False
         self.tree, self.line, self.seed, self.variant = tree, line, seed, dict(variant)
         self._ai = None
-        self.deal_note.value = self._deal_words()
+        self.deal_note.value = deal_note(self.game, seed, variant)
         self._sync_eyes()
         self.stepper.set_replay(tree.lines[line].replay, step=step)
-
-    def _deal_words(self) -> str:
-        if self.seed is None:
-            return ""
-        rules = ", ".join(f"{k} {v}" for k, v in sorted(self.variant.items()))
-        if rules:
-            note = msg(
-                "A seeded deal (seed {seed}) of the lesson's bots under the rules chosen "
-                "({rules}). The lesson's story deal is for the standard rules: choose them to "
-                "see it again.",
-                seed=self.seed,
-                rules=html.escape(rules),
-            )
-        else:
-            note = msg("A seeded deal (seed {seed}) of the lesson's bots.", seed=self.seed)
-        return f"<p class='cardlab-deal-note'>{note}</p>"
 
     # -- the page's link and rules -----------------------------------------------------------
     def position(self) -> dict[str, str]:
@@ -311,13 +333,13 @@ class BotGameStepper(LessonPanel):
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The standard rules show the curated deal; any other rules a seeded deal (seed 1, or
-        the current seed) of the same shape under them.  ``ValueError`` (nothing changes) when
-        the lesson's bots cannot play them."""
-        defaults = self.game.options()
-        variant = {k: v for k, v in options.items() if k in defaults and defaults[k] != v}
+        the current seed) of the same shape under them (`story_variant`: an option the class
+        did not change, or one the story deal plays anyway, leaves the story deal).
+        ``ValueError`` (nothing changes) when the lesson's bots cannot play them."""
+        variant = story_variant(self.story, options)
         if variant == self.variant:
             return
-        seed = None if not variant else (self.seed if self.seed is not None else 1)
+        seed = None if not variant else (self.seed if self.seed is not None else VARIANT_SEED)
         tree = self._deal(seed, variant)
         seats = self.game.num_players(tree.main.replay.state_at(0))
         viewer = self.viewer if self.viewer is not None and self.viewer < seats else None

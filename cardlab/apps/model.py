@@ -23,6 +23,7 @@ from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import Phrase, shown
 from cardlab.lessons.table_position import Press, Recipe, describe
+from cardlab.lessons.variants import rules_variant, standard_rules
 from cardlab.render.ops import Drawing
 
 LEARNER = 0
@@ -529,18 +530,23 @@ class TableModel:
             return type(self).begin(dataclasses.replace(settings, class_code="", deal=0))
         return type(self).begin(self.class_recipe(settings, code, 1))
 
-    def with_rules(self, options: Mapping[str, Any]) -> TableModel:
+    def with_rules(
+        self, options: Mapping[str, Any], before: Mapping[str, Any] | None = None
+    ) -> TableModel:
         """The same deal begun again under the rules ``options`` (a game's full options): the
-        ones that differ from the game's defaults, and ``players`` as the number of AI where this
-        table may seat that many (the status line says when it may not).  The game's defaults
-        all through mean the table's own rules (Triad's table plays 10 hands against 2 AI).
-        This very table when nothing changes, so a position opened under those rules stays."""
-        defaults = self.game.default_options
-        chosen = {k: v for k, v in options.items() if k in defaults and v != defaults[k]}
+        ones that differ from the lesson's standard rules (`rules_variant`), and ``players`` as
+        the number of AI where this table may seat that many (the status line says when it may
+        not) - only when ``players`` itself changed from ``before``, the rules the table
+        followed until now (None: the standard ones), so that another rule never changes the
+        players.  The standard rules all through mean the table's own rules (Triad's table plays
+        10 hands against 2 AI).  This very table when nothing changes, so a position opened
+        under those rules stays."""
+        chosen = rules_variant(self.game, options)
         chosen.pop("players", None)
         ai, note = self.recipe.ai, ""
         players = options.get("players")
-        if players is not None and (chosen or players != defaults.get("players")):
+        earlier = standard_rules(self.game) if before is None else before
+        if players is not None and players != earlier.get("players"):
             low, high = self.ai_range or (len(self.bots), len(self.bots))
             if low <= players - 1 <= high:
                 ai = players - 1 if self.ai_range else ai
@@ -562,6 +568,12 @@ class TableModel:
             return self.say(note.strip()) if note else self
         table = type(self).begin(dataclasses.replace(recipe, again=False))
         said = msg("New rules: the same deal (seed {seed}) begins again.", seed=recipe.seed)
+        if self.scores:
+            said = msg(
+                "New rules: a new game of the same deal (seed {seed}) begins, so the score "
+                "sheet starts again; the hands already finished stay in Download my results.",
+                seed=recipe.seed,
+            )
         return table.say(f"{said}{note}")
 
     def select(self, indices: Iterable[int]) -> TableModel:

@@ -13,20 +13,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardlab.core.i18n import msg
-from cardlab.lessons.variants import VARIANTS, value_words
+from cardlab.lessons.variants import VARIANTS, rules_words
 
 
 def changed_rules(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:
     """The options among ``names`` that differ from the lesson's standard rules, in words
     ("Jokers: wild; Five of a kind is Five Up: off"); "" when there are none."""
     variant = VARIANTS[lesson]
-    labels = dict(variant.options)
     changed = variant.changed(dict(options))
-    return str(msg("; ")).join(
-        str(msg("{rule}: {value}", rule=labels[n], value=value_words(changed[n])))
-        for n in names
-        if n in changed
-    )
+    return rules_words(variant.game, {n: changed[n] for n in names if n in changed})
 
 
 def rules_note(lesson: str, options: Mapping[str, Any], names: Iterable[str]) -> str:

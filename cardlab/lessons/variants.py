@@ -8,6 +8,7 @@ gives each a short label.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +20,13 @@ from cardlab.core.options import check_options
 @dataclass(frozen=True)
 class Variant:
     """The options a lesson shows: its game's name and ``(option, label)`` pairs (``labels``
-    as messages; ``options`` reads them in the current language)."""
+    as messages; ``options`` reads them in the current language), and ``standard``: where the
+    lesson's panels play other values than the game's defaults (Triad's table seats 3 players,
+    the game 4), so that the rules row shows the values the page really plays."""
 
     game_name: str
     labels: tuple[tuple[str, Message], ...]
+    standard: tuple[tuple[str, Any], ...] = ()
 
     @property
     def options(self) -> tuple[tuple[str, str], ...]:
@@ -39,15 +43,15 @@ class Variant:
 
     @property
     def defaults(self) -> dict[str, Any]:
-        """The game's full default options: the rules every lesson starts with."""
-        return dict(self.game.default_options)
+        """The lesson's standard rules, the game's full options: what every page starts with."""
+        return {**self.game.default_options, **dict(self.standard)}
 
     def checked(self, given: dict[str, Any]) -> dict[str, Any]:
-        """The game's full options with ``given`` on top; ``ValueError`` naming the problem."""
+        """The standard rules with ``given`` on top; ``ValueError`` naming the problem."""
         unknown = sorted(set(given) - set(self.names))
         if unknown:
             raise ValueError(msg("{name} is not a rule this lesson changes", name=repr(unknown[0])))
-        return check_options(self.game, given)
+        return check_options(self.game, {**dict(self.standard), **given})
 
     def changed(self, options: dict[str, Any]) -> dict[str, Any]:
         """The lesson's options in ``options`` that differ from the standard rules."""
@@ -63,6 +67,7 @@ VARIANTS: dict[str, Variant] = {
             ("five_of_a_kind", msg("Five of a kind is Five Up")),
             ("players", msg("Players")),
         ),
+        standard=(("players", 3),),  # the table: you and 2 AI
     ),
     "pyramid": Variant(
         "pyramid",
@@ -71,6 +76,7 @@ VARIANTS: dict[str, Variant] = {
             ("max_draw", msg("Most cards exchanged")),
             ("exchange_rounds", msg("Exchange rounds")),
         ),
+        standard=(("players", 3),),  # the table (you and 2 AI) and the story deal
     ),
     "doudizhu": Variant("doudizhu", (("ruleset", msg("Rules")),)),
     "triangle": Variant(
@@ -134,3 +140,42 @@ def value_words(value: Any) -> str:
 def variant_of(lesson: str) -> Variant | None:
     """The rules lesson ``lesson`` lets the class change (None: it has no game of its own)."""
     return VARIANTS.get(lesson.removesuffix(".ipynb"))
+
+
+def standard_rules(game: Game) -> dict[str, Any]:
+    """The full options of ``game``'s lesson before any change on its page: its rules row's
+    first values (the game's defaults when no lesson changes its rules)."""
+    variant = VARIANTS.get(game.name)
+    return variant.defaults if variant is not None else dict(game.default_options)
+
+
+def rules_variant(
+    game: Game, options: Mapping[str, Any], own: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a panel plays differently under the page's rules ``options``: the options that
+    differ from the lesson's standard rules and from the panel's ``own`` (what it plays
+    anyway, e.g. its story deal's options).  An option the class did not change never changes
+    a panel: Triad's standard 3 players leave the 4 of the story deal be."""
+    standard, own = standard_rules(game), own or {}
+    return {
+        name: value
+        for name, value in options.items()
+        if name in standard and value != standard[name] and value != own.get(name, standard[name])
+    }
+
+
+def rules_words(game: Game, options: Mapping[str, Any]) -> str:
+    """``options`` as the rules row says them ("Rules: pagat; Players: 5"), in the current
+    language: each option's label on its lesson's row (an option no row shows: its meaning)."""
+    variant = VARIANTS.get(game.name)
+    labels = dict(variant.labels) if variant is not None else {}
+    return str(msg("; ")).join(
+        str(
+            msg(
+                "{rule}: {value}",
+                rule=labels.get(name, game.option_specs[name].meaning),
+                value=value_words(value),
+            )
+        )
+        for name, value in options.items()
+    )

@@ -69,6 +69,7 @@ class TableView(LessonPanel):
         self.class_line.add_class("cardlab-class-deal")
         self.results = ResultsLink(model.game_name)
         self._scored: tuple[Any, ...] = ()
+        self._rules: Mapping[str, Any] | None = None  # the page's rules followed (None: standard)
         self._moves_from = (model.recipe, 0)
         self.hand = HandView(
             render=lambda cards, selected: self.model.picture(self.theme, selected),
@@ -199,8 +200,14 @@ class TableView(LessonPanel):
         return notices
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """The same deal begun again under the page's rules (`TableModel.with_rules`)."""
-        guarded(self.status, lambda: self.show(self.model.with_rules(options)))()
+        """The same deal begun again under the page's rules (`TableModel.with_rules`): its
+        players only when the page's players changed."""
+
+        def follow() -> None:
+            self.show(self.model.with_rules(options, self._rules))
+            self._rules = dict(options)
+
+        guarded(self.status, follow)()
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:

@@ -88,7 +88,7 @@ class TestTriad:
     def test_players_leave_the_figures_be(self, lesson):
         page, ladder, odds, _ = lesson
         before = (ladder.words.value, odds.table.value)
-        set_rule(page, "players", 3)
+        set_rule(page, "players", 5)
         assert (ladder.words.value, odds.table.value) == before
         standard(page)
 
@@ -126,7 +126,7 @@ class TestPyramid:
     def test_players_and_exchange_rounds_leave_the_deal_odds_be(self, lesson):
         page, odds, advisor = lesson
         before = (odds.classes.value, advisor.advice.value)
-        set_rule(page, "players", 3)
+        set_rule(page, "players", 4)
         set_rule(page, "exchange_rounds", 2)
         assert (odds.classes.value, advisor.advice.value) == before
         standard(page)

@@ -15,11 +15,12 @@ from test_hidden_information import _steppers, assert_nothing_hidden, shown_text
 from cardlab.core.conformance import SeenSoFar
 from cardlab.core.engine import legal_action_texts
 from cardlab.lessons import deals
+from cardlab.lessons.variants import standard_rules
 from cardlab.widgets.theme import ThemePicker
 
 GAMES = list(_steppers())
 VARIANTS = {
-    "triad": {"jokers": "wild", "players": 3},
+    "triad": {"jokers": "wild", "players": 2},
     "pyramid": {"ante": 2},
     "doudizhu": {"ruleset": "pagat"},
     "triangle": {"on_tie": "shared"},
@@ -257,7 +258,7 @@ def test_a_bad_position_is_refused_and_changes_nothing():
 def test_a_rules_variant_reruns_the_deal_under_it(game):
     stepper = make(game)
     story = stepper.replay
-    defaults = stepper.game.options()
+    defaults = standard_rules(stepper.game)  # the lesson's rules row before any change
     variant = VARIANTS[game]
     stepper.rules_changed({**defaults, **variant})
     replay = stepper.replay

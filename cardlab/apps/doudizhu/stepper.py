@@ -5,11 +5,20 @@ count."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.apps.bot_stepper import BotGameStepper, first_step, stored_reasons
+from cardlab.apps.bot_stepper import (
+    VARIANT_SEED,
+    BotGameStepper,
+    deal_note,
+    first_step,
+    seeded_start,
+    stored_reasons,
+    story_variant,
+)
 from cardlab.apps.doudizhu.table import ai_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
@@ -36,7 +45,8 @@ def default_bots() -> dict[int, Bot]:
 
 class BiddingWalkthrough(LessonPanel):
     """The auction of a deal of three AI (a curated deal): who bid what and why, and the
-    landlord taking the bottom."""
+    landlord taking the bottom.  It is the auction of the deal the stepper shows next: under
+    other rules than the standard ones, the same seeded deal as the stepper's."""
 
     @property
     def picture_label(self) -> str:
@@ -45,11 +55,36 @@ class BiddingWalkthrough(LessonPanel):
     def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
         self.text_id = element_id("cardlab-auction")
+        self.story = deal
         self.replay = deals.load(deal)
         self.reasons = stored_reasons(deal, default_bots)
-        self.text = widgets.HTML(f'<div id="{self.text_id}">{self.auction_html()}</div>')
+        self.variant: dict[str, Any] = {}
+        self.text = widgets.HTML()
         self.view.describe(self.picture_label, self.text_id)
         self.children = [self.text, self.view.widget, self.status.widget]
+        self.show()
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The auction of the deal the stepper shows under the page's rules: the story deal
+        under the standard ones, otherwise the stepper's seeded deal, played by the same AI."""
+        variant = story_variant(self.story, options)
+        if variant == self.variant:
+            return
+        if variant:
+            reasons: Reasons = {}
+            start = seeded_start(self.story, VARIANT_SEED, variant)
+            replay = start.play_out(default_bots(), reasons=reasons)
+        else:
+            replay = deals.load(self.story)
+            reasons = stored_reasons(self.story, default_bots)
+        self.replay, self.reasons, self.variant = replay, reasons, variant
+        self.show()
+
+    def show(self) -> None:
+        """The auction's words (over them, which deal it is) and its picture."""
+        seed = VARIANT_SEED if self.variant else None
+        note = deal_note(GAME, seed, self.variant)
+        self.text.value = f'{note}<div id="{self.text_id}">{self.auction_html()}</div>'
         self.redraw()
 
     @property
