@@ -214,6 +214,24 @@ def test_position_round_trip(game):
     check()
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_shared_through_the_page_reopens_exactly(game):
+    """Every step of the story deal, round and game ends included (issue 26, item 12): the
+    page's share link, followed by another page, shows the same caption, texts and picture."""
+    from urllib.parse import urlsplit
+
+    from cardlab.widgets.lesson_page import LessonPage
+
+    pages = LessonPage(game), LessonPage(game)
+    first, second = (_steppers()[game](page) for page in pages)
+    for step in range(len(first.replay) + 1):
+        first.stepper.go(step)
+        link = pages[0].address_of("deal")
+        pages[1].follow("?" + urlsplit(link).query)
+        assert second.stepper.step == step, link
+        assert seen(second) == seen(first), link
+
+
 @pytest.mark.parametrize("game", ["triangle", "pyramid"])
 def test_a_seeded_deal_is_a_position_too(game):
     first, second = pair(game)
