@@ -132,7 +132,7 @@ class LessonPage(widgets.VBox):
         share = ShareBox(lambda: self.address_of(key), panel.status)
         if panel.view is not None:
             panel.view.on_draw(lambda: share.refresh() if share.shown else None)
-        panel.share = share
+        panel.share_box = share
         panel.children = (*panel.children, share)
         if self.link.at == key:  # the link came before this panel was built
             self._notify([*self.link.notices, *self._open(key)])
