@@ -7,6 +7,9 @@ hint, a toggle, a New game).  A class code deals every table of the class the sa
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
 from urllib.parse import unquote
 
 import ipywidgets as widgets
@@ -18,6 +21,7 @@ from test_table_models import MODELS
 from cardlab.apps.autoplay import step
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
+from cardlab.core.i18n import Message
 from cardlab.core.results import read_results
 from cardlab.lessons.table_position import MAX_MOVES_TEXT, decode_moves, encode_moves
 from cardlab.widgets.a11y import page_script
@@ -128,19 +132,62 @@ def test_unknown_parameters_are_ignored_with_a_notice():
     assert any("'colour'" in n for n in notices)
 
 
-@given(st.text(max_size=300))
-def test_any_moves_text_reads_or_is_refused(text):
+def packed(data: str) -> str:
+    """``data`` as a link's moves value packs it (zlib, base64url)."""
+    return base64.urlsafe_b64encode(zlib.compress(data.encode(), 9)).decode().rstrip("=")
+
+
+def read_or_refuse(text: str) -> None:
+    """``decode_moves(text)`` reads, or refuses with a message of cardlab's own (translated:
+    a `Message`), never with Python's words (RecursionError, "Exceeds the limit")."""
     try:
         settings_, presses, again = decode_moves(text)
-    except ValueError:
+    except ValueError as exc:
+        assert isinstance(exc.args[0], Message), repr(exc)
+        assert str(exc.args[0]).startswith("moves: ")
+        said = exc.args[0]
+        assert said.text(lang="ru") != said.text(lang="en"), f"not translated: {said.msgid}"
         return
     assert isinstance(settings_, dict) and isinstance(presses, tuple) and again in (True, False)
 
 
-def test_a_zip_bomb_is_refused():
-    import base64
-    import zlib
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=20,
+)
 
+
+@given(st.text(max_size=300))
+def test_any_moves_text_reads_or_is_refused(text):
+    read_or_refuse(text)
+
+
+@given(JSON, st.lists(JSON, max_size=5))
+def test_any_packed_json_reads_or_is_refused(settings_, rows):
+    read_or_refuse(packed(json.dumps({"s": settings_, "p": rows})))
+    read_or_refuse(packed(json.dumps(rows)))
+
+
+@given(st.text(max_size=200))
+def test_any_packed_text_reads_or_is_refused(text):
+    read_or_refuse(packed(text))
+
+
+@pytest.mark.parametrize(
+    "data",
+    ["[" * 110, "[" * 60_000, '{"s":{},"p":' + "[" * 3000 + "]" * 3000 + "}",
+     '{"s":{},"p":[["s",[' + "1" * 5000 + "]]]}", '{"s":{"x":' + "9" * 4400 + '},"p":[]}',
+     '{"s":{},"p":[["a","x",NaN]]}', '{"s":{},"p":[["a","x",1e999]]}'],
+)  # fmt: skip
+def test_deep_nesting_and_long_numbers_are_refused_in_words(data):
+    with pytest.raises(ValueError) as refused:
+        decode_moves(packed(data))
+    assert "Exceeds" not in str(refused.value) and "recursion" not in str(refused.value)
+    read_or_refuse(packed(data))
+
+
+def test_a_zip_bomb_is_refused():
     bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 1_000_000, 9)).decode().rstrip("=")
     assert len(bomb) <= MAX_MOVES_TEXT
     with pytest.raises(ValueError, match="too long"):
