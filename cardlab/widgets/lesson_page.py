@@ -22,11 +22,7 @@ import ipywidgets as widgets
 
 from cardlab.core.i18n import Message, msg
 from cardlab.lessons.notes import notes_html
-from cardlab.lessons.page_link import (
-    PageLink,
-    read_link,
-    write_query,
-)
+from cardlab.lessons.page_link import PageLink, current_query, read_link, write_query
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS
@@ -165,7 +161,7 @@ class LessonPage(widgets.VBox):
         position; what cannot be followed is said on the notice line."""
         link = read_link(search, self.variant)
         if link.lang is not None and link.lang != self.lang and VOILA in page_address():
-            go_to(language_url(page_address(), self.lesson, link.lang, search))
+            go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
             return
         self.link = link
         notices = list(link.notices)

@@ -74,7 +74,7 @@ def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
     panel.share_box.button.click()
     link = panel.share_box.address
     assert link == (
-        "http://localhost:8866/voila/render/triad.ipynb?theme=colorblind&jokers=wild&at=deal&step=7"
+        "http://localhost:8866/voila/render/triad.ipynb?palette=colorblind&jokers=wild&at=deal&step=7"
     )
     assert "cardlab-link" in panel.share_box.field.value and "<svg" in panel.share_box.qr.value
     assert 'role="img"' in panel.share_box.qr.value
@@ -89,7 +89,7 @@ def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
 def test_a_link_sets_theme_rules_and_position_and_scrolls_there(address):
     page = LessonPage("triad")
     panel = Counter(page)
-    address.location = "?theme=high-contrast&players=3&at=deal&step=5"
+    address.location = "?palette=high-contrast&players=3&at=deal&step=5"
     assert page.picker.value == "high-contrast"
     assert page.options["players"] == 3 and panel.rules["players"] == 3
     assert panel.at == 5 and address.target == "cardlab-at-deal"
