@@ -22,7 +22,7 @@ from cardlab.core.i18n import joined, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import Phrase, shown
-from cardlab.lessons.table_position import Press, Recipe, describe
+from cardlab.lessons.table_position import MAX_HINTS, MAX_PRESSES, Press, Recipe, describe
 from cardlab.lessons.variants import rules_variant, standard_rules
 from cardlab.render.ops import Drawing
 
@@ -207,7 +207,11 @@ class TableModel:
         msg("Your view of the table, drawn (the same in words below)")
     )
     hint_keys: ClassVar[tuple[str, ...]] = ("hint", "play-hint")
-    """The controls that tell the learner what to play; a teacher can switch them off."""
+    """The controls that tell the learner what to play or show what a player could not see
+    (the odds, the advisor, every hand): an exam page refuses them (`offered`)."""
+    aids: ClassVar[tuple[str, ...]] = ()
+    """The table's settings (fields, all off by default) the hint controls turn on: always off
+    on an exam page, whatever a link's moves say."""
     multi_select: ClassVar[bool] = True
     again: ClassVar[tuple[str, ...]] = ("new-game",)
     """The controls that start the next game (or hand) once this one is over."""
@@ -222,7 +226,24 @@ class TableModel:
     carried: ClassVar[tuple[str, ...]] = ()
     """The table's settings (fields) a new game keeps, e.g. a ticked "Show my odds"."""
 
+    def __post_init__(self) -> None:
+        """An exam page's table (its recipe allows no hints) has every aid off."""
+        if not self.recipe.hints:
+            for name in self.aids:
+                object.__setattr__(self, name, False)
+
     # -- what every table derives ------------------------------------------------------------------
+    @property
+    def hints(self) -> bool:
+        """Whether the page allows hints (not on an exam page)."""
+        return self.recipe.hints
+
+    def with_hints(self, allowed: bool) -> TableModel:
+        """This table on a page that allows hints or not (an exam page: every aid off)."""
+        if allowed == self.hints:
+            return self
+        return dataclasses.replace(self, recipe=dataclasses.replace(self.recipe, hints=allowed))
+
     @property
     def state(self) -> Any:
         return self.replay.state
@@ -370,8 +391,23 @@ class TableModel:
         return () if row is None else (row,)
 
     # -- what every table does ---------------------------------------------------------------------
+    def offered(self) -> tuple[Control, ...]:
+        """The controls as the table offers them: the game's (`controls`), and on an exam page
+        the hint controls refused (off, and pressing one says why)."""
+        controls = self.controls()
+        if self.hints:
+            return controls
+        return tuple(
+            dataclasses.replace(
+                c, enabled=False, value=False if c.kind == "toggle" else c.value, why_not=NO_HINTS
+            )
+            if c.key in self.hint_keys
+            else c
+            for c in controls
+        )
+
     def control(self, key: str) -> Control:
-        for control in self.controls():
+        for control in self.offered():
             if control.key == key:
                 return control
         raise ValueError(msg("There is no {key} control at this table.", key=repr(key)))
@@ -462,13 +498,27 @@ class TableModel:
         return dataclasses.replace(recipe, seed=seed, class_code=code, deal=deal)
 
     @classmethod
-    def opened(cls, recipe: Recipe, presses: Iterable[Press]) -> TableModel:
+    def opened(cls, recipe: Recipe, presses: Iterable[Press]) -> tuple[TableModel, list[str]]:
         """The table at the start of ``recipe`` after ``presses``, each made again through the
-        method that recorded it; ``ValueError`` naming the first press that does not replay."""
-        model = cls.begin(recipe)
+        method that recorded it, and a notice when the replay stops early: at a hint on an exam
+        page, past `MAX_HINTS` hints or `MAX_PRESSES` presses, or at a press that begins
+        another game (a link holds one game), so a link costs at most one game and a few
+        hints.  ``ValueError`` naming the first press that does not replay."""
+        model, hints = cls.begin(recipe), 0
         for n, press in enumerate(presses, 1):
+            hint = press[0] == "act" and press[1] in cls.hint_keys
+            if n > MAX_PRESSES:
+                why = msg("a link replays at most {most} presses", most=MAX_PRESSES)
+            elif hint and not recipe.hints:
+                why = msg("it is a hint, and this page has no hints")
+            elif hint and hints >= MAX_HINTS:
+                why = msg("a link replays at most {most} hints", most=MAX_HINTS)
+            else:
+                why = None
+            if why is not None:
+                return model, [_stopped(n, press, why)]
             try:
-                model = model.pressed_again(press)
+                after = model.pressed_again(press)
             except Exception as exc:  # a refusal of any kind: the link does not lead here
                 raise ValueError(
                     msg(
@@ -478,7 +528,10 @@ class TableModel:
                         reason=exc.args[0] if exc.args else str(exc),
                     )
                 ) from None
-        return model
+            if after.recipe is not model.recipe:
+                return model, [_stopped(n, press, msg("it begins another game"))]
+            model, hints = after, hints + hint
+        return model, []
 
     def pressed_again(self, press: Press) -> TableModel:
         """The table after ``press`` (one of `presses`), made again."""
@@ -632,6 +685,21 @@ class TableModel:
             said=Said(said, level),
             selected=(),
         )
+
+
+NO_HINTS = msg("The teacher switched the hints off on this page.")
+
+
+def _stopped(number: int, press: Press, why: object) -> str:
+    """The notice of a link's moves replayed up to move ``number``, and not further."""
+    return str(
+        msg(
+            "the link's moves stop before move {number} ({press}): {why}",
+            number=number,
+            press=describe(press),
+            why=why,
+        )
+    )
 
 
 def new_table(

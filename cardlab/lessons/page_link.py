@@ -1,5 +1,6 @@
-"""A lesson page's link, read and written: the theme, the language, the rules variant and the
-position of one panel (a stepped deal, a table), carried in the page's query string.
+"""A lesson page's link, read and written: the colour theme (``palette``), the language, the
+rules variant and the position of one panel (a stepped deal, a table), carried in the page's
+query string.
 
 A link is untrusted text.  `read_link` never evaluates anything, reads a bounded amount, and
 keeps what it can: every parameter it cannot use becomes a notice saying what was ignored and
@@ -26,8 +27,15 @@ MAX_QUERY = 2_000
 """The longest query read: a table's moves compress to a few hundred characters."""
 MAX_PARAMS = 40
 """The most parameters read: a link of the page has at most a dozen."""
-THEME, AT, CLASS, HINTS, LANG = "theme", "at", "class", "hints", "lang"
-PAGE_PARAMS = frozenset({THEME, AT, LANG})
+PALETTE, AT, CLASS, HINTS, LANG = "palette", "at", "class", "hints", "lang"
+OLD_PALETTE = "theme"
+"""What links made before called ``palette``: still read (Voilà reads it too, see
+`VOILA_PARAMS`; ``cardlab serve`` turns Voilà's reading off), never written."""
+VOILA_PARAMS = frozenset({"theme", "template", "classic-tree", "content", "format"})
+"""The query parameters Voilà itself reads (its page, tree and contents handlers): a cardlab
+link never writes one.  Voilà's ``theme`` once carried cardlab's colour theme: Voilà wrote it
+unescaped into the page, and a themed link skipped the preheated kernels."""
+PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG})
 """What the page itself reads from a link."""
 PANEL_READ = frozenset({CLASS, HINTS})
 """What every table and quiz reads itself (`cardlab.widgets.page.watch_query`)."""
@@ -75,15 +83,18 @@ def split_query(search: str) -> tuple[dict[str, str], list[str]]:
 
 
 def read_link(search: str, variant: Variant | None) -> PageLink:
-    """What ``search`` (the page's ``?query``) asks for: the theme, the rules of ``variant``,
+    """What ``search`` (the page's ``?query``) asks for: the colour theme (``palette``, or
+    ``theme`` in a link made before), the rules of ``variant``,
     and a panel's position (whether the page has that panel, the page knows).  Never raises."""
     query, notices = split_query(search)
-    theme = query.pop(THEME, None)
+    old = query.pop(OLD_PALETTE, None)
+    name, theme = (PALETTE, query.pop(PALETTE)) if PALETTE in query else (OLD_PALETTE, old)
     if theme is not None and theme not in THEMES:
         notices.append(
             str(
                 msg(
-                    "ignored theme={theme}: the themes are {themes}",
+                    "ignored {name}={theme}: the colour themes are {themes}",
+                    name=name,
                     theme=shown(theme),
                     themes=joined(THEMES),
                 )
@@ -150,6 +161,16 @@ def _why(exc: Exception) -> object:
     return exc.args[0] if exc.args else str(exc)
 
 
+def current_query(search: str) -> str:
+    """``search`` with the names of links made before in their new spelling (``theme`` is
+    ``palette``), for a page that passes a link on (to the lesson in another language)."""
+    query, _ = split_query(search)
+    if OLD_PALETTE in query and PALETTE in query:
+        del query[OLD_PALETTE]
+    renamed = {(PALETTE if k == OLD_PALETTE else k): v for k, v in query.items()}
+    return "?" + urlencode(renamed) if renamed else ""
+
+
 def write_query(
     *,
     theme: str = "default",
@@ -162,7 +183,7 @@ def write_query(
     """The query of a link that `read_link` reads back: only what differs from a fresh page."""
     pairs: list[tuple[str, str]] = []
     if theme != "default":
-        pairs.append((THEME, theme))
+        pairs.append((PALETTE, theme))
     if lang != SOURCE:
         pairs.append((LANG, lang))
     pairs += [(name, option_text(value)) for name, value in (options or {}).items()]

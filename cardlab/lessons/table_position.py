@@ -25,8 +25,18 @@ MAX_MOVES_TEXT = 1_600
 """The longest ``moves`` value read: a page's whole query is at most 2,000 characters."""
 MAX_MOVES_JSON = 64_000
 """The most bytes the ``moves`` value may decompress to (a zip bomb stops here)."""
+MAX_ROWS = 5_000
+"""The most presses the ``moves`` value may hold: each is checked, and only `MAX_PRESSES` of
+them replayed (the rest refused with a notice)."""
 MAX_PRESSES = 600
-"""The most presses a link replays: more than a whole game of any table."""
+"""The most presses a link replays: more than a whole game of any table (a Three Thirteen game
+is about 200)."""
+MAX_HINTS = 50
+"""The most hints a link replays: each costs what the AI thinks in the learner's place (a Triad
+draw's advisor a tenth of a second), and a learner who asks at every move of a Triad game asks
+about 50 times; 600 hints once cost a link 15 CPU-seconds."""
+MAX_DEPTH = 8
+"""The deepest nesting of the moves' JSON: a press's selection is 3 deep (more is an attack)."""
 MAX_TEXT = 200
 """The longest key, target or choice value inside a press."""
 
@@ -42,8 +52,9 @@ class Recipe:
     """How a table's game began, so it can begin again: the seed of the deal, the number of AI
     (None: the table's one number), the rules options that differ from the game's defaults,
     the table's settings a new game keeps (a ticked "Show my odds"), the class code and the
-    class deal's number (0: not a class deal), and whether a press began it (New game), which
-    only changes the words on the status line."""
+    class deal's number (0: not a class deal), whether a press began it (New game), which
+    only changes the words on the status line, and whether the page allows hints (False: an
+    exam page, where the table offers no hint and no aid, in this game and the next)."""
 
     seed: int
     ai: int | None = None
@@ -52,6 +63,7 @@ class Recipe:
     class_code: str = ""
     deal: int = 0
     again: bool = False
+    hints: bool = True
 
 
 def describe(press: Press) -> str:
@@ -115,6 +127,28 @@ def _press(row: Any) -> Press:
     raise ValueError(msg("moves: {row} is not a press", row=str(row)[:60]))
 
 
+def _too_deep(data: bytes) -> bool:
+    """Whether ``data`` opens more than `MAX_DEPTH` brackets at once (counting those inside
+    strings too, which only errs towards refusing): JSON's reader would recurse that deep."""
+    depth = 0
+    for byte in data:
+        if byte in b"[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif byte in b"]}":
+            depth -= 1
+    return False
+
+
+def _whole(text: str) -> int:
+    """A number in the moves' JSON: a short whole number (no float, no NaN, no 5,000 digits,
+    whose conversion Python refuses with a message of its own)."""
+    if len(text) > 8 or not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(text[:20])
+    return int(text)
+
+
 def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
     """`encode_moves` read back: ``(settings, presses, again)``; ``ValueError`` naming what is
     wrong for any other text, bounded in time and memory whatever it holds ("": none)."""
@@ -128,17 +162,23 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         data = inflater.decompress(packed, MAX_MOVES_JSON)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ValueError(msg("moves: too long or cut short"))
-        found = json.loads(data)
-    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        complete = inflater.eof and not inflater.unconsumed_tail
+    except (binascii.Error, zlib.error) as exc:
+        raise ValueError(msg("moves: not a table's moves (it does not unpack)")) from exc
+    if not complete:
+        raise ValueError(msg("moves: too long or cut short"))
+    if _too_deep(data):
+        raise ValueError(msg("moves: not a table's moves (nested too deeply)"))
+    try:
+        found = json.loads(data, parse_int=_whole, parse_float=_whole, parse_constant=_whole)
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, a number too long
         raise ValueError(msg("moves: not a table's moves (it does not unpack)")) from exc
     if not isinstance(found, dict) or set(found) - {"n"} != {"s", "p"} or found.get("n", 1) != 1:
         raise ValueError(msg("moves: not a table's moves"))
     settings, rows = found["s"], found["p"]
     if not isinstance(settings, dict) or not isinstance(rows, list):
         raise ValueError(msg("moves: not a table's moves"))
-    if len(rows) > MAX_PRESSES:
-        raise ValueError(msg("moves: more than {most} presses", most=MAX_PRESSES))
+    if len(rows) > MAX_ROWS:
+        raise ValueError(msg("moves: more than {most} presses", most=MAX_ROWS))
     checked = {_text(k, msg("a setting")): _value(v) for k, v in settings.items()}
     return checked, tuple(_press(row) for row in rows), "n" in found

@@ -22,11 +22,7 @@ import ipywidgets as widgets
 
 from cardlab.core.i18n import Message, msg
 from cardlab.lessons.notes import notes_html
-from cardlab.lessons.page_link import (
-    PageLink,
-    read_link,
-    write_query,
-)
+from cardlab.lessons.page_link import PageLink, current_query, read_link, write_query
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS
@@ -84,8 +80,9 @@ class LessonPage(widgets.VBox):
         self.notes_button.layout.width = "auto"
         self.notes_button.add_class("cardlab-notes-button")
         self.notes_button.observe(self._show_notes, names="value")
-        if not hints_allowed({}):  # served with --no-hints
-            self.notes_button.layout.display = "none"
+        self.hints = True
+        """Whether the page allows hints and the teacher notes (not on an exam page)."""
+        self._allow_hints(hints_allowed({}))  # served with --no-hints
         rules = [self.rules] if self.rules is not None else []
         parts = [self.language, self.picker, *rules, self.notes_button, self.notice]
         super().__init__([*parts, self.status.widget])
@@ -93,7 +90,19 @@ class LessonPage(widgets.VBox):
         self.add_class("cardlab-page")
         watch_search(guarded(self.status, self.follow))
 
+    def _allow_hints(self, allowed: bool) -> None:
+        """An exam page (``allowed`` False) has no teacher notes: the button is off, hidden and
+        disabled, and the notes shown so far go."""
+        self.hints = allowed
+        if not allowed:
+            self.notes_button.value = False
+        self.notes_button.disabled = not allowed
+        self.notes_button.layout.display = None if allowed else "none"
+
     def _show_notes(self, change: dict[str, Any]) -> None:
+        if change["new"] and not self.hints:  # an exam page: the answers stay hidden
+            self.notes_button.value = False
+            return
         if self.notes is None:
             self.notes = widgets.HTML(notes_html(self.lesson, self.lang))
             self.notes.add_class("cardlab-teacher-notes")
@@ -132,7 +141,7 @@ class LessonPage(widgets.VBox):
         share = ShareBox(lambda: self.address_of(key), panel.status)
         if panel.view is not None:
             panel.view.on_draw(lambda: share.refresh() if share.shown else None)
-        panel.share = share
+        panel.share_box = share
         panel.children = (*panel.children, share)
         if self.link.at == key:  # the link came before this panel was built
             self._notify([*self.link.notices, *self._open(key)])
@@ -165,7 +174,7 @@ class LessonPage(widgets.VBox):
         position; what cannot be followed is said on the notice line."""
         link = read_link(search, self.variant)
         if link.lang is not None and link.lang != self.lang and VOILA in page_address():
-            go_to(language_url(page_address(), self.lesson, link.lang, search))
+            go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
             return
         self.link = link
         notices = list(link.notices)
@@ -183,9 +192,7 @@ class LessonPage(widgets.VBox):
             self.rules.set_rules(dict(link.options), notify=True)
         query = parse_query(search)
         self.class_code = class_code(query)[0]
-        if not hints_allowed(query):  # an exam: no hints, and no answers in the notes either
-            self.notes_button.value = False
-            self.notes_button.layout.display = "none"
+        self._allow_hints(hints_allowed(query))  # an exam: no hints, no answers in the notes
         if link.at in self.positions:
             notices += self._open(link.at)
         self._notify(notices)

@@ -45,11 +45,17 @@ class LessonPanel(widgets.VBox):
     accessible name is ``label``: what the picture shows), and a guarded ``redraw`` that
     subclasses fill by overriding ``picture``."""
 
-    share: ShareBox | None = None
+    share_box: ShareBox | None = None
     """The "Share this position" box the page gave this panel (None: it has none)."""
+    PAGE_SETS: ClassVar[frozenset[str]] = frozenset({"share_box"})
+    """What the page sets on a panel (`LessonPage.attach`): a subclass that defines one of
+    these names would have it replaced by the page's (a ``share()`` method once was)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        taken = LessonPanel.PAGE_SETS & cls.__dict__.keys()
+        if taken:
+            raise TypeError(f"{cls.__name__} defines {sorted(taken)}, which the page sets")
         if "__init__" in cls.__dict__:
             cls.__init__ = _attaching(cls.__dict__["__init__"])  # type: ignore[method-assign]
 

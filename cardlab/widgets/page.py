@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 
 from cardlab.core.classdeals import check_class_code
+from cardlab.core.i18n import msg
 from cardlab.lessons.page_link import split_query
 from cardlab.widgets.a11y import page_script
 
@@ -41,17 +42,19 @@ def hints_allowed(query: dict[str, str]) -> bool:
 def class_code(query: dict[str, str]) -> tuple[str, list[str]]:
     """The class code the page plays (``""``: none) and a notice for each code ignored: the
     link's ``class`` wins over the server's ``--class-deals``; a bad one is ignored."""
-    notices = []
-    asked = (
-        ("the link's class", query.get("class", "")),
-        ("--class-deals", os.environ.get(CLASS_DEALS, "")),
-    )
-    for where, text in asked:
+    notices: list[str] = []
+    for link, text in ((True, query.get("class", "")), (False, os.environ.get(CLASS_DEALS, ""))):
         if text:
             try:
                 return check_class_code(text), notices
             except ValueError as exc:
-                notices.append(f"Ignored {where}: {exc}.")
+                reason = exc.args[0] if exc.args else str(exc)
+                said = (
+                    msg("ignored the link's class: {reason}.", reason=reason)
+                    if link
+                    else msg("ignored --class-deals: {reason}.", reason=reason)
+                )
+                notices.append(str(said))
     return "", notices
 
 

@@ -20,6 +20,7 @@ from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
 from cardlab.core.i18n import msg, msgn
 from cardlab.core.link_values import read_between, read_seed
 from cardlab.core.results import Result
+from cardlab.core.text import shown
 from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
@@ -83,7 +84,7 @@ class TableView(LessonPanel):
         self.hand.on_click(self._clicked)
         self.controls: dict[str, widgets.Widget] = {}
         rows: dict[int, list[widgets.Widget]] = {}
-        for control in model.controls():
+        for control in model.offered():
             widget = _control_widget(control)
             widget.add_class(f"cardlab-{control.key}")
             widget.layout.width = "auto"
@@ -118,7 +119,13 @@ class TableView(LessonPanel):
             self.results.widget,
         ]
         self._syncing = False
+        self.hints = True
+        """Whether the page allows hints: not under ``--no-hints`` or a link's ``hints=off``."""
+        self.refused_class = ""
+        """A class code the page's link gave with a table position that is none of its deals:
+        the position stays (`open_position`), the class is not joined."""
         self.show(model)
+        self._allow_hints(hints_allowed({}))  # the server's --no-hints, before the page speaks
         self._join_class(*class_code({}))  # the server's class, before the page says more
         watch_query(guarded(self.status, self._page_connected))
 
@@ -173,31 +180,55 @@ class TableView(LessonPanel):
                     )
                 )
         deal = 0
-        # the page opens the position before this table hears the link's class code itself
-        code = self.class_code or (self.page.class_code if self.page is not None else "")
+        # the page opens the position before this table hears the link's class code and hints
+        page = self.page
+        code = page.class_code if page is not None else self.class_code
+        hints = self.hints and (page is None or page.hints)
         if "deal" in params:
             if code:
                 deal = read_between("deal", params["deal"], 1, MAX_DEAL)
             else:
                 notices.append(str(msg("ignored 'deal': the page has no class code")))
-        if "seed" in params:
-            seed = read_seed(params["seed"])
-        elif deal:
-            seed = class_seed(code, model.game_name, deal)
-        else:
-            seed = recipe.seed
+        seed = read_seed(params["seed"]) if "seed" in params else None
+        if code and (not deal or seed not in (None, class_seed(code, model.game_name, deal))):
+            notices.append(self._refuse_class(code))
+            code, deal = "", 0
+        if seed is None:
+            seed = class_seed(code, model.game_name, deal) if deal else recipe.seed
         settings, presses, again = decode_moves(params.get("moves", ""))
+        settings = cls.read_settings(settings)
+        if not hints:
+            notices += [
+                str(msg("ignored {name}: this page has no hints", name=shown(name)))
+                for name, value in settings
+                if name in cls.aids and value
+            ]
         recipe = Recipe(
             seed,
             ai=ai,
             options=recipe.options,
-            settings=cls.read_settings(settings),
+            settings=settings,
             class_code=code if deal else "",
             deal=deal,
             again=again,
+            hints=hints,
         )
-        self.show(cls.opened(recipe, presses))
-        return notices
+        opened, stopped = cls.opened(recipe, presses)
+        self.refused_class = "" if code else self.refused_class
+        self.show(opened)
+        return notices + stopped
+
+    def _refuse_class(self, code: str) -> str:
+        """Keep the link's position out of class ``code`` (it is none of that class's deals:
+        a tampered link), and say so."""
+        self.refused_class = code
+        return str(
+            msg(
+                "ignored the class code {code}: the link's table position is not one of its "
+                "deals, so the table stays at that position",
+                code=shown(code),
+            )
+        )
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The same deal begun again under the page's rules (`TableModel.with_rules`): its
@@ -282,14 +313,24 @@ class TableView(LessonPanel):
     def _page_connected(self, query: dict[str, str]) -> None:
         """The page's link is known now: hide the hints when the teacher switched them off
         (`hints_allowed`: the server's option or the link), and play the class's deals."""
-        hidden = not hints_allowed(query)
-        for key in self.model.hint_keys:
-            if key in self.controls:
-                self.controls[key].layout.display = "none" if hidden else None
+        self._allow_hints(hints_allowed(query))
         self._join_class(*class_code(query))
 
+    def _allow_hints(self, allowed: bool) -> None:
+        """Offer the hints or not: on an exam page the hint controls are off and hidden, and
+        the table's aids (odds, advisor, every hand) off, in this game and the next."""
+        self.hints = allowed
+        for key in self.model.hint_keys:
+            if key in self.controls:
+                self.controls[key].layout.display = None if allowed else "none"
+        if self.model.hints != allowed:
+            self.show(self.model.with_hints(allowed))
+
     def _join_class(self, code: str, notices: list[str]) -> None:
-        """Play class ``code``'s deals from its first (a table already at one stays there)."""
+        """Play class ``code``'s deals from its first (a table already at one stays there; a
+        table a link put at a position outside that class stays there: `_refuse_class`)."""
+        if code and code == self.refused_class:
+            return
         self.class_code = code
         model = self.model.in_class(code)
         if model is not self.model:
@@ -335,12 +376,12 @@ class TableView(LessonPanel):
     def _disable_refused(self) -> None:
         """Disable the controls the model refuses, leaving the rest for `_sync_controls`: a
         press that changes no button (a hint) makes none flicker."""
-        for control in self.model.controls():
+        for control in self.model.offered():
             if not control.enabled:
                 self.controls[control.key].disabled = True
 
     def _set_controls(self, thinking: bool) -> None:
-        for control in self.model.controls():
+        for control in self.model.offered():
             widget = self.controls[control.key]
             widget.disabled = thinking or not control.enabled
             widget.description = str(control.label)

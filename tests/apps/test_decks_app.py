@@ -125,3 +125,24 @@ def test_clicking_a_face_or_choosing_it_says_what_the_card_is(picker):
     assert "3P</b>: level-3 Purple; 9 in the deck" in gallery.card_caption.value
     gallery.view.click("back")  # not a face: nothing changes
     assert gallery.card_choice.value == 0
+
+
+def test_share_this_deal_works_on_the_lesson_page():
+    """On the lesson's page the deal gets the page's share box too: the two never share a name
+    (the page's box once replaced the deal's ``share`` method: "'ShareBox' object is not
+    callable")."""
+    from cardlab.widgets.lesson_page import LessonPage
+
+    page = LessonPage("00_decks")
+    deal = DealStepper(page)
+    assert deal.share_box is not None and deal in page.panels
+    deal.share_button.click()
+    assert deal.status.level != "error", deal.status.message
+    assert deal.record.value.startswith(deal.replay.to_text()[:20]) and deal.record.value
+
+
+def test_a_panel_cannot_take_a_name_the_page_sets():
+    from cardlab.widgets.lesson_panel import LessonPanel
+
+    with pytest.raises(TypeError, match="share_box"):
+        type("Clash", (LessonPanel,), {"share_box": lambda self: None})

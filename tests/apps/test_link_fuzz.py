@@ -6,8 +6,9 @@ what was ignored.  (`tests/browser/test_share.py` does the same through Chromium
 from __future__ import annotations
 
 import html
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
+import ipywidgets as widgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from cardlab.apps.doudizhu.stepper import DealStepper
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.apps.triad.stepper import HandStepper
 from cardlab.apps.triad.table import TriadTable
+from cardlab.lessons.page_link import MAX_QUERY
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 
@@ -23,7 +25,7 @@ PAGES = {
     "triad": (HandStepper, lambda: TriadTable.start(opponents=2)),
     "doudizhu": (DealStepper, lambda: DouDizhuTable.start(seed=7)),
 }
-NAMES = ["at", "theme", "deal", "seed", "step", "eyes", "line", "moves", "ai", "class",
+NAMES = ["at", "theme", "palette", "deal", "seed", "step", "eyes", "line", "moves", "ai", "class",
          "jokers", "players", "ruleset", "five_of_a_kind", "x", "", "at\x00"]  # fmt: skip
 WORDS = ["deal", "table", "deal2", "teacher", "0", "1", "-1", "2", "99999", "9" * 400, "1e9",
          "nan", "wild", "pagat", "none", "on", "%", "~", ".", "0.1.raise", "2~0.14.raise",
@@ -70,7 +72,7 @@ def test_a_malformed_link_opens_the_lesson_cleanly_with_a_notice(fresh, pairs):
         assert now[:3] == start[:3] and now[3] == start[3]
     assert 0 <= stepper.stepper.step <= len(stepper.replay)
     page.variant.checked(page.rules.changed)  # the rules shown are allowed together
-    used = {"theme", "at", "class", "hints", *page.variant.names}
+    used = {"theme", "palette", "at", "class", "hints", *page.variant.names}
     if any(name not in used for name, _ in pairs) and not position_asked:
         assert "ignored" in notice
 
@@ -95,3 +97,35 @@ def test_each_kind_of_bad_link_leaves_the_page_at_its_start(search):
     page.follow(search)
     assert snapshot(stepper, table)[:4] == start[:4], search
     assert "ignored" in html.unescape(page.notice.value), search
+
+
+HOSTILE = ['"><svg onload=alert(1)>', "<script>alert(1)</script>", "'><img src=x onerror=alert(1)>"]
+MARKERS = ("<svg onload", "<script>", "<img src=x")
+
+
+def html_on_the_page(widget) -> list[str]:
+    """Every text the browser reads as HTML under ``widget`` (HTML widgets' values)."""
+    found = [widget.value] if isinstance(widget, widgets.HTML) else []
+    for child in getattr(widget, "children", ()):
+        found += html_on_the_page(child)
+    return found
+
+
+@pytest.mark.parametrize("lesson", sorted(PAGES))
+@pytest.mark.parametrize("value", HOSTILE)
+def test_no_link_value_reaches_the_page_unescaped(lesson, value):
+    """Every name a link may carry, given markup: the notice, the status lines, the share boxes
+    (pressed) and the text versions show it as text, never as markup."""
+    page, stepper, table = build(lesson)
+    names = [*NAMES, *page.variant.names, "lang", "hints", "ai"]
+    for at in ("deal", "table", value):
+        search = "?" + urlencode([(name, value) for name in names if name != "at"] + [("at", at)])
+        page.follow(search[:MAX_QUERY])
+        page.follow("?" + urlencode({value: value, "at": at}))
+        for panel in (stepper, table):
+            panel.share_box.button.click()
+        texts = html_on_the_page(page) + html_on_the_page(stepper) + html_on_the_page(table)
+        assert not [t for t in texts if any(m in t for m in MARKERS)], search
+        assert any(html.escape(m) in t for t in texts for m in MARKERS), "shown as text"
+        for panel in (stepper, table):
+            panel.share_box.button.click()

@@ -7,7 +7,11 @@ hint, a toggle, a New game).  A class code deals every table of the class the sa
 
 from __future__ import annotations
 
-from urllib.parse import unquote
+import base64
+import html
+import json
+import zlib
+from urllib.parse import unquote, urlencode
 
 import ipywidgets as widgets
 import pytest
@@ -18,9 +22,17 @@ from test_table_models import MODELS
 from cardlab.apps.autoplay import step
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
+from cardlab.core.i18n import Message
 from cardlab.core.results import read_results
-from cardlab.lessons.table_position import MAX_MOVES_TEXT, decode_moves, encode_moves
+from cardlab.lessons.table_position import (
+    MAX_HINTS,
+    MAX_MOVES_TEXT,
+    MAX_PRESSES,
+    decode_moves,
+    encode_moves,
+)
 from cardlab.widgets.a11y import page_script
+from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.page import CLASS_DEALS, class_code
 from cardlab.widgets.table import TableView
 
@@ -128,19 +140,62 @@ def test_unknown_parameters_are_ignored_with_a_notice():
     assert any("'colour'" in n for n in notices)
 
 
-@given(st.text(max_size=300))
-def test_any_moves_text_reads_or_is_refused(text):
+def packed(data: str) -> str:
+    """``data`` as a link's moves value packs it (zlib, base64url)."""
+    return base64.urlsafe_b64encode(zlib.compress(data.encode(), 9)).decode().rstrip("=")
+
+
+def read_or_refuse(text: str) -> None:
+    """``decode_moves(text)`` reads, or refuses with a message of cardlab's own (translated:
+    a `Message`), never with Python's words (RecursionError, "Exceeds the limit")."""
     try:
         settings_, presses, again = decode_moves(text)
-    except ValueError:
+    except ValueError as exc:
+        assert isinstance(exc.args[0], Message), repr(exc)
+        assert str(exc.args[0]).startswith("moves: ")
+        said = exc.args[0]
+        assert said.text(lang="ru") != said.text(lang="en"), f"not translated: {said.msgid}"
         return
     assert isinstance(settings_, dict) and isinstance(presses, tuple) and again in (True, False)
 
 
-def test_a_zip_bomb_is_refused():
-    import base64
-    import zlib
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=20,
+)
 
+
+@given(st.text(max_size=300))
+def test_any_moves_text_reads_or_is_refused(text):
+    read_or_refuse(text)
+
+
+@given(JSON, st.lists(JSON, max_size=5))
+def test_any_packed_json_reads_or_is_refused(settings_, rows):
+    read_or_refuse(packed(json.dumps({"s": settings_, "p": rows})))
+    read_or_refuse(packed(json.dumps(rows)))
+
+
+@given(st.text(max_size=200))
+def test_any_packed_text_reads_or_is_refused(text):
+    read_or_refuse(packed(text))
+
+
+@pytest.mark.parametrize(
+    "data",
+    ["[" * 110, "[" * 60_000, '{"s":{},"p":' + "[" * 3000 + "]" * 3000 + "}",
+     '{"s":{},"p":[["s",[' + "1" * 5000 + "]]]}", '{"s":{"x":' + "9" * 4400 + '},"p":[]}',
+     '{"s":{},"p":[["a","x",NaN]]}', '{"s":{},"p":[["a","x",1e999]]}'],
+)  # fmt: skip
+def test_deep_nesting_and_long_numbers_are_refused_in_words(data):
+    with pytest.raises(ValueError) as refused:
+        decode_moves(packed(data))
+    assert "Exceeds" not in str(refused.value) and "recursion" not in str(refused.value)
+    read_or_refuse(packed(data))
+
+
+def test_a_zip_bomb_is_refused():
     bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 1_000_000, 9)).decode().rstrip("=")
     assert len(bomb) <= MAX_MOVES_TEXT
     with pytest.raises(ValueError, match="too long"):
@@ -185,7 +240,7 @@ def test_the_links_class_wins_and_a_bad_one_is_ignored(monkeypatch):
     assert class_code({}) == ("ROOM-1", [])
     assert class_code({"class": "math7b"}) == ("MATH7B", [])
     code, notices = class_code({"class": "<script>"})
-    assert code == "ROOM-1" and "Ignored the link's class" in notices[0]
+    assert code == "ROOM-1" and "ignored the link's class" in notices[0]
 
 
 @pytest.mark.parametrize("game", ["doudizhu", "triad", "triangle"])
@@ -240,3 +295,116 @@ def test_a_finished_hand_is_a_row_of_my_results():
     )
     assert row.moves.startswith("Hand 1: ") and row.score == table.model.scores[0].scores[0]
     assert "1 finished hand or deal so far" in table.results.widget.value
+
+
+# -- what a link may ask of a table: no hint on an exam page, bounded work, its own class --------
+@pytest.fixture
+def browser():
+    """The page's address as the browser reports it (a link arrives through it); forgotten."""
+    script = page_script()
+    before = (script.address, script.location)
+    script.address = "http://localhost:8866/voila/render/lesson.ipynb"
+    yield script
+    script.address, script.location = before
+
+
+def every_aid_link(cls) -> tuple[TableView, str]:
+    """A table of ``cls``, and the moves of a link that turns every hint and aid of it on."""
+    model = cls.start()
+    controls = {c.key: c for c in model.controls()}
+    presses = tuple(
+        ("act", key, True if controls[key].kind == "toggle" else None)
+        for key in cls.hint_keys
+        if key in controls and controls[key].enabled
+    )
+    return model, encode_moves({aid: True for aid in cls.aids}, presses)
+
+
+@pytest.mark.parametrize("game", list(MODELS))
+def test_an_exam_page_keeps_every_hint_off_whatever_the_link_says(game, browser):
+    cls = MODELS[game]
+    model, moves = every_aid_link(cls)
+    page = LessonPage(game)
+    table = TableView(cls.start(), page)
+    link = {"hints": "off", "at": "table", "seed": str(model.seed), "moves": moves}
+    if cls.ai_range is not None:
+        link["ai"] = str(len(model.bots))
+    browser.location = "?" + urlencode(link)
+    notice = html.unescape(page.notice.value)
+    assert "this page has no hints" in notice, notice
+    assert page.notes_button.disabled and page.notes_button.layout.display == "none"
+    for model in (table.model, table.model.act(cls.again[-1])):  # and in the next game
+        assert not model.hints and not any(getattr(model, aid) for aid in cls.aids)
+        assert not model.notes_html() or game in ("doudizhu", "pyramid_poker")
+        for key in (k for k in cls.hint_keys if k in table.controls):
+            assert not model.control(key).enabled and "hints off" in model.control(key).why_not
+            with pytest.raises(ValueError, match="hints off"):
+                model.act(key, True if model.control(key).kind == "toggle" else None)
+    for key in (k for k in cls.hint_keys if k in table.controls):
+        widget = table.controls[key]
+        assert widget.disabled and widget.layout.display == "none"
+        assert getattr(widget, "value", False) is False
+
+
+def test_on_a_page_with_hints_the_same_link_turns_them_on(browser):
+    """The control case of the exam test: the link's hint presses do replay where hints are."""
+    cls = MODELS["doudizhu"]
+    model, moves = every_aid_link(cls)
+    page = LessonPage("doudizhu")
+    table = TableView(cls.start(), page)
+    browser.location = "?" + urlencode({"at": "table", "seed": str(model.seed), "moves": moves})
+    assert table.model.teacher and page.notice.value == ""
+
+
+def test_a_link_replays_a_bounded_number_of_hints_and_presses(monkeypatch):
+    """A short link of 600 hints once cost 15 CPU-seconds: the replay counts its work."""
+    thought = []
+    suggest = TriadTable.suggest
+    monkeypatch.setattr(TriadTable, "suggest", lambda self: thought.append(1) or suggest(self))
+    table = TableView(TriadTable.start(seed=2))
+    moves = encode_moves({}, (("act", "hint", None),) * 600)
+    assert len(moves) < 200
+    notices = table.open_position({"seed": "2", "moves": moves})
+    assert len(thought) == MAX_HINTS
+    assert any(f"at most {MAX_HINTS} hints" in n for n in notices), notices
+    assert len(table.model.presses) == MAX_HINTS
+
+    replayed = []
+    again = TriadTable.pressed_again
+    monkeypatch.setattr(TriadTable, "pressed_again", lambda m, p: replayed.append(p) or again(m, p))
+    notices = table.open_position(
+        {"seed": "2", "moves": encode_moves({}, (("select", (0,)),) * 2000)}
+    )
+    assert len(replayed) == MAX_PRESSES and any(
+        f"at most {MAX_PRESSES} presses" in n for n in notices
+    )
+
+    begun = []
+    begin = TriadTable.begin.__func__
+    monkeypatch.setattr(
+        TriadTable, "begin", classmethod(lambda c, *a: begun.append(1) or begin(c, *a))
+    )
+    notices = table.open_position(
+        {"seed": "2", "moves": encode_moves({}, (("act", "new-game", None),) * 300)}
+    )
+    assert len(begun) == 2 and any("begins another game" in n for n in notices), notices
+    assert table.model.seed == 2, "the link's game stays"
+
+
+@pytest.mark.parametrize("code", ["0x10", "off", "high-contrast"])
+def test_a_tampered_class_keeps_the_links_position_and_says_so(code, browser):
+    page = LessonPage("triad")
+    table = TableView(TriadTable.start(), page)
+    browser.location = "?class=MATH7B"
+    table.controls["new-game"].click()  # class deal 2
+    step(table)
+    link = table.position()
+    assert link["deal"] == "2"
+    shown = (table.mirror.text, table.model.seed)
+    for tampered in (dict(link), {"seed": link["seed"], "moves": link["moves"]}):
+        page = LessonPage("triad")
+        other = TableView(TriadTable.start(), page)
+        browser.location = "?" + urlencode({"class": code, "at": "table", **tampered})
+        assert (other.mirror.text, other.model.seed) == shown
+        notice = html.unescape(page.notice.value)
+        assert f"ignored the class code '{code.upper()}'" in notice, notice

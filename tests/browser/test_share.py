@@ -111,7 +111,7 @@ def test_a_shared_mid_deal_position_opens_the_same(
         expect(panel.locator(".cardlab-status")).to_contain_text("Link copied", timeout=WAIT_MS)
         assert maker.evaluate("navigator.clipboard.readText()") == link
     if theme:
-        assert "theme=" in link
+        assert "palette=" in link and "theme=" not in link
     words, mirror, picture = seen(maker, DEAL)
     maker.screenshot(path=str(screenshot_dir / f"share-{lesson}-1-made.png"))
 
@@ -172,6 +172,7 @@ MALFORMED = [
     "?at=table&moves=%%%garbage",
     "?at=table&seed=" + "9" * 400,
     "?theme=%3Cscript%3Ealert(1)%3C/script%3E&jokers=sometimes&players=1e9",
+    "?palette=%22%3E%3Csvg%20onload%3Dalert(1)%3E",
     "?" + "&".join(f"x{i}=1" for i in range(60)),
     "?at=%00%01&step=%F0%9F%98%80",
 ]

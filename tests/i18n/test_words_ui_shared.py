@@ -176,7 +176,7 @@ def test_links_rules_and_table_words_read_in_the_language(lang: str) -> None:
 
     set_language(lang)
     before = _missed(lang)
-    link = read_link("?theme=neon&at=x!&jokers=maybe&players=9&zz=1", VARIANTS["triad"])
+    link = read_link("?palette=neon&at=x!&jokers=maybe&players=9&zz=1", VARIANTS["triad"])
     texts = list(link.notices)
     texts += [label for variant in VARIANTS.values() for _, label in variant.options]
     texts += [rules_note("triad", {"jokers": "wild", "five_of_a_kind": True}, ("jokers",))]
@@ -186,8 +186,9 @@ def test_links_rules_and_table_words_read_in_the_language(lang: str) -> None:
         with pytest.raises(ValueError) as refused:
             decode_moves(bad)
         texts.append(str(refused.value))
-    allowed = {"theme", "neon", "jokers", "maybe", "players", "default", "colorblind", "high",
-               "contrast", "hint", "wild", "five_of_a_kind", "out", "zz", "None"}  # fmt: skip
+    allowed = {"theme", "palette", "neon", "jokers", "maybe", "players", "default", "colorblind",
+               "high", "contrast", "hint", "wild", "five_of_a_kind", "out", "zz",
+               "None"}  # fmt: skip
     assert english_in(texts, lang, allowed) == []
     assert all("{" not in text for text in texts)
     assert _missed(lang) == before

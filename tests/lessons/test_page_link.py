@@ -3,8 +3,10 @@ trusted; and `cardlab.core.options.option_from_text`, how a link spells an optio
 
 from __future__ import annotations
 
+import re
 import time
-from urllib.parse import urlencode
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +17,11 @@ from cardlab.core.options import option_from_text, option_text
 from cardlab.lessons.page_link import (
     MAX_PARAMS,
     MAX_QUERY,
+    OLD_PALETTE,
+    PAGE_PARAMS,
+    PANEL_READ,
+    VOILA_PARAMS,
+    current_query,
     read_link,
     write_query,
 )
@@ -24,7 +31,7 @@ TRIAD = VARIANTS["triad"]
 
 
 def test_a_link_gives_theme_rules_and_position():
-    link = read_link("?theme=colorblind&jokers=wild&at=deal&step=4&eyes=2", TRIAD)
+    link = read_link("?palette=colorblind&jokers=wild&at=deal&step=4&eyes=2", TRIAD)
     assert link.theme == "colorblind"
     assert link.options == {"jokers": "wild"}
     assert (link.at, dict(link.params)) == ("deal", {"step": "4", "eyes": "2"})
@@ -34,7 +41,8 @@ def test_a_link_gives_theme_rules_and_position():
 @pytest.mark.parametrize(
     ("search", "words"),
     [
-        ("?theme=neon", "ignored theme='neon': the themes are default"),
+        ("?palette=neon", "ignored palette='neon': the colour themes are default"),
+        ("?theme=neon", "ignored theme='neon': the colour themes are default"),
         ("?jokers=sometimes", "ignored jokers='sometimes': jokers must be 'out' or 'wild'"),
         ("?players=99999999999999999999", "ignored players='99999999999999999999'"),
         ("?players=1", "players must be 2-7 (a whole number), got 1"),
@@ -48,6 +56,51 @@ def test_what_a_link_cannot_use_is_a_notice_that_says_why(search, words):
     link = read_link(search, TRIAD)
     assert any(words in notice for notice in link.notices), link.notices
     assert link.at == "" or link.at == "deal"
+
+
+def test_the_colour_theme_is_palette_and_a_link_made_before_still_reads():
+    assert write_query(theme="colorblind") == "?palette=colorblind"
+    assert read_link("?theme=high-contrast", TRIAD).theme == "high-contrast"
+    both = read_link("?theme=high-contrast&palette=colorblind", TRIAD)
+    assert both.theme == "colorblind" and both.notices == ()
+    assert current_query("?theme=colorblind&lang=zh&x=%3C") == "?palette=colorblind&lang=zh&x=%3C"
+    assert current_query("?theme=a&palette=b") == "?palette=b"
+    assert current_query("") == ""
+
+
+def link_names() -> set[str]:
+    """Every parameter name a cardlab link may carry: the page's, the panels', the positions'
+    and every lesson's rules."""
+    from cardlab.apps.decks import DealStepper
+    from cardlab.core.link_values import STEPPER_NAMES
+    from cardlab.widgets.table import POSITION
+
+    rules = {name for variant in VARIANTS.values() for name in variant.names}
+    names = {*PAGE_PARAMS, *PANEL_READ, *STEPPER_NAMES, *POSITION, *DealStepper.POSITION_NAMES}
+    return (names - {OLD_PALETTE}) | rules
+
+
+def voila_reads() -> set[str]:
+    """The query parameters the installed Voilà's handlers read (``get_argument("...")``)."""
+    import voila
+
+    found = set()
+    for source in Path(voila.__file__).parent.rglob("*.py"):
+        found |= set(re.findall(r"get_(?:query_)?argument\(\s*[\"']([^\"']+)", source.read_text()))
+    return found
+
+
+def test_no_link_parameter_is_one_voila_reads():
+    """Voilà writes its own ``theme`` unescaped into the page, and a page asked with it skips
+    the preheated kernels: cardlab's names stay out of Voilà's way."""
+    assert voila_reads() <= VOILA_PARAMS, "Voilà reads more: add it to VOILA_PARAMS"
+    assert "theme" in voila_reads()
+    assert link_names() & VOILA_PARAMS == set()
+    names = [name for _, name in parse_qsl(write_query(theme="colorblind", lang="zh",
+                                                        options={"jokers": "wild"}, at="table",
+                                                        params={"seed": "1"},
+                                                        class_code="A"))]  # fmt: skip
+    assert not set(names) & VOILA_PARAMS
 
 
 def test_rules_that_do_not_go_together_are_ignored_together():

@@ -37,9 +37,9 @@ def test_picking_a_language_goes_to_the_lesson_in_it_with_the_theme(browser) -> 
     page = LessonPage("triad", lang="ru")
     page.picker.value = "colorblind"
     page.language.dropdown.value = "zh"
-    assert browser.goto == f"{VOILA}zh/triad.ipynb?theme=colorblind&lang=zh"
+    assert browser.goto == f"{VOILA}zh/triad.ipynb?palette=colorblind&lang=zh"
     page.language.dropdown.value = "en"
-    assert browser.goto == f"{VOILA}triad.ipynb?theme=colorblind"
+    assert browser.goto == f"{VOILA}triad.ipynb?palette=colorblind"
 
 
 def test_outside_voila_the_picker_shows_the_lesson_served_in_that_language(browser) -> None:
@@ -53,8 +53,8 @@ def test_outside_voila_the_picker_shows_the_lesson_served_in_that_language(brows
 
 def test_a_link_in_another_language_opens_the_page_of_that_language(browser) -> None:
     page = LessonPage("triad", lang="ru")
-    page.follow("?lang=zh&theme=colorblind")
-    assert browser.goto == f"{VOILA}zh/triad.ipynb?lang=zh&theme=colorblind"
+    page.follow("?lang=zh&theme=colorblind")  # a link made before palette was its name
+    assert browser.goto == f"{VOILA}zh/triad.ipynb?lang=zh&palette=colorblind"
 
 
 def test_a_link_in_the_page_language_stays_and_an_unknown_one_is_a_notice(browser) -> None:

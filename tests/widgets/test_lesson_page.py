@@ -60,9 +60,9 @@ def test_a_panel_attaches_once_built_and_gets_a_share_box(address):
     page = LessonPage("triad")
     panel = Counter(page)
     assert page.panels == [panel] and page.positions == {"deal": panel}
-    assert panel.share is not None and panel.children[-1] is panel.share
+    assert panel.share_box is not None and panel.children[-1] is panel.share_box
     assert "cardlab-at-deal" in panel._dom_classes
-    assert Plain(page).share is None  # no position, no share box
+    assert Plain(page).share_box is None  # no position, no share box
 
 
 def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
@@ -71,24 +71,25 @@ def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
     panel.at = 7
     page.picker.value = "colorblind"
     page.rules.controls["jokers"].value = "wild"
-    panel.share.button.click()
-    link = panel.share.address
+    panel.share_box.button.click()
+    link = panel.share_box.address
     assert link == (
-        "http://localhost:8866/voila/render/triad.ipynb?theme=colorblind&jokers=wild&at=deal&step=7"
+        "http://localhost:8866/voila/render/triad.ipynb?palette=colorblind&jokers=wild&at=deal&step=7"
     )
-    assert "cardlab-link" in panel.share.field.value and "<svg" in panel.share.qr.value
-    assert 'role="img"' in panel.share.qr.value
+    assert "cardlab-link" in panel.share_box.field.value and "<svg" in panel.share_box.qr.value
+    assert 'role="img"' in panel.share_box.qr.value
     panel.at = 3
     panel.view.draw(Drawing(40, 20, ()))
-    assert panel.share.address.endswith("step=3")  # a new picture, a new link
-    panel.share.button.click()
-    assert panel.share.address == "" and panel.share.button.description == "Share this position"
+    assert panel.share_box.address.endswith("step=3")  # a new picture, a new link
+    box = panel.share_box
+    box.button.click()
+    assert box.address == "" and box.button.description == "Share this position"
 
 
 def test_a_link_sets_theme_rules_and_position_and_scrolls_there(address):
     page = LessonPage("triad")
     panel = Counter(page)
-    address.location = "?theme=high-contrast&players=3&at=deal&step=5"
+    address.location = "?palette=high-contrast&players=3&at=deal&step=5"
     assert page.picker.value == "high-contrast"
     assert page.options["players"] == 3 and panel.rules["players"] == 3
     assert panel.at == 5 and address.target == "cardlab-at-deal"

@@ -84,6 +84,8 @@ class DouDizhuTable(TableModel):
     game_name = "doudizhu"
     first_words = msg("A new deal: you are Player 1, at the bottom of the table.")  # type: ignore[assignment]
     carried = ("teacher",)
+    aids = ("teacher",)
+    hint_keys = ("hint", "show-all")
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:

@@ -103,6 +103,7 @@ class PyramidTable(HandByHandTable):
     play_seed = PLAY_SEED
     hands_per_game = 5
     carried = ("show_odds",)
+    aids = ("show_odds",)
 
     @classmethod
     def ai(cls, opponents: int, seed: int) -> dict[int, Bot]:

@@ -293,6 +293,7 @@ class ThreeThirteenTable(TableModel):
     game_name = "three_thirteen"
     ai_range = (1, 3)
     carried = ("advisor",)
+    aids = ("advisor",)
 
     @classmethod
     def start(

@@ -143,6 +143,7 @@ class TriangleTable(TableModel):
 
     game_name = "triangle"
     carried = ("show_odds",)
+    aids = ("show_odds",)
 
     @property  # type: ignore[misc]
     def log_title(self) -> str:  # type: ignore[override]
