@@ -583,6 +583,29 @@ def round_result(view: ThreeThirteenView) -> RoundResult | None:
     return view.results[-1] if laid and view.results else None
 
 
+@dataclass(frozen=True)
+class Shown:
+    """The round a table shows and its piles: while a scored round's hands lie face up, that
+    round's, as it ended (the next round is dealt only when the learner moves on)."""
+
+    round: int
+    wild: str
+    stock: int
+    discard: tuple[Card, ...]
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+
+def shown(view: ThreeThirteenView, result: RoundResult | None) -> Shown:
+    """What the picture and the text version both show of ``view`` (``result``: the round laid
+    down, from `round_result`)."""
+    if result is not None:
+        return Shown(result.number, result.wild, result.stock_left, result.discard)
+    return Shown(view.round, view.wild, view.stock_size, view.discard)
+
+
 def seat_pictures(
     view: ThreeThirteenView,
     result: RoundResult | None,
@@ -622,16 +645,23 @@ def round_table(
     notes: tuple[str, ...] = (),
     seats: tuple[SeatPicture, ...] | None = None,
 ) -> TablePicture:
-    """The table of ``view`` (the piles emptied once the round is scored and laid down)."""
+    """The table of ``view`` (with a ``result``, the round laid down with its piles as it
+    ended)."""
+    now = shown(view, result)
     return TablePicture(
         banner,
-        result.wild if result is not None else view.wild,
-        0 if result is not None else view.stock_size,
-        None if result is not None else view.top,
-        len(view.discard),
+        now.wild,
+        now.stock,
+        now.top,
+        len(now.discard),
         notes,
         seat_pictures(view, result) if seats is None else seats,
     )
+
+
+def step_result(state: ThreeThirteenState, view: ThreeThirteenView) -> RoundResult | None:
+    """The round a stepper shows laid down at this step (None while a round is played)."""
+    return round_result(view) if state.phase == "deal" else None
 
 
 def step_picture(
@@ -639,7 +669,7 @@ def step_picture(
 ) -> Drawing:
     """Any step of a game through ``viewer``'s eyes (None: the teacher's, every hand face up)."""
     view = GAME.observe(state, viewer)
-    result = round_result(view) if state.phase == "deal" else None
+    result = step_result(state, view)
     if not banner:
         wild = result.wild if result is not None else view.wild
         banner = round_banner(view.round, view.rounds, wild)
