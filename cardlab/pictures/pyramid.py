@@ -32,6 +32,7 @@ from cardlab.render import (
     row_width,
 )
 from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate, selection_lift
+from cardlab.render.text import fitted, height_of
 from cardlab.render.theme import Theme, mix
 
 DECK = "pyramid"
@@ -420,6 +421,16 @@ def seat_spots(n: int) -> list[SeatSpot]:
     ]
 
 
+def seat_room(spot: SeatSpot, spots: Sequence[SeatSpot]) -> float:
+    """How wide a seat's labels may be, centred on it: clear of the felt's edge and of the
+    labels of a seat beside it (one at about the same height)."""
+    room = 2 * min(spot.cx, WIDTH - spot.cx) - 40
+    for other in spots:
+        if other is not spot and abs(other.y - spot.y) < 120:
+            room = min(room, abs(other.cx - spot.cx) - 12)
+    return room
+
+
 def last_action(view: DrawPokerView, seat: int) -> str:
     """The seat's last move this hand in words (``raises 4``, ``discards 2``, ``folds``)."""
     for s, text in reversed(view.log):
@@ -523,7 +534,8 @@ def table_picture(
     me = view.seat if view.seat is not None else you
     ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
     size = 13.0 * theme.font_scale
-    for s, spot in zip(display_order(n, me), seat_spots(n), strict=True):
+    spots = seat_spots(n)
+    for s, spot in zip(display_order(n, me), spots, strict=True):
         hand = view.hands[s]
         w = spot.card_w
         h = hex_height(w)
@@ -560,9 +572,14 @@ def table_picture(
             label = str(msg("{player} · {chips}", player=who, chips=chips))
         active = view.to_act == s and view.phase != "done"
         lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
-        ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size)
-        for k, note in enumerate(seat_notes(view, s)):
-            ops.append(Text(spot.cx, spot.y + h + 14 + 16 * k, note, size * 0.92, theme.felt_text))
+        room = seat_room(spot, spots)
+        ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size,
+                          width=room)  # fmt: skip
+        y = spot.y + h + 14
+        for note in seat_notes(view, s):  # one under the other, a long one on two lines
+            lines = fitted(spot.cx, y, note, room, size * 0.92, theme.felt_text, lines=2)
+            ops += lines
+            y += height_of(len(lines), lines[0].size) + 3
     ops += _middle(view, banner, theme)
     height = HEIGHT
     if showdown:
@@ -640,8 +657,8 @@ def showdown_ops(
     if result is None or not result.shown:
         text = str(msg("No showdown yet.") if result is None else result.summary)
         ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
-        for i, line in enumerate(_wrap(text, 110)[:2]):
-            ops.append(Text(x + m, y + 22 + 18 * i, line, size, theme.felt_text, "left"))
+        ops += fitted(x + m, y + 22 - size / 2, text, width - 2 * m, size, theme.felt_text,
+                      "left", "top", lines=2)  # fmt: skip
         return ops, NOTE_H
     cols = 2
     panel_w = (width - (cols + 1) * m) / cols
@@ -673,7 +690,8 @@ def showdown_ops(
             title = msg("{player}: wins", player=who)
         else:
             title = msg("{player}: shows", player=who)
-        ops.append(Text(px + 12, py + 16, str(title), size, theme.felt_text, "left", bold=True))
+        ops += fitted(px + 12, py + 16, str(title), panel_w - 24, size, theme.felt_text, "left",
+                      bold=True)  # fmt: skip
         placed, _, _ = arrangement_ops(
             value.arrangement,
             px + 14,
@@ -684,10 +702,9 @@ def showdown_ops(
             target=f"shown{seat}",
         )
         ops += placed
-        for k, line in enumerate(_wrap(str(value.description), 60)[:2]):
-            ops.append(
-                Text(px + 12, py + panel_h - 30 + 16 * k, line, size * 0.9, theme.felt_text, "left")
-            )
+        small = size * 0.9
+        ops += fitted(px + 12, py + panel_h - 30 - small / 2, str(value.description),
+                      panel_w - 24, small, theme.felt_text, "left", "top", lines=2)  # fmt: skip
     return ops, rows_n * (panel_h + m) + m
 
 

@@ -36,6 +36,7 @@ from cardlab.render import (
     row,
 )
 from cardlab.render.layout import felt, seat_plate
+from cardlab.render.text import fitted, height_of
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 840.0, 520.0
@@ -46,6 +47,9 @@ PYR_X, PYR_Y = 26.0, 44.0
 SMALL_W = 30.0
 SMALL_H = card_size("blocks", SMALL_W)[1]
 COL_X = 440.0
+MARGIN = 6.0
+RIGHT = WIDTH - MARGIN - 10
+"""Where labels end: inside the felt, clear of its edge line."""
 
 
 @dataclass(frozen=True)
@@ -99,10 +103,10 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
     right, the block in play in between."""
     theme = get_theme(theme)
     size = 13.0 * theme.font_scale
-    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 6.0, 24.0)]
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, MARGIN, 24.0)]
     if pic.banner:
-        ops.append(Text(WIDTH / 2, 24, pic.banner, 15.0 * theme.font_scale, theme.felt_text,
-                        bold=True))  # fmt: skip
+        ops += fitted(WIDTH / 2, 24, pic.banner, WIDTH - 60, 15.0 * theme.font_scale,
+                      theme.felt_text, bold=True)  # fmt: skip
     width = len(pic.rows[0]) if pic.rows else 8
     rows = full_rows(pic.rows, width)
     sel = set(pic.selected)
@@ -114,25 +118,38 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
             y -= 0.08 * BLOCK_H
         ops.append(Rect(x + BLOCK_W - 23, y + 2, 21, 11, fill=theme.highlight, radius=3))
         ops.append(Text(x + BLOCK_W - 12.5, y + 8, mark, 8.5, "#000000", bold=True))
-    # the last note under the board; any others (the showdown) where the pyramid stood
+    # the last note under the board; any others (the showdown) where the pyramid stood, one
+    # under the other (a long one on two lines), as far as the hands' column
+    room = COL_X - 12 - PYR_X
+    y = 80.0
     for k, note in enumerate(pic.notes):
-        y = HEIGHT - 20 if k == len(pic.notes) - 1 else 80 + 22 * k
-        ops.append(Text(PYR_X, y, note, size * (0.95 if k == len(pic.notes) - 1 else 1.1),
-                        theme.felt_text, "left", bold=k == 0 and len(pic.notes) > 1))  # fmt: skip
+        last = k == len(pic.notes) - 1
+        bold = k == 0 and len(pic.notes) > 1
+        if last:
+            ops += fitted(PYR_X, HEIGHT - 20, note, room, size * 0.95, theme.felt_text, "left",
+                          bold=bold)  # fmt: skip
+            continue
+        lines = fitted(PYR_X, y, note, room, size * 1.1, theme.felt_text, "left", "top",
+                       bold=bold, lines=2)  # fmt: skip
+        ops += lines
+        y += height_of(len(lines), lines[0].size) + 8
     # hands: opponent (seat index 1) at the top, the viewer (0) at the bottom
     for who, top in ((1, 44.0), (0, 330.0)):
         ops += _hands(pic, who, top, theme, size)
     # the block in play, between the two sets of hands
     mid = 216.0
+    room = RIGHT - COL_X
     if pic.revealed:
         label = pic.drawn_label or str(msg("A pharaoh! Keep one of these:"))
-        ops.append(Text(COL_X, mid, label, size, theme.felt_text, "left", bold=True))
+        ops += fitted(COL_X, mid + 6, label, room, size, theme.felt_text, "left", "bottom",
+                      bold=True, lines=2)  # fmt: skip
         ops += row(list(pic.revealed), COL_X, mid + 14, BLOCK_W, BLOCK_H, 10, theme,
                    deck="blocks", target="pick")  # fmt: skip
     elif pic.drawn is not None:
         card = pic.drawn if isinstance(pic.drawn, Card) else None
         label = pic.drawn_label or str(msg("Block in play:"))
-        ops.append(Text(COL_X, mid, label, size, theme.felt_text, "left", bold=True))
+        ops += fitted(COL_X, mid + 6, label, room, size, theme.felt_text, "left", "bottom",
+                      bold=True, lines=2)  # fmt: skip
         ops += row([card], COL_X, mid + 14, BLOCK_W, BLOCK_H, 0, theme, deck="blocks",
                    target="drawn")  # fmt: skip
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
@@ -141,16 +158,17 @@ def table_picture(pic: TablePicture, theme: Theme | str = "default") -> Drawing:
 def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -> list[DrawOp]:
     ops: list[DrawOp] = []
     name = str(pic.names[who] if who < len(pic.names) else seat_name(who))
-    ops += seat_plate(name, COL_X, top, theme, active=pic.active == who, align="left", size=size)
+    ops += seat_plate(name, COL_X, top, theme, active=pic.active == who, align="left", size=size,
+                      width=RIGHT - COL_X)  # fmt: skip
     hands = pic.hands[who] if who < len(pic.hands) else ()
     notes = pic.hand_notes[who] if who < len(pic.hand_notes) else ()
     pitch = SMALL_H + 8
     for h, hand_name in enumerate(HAND_NAMES):
         y = top + 14 + h * pitch
         cards = list(hands[h]) if h < len(hands) else []
-        ops.append(Text(COL_X, y + SMALL_H / 2, str(hand_label(hand_name)), size * 0.9,
-                        theme.felt_text, "left"))  # fmt: skip
         x0 = COL_X + 58
+        ops += fitted(COL_X, y + SMALL_H / 2, str(hand_label(hand_name)), x0 - COL_X - 4,
+                      size * 0.9, theme.felt_text, "left", min_scale=0.7)  # fmt: skip
         for j in range(5):
             x = x0 + j * (SMALL_W + 3)
             if j < len(cards):
@@ -159,9 +177,10 @@ def _hands(pic: TablePicture, who: int, top: float, theme: Theme, size: float) -
             else:
                 ops.append(Rect(x, y, SMALL_W, SMALL_H, stroke=theme.felt_text, line_width=0.8,
                                 radius=3))  # fmt: skip
-        if h < len(notes) and notes[h]:
-            ops.append(Text(x0 + 5 * (SMALL_W + 3) + 6, y + SMALL_H / 2, notes[h], size * 0.9,
-                            theme.felt_text, "left"))  # fmt: skip
+        if h < len(notes) and notes[h]:  # a hand's name: two lines beside its row if need be
+            nx = x0 + 5 * (SMALL_W + 3) + 6
+            ops += fitted(nx, y + SMALL_H / 2, notes[h], RIGHT - nx, size * 0.9, theme.felt_text,
+                          "left", lines=2, min_scale=0.8)  # fmt: skip
         if who == 0:
             ops.append(HitBox(COL_X, y - 2, 58 + 5 * (SMALL_W + 3), SMALL_H + 4,
                               f"hand:{hand_name}"))  # fmt: skip

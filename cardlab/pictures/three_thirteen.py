@@ -41,6 +41,7 @@ from cardlab.render import (
     suit_glyph,
 )
 from cardlab.render.layout import felt, seat_plate
+from cardlab.render.text import fitted
 from cardlab.render.theme import Theme, mix
 
 DECK = "standard52"
@@ -274,9 +275,14 @@ def groups_ops(
     label_size: float = 12.0,
     labels: bool = True,
     frames: bool = True,
+    right: float | None = None,
 ) -> tuple[list[DrawOp], float]:
     """Draw groups left to right from (x, y) = top left of the labels.  Cards are numbered in
-    drawing order (``target:<i>``); returns the ops and the x where the next thing may go."""
+    drawing order (``target:<i>``); returns the ops and the x where the next thing may go.
+    A label takes the room up to the next group's (the last one's up to ``right``): shrunk or,
+    at worst, cut to fit it."""
+    if right is None:
+        right = x + groups_width(groups, card_w, gap, GROUP_GAP)
     card_h = card_size(DECK, card_w)[1] if card_h is None else card_h
     ops: list[DrawOp] = []
     size = label_size * theme.font_scale
@@ -315,17 +321,18 @@ def groups_ops(
                     radius=8,
                 )
             )
-        if labels:
-            ops.append(
-                Text(
-                    cx - pad + 2,
-                    y + size / 2,
-                    g.label,
-                    size,
-                    theme.felt_text,
-                    "left",
-                    bold=not g.deadwood,
-                )
+        if labels:  # as far as the next group's label, or the picture's edge for the last
+            room = span + GROUP_GAP - 6 if g is not groups[-1] else max(span, right - cx)
+            ops += fitted(
+                cx - pad + 2,
+                y + size / 2,
+                g.label,
+                room,
+                size,
+                theme.felt_text,
+                "left",
+                bold=not g.deadwood,
+                min_scale=0.7,
             )
         for k, c in enumerate(g.cards):
             px = cx + k * (card_w + gap)
@@ -336,15 +343,15 @@ def groups_ops(
                 ops += _wild_badge(px, py, card_w, card_h, theme)
             note = g.notes[k] if k < len(g.notes) else ""
             if note:
-                ops.append(
-                    Text(
-                        px + card_w / 2,
-                        top + card_h + 9,
-                        note,
-                        11 * theme.font_scale,
-                        theme.felt_text,
-                        bold=True,
-                    )
+                ops += fitted(
+                    px + card_w / 2,
+                    top + card_h + 9,
+                    note,
+                    max(card_w + gap, card_w / 2) - 2,
+                    11 * theme.font_scale,
+                    theme.felt_text,
+                    bold=True,
+                    min_scale=0.7,
                 )
             if chosen:
                 ops.append(
@@ -385,8 +392,10 @@ def _wild_badge(x: float, y: float, w: float, h: float, theme: Theme) -> list[Dr
     ]
 
 
-def _banner(width: float, text: str, theme: Theme, y: float = 24.0) -> Text:
-    return Text(width / 2, y, text, 15.0 * theme.font_scale, theme.felt_text, bold=True)
+def _banner(width: float, text: str, theme: Theme, y: float = 24.0) -> list[Text]:
+    """A picture's title line, across the felt between its rounded corners."""
+    size = 15.0 * theme.font_scale
+    return fitted(width / 2, y, text, width - 60, size, theme.felt_text, bold=True)
 
 
 # -- pictures -------------------------------------------------------------------------------------
@@ -465,8 +474,8 @@ def _on_felt(
     width, height, radius = size
     ops: list[DrawOp] = [felt(width, height, theme, 10.0, radius)]
     if title:
-        ops.append(_banner(width, title, theme, 28.0))
-    ops += groups_ops(groups, *at, theme, **style)[0]
+        ops += _banner(width, title, theme, 28.0)
+    ops += groups_ops(groups, *at, theme, right=width - 14, **style)[0]
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 
@@ -513,16 +522,9 @@ def rounds_picture(theme: Theme | str = "default", current: int | None = None) -
     height = 178.0
     ops: list[DrawOp] = [felt(width, height, theme, m, 16.0)]
     size = 12.0 * theme.font_scale
-    ops.append(
-        Text(
-            width / 2,
-            26,
-            str(msg("11 rounds: round r deals r + 2 cards, and that rank is wild")),
-            14 * theme.font_scale,
-            theme.felt_text,
-            bold=True,
-        )
-    )
+    title = str(msg("11 rounds: round r deals r + 2 cards, and that rank is wild"))
+    ops += fitted(width / 2, 26, title, width - 40, 14 * theme.font_scale, theme.felt_text,
+                  bold=True)  # fmt: skip
     suits = "hsdc"
     for r in range(1, 12):
         x = m + 10 + (r - 1) * step + (step - w) / 2
@@ -544,9 +546,9 @@ def rounds_picture(theme: Theme | str = "default", current: int | None = None) -
         ops.append(card_sprite(c, w, h, theme, DECK, x, y))
         ops += _wild_badge(x, y, w, h, theme)
         label = str(msg("Round {round}", round=r))
-        ops.append(Text(x + w / 2, y + h + 14, label, size, theme.felt_text, bold=True))
+        ops += fitted(x + w / 2, y + h + 14, label, step - 6, size, theme.felt_text, bold=True)
         dealt = str(msgn("{count} card", "{count} cards", r + 2))
-        ops.append(Text(x + w / 2, y + h + 31, dealt, size, theme.felt_text))
+        ops += fitted(x + w / 2, y + h + 31, dealt, step - 6, size, theme.felt_text)
         ops.append(HitBox(x, y, w, h, f"round:{r}"))
     return Drawing(width, height, tuple(ops), background=theme.background)
 
@@ -579,6 +581,29 @@ def round_result(view: ThreeThirteenView) -> RoundResult | None:
     """The round just scored while its hands lie face up (between rounds), else None."""
     laid = view.phase == "over" or (view.phase == "deal" and not any(view.hand_sizes))
     return view.results[-1] if laid and view.results else None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The round a table shows and its piles: while a scored round's hands lie face up, that
+    round's, as it ended (the next round is dealt only when the learner moves on)."""
+
+    round: int
+    wild: str
+    stock: int
+    discard: tuple[Card, ...]
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+
+def shown(view: ThreeThirteenView, result: RoundResult | None) -> Shown:
+    """What the picture and the text version both show of ``view`` (``result``: the round laid
+    down, from `round_result`)."""
+    if result is not None:
+        return Shown(result.number, result.wild, result.stock_left, result.discard)
+    return Shown(view.round, view.wild, view.stock_size, view.discard)
 
 
 def seat_pictures(
@@ -620,16 +645,23 @@ def round_table(
     notes: tuple[str, ...] = (),
     seats: tuple[SeatPicture, ...] | None = None,
 ) -> TablePicture:
-    """The table of ``view`` (the piles emptied once the round is scored and laid down)."""
+    """The table of ``view`` (with a ``result``, the round laid down with its piles as it
+    ended)."""
+    now = shown(view, result)
     return TablePicture(
         banner,
-        result.wild if result is not None else view.wild,
-        0 if result is not None else view.stock_size,
-        None if result is not None else view.top,
-        len(view.discard),
+        now.wild,
+        now.stock,
+        now.top,
+        len(now.discard),
         notes,
         seat_pictures(view, result) if seats is None else seats,
     )
+
+
+def step_result(state: ThreeThirteenState, view: ThreeThirteenView) -> RoundResult | None:
+    """The round a stepper shows laid down at this step (None while a round is played)."""
+    return round_result(view) if state.phase == "deal" else None
 
 
 def step_picture(
@@ -637,7 +669,7 @@ def step_picture(
 ) -> Drawing:
     """Any step of a game through ``viewer``'s eyes (None: the teacher's, every hand face up)."""
     view = GAME.observe(state, viewer)
-    result = round_result(view) if state.phase == "deal" else None
+    result = step_result(state, view)
     if not banner:
         wild = result.wild if result is not None else view.wild
         banner = round_banner(view.round, view.rounds, wild)
@@ -680,7 +712,7 @@ def table_picture(
     notes_h = 16.0 if you and any(any(g.notes) for g in you.groups) else 0.0
     height = bottom_y + 20 + lift + CARD_H + notes_h + 44
     ops: list[DrawOp] = [felt(width, height, theme, m, 40.0)]
-    ops.append(_banner(width, table.banner, theme, 28.0))
+    ops += _banner(width, table.banner, theme, 28.0)
 
     # the other seats, small, along the top
     if others:
@@ -688,7 +720,7 @@ def table_picture(
         for k, seat in enumerate(others):
             x0 = m + 10 + k * slot
             cx = x0 + slot / 2
-            ops += seat_plate(seat.name, cx, 52.0, theme, active=seat.active)
+            ops += seat_plate(seat.name, cx, 52.0, theme, active=seat.active, width=slot - 8)
             gap = fit_groups_gap(seat.groups, SMALL_W, slot - 24, 3.0)
             span = groups_width(seat.groups, SMALL_W, gap, GROUP_GAP)
             hidden = all(c is None for g in seat.groups for c in g.cards)
@@ -705,12 +737,14 @@ def table_picture(
                 label_size=10.0,
                 labels=labelled,
                 frames=not hidden,
+                right=x0 + slot - 4,
             )
             ops += body
             wild_notes = any(any(g.notes) for g in seat.groups)
             ny = 66.0 + (20 if labelled else 0) + SMALL_H + 18 + (16 if wild_notes else 0)
             for j, note in enumerate(seat.notes[:2]):
-                ops.append(Text(cx, ny + 15 * j, note, 11.5 * theme.font_scale, theme.felt_text))
+                ops += fitted(cx, ny + 15 * j, note, slot - 8, 11.5 * theme.font_scale,
+                              theme.felt_text)  # fmt: skip
 
     # the stock and the discard pile
     cx = width / 2
@@ -723,16 +757,12 @@ def table_picture(
         ops.append(HitBox(sx - 4, y - 4, CARD_W + 4, CARD_H + 4, "stock"))
     else:
         ops.append(_slot(sx, y, theme))
-    ops.append(
-        Text(
-            sx + CARD_W / 2,
-            y + CARD_H + 14,
-            str(msg("Stock ({count})", count=table.stock)),
-            size,
-            theme.felt_text,
-            bold=True,
-        )
-    )
+    # each pile's label takes the room between the piles' middles (two lines at most)
+    room = dx - sx - 8
+    below = y + CARD_H + 7
+    stock_label = str(msg("Stock ({count})", count=table.stock))
+    ops += fitted(sx + CARD_W / 2, below, stock_label, room, size, theme.felt_text, "center",
+                  "top", bold=True, lines=2)  # fmt: skip
     if table.discard is not None:
         ops.append(card_sprite(table.discard, CARD_W, CARD_H, theme, DECK, dx, y))
         if is_wild(table.discard, table.wild_rank):
@@ -740,23 +770,14 @@ def table_picture(
         ops.append(HitBox(dx, y, CARD_W, CARD_H, "discard"))
     else:
         ops.append(_slot(dx, y, theme))
-    ops.append(
-        Text(
-            dx + CARD_W / 2,
-            y + CARD_H + 14,
-            # Translators: the discard pile's label on the table, with its number of cards
-            str(msg("Discard ({count})", count=table.discard_count)),
-            size,
-            theme.felt_text,
-            bold=True,
-        )
-    )
+    # Translators: the discard pile's label on the table, with its number of cards
+    discard_label = str(msg("Discard ({count})", count=table.discard_count))
+    ops += fitted(dx + CARD_W / 2, below, discard_label, room, size, theme.felt_text, "center",
+                  "top", bold=True, lines=2)  # fmt: skip
+    nx = dx + CARD_W + 28
     for j, note in enumerate(table.notes[:4]):
-        ops.append(
-            Text(
-                dx + CARD_W + 28, y + 14 + 18 * j, note, size, theme.felt_text, "left", bold=j == 0
-            )
-        )
+        ops += fitted(nx, y + 14 + 18 * j, note, width - m - 12 - nx, size, theme.felt_text,
+                      "left", bold=j == 0)  # fmt: skip
 
     # the viewer's hand, as groups, at the bottom
     if you is not None:
@@ -770,11 +791,12 @@ def table_picture(
             gap=gap,
             wild_rank=table.wild_rank,
             selected=selected,
+            right=width - m - 12,
         )
         ops += body
         ny = bottom_y + lift + 20 + CARD_H + notes_h + 18
         text = you.name + ("" if not you.notes else " \u00b7 " + " \u00b7 ".join(you.notes))
-        ops += seat_plate(text, width / 2, ny, theme, active=you.active)
+        ops += seat_plate(text, width / 2, ny, theme, active=you.active, width=width - 2 * m - 40)
     return Drawing(width, height, tuple(ops), background=theme.background)
 
 

@@ -19,6 +19,7 @@ from cardlab.core.replay import Replay
 from cardlab.games.triangle import TriangleState, observe
 from cardlab.render import Circle, Drawing, DrawOp, Line, Text, card_size, get_theme, row
 from cardlab.render.layout import felt, seat_plate
+from cardlab.render.text import fitted
 from cardlab.render.theme import Theme
 
 EMPTY = "empty"
@@ -68,29 +69,33 @@ def triangle_table(
     ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, m, 60.0)]
     size = 13.0 * theme.font_scale
     if banner:
-        ops.append(Text(WIDTH / 2, 44, banner, 15.0 * theme.font_scale, theme.felt_text, bold=True))
+        ops += fitted(WIDTH / 2, 44, banner, WIDTH - 120, 15.0 * theme.font_scale, theme.felt_text,
+                      bold=True)  # fmt: skip
+    column = RTS_X - SEAT_X[1] - 8  # a top seat's labels, clear of the next column's
     places = [(SEAT_X[0], BOTTOM_Y), (SEAT_X[1], TOP_Y), (SEAT_X[2], TOP_Y)]
     for s, (seat, (x, y)) in enumerate(zip(seats, places, strict=True)):
         ops += _card(seat.card, x, y, theme, f"seat:{s}", seat.mark)
         if s == 0:  # the viewer: labels to the right of the card
             lx, ly, align = x + CARD_W + 16, y + 24, "left"
+            room = WIDTH - m - 16 - lx
         else:
             lx, ly, align = x + CARD_W / 2, y + CARD_H + 20, "center"
-        ops += seat_plate(seat.name, lx, ly, theme, active=seat.active, align=align, size=size)
+            room = min(column, 2 * (lx - m - 8))
+        ops += seat_plate(seat.name, lx, ly, theme, active=seat.active, align=align, size=size,
+                          width=room)  # fmt: skip
         for k, note in enumerate(seat.notes):
-            ops.append(Text(lx, ly + 22 + 19 * k, note, size * 0.95, theme.felt_text, align))
+            ops += fitted(lx, ly + 22 + 19 * k, note, room, size * 0.95, theme.felt_text, align)  # type: ignore[arg-type]
     ops += _card(rts, RTS_X, TOP_Y, theme, "rts", "")
     for k, note in enumerate(rts_notes):
-        ops.append(
-            Text(
-                RTS_X + CARD_W / 2,
-                TOP_Y + CARD_H + 20 + 19 * k,
-                note,
-                size * (1.0 if k == 0 else 0.95),
-                theme.felt_text,
-                "center",
-                bold=k == 0,
-            )
+        ops += fitted(
+            RTS_X + CARD_W / 2,
+            TOP_Y + CARD_H + 20 + 19 * k,
+            note,
+            column,
+            size * (1.0 if k == 0 else 0.95),
+            theme.felt_text,
+            "center",
+            bold=k == 0,
         )
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
 

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 
 from cardlab.render.ops import Circle, Drawing, DrawOp, Polygon, Rect, Sprite, Text
-from cardlab.render.pil import text_length
+from cardlab.render.text import text_box
 
 TEXT_MIN = 4.5
 """WCAG 2.1 AA (1.4.3): normal text against its background."""
@@ -133,15 +133,6 @@ def colour_at(drawing: Drawing, x: float, y: float) -> str:
     """The colour the point (x, y) of the drawing is painted: its last filled shape there,
     else the drawing's background."""
     return fill_at(drawing.ops, x, y) or drawing.background
-
-
-def text_box(text: Text) -> tuple[float, float, float, float]:
-    """The box (x, y, w, h) ``text`` covers in its own coordinates, from its anchor."""
-    w = text_length(text.text, text.size, text.bold)
-    h = text.size
-    x = {"left": text.x, "center": text.x - w / 2, "right": text.x - w}[text.align]
-    y = {"top": text.y, "middle": text.y - h / 2, "bottom": text.y - h}[text.baseline]
-    return x, y, w, h
 
 
 def text_points(text: Text) -> list[Point]:

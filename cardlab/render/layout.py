@@ -20,6 +20,7 @@ from cardlab.core.cards import Card
 from cardlab.core.i18n import msg
 from cardlab.render.faces import back, card_size, face
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Line, Point, Polygon, Rect, Sprite, Text
+from cardlab.render.text import fit_lines, text_width
 from cardlab.render.theme import DEFAULT, Theme, get_theme, mix
 
 
@@ -422,18 +423,26 @@ def seat_plate(
     active: bool,
     align: str = "center",
     size: float | None = None,
+    width: float | None = None,
 ) -> list[DrawOp]:
     """A seat's name on the felt; the seat to act gets a highlighted plate and a ▶, so whose
-    turn it is never rests on colour alone."""
+    turn it is never rests on colour alone.  The name is measured in the drawing font and, given
+    the ``width`` it may take, shrunk or cut to fit it."""
     size = 13.0 * theme.font_scale if size is None else size
+    label = "\u25b6 " + text if active else text
+    pad = 7.0 if active else 0.0
+    room = None if width is None else width - 2 * pad
+    lines, size = fit_lines(label, room, size, bold=True) if room else ([label], size)
+    label = lines[0]
+    ink = "#000000" if active else theme.felt_text
+    text_op = Text(x, y, label, size, ink, align, bold=True)  # type: ignore[arg-type]
     if not active:
-        return [Text(x, y, text, size, theme.felt_text, align, bold=True)]  # type: ignore[arg-type]
-    label = "\u25b6 " + text
-    width = len(label) * size * 0.6 + 14
-    left = x - width / 2 if align == "center" else x - 7
+        return [text_op]
+    plate_w = text_width(label, size, bold=True) + 2 * pad
+    left = {"center": x - plate_w / 2, "right": x - plate_w + pad}.get(align, x - pad)
     return [
-        Rect(left, y - size * 0.8, width, size * 1.6, fill=theme.highlight, radius=size * 0.6),
-        Text(x, y, label, size, "#000000", align, bold=True),  # type: ignore[arg-type]
+        Rect(left, y - size * 0.8, plate_w, size * 1.6, fill=theme.highlight, radius=size * 0.6),
+        text_op,
     ]
 
 
@@ -491,22 +500,8 @@ def table_seats(
         ly = y0 - 16 if s != 0 else y0 + h + 16
         if s == 0 and ly > height - m - 6:
             ly = y0 - 16
-        size = 13.0 * theme.font_scale
-        pw = len(label) * size * 0.62 + 12
-        if s == active:
-            ops.append(
-                Rect(
-                    sx - pw / 2,
-                    ly - size * 0.8,
-                    pw,
-                    size * 1.6,
-                    fill=theme.highlight,
-                    radius=size * 0.6,
-                )
-            )
-            ops.append(Text(sx, ly, "▶ " + label, size, "#000000", bold=True))
-        else:
-            ops.append(Text(sx, ly, label, size, theme.felt_text, bold=True))
+        room = min(max_w, 2 * (sx - m - 4), 2 * (width - m - 4 - sx))  # on the felt, centred
+        ops += seat_plate(label, sx, ly, theme, active=s == active, width=room)
     if centre_cards:
         gap = fit_gap(len(centre_cards), card_w, width * 0.4)
         x0 = width / 2 - row_width(len(centre_cards), card_w, gap) / 2

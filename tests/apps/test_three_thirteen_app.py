@@ -26,6 +26,7 @@ from cardlab.core.engine import IllegalMove
 from cardlab.games.three_thirteen import min_deadwood
 from cardlab.games.three_thirteen.game import GAME
 from cardlab.games.three_thirteen.melds import penalty_value
+from cardlab.games.three_thirteen.rules import card_text as notation
 from cardlab.games.three_thirteen.rules import hand_size, wild_rank
 from cardlab.lessons import deals
 from cardlab.pictures.three_thirteen import (
@@ -170,7 +171,8 @@ def test_a_round_is_played_by_clicks(picker):
     top = model.observation.top
     table.view.click("discard")  # the canvas's discard pile is the Take discard button
     assert table.model.stage == "discard" and top in table.model.observation.hand
-    assert table.status.message == f"You took the {card_text(top)} from the discard pile."
+    # the status line writes cards in the notation, as the log does (docs/notation.md)
+    assert table.status.message == f"You took the {notation(top)} from the discard pile."
     # nothing selected: Discard selected says what to do, and nothing changes
     before = table.model
     table.controls["discard"].click()
@@ -383,5 +385,66 @@ def test_bot_reasons_stay_hidden_while_the_round_is_played(picker):
     # once the round is over, every reason in the log follows its move
     model = table.model
     assert model.stage == "between"
-    reasons = sum(1 for e in model.log if e.reason is not None)
+    reasons = sum(1 for e in model.round_log if e.reason is not None)
+    assert reasons and model.log_title == "This round"
     assert sum(line.startswith("Why? Player 2: ") for line in model.log_lines()) == reasons
+
+
+SUITS = "\u2660\u2665\u2666\u2663"
+
+
+def round_won_by_a_bot(seed: int = 1) -> tuple[ThreeThirteenTable, list[str]]:
+    """Seed 1's first round, the learner following the hints but never going out: Player 2
+    goes out, and the table waits for Next round."""
+    model = ThreeThirteenTable.start(seed=seed, opponents=1)
+    words = []
+    while model.stage != "between":
+        tip = model.suggest()
+        key = "discard" if tip.key == "go-out" else tip.key
+        model = model.select(tip.selected).act(key)
+        words += [model.said.text, *model.log_lines(), *model.log_footer(), *model.mirror().hands]
+    assert model.state.results[-1].went_out == 1
+    return model, words
+
+
+def test_the_end_of_a_round_shows_that_round_in_the_picture_and_in_words():
+    model, _ = round_won_by_a_bot()
+    result = model.state.results[-1]
+    assert model.state.round == 2  # the engine has moved on; the table has not
+    texts = model.picture("default").texts()
+    assert result.stock_left > 0 and f"Stock ({result.stock_left})" in texts
+    assert f"Discard ({len(result.discard)})" in texts
+    assert "Round 1 of 11 is over" in texts
+    table = model.mirror().table
+    assert table[0] == "round 1 of 11, 3s wild"
+    assert (
+        table[1] == f"stock {result.stock_left} cards; top discard {notation(result.discard[-1])}"
+    )
+    assert "P2 went out: 0" in table[2]
+    hands = model.mirror().hands
+    assert hands[1].startswith("P2: " + " ".join(notation(c) for c in result.hands[1]))
+    after = model.act("next-round")
+    assert after.mirror().table[0] == "round 2 of 11, 4s wild"
+    assert "Round 2 of 11 \u00b7 4 cards \u00b7 4s wild" in after.picture("default").texts()
+
+
+def test_the_round_over_log_tells_who_went_out_and_every_bot_reason():
+    model, _ = round_won_by_a_bot()
+    lines = model.log_lines()
+    assert model.log_title == "This round"
+    assert any(line.startswith("Player 2 goes out: ") for line in lines)
+    bot_moves = [e for e in model.round_log if e.seat == 1]
+    assert bot_moves and sum(line.startswith("Why? Player 2: ") for line in lines) == len(
+        [e for e in bot_moves if e.reason is not None]
+    )
+    # the next round's log starts afresh, its reasons held back again
+    after = model.act("next-round")
+    assert after.log_title == "This turn" and not any(
+        line.startswith("Why? ") for line in after.log_lines()
+    )
+
+
+def test_the_log_status_and_text_version_write_cards_in_the_notation():
+    """docs/notation.md: the narration and the text version print ``7d``, never ``7♦``."""
+    _, words = round_won_by_a_bot()
+    assert words and not [w for w in words if any(s in w for s in SUITS)]

@@ -14,12 +14,13 @@ from cardlab.core.engine import seat_name
 from cardlab.core.i18n import msg, msgn
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
 from cardlab.games.three_thirteen.game import GAME, ThreeThirteenState, best_arrangement
+from cardlab.games.three_thirteen.rules import card_text, cards_text
 from cardlab.pictures.three_thirteen import (
-    card_text,
-    hand_words,
     rank_message,
     seat_tag,
+    shown,
     step_picture,
+    step_result,
 )
 from cardlab.widgets import ScoreSheet
 from cardlab.widgets.theme import ThemePicker
@@ -93,14 +94,17 @@ class RoundStepper(BotGameStepper):
         else:
             self.odds.show(None)
         view = self.view_of(state)
+        result = step_result(state, view)  # a scored round: its hands, as the picture shows
+        now = shown(view, result)
         hands = []
-        for s, hand in enumerate(view.hands):
+        laid = result.hands if result is not None else view.hands
+        for s, hand in enumerate(laid):
             if hand:
-                arr = best_arrangement(hand, view.wild, view.aces, view.max_wilds)
+                arr = best_arrangement(hand, now.wild, view.aces, view.max_wilds)
                 said = msg(
                     "{player}: {hand} (best deadwood {points})",
                     player=seat_name(s),
-                    hand=hand_words(hand),
+                    hand=cards_text(hand),
                     points=arr.penalty,
                 )
             elif view.hand_sizes[s]:
@@ -113,13 +117,13 @@ class RoundStepper(BotGameStepper):
             else:
                 said = msg("{player}: no cards", player=seat_name(s))
             hands.append(str(said))
-        top = card_text(view.top) if view.top is not None else msg("none")
+        top = card_text(now.top) if now.top is not None else msg("none")
         table = str(
             msg(
                 "Round {round}, {wild} wild; stock {stock}; top discard {top}",
-                round=view.round,
-                wild=rank_message(view.wild, True),
-                stock=view.stock_size,
+                round=now.round,
+                wild=rank_message(now.wild, True),
+                stock=now.stock,
                 top=top,
             )
         )

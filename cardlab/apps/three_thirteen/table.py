@@ -6,9 +6,12 @@ Take discard draw (or a click on the stock or the discard pile), Discard selecte
 the turn; a button is enabled only when its move is possible now, and Go out only when some
 discard leaves every other card melded.  Chance steps (the deal, the stock card) resolve at once
 with the seeded replay and the bots then play until it is the learner's turn again; each bot's
-one-sentence reason joins the log when the round is over (it rests on the bot's hand).  A finished
-round stays on the table, every hand face up and arranged, until "Next round".  "Show the
-advisor" puts the exact draw/discard odds for the learner's own view under the log.
+one-sentence reason joins the log when the round is over (it rests on the bot's hand): the log then
+holds the whole round, who went out included.  A finished round stays on the table, every hand
+face up and arranged with the piles as they ended, until "Next round"; the text version tells the
+same round.  The words (log, status line, text version) write cards in the notation
+(docs/notation.md: ``7h``, ``10c``); the picture and the card buttons show them as printed.
+"Show the advisor" puts the exact draw/discard odds for the learner's own view under the log.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_dis
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
 from cardlab.games.three_thirteen.rules import DECK
+from cardlab.games.three_thirteen.rules import card_text as card_code
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.three_thirteen import (
     WIDTH,
@@ -49,6 +53,7 @@ from cardlab.pictures.three_thirteen import (
     round_table,
     seat_pictures,
     short_name,
+    shown,
     table_picture,
 )
 from cardlab.render import Drawing
@@ -239,16 +244,16 @@ def advisor_html(view: Any, who: str = "") -> str:
 
 
 def _meld_words(meld: Any) -> object:
-    """A meld's cards as printed, then its kind: ``5♥ 6♥ 7♣ (run)``."""
-    cards = " ".join(card_text(c) for c in meld.cards)
+    """A meld's cards in the notation, then its kind: ``5h 6h 7c (run)``."""
+    cards = " ".join(card_code(c) for c in meld.cards)
     if meld.kind == "run":
         return msg("{cards} (run)", cards=cards)
     return msg("{cards} (set)", cards=cards)
 
 
-def _either(cards: Iterable[Any]) -> object:
-    """``7h or 9c``: the cards a learner may choose between."""
-    cards = [card_text(c) for c in cards]
+def _either(cards: Iterable[Any], write: Any = card_code) -> object:
+    """``7h or 9c``: the cards a learner may choose between (``write``: each card's words)."""
+    cards = [write(c) for c in cards]
     if len(cards) == 1:
         return cards[0]
     return msg("{first} or {last}", first=joined(cards[:-1]), last=cards[-1])
@@ -278,13 +283,33 @@ class ThreeThirteenTable(TableModel):
     """The "Show the advisor" box: the exact odds for the learner's own view, under the log."""
     opponents: int = 1
     """The bots the next New game seats (the dropdown; the table now has ``len(bots)``)."""
+    round_log: tuple[Entry, ...] = ()
+    """Every logged step of the round being played (the log shows it once the round is over)."""
 
     size = (WIDTH, 520.0)
     multi_select = False
 
     @property
     def log_title(self) -> str:  # type: ignore[override]
+        if self.round_over:
+            return str(msg("This round"))
         return str(msg("This turn"))
+
+    @property
+    def round_over(self) -> bool:
+        """A scored round lies on the table (between rounds, or the game is over)."""
+        return self.stage in ("between", "over")
+
+    def advance(self, replay: Replay, said: str, **how: Any) -> TableModel:
+        """`TableModel.advance`, the new steps also kept in the round's log (a new one once the
+        last round was over)."""
+        table = super().advance(replay, said, **how)
+        new = table.log if how.get("fresh") else table.log[len(self.log) :]
+        return table._round_logged(new, fresh=self.round_over or not self.round_log)
+
+    def _round_logged(self, new: tuple[Entry, ...], fresh: bool = False) -> ThreeThirteenTable:
+        before = () if fresh else self.round_log
+        return dataclasses.replace(self, round_log=(*before, *new))
 
     @property
     def score_title(self) -> str:  # type: ignore[override]
@@ -492,12 +517,13 @@ class ThreeThirteenTable(TableModel):
         took = self.state.discard[-1] if source == "discard" and self.state.discard else None
         replay = self.replay.append(f"take {source}").resolve_chance()
         if took is not None:
-            said = msg("You took the {card} from the discard pile.", card=card_text(took))
+            said = msg("You took the {card} from the discard pile.", card=card_code(took))
         else:
             drawn = DECK.parse_card(replay.actions[-1].split()[-1])
-            said = msg("You drew the {card} from the stock.", card=card_text(drawn))
+            said = msg("You drew the {card} from the stock.", card=card_code(drawn))
         table = self.advance(replay, str(said), fresh=True)
-        return dataclasses.replace(table, log=(Entry(replay.event_at(len(replay))),))
+        entry = Entry(replay.event_at(len(replay)))
+        return dataclasses.replace(table, log=(entry,))._round_logged((entry,))
 
     def discard(self, card: Any = None) -> TableModel:
         """Discard the selected card (or ``card``, e.g. ``"7h"``); then the bots play."""
@@ -530,7 +556,7 @@ class ThreeThirteenTable(TableModel):
         if verb == "go out":
             said = msg("You went out!")
         else:
-            said = msg("You discarded the {card}.", card=card_text(done))
+            said = msg("You discarded the {card}.", card=card_code(done))
         return self.advance(replay, str(said), begin=len(self.replay), fresh=True)
 
     def next_round(self) -> TableModel:
@@ -625,7 +651,7 @@ class ThreeThirteenTable(TableModel):
             first = msg("Now discard (or go out)")
             outs = self.go_out_cards()
             rest = (
-                (msg("You can go out!"), msg("discard {cards}", cards=_either(outs)))
+                (msg("You can go out!"), msg("discard {cards}", cards=_either(outs, card_text)))
                 if outs
                 else (msg("select a card, then"), msg("Discard selected"))
             )
@@ -656,10 +682,11 @@ class ThreeThirteenTable(TableModel):
 
     def log_lines(self) -> list[str]:
         """This turn's moves; a bot's reason rests on the cards it holds, so it follows its move
-        ("Why? ...") only once the round is over, as at a real table."""
-        shown = self.stage in ("between", "over")
+        ("Why? ...") only once the round is over, as at a real table: the log then tells the
+        whole round, who went out and why each bot did what it did."""
+        shown = self.round_over
         lines = []
-        for entry in self.log:
+        for entry in self.round_log if shown else self.log:
             lines.append(entry.event.narration_for(self.viewer))
             if entry.reason is not None:
                 reason = reason_for(entry.reason, entry.seat, self.viewer, shown=shown)
@@ -685,7 +712,7 @@ class ThreeThirteenTable(TableModel):
                 said = msg(
                     "Your turn. The top discard is the {card}: take it, or take the unseen "
                     "top card of the stock.",
-                    card=card_text(top),
+                    card=card_code(top),
                 )
         elif stage == "discard":
             outs = self.go_out_cards()
@@ -718,7 +745,7 @@ class ThreeThirteenTable(TableModel):
         result = round_result(view)
         if result is not None:
             for s in range(view.players):
-                cards = " ".join(card_text(c) for c in result.hands[s])
+                cards = " ".join(card_code(c) for c in result.hands[s])
                 hands.append(
                     str(
                         msg(
@@ -733,7 +760,7 @@ class ThreeThirteenTable(TableModel):
             arr = self.arrangement()
             melds = listed(_meld_words(m) for m in arr.melds)
             none = msg("none")
-            dead = " ".join(card_text(c) for c in arr.deadwood) or none
+            dead = " ".join(card_code(c) for c in arr.deadwood) or none
             hands.append(
                 str(
                     msg(
@@ -755,23 +782,25 @@ class ThreeThirteenTable(TableModel):
                         )
                     )
                 )
+        now = shown(view, result)  # the round the picture shows
         table = (
             str(
                 msg(
                     "round {round} of {rounds}, {wild} wild",
-                    round=view.round,
+                    round=now.round,
                     rounds=view.rounds,
-                    wild=rank_message(view.wild, True),
+                    wild=rank_message(now.wild, True),
                 )
             ),
             str(
                 msgn(
                     "stock {count} card; top discard {top}",
                     "stock {count} cards; top discard {top}",
-                    view.stock_size,
-                    top=card_text(view.top) if view.top else msg("none"),
+                    now.stock,
+                    top=card_code(now.top) if now.top else msg("none"),
                 )
             ),
+            *((round_note(view, result),) if result is not None else ()),
             str(
                 msg(
                     "totals: {totals}",

@@ -191,6 +191,8 @@ class RoundResult:
     stock_ran_out: bool = False
     discard: tuple[Card, ...] = ()
     """The face-up discard pile as the round ended (its last card is the final discard)."""
+    stock_left: int = 0
+    """The cards left in the stock as the round ended."""
 
 
 @dataclass(frozen=True)
@@ -762,6 +764,7 @@ class ThreeThirteen(Game):
             totals=totals,
             stock_ran_out=ran_out,
             discard=state.discard,
+            stock_left=len(state.stock),
         )
         parts = []
         for s in range(state.players):
