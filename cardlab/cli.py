@@ -141,11 +141,16 @@ def voila_command(
         # Lessons may show images that sit beside them (figures, screenshots); never the sources.
         "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|gif|svg|css)",
         "--VoilaConfiguration.show_tracebacks=False",
+        # A page's look is the lesson's own (its palette picker): Voilà's ?theme= and ?template=
+        # change nothing, and its lab template wrote ?theme= unescaped into the page.
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--VoilaConfiguration.allow_template_override=NO",
         # Only the front-end extensions the lessons use: others installed in the same
         # environment (an editor's jupytext, a theme) cost page load and can break it.
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
-        # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
-        "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
+        # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458); a
+        # hostile address never reaches Voilà (cardlab/serving.py).
+        "--Voila.identity_provider_class=cardlab.serving.PageIdentityProvider",
         # A preheated kernel taken after a long wait in its pool is not culled before its page
         # connects (cardlab/serving.py).
         "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PoolSafeKernelManager",
