@@ -16,7 +16,12 @@ command that needs them.
 from __future__ import annotations
 
 import argparse
+import errno
+import io
+import ipaddress
+import math
 import os
+import re
 import shutil
 import signal
 import socket
@@ -55,18 +60,30 @@ POOL_HELP = (
 )
 
 
+def _family(ip: str) -> socket.AddressFamily:
+    """The socket family to listen on ``ip`` with: IPv6 for an IPv6 literal, else IPv4."""
+    try:
+        return socket.AF_INET6 if ipaddress.ip_address(ip).version == 6 else socket.AF_INET
+    except ValueError:  # a host name, or "" for every address
+        return socket.AF_INET
+
+
 def port_is_free(ip: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+    """Whether ``port`` on ``ip`` is free; an ``OSError`` when ``ip`` cannot be listened on at all
+    (a name that does not resolve, an address not of this machine)."""
+    with socket.socket(_family(ip), socket.SOCK_STREAM) as s:
         try:
             s.bind((ip, port))
-        except OSError:
-            return False
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
     return True
 
 
 def free_port(ip: str = "127.0.0.1") -> int:
     """A port that is free on ``ip`` right now (the OS picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+    with socket.socket(_family(ip), socket.SOCK_STREAM) as s:
         s.bind((ip, 0))
         return s.getsockname()[1]
 
@@ -141,11 +158,16 @@ def voila_command(
         # Lessons may show images that sit beside them (figures, screenshots); never the sources.
         "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|gif|svg|css)",
         "--VoilaConfiguration.show_tracebacks=False",
+        # A page's look is the lesson's own (its palette picker): Voilà's ?theme= and ?template=
+        # change nothing, and its lab template wrote ?theme= unescaped into the page.
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--VoilaConfiguration.allow_template_override=NO",
         # Only the front-end extensions the lessons use: others installed in the same
         # environment (an editor's jupytext, a theme) cost page load and can break it.
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
-        # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458).
-        "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider",
+        # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458); a
+        # hostile address never reaches Voilà (cardlab/serving.py).
+        "--Voila.identity_provider_class=cardlab.serving.PageIdentityProvider",
         # A preheated kernel taken after a long wait in its pool is not culled before its page
         # connects (cardlab/serving.py).
         "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PoolSafeKernelManager",
@@ -161,13 +183,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"cardlab serve: no {INDEX} in {notebooks}", file=sys.stderr)
         return 2
     ip = args.ip
-    if args.port is not None:
-        port = args.port
-        if not port_is_free(ip, port):
-            print(f"cardlab serve: port {port} on {ip} is in use", file=sys.stderr)
-            return 2
-    else:
-        port = DEFAULT_PORT if port_is_free(ip, DEFAULT_PORT) else free_port(ip)
+    try:
+        if args.port is not None:
+            port = args.port
+            if not port_is_free(ip, port):
+                print(f"cardlab serve: port {port} on {ip} is in use", file=sys.stderr)
+                return 2
+        else:
+            port = DEFAULT_PORT if port_is_free(ip, DEFAULT_PORT) else free_port(ip)
+    except OSError as exc:
+        problem = msg("cannot listen on {ip}: {error}", ip=repr(ip), error=exc.strerror or exc)
+        print(said("cardlab serve", problem), file=sys.stderr)
+        return 2
 
     url = links.local_url(links.lesson_path(INDEX, args.lang), ip, port)
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
@@ -269,21 +296,64 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     # Imported here so that `cardlab serve` and `--help` never pay for the render stack.
-    from cardlab.render.pil import save_png
+    from cardlab.render.pil import to_image
     from cardlab.render.sheet import deck_sheet
 
     kwargs = {} if args.theme is None else {"theme": args.theme}
     try:
         drawing = deck_sheet(args.deck, **kwargs)
+        check_pixels(drawing.width, drawing.height, args.scale)
     except (KeyError, ValueError) as exc:
         print(said("cardlab render", exc), file=sys.stderr)
         return 2
-    out = Path(args.out)
-    if out.parent and not out.parent.exists():
-        out.parent.mkdir(parents=True)
-    save_png(drawing, out, scale=args.scale)
-    print(said("cardlab", msg("wrote {file}", file=str(out))))
-    return 0
+    png = io.BytesIO()
+    to_image(drawing, args.scale).save(png, format="PNG", optimize=True)
+    return write_out("cardlab render", args.out, png.getvalue(), folders=True)
+
+
+MAX_PIXELS = 8_000_000
+"""The most pixels `cardlab render` draws: drawing takes about 100 bytes a pixel (the image, its
+supersampled card faces), so about 0.8 GB at most; the standard deck's sheet at the default
+scale 2 is 3.9 million."""
+MIN_SCALE = 0.1
+
+
+def check_pixels(width: float, height: float, scale: float) -> None:
+    """A ``ValueError`` naming the largest scale allowed when a ``width`` x ``height`` drawing at
+    ``scale`` would take more than `MAX_PIXELS`."""
+    if width * height * scale * scale > MAX_PIXELS:
+        largest = math.floor(math.sqrt(MAX_PIXELS / (width * height)) * 100) / 100
+        raise ValueError(
+            msg(
+                "scale {scale} would draw {pixels} million pixels, more than {limit} million: "
+                "the largest scale for this drawing is {largest}",
+                scale=f"{scale:g}",
+                pixels=round(width * height * scale * scale / 1e6, 1),
+                limit=MAX_PIXELS // 1_000_000,
+                largest=largest,
+            )
+        )
+
+
+def write_out(command: str, out: str, data: bytes, folders: bool = False) -> int:
+    """Writes ``data`` to the file ``out`` (``folders``: making its missing folders first) and
+    says so: 0; or one line naming what was wrong: 2.  Every command's ``--out`` goes here."""
+    path = Path(out)
+    try:
+        if folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except FileExistsError:  # a file where a folder of the path should be
+        error = os.strerror(errno.ENOTDIR)
+    except OSError as exc:
+        error = exc.strerror or str(exc)
+    else:
+        print(said("cardlab", msg("wrote {file}", file=str(path))))
+        return 0
+    print(
+        said(command, msg("cannot write {file}: {error}", file=out, error=error)), file=sys.stderr
+    )
+    return 2
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
@@ -302,17 +372,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(said("cardlab handout", exc), file=sys.stderr)
             return 2
-        out = Path(args.out)
-        try:
-            out.write_bytes(data)
-        except OSError as exc:
-            problem = msg(
-                "cannot write {file}: {error}", file=str(out), error=str(exc.strerror or exc)
-            )
-            print(said("cardlab handout", problem), file=sys.stderr)
-            return 2
-        print(said("cardlab", msg("wrote {file}", file=str(out))))
-    return 0
+        return write_out("cardlab handout", args.out, data)
 
 
 def pool_size(text: str) -> int:
@@ -324,6 +384,94 @@ def pool_size(text: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
     return n
+
+
+def port_arg(text: str) -> int:
+    """``--port``'s argument: a TCP port, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            msg("expected a port from 1 to 65535, got {text}", text=repr(text))
+        )
+    return port
+
+
+_HOST_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def is_host(text: str) -> bool:
+    """Whether ``text`` is an IP address or a host name (letters, digits and '-' in dot-separated
+    labels, the last not all digits: ``256.1.1.1`` is neither)."""
+    try:
+        ipaddress.ip_address(text)
+        return True
+    except ValueError:
+        pass
+    labels = text.removesuffix(".").split(".")
+    return (
+        len(text) <= 253
+        and all(_HOST_LABEL.fullmatch(label) for label in labels)
+        and not labels[-1].isdigit()
+    )
+
+
+def ip_arg(text: str) -> str:
+    """``--ip``'s argument: an address of this machine (or a host name for one); "" is every
+    address."""
+    if text and not is_host(text):
+        raise argparse.ArgumentTypeError(
+            msg("expected an IP address or a host name, got {text}", text=repr(text[:80]))
+        )
+    return text
+
+
+def scale_arg(text: str) -> float:
+    """``--scale``'s argument: a number, at least `MIN_SCALE` (the pixel budget, `check_pixels`,
+    depends on the drawing)."""
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not (math.isfinite(scale) and scale >= MIN_SCALE):
+        raise argparse.ArgumentTypeError(
+            msg(
+                "expected a number of at least {least}, got {text}",
+                least=MIN_SCALE,
+                text=repr(text),
+            )
+        )
+    return scale
+
+
+def out_arg(text: str) -> str:
+    """``--out``'s argument: a file name (whether it can be written is known only by writing it,
+    `write_out`)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(msg("expected a file name, got {text}", text=repr(text)))
+    return text
+
+
+_HUB = re.compile(
+    r"(?P<scheme>(?i:https?))://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)"
+    r"(?::(?P<port>[0-9]{1,5}))?(?P<path>(?:/[A-Za-z0-9._~-]*)*)"
+)
+
+
+def hub_arg(text: str) -> str:
+    """``--hub``'s argument: a JupyterHub's address, ``http(s)://host[:port][/path]``, nothing else
+    (no credentials, query, fragment, quotes or spaces, which a link built on it would carry)."""
+    match = _HUB.fullmatch(text)
+    host = match and match["host"].removeprefix("[").removesuffix("]")
+    port = match and match["port"]
+    if not (match and is_host(host) and (port is None or 1 <= int(port) <= 65535)):
+        raise argparse.ArgumentTypeError(
+            msg("not a JupyterHub address (https://hub.example.org): {hub}", hub=repr(text[:80]))
+        )
+    netloc = match["host"] + (f":{int(port)}" if port else "")
+    return f"{match['scheme'].lower()}://{netloc}{match['path'].rstrip('/')}"
 
 
 def class_code_arg(text: str) -> str:
@@ -347,17 +495,25 @@ def language_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error is one line (``cardlab render: error: argument --scale:
+    ...``), exit status 2; ``--help`` shows the usage."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cardlab", description="Jupyter teaching widgets for card games."
-    )
+    parser = Parser(prog="cardlab", description="Jupyter teaching widgets for card games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="serve the lessons with Voilà and print the index URL")
     serve.add_argument(
-        "--port", type=int, default=None, help=f"port (default {DEFAULT_PORT} or a free one)"
+        "--port", type=port_arg, default=None, help=f"port (default {DEFAULT_PORT} or a free one)"
     )
-    serve.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument(
+        "--ip", type=ip_arg, default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     serve.add_argument(
         "--notebooks",
@@ -409,20 +565,28 @@ def build_parser() -> argparse.ArgumentParser:
     link.add_argument(
         "--hub",
         metavar="URL",
+        type=hub_arg,
         default=None,
         help="a JupyterHub: add its links (deploy/jupyterhub's set-up, and nbgitpuller's)",
     )
     link.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"cardlab serve's port ({DEFAULT_PORT})"
+        "--port", type=port_arg, default=DEFAULT_PORT, help=f"cardlab serve's port ({DEFAULT_PORT})"
     )
     link.set_defaults(func=cmd_link)
 
     render = sub.add_parser("render", help="draw every card of a deck into one PNG")
     render.add_argument("deck", metavar="DECK", help="deck name, e.g. standard")
-    render.add_argument("--out", required=True, metavar="FILE.png", help="PNG file to write")
+    render.add_argument(
+        "--out", type=out_arg, required=True, metavar="FILE.png", help="PNG file to write"
+    )
     render.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
     render.add_argument(
-        "--scale", type=float, default=2.0, metavar="S", help="pixel scale (default 2)"
+        "--scale",
+        type=scale_arg,
+        default=2.0,
+        metavar="S",
+        help=f"pixel scale, at least {MIN_SCALE} (default %(default)s); the image may have "
+        f"{MAX_PIXELS // 1_000_000} million pixels at most",
     )
     render.add_argument(
         "--lang",
@@ -450,7 +614,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sheet.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (a4)")
     sheet.add_argument("--no-notes", action="store_true", help="leave out the teacher notes' page")
-    sheet.add_argument("--out", required=True, metavar="FILE.pdf", help="PDF file to write")
+    sheet.add_argument(
+        "--out", type=out_arg, required=True, metavar="FILE.pdf", help="PDF file to write"
+    )
     sheet.set_defaults(func=cmd_handout)
     return parser
 

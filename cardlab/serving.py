@@ -8,12 +8,25 @@ Voilà's tree page does and its render page does not.  The field goes out empty 
 refuses the shutdown with 403 ("'_xsrf' argument missing from POST", voila issue #1458), so the
 kernel ran on until culling.
 
-`XsrfCookieIdentityProvider` is Voilà's identity provider plus that one missing step: a page
+`PageIdentityProvider` is Voilà's identity provider plus that one missing step: a page
 request gets the ``_xsrf`` cookie.  It is plugged in with ``--Voila.identity_provider_class``, a
 documented jupyter_server setting, so Voilà itself is not patched, and the XSRF check stays on
 (``disable_check_xsrf`` would also let the beacon through, but would accept cross-site POSTs).
 Because it runs in the handler's ``prepare``, it works for pages served from a preheated kernel
 too, whose HTML was rendered before any request.
+
+Being the first code every request meets, it also keeps two kinds of hostile address away from
+Voilà (`guard_request`):
+
+* **Voilà's own query parameters** (`VOILA_QUERY`).  Voilà's lab template wrote ``?theme=``
+  unescaped into the page's ``<body>``, a reflected script injection.  ``cardlab serve`` turns
+  the theme and template overrides off (`cardlab.cli.voila_command`), so the values change
+  nothing; but Voilà still compares them with its preheated page and serves any request that
+  carries one from a fresh kernel (3 s instead of none).  They are taken out of the request's
+  arguments, so every link is served from the pool; the kernel still sees the whole query.
+* **A path with a control character** (``/voila/render/triad.ipynb%00.png``): Voilà redirects a
+  non-notebook file to ``voila/files/`` and tornado refuses the NUL in the ``Location`` header,
+  an uncaught error (500).  No lesson's file has one in its name: such a path answers 404.
 
 `PoolSafeKernelManager` closes a race between the pool and culling.  Voilà spares a preheated
 kernel from culling only while it sits in its pool; one that waited there longer than the cull
@@ -26,25 +39,45 @@ the page opened with no lesson (seen in CI, "Culling 'idle' kernel ... 640 secon
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable
+from urllib.parse import unquote
 
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado import web
+from tornado import httputil, web
+
+VOILA_QUERY = ("theme", "template")
+"""The query parameters Voilà reads itself; cardlab's links never use these names."""
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class XsrfCookieIdentityProvider(PasswordIdentityProvider):
-    """Who the user is, as before; and every page request leaves with the ``_xsrf`` cookie."""
+def guard_request(request: httputil.HTTPServerRequest) -> None:
+    """Refuses a path holding a control character (404) and drops Voilà's own query parameters
+    from the request's arguments (the module's docstring says why)."""
+    if _CONTROL.search(unquote(request.path)):
+        raise web.HTTPError(404)
+    for name in VOILA_QUERY:
+        request.arguments.pop(name, None)
+        request.query_arguments.pop(name, None)
+
+
+class PageIdentityProvider(PasswordIdentityProvider):
+    """Who the user is, as before, once `guard_request` let the request through; and every page
+    request leaves with the ``_xsrf`` cookie."""
 
     async def get_user(self, handler: web.RequestHandler) -> User | None:
         user = super().get_user(handler)
         if isinstance(user, Awaitable):
             user = await user
+        # Set before prepare would set it, right after this returns: the error page of a refused
+        # request reads it, and tornado's xsrf_token too (it sets the cookie only when the
+        # browser has none).
+        handler.current_user = user
+        guard_request(handler.request)
         if user is not None and handler.request.method == "GET":
-            # tornado's xsrf_token reads current_user (prepare sets it right after this returns)
-            # and sets the cookie only when the browser has none.
-            handler.current_user = user
             _ = handler.xsrf_token
         return user
 

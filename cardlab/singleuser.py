@@ -7,9 +7,9 @@ server can:
 
 * **the lean kernel** (`cardlab.kernel`): its spec is written under the student's home and put
   first on ``JUPYTER_PATH``, as ``cardlab serve`` does;
-* **Voilà's page options** (cell timeout, the files a page may load, no tracebacks, only the
-  front-end extensions the lessons use) and **kernel culling**, read from ``cardlab serve``'s own
-  command line (`page_options`), so the two never drift apart.
+* **Voilà's page options** (cell timeout, the files a page may load, no tracebacks, no theme or
+  template from a link, only the front-end extensions the lessons use) and **kernel culling**,
+  read from ``cardlab serve``'s own command line (`page_options`), so the two never drift apart.
 
 What does not carry over, and why:
 

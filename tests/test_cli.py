@@ -84,11 +84,11 @@ def test_pages_get_the_xsrf_cookie_their_unload_shutdown_needs(tmp_path):
     """The identity provider named on the command line exists and is Voilà's kind of class."""
     from jupyter_server.auth.identity import PasswordIdentityProvider
 
-    from cardlab.serving import XsrfCookieIdentityProvider
+    from cardlab.serving import PageIdentityProvider
 
-    flag = "--Voila.identity_provider_class=cardlab.serving.XsrfCookieIdentityProvider"
+    flag = "--Voila.identity_provider_class=cardlab.serving.PageIdentityProvider"
     assert flag in cli.voila_command(tmp_path, "127.0.0.1", 9123)
-    assert issubclass(XsrfCookieIdentityProvider, PasswordIdentityProvider)
+    assert issubclass(PageIdentityProvider, PasswordIdentityProvider)
 
 
 def test_voila_waits_for_a_cells_whole_output_and_never_drops_it_silently(tmp_path):
