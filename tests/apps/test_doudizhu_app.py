@@ -2,6 +2,8 @@
 canvas clicks, refusals with the engine's reason, hidden hands, the score sheet across deals,
 the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."""
 
+import dataclasses
+import random
 from importlib.resources import files
 
 import pytest
@@ -148,11 +150,13 @@ def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker
     assert table.hand.selected == (i, j) and table.model.selected == (i, j)
     assert len([op for op in table.view.drawing.ops if getattr(op, "stroke", None)]) >= 2
     before = table.model
-    table.controls["play"].click()
+    assert not enabled(table, "play")  # not a play: disabled, the engine's reason its tooltip
+    assert "pair needs two cards of the same rank" in table.controls["play"].tooltip
+    table.controls["play"].click()  # pressed anyway (the keyboard, a stale page)
     assert table.status.level == "error"
     assert "pair needs two cards of the same rank" in table.status.message
     assert table.model is before and table.model.replay is model.replay  # nothing changed
-    with pytest.raises(IllegalMove, match="pair needs two cards"):
+    with pytest.raises(ValueError, match="pair needs two cards"):
         before.act("play")  # the model itself refuses with the engine's reason
     table.controls["clear"].click()
     assert table.hand.selected == () and table.model.selected == ()
@@ -164,6 +168,50 @@ def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker
             table.model.act("pass")  # refused with the engine's reason
     with pytest.raises(ValueError, match="Bidding is over"):
         table.model.act("bid-3")
+
+
+def test_play_selected_is_enabled_exactly_when_the_selection_is_a_legal_play(picker):
+    """Play selected follows the selection: disabled with nothing selected (also when only Pass
+    is legal), and for any selection the engine refuses; enabled for one it accepts."""
+    table = new_view(picker)
+    rng = random.Random(26)
+    only_pass = 0
+    for _ in range(3):  # deals
+        for _ in range(200):
+            model = table.model
+            if model.over:
+                break
+            if model.state.phase == "play" and model.my_turn:
+                legal = GAME.legal_actions(model.state)
+                only_pass += legal == ["pass"]
+                assert model.selected == () and not enabled(table, "play")
+                hand = model.hand()
+                for size in (1, 1, 2, 2, 3, 4, 5):
+                    chosen = rng.sample(range(len(hand)), min(size, len(hand)))
+                    table.hand.set_selected(tuple(sorted(chosen)))
+                    try:  # the model's own verdict, without the AI moving after
+                        dataclasses.replace(table.model, bots={}).act("play")
+                        accepted = True
+                    except ValueError:
+                        accepted = False
+                    assert enabled(table, "play") is accepted, (legal, table.hand.selected)
+                    if legal == ["pass"]:
+                        assert not accepted
+                table.controls["clear"].click()
+                assert not enabled(table, "play")
+                before = table.model
+                table.controls["play"].click()  # pressed while disabled: refused, nothing changes
+                assert table.status.level == "error" and "Select the cards" in table.status.message
+                assert table.model is before
+            table.controls["hint"].click()
+            key = "play" if table.hand.selected else next(
+                k for k in ("pass", "bid-pass", "bid-1", "bid-2", "bid-3") if enabled(table, k)
+            )
+            assert enabled(table, key)  # the hint's selection is always playable
+            table.controls[key].click()
+            assert table.status.level != "error", table.status.message
+        table.controls["new-deal"].click()
+    assert only_pass >= 3  # the case of the report was met
 
 
 def test_refusals_go_to_the_status_line_not_a_traceback(picker):

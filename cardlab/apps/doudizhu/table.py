@@ -136,6 +136,7 @@ class DouDizhuTable(TableModel):
         else:
             bid_why = self.waiting()
         leading = playing and state.table is None
+        play_why = self.play_refusal() if playing else ""
         bids = []
         for n, key, label in BIDS:
             allowed = bidding and (n == 0 or n > state.bid)
@@ -144,8 +145,8 @@ class DouDizhuTable(TableModel):
         return (
             *bids,
             Control("hint", str(msg("Hint")), playing or bidding, row=2, why_not=self.waiting()),
-            Control("play", str(msg("Play selected")), playing, row=2, style="success",
-                    why_not=self.waiting()),
+            Control("play", str(msg("Play selected")), playing and not play_why, row=2,
+                    style="success", why_not=play_why if playing else self.waiting()),
             Control("pass", str(msg("Pass")), playing and not leading, row=2,
                     why_not=self.refusal("pass") if leading else self.waiting()),
             Control("clear", str(msg("Clear selection")), playing, row=2, why_not=self.waiting()),
@@ -171,8 +172,9 @@ class DouDizhuTable(TableModel):
             return dataclasses.replace(self, teacher=value)
         return self.new_deal()
 
-    def play(self) -> TableModel:
-        """Play the selected cards (an ambiguous lead as its first reading)."""
+    def play_action(self) -> str:
+        """The selected cards as the engine's action (an ambiguous lead as its first reading);
+        ``ValueError`` when nothing is selected."""
         cards = self.selected_cards
         if not cards:
             raise ValueError(
@@ -182,8 +184,21 @@ class DouDizhuTable(TableModel):
         readings = classify(cards, self.state.ruleset)
         if self.state.table is None and len(readings) > 1:
             action += f" as {readings[0].kind}"
+        return action
+
+    def play_refusal(self) -> str:
+        """Why the selection cannot be played now (a sentence), or "" when it can: Play
+        selected is enabled exactly when this is empty."""
         try:
-            replay = self.replay.append(action)
+            action = self.play_action()
+        except ValueError as empty:
+            return str(empty)
+        return self.refusal(action)
+
+    def play(self) -> TableModel:
+        """Play the selected cards (`play_action`)."""
+        try:
+            replay = self.replay.append(self.play_action())
         except IllegalMove as refused:  # the engine's reason, as text in the page's language
             raise IllegalMove(str(refused.reason), refused.action) from None
         said = str(msg("You play {play}.", play=replay.state.plays[-1].combo.name))
