@@ -3,7 +3,9 @@ canvas clicks, refusals with the engine's reason, hidden hands, the score sheet 
 the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."""
 
 import dataclasses
+import itertools
 import random
+import re
 from importlib.resources import files
 
 import pytest
@@ -23,7 +25,8 @@ from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, defau
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
 from cardlab.core.engine import IllegalMove
-from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
+from cardlab.core.i18n import set_language
+from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse, settle
 from cardlab.games.doudizhu.bots import DouDizhuBot
 from cardlab.games.doudizhu.combos import RANKS
 from cardlab.games.doudizhu.odds import wing_rows
@@ -425,3 +428,43 @@ def test_the_ai_reasons_wait_until_the_deal_is_over(picker):
             assert reason.text() not in log
     table.controls["show-all"].value = True  # the teacher's view: every reason whole
     assert all(reason.text() in " ".join(table.model.log_lines()) for reason in reasons)
+
+
+OPENING = {"bid": 3, "bombs": 2, "rockets": 0, "spring": True, "anti_spring": False,
+           "landlord_won": True}  # fmt: skip
+"""The deal the lesson's answer to its opening question sets up in the scoring explainer."""
+
+
+def lesson_words(lang: str, notes: bool = False) -> str:
+    folder = files("cardlab.lessons").joinpath("notes") if notes else files("cardlab.lessons")
+    if lang != "en":
+        folder = folder.joinpath(lang)
+    return " ".join(folder.joinpath("doudizhu.md").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "zh"])
+def test_the_opening_scoring_question_is_answered_by_the_engine(lang):
+    """The introduction asks how a bid turns into some points: under the engine's scoring that
+    bid can make those points, and section 6 and the teacher notes answer it with the engine's
+    own arithmetic, in every language the lesson is written in."""
+    lesson = lesson_words(lang)
+    intro = lesson.split("```{code-cell}")[0].split("**")  # the questions follow a bold lead
+    questions = next(part for part in intro if part.count("?") + part.count("\uff1f") >= 3)
+    numbered = [q for q in re.split(r"(?<=[?\uff1f])", questions) if re.search(r"\d", q)]
+    assert len(numbered) == 1, numbered
+    bid, points = (int(n) for n in re.findall(r"\d+", numbered[0]))
+    reachable = set()
+    for bombs in range(14):  # at most 13 bombs in 54 cards
+        for rockets, spring, won in itertools.product((0, 1), (False, True), (False, True)):
+            result = settle(bid, bombs, rockets, spring and won, spring and not won, won)
+            reachable |= {abs(result.landlord), abs(result.farmer)}
+    assert points in reachable, f"a bid of {bid} makes {sorted(reachable)[:8]}..., never {points}"
+    set_language(lang)
+    try:
+        answer = settle(**OPENING)
+        assert (answer.multiplier, answer.landlord) == (8, points) and OPENING["bid"] == bid
+        section_6 = lesson.split("ScoringExplainer()")[-1].split("## 7.")[0]
+        assert answer.arithmetic in section_6
+        assert answer.arithmetic in lesson_words(lang, notes=True)
+    finally:
+        set_language("en")
