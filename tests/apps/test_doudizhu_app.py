@@ -24,7 +24,6 @@ from cardlab.apps.doudizhu.quiz import CombinationQuiz
 from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
-from cardlab.core.engine import IllegalMove
 from cardlab.core.i18n import set_language
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse, settle
 from cardlab.games.doudizhu.bots import DouDizhuBot
@@ -207,8 +206,12 @@ def test_play_selected_is_enabled_exactly_when_the_selection_is_a_legal_play(pic
                 assert table.status.level == "error" and "Select the cards" in table.status.message
                 assert table.model is before
             table.controls["hint"].click()
-            key = "play" if table.hand.selected else next(
-                k for k in ("pass", "bid-pass", "bid-1", "bid-2", "bid-3") if enabled(table, k)
+            key = (
+                "play"
+                if table.hand.selected
+                else next(
+                    k for k in ("pass", "bid-pass", "bid-1", "bid-2", "bid-3") if enabled(table, k)
+                )
             )
             assert enabled(table, key)  # the hint's selection is always playable
             table.controls[key].click()
