@@ -39,6 +39,10 @@ from cardlab.render import Drawing
 
 PLAY_SEED = 7
 """The table's first deal."""
+SHEET_KEPT = 50
+"""The deals the score sheet keeps row by row; the earlier ones become its first row, which
+adds them up, so the table's memory stays bounded over a long class (every deal is still a row
+of the downloadable results, `cardlab.widgets.results`)."""
 BIDS: tuple[tuple[int, str, Message], ...] = (
     (0, "bid-pass", msg("Pass (no bid)")),
     (1, "bid-1", msg("Bid {bid}", bid=1)),
@@ -74,6 +78,7 @@ def pattern_indices(hand: tuple[Any, ...], action: str) -> tuple[int, ...]:
     return tuple(sorted(taken))
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class DouDizhuTable(TableModel):
     """The learner against two AI: table, bid/play controls, hint, log, card counting and a
     score sheet that runs across deals."""
@@ -84,6 +89,8 @@ class DouDizhuTable(TableModel):
     game_name = "doudizhu"
     first_words = msg("A new deal: you are Player 1, at the bottom of the table.")  # type: ignore[assignment]
     carried = ("teacher",)
+    earlier: int = 0
+    """The deals added up in the score sheet's first row (0: every deal has its own row)."""
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:
@@ -209,7 +216,20 @@ class DouDizhuTable(TableModel):
         recipe = self.next_recipe()
         if seed is not None:
             recipe = replace(recipe, seed=seed, class_code="", deal=0)
-        return replace(self.begin(recipe, self.bots), scores=self.scores)
+        table = replace(self.begin(recipe, self.bots), scores=self.scores, earlier=self.earlier)
+        return table.folded()  # type: ignore[attr-defined]
+
+    def folded(self) -> DouDizhuTable:
+        """The table with its score sheet cut to `SHEET_KEPT` rows: the earlier deals (and an
+        earlier sum) added up in its first row, so the totals still run across every deal."""
+        rows = self.scores
+        if len(rows) <= SHEET_KEPT:
+            return self
+        cut = len(rows) - SHEET_KEPT + 1
+        count = self.earlier + cut - (1 if self.earlier else 0)
+        totals = tuple(sum(row.scores[i] for row in rows[:cut]) for i in range(len(rows[0].scores)))
+        label = msgn("Deal 1, added up", "Deals 1-{count}, added up", count)
+        return replace(self, scores=(ScoreRow(str(label), totals), *rows[cut:]), earlier=count)
 
     def suggest(self) -> Suggestion:
         """The AI's bid or play in the learner's place; New deal once the deal is over."""
@@ -341,5 +361,6 @@ class DouDizhuTable(TableModel):
                 player=seat_name(state.landlord),  # type: ignore[arg-type]
                 arithmetic=state.result.arithmetic,
             )
-        label = msg("Deal {number} (seed {seed})", number=len(self.scores) + 1, seed=self.seed)
+        number = self.earlier + len(self.scores) - (1 if self.earlier else 0) + 1
+        label = msg("Deal {number} (seed {seed})", number=number, seed=self.seed)
         return ScoreRow(str(label), scores, str(note))
