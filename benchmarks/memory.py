@@ -146,11 +146,13 @@ def worker(name: str, games: int) -> dict[str, Any]:
     readings: dict[int, float] = {}
     sheet_bytes: list[int] = []
     log_bytes: list[int] = []
+    link_bytes: list[int] = []
     start = time.perf_counter()
     for game in range(1, games + 1):
         play_game(table)
         sheet_bytes.append(len(table.scores.widget.value))
         log_bytes.append(len(log.value))
+        link_bytes.append(len(table.results.link.value))
         if game in checkpoints(games):
             readings[game] = rss()
             print(f"{name}: {game} games, {readings[game]:.1f} MiB", file=sys.stderr, flush=True)
@@ -166,6 +168,7 @@ def worker(name: str, games: int) -> dict[str, Any]:
         "sheet_bytes": [sheet_bytes[min(WARM_UP, games) - 1], max(sheet_bytes), sheet_bytes[-1]],
         "rows": len(table.scores.rows),
         "log_bytes_max": max(log_bytes),
+        "results_link_bytes": [max(link_bytes), len(table.results.starts)],
         "yardsticks_per_game": seconds / games / unit,
         "caches": [[c.name, c.size, c.bound] for c in census() if c.size],
     }
@@ -275,6 +278,11 @@ def table_section(results: list[dict[str, Any]], games: int, jobs: int) -> list[
     for r in results:
         points = ", ".join(f"{k}: {v:.1f}" for k, v in r["readings"].items())
         lines.append(f"- {r['table']}: {points}")
+    lines += ["", "The results link (`cardlab.widgets.results`) at its largest, and its files:", ""]
+    for r in results:
+        if "results_link_bytes" in r:
+            largest, files = r["results_link_bytes"]
+            lines.append(f"- {r['table']}: {largest} bytes, {files} file(s)")
     lines += ["", "Caches at the end (entries / bound), the ones each table filled:", ""]
     for r in results:
         caches = ", ".join(f"`{n.removeprefix('cardlab.')}` {s}/{b}" for n, s, b in r["caches"])

@@ -232,6 +232,15 @@ HIGH_CONTRAST = Theme(
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (DEFAULT, COLORBLIND, HIGH_CONTRAST)}
+
+BUTTON_INK = "#ffffff"
+"""The ink of a coloured button's label on the lesson pages (ipywidgets' button styles)."""
+BUTTON_GROUNDS: dict[str, str] = {"primary": "#1976d2", "success": "#2e7d32", "info": "#00727f"}
+"""The ground of each ipywidgets button style the lessons use (``button_style``), for every
+picture theme: the page's stylesheet (`cardlab.widgets.a11y`) paints the buttons with these
+instead of JupyterLab's colours.  tests/render/test_contrast.py holds each, with `BUTTON_INK`,
+to WCAG 2.1 AA text contrast: JupyterLab's success (#388e3c, 4.1:1) and info (#0097a7, 3.5:1)
+are below it, so Dou Dizhu's Play selected and New deal failed axe-core's colour contrast."""
 THEME_WORDS: dict[str, Message] = {
     # Translators: a theme's name, as in "{theme} theme" under a deck sheet
     "default": msg("default"),

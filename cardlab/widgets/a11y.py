@@ -40,6 +40,8 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from cardlab.render.theme import BUTTON_GROUNDS, BUTTON_INK
+
 _IDS = itertools.count(1)
 _KERNEL = secrets.token_hex(3)
 """Tells this kernel's ids from another's: a Voilà page has one kernel, but JupyterLab shows
@@ -63,6 +65,21 @@ VOILA_PAGE = "body[data-voila]"
 """A Voilà page (Voilà marks its ``<body>``), where the whole page is the lesson."""
 NAME_CLASS = "cardlab-canvas-name"
 """The class of a `CanvasLabel`'s element: the page script finds a canvas's name by it."""
+
+
+def button_css() -> str:
+    """The coloured buttons' ink and ground from the theme (`BUTTON_GROUNDS`), in the page's
+    scopes: JupyterLab's own success and info colours fail WCAG AA contrast with white."""
+    rules = []
+    for style, ground in BUTTON_GROUNDS.items():
+        selectors = (
+            f"{VOILA_PAGE} .jupyter-button.mod-{style}, .{LESSON_CLASS} .jupyter-button.mod-{style}"
+        )
+        rules.append(f"{selectors} {{\n  color: {BUTTON_INK};\n  background-color: {ground};\n}}\n")
+    return (
+        "\n/* The coloured buttons, from cardlab.render.theme (written by a11y.py). */\n"
+        + "".join(rules)
+    )
 
 
 class CanvasLabel(widgets.HTML):
@@ -95,7 +112,7 @@ class PageScript(anywidget.AnyWidget):
     """The page's front-end code and stylesheet (see the module), and what it reports."""
 
     _esm = ESM
-    _css = CSS
+    _css = CSS.read_text(encoding="utf-8") + button_css()
     address = traitlets.Unicode("").tag(sync=True)
     """The page's address without its query (``origin + pathname``): where a shared link of
     the page points (reported with ``location``, before it)."""

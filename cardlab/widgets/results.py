@@ -3,6 +3,13 @@
 The file is built in the kernel and handed to the browser as a ``data:`` link with a
 ``download`` name, so no server route and no JavaScript is needed: the link is an ordinary
 ``<a>``, which a keyboard reaches with Tab and opens with Enter.
+
+A ``data:`` link carries its whole file, and the page re-sends it with every row added, so a
+long class (500 Dou Dizhu deals made a 48-151 KB link) would cost more with every deal.  So a
+link holds at most `MAX_LINK` characters: once the rows outgrow one link they are split into
+files (parts) of whole rows, each a complete CSV with its header; the link holds the newest
+part, and a chooser beside it, shown from the second part on, switches the link to any earlier
+one.  Every row stays in the kernel and in exactly one part: nothing is dropped.
 """
 
 from __future__ import annotations
@@ -13,7 +20,12 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from cardlab.core.i18n import Message, msg, msgn
-from cardlab.core.results import Result, write_results
+from cardlab.core.results import BOM, Result, write_results
+
+MAX_LINK = 32_000
+"""The most characters of one download link's ``href`` (a part of at least one row: a single
+row longer than that alone, which no game's moves come near, gets a part of its own)."""
+PREFIX = "data:text/csv;charset=utf-8,"
 
 
 def what(kind: str, count: int) -> Message:
@@ -23,37 +35,95 @@ def what(kind: str, count: int) -> Message:
     return msgn("{count} finished hand or deal", "{count} finished hands or deals", count)
 
 
+def encoded(text: str) -> int:
+    """The characters ``text`` takes in a ``data:`` link."""
+    return len(quote(text, safe=""))
+
+
 class ResultsLink:
     """A download link for a table's or a quiz's (``kind``) ``results`` (one row per finished
     hand or deal, or per answered question), rewritten whenever a row is added; ``widget`` goes
-    on the page."""
+    on the page (``link``, and ``part``: the chooser of a file once there are several)."""
 
     def __init__(self, lesson: str, kind: str = "table") -> None:
         self.kind = kind
-        self.filename = f"cardlab-{lesson}-results.csv"
+        self.lesson = lesson
         self.results: list[Result] = []
-        self.widget = widgets.HTML()
-        self.widget.add_class("cardlab-results")
+        self.starts: list[int] = [0]
+        """The first row of each part."""
+        self._size = PREFIX_SIZE  # the newest part's link so far
+        self.link = widgets.HTML()
+        self.link.add_class("cardlab-results")
+        self.part = widgets.Dropdown(
+            options=[1], value=1, description=str(msg("File")), layout={"display": "none"}
+        )
+        self.part.add_class("cardlab-results-part")
+        self.part.observe(lambda _: self._show(), names="value")
+        self.widget = widgets.VBox([self.link, self.part])
         self._show()
 
+    @property
+    def filename(self) -> str:
+        """The shown part's file name (a number from the second part on)."""
+        if len(self.starts) == 1:
+            return f"cardlab-{self.lesson}-results.csv"
+        return f"cardlab-{self.lesson}-results-{self.part.value}.csv"
+
     def add(self, *results: Result) -> None:
-        if results:
-            self.results.extend(results)
+        if not results:
+            return
+        for result in results:
+            size = encoded(write_results([result]).removeprefix(BOM).split("\r\n", 1)[1])
+            if self._size + size > MAX_LINK and len(self.results) > self.starts[-1]:
+                self.starts.append(len(self.results))
+                self._size = PREFIX_SIZE
+            self.results.append(result)
+            self._size += size
+        parts = list(range(1, len(self.starts) + 1))
+        if list(self.part.options) != parts:
+            self.part.options = parts
+            self.part.layout.display = None if len(parts) > 1 else "none"
+        if self.part.value != parts[-1]:
+            self.part.value = parts[-1]  # shows it
+        else:
             self._show()
+
+    def rows(self, part: int) -> list[Result]:
+        """The rows of file ``part`` (from 1)."""
+        ends = [*self.starts[1:], len(self.results)]
+        return self.results[self.starts[part - 1] : ends[part - 1]]
 
     @property
     def text(self) -> str:
-        """The CSV text the link downloads."""
-        return write_results(self.results)
+        """The CSV text the link downloads now (the chosen file)."""
+        return write_results(self.rows(self.part.value))
 
     def _show(self) -> None:
-        so_far = msg(
-            "(a CSV file to hand in: {rows} so far)", rows=what(self.kind, len(self.results))
-        )
-        href = "data:text/csv;charset=utf-8," + quote(self.text, safe="")
+        count = what(self.kind, len(self.results))
+        if len(self.starts) == 1:
+            so_far = msg("(a CSV file to hand in: {rows} so far)", rows=count)
+        else:
+            first = self.starts[self.part.value - 1] + 1
+            shown = self.rows(self.part.value)
+            so_far = msgn(
+                "({rows} so far, too many for one link: hand in all {count} file; this link is "
+                "file {file}, rows {first}-{last}, choose another file below)",
+                "({rows} so far, too many for one link: hand in all {count} files; this link is "
+                "file {file}, rows {first}-{last}, choose another file below)",
+                len(self.starts),
+                rows=count,
+                file=self.part.value,
+                first=first,
+                last=first + len(shown) - 1,
+            )
+        href = PREFIX + quote(self.text, safe="")
         download = html.escape(str(msg("Download my results")))
-        self.widget.value = (
+        self.link.value = (
             f'<a class="cardlab-results-link" download="{html.escape(self.filename)}" '
             f'href="{href}">{download}</a> '
             f"<small>{html.escape(str(so_far))}</small>"
         )
+
+
+PREFIX_SIZE = len(PREFIX) + encoded(write_results([]))
+"""A link with the header row and no result."""

@@ -341,7 +341,10 @@ class TableView(LessonPanel):
     def _record_results(self, model: Any) -> None:
         """A row for each hand or deal the score sheet has gained, with the learner's moves."""
         rows = tuple(model.scores)
-        new = rows[len(self._scored) :] if rows[: len(self._scored)] == self._scored else rows
+        # the rows after the last one already recorded; all of them at a new table.  A sheet
+        # that folds its earlier rows into one (Dou Dizhu) still ends with the recorded ones.
+        last = self._scored[-1] if self._scored else None
+        new = rows[len(rows) - rows[::-1].index(last) :] if last in rows else rows
         self._scored = rows
         recipe, start = self._moves_from
         if model.recipe is not recipe:

@@ -2,6 +2,10 @@
 canvas clicks, refusals with the engine's reason, hidden hands, the score sheet across deals,
 the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."""
 
+import dataclasses
+import itertools
+import random
+import re
 from importlib.resources import files
 
 import pytest
@@ -20,8 +24,8 @@ from cardlab.apps.doudizhu.quiz import CombinationQuiz
 from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
-from cardlab.core.engine import IllegalMove
-from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse
+from cardlab.core.i18n import set_language
+from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, observe, parse, settle
 from cardlab.games.doudizhu.bots import DouDizhuBot
 from cardlab.games.doudizhu.combos import RANKS
 from cardlab.games.doudizhu.odds import wing_rows
@@ -148,11 +152,13 @@ def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker
     assert table.hand.selected == (i, j) and table.model.selected == (i, j)
     assert len([op for op in table.view.drawing.ops if getattr(op, "stroke", None)]) >= 2
     before = table.model
-    table.controls["play"].click()
+    assert not enabled(table, "play")  # not a play: disabled, the engine's reason its tooltip
+    assert "pair needs two cards of the same rank" in table.controls["play"].tooltip
+    table.controls["play"].click()  # pressed anyway (the keyboard, a stale page)
     assert table.status.level == "error"
     assert "pair needs two cards of the same rank" in table.status.message
     assert table.model is before and table.model.replay is model.replay  # nothing changed
-    with pytest.raises(IllegalMove, match="pair needs two cards"):
+    with pytest.raises(ValueError, match="pair needs two cards"):
         before.act("play")  # the model itself refuses with the engine's reason
     table.controls["clear"].click()
     assert table.hand.selected == () and table.model.selected == ()
@@ -164,6 +170,54 @@ def test_cards_are_selected_on_the_canvas_and_illegal_plays_are_explained(picker
             table.model.act("pass")  # refused with the engine's reason
     with pytest.raises(ValueError, match="Bidding is over"):
         table.model.act("bid-3")
+
+
+def test_play_selected_is_enabled_exactly_when_the_selection_is_a_legal_play(picker):
+    """Play selected follows the selection: disabled with nothing selected (also when only Pass
+    is legal), and for any selection the engine refuses; enabled for one it accepts."""
+    table = new_view(picker)
+    rng = random.Random(26)
+    only_pass = 0
+    for _ in range(3):  # deals
+        for _ in range(200):
+            model = table.model
+            if model.over:
+                break
+            if model.state.phase == "play" and model.my_turn:
+                legal = GAME.legal_actions(model.state)
+                only_pass += legal == ["pass"]
+                assert model.selected == () and not enabled(table, "play")
+                hand = model.hand()
+                for size in (1, 1, 2, 2, 3, 4, 5):
+                    chosen = rng.sample(range(len(hand)), min(size, len(hand)))
+                    table.hand.set_selected(tuple(sorted(chosen)))
+                    try:  # the model's own verdict, without the AI moving after
+                        dataclasses.replace(table.model, bots={}).act("play")
+                        accepted = True
+                    except ValueError:
+                        accepted = False
+                    assert enabled(table, "play") is accepted, (legal, table.hand.selected)
+                    if legal == ["pass"]:
+                        assert not accepted
+                table.controls["clear"].click()
+                assert not enabled(table, "play")
+                before = table.model
+                table.controls["play"].click()  # pressed while disabled: refused, nothing changes
+                assert table.status.level == "error" and "Select the cards" in table.status.message
+                assert table.model is before
+            table.controls["hint"].click()
+            key = (
+                "play"
+                if table.hand.selected
+                else next(
+                    k for k in ("pass", "bid-pass", "bid-1", "bid-2", "bid-3") if enabled(table, k)
+                )
+            )
+            assert enabled(table, key)  # the hint's selection is always playable
+            table.controls[key].click()
+            assert table.status.level != "error", table.status.message
+        table.controls["new-deal"].click()
+    assert only_pass >= 3  # the case of the report was met
 
 
 def test_refusals_go_to_the_status_line_not_a_traceback(picker):
@@ -377,3 +431,43 @@ def test_the_ai_reasons_wait_until_the_deal_is_over(picker):
             assert reason.text() not in log
     table.controls["show-all"].value = True  # the teacher's view: every reason whole
     assert all(reason.text() in " ".join(table.model.log_lines()) for reason in reasons)
+
+
+OPENING = {"bid": 3, "bombs": 2, "rockets": 0, "spring": True, "anti_spring": False,
+           "landlord_won": True}  # fmt: skip
+"""The deal the lesson's answer to its opening question sets up in the scoring explainer."""
+
+
+def lesson_words(lang: str, notes: bool = False) -> str:
+    folder = files("cardlab.lessons").joinpath("notes") if notes else files("cardlab.lessons")
+    if lang != "en":
+        folder = folder.joinpath(lang)
+    return " ".join(folder.joinpath("doudizhu.md").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "zh"])
+def test_the_opening_scoring_question_is_answered_by_the_engine(lang):
+    """The introduction asks how a bid turns into some points: under the engine's scoring that
+    bid can make those points, and section 6 and the teacher notes answer it with the engine's
+    own arithmetic, in every language the lesson is written in."""
+    lesson = lesson_words(lang)
+    intro = lesson.split("```{code-cell}")[0].split("**")  # the questions follow a bold lead
+    questions = next(part for part in intro if part.count("?") + part.count("\uff1f") >= 3)
+    numbered = [q for q in re.split(r"(?<=[?\uff1f])", questions) if re.search(r"\d", q)]
+    assert len(numbered) == 1, numbered
+    bid, points = (int(n) for n in re.findall(r"\d+", numbered[0]))
+    reachable = set()
+    for bombs in range(14):  # at most 13 bombs in 54 cards
+        for rockets, spring, won in itertools.product((0, 1), (False, True), (False, True)):
+            result = settle(bid, bombs, rockets, spring and won, spring and not won, won)
+            reachable |= {abs(result.landlord), abs(result.farmer)}
+    assert points in reachable, f"a bid of {bid} makes {sorted(reachable)[:8]}..., never {points}"
+    set_language(lang)
+    try:
+        answer = settle(**OPENING)
+        assert (answer.multiplier, answer.landlord) == (8, points) and OPENING["bid"] == bid
+        section_6 = lesson.split("ScoringExplainer()")[-1].split("## 7.")[0]
+        assert answer.arithmetic in section_6
+        assert answer.arithmetic in lesson_words(lang, notes=True)
+    finally:
+        set_language("en")

@@ -48,7 +48,7 @@ def table_page(lesson: str) -> tuple[LessonPage, TableView]:
 def downloaded(table: TableView) -> str:
     from urllib.parse import unquote
 
-    href = re.search(r'href="data:text/csv;charset=utf-8,([^"]*)"', table.results.widget.value)
+    href = re.search(r'href="data:text/csv;charset=utf-8,([^"]*)"', table.results.link.value)
     assert href is not None
     return unquote(href.group(1))
 

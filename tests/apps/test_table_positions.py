@@ -282,11 +282,11 @@ def downloaded(link: widgets.HTML) -> str:
 def test_a_finished_hand_is_a_row_of_my_results():
     page_script().location = "?class=ABC"
     table = TableView(TriadTable.start())
-    assert 'download="cardlab-triad-results.csv"' in table.results.widget.value
-    assert read_results(downloaded(table.results.widget)) == []
+    assert 'download="cardlab-triad-results.csv"' in table.results.link.value
+    assert read_results(downloaded(table.results.link)) == []
     while not table.model.scores:
         step(table)
-    (row,) = read_results(downloaded(table.results.widget))
+    (row,) = read_results(downloaded(table.results.link))
     assert (row.kind, row.game, row.class_code, row.deal) == (
         "table",
         "triad",
@@ -294,7 +294,7 @@ def test_a_finished_hand_is_a_row_of_my_results():
         table.model.seed,
     )
     assert row.moves.startswith("Hand 1: ") and row.score == table.model.scores[0].scores[0]
-    assert "1 finished hand or deal so far" in table.results.widget.value
+    assert "1 finished hand or deal so far" in table.results.link.value
 
 
 # -- what a link may ask of a table: no hint on an exam page, bounded work, its own class --------

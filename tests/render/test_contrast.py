@@ -24,6 +24,8 @@ from cardlab.render.contrast import (
     rgb,
     texts_with_backgrounds,
 )
+from cardlab.render.theme import BUTTON_GROUNDS, BUTTON_INK
+from cardlab.widgets.a11y import button_css
 
 BLACK = "#000000"  # the ink on highlight (name plates, badges): pictures hard-code it
 
@@ -75,6 +77,20 @@ def test_every_shape_of_every_theme_stands_out_from_its_ground(theme):
         if max(contrast(c, ground) for c in colours) < LARGE_TEXT_MIN
     }
     assert not low, f"{theme.name}: shapes below {LARGE_TEXT_MIN}:1: {low}"
+
+
+def test_every_coloured_button_on_the_pages_meets_aa():
+    """The lesson pages' coloured buttons (Play selected, New deal, Score, ...): their label on
+    their ground, as the page's stylesheet paints them from the theme."""
+    low = {
+        style: round(contrast(BUTTON_INK, ground), 2)
+        for style, ground in BUTTON_GROUNDS.items()
+        if contrast(BUTTON_INK, ground) < TEXT_MIN
+    }
+    assert not low, f"button labels below {TEXT_MIN}:1: {low}"
+    css = button_css()
+    for style, ground in BUTTON_GROUNDS.items():
+        assert f".mod-{style} {{\n  color: {BUTTON_INK};\n  background-color: {ground};" in css
 
 
 # -- the helpers -----------------------------------------------------------------------------

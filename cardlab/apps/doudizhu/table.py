@@ -39,6 +39,10 @@ from cardlab.render import Drawing
 
 PLAY_SEED = 7
 """The table's first deal."""
+SHEET_KEPT = 50
+"""The deals the score sheet keeps row by row; the earlier ones become its first row, which
+adds them up, so the table's memory stays bounded over a long class (every deal is still a row
+of the downloadable results, `cardlab.widgets.results`)."""
 BIDS: tuple[tuple[int, str, Message], ...] = (
     (0, "bid-pass", msg("Pass (no bid)")),
     (1, "bid-1", msg("Bid {bid}", bid=1)),
@@ -74,6 +78,7 @@ def pattern_indices(hand: tuple[Any, ...], action: str) -> tuple[int, ...]:
     return tuple(sorted(taken))
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class DouDizhuTable(TableModel):
     """The learner against two AI: table, bid/play controls, hint, log, card counting and a
     score sheet that runs across deals."""
@@ -86,6 +91,8 @@ class DouDizhuTable(TableModel):
     carried = ("teacher",)
     aids = ("teacher",)
     hint_keys = ("hint", "show-all")
+    earlier: int = 0
+    """The deals added up in the score sheet's first row (0: every deal has its own row)."""
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:
@@ -138,6 +145,7 @@ class DouDizhuTable(TableModel):
         else:
             bid_why = self.waiting()
         leading = playing and state.table is None
+        play_why = self.play_refusal() if playing else ""
         bids = []
         for n, key, label in BIDS:
             allowed = bidding and (n == 0 or n > state.bid)
@@ -146,8 +154,8 @@ class DouDizhuTable(TableModel):
         return (
             *bids,
             Control("hint", str(msg("Hint")), playing or bidding, row=2, why_not=self.waiting()),
-            Control("play", str(msg("Play selected")), playing, row=2, style="success",
-                    why_not=self.waiting()),
+            Control("play", str(msg("Play selected")), playing and not play_why, row=2,
+                    style="success", why_not=play_why if playing else self.waiting()),
             Control("pass", str(msg("Pass")), playing and not leading, row=2,
                     why_not=self.refusal("pass") if leading else self.waiting()),
             Control("clear", str(msg("Clear selection")), playing, row=2, why_not=self.waiting()),
@@ -173,8 +181,9 @@ class DouDizhuTable(TableModel):
             return dataclasses.replace(self, teacher=value)
         return self.new_deal()
 
-    def play(self) -> TableModel:
-        """Play the selected cards (an ambiguous lead as its first reading)."""
+    def play_action(self) -> str:
+        """The selected cards as the engine's action (an ambiguous lead as its first reading);
+        ``ValueError`` when nothing is selected."""
         cards = self.selected_cards
         if not cards:
             raise ValueError(
@@ -184,8 +193,21 @@ class DouDizhuTable(TableModel):
         readings = classify(cards, self.state.ruleset)
         if self.state.table is None and len(readings) > 1:
             action += f" as {readings[0].kind}"
+        return action
+
+    def play_refusal(self) -> str:
+        """Why the selection cannot be played now (a sentence), or "" when it can: Play
+        selected is enabled exactly when this is empty."""
         try:
-            replay = self.replay.append(action)
+            action = self.play_action()
+        except ValueError as empty:
+            return str(empty)
+        return self.refusal(action)
+
+    def play(self) -> TableModel:
+        """Play the selected cards (`play_action`)."""
+        try:
+            replay = self.replay.append(self.play_action())
         except IllegalMove as refused:  # the engine's reason, as text in the page's language
             raise IllegalMove(str(refused.reason), refused.action) from None
         said = str(msg("You play {play}.", play=replay.state.plays[-1].combo.name))
@@ -196,7 +218,20 @@ class DouDizhuTable(TableModel):
         recipe = self.next_recipe()
         if seed is not None:
             recipe = replace(recipe, seed=seed, class_code="", deal=0)
-        return replace(self.begin(recipe, self.bots), scores=self.scores)
+        table = replace(self.begin(recipe, self.bots), scores=self.scores, earlier=self.earlier)
+        return table.folded()  # type: ignore[attr-defined]
+
+    def folded(self) -> DouDizhuTable:
+        """The table with its score sheet cut to `SHEET_KEPT` rows: the earlier deals (and an
+        earlier sum) added up in its first row, so the totals still run across every deal."""
+        rows = self.scores
+        if len(rows) <= SHEET_KEPT:
+            return self
+        cut = len(rows) - SHEET_KEPT + 1
+        count = self.earlier + cut - (1 if self.earlier else 0)
+        totals = tuple(sum(row.scores[i] for row in rows[:cut]) for i in range(len(rows[0].scores)))
+        label = msgn("Deal 1, added up", "Deals 1-{count}, added up", count)
+        return replace(self, scores=(ScoreRow(str(label), totals), *rows[cut:]), earlier=count)
 
     def suggest(self) -> Suggestion:
         """The AI's bid or play in the learner's place; New deal once the deal is over."""
@@ -328,5 +363,6 @@ class DouDizhuTable(TableModel):
                 player=seat_name(state.landlord),  # type: ignore[arg-type]
                 arithmetic=state.result.arithmetic,
             )
-        label = msg("Deal {number} (seed {seed})", number=len(self.scores) + 1, seed=self.seed)
+        number = self.earlier + len(self.scores) - (1 if self.earlier else 0) + 1
+        label = msg("Deal {number} (seed {seed})", number=number, seed=self.seed)
         return ScoreRow(str(label), scores, str(note))

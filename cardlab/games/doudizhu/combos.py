@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 
@@ -105,6 +105,13 @@ def sized(size: int, kind: str) -> Message:
     return msgn("a {count}-card {kind}", "a {count}-card {kind}", size, kind=word)
 
 
+@lru_cache(maxsize=2048)
+def _notation(counts: Counts) -> str:
+    """``counts`` as rank notation, low to high (bounded: a legal-move list asks it of every
+    play, and caching it on the plays themselves grew without end)."""
+    return " ".join(RANKS[i] for i, n in enumerate(counts) for _ in range(n))
+
+
 @dataclass(frozen=True, order=True)
 class Combo:
     """One reading of a play: its ``kind``, ``main`` rank index (for comparison), card count and
@@ -121,18 +128,21 @@ class Combo:
         """The rank pattern, low to high: ``("3", "3", "3", "4", "4", "4", "9", "9")``."""
         return tuple(RANKS[i] for i, n in enumerate(self.counts) for _ in range(n))
 
-    @cached_property
+    # text, action and name are never cached on the Combo: the tables of every legal play
+    # (_CHAIN_TABLES, ...) live as long as the kernel, and strings cached on them as deals met
+    # them grew a long class's memory by megabytes; the notation has a bounded cache instead
+    @property
     def text(self) -> str:
         """The rank pattern as notation, e.g. ``3 3 3 4 4 4 9 9``."""
-        return " ".join(self.ranks)
+        return _notation(self.counts)
 
-    @cached_property
+    @property
     def action(self) -> str:
         """The play as a legal action lists it and a replay stores it, e.g.
         ``play 3 3 3 4 4 4 9 9 as airplane_solo``."""
         return f"play {self.text} as {self.kind}"
 
-    @cached_property
+    @property
     def name(self) -> Message:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
         high = _rank_word(self.main)
