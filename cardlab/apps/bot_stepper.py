@@ -425,11 +425,12 @@ class BotGameStepper(LessonPanel):
         branch = self.tree.lines[self.line].branch
         if branch is None:
             return ""
-        values = {"number": self.line, "step": branch.step}
+        # the what-if's move is numbered as the caption numbers it: the step it leads to
+        values = {"number": self.line, "step": branch.step + 1}
         if step <= branch.step:
             return str(
                 msg(
-                    "What if {number} (it departs after step {step}): the same moves up to here.",
+                    "What if {number} (it departs at step {step}): the same moves up to here.",
                     **values,
                 )
             )
@@ -476,8 +477,11 @@ class BotGameStepper(LessonPanel):
         else:
             move = msg("a move of {player}", player=seat_name(seat))
         depth = self.tree.depth(index)
-        label = msg(
-            "What if {number}: step {step}, {move}", number=index, step=line.branch.step, move=move
+        label = msg(  # the step of the what-if's move, as the caption numbers it
+            "What if {number}: step {step}, {move}",
+            number=index,
+            step=line.branch.step + 1,
+            move=move,
         )
         return f"{INDENT * (depth - 1)}{label}"
 

@@ -291,6 +291,24 @@ def pct(value: Real, digits: int = 1) -> Number:
     return Number(value, digits, percent=True)
 
 
+PCT_MOST_DIGITS = 6
+"""`pcts_apart` shows at most this many digits after the point (the bots' shares and odds are
+ratios of small integers: they differ well before that)."""
+
+
+def pcts_apart(a: Real, b: Real, digits: int = 0) -> tuple[Number, Number]:
+    """``a`` and ``b`` as percentages with the fewest digits after the point (at least ``digits``)
+    that show them in the order of their values, so that a sentence comparing them never reads
+    false: 21.6% against 22.4% is not "22% against 22%".  Equal values stay equal."""
+    for shown in range(digits, PCT_MOST_DIGITS):
+        x, y = (
+            float(_number_text(pct(v, shown), "en").rstrip("%").replace(",", "")) for v in (a, b)
+        )
+        if (x < y) == (a < b) and (x > y) == (a > b):
+            return pct(a, shown), pct(b, shown)
+    return pct(a, PCT_MOST_DIGITS), pct(b, PCT_MOST_DIGITS)
+
+
 @lru_cache(maxsize=64)
 def _number_text(number: Number, locale_name: str) -> str:
     """The locale's own decimal or percent pattern (its grouping, decimal sign and where the %

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from cardlab.core.cards import Card
-from cardlab.core.i18n import msg
+from cardlab.core.i18n import msg, msgn
 from cardlab.render.faces import back, card_size, face
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Line, Point, Polygon, Rect, Sprite, Text
 from cardlab.render.text import fit_lines, text_width
@@ -496,7 +496,10 @@ def table_seats(
         ops += row(
             hand, x0, y0, w, h, gap, theme, selected if s == 0 else (), True, deck_name, target
         )
-        label = f"{names[s]} ({len(hand)})"
+        # Translators: a seat's name plate, with how many cards are left in its hand
+        label = str(
+            msgn("{player} · {count} card", "{player} · {count} cards", len(hand), player=names[s])
+        )
         ly = y0 - 16 if s != 0 else y0 + h + 16
         if s == 0 and ly > height - m - 6:
             ly = y0 - 16

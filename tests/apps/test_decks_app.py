@@ -1,5 +1,7 @@
 """The decks lesson app, driven without a browser: buttons, handlers, drawn ops and the mirror."""
 
+import re
+
 import pytest
 
 from cardlab.apps.decks import (
@@ -11,6 +13,9 @@ from cardlab.apps.decks import (
     mirror_parts,
     welcome_banner,
 )
+from cardlab.core.i18n import SCOPES, using_language
+from cardlab.lessons import deals
+from cardlab.pictures.decks import table_drawing
 from cardlab.render import Sprite
 
 
@@ -146,3 +151,16 @@ def test_a_panel_cannot_take_a_name_the_page_sets():
 
     with pytest.raises(TypeError, match="share_box"):
         type("Clash", (LessonPanel,), {"share_box": lambda self: None})
+
+
+@pytest.mark.parametrize("lang", ["en", *(lang for lang, scope in SCOPES.items() if "ui" in scope)])
+def test_a_seats_plate_says_how_many_cards_it_holds_in_words(lang):
+    """The plates once read "Player 1 · 0 tricks (4)": a bare number in brackets.  The count of
+    cards left in hand is a message, in every language the controls are translated into."""
+    state = deals.load("decks-forced-follow").state_at(16)  # Player 1 has led: 4, 5, 5 cards
+    with using_language(lang):
+        plates = [t for t in table_drawing(state, "default").texts() if "·" in t]
+    assert len(plates) == 3 and not any(re.search(r"\(\d+\)", t) for t in plates), plates
+    for plate, n in zip(plates, (4, 5, 5), strict=True):
+        assert re.search(rf"· {n}\b", plate), plate
+        assert (lang == "en") == plate.endswith(("cards", "card")), plate

@@ -13,6 +13,7 @@ from cardlab.apps.pyramid.quiz import ShowdownQuiz
 from cardlab.apps.pyramid.stepper import HandStepper
 from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.core.bots import RandomBot
+from cardlab.core.i18n import using_language
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
 from cardlab.games.pyramid.game import net_improvement
@@ -264,6 +265,17 @@ def test_exchange_advisor_on_the_learners_hand(picker):
     assert advisor.text.value != "1P 1G 1O 2P 2G 2O" and len(advisor.hand.cards) == 6
     advisor.text.value = "3P 3P 3P 3P 3P 3P 3P 3P 3P 3P"
     assert advisor.status.level == "error"
+
+
+def test_the_advisor_words_the_number_of_draws_by_its_plural_form(picker):
+    """Standing pat has one possible draw: "the 1 possible draws" read wrong."""
+    advisor = ExchangeAdvisor(picker, hand="1P 1G 1O 2P 2G 2O")
+    assert "the 1 possible draw gives a" in advisor.summary.value
+    advisor.hand.select(0)
+    assert "the 49 possible draws give a" in advisor.summary.value
+    with using_language("ru"):
+        advisor.hand.clear_selection()
+        assert "из 1 возможного добирания" in advisor.summary.value
 
 
 def test_hand_stepper_narrates_every_bet_and_exchange(picker):

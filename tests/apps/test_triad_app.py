@@ -11,7 +11,7 @@ import pytest
 from cardlab.apps.model import LEARNER
 from cardlab.apps.triad.lesson import HandLadder, TriadComponents
 from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
-from cardlab.apps.triad.questions import showdown_question, why_wins
+from cardlab.apps.triad.questions import Showdown, feedback, showdown_question, why_wins
 from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.stepper import HandStepper, default_bots
 from cardlab.apps.triad.table import TriadTable
@@ -177,9 +177,32 @@ def test_the_quiz_marks_and_explains(picker):
         dealt = [c for h in q.hands for c in h]
         assert len(set(dealt)) == len(dealt)  # one deck: no card twice
         a, b = sorted(q.values, reverse=True)[:2]
-        assert str(why_wins(a, b)).endswith(".")
+        assert str(why_wins(q.values)).endswith(".")
         close += a.index == b.index
     assert close >= 10  # most questions are close calls, built without a search
+
+
+def showdown(*hands: str) -> Showdown:
+    cards = tuple(triad.parse(h) for h in hands)
+    return Showdown(cards, tuple(triad.evaluate(h) for h in cards))
+
+
+@pytest.mark.parametrize(
+    ("hands", "named"),
+    [
+        (("9b 9g 4k 3r 2b", "7b 7g 4r 3k 2g"), "Player 1, Player 2 each have"),
+        (("9b 9g 4k 3r 2b", "Ab Kg Qk 8r 6b", "7b 7g 4r 3k 2g"), "Player 1, Player 3 each have"),
+        (("9b 9g 4k 3r 2b", "9r 9k 4b 3g 2r", "Ab Kg Qk 8r 6b"), "Player 1, Player 2 each have"),
+        (("9b 9g 4k 3r 2b", "9r 9k 4b 3g 2r", "7b 7g 4r 3k 2g"), "Player 1, Player 2 each have"),
+        (("7b 7g 4r 3k 2g", "9b 9g 4k 3r 2b", "8b 8g 4g 3b 2k"), "Player 1, Player 2, Player 3"),
+    ],
+)
+def test_the_quiz_reason_fits_the_number_of_hands_shown(hands, named):
+    """With three hands shown, "Both are One Pair" is wrong: the reason names the players whose
+    hands share the best category (for a tie, the tied players), for two hands and for three."""
+    q = showdown(*hands)
+    why = html.unescape(feedback(q, q.answer)[2].rsplit("<p>", 1)[1])
+    assert why.startswith(named) and "Both" not in why, why
 
 
 def test_counting_arguments_agree_with_the_enumeration():

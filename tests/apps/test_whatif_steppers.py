@@ -91,7 +91,10 @@ def test_a_what_if_branch_follows_its_move_and_returns_to_the_main_line(game):
     assert line_is_over(stepper)
     assert stepper.stepper.step == step + 1
     caption = html.unescape(stepper.stepper.caption.value)
-    assert f"What if 1, from step {step}: " in caption and "instead of" in caption
+    assert f"What if 1, from step {step + 1}: " in caption and "instead of" in caption
+    # one numbering: the line's label, its note and the caption name the what-if's move alike
+    assert f"Step {step + 1} of {len(line)}:" in caption
+    assert stepper.whatif.lines.options[1][0].startswith(f"What if 1: step {step + 1}, ")
     assert "This is what if 1" in stepper.why.value
     # every step of the branch says it is one; the bots' reasons come with their moves
     later = [s for s in stepper.reasons if s > step + 1]
@@ -100,7 +103,7 @@ def test_a_what_if_branch_follows_its_move_and_returns_to_the_main_line(game):
     assert "What if 1, from step" in stepper.stepper.caption.value
     assert "Why? Player" in stepper.why.value
     stepper.stepper.go(step)
-    assert "departs after step" in stepper.stepper.caption.value
+    assert f"departs at step {step + 1})" in stepper.stepper.caption.value
     # the tree: the main line and the branch; Back to the main line keeps the step
     assert [v for _, v in stepper.whatif.lines.options] == [0, 1]
     assert stepper.whatif.tree.layout.display == "" and not stepper.whatif.main.disabled

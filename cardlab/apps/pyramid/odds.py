@@ -240,24 +240,32 @@ class ExchangeAdvisor(LessonPanel):
         out = exchange_distribution(cards, discard)
         now = evaluate(cards)
         if discard:
-            summary = msg(
-                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {draws} possible draws "
+            summary = msgn(
+                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draw "
+                "gives a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
+                "some pyramid {pyramid}.",
+                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draws "
                 "give a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
                 "some pyramid {pyramid}.",
+                out.draws,
                 cards=PYRAMID.format(discard),
                 hand=html.escape(str(now.description)),
-                draws=num(out.draws),
+                count=num(out.draws),
                 better=pct(out.p_better),
                 worse=pct(out.p_worse),
                 pyramid=pct(out.p_pyramid),
             )
         else:
-            summary = msg(
-                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {draws} possible draws give a "
+            summary = msgn(
+                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draw gives a "
                 "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
                 "pyramid {pyramid}.",
+                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draws give a "
+                "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
+                "pyramid {pyramid}.",
+                out.draws,
                 hand=html.escape(str(now.description)),
-                draws=num(out.draws),
+                count=num(out.draws),
                 better=pct(out.p_better),
                 worse=pct(out.p_worse),
                 pyramid=pct(out.p_pyramid),

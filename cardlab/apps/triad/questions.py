@@ -19,7 +19,7 @@ from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.engine import seat_name
-from cardlab.core.i18n import Message, msg, msgn
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.stored import stored
 from cardlab.games.poker.ranking import TRIAD_WORDS
 from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
@@ -52,8 +52,12 @@ RANK_WORD: dict[int, str | Message] = {
 }
 
 
-def why_wins(a: HandValue, b: HandValue) -> Message:
-    """Why ``a`` beats (or ties) ``b``, in one sentence."""
+def why_wins(values: Sequence[HandValue]) -> Message:
+    """Why the best of ``values`` (the hands shown, by seat) wins or ties, in one sentence: the
+    best hand against the next best.  Hands of the same category are named by their players, so
+    the sentence is right whether two or three hands are shown."""
+    order = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
+    a, b = values[order[0]], values[order[1]]
     if a.index != b.index:
         return msg(
             "{higher} ranks above {lower}: the category decides before any card is compared.",
@@ -61,18 +65,24 @@ def why_wins(a: HandValue, b: HandValue) -> Message:
             lower=TRIAD_WORDS[b.category],
         )
     cat = TRIAD_WORDS[a.category]
+    same = joined(seat_name(i) for i, v in enumerate(values) if v.index == a.index)
     for word, x, y in zip(KEY_WORDS[a.category], a.key, b.key, strict=False):
         if x != y:
             return msg(
-                "Both are {hand}, so the tie-break compares in order; the first difference is the "
-                "{place}: {one} against {other}.",
+                # Translators: {players} is a list of players, e.g. "Player 1, Player 3"
+                "{players} each have {hand}, so the tie-break compares in order; the first "
+                "difference is the {place}: {one} against {other}.",
+                players=same,
                 hand=cat,
                 place=word,
                 one=RANK_WORD[x],
                 other=RANK_WORD[y],
             )
     return msg(
-        "Both are {hand} with the same ranks in every place: suits never count, so it is a tie.",
+        # Translators: {players} is a list of players, e.g. "Player 1, Player 3"
+        "{players} each have {hand} with the same ranks in every place: suits never count, so it "
+        "is a tie.",
+        players=joined(seat_name(i) for i, v in enumerate(values) if v == a),
         hand=cat,
     )
 
@@ -212,8 +222,7 @@ def answer(q: Showdown) -> str:
 def feedback(q: Showdown, value: str) -> tuple[bool, str, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML)."""
     right = value == q.answer
-    order = sorted(range(len(q.values)), key=lambda i: q.values[i], reverse=True)
-    a, b = q.values[order[0]], q.values[order[1]]
+    a = max(q.values)
     if q.answer == "tie":
         verdict = msg("It is a tie: the best hands are equal and split the pot.")
     else:
@@ -225,7 +234,7 @@ def feedback(q: Showdown, value: str) -> tuple[bool, str, str]:
     return (
         right,
         head,
-        f"{html.escape(str(verdict))}<ul>{items}</ul><p>{html.escape(str(why_wins(a, b)))}</p>",
+        f"{html.escape(str(verdict))}<ul>{items}</ul><p>{html.escape(str(why_wins(q.values)))}</p>",
     )
 
 

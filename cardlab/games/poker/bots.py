@@ -31,7 +31,7 @@ from typing import Any
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import GAMES, Action, get_game
-from cardlab.core.i18n import Message, msg, msgn, pct
+from cardlab.core.i18n import Message, msg, msgn, pct, pcts_apart
 from cardlab.core.narration import hidden
 from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Hand
 
@@ -290,28 +290,33 @@ class PokerBot:
         fair = 1 / (n + 1)
         strong = min(0.95, self.aggression * fair)
         owed, pot = view.owed, view.pot
+        aggressive = next((a for a in ("raise", "bet") if a in legal), None)
+        bluffing = aggressive is not None and rng.random() < self.bluff
+        odds = owed / (pot + owed) if owed else 0.0
+        # the share is shown against this decision's bar, to bet (strong) or to call (odds), with
+        # the digits that keep their order: "needs 22.4% equity, but my hand wins 21.6%"
+        betting = owed == 0 or (eq.share >= strong and aggressive is not None)
+        share, bar = pcts_apart(eq.share, strong if betting else odds)
         wins = msgn(
             "{hand} wins {share} of {trials} simulated showdowns against {count} opponent",
             "{hand} wins {share} of {trials} simulated showdowns against {count} opponents",
             n,
             hand=_mine(eq.description),
-            share=_pct(eq.share),
+            share=share,
             trials=eq.trials,
         )
-        aggressive = next((a for a in ("raise", "bet") if a in legal), None)
-        bluffing = aggressive is not None and rng.random() < self.bluff
         if eq.share >= strong and aggressive is not None:
             if aggressive == "raise":
                 said = msg(
                     "Raises: {wins}, above the {strong} I want to build the pot.",
                     wins=wins,
-                    strong=_pct(strong),
+                    strong=bar,
                 )
             else:
                 said = msg(
                     "Bets: {wins}, above the {strong} I want to build the pot.",
                     wins=wins,
-                    strong=_pct(strong),
+                    strong=bar,
                 )
             return Decision(aggressive, said)
         if owed == 0:
@@ -335,15 +340,14 @@ class PokerBot:
                 msg(
                     "Checks: {wins}, below the {strong} I want before betting.",
                     wins=wins,
-                    strong=_pct(strong),
+                    strong=bar,
                 ),
             )
-        odds = owed / (pot + owed)
         need = msg(
             "calling {owed} into a pot of {pot} needs {odds} equity",
             owed=owed,
             pot=pot,
-            odds=_pct(odds),
+            odds=bar,
         )
         if eq.share >= odds and "call" in legal:
             return Decision("call", msg("Calls: {need}, and {wins}.", need=need, wins=wins))
@@ -353,14 +357,14 @@ class PokerBot:
                     "Bluffs with a raise: {wins}, less than the {odds} a call needs, but a raise "
                     "may make them fold.",
                     wins=wins,
-                    odds=_pct(odds),
+                    odds=bar,
                 )
             else:
                 said = msg(
                     "Bluffs with a bet: {wins}, less than the {odds} a call needs, but a raise "
                     "may make them fold.",
                     wins=wins,
-                    odds=_pct(odds),
+                    odds=bar,
                 )
             return Decision(aggressive, said)
         if "fold" in legal:

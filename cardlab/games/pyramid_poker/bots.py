@@ -131,13 +131,22 @@ class GreedyBot:
         )
 
 
-def _adds_most(h: int, card: str, gain: object) -> Message:
-    """The reasoning bot's reason for putting ``card`` into hand ``h`` (a sentence per hand)."""
+def _adds_most(h: int, card: str, gain: float) -> Message:
+    """The reasoning bot's reason for putting ``card`` into hand ``h`` (a sentence per hand).
+    When every hand loses by it, the chosen one is the hand it costs least: a negative change
+    never "adds most"."""
+    change = points_change(gain)
+    if gain < 0:
+        if h == 0:
+            return msg("the {card} costs the left hand least ({gain})", card=card, gain=change)
+        if h == 1:
+            return msg("the {card} costs the centre hand least ({gain})", card=card, gain=change)
+        return msg("the {card} costs the right hand least ({gain})", card=card, gain=change)
     if h == 0:
-        return msg("the {card} adds most to the left hand ({gain})", card=card, gain=gain)
+        return msg("the {card} adds most to the left hand ({gain})", card=card, gain=change)
     if h == 1:
-        return msg("the {card} adds most to the centre hand ({gain})", card=card, gain=gain)
-    return msg("the {card} adds most to the right hand ({gain})", card=card, gain=gain)
+        return msg("the {card} adds most to the centre hand ({gain})", card=card, gain=change)
+    return msg("the {card} adds most to the right hand ({gain})", card=card, gain=change)
 
 
 def _card(view: PyramidPokerView, code: str) -> Card:
@@ -163,19 +172,19 @@ class SmartBot:
         if view.phase == "keep":
             options = [(best_gain(mine, _card(view, a.split()[1]))[0], a) for a in legal]
             gain, action = max(options)
+            card, change = action.split()[1], points_change(gain)
+            if gain < 0:
+                return Decision(
+                    action, msg("{card} costs its hands least ({gain})", card=card, gain=change)
+                )
             return Decision(
-                action,
-                msg(
-                    "{card} helps its hands most ({gain})",
-                    card=action.split()[1],
-                    gain=points_change(gain),
-                ),
+                action, msg("{card} helps its hands most ({gain})", card=card, gain=change)
             )
         gain, h = best_gain(mine, view.pending)
         action = f"hand {HAND_NAMES[h]}"
         if action not in legal:
             action = legal[0]
-        return Decision(action, _adds_most(h, str(view.pending), points_change(gain)))
+        return Decision(action, _adds_most(h, str(view.pending), gain))
 
     def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
         card = view.holding

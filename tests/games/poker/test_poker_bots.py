@@ -2,14 +2,17 @@
 
 import re
 from dataclasses import replace
+from unittest.mock import patch
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from test_poker_draw import DEMO, DEMO_RULES, NAME, deal_out, registered  # noqa: F401
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import GAMES, register
 from cardlab.core.replay import Replay
-from cardlab.games.poker.bots import CallBot, PokerBot, best_discard, showdown_equity
+from cardlab.games.poker.bots import CallBot, Equity, PokerBot, best_discard, showdown_equity
 from cardlab.games.poker.draw import DrawPoker
 
 
@@ -138,3 +141,39 @@ def test_bots_play_whole_games_and_chips_are_conserved(options):
     assert abs(sum(DEMO.returns(replay.state))) < 1e-9
     if options.get("betting", True):
         assert sum(replay.state.chips) == n * options.get("stack", 100)
+
+
+SHOWN = r"(\d+(?:\.\d+)?)%"
+COMPARED = (  # (pattern, bar first?, the share must be shown >= the bar?)
+    (rf"needs {SHOWN} equity, and .* wins {SHOWN}", True, True),
+    (rf"needs {SHOWN} equity, but .* wins {SHOWN}", True, False),
+    (rf"wins {SHOWN} .*, above the {SHOWN}", False, True),
+    (rf"wins {SHOWN} .*, (?:below|less than) the {SHOWN}", False, False),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@example(share=50 / 102 - 0.003, owed=True)  # "needs 49% equity, but my hand wins 49%"
+@example(share=0.65 - 0.002, owed=False)  # "wins 65%, below the 65% I want"
+@given(share=st.floats(0, 1), owed=st.booleans())
+def test_a_reason_never_shows_numbers_that_contradict_its_comparison(share, owed):
+    """The equity and the bar it is compared with are shown with the digits that keep their
+    order: "needs 22% equity, but my hand wins 22%" read as false."""
+    state = bet1({0: "7s 5d 4c 3h 2s", 1: "Qs Qd 9c 8h 3s"}, players=2, small_bet=50)
+    if owed:
+        state, _ = DEMO.apply(state, "check")
+        state, _ = DEMO.apply(state, "bet")
+    equity = Equity(share, 300, 1, "High Card")
+    with patch("cardlab.games.poker.bots.showdown_equity", return_value=equity):
+        decision = PokerBot(seed=3, bluff=0.5).choose(
+            DEMO.observe(state, 0), DEMO.legal_actions(state)
+        )
+    compared = [
+        (m, bar_first, at_least)
+        for pattern, bar_first, at_least in COMPARED
+        if (m := re.search(pattern, decision.reason))
+    ]
+    assert len(compared) <= 1, decision.reason
+    for m, bar_first, at_least in compared:
+        bar, shown = (float(x) for x in (m.groups() if bar_first else m.groups()[::-1]))
+        assert (shown >= bar) == at_least, decision.reason

@@ -102,3 +102,21 @@ def test_completion_odds_exact_and_labelled():
     assert all(h.method in ("exact", "complete") or h.method.startswith("simulated") for h in hands)
     name, gains = hand_gains(view, next(iter(view.unseen())))
     assert name in gains
+
+
+def test_a_reason_words_a_negative_change_as_a_cost():
+    """ "adds most ... (-0.22)" read wrong: a block that every hand loses by goes where it costs
+    least, and the reason says so; a gain is still what "adds" or "helps" most."""
+    said = []
+    for seed in range(6):
+        reasons = {}
+        Replay.start(GAME, seed, games=1).play_out(
+            {0: SmartBot(seed), 1: SmartBot(seed + 1)}, reasons=reasons
+        )
+        said += [told.text() for _, told in reasons.values()]
+    changes = [(r, float(r.rsplit("(", 1)[1].rstrip(")"))) for r in said if r.endswith(")")]
+    gains = [(r, x) for r, x in changes if " most " in r]
+    costs = [(r, x) for r, x in changes if " least " in r]
+    assert all(x >= 0 for _, x in gains), [r for r, x in gains if x < 0]
+    assert all(x <= 0 for _, x in costs), [r for r, x in costs if x > 0]
+    assert gains and costs  # both happen in these games
