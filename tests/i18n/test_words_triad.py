@@ -95,12 +95,19 @@ def test_the_english_reading_is_unchanged(games):
 
 
 def test_hand_names_in_the_glossary_words():
-    value = triad.evaluate("Kb Kg Kr 7k 2b")
-    assert value.words.text(None, "ru") == "Тройка, короли"
-    assert value.words.text(None, "zh") == "三条，K"
-    assert triad.evaluate("Ab Kb Qb Jb Tb").words.text(None, "ru") == "Полный цвет"
-    assert triad.evaluate("Kr 7b 5g 4k 2k").words.text(None, "ru") == "Старшая карта, король"
-    assert value.name == "Three Up, Kings"
+    """As a Triad page reads them: its game's catalogs first (the controls' "King" is a card's
+    name, capitalised; the hand names' is a rank word).  Set here, not left to whichever test
+    ran before in the same process."""
+    set_language("en", "triad")
+    try:
+        value = triad.evaluate("Kb Kg Kr 7k 2b")
+        assert value.words.text(None, "ru") == "Тройка, короли"
+        assert value.words.text(None, "zh") == "三条，K"
+        assert triad.evaluate("Ab Kb Qb Jb Tb").words.text(None, "ru") == "Полный цвет"
+        assert triad.evaluate("Kr 7b 5g 4k 2k").words.text(None, "ru") == "Старшая карта, король"
+        assert value.name == "Three Up, Kings"
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGS)
