@@ -1,10 +1,14 @@
 """`Stepper`: step through a `Replay` with Play, a slider, buttons and a narrated caption.
 
 The slider is the single source of truth for the step.  The browser's timer is an
-``ipywidgets.Play``, ``jslink``-ed to it, so playing animates without a kernel round trip per
-tick; Python watches the slider (and the Play, for kernels where the link is not running, e.g.
-tests) and redraws through the ``on_step(step, state, event)`` callbacks.  Because `Replay`
-caches every state, a step is a list lookup and scrubbing is instant.
+``ipywidgets.Play``; Python relays each tick to the slider (and a slider move to the Play) and
+redraws through the ``on_step(step, state, event)`` callbacks.  Because `Replay` caches every
+state, a step is a list lookup and scrubbing is instant.
+
+The two are never linked in the browser (``jslink``): such a link writes back every value the
+browser is told, and a page rendered cell by cell (progressive rendering, ``--pool 0``) tells it
+while the kernel is still running the lesson, so the write-back of the stepper's first step
+reached the kernel after a link's step (``?at=deal&step=30``) had been applied and undid it.
 
 The Play's own buttons stay hidden: their icons come from an icon font a classroom network may
 block, and its ■ jumps back to step 0.  The learner presses one text toggle instead,
@@ -108,7 +112,6 @@ class Stepper:
             continuous_update=True,
             layout=widgets.Layout(width="320px"),
         )
-        self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.start_button = self._button(msg("« Start"), msg("Go to the start"))
         self.back_button = self._button(msg("◀ Back"), msg("One step back"))
         self.forward_button = self._button(msg("Forward ▶"), msg("One step forward"))

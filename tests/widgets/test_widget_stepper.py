@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import pytest
+from ipywidgets.widgets.widget import _instances
+from ipywidgets.widgets.widget_link import DirectionalLink, Link
 
 from cardlab.render.ops import Drawing, Text
 from cardlab.widgets.stepper import Stepper, caption_text
@@ -49,7 +52,7 @@ def test_slider_and_play_drive_the_step(highcard_replay):
     stepper.slider.value = 5
     assert stepper.step == 5 and stepper.play.value == 5
     assert caption_text(highcard_replay, 5) in stepper.caption.value
-    stepper.play.value = 7  # what the jslink does in a browser; here Python relays it
+    stepper.play.value = 7  # a tick of the browser's Play timer: Python relays it to the slider
     assert stepper.step == 7
 
 
@@ -133,3 +136,35 @@ def test_play_is_a_text_toggle_whose_pause_keeps_the_step(highcard_replay):
     stepper.play_button.value = True
     stepper.play.playing = False
     assert stepper.play_button.value is False and stepper.play_button.description == str(PLAY)
+
+
+def browser_write_backs(stepper: Stepper) -> list[tuple[widgets.Widget, str, object]]:
+    """What the browser's links (``jslink``, run by the page, not the kernel) among the stepper's
+    widgets send back to the kernel on hearing its current step: each link's other end, set to
+    the value heard, as the front end's link model writes it."""
+    ours = {stepper.slider, stepper.play}
+    found = []
+    for link in list(_instances.values()):
+        if not isinstance(link, Link):
+            continue
+        (source, source_attr), (target, target_attr) = link.source, link.target
+        if ours & {source, target}:
+            found.append((target, target_attr, getattr(source, source_attr)))
+            if not isinstance(link, DirectionalLink):
+                found.append((source, source_attr, getattr(target, target_attr)))
+    return found
+
+
+def test_a_step_opened_while_the_browser_still_hears_the_first_stays(highcard_replay):
+    """A page rendered cell by cell (``cardlab serve --pool 0``) tells the browser the stepper's
+    first step while the kernel still runs the lesson, and a link's step (``?at=deal&step=9``)
+    is applied in the same cell; what the browser sends back reaches the kernel only after the
+    cell.  No browser-side link may write the first step back over the link's."""
+    stepper = Stepper(highcard_replay)
+    stepper.go(5)  # the lesson's first step, which the browser hears
+    heard = browser_write_backs(stepper)
+    stepper.go(9)  # the link's step
+    for widget, name, value in heard:  # after the cell: the browser's write-backs arrive
+        widget.set_state({name: value})
+    assert stepper.step == 9 and stepper.slider.value == stepper.play.value == 9
+    assert caption_text(highcard_replay, 9) in stepper.caption.value
