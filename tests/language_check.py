@@ -29,10 +29,11 @@ _ENGLISH_WORDS = frozenset(
     hands card cards player players turn round score points bid bids bets raise calls
     fold folds next back show hide new game rules theme share copy link""".split()  # noqa: SIM905
 ) | frozenset(
-    """pass play check call bet stand take stock discard draw keep place put block claim say go
+    """pass play check call stand take stock discard draw keep place put block claim say go
     out""".split()  # noqa: SIM905
 )
-"""...and the words of the games' moves (a legal-moves line, a What if… list)."""
+"""...and the words of the games' moves (a legal-moves line, a What if… list); not "bet",
+which is Lithuanian for "but"."""
 ALLOWED = frozenset(
     {"cardlab", "Cardavia", "pagat", "Pagat", "Battlestar", "Galactica", "QR", "AI"}
 )
