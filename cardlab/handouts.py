@@ -365,7 +365,9 @@ def _atoms(text: str, markdown: bool) -> list[str]:
 
 
 def _breaks_around(ch: str) -> bool:
-    return _wide(ch) or ch in _SPACE_CHARS or ch == "\n" or ch in NO_LINE_START
+    """Whether a line may break before or after ``ch`` (a Latin word keeps its own punctuation:
+    "2.5", "A.")."""
+    return _wide(ch) or ch in _SPACE_CHARS or ch == "\n"
 
 
 def _groups(text: str, markdown: bool) -> list[str]:

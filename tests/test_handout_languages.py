@@ -224,3 +224,9 @@ def test_chinese_lines_fit_and_keep_punctuation_with_its_character(pieces, room)
     for before, line in pairwise(lines):
         assert line.replace("**", "")[:1] not in handouts.NO_LINE_START, lines
         assert before.replace("**", "")[-1:] not in handouts.NO_LINE_END, lines
+
+
+def test_a_latin_word_keeps_its_own_punctuation_and_a_number_is_never_split():
+    lines = handouts.chinese_lines("一副牌有 2.5 个A.，对吗？", 4, len, markdown=False)
+    assert all("2.5" in line or "2." not in line for line in lines), lines
+    assert not any(line.startswith(("，", "？", ".")) for line in lines), lines

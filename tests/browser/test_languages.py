@@ -5,9 +5,10 @@ each its index): every page of ``cardlab/lessons/<lang>/`` is opened.  A page in
 shows no English outside names and notation: the lesson's text, every control, caption,
 narration, every option of its lists (the What if… moves), its text versions (the legal moves)
 and the canvases' text alternatives, checked by `language_check.english_phrases` (an English
-name glossed once in brackets after the native term is allowed; a move's name never is).  Its canvases draw, no button or label is cut short (a translation is often
-longer than the English), and the console stays clean.  Then a Dou Dizhu table is
-played to its end by clicking, in Russian and in Chinese, and what the game said is checked too.
+name glossed once in brackets after the native term is allowed; a move's name never is).  Its
+canvases draw, no button or label is cut short (a translation is often longer than the
+English), and the console stays clean.  Then a Dou Dizhu table is played to its end by clicking,
+in Russian and in Chinese, and what the game said is checked too.
 """
 
 from __future__ import annotations
