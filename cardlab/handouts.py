@@ -370,6 +370,13 @@ def _breaks_around(ch: str) -> bool:
     return _wide(ch) or ch in _SPACE_CHARS or ch == "\n"
 
 
+def _bare(group: str) -> bool:
+    """Whether ``group`` shows nothing: spaces and style marks only."""
+    for mark in _MARKERS:
+        group = group.replace(mark, "")
+    return not group.strip()
+
+
 def _groups(text: str, markdown: bool) -> list[str]:
     """``text``'s atoms bound into the pieces a line is filled with: closing punctuation and a
     style mark that ends a span go with the piece before, opening punctuation and a mark that
@@ -383,14 +390,15 @@ def _groups(text: str, markdown: bool) -> list[str]:
         if mark:
             spans ^= {atom}
         stays_back = ends_span or (not mark and atom[0] in NO_LINE_START)
-        if stays_back and len(groups) > 1 and groups[-1].isspace() and groups[-2] != "\n":
-            space = groups.pop()  # "A 。": the mark stays with "A", space and all
-            groups[-1] += space
+        while stays_back and len(groups) > 1 and _bare(groups[-1]) and groups[-2] != "\n":
+            bare = groups.pop()  # "A 。", "A**。": the mark stays with "A", space and all
+            groups[-1] += bare
         if groups and groups[-1] != "\n" and atom != "\n" and (glue_next or stays_back):
             groups[-1] += atom
         else:
             groups.append(atom)
-        glue_next = (mark and not ends_span) or (not mark and atom[-1] in NO_LINE_END)
+        opens = (mark and not ends_span) or (not mark and atom[-1] in NO_LINE_END)
+        glue_next = opens or (glue_next and _bare(atom))  # "（ A", "（****A": still with "A"
     return groups
 
 

@@ -208,22 +208,38 @@ def test_no_line_of_a_chinese_handout_starts_with_closing_punctuation(monkeypatc
 
 
 PIECES = st.sampled_from(
-    [*"一副牌先叫分出完", *"。，、；：？！）」”", *"（「“", "A", "10", "3P", " ", "**"]
+    [
+        *"一副牌先叫分出完",
+        *"。，、；：？！）」”",
+        *"（「“",
+        *",(",
+        "A",
+        "10",
+        "3P",
+        "2.5",
+        " ",
+        "**",
+        "__",
+    ]
 )
 
 
-@given(st.lists(PIECES, max_size=40), st.integers(3, 12))
+def visible(text: str) -> str:
+    return text.replace("**", "").replace("__", "")
+
+
+@given(st.lists(PIECES, max_size=40), st.integers(1, 12))
 def test_chinese_lines_fit_and_keep_punctuation_with_its_character(pieces, room):
     text = "".join(pieces)
-    lines = handouts.chinese_lines(text, room, lambda t: len(t.replace("**", "")))
+    lines = handouts.chinese_lines(text, room, lambda t: len(visible(t)))
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines:
         assert line == line.strip()
-        pieces_of_line = handouts._groups(line, markdown=True)
-        assert len(line.replace("**", "")) <= room or len(pieces_of_line) == 1
+        shown = [g for g in handouts._groups(line, markdown=True) if not handouts._bare(g)]
+        assert len(visible(line)) <= room or len(shown) == 1
     for before, line in pairwise(lines):
-        assert line.replace("**", "")[:1] not in handouts.NO_LINE_START, lines
-        assert before.replace("**", "")[-1:] not in handouts.NO_LINE_END, lines
+        assert visible(line)[:1] not in handouts.NO_LINE_START, lines
+        assert visible(before)[-1:] not in handouts.NO_LINE_END, lines
 
 
 def test_a_latin_word_keeps_its_own_punctuation_and_a_number_is_never_split():
