@@ -325,6 +325,119 @@ PDF_LANGUAGE = {"zh": "zh-Hans"}
 """The PDF's language tag where it is not cardlab's language code."""
 
 
+# -- Chinese lines: a break may fall between any two characters, but not before a closing mark --
+NO_LINE_START = frozenset("。，、；：？！）」』】》〉〕］｝”’…‥·％,.;:!?)]}%")
+"""Closing punctuation, which never starts a line (Chinese line breaking, GB/T 15834, W3C
+clreq): it stays with the character before it."""
+NO_LINE_END = frozenset("（「『【《〈〔［｛“‘([{")
+"""Opening punctuation, which never ends a line: it goes down with the character after it."""
+_MARKERS = ("**", "__", "~~", "--")
+"""fpdf2's Markdown style marks (bold, italics, strikethrough, underline)."""
+_SPACE_CHARS = frozenset(" \t\u3000")
+
+
+def _wide(ch: str) -> bool:
+    """A character a Chinese line may break before or after (ideographs, kana, CJK and
+    full-width punctuation), unlike the letters and digits of a Latin word."""
+    return "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\ufe30" <= ch <= "\uffef"
+
+
+def _atoms(text: str, markdown: bool) -> list[str]:
+    """``text`` cut where a Chinese line may break: a style mark and an escaped character (with
+    ``markdown``), a space, a Latin word (with its number or notation), or one wide character."""
+    atoms: list[str] = []
+    i = 0
+    while i < len(text):
+        two = text[i : i + 2]
+        if markdown and (two in _MARKERS or (text[i] == "\\" and len(two) == 2)):
+            atoms.append(two)
+            i += 2
+            continue
+        end = i + 1
+        if not _breaks_around(text[i]):
+            while end < len(text) and not _breaks_around(text[end]):
+                if markdown and (text[end : end + 2] in _MARKERS or text[end] == "\\"):
+                    break
+                end += 1
+        atoms.append(text[i:end])
+        i = end
+    return atoms
+
+
+def _breaks_around(ch: str) -> bool:
+    """Whether a line may break before or after ``ch`` (a Latin word keeps its own punctuation:
+    "2.5", "A.")."""
+    return _wide(ch) or ch in _SPACE_CHARS or ch == "\n"
+
+
+def _bare(group: str) -> bool:
+    """Whether ``group`` shows nothing: spaces and style marks only."""
+    for mark in _MARKERS:
+        group = group.replace(mark, "")
+    return not group.strip()
+
+
+def _groups(text: str, markdown: bool) -> list[str]:
+    """``text``'s atoms bound into the pieces a line is filled with: closing punctuation and a
+    style mark that ends a span go with the piece before, opening punctuation and a mark that
+    starts a span with the piece after."""
+    groups: list[str] = []
+    glue_next = False
+    spans: set[str] = set()
+    for atom in _atoms(text, markdown):
+        mark = markdown and atom in _MARKERS
+        ends_span = mark and atom in spans
+        if mark:
+            spans ^= {atom}
+        stays_back = ends_span or (not mark and atom[0] in NO_LINE_START)
+        while stays_back and len(groups) > 1 and _bare(groups[-1]) and groups[-2] != "\n":
+            bare = groups.pop()  # "A 。", "A**。": the mark stays with "A", space and all
+            groups[-1] += bare
+        if groups and groups[-1] != "\n" and atom != "\n" and (glue_next or stays_back):
+            groups[-1] += atom
+        else:
+            groups.append(atom)
+        opens = (mark and not ends_span) or (not mark and atom[-1] in NO_LINE_END)
+        glue_next = opens or (glue_next and _bare(atom))  # "（ A", "（****A": still with "A"
+    return groups
+
+
+def chinese_lines(
+    text: str, room: float, width: Callable[[str], float], markdown: bool = True
+) -> list[str]:
+    """``text`` in lines of at most ``room`` wide (``width`` measures a piece of text, of
+    fpdf2's Markdown with ``markdown``; a piece wider than a line stands alone), broken between
+    any two characters but never before closing punctuation or after opening punctuation;
+    spaces at a break are dropped."""
+    lines: list[str] = []
+    line: list[str] = []
+    used = 0.0
+    marks = ""  # the style marks open where a piece starts, so it is measured in its style
+
+    def flush() -> None:
+        lines.append("".join(line).strip(" \t\u3000"))
+        line.clear()
+
+    for group in _groups(text, markdown):
+        if group == "\n":
+            flush()
+            used = 0.0
+            continue
+        size = width(marks + group)
+        for mark in _MARKERS if markdown else ():
+            if group.count(mark) % 2:
+                marks = marks.replace(mark, "") if mark in marks else marks + mark
+        if line and used + size > room:
+            flush()
+            used = 0.0
+        if not line and group.strip() == "":
+            continue
+        line.append(group)
+        used += size
+    flush()
+    return lines
+
+
 def sheet_texts(sheet: Worksheet) -> list[str]:
     """Every text of the worksheet that the page prints (to choose the fonts it needs)."""
     n = sheet.notes
@@ -357,29 +470,31 @@ def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
     pdf.set_lang(PDF_LANGUAGE.get(sheet.lang, sheet.lang))
     pdf.set_creator("cardlab")
     width = pdf.w - 2 * MARGIN
-    # Chinese has no spaces between words: a line may break between any two characters
-    wrap = "CHAR" if sheet.lang == "zh" else "WORD"
+
+    def cell(w: float, h: float, text: str, markdown: bool = False) -> None:
+        """``text`` in lines of ``w``: Chinese, which has no spaces between words, broken by
+        `chinese_lines` (between any two characters, but not before closing punctuation)."""
+        wrap = "WORD"
+        if sheet.lang == "zh":
+            room = w - 2 * pdf.c_margin
+            lines = chinese_lines(
+                text, room, lambda t: pdf.get_string_width(t, markdown=markdown), markdown
+            )
+            text, wrap = "\n".join(lines), "CHAR"
+        pdf.multi_cell(w, h, text, markdown=markdown, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
 
     def heading(text: str, size: float = 14) -> None:
         pdf.set_font(family, "B", size)
         pdf.set_text_color(INK)
         pdf.ln(2)
-        pdf.multi_cell(width, size * 0.5, text, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
+        cell(width, size * 0.5, text)
         pdf.ln(1.5)
 
     def para(text: str, size: float = BODY, indent: float = 0.0) -> None:
         pdf.set_font(family, "", size)
         pdf.set_text_color(INK)
         pdf.set_x(MARGIN + indent)
-        pdf.multi_cell(
-            width - indent,
-            LINE * size / BODY,
-            text,
-            markdown=True,
-            new_x="LMARGIN",
-            new_y="NEXT",
-            wrapmode=wrap,
-        )
+        cell(width - indent, LINE * size / BODY, text, markdown=True)
 
     def lines_for_answer(count: int) -> None:
         pdf.set_draw_color(RULE)
@@ -394,7 +509,7 @@ def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
     pdf.add_page()
     pdf.set_font(family, "B", 20)
     pdf.set_text_color(INK)
-    pdf.multi_cell(width, 10, sheet.title, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
+    cell(width, 10, sheet.title)
     para(str(msg("Name: ______________________    Class: __________    Date: ____________")), 9.5)
     if sheet.note:
         para(f"__{sheet.note}__", 9.5)

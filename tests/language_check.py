@@ -2,8 +2,9 @@
 
 `english_phrases` finds English left in a text meant to be in another language: for Russian and
 Chinese, any Latin-letter word of three letters or more; for Lithuanian and Malay (Latin script
-themselves), common English words that neither language has.  Card notation (``Ab``, ``10♠``,
-``BJ``), the names in `ALLOWED` (and those a test adds) and code-like tokens (``trio_solo``) pass.
+themselves), common English words that neither language has and the games' move words.  Card
+notation (``Ab``, ``10♠``, ``BJ``), the names in `ALLOWED` (and those a test adds) and code-like
+tokens (``trio_solo``) pass.
 """
 
 from __future__ import annotations
@@ -27,7 +28,12 @@ _ENGLISH_WORDS = frozenset(
     just wins win won loses lost draws drawn takes took plays played deals dealt passes hand
     hands card cards player players turn round score points bid bids bets raise calls
     fold folds next back show hide new game rules theme share copy link""".split()  # noqa: SIM905
+) | frozenset(
+    """pass play check call stand take stock discard draw keep place put block claim say go
+    out""".split()  # noqa: SIM905
 )
+"""...and the words of the games' moves (a legal-moves line, a What if… list); not "bet",
+which is Lithuanian for "but"."""
 ALLOWED = frozenset(
     {"cardlab", "Cardavia", "pagat", "Pagat", "Battlestar", "Galactica", "QR", "AI"}
 )

@@ -9,11 +9,14 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pypdf
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import ImageChops, ImageStat
 
 from cardlab import handouts
@@ -163,3 +166,83 @@ def test_the_english_worksheet_is_as_before():
         sheet = handouts.worksheet("triad")
     assert sheet.lang == "en" and sheet.title == "Lesson 1: Triad"
     assert sheet.steps[0].drawing == handouts.worksheet("triad").steps[0].drawing
+
+
+# -- Chinese lines (issue 26, item 8) -------------------------------------------------------------
+LESSONS = (
+    "00_decks",
+    "triad",
+    "pyramid",
+    "doudizhu",
+    "triangle",
+    "three_thirteen",
+    "pyramid_poker",
+)
+
+
+@needs_font
+def test_no_line_of_a_chinese_handout_starts_with_closing_punctuation(monkeypatch):
+    """Every block of every Chinese handout, laid out as fpdf2 prints it (its dry run of the very
+    call): no line starts with closing punctuation or ends with opening punctuation, and fpdf2
+    breaks no line the handout's own line breaking made (they fit)."""
+    from fpdf import FPDF
+
+    multi_cell = FPDF.multi_cell
+    blocks: list[tuple[str, list[str]]] = []
+
+    def laid_out(pdf, w, h=None, text="", **kwargs):
+        if not kwargs.get("dry_run") and not kwargs.get("output"):
+            keep = {k: v for k, v in kwargs.items() if k not in ("new_x", "new_y")}
+            lines = multi_cell(pdf, w, h, text, dry_run=True, output="LINES", **keep)
+            blocks.append((text, lines))
+        return multi_cell(pdf, w, h, text, **kwargs)
+
+    monkeypatch.setattr(FPDF, "multi_cell", laid_out)
+    for lesson in LESSONS:
+        handouts.handout(lesson, lang="zh")
+    assert len(blocks) > 200
+    starts = [(prev[-6:], line[:6]) for _, lines in blocks for prev, line in pairwise(lines)]
+    assert [(a, b) for a, b in starts if b[:1] in handouts.NO_LINE_START] == []
+    assert [(a, b) for a, b in starts if a[-1:] in handouts.NO_LINE_END] == []
+    assert [text for text, lines in blocks if len(lines) != text.count("\n") + 1] == []
+
+
+PIECES = st.sampled_from(
+    [
+        *"一副牌先叫分出完",
+        *"。，、；：？！）」”",
+        *"（「“",
+        *",(",
+        "A",
+        "10",
+        "3P",
+        "2.5",
+        " ",
+        "**",
+        "__",
+    ]
+)
+
+
+def visible(text: str) -> str:
+    return text.replace("**", "").replace("__", "")
+
+
+@given(st.lists(PIECES, max_size=40), st.integers(1, 12))
+def test_chinese_lines_fit_and_keep_punctuation_with_its_character(pieces, room):
+    text = "".join(pieces)
+    lines = handouts.chinese_lines(text, room, lambda t: len(visible(t)))
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line in lines:
+        assert line == line.strip()
+        shown = [g for g in handouts._groups(line, markdown=True) if not handouts._bare(g)]
+        assert len(visible(line)) <= room or len(shown) == 1
+    for before, line in pairwise(lines):
+        assert visible(line)[:1] not in handouts.NO_LINE_START, lines
+        assert visible(before)[-1:] not in handouts.NO_LINE_END, lines
+
+
+def test_a_latin_word_keeps_its_own_punctuation_and_a_number_is_never_split():
+    lines = handouts.chinese_lines("一副牌有 2.5 个A.，对吗？", 4, len, markdown=False)
+    assert all("2.5" in line or "2." not in line for line in lines), lines
+    assert not any(line.startswith(("，", "？", ".")) for line in lines), lines

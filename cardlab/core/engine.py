@@ -345,9 +345,10 @@ class Game:
         return str(action)
 
     def move_words(self, state: Any, action: str) -> str:
-        """Legal ``action`` as a player says it, for text mirrors and logs: the action text by
-        default; a game whose action text holds words no player uses (``no_claim``, a slot
-        counted from 0, ``pair_run``) says it as its controls and narrations do."""
+        """Legal ``action`` as a player says it, in the current language, wherever a learner
+        chooses a move (a What if… list, a text mirror's legal moves): the action text by
+        default, so a game whose action text holds words (``pass``, ``take stock``, a slot
+        counted from 0) says it as translated messages, as its controls and narrations do."""
         return action
 
     def action_from_text(self, text: str) -> Action:

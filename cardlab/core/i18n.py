@@ -186,6 +186,44 @@ def read(value: object, seat: Seat = None, lang: str | None = None) -> str:
     return str(value)
 
 
+SPACED_SCRIPTS = frozenset({"zh"})
+"""Languages whose script runs without spaces, where a Latin letter or digit next to one of its
+characters is set off by a space ("玩家 2 不叫", "叫 1 分"): the rule the Chinese catalogs
+follow, applied too where a value fills a placeholder (`spaced`)."""
+_UNSPACED = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z0-9]")
+_TAGS = re.compile(r"(<[^<>]*>)")
+_INLINE_TAG = re.compile(r"</?(?:b|i|em|strong|small|span|code|a)\b", re.IGNORECASE)
+"""Tags inside a line of text: the words on either side still touch (a cell's or a
+paragraph's tag parts them)."""
+
+
+def spaced(text: str, lang: str) -> str:
+    """``text`` with a space between a Chinese character and a Latin letter or digit that touch,
+    also across an inline tag (``<b>A</b>手牌``), in the languages of `SPACED_SCRIPTS`; other
+    languages' text as it is."""
+    if lang not in SPACED_SCRIPTS:
+        return text
+    out: list[str] = []
+    last = ""  # the last character shown before this part, in the same run of text
+    for part in _TAGS.split(text):
+        if not part:
+            continue
+        if part[0] == "<" and part[-1] == ">":
+            last = last if _INLINE_TAG.match(part) else ""
+            out.append(part)
+            continue
+        if last and (
+            (_HAN.match(last) and _LATIN.match(part[0]))
+            or (_LATIN.match(last) and _HAN.match(part[0]))
+        ):
+            out.append(" ")
+        out.append(_UNSPACED.sub(" ", part))
+        last = part[-1]
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class Message:
     """One sentence (or phrase) to be read in some language: its English ``msgid`` with named
@@ -206,7 +244,7 @@ class Message:
             template = chain.ngettext(self.msgid, self.plural, self.count or 0)
         values = {name: read(value, seat, lang) for name, value in self.params}
         try:
-            return template.format_map(values)
+            return spaced(template.format_map(values), lang)
         except (KeyError, IndexError, ValueError):
             _MISSED.add((lang, self.msgid))
             english = self.msgid if self.plural is None or self.count == 1 else self.plural

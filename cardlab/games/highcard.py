@@ -171,6 +171,14 @@ class HighCard(Game):
             return True
         return not any(c.suit == led for c in hand)
 
+    def move_words(self, state: HighCardState, action: str) -> str:
+        """``play 7h`` as "play the seven of hearts": the card as the narration names it, in
+        the current language."""
+        move = self.read_move(state, action)
+        if isinstance(move, HighCardMove) and action.startswith("play "):
+            return str(msg("play {card}", card=get_deck(state.deck).words(move.card)))
+        return action
+
     def _parse(self, state: HighCardState, text: str) -> HighCardMove | Refusal:
         seat = self.current_player(state)
         if seat == TERMINAL:

@@ -1,12 +1,14 @@
 """Every lesson in the languages it is written in, as a student there sees it (issue #16).
 
 Russian and Chinese have every lesson, Lithuanian Three Thirteen and Malay Pyramid Poker (and
-each its index).  A page in a language shows no English outside names and notation: the
-lesson's text, every control, caption, narration and the canvases' text alternatives, checked
-by `language_check.english_phrases` (an English name glossed once in brackets after the native
-term is allowed).  Its canvases draw, no button or label is cut short (a translation is often
-longer than the English), and the console stays clean.  Then a Dou Dizhu table is
-played to its end by clicking, in Russian and in Chinese, and what the game said is checked too.
+each its index): every page of ``cardlab/lessons/<lang>/`` is opened.  A page in a language
+shows no English outside names and notation: the lesson's text, every control, caption,
+narration, every option of its lists (the What if… moves), its text versions (the legal moves)
+and the canvases' text alternatives, checked by `language_check.english_phrases` (an English
+name glossed once in brackets after the native term is allowed; a move's name never is).  Its
+canvases draw, no button or label is cut short (a translation is often longer than the
+English), and the console stays clean.  Then a Dou Dizhu table is played to its end by clicking,
+in Russian and in Chinese, and what the game said is checked too.
 """
 
 from __future__ import annotations
@@ -34,29 +36,26 @@ from test_voila import (
 from cardlab.core.i18n import LANGUAGES, SCOPES
 
 REPO = Path(__file__).resolve().parents[2]
-LESSONS = ("index", "00_decks", "triad", "pyramid", "doudizhu", "triangle", "three_thirteen")
-PAGES = [
-    *((lang, lesson) for lang in ("ru", "zh") for lesson in (*LESSONS, "pyramid_poker")),
-    ("lt", "index"),
-    ("lt", "three_thirteen"),
-    ("ms", "index"),
-    ("ms", "pyramid_poker"),
-]
+WRITTEN = REPO / "cardlab" / "lessons"
+PAGES = sorted((lang, page.stem) for lang in SCOPES for page in (WRITTEN / lang).glob("*.md"))
+"""Every lesson in every language it is written in (``cardlab/lessons/<lang>/``)."""
 DOCS_SHOTS = {("ru", "triad"): "lang-ru-triad.png", ("zh", "doudizhu"): "lang-zh-doudizhu.png"}
 """Two pages whose screenshots the README shows (copied into docs/ when CARDLAB_DOCS is set)."""
 GLOSS = re.compile(r"[(（][^()（）]*[)）]")
 """A bracketed gloss: the English name of a native term, given once after it."""
 CARDS = ".cardlab-table .cardlab-card-buttons"
 NAMES = {word for name in LANGUAGES.values() for word in name.split()}
-"""The languages' names, each written in itself (the picker lists them)."""
-NAMES |= {"pass", "bid", "play", "fold", "check", "call", "bet", "raise", "discard", "stand"}
-NAMES |= {"pat", "take", "stock", "draw", "place", "keep", "hand", "claim", "state", "out"}
-"""...and the moves as the game's notation writes them (a legal-moves line, a what-if list)."""
+"""The languages' names, each written in itself (the picker lists them).  A move's name is never
+one of them: every move a learner can choose reads in the page's language."""
 NAMES |= {"WILD", "Patrick", "Louis", "Aaron", "Weissblum", "Norman", "Woods", "Board", "Game"}
 NAMES |= {"Arena", "Games", "Invented", "games"}
 """...the word printed on a wild card's face (the lessons quote it), and the games' authors,
 publishers and where their rules were found."""
 TEXT_ALTERNATIVES = "els => els.map(e => e.getAttribute('aria-label') || '')"
+WHOLE_TEXT = "els => els.map(e => e.textContent || '')"
+"""Text a list or a text version holds even where the page does not show it (a closed list's
+options, a text mirror under a canvas)."""
+LISTED = "option, .cardlab-mirror, .cardlab-whatif-answer"
 
 
 def whole_page_shot(page, path: Path) -> None:
@@ -70,11 +69,13 @@ def whole_page_shot(page, path: Path) -> None:
 
 
 def english_on(page, lang: str) -> list[str]:
-    """The English a page in ``lang`` still shows: its text and its canvases' names."""
+    """The English a page in ``lang`` still shows: its text, every option of its lists (the
+    What if… moves), its text versions (the legal moves) and its canvases' names."""
     text = page.inner_text("body")
     names = page.eval_on_selector_all("canvas", TEXT_ALTERNATIVES)
+    listed = page.eval_on_selector_all(LISTED, WHOLE_TEXT)
     found = []
-    for block in [*text.splitlines(), *names]:
+    for block in [*text.splitlines(), *names, *listed]:
         words = english_phrases(GLOSS.sub(" ", block), lang, NAMES)
         if words:
             found.append(f"{words} in {block[:160]!r}")
@@ -84,6 +85,20 @@ def english_on(page, lang: str) -> list[str]:
 def test_every_page_of_the_test_is_in_its_language_scope() -> None:
     assert {lang for lang, _ in PAGES} == set(SCOPES)
     assert ("lt", "three_thirteen") in PAGES and ("ms", "pyramid_poker") in PAGES
+    assert len(PAGES) == 2 * 8 + 2 + 2  # ru and zh: every lesson and the index
+    for lang, lesson in PAGES:
+        assert (REPO / "notebooks" / lang / f"{lesson}.ipynb").is_file(), (lang, lesson)
+
+
+def test_the_page_check_finds_an_english_move_in_a_list_or_a_text_version() -> None:
+    """The oracle the page check uses: a What if… option or a legal-moves line left in English."""
+    for lang, line in (
+        ("zh", "玩家 1：pass, bid 1"),
+        ("ru", "Игрок 1: fold, call"),
+        ("lt", "take stock"),
+        ("ms", "keep the Js"),
+    ):
+        assert english_phrases(GLOSS.sub(" ", line), lang, NAMES), (lang, line)
 
 
 @pytest.mark.parametrize(("lang", "lesson"), PAGES, ids=[f"{a}-{b}" for a, b in PAGES])

@@ -199,7 +199,7 @@ def test_a_card_in_words_keeps_its_english_and_declines_in_russian() -> None:
     ace = deck.parse_card("As")
     assert deck.describe(ace) == "Ace of Spades"
     assert deck.words(ace).text(lang="ru") == "Туз пик"
-    assert deck.words(ace).text(lang="zh") == "黑桃A"
+    assert deck.words(ace).text(lang="zh") == "黑桃 A"
     assert DECKS["pyramid"].words(DECKS["pyramid"].parse_card("3P")).text(lang="ru") == (
         "фиолетовая карта третьего уровня"
     )

@@ -263,10 +263,22 @@ class DouDizhu(Game):
         return super().read_action(action)
 
     def move_words(self, state: DouDizhuState, action: str) -> str:
-        """``play 3 3 4 4 5 5 as pair_run`` as "play 3 3 4 4 5 5 (Pair run)": the combination
-        by the name the narration gives it (in the current language; the cards are notation)."""
-        cards, sep, kind = action.partition(" as ")
-        return f"{cards} ({KIND_NAMES[kind]})" if sep and kind in KIND_NAMES else action
+        """A move as the table's buttons say it, in the current language: ``pass`` (in the
+        auction "pass (no bid)"), ``bid 2`` as "bid 2 points", ``play 3 3 4 4 5 5 as pair_run``
+        as "play 3 3 4 4 5 5 (Pair run)" (the combination by the name the narration gives it;
+        the cards are notation)."""
+        if action == PASS:
+            return str(msg("pass (no bid)") if state.phase == "bid" else msg("pass"))
+        verb, _, rest = action.partition(" ")
+        if verb == "bid" and rest.isdigit():
+            bid = int(rest)
+            return str(msgn("bid {count} point", "bid {count} points", bid, count=bid))
+        if verb == "play":
+            cards, sep, kind = rest.partition(" as ")
+            if sep and kind in KIND_NAMES:
+                return str(msg("play {cards} ({kind})", cards=cards, kind=KIND_NAMES[kind]))
+            return str(msg("play {cards}", cards=cards))
+        return action
 
     def _parse(self, state: DouDizhuState, text: str) -> DouDizhuMove | Refusal:
         phase = state.phase

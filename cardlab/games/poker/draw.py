@@ -245,6 +245,21 @@ PokerMove = CardOut | Reshuffle | NextHand | Exchange | BetAction
 """Every move of a draw-poker game, as `DrawPoker.read_move` reads it."""
 
 
+_BET_WORDS: dict[str, Message] = {
+    # Translators: a betting move in a list of the moves a player may make
+    "fold": msg("fold"),
+    # Translators: a betting move in a list of the moves a player may make
+    "check": msg("check"),
+    # Translators: a betting move in a list of the moves a player may make
+    "call": msg("call"),
+    # Translators: a betting move in a list of the moves a player may make
+    "bet": msg("bet"),
+    # Translators: a betting move in a list of the moves a player may make
+    "raise": msg("raise"),
+}
+"""The betting moves in words (`DrawPoker.move_words`)."""
+
+
 @dataclass(frozen=True)
 class DrawPokerView:
     """What one seat may see (``seat=None``: the teacher, who sees every card).
@@ -492,6 +507,18 @@ class DrawPoker(Game):
             return out
         assert state.betting is not None
         return bet.legal_actions(state.betting)
+
+    def move_words(self, state: DrawPokerState, action: str) -> str:
+        """A bet or an exchange as the table's buttons say it, in the current language (the
+        cards to discard in notation, as the narration shows them)."""
+        if action in _BET_WORDS:
+            return str(_BET_WORDS[action])
+        if action == "stand pat":
+            return str(msg("stand pat"))
+        verb, _, cards = action.partition(" ")
+        if verb == "discard" and cards:
+            return str(msg("discard {cards}", cards=cards))
+        return action
 
     def _parse(self, state: DrawPokerState, text: str) -> PokerMove | Refusal:
         seat = self.current_player(state)

@@ -421,6 +421,22 @@ class ThreeThirteen(Game):
             return actions
         return [action for action, _ in self.chance_outcomes(state)]
 
+    def move_words(self, state: ThreeThirteenState, action: str) -> str:
+        """``take stock``, ``take discard``, ``discard 7h``, ``go out 7h`` as the narration says
+        them, in the current language (the card in the notation every text uses)."""
+        move = self.read_move(state, action)
+        if isinstance(move, Take):
+            if move.stock:
+                return str(msg("take the top card of the stock"))
+            return str(
+                msg("take the {card} from the discard pile", card=card_text(state.discard[-1]))
+            )
+        if isinstance(move, Discard):
+            if move.go_out:
+                return str(msg("go out, discarding the {card}", card=card_text(move.card)))
+            return str(msg("discard the {card}", card=card_text(move.card)))
+        return action
+
     def _parse(self, state: ThreeThirteenState, text: str) -> ThreeThirteenMove | Refusal:
         phase = state.phase
         if phase == "over":
