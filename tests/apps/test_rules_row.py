@@ -17,9 +17,7 @@ from cardlab.apps.triad.table import TriadTable
 from cardlab.core.i18n import using_language
 from cardlab.core.results import read_results
 from cardlab.lessons.variants import VARIANTS, value_words
-from cardlab.widgets.a11y import page_script
 from cardlab.widgets.lesson_page import LessonPage
-from cardlab.widgets.page import CLASS_DEALS
 from cardlab.widgets.table import TableView
 
 TABLES = {
@@ -30,14 +28,7 @@ TABLES = {
 """The lessons whose rules row has Players, each with its table as the lesson builds it."""
 
 
-@pytest.fixture(autouse=True)
-def no_class(monkeypatch):
-    """No server class code, and the page's query forgotten after each test."""
-    monkeypatch.delenv(CLASS_DEALS, raising=False)
-    script = page_script()
-    before = script.location
-    yield
-    script.location = before
+pytestmark = pytest.mark.usefixtures("no_class")
 
 
 def table_page(lesson: str) -> tuple[LessonPage, TableView]:

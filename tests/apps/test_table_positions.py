@@ -44,14 +44,7 @@ SLOW = settings(
 PRESSES = st.lists(st.sampled_from(["step", "step", "step", "again", "toggle"]), max_size=10)
 
 
-@pytest.fixture(autouse=True)
-def no_class(monkeypatch):
-    """No server class code, and the page's query forgotten after each test."""
-    monkeypatch.delenv(CLASS_DEALS, raising=False)
-    script = page_script()
-    before = script.location
-    yield
-    script.location = before
+pytestmark = pytest.mark.usefixtures("no_class")
 
 
 def press(view: TableView, what: str) -> None:
