@@ -2,7 +2,8 @@
 
 Every game's table (found as `test_table_models` finds them) is played from its own suggestions
 through a whole game in every language the game is written in, and every picture it shows, in
-the default and the high-contrast theme (larger letters), is checked: the boxes of its `Text` ops,
+the default and the high-contrast theme (larger letters), is checked, and so is every step of each
+lesson's stepped deal: the boxes of its `Text` ops,
 measured in the font the renderers draw with (`cardlab.render.text`), never overlap and stay
 inside the canvas.  Then the pictures are drawn with labels of any length (hypothesis), as a
 language not written yet could make them.
@@ -15,12 +16,14 @@ import dataclasses
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hidden_information import _steppers
 from test_table_models import MODELS
 
 from cardlab.core.i18n import SCOPES, set_language
 from cardlab.pictures import pyramid_poker, three_thirteen, triangle
 from cardlab.render import Drawing, Text, table_seats
 from cardlab.render.text import collisions, fitted, text_box, text_width
+from cardlab.widgets.theme import ThemePicker
 
 THEMES = ("default", "high-contrast")
 CASES = [
@@ -58,6 +61,28 @@ def test_no_label_overlaps_another_or_leaves_the_canvas(game, lang, language):
     for drawing in pictures_of_a_game(game):
         problems.update(dict.fromkeys(collisions(drawing)))
     assert not problems, f"{game} in {lang}: " + "; ".join(list(problems)[:8])
+
+
+STEPPED = [
+    (game, lang)
+    for game in _steppers()
+    for lang in ("en", *(lang for lang, domains in SCOPES.items() if game in domains))
+]
+
+
+@pytest.mark.parametrize(("game", "lang"), STEPPED)
+def test_no_label_of_a_stepped_deal_overlaps_or_leaves_the_canvas(game, lang, language):
+    """The lessons' stepped deals too: every step of the story deal, in every language."""
+    language(lang, game)
+    stepped = _steppers()[game](ThemePicker())
+    problems: dict[str, int] = {}
+    for step in range(len(stepped.replay) + 1):
+        stepped.stepper.go(step)
+        for problem in collisions(stepped.view.drawing):
+            problems.setdefault(problem, step)
+    assert not problems, f"{game} in {lang}: " + "; ".join(
+        f"step {step}: {problem}" for problem, step in list(problems.items())[:8]
+    )
 
 
 def test_the_check_sees_an_overlap_and_an_edge():
