@@ -32,7 +32,7 @@ from cardlab.render import (
     row_width,
 )
 from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate, selection_lift
-from cardlab.render.text import fitted, height_of
+from cardlab.render.text import fitted, height_of, text_width
 from cardlab.render.theme import Theme, mix
 
 DECK = "pyramid"
@@ -143,11 +143,13 @@ def arrangement_ops(
     kicker_w: float | None = None,
     ink: str | None = None,
     target: str = "pyramid",
+    right: float | None = None,
 ) -> tuple[list[DrawOp], float, float]:
     """A hand laid out: its pyramid from (x, y), the kickers beside it on the right, labelled.
 
     Returns the ops and the (width, height) used.  With no pyramid, all six cards are drawn as
-    kickers under the words "no pyramid".
+    kickers under the words "no pyramid".  The kickers' label ends before ``right`` (a column of
+    a wider picture), or where the kickers end.
     """
     theme = get_theme(theme)
     ink = ink or theme.felt_text
@@ -167,7 +169,8 @@ def arrangement_ops(
     if arrangement.kickers:
         label = kicker_label(arrangement)
         ky = y + max(ph - kh, 0) if arrangement.rows else y + 36
-        ops.append(Text(kx, ky - 9, label, size, ink, "left"))
+        room = (right if right is not None else kx + 6 * (kw + GAP)) - kx
+        ops += fitted(kx, ky - 9, label, room, size, ink, "left")
         ops += row(
             arrangement.kickers, kx, ky, kw, kh, GAP, theme, deck=DECK, target=f"{target}-kicker"
         )
@@ -195,12 +198,13 @@ def arrangement_picture(
     size = 13.0 * theme.font_scale
     words = str(value.description)
     title = str(title)
-    width = max(w + 2 * m + 16, 0.55 * size * len(words) + 2 * m, 420.0)
+    width = max(w + 2 * m + 16, text_width(words, size) + 2 * m + 2, 420.0)
     height = top + h + 46
     out: list[DrawOp] = [Rect(0, 0, width, height, fill=theme.felt, radius=14.0)]
     if title:
-        out.append(
-            Text(m, m + 6, title, 15.0 * theme.font_scale, theme.felt_text, "left", bold=True)
+        title_size = 15.0 * theme.font_scale
+        out += fitted(
+            m, m + 6, title, width - 2 * m, title_size, theme.felt_text, "left", bold=True
         )
     out += ops
     out.append(Text(m, top + h + 22, words, size, theme.felt_text, "left"))
@@ -251,10 +255,11 @@ def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Draw
     for i, example in enumerate(shape_examples()):
         _, ph = pyramid_extent(example.sizes, card_w)
         cx = m + col * i + col / 2
-        ops.append(Text(cx, m + 8, str(example.name), size * 1.1, theme.label, bold=True))
+        room = col - 10
+        ops += fitted(cx, m + 8, str(example.name), room, size * 1.1, theme.label, bold=True)
         ops += pyramid_ops(example.value.arrangement, cx, m + 26 + tallest - ph, card_w, theme)
-        ops.append(Text(cx, m + 40 + tallest, example.shape, size * 0.95, theme.label))
-        ops.append(Text(cx, m + 60 + tallest, example.used, size * 0.95, theme.label))
+        ops += fitted(cx, m + 40 + tallest, example.shape, room, size * 0.95, theme.label)
+        ops += fitted(cx, m + 60 + tallest, example.used, room, size * 0.95, theme.label)
     return Drawing(2 * m + 3 * col, m + 76 + tallest, tuple(ops), background=theme.background)
 
 
@@ -364,27 +369,21 @@ def ladder_picture(
             kicker_w=card_w * 0.85,
             ink=theme.label,
             target=f"ladder{k}",
+            right=text_x - 12,
         )
         ops += placed
-        for i, line in enumerate(_wrap(str(value.description), 58)):
-            ops.append(Text(text_x, mid - 16 + 16 * i, line, size * 0.95, theme.label, "left"))
-        ops.append(Text(text_x, mid + 34, example.key_text, size * 0.9, theme.label, "left",
-                        bold=True))  # fmt: skip
+        room = width - text_x - m
+        described = fitted(
+            text_x, mid - 16, str(value.description), room, size * 0.95, theme.label, "left",
+            "top", lines=3,
+        )  # fmt: skip
+        ops += described
+        ops += fitted(text_x, mid + 34, example.key_text, room, size * 0.9, theme.label, "left",
+                      bold=True)  # fmt: skip
         y += row_h
         if example.sign:
             ops.append(Text(m + 8, y, example.sign, size * 1.3, theme.label, bold=True))
     return Drawing(width, y + m, (*bands, *ops), background=theme.background)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
 
 
 # -- the table ------------------------------------------------------------------------------

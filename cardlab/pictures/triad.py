@@ -26,6 +26,7 @@ from cardlab.render.layout import (
     seat_plate,
     selection_lift,
 )
+from cardlab.render.text import text_width
 from cardlab.render.theme import Theme
 
 WIDTH, HEIGHT = 880.0, 500.0
@@ -381,12 +382,13 @@ def hand_row(cards: Sequence[Card | None], theme: Theme | str = "default", card_
     card_h = card_size("triad", card_w)[1]
     gap = 8.0
     top = 16.0 + card_h * 0.15
-    width = max(row_width(len(cards), card_w, gap) + 40, 300.0)
+    size = 13.0 * theme.font_scale
+    caption_w = text_width(label, size, bold=True) + 40 if label else 0.0  # a translation's
+    width = max(row_width(len(cards), card_w, gap) + 40, 300.0, caption_w)
     ops: list[DrawOp] = [Rect(0, 0, width, top + card_h + (34 if label else 14), fill=theme.felt)]
     ops += row(list(cards), 20, top, card_w, card_h, gap, theme, selected, True, "triad")
     if label:
-        ops.append(Text(20, top + card_h + 18, label, 13.0 * theme.font_scale, theme.felt_text,
-                        "left", bold=True))  # fmt: skip
+        ops.append(Text(20, top + card_h + 18, label, size, theme.felt_text, "left", bold=True))
     return Drawing(width, top + card_h + (34 if label else 14), tuple(ops),
                    background=theme.felt)  # fmt: skip
 

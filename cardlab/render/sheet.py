@@ -12,6 +12,7 @@ from cardlab.core.i18n import msg, msgn
 from cardlab.render.faces import card_size
 from cardlab.render.layout import grid
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Text
+from cardlab.render.text import text_width
 from cardlab.render.theme import DEFAULT, THEME_WORDS, Theme, get_theme
 
 #: Friendly names accepted for the sheet (e.g. ``cardlab render standard``).
@@ -116,8 +117,9 @@ def deck_sheet(
                 op = HitBox(op.x, op.y, op.w, op.h, f"card:{i}" if i >= 0 else "back")
             ops.append(op)
     widest = max(len(g) for g in groups)
-    title_w = 0.62 * 18.0 * theme.font_scale * len(ops[0].text)  # type: ignore[union-attr]
-    about_w = 0.55 * 12.0 * theme.font_scale * len(str(deck.about))
+    # the captions as the renderers measure them: a translation is often longer than the English
+    title_w = text_width(ops[0].text, 18.0 * theme.font_scale, bold=True)  # type: ignore[union-attr]
+    about_w = text_width(str(deck.about), 12.0 * theme.font_scale)
     width = max(2 * margin + widest * (w + gap) - gap, 2 * margin + max(title_w, about_w))
     height = top + len(groups) * row_h + margin - gap
     return Drawing(width, height, tuple(ops), background=theme.background)

@@ -42,6 +42,54 @@ ICON_FONT_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free"
 MATHJAX_CDN = "https://cdnjs.cloudflare.com/ajax/libs/mathjax"
 OFFLINE_CDNS = (ICON_FONT_CDN, MATHJAX_CDN)
 SERVER_START_TIMEOUT = 90
+LABELS_JS = """(() => {
+  // Every drawing canvas's labels as the browser draws them: each fillText's ink box, measured
+  // with the browser's own fonts, in the canvas's pixels.  A clear of the whole canvas (within a
+  // pixel or two of rounding: a drawing is scaled to its canvas) starts a frame.  ipycanvas draws
+  // on a canvas of its own and copies it to the page's, so a drawing is a canvas of the size of
+  // one of the page's cardlab canvases (a card's sprite or a canvas that measures text is not).
+  const P = CanvasRenderingContext2D.prototype;
+  const clear = P.clearRect, fill = P.fillText, frames = new Map();
+  const box = (ctx, x0, y0, x1, y1) => {
+    const m = ctx.getTransform();
+    return [m.a * x0 + m.e, m.d * y0 + m.f, m.a * x1 + m.e, m.d * y1 + m.f];
+  };
+  P.clearRect = function (x, y, w, h) {
+    const [l, t, r, b] = box(this, x, y, x + w, y + h);
+    const c = this.canvas;
+    if (l <= 1 && t <= 1 && r >= c.width - 2 && b >= c.height - 2) frames.set(c, []);
+    return clear.apply(this, arguments);
+  };
+  P.fillText = function (text, x, y) {
+    const m = this.measureText(text);
+    const [l, t, r, b] = box(this, x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent,
+                             x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent);
+    const scale = this.getTransform().a;
+    if (frames.has(this.canvas)) frames.get(this.canvas).push({text: String(text), l, t, r, b, scale});
+    return fill.apply(this, arguments);
+  };
+  window.cardlabLabelProblems = () => {
+    const found = [], shown = new Set([...document.querySelectorAll(
+      "canvas.cardlab-canvas, .cardlab-canvas canvas")].map(c => `${c.width}x${c.height}`));
+    for (const [canvas, texts] of frames) {
+      if (!shown.has(`${canvas.width}x${canvas.height}`)) continue;
+      const slack = (texts[0] ? texts[0].scale : 1);  // a pixel of the drawing
+      for (const a of texts) {
+        if (a.l < -slack || a.t < -slack || a.r > canvas.width + slack ||
+            a.b > canvas.height + slack)
+          found.push(`'${a.text}' leaves its ${canvas.width}x${canvas.height} canvas`);
+      }
+      texts.forEach((a, i) => texts.slice(i + 1).forEach(b => {
+        const same = a.text === b.text && a.l === b.l && a.t === b.t;
+        if (!same && Math.min(a.r, b.r) - Math.max(a.l, b.l) > slack &&
+            Math.min(a.b, b.b) - Math.max(a.t, b.t) > slack)
+          found.push(`'${a.text}' overlaps '${b.text}'`);
+      }));
+    }
+    return [...new Set(found)];
+  };
+})()"""
+"""Installed in every page the tests open (`open_page`): `assert_labels_fit` reads it."""
 
 
 def require_browser() -> bool:
@@ -89,6 +137,7 @@ def open_page(browser, width: int = 1200, height: int = 900):
     """A fresh page in a context of its own, of that size; its ``console_log`` collects its
     console errors.  The caller closes ``page.context``."""
     context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(LABELS_JS)
     # Fail the CDN requests at once rather than waiting on DNS; each is then a failed load.
     for cdn in OFFLINE_CDNS:
         context.route(f"{cdn}/**", lambda route: route.abort())
@@ -181,6 +230,13 @@ def _npm_install(prefix: Path, name: str, version: str, needed: str, why: str) -
         if done.returncode != 0 or not path.is_file():
             skip_or_fail(f"npm could not install {name} {version}: {done.stderr[-500:]}")
     return path
+
+
+def assert_labels_fit(page, what: str) -> None:
+    """No label a canvas of the page drew overlaps another or leaves its canvas, measured in the
+    browser's own fonts (the unit tests measure the draw operations with Pillow's)."""
+    problems = page.evaluate("() => window.cardlabLabelProblems()")
+    assert problems == [], f"{what}: " + "; ".join(problems[:8])
 
 
 def pixels(png: bytes):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from browsing import assert_labels_fit
 from drivers import AGAIN, DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_voila import CANVAS, RENDER_TIMEOUT_MS, SETTLE_MS, assert_no_python_errors, render_url
@@ -124,9 +125,12 @@ def assert_axe_finds_nothing_serious(page, axe_script) -> None:
 
 @pytest.mark.parametrize("lesson", ("index.ipynb", *LESSONS))
 def test_axe_finds_nothing_serious(voila_server, page, axe_script, lesson):
-    """axe-core over the whole page, once it has drawn: no serious or critical violation."""
+    """axe-core over the whole page, once it has drawn: no serious or critical violation; and
+    no canvas label over another or past its canvas (the English pages; test_languages.py
+    looks at the others)."""
     open_lesson(page, voila_server, lesson)
     assert_axe_finds_nothing_serious(page, axe_script)
+    assert_labels_fit(page, lesson)
 
 
 WHERE_JS = """sel => {
@@ -191,3 +195,4 @@ def test_a_deal_is_played_to_its_end_with_the_keyboard_alone(
     assert moves > 0
     assert_no_python_errors(page)
     assert_axe_finds_nothing_serious(page, axe_script)
+    assert_labels_fit(page, f"{lesson} at the end of a deal")

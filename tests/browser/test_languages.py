@@ -7,8 +7,9 @@ narration, every option of its lists (the What if… moves), its text versions (
 and the canvases' text alternatives, checked by `language_check.english_phrases` (an English
 name glossed once in brackets after the native term is allowed; a move's name never is).  Its
 canvases draw, no button or label is cut short (a translation is often longer than the
-English), and the console stays clean.  Then a Dou Dizhu table is played to its end by clicking,
-in Russian and in Chinese, and what the game said is checked too.
+English), no canvas label overlaps another or leaves its canvas in the browser's own fonts
+(`browsing.assert_labels_fit`), and the console stays clean.  Then a Dou Dizhu table is played
+to its end by clicking, in Russian and in Chinese, and what the game said is checked too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browsing import assert_labels_fit
 from drivers import AGAIN, DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from language_check import english_phrases
 from PIL import Image
@@ -126,6 +128,7 @@ def test_a_lesson_reads_in_its_language(voila_server, page, lang, lesson, screen
     left = english_on(page, lang)
     assert left == [], "\n".join(left)
     assert page.evaluate(CLIPPED_JS) == [], "words cut short"
+    assert_labels_fit(page, f"{lang}/{lesson}")
     assert_clean_console(page)
 
 
