@@ -248,11 +248,20 @@ def shape_examples() -> list[ShapeExample]:
 def shapes_picture(theme: Theme | str = "default", card_w: float = 58.0) -> Drawing:
     """The three shapes side by side (small, middle, full), each with example cards."""
     theme = get_theme(theme)
-    m, col = 18.0, 250.0
-    size = 13.0 * theme.font_scale
+    m, size = 18.0, 13.0 * theme.font_scale
+    examples = shape_examples()
+    widest = max(  # a column as wide as its longest caption: a translation is often longer
+        max(
+            text_width(str(e.name), size * 1.1, bold=True),
+            text_width(e.shape, size * 0.95),
+            text_width(e.used, size * 0.95),
+        )
+        for e in examples
+    )
+    col = max(250.0, widest + 16)
     ops: list[DrawOp] = []
     _, tallest = pyramid_extent([1, 2, 3], card_w)
-    for i, example in enumerate(shape_examples()):
+    for i, example in enumerate(examples):
         _, ph = pyramid_extent(example.sizes, card_w)
         cx = m + col * i + col / 2
         room = col - 10
@@ -334,7 +343,17 @@ def ladder_picture(
     dealt_w = card_w * 0.9
     dealt_x = m + 46
     pyr_x = dealt_x + row_width(6, dealt_w, 2) + 30
-    text_x = pyr_x + 300
+    rows = ladder_rows(examples)
+    label_size = 11.0 * theme.font_scale  # as arrangement_ops writes the kickers' label
+    text_x = pyr_x + max(  # the pyramid column holds its kickers' label whole, in any language
+        300.0,
+        *(
+            text_width(kicker_label(row.value.arrangement), label_size) + 24
+            + (pyramid_extent([len(r) for r in row.value.arrangement.rows], card_w)[0] + 18
+               if row.value.arrangement.rows else 0)
+            for row in rows if row.value.arrangement.kickers
+        ),
+    )  # fmt: skip
     width = text_x + 430
     band = mix(theme.background, theme.label, 0.1)  # a shade of the page, under label ink
     bands: list[DrawOp] = []
@@ -343,7 +362,7 @@ def ladder_picture(
         for x, head in zip((m, dealt_x, pyr_x, text_x), LADDER_COLUMNS, strict=True)
     ]
     y = m + 18
-    for k, example in enumerate(ladder_rows(examples)):
+    for k, example in enumerate(rows):
         value = example.value
         if k % 2 == 0:
             bands.append(Rect(m - 6, y, width - 2 * m + 12, row_h, fill=band))
