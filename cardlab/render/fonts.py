@@ -9,13 +9,16 @@ Lithuanian letters, so a label is drawn in Noto only when it holds CJK character
 (`needs_cjk`).  ``CARDLAB_CJK_FONT`` names another CJK font file (e.g. on a machine with other
 fonts); without any, Chinese draws as missing-glyph boxes and `cjk_font_path` says so.
 
-Only locations live here; matplotlib is imported lazily, when a backend first needs the file.
+Only locations live here; matplotlib's folder is found without importing it (30 MiB, a second or
+two of a page's start), since the labels are now measured whenever a picture is laid out.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 
 CJK_FONT_FILES = (
@@ -34,13 +37,21 @@ glyphs it lacks, the same fonts the Pillow backend draws with where the machine 
 _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
+@cache
+def _matplotlib_fonts() -> str:
+    """matplotlib's folder of TrueType fonts (``mpl-data/fonts/ttf``), found without importing
+    matplotlib."""
+    spec = find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("matplotlib is not installed: cardlab draws with its DejaVu Sans")
+    return os.path.join(next(iter(spec.submodule_search_locations)), "mpl-data", "fonts", "ttf")
+
+
 def font_path(bold: bool = False, italic: bool = False) -> str:
     """The DejaVu Sans file shipped inside matplotlib (regular, bold, oblique or both)."""
-    import matplotlib
-
     style = ("Bold" if bold else "") + ("Oblique" if italic else "")
     name = f"DejaVuSans-{style}.ttf" if style else "DejaVuSans.ttf"
-    return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)
+    return os.path.join(_matplotlib_fonts(), name)
 
 
 def cjk_font_path(bold: bool = False) -> str | None:

@@ -65,7 +65,8 @@ LABELS_JS = """(() => {
     const [l, t, r, b] = box(this, x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent,
                              x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent);
     const scale = this.getTransform().a;
-    if (frames.has(this.canvas)) frames.get(this.canvas).push({text: String(text), l, t, r, b, scale});
+    const frame = frames.get(this.canvas);
+    if (frame) frame.push({text: String(text), l, t, r, b, scale});
     return fill.apply(this, arguments);
   };
   window.cardlabLabelProblems = () => {
