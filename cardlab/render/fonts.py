@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import re
-from functools import cache
+from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -37,7 +37,7 @@ glyphs it lacks, the same fonts the Pillow backend draws with where the machine 
 _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
-@cache
+@lru_cache(maxsize=1)
 def _matplotlib_fonts() -> str:
     """matplotlib's folder of TrueType fonts (``mpl-data/fonts/ttf``), found without importing
     matplotlib."""
