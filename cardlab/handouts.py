@@ -39,6 +39,7 @@ from cardlab.lessons.notes import (
     prompts,
 )
 from cardlab.render import Drawing
+from cardlab.render.text import NO_LINE_END, NO_LINE_START
 
 LANGUAGES = tuple(SPOKEN)
 """The languages a handout is written in (every language cardlab speaks)."""
@@ -326,11 +327,6 @@ PDF_LANGUAGE = {"zh": "zh-Hans"}
 
 
 # -- Chinese lines: a break may fall between any two characters, but not before a closing mark --
-NO_LINE_START = frozenset("。，、；：？！）」』】》〉〕］｝”’…‥·％,.;:!?)]}%")
-"""Closing punctuation, which never starts a line (Chinese line breaking, GB/T 15834, W3C
-clreq): it stays with the character before it."""
-NO_LINE_END = frozenset("（「『【《〈〔［｛“‘([{")
-"""Opening punctuation, which never ends a line: it goes down with the character after it."""
 _MARKERS = ("**", "__", "~~", "--")
 """fpdf2's Markdown style marks (bold, italics, strikethrough, underline)."""
 _SPACE_CHARS = frozenset(" \t\u3000")

@@ -61,14 +61,18 @@ def _pieces(text: str) -> list[str]:
     return _no_leading_stops(out)
 
 
-_NO_LINE_START = "\u3002\uff0c\u3001\uff1a\uff1b\uff01\uff1f\uff09,.;:!?)"
+NO_LINE_START = frozenset("。，、；：？！）」』】》〉〕］｝”’…‥·％,.;:!?)]}%")
+"""Closing punctuation, which never starts a line (Chinese line breaking, GB/T 15834, W3C
+clreq): it stays with the character before it.  The canvases and the handouts both keep it."""
+NO_LINE_END = frozenset("（「『【《〈〔［｛“‘([{")
+"""Opening punctuation, which never ends a line: it goes down with the character after it."""
 
 
 def _no_leading_stops(pieces: list[str]) -> list[str]:
     """A closing mark never starts a line: it joins the piece before it."""
     out: list[str] = []
     for piece in pieces:
-        if out and piece and piece[0] in _NO_LINE_START:
+        if out and piece and piece[0] in NO_LINE_START:
             out[-1] += piece
         else:
             out.append(piece)
