@@ -11,14 +11,15 @@ refused move raises before anything is replaced, so the table stays exactly as i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, seat_name
-from cardlab.core.i18n import joined, msg, msgn
+from cardlab.core.i18n import joined, language, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import Phrase, shown
@@ -175,6 +176,34 @@ def first_lines(items: Sequence[str], limit: int) -> list[str]:
     return [*items[:limit], *more]
 
 
+R = TypeVar("R")
+
+DERIVED = (
+    "controls", "hand", "suggest", "mirror", "log_lines", "log_footer", "notes_html",
+    "score_columns",
+)  # fmt: skip
+"""What a table derives from its fields alone: computed once per model and language."""
+
+
+def derived(method: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``method`` (no arguments) computed once per model and language, kept on the model.
+
+    A model is a value, so what it derives never goes stale, and one press reads the same
+    controls, hand and mirror several times (the view, `act`, the log) without recomputing
+    them; the words are kept per language, as a page may switch languages."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def once(self: Any) -> R:
+        kept = self.__dict__.setdefault("_derived", {})
+        key = (name, language())
+        if key not in kept:
+            kept[key] = method(self)
+        return kept[key]  # type: ignore[no-any-return]
+
+    return once
+
+
 @dataclass(frozen=True, kw_only=True)
 class TableModel:
     """A learner's table: the replay so far, the bots, the log, the score sheet and what the
@@ -226,6 +255,13 @@ class TableModel:
     carried: ClassVar[tuple[str, ...]] = ()
     """The table's settings (fields) a new game keeps, e.g. a ticked "Show my odds"."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's table derives its `DERIVED` values once per model (`derived`)."""
+        super().__init_subclass__(**kwargs)
+        for name in DERIVED:
+            if name in cls.__dict__:
+                setattr(cls, name, derived(cls.__dict__[name]))
+
     def __post_init__(self) -> None:
         """An exam page's table (its recipe allows no hints) has every aid off."""
         if not self.recipe.hints:
@@ -257,12 +293,12 @@ class TableModel:
         """Whose eyes every text and picture reads through: the learner's (None: the teacher's)."""
         return None if self.teacher else LEARNER
 
-    @property
+    @functools.cached_property
     def observation(self) -> Any:
         """What the learner's seat may see: the table's own decisions (hints, odds) use this."""
         return self.game.observe(self.state, LEARNER)
 
-    @property
+    @functools.cached_property
     def seen(self) -> Any:
         """What the table shows: the learner's observation, or everything for the teacher."""
         return self.game.observe(self.state, self.viewer)
@@ -453,21 +489,6 @@ class TableModel:
         if after.recipe is not self.recipe:
             return after
         return dataclasses.replace(after, presses=(*self.presses, press))
-
-    def at_once(self, key: str, value: Any = None) -> TableModel | None:
-        """The table right after the learner's own move, before any bot acts: what the view
-        shows the moment the learner clicks, while the bots think (a bot may take a tenth of a
-        second).  None when no bot acts after the move, as then `act` is as quick."""
-        if not self.bots:
-            return None
-        try:
-            first = dataclasses.replace(self, bots={}).act(key, value)
-        except Exception:  # only a preview: `act` itself reports the refusal
-            return None
-        state = first.replay.state
-        if first.replay.current_player not in self.bots or self.pause(state):
-            return None
-        return dataclasses.replace(first, bots=self.bots)
 
     # -- where the table stands: how its game began and the learner's presses since ----------
     @classmethod

@@ -31,7 +31,6 @@ from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
-THINKING = msg("The AI players are moving: wait a moment.")
 POSITION = ("seed", "ai", "deal", "moves")
 """The link parameters of a table's position (the page carries theme, rules and class)."""
 
@@ -242,40 +241,24 @@ class TableView(LessonPanel):
 
     # -- the learner's side ----------------------------------------------------------------------
     def press(self, key: str, value: Any = None) -> None:
-        """What a click on control ``key`` does (tests and the autoplayer call it too).
+        """What a click on control ``key`` does (tests and the autoplayer call it too): the
+        learner's move is made once (`TableModel.act`, the bots' answers included) and the table
+        redrawn once, so the canvas gets one batch per press."""
+        self.show(self.model.act(key, value))
 
-        The learner's own move is drawn at once (`TableModel.at_once`), before the bots think,
-        so a click answers in a few milliseconds whatever the AI costs; then the bots' moves."""
-        before = self.model
-        early = before.at_once(key, value)
-        if early is not None:
-            self.show(early, thinking=True)
-        try:
-            self.show(before.act(key, value))
-        except Exception:
-            if early is not None:
-                self.show(before)  # the game stays as it was
-            raise
-
-    def show(self, model: Any, thinking: bool = False) -> None:
+    def show(self, model: Any) -> None:
         """Show ``model`` (the table after a move): every widget takes its values from it.
 
         The canvas goes first (what a click is waiting for), then the controls the new
         position disables, and the rest of the controls last: a button enabled on the page is
-        always one the log and status beside it allow, even while the page is being updated.
-        ``thinking``: the learner's move drawn while the bots think, every control disabled
-        right after the canvas, before the log changes (a model never rests at a bot's turn
-        otherwise, so its controls are not meant for it)."""
+        always one the log and status beside it allow, even while the page is being updated."""
         self.model = model
         self._syncing = True
         try:
             self.hand.set_cards(model.hand(), model.selected)
         finally:
             self._syncing = False
-        if thinking:
-            self._sync_controls(thinking)  # nothing may be pressed from here on
-        else:
-            self._disable_refused()  # the old position's buttons go before its log does
+        self._disable_refused()  # the old position's buttons go before its log does
         recipe = model.recipe
         deal = deal_words(recipe.class_code, recipe.deal) if recipe.deal else ""
         self.class_line.value = (
@@ -288,8 +271,7 @@ class TableView(LessonPanel):
             if deal
             else ""
         )
-        if not thinking:
-            self._record_results(model)
+        self._record_results(model)
         said = model.said
         getattr(self.status, said.level)(str(said.text))
         self._sync_scores()
@@ -306,8 +288,7 @@ class TableView(LessonPanel):
             last_move=mirror.last_move,
             legal_moves=list(mirror.legal_moves),
         )
-        if not thinking:
-            self._sync_controls()
+        self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
     def _page_connected(self, query: dict[str, str]) -> None:
@@ -368,11 +349,11 @@ class TableView(LessonPanel):
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)
 
-    def _sync_controls(self, thinking: bool = False) -> None:
+    def _sync_controls(self) -> None:
         """Every control's widget from the model; the choices' observers stay quiet."""
         self._syncing = True
         try:
-            self._set_controls(thinking)
+            self._set_controls()
         finally:
             self._syncing = False
 
@@ -383,15 +364,12 @@ class TableView(LessonPanel):
             if not control.enabled:
                 self.controls[control.key].disabled = True
 
-    def _set_controls(self, thinking: bool) -> None:
+    def _set_controls(self) -> None:
         for control in self.model.offered():
             widget = self.controls[control.key]
-            widget.disabled = thinking or not control.enabled
+            widget.disabled = not control.enabled
             widget.description = str(control.label)
-            if thinking:
-                widget.tooltip = str(THINKING)
-            else:
-                widget.tooltip = str(control.why_not if not control.enabled else control.label)
+            widget.tooltip = str(control.why_not if not control.enabled else control.label)
             options = _options(control)
             if control.kind == "choice" and list(widget.options) != options:
                 widget.options = options

@@ -13,14 +13,15 @@ import inspect
 import re
 from pathlib import Path
 
+import ipycanvas.canvas
 import ipywidgets as widgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.apps.model import Mirror, TableModel
+from cardlab.apps.model import LEARNER, Mirror, TableModel
 from cardlab.core.engine import IllegalMove
-from cardlab.widgets.table import THINKING, TableView
+from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
 APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
@@ -150,28 +151,9 @@ def test_refused_presses_leave_the_table_as_it_was(game, data):
             assert view.model is before and view.view.drawing is drawing
 
 
-@pytest.mark.parametrize("game", list(MODELS))
-def test_a_click_shows_the_learners_move_before_the_bots_answer(game):
-    """`at_once` is the learner's own move with no bot move after it, and `act` continues from
-    exactly there: the view can draw the click at once and the bots' answer after."""
-    model, previews = MODELS[game].start(), 0
-    for _ in range(80):
-        tip = model.suggest()
-        chosen = model.select(tip.selected)
-        early, after = chosen.at_once(tip.key, tip.value), chosen.act(tip.key, tip.value)
-        if early is not None:
-            previews += 1
-            assert early.replay.current_player in model.bots, "a preview stops at a bot's turn"
-            assert after.replay.actions[: len(early.replay)] == early.replay.actions
-            assert len(after.replay) > len(early.replay), "the bots answer after the preview"
-        model = after
-    assert previews, f"{game}: no press was followed by a bot's move"
-
-
-def test_a_refused_press_has_no_preview_and_the_view_stays():
+def test_a_refused_press_leaves_the_view_as_it_was():
     model = MODELS["triad"].start()
     refused = next(c for c in model.controls() if not c.enabled)
-    assert model.at_once(refused.key) is None
     view = TableView(model, ThemePicker())
     drawing = view.hand.drawing
     view.controls[refused.key].click()
@@ -179,21 +161,52 @@ def test_a_refused_press_has_no_preview_and_the_view_stays():
     assert view.status.level == "error"
 
 
-def test_while_the_bots_think_every_control_is_disabled():
-    """The preview is a table at a bot's turn, where a model never rests otherwise: no control
-    may be pressed then (Three Thirteen's Next round would be enabled there)."""
-    model, early = MODELS["three_thirteen"].start(seed=7), None
-    while early is None:  # a take from the stock leaves the learner to discard: no preview
+@pytest.mark.parametrize("game", list(MODELS))
+def test_a_press_makes_the_learners_move_once_and_sends_the_canvas_one_batch(game, monkeypatch):
+    """One press: the engine applies the learner's move once (no preview played twice), and the
+    page gets one canvas message (the table's redraw, any new card face's hidden canvas in the
+    same batch)."""
+    view = TableView(MODELS[game].start(), ThemePicker())
+    engine = type(view.model.game)
+    owner = next(k for k in engine.__mro__ if "_apply" in k.__dict__)  # every move's one way in
+    apply, moves, batches = owner.__dict__["_apply"], [], []
+
+    def counted(self, state, move, *args, **kwargs):
+        if self.current_player(state) == LEARNER:
+            moves.append(move)
+        return apply(self, state, move, *args, **kwargs)
+
+    send = ipycanvas.canvas._CanvasManager._send_custom
+    monkeypatch.setattr(owner, "_apply", counted)
+    monkeypatch.setattr(
+        ipycanvas.canvas._CanvasManager,
+        "_send_custom",
+        lambda manager, command, buffers=(): (
+            batches.append(command),
+            send(manager, command, list(buffers)),
+        ),
+    )
+    presses = 0
+    for _ in range(60):
+        model = view.model
         tip = model.suggest()
-        early = model.select(tip.selected).at_once(tip.key, tip.value)
-        if early is None:
-            model = model.select(tip.selected).act(tip.key, tip.value)
-    view = TableView(model, ThemePicker())
-    view.show(early, thinking=True)
-    assert all(w.disabled for w in view.controls.values())
-    assert {w.tooltip for w in view.controls.values()} == {str(THINKING)}
-    view.show(model)
-    assert any(not w.disabled for w in view.controls.values())
+        if tip.selected:
+            view.hand.set_selected(tip.selected)
+        moves.clear()
+        batches.clear()
+        view.press(tip.key, tip.value)
+        after = view.model.replay
+        start = (
+            len(model.replay) if after.actions[: len(model.replay)] == model.replay.actions else 0
+        )
+        made = sum(after.event_at(i).actor == LEARNER for i in range(start + 1, len(after) + 1))
+        assert view.status.level != "error", view.status.message
+        assert made <= 1 and len(moves) == made, (
+            f"{tip.key}: {made} moves applied {len(moves)} times"
+        )
+        assert len(batches) == 1, f"{tip.key}: {len(batches)} canvas messages for one press"
+        presses += made
+    assert presses >= 20
 
 
 @pytest.mark.parametrize("game", list(MODELS))

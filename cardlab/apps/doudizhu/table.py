@@ -127,13 +127,12 @@ class DouDizhuTable(TableModel):
         return str(msg("It is not your turn."))
 
     def refusal(self, action: str) -> str:
-        """The engine's reason for refusing ``action`` now (a sentence)."""
-        try:
-            GAME.apply(self.state, action)
-        except IllegalMove as refused:
-            text = str(refused.reason)
-            return str(msg("{reason}.", reason=text[0].upper() + text[1:]))
-        return ""
+        """The engine's reason for refusing ``action`` now (a sentence), read without playing it."""
+        reason = GAME.why_illegal(self.state, action)
+        if reason is None:
+            return ""
+        text = str(reason)
+        return str(msg("{reason}.", reason=text[0].upper() + text[1:]))
 
     # -- controls --------------------------------------------------------------------------------
     def controls(self) -> tuple[Control, ...]:
