@@ -28,8 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from cardlab.cli import free_port, wait_for_port  # noqa: E402
-from cardlab.procs import cpu_ticks, kernel_pids, voila_pid  # noqa: E402
+from cardlab.serve.cli import free_port, wait_for_port  # noqa: E402
+from cardlab.serve.procs import cpu_ticks, kernel_pids, voila_pid  # noqa: E402
 
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 from drivers import DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST  # noqa: E402  (the students' moves)
@@ -183,7 +183,7 @@ def serving(notebooks: Path, *options: str) -> Iterator[Server]:
     """`cardlab serve` on a free port in its own process group; everything stops on exit."""
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
+        [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
          "--port", str(port), "--notebooks", str(notebooks), *options],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
         start_new_session=True,

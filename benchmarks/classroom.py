@@ -51,8 +51,8 @@ from browser import (
 )
 from results import publish
 
-from cardlab.cli import DEFAULT_POOL
-from cardlab.procs import cpu_ticks, machine_ticks, rss_mib
+from cardlab.serve.cli import DEFAULT_POOL
+from cardlab.serve.procs import cpu_ticks, machine_ticks, rss_mib
 
 GAME_LESSONS = tuple(DRIVERS)
 OPEN_TIMEOUT_MS = 600_000

@@ -16,7 +16,7 @@
    registry), the bytes of the score sheet and log HTML (what a change re-sends) and every
    cardlab cache (`cardlab.core.caches.census`) are read at the end.
 2. Lessons: every notebook in ``notebooks/`` run top to bottom in the kernel `cardlab serve`
-   gives Voilà (`cardlab.kernel`: ipykernel without debugpy and jedi; nbclient);
+   gives Voilà (`cardlab.serve.kernel`: ipykernel without debugpy and jedi; nbclient);
    the kernel then reports its own ``VmRSS``, against the 90 MiB budget of a lesson's kernel, and
    which heavy libraries its cells loaded.  A fresh kernel importing those libraries one at a
    time shows what dominates.
@@ -47,7 +47,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from cardlab.kernel import write_spec  # noqa: E402
+from cardlab.serve.kernel import write_spec  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 BUDGET_MIB = 90
@@ -176,7 +176,7 @@ def worker(name: str, games: int) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def lesson_kernel(root: Path) -> Iterator[None]:
-    """Kernels started inside run as `cardlab serve` runs them (`cardlab.kernel`)."""
+    """Kernels started inside run as `cardlab serve` runs them (`cardlab.serve.kernel`)."""
     saved = os.environ.get("JUPYTER_PATH")
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(write_spec(root)), saved) if p)
     try:

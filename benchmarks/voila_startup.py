@@ -54,7 +54,7 @@ from browser import (
 )
 from results import publish
 
-from cardlab.procs import rss_mib
+from cardlab.serve.procs import rss_mib
 
 
 # -- 1 + 2: first drawn canvas and kernel memory ------------------------------------------------

@@ -15,8 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardlab import cli
 from cardlab.render.sheet import deck_sheet
+from cardlab.serve import cli
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -84,9 +84,9 @@ def test_pages_get_the_xsrf_cookie_their_unload_shutdown_needs(tmp_path):
     """The identity provider named on the command line exists and is Voilà's kind of class."""
     from jupyter_server.auth.identity import PasswordIdentityProvider
 
-    from cardlab.serving import PageIdentityProvider
+    from cardlab.serve.plugins import PageIdentityProvider
 
-    flag = "--Voila.identity_provider_class=cardlab.serving.PageIdentityProvider"
+    flag = "--Voila.identity_provider_class=cardlab.serve.plugins.PageIdentityProvider"
     assert flag in cli.voila_command(tmp_path, "127.0.0.1", 9123)
     assert issubclass(PageIdentityProvider, PasswordIdentityProvider)
 
@@ -140,7 +140,7 @@ def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
     lessons = make_lessons(tmp_path)
     port = cli.free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--port", str(port),
+        [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--port", str(port),
          "--notebooks", str(lessons)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
         start_new_session=True,
@@ -154,7 +154,7 @@ def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
             assert resp.status == 200
             body = resp.read().decode()
             cookies = resp.headers.get_all("Set-Cookie") or []
-        # the page can send the _xsrf its kernel shutdown on unload needs (cardlab/serving.py)
+        # the page can send the _xsrf its kernel shutdown on unload needs (cardlab/serve/plugins.py)
         assert any(c.startswith("_xsrf=") for c in cookies), cookies
         assert "hello from cardlab" in body
         assert "42" in body  # the code cell ran in a kernel

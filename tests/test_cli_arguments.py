@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab import cli
 from cardlab.render.faces import deck_names
 from cardlab.render.sheet import deck_sheet
+from cardlab.serve import cli
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -88,7 +88,7 @@ def test_a_huge_scale_is_refused_before_drawing(tmp_path):
     out = tmp_path / "big.png"
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "cardlab.cli", "render", "standard", "--scale", "200",
+        [sys.executable, "-m", "cardlab.serve.cli", "render", "standard", "--scale", "200",
          "--out", str(out), "--lang", "ru"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip

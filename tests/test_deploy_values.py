@@ -3,7 +3,10 @@ student's server, memory, culling; and the image they name is the one repo2docke
 
 from __future__ import annotations
 
+import json
+import os
 import runpy
+import sys
 from pathlib import Path
 
 import yaml
@@ -24,8 +27,8 @@ def test_values_and_the_hub_config_agree():
     config = hub_config()
     values = yaml.safe_load((DEPLOY / "values.yaml").read_text())
     single = values["singleuser"]
-    assert single["cmd"] == ["python", "-m", "cardlab.singleuser"]
-    assert config.Spawner.cmd[1:] == ["-m", "cardlab.singleuser"]
+    assert single["cmd"] == ["python", "-m", "cardlab.serve.singleuser"]
+    assert config.Spawner.cmd[1:] == ["-m", "cardlab.serve.singleuser"]
     assert single["memory"] == {
         "guarantee": config.Spawner.mem_guarantee,
         "limit": config.Spawner.mem_limit,
@@ -40,3 +43,19 @@ def test_the_image_is_the_one_the_comment_builds():
     image = yaml.safe_load(text)["singleuser"]["image"]
     assert f"--image-name {image['name']}:{image['tag']} ." in text
     assert "--target-repo-dir /srv/cardlab" in text, "the home volume would hide the lessons"
+
+
+def test_a_hub_config_naming_the_old_spawn_command_still_starts_the_students_server(
+    tmp_path, monkeypatch
+):
+    """A school's own ``values.yaml`` may still say ``python -m cardlab.singleuser``."""
+    started: list[list[str]] = []
+    monkeypatch.setattr(os, "execv", lambda path, command: started.append(command))
+    monkeypatch.setattr(sys, "argv", ["cardlab.singleuser", "--port=9000"])
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("JUPYTER_PATH", "")  # main sets it: restored after the test
+    runpy.run_module("cardlab.singleuser", run_name="__main__")
+    (command,) = started
+    assert command[1:3] == ["-m", "jupyterhub.singleuser"] and command[-1] == "--port=9000"
+    spec = json.loads(next(tmp_path.rglob("kernel.json")).read_text())
+    assert spec["argv"][1:3] == ["-m", "cardlab.serve.kernel"], "pages run in the lean kernel"

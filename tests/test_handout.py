@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import handouts
-from cardlab.cli import main
 from cardlab.lessons.notes import names, notes, prompts
 from cardlab.render import get_theme
+from cardlab.serve.cli import main
 
 LESSONS = names()
 

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from PIL import ImageChops, ImageStat
 
 from cardlab import handouts
-from cardlab.cli import main
 from cardlab.core.i18n import using_language
 from cardlab.lessons.notes import HEADINGS, Prompt, _prompt_pattern, names, notes, prompts
 from cardlab.render.fonts import cjk_font_path
+from cardlab.serve.cli import main
 
 NOTES = [(lang, name) for lang in HEADINGS if lang != "en" for name in names(lang)]
 needs_font = pytest.mark.skipif(cjk_font_path() is None, reason="no Noto Sans CJK (fonts-noto-cjk)")

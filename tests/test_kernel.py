@@ -1,4 +1,4 @@
-"""The lessons' kernel (`cardlab.kernel`): ipykernel without the debugger and without jedi."""
+"""The lessons' kernel (`cardlab.serve.kernel`): ipykernel without the debugger and without jedi."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import nbclient
 import nbformat
 
-from cardlab.kernel import LEFT_OUT, NAME, write_spec
+from cardlab.serve.kernel import LEFT_OUT, NAME, write_spec
 
 PROBE = f"""
 import json, sys
@@ -23,7 +23,7 @@ print(json.dumps({{"loaded": [m for m in {LEFT_OUT!r} if sys.modules.get(m)], "a
 def test_the_spec_names_python3_and_starts_this_module(tmp_path):
     root = write_spec(tmp_path)
     spec = json.loads((root / "kernels" / NAME / "kernel.json").read_text())
-    assert spec["argv"][:3] == [sys.executable, "-m", "cardlab.kernel"]
+    assert spec["argv"][:3] == [sys.executable, "-m", "cardlab.serve.kernel"]
     assert "{connection_file}" in spec["argv"]
     assert NAME == "python3", "the lesson notebooks ask for python3"
 
@@ -37,7 +37,7 @@ def test_a_notebook_runs_in_the_lean_kernel_without_debugger_or_jedi(tmp_path, m
     found = json.loads(nb.cells[0].outputs[-1]["text"].strip().splitlines()[-1])
     assert found["loaded"] == [], f"the lesson kernel imported {found['loaded']}"
     assert found["value"] == 3  # widgets work as ever
-    assert found["argv"][0].endswith(os.path.join("cardlab", "kernel.py")), found["argv"]
+    assert found["argv"][0].endswith(os.path.join("cardlab", "serve", "kernel.py")), found["argv"]
 
 
 def test_a_plain_kernel_does_load_them():
@@ -49,7 +49,7 @@ def test_a_plain_kernel_does_load_them():
 
 
 def test_the_lean_kernel_goes_first_on_the_jupyter_path(tmp_path):
-    from cardlab.kernel import jupyter_path_first
+    from cardlab.serve.kernel import jupyter_path_first
 
     assert jupyter_path_first(tmp_path, "/elsewhere") == f"{tmp_path}{os.pathsep}/elsewhere"
     assert jupyter_path_first(tmp_path, None) == jupyter_path_first(tmp_path, "") == str(tmp_path)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab import cli
 from cardlab.lessons import INDEX, copy_lessons, lessons, notebooks_dir
+from cardlab.serve import cli
 
 REPO = Path(__file__).resolve().parents[1]
 TITLES = {"index.ipynb", "00_decks.ipynb", "triad.ipynb", "pyramid.ipynb", "doudizhu.ipynb",

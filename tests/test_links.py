@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tools_loader import load_tool
 
-from cardlab import cli, links
+from cardlab import links
 from cardlab.lessons import lesson_file, lessons
+from cardlab.serve import cli
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"

@@ -1,4 +1,4 @@
-"""`cardlab.procs`: CPU time of a process, of its reaped children, and of the machine."""
+"""`cardlab.serve.procs`: CPU time of a process, of its reaped children, and of the machine."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from cardlab.procs import alive, cpu_ticks, descendants, environ, machine_ticks, started
+from cardlab.serve.procs import alive, cpu_ticks, descendants, environ, machine_ticks, started
 
 BUSY = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass"
 

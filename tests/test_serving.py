@@ -1,4 +1,4 @@
-"""What `cardlab serve` plugs into Voilà (cardlab/serving.py says why): a kernel is never
+"""What `cardlab serve` plugs into Voilà (cardlab/serve/plugins.py says why): a kernel is never
 culled the moment a page takes it from the pool, and a hostile address (a script in ``?theme=``,
 a NUL in the path) never reaches Voilà's page or its error."""
 
@@ -22,7 +22,7 @@ import nbformat
 import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from cardlab import cli, serving
+from cardlab.serve import cli, plugins
 
 
 def run(coroutine: Coroutine):
@@ -46,8 +46,8 @@ def culls(monkeypatch) -> list[str]:
 
 def test_a_kernel_out_of_its_pool_waits_a_whole_timeout_before_a_cull_check(culls, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(serving.time, "monotonic", lambda: clock[0])
-    manager = serving.PoolSafeKernelManager(cull_idle_timeout=300)
+    monkeypatch.setattr(plugins.time, "monotonic", lambda: clock[0])
+    manager = plugins.PoolSafeKernelManager(cull_idle_timeout=300)
     check = lambda kid: run(manager.cull_kernel_if_idle(kid))  # noqa: E731
     check("taken")  # the first check after the page took it: it had idled 640 s in the pool
     clock[0] += 299
@@ -68,7 +68,7 @@ def test_a_shut_down_kernel_is_forgotten(culls, monkeypatch):
         return f"shut {kernel_id}"
 
     monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
-    manager = serving.PoolSafeKernelManager(cull_idle_timeout=300)
+    manager = plugins.PoolSafeKernelManager(cull_idle_timeout=300)
     run(manager.cull_kernel_if_idle("k"))
     assert "k" in manager._checked_since
     assert run(manager.shutdown_kernel("k")) == "shut k"
@@ -78,10 +78,11 @@ def test_a_shut_down_kernel_is_forgotten(culls, monkeypatch):
 def test_voila_builds_its_pool_on_it(tmp_path):
     from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-    flag = "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PoolSafeKernelManager"
+    manager = "cardlab.serve.plugins.PoolSafeKernelManager"
+    flag = f"--VoilaConfiguration.multi_kernel_manager_class={manager}"
     assert flag in cli.voila_command(tmp_path, "127.0.0.1", 9123)
-    pooled = voila_kernel_manager_factory(serving.PoolSafeKernelManager, True, 1)
-    assert issubclass(pooled, serving.PoolSafeKernelManager)
+    pooled = voila_kernel_manager_factory(plugins.PoolSafeKernelManager, True, 1)
+    assert issubclass(pooled, plugins.PoolSafeKernelManager)
 
 
 # -- a real `cardlab serve`, asked with hostile addresses -----------------------------------------
@@ -100,8 +101,8 @@ def server(tmp_path_factory) -> Iterator[tuple[str, Path]]:
     port = cli.free_port()
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--port", str(port),
-             "--notebooks", str(folder)],
+            [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser",
+             "--port", str(port), "--notebooks", str(folder)],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
     try:
@@ -159,7 +160,7 @@ def test_the_hubs_pages_take_no_theme_or_template_from_a_link():
     from traitlets.config.loader import KVArgParseConfigLoader
     from voila.configuration import VoilaConfiguration
 
-    from cardlab.singleuser import server_command
+    from cardlab.serve.singleuser import server_command
 
     args = [a for a in server_command([]) if a.startswith("--VoilaConfiguration.")]
     voila = VoilaConfiguration(config=KVArgParseConfigLoader(args).load_config())

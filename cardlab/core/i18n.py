@@ -54,6 +54,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "pictures/__init__.py",
         "pictures/decks.py",
         "games/highcard.py",
+        "serve",
         "*.py",
     ),
     "poker": ("games/poker",),

@@ -13,15 +13,15 @@ Students log in with their account on this machine (PAM), if it is in the Unix g
 admins.  The hub listens on port 8000 of every address; put it behind HTTPS (a reverse proxy, or
 ``c.JupyterHub.ssl_cert``/``ssl_key``) before students type passwords into it.
 
-Each student's server is ``python -m cardlab.singleuser``: the lessons installed with cardlab as
-its root, Voilà's page of the index as the page a student lands on
+Each student's server is ``python -m cardlab.serve.singleuser``: the lessons installed with cardlab
+as its root, Voilà's page of the index as the page a student lands on
 (``/user/NAME/voila/render/index.ipynb``), and what ``cardlab serve`` gives a lesson page where a
 single-user server can: the lean kernel, the same Voilà page options, kernels culled 5 minutes
 after their page went.  What does not carry over behind a hub, and why: no preheated pool (Voilà
 preheats only in its own server, not as an extension of the student's server, so each page runs
 its lesson when asked and shows each cell as it finishes, like ``cardlab serve --pool 0``); no
 XSRF identity provider (the student's server keeps the hub's, which logs the student in);
-``--no-hints`` is the ``CARDLAB_HINTS`` variable below.  ``cardlab/singleuser.py`` says more.
+``--no-hints`` is the ``CARDLAB_HINTS`` variable below.  ``cardlab/serve/singleuser.py`` says more.
 
 The lessons are read-only for students (they sit inside the installed package), so every student
 sees the lessons of the installed cardlab; a student who wants to change one works in Binder or on
@@ -41,9 +41,10 @@ c.JupyterHub.authenticator_class = "pam"
 c.PAMAuthenticator.allowed_groups = {"students"}
 c.PAMAuthenticator.admin_groups = {"teachers"}
 
-# Each student's server: JupyterHub's single-user server with the lessons (cardlab/singleuser.py).
+# Each student's server: JupyterHub's single-user server with the lessons
+# (cardlab/serve/singleuser.py).
 c.JupyterHub.spawner_class = "localprocess"
-c.Spawner.cmd = [sys.executable, "-m", "cardlab.singleuser"]
+c.Spawner.cmd = [sys.executable, "-m", "cardlab.serve.singleuser"]
 c.Spawner.start_timeout = 120  # seconds: a class that logs in at the same minute, on few cores
 c.Spawner.http_timeout = 60
 # Tables offer hints and their odds; "off" hides them on every page (a test, a match), as

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.cli import wait_for_port
+from cardlab.serve.cli import wait_for_port
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")

@@ -32,7 +32,7 @@ from browsing import (
     skip_or_fail,
 )
 
-from cardlab.cli import free_port
+from cardlab.serve.cli import free_port
 
 
 def pytest_collection_modifyitems(config, items):
@@ -103,7 +103,7 @@ def served(chromium_path, notebooks_dir, tmp_path_factory):
     """`cardlab serve` (default options: a preheated pool) on a free loopback port."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    cmd = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
+    cmd = [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
            "--port", str(port), "--notebooks", str(notebooks_dir)]  # fmt: skip
     with serving(cmd, port, log_path) as proc:
         try:

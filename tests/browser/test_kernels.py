@@ -1,8 +1,9 @@
 """No kernel left behind: closing or reloading a lesson page shuts its kernel down.
 
 Voilà's page posts a shutdown beacon on ``beforeunload``; without the ``_xsrf`` cookie it was
-refused (403) and the kernel ran on until culling (cardlab/serving.py says why).  Voilà routes no
-``GET /api/kernels``, so kernels are counted as processes: the ipykernel children of the server.
+refused (403) and the kernel ran on until culling (cardlab/serve/plugins.py says why).  Voilà
+routes no ``GET /api/kernels``, so kernels are counted as processes: the ipykernel children of the
+server.
 The server runs with the default pool, so this also checks that a page is served from a
 preheated kernel and that the pool refills to its size.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from cardlab.procs import cmdline, kernel_pids
+from cardlab.serve.procs import cmdline, kernel_pids
 
 ROUNDS = 20  # pages opened and closed; every RELOAD_EVERY-th is reloaded once before
 RELOAD_EVERY = 4
@@ -56,8 +57,8 @@ def open_lesson(page, base: str, lesson: str) -> str:
 def test_closed_and_reloaded_pages_leave_no_kernel(served, browser):
     before = settled(served.pid)
     assert before, "the pool should hold preheated kernels before any page opens"
-    lean = [pid for pid in before if " -m cardlab.kernel " in f" {cmdline(pid)} "]
-    assert set(lean) == before, "Voilà runs the lessons' lean kernel (cardlab.kernel)"
+    lean = [pid for pid in before if " -m cardlab.serve.kernel " in f" {cmdline(pid)} "]
+    assert set(lean) == before, "Voilà runs the lessons' lean kernel (cardlab.serve.kernel)"
     used: set[int] = set()
     context = browser.new_context()  # one student's browser: the page's scripts come from cache
     for i in range(ROUNDS):

@@ -30,9 +30,9 @@ import test_voila as voila
 from browsing import npm_package
 from traitlets.config import Config
 
-from cardlab import procs
-from cardlab.cli import free_port, wait_for_port
 from cardlab.lessons import INDEX, notebooks_dir
+from cardlab.serve import procs
+from cardlab.serve.cli import free_port, wait_for_port
 
 REPO = Path(__file__).resolve().parents[3]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -214,8 +214,10 @@ def test_three_students_learn_through_the_hub(hub, page_at, screenshot_dir):
     guarantee = mib(config.Spawner.mem_guarantee)
     for student in STUDENTS:
         server = hub.server_of(student)
-        kernels = [p for p in procs.children(server) if "-m cardlab.kernel" in procs.cmdline(p)]
-        assert kernels, f"{student}'s lesson runs in the lean kernel (cardlab.kernel)"
+        kernels = [
+            p for p in procs.children(server) if "-m cardlab.serve.kernel" in procs.cmdline(p)
+        ]
+        assert kernels, f"{student}'s lesson runs in the lean kernel (cardlab.serve.kernel)"
         used = sum(procs.rss_mib(p) for p in [server, *kernels])
         assert used <= guarantee, (
             f"{student}'s server and {len(kernels)} kernel(s) hold {used:.0f} MiB, more than the "

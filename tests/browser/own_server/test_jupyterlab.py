@@ -36,9 +36,9 @@ from test_voila import (
 )
 
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
-from cardlab.cli import free_port
 from cardlab.lessons import notebooks_dir
 from cardlab.render.ops import HitBox
+from cardlab.serve.cli import free_port
 
 LESSONS = tuple(DRIVERS)
 """One lesson per game: the six with a table to play."""

@@ -16,7 +16,7 @@ from browsing import serving
 from playwright.sync_api import expect
 from test_voila import CANVAS, RENDER_TIMEOUT_MS, SETTLE_MS, assert_no_python_errors, render_url
 
-from cardlab.cli import free_port
+from cardlab.serve.cli import free_port
 
 DEAL, TABLE = ".cardlab-at-deal", ".cardlab-at-table"
 NOTICE = ".cardlab-page .widget-html.cardlab-notice"
@@ -32,7 +32,7 @@ def progressive(chromium_path, notebooks_dir, tmp_path_factory) -> str:
     """`cardlab serve --pool 0`: every page starts its own kernel and renders cell by cell."""
     port = free_port()
     log_path = tmp_path_factory.mktemp("progressive") / "voila.log"
-    cmd = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
+    cmd = [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
            "--port", str(port), "--notebooks", str(notebooks_dir), "--pool", "0"]  # fmt: skip
     with serving(cmd, port, log_path):
         yield f"http://127.0.0.1:{port}"

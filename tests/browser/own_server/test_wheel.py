@@ -19,8 +19,8 @@ import pytest
 from browsing import REPO, serving
 from test_voila import RENDER_TIMEOUT_MS, assert_no_python_errors, open_drawn, render_url
 
-from cardlab.cli import free_port
 from cardlab.lessons import lessons
+from cardlab.serve.cli import free_port
 
 INSTALL_TIMEOUT = 900  # seconds: a fresh environment's whole dependency tree, from the pip cache
 SKIP = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".*cache",

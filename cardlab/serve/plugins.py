@@ -20,7 +20,7 @@ Voilà (`guard_request`):
 
 * **Voilà's own query parameters** (`VOILA_QUERY`).  Voilà's lab template wrote ``?theme=``
   unescaped into the page's ``<body>``, a reflected script injection.  ``cardlab serve`` turns
-  the theme and template overrides off (`cardlab.cli.voila_command`), so the values change
+  the theme and template overrides off (`cardlab.serve.cli.voila_command`), so the values change
   nothing; but Voilà still compares them with its preheated page and serves any request that
   carries one from a fresh kernel (3 s instead of none).  They are taken out of the request's
   arguments, so every link is served from the pool; the kernel still sees the whole query.

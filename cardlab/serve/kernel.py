@@ -2,10 +2,11 @@
 
 A lesson page in Voilà has no code editor, so nobody completes code or steps through it in a
 debugger there, yet ipykernel imports debugpy and IPython imports jedi at start: 12-13 MiB of
-every kernel, and a class runs one kernel per student.  ``python -m cardlab.kernel`` makes those
-two imports fail (``sys.modules[name] = None``), which ipykernel and IPython both handle by going
-without, then starts ipykernel as usual.  `cardlab serve` gives Voilà this kernel under the name
-``python3`` (`write_spec`), so the notebooks stay as they are and JupyterLab keeps its own kernel.
+every kernel, and a class runs one kernel per student.  ``python -m cardlab.serve.kernel`` makes
+those two imports fail (``sys.modules[name] = None``), which ipykernel and IPython both handle by
+going without, then starts ipykernel as usual.  `cardlab serve` gives Voilà this kernel under the
+name ``python3`` (`write_spec`), so the notebooks stay as they are and JupyterLab keeps its own
+kernel.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def write_spec(root: Path, python: str = sys.executable) -> Path:
     folder = root / "kernels" / NAME
     folder.mkdir(parents=True, exist_ok=True)
     spec = {
-        "argv": [python, "-m", "cardlab.kernel", "-f", "{connection_file}"],
+        "argv": [python, "-m", "cardlab.serve.kernel", "-f", "{connection_file}"],
         "display_name": "Python 3 (cardlab lessons)",
         "language": "python",
         "metadata": {"debugger": False},

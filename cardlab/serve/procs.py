@@ -11,7 +11,7 @@ import contextlib
 from pathlib import Path
 
 PROC = Path("/proc")
-KERNEL_COMMANDS = ("ipykernel", "cardlab.kernel")
+KERNEL_COMMANDS = ("ipykernel", "cardlab.serve.kernel")
 """What a kernel's command line holds: Jupyter's own, or the lessons' lean one."""
 
 

@@ -35,9 +35,9 @@ from pathlib import Path
 
 from cardlab import links
 from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
-from cardlab.kernel import jupyter_path_first
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT
+from cardlab.serve.kernel import jupyter_path_first
 
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
 # Seconds Voilà waits, after a cell's reply, for the rest of its output.  The default (4 s) is
@@ -46,7 +46,7 @@ CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is st
 # lesson.  The wait ends as soon as the output is in, so a long bound costs nothing; past it the
 # page shows an error instead of silently missing its widgets.
 IOPUB_TIMEOUT = 60
-# A closed or reloaded page shuts its kernel down at once (cardlab/serving.py); culling is the
+# A closed or reloaded page shuts its kernel down at once (cardlab/serve/plugins.py); culling is the
 # safety net for browsers that vanish without saying so (a laptop lid, a lost network).
 CULL_IDLE = 300  # seconds before a kernel with no page connected is shut down
 CULL_INTERVAL = 60
@@ -166,11 +166,11 @@ def voila_command(
         # environment (an editor's jupytext, a theme) cost page load and can break it.
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
         # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458); a
-        # hostile address never reaches Voilà (cardlab/serving.py).
-        "--Voila.identity_provider_class=cardlab.serving.PageIdentityProvider",
+        # hostile address never reaches Voilà (cardlab/serve/plugins.py).
+        "--Voila.identity_provider_class=cardlab.serve.plugins.PageIdentityProvider",
         # A preheated kernel taken after a long wait in its pool is not culled before its page
-        # connects (cardlab/serving.py).
-        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serving.PoolSafeKernelManager",
+        # connects (cardlab/serve/plugins.py).
+        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serve.plugins.PoolSafeKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         *pool_options(pool, lang),

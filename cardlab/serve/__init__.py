@@ -1,0 +1,19 @@
+"""Serving: everything that puts the lessons in front of a class, kept apart from the lessons.
+
+* `cli` is the ``cardlab`` command (``serve``, ``lessons``, ``link``, ``render``, ``handout``).
+  ``cardlab serve`` runs Voilà on the lessons' folder as a child process, with a pool of
+  preheated kernels and culling (`cli.voila_command` is the one list of Voilà's options).
+* `kernel` is the lessons' lean kernel (``python -m cardlab.serve.kernel``: ipykernel without the
+  debugger and jedi); ``cardlab serve`` and the hub's student server write its spec first on
+  ``JUPYTER_PATH``.
+* `plugins` runs inside the Voilà server ``cardlab serve`` starts: the identity provider that
+  lets a closed page shut its kernel down and keeps hostile addresses out, and the kernel manager
+  that never culls a kernel the moment a page takes it from the pool.
+* `singleuser` is a student's server on a JupyterHub (``python -m cardlab.serve.singleuser``):
+  the same kernel and the page options of `cli.voila_command`, without a pool or `plugins`.
+* `procs` finds a server's Voilà and kernels in ``/proc``, for the tests and the benchmarks.
+
+The package's ``__init__`` imports nothing, so ``python -m cardlab.serve.kernel`` and the
+command stay as light as their own modules (``tests/test_layers.py`` checks `cli`).  The lessons'
+addresses (`cardlab.links`) are not here: the lesson pages build links in the kernel too.
+"""
