@@ -203,13 +203,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env = dict(os.environ)
     if args.no_hints:
-        from cardlab.widgets.page import HINTS  # the kernels read it; only serving needs it
+        from cardlab.lessons.page_state import SERVER_HINTS  # the kernels read it
 
-        env[HINTS] = "off"
+        env[SERVER_HINTS] = "off"
     if args.class_deals:
-        from cardlab.widgets.page import CLASS_DEALS
+        from cardlab.lessons.page_state import SERVER_CLASS
 
-        env[CLASS_DEALS] = args.class_deals
+        env[SERVER_CLASS] = args.class_deals
     env["JUPYTER_PATH"] = jupyter_path_first(kernels, os.environ.get("JUPYTER_PATH"))
     proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool, args.lang), env=env)
 

@@ -21,9 +21,9 @@ What does not carry over, and why:
   its own identity provider, which logs the student in through the hub and handles the ``_xsrf``
   cookie itself; culling stays the safety net for a page that closed without a word.
 * **No ``--no-hints`` or ``--class-deals`` switch**: the hub sets ``CARDLAB_HINTS`` or
-  ``CARDLAB_CLASS_DEALS`` in the server's environment instead (`cardlab.widgets.page.HINTS`,
-  `cardlab.widgets.page.CLASS_DEALS`), and ``?hints=off`` or ``?class=CODE`` in a link works as
-  everywhere.
+  ``CARDLAB_CLASS_DEALS`` in the server's environment instead
+  (`cardlab.lessons.page_state.SERVER_HINTS`, `SERVER_CLASS`), and ``?hints=off`` or
+  ``?class=CODE`` in a link works as everywhere.
 
 Standard library and `cardlab.serve.cli`'s constants only: this runs before the server starts.
 """

@@ -1,10 +1,13 @@
 """`LessonPage`: the top of every lesson page, and what its panels share.
 
-One per page.  It holds the theme picker, the lesson's rules (`RulesPanel`) and the line that
-says what a link asked for and could not get.  Every panel is given the page (where a panel
-used to be given the theme picker) and attaches itself once built: it then follows the page's
-rules, and a panel with a position (a stepped deal, a table; `LessonPanel.share_key`) gets a
-"Share this position" box and opens where a link says.
+One per page.  It holds the theme picker, the lesson's rules (`RulesPanel`), the line that
+says what a link asked for and could not get, and the page's state (`PageState`: theme, rules,
+class code, hints, a position), the one value every panel follows.  It is the only listener to
+the page's link: it reads each link once (`read_page`) and hands the state down
+(`LessonPanel.follow`); no panel reads the query.  Every panel is given the page and attaches
+itself once built: it then follows the page's state, and a panel with a position (a stepped
+deal, a table; `LessonPanel.share_key`) gets a "Share this position" box and opens where a link
+says.
 
 Links arrive late: Voilà's preheated kernels run the lesson before the page is asked for, and
 the browser reports its address afterwards (`cardlab.widgets.page.watch_search`).  So a link is
@@ -14,6 +17,7 @@ page rendered cell by cell).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -22,21 +26,13 @@ import ipywidgets as widgets
 
 from cardlab.core.i18n import Message, msg
 from cardlab.lessons.notes import notes_html
-from cardlab.lessons.page_link import PageLink, current_query, read_link, write_query
+from cardlab.lessons.page_state import PageState, current_query, read_page, write_query
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.language import VOILA, LanguagePicker
-from cardlab.widgets.page import (
-    class_code,
-    go_to,
-    hints_allowed,
-    page_address,
-    parse_query,
-    scroll_to,
-    watch_search,
-)
+from cardlab.widgets.page import go_to, page_address, scroll_to, watch_search
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.rules import RulesPanel
 from cardlab.widgets.share import ShareBox
@@ -67,10 +63,9 @@ class LessonPage(widgets.VBox):
         )
         self.panels: list[LessonPanel] = []
         self.positions: dict[str, LessonPanel] = {}
-        self.link = PageLink()
-        """What the page's link asked for (kept for the panels built after it came)."""
-        self.class_code = ""
-        """The class code the page's link carried, passed on in the links it makes."""
+        self.state = read_page("", self.variant)
+        """The page's state: the server's settings, then what the link asked for (kept for the
+        panels built after it came) and the rules the class chose since."""
         self.notes: widgets.HTML | None = None
         """The teacher notes, made at the first press (a student's page never loads them)."""
         self.notes_button = widgets.ToggleButton(
@@ -80,9 +75,7 @@ class LessonPage(widgets.VBox):
         self.notes_button.layout.width = "auto"
         self.notes_button.add_class("cardlab-notes-button")
         self.notes_button.observe(self._show_notes, names="value")
-        self.hints = True
-        """Whether the page allows hints and the teacher notes (not on an exam page)."""
-        self._allow_hints(hints_allowed({}))  # served with --no-hints
+        self._allow_hints(self.state.hints)  # served with --no-hints
         rules = [self.rules] if self.rules is not None else []
         parts = [self.language, self.picker, *rules, self.notes_button, self.notice]
         super().__init__([*parts, self.status.widget])
@@ -90,10 +83,19 @@ class LessonPage(widgets.VBox):
         self.add_class("cardlab-page")
         watch_search(guarded(self.status, self.follow))
 
+    @property
+    def hints(self) -> bool:
+        """Whether the page allows hints and the teacher notes (not on an exam page)."""
+        return self.state.hints
+
+    @property
+    def class_code(self) -> str:
+        """The class code the page plays, passed on in the links it makes."""
+        return self.state.class_code
+
     def _allow_hints(self, allowed: bool) -> None:
         """An exam page (``allowed`` False) has no teacher notes: the button is off, hidden and
         disabled, and the notes shown so far go."""
-        self.hints = allowed
         if not allowed:
             self.notes_button.value = False
         self.notes_button.disabled = not allowed
@@ -125,12 +127,11 @@ class LessonPage(widgets.VBox):
 
     # -- panels ------------------------------------------------------------------------------------
     def attach(self, panel: LessonPanel) -> None:
-        """Take ``panel`` (fully built) onto the page: it follows the rules from now on, and a
-        panel with a position gets its key, its share box, and the link's position if the link
-        is for it."""
+        """Take ``panel`` (fully built) onto the page: it follows the page's state from now on,
+        and a panel with a position gets its key, its share box, and the link's position if the
+        link is for it."""
         self.panels.append(panel)
-        if self.rules is not None and self.rules.changed:
-            guarded(panel.status, panel.rules_changed)(self.options)
+        panel.follow(self.state, self.options)
         if not panel.share_key:
             return
         key, n = panel.share_key, 2
@@ -143,8 +144,8 @@ class LessonPage(widgets.VBox):
             panel.view.on_draw(lambda: share.refresh() if share.shown else None)
         panel.share_box = share
         panel.children = (*panel.children, share)
-        if self.link.at == key:  # the link came before this panel was built
-            self._notify([*self.link.notices, *self._open(key)])
+        if self.state.at == key:  # the link came before this panel was built
+            self._notify([*self.state.notices, *self._open(key)])
 
     def address_of(self, key: str) -> str:
         """The link to the page with the panel ``key`` where it is now."""
@@ -152,7 +153,7 @@ class LessonPage(widgets.VBox):
         query = write_query(
             theme=self.theme,
             lang=self.lang,
-            options=self.rules.changed if self.rules is not None else {},
+            options=self.state.options,
             at=key,
             params=panel.position(),
             class_code=self.class_code,
@@ -164,20 +165,19 @@ class LessonPage(widgets.VBox):
         return write_query(
             theme=self.theme,
             lang=lang,
-            options=self.rules.changed if self.rules is not None else {},
+            options=self.state.options,
             class_code=self.class_code,
         )
 
     # -- a link ------------------------------------------------------------------------------------
     def follow(self, search: str) -> None:
-        """Open the page where the link's query ``search`` says: theme, rules, then the
-        position; what cannot be followed is said on the notice line."""
-        link = read_link(search, self.variant)
+        """Open the page where the link's query ``search`` says: theme, rules, class and hints,
+        then the position; what cannot be followed is said on the notice line."""
+        link = read_page(search, self.variant)
         if link.lang is not None and link.lang != self.lang and VOILA in page_address():
             go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
             return
-        self.link = link
-        notices = list(link.notices)
+        notices: list[Notice] = list(link.notices)
         if link.at and link.at not in self.positions and self.positions:
             notices.append(
                 msg(
@@ -189,19 +189,26 @@ class LessonPage(widgets.VBox):
         if link.theme is not None:
             self.picker.value = link.theme
         if link.options and self.rules is not None:
-            self.rules.set_rules(dict(link.options), notify=True)
-        query = parse_query(search)
-        self.class_code = class_code(query)[0]
-        self._allow_hints(hints_allowed(query))  # an exam: no hints, no answers in the notes
+            self.rules.set_rules(dict(link.options))
+        self._hand_down(dataclasses.replace(link, options=self._changed_rules()))
         if link.at in self.positions:
             notices += self._open(link.at)
         self._notify(notices)
+
+    def _hand_down(self, state: PageState) -> None:
+        """Make ``state`` the page's and let every panel follow it (one that fails says so on
+        its own status line, and the others still follow)."""
+        self.state = state
+        self._allow_hints(state.hints)  # an exam: no hints, no answers in the notes
+        options = self.options
+        for panel in self.panels:
+            panel.follow(state, options)
 
     def _open(self, key: str) -> list[Notice]:
         """Put the panel ``key`` at the link's position; its notices (also on its status line)."""
         panel = self.positions[key]
         try:
-            notices: list[Notice] = list(panel.open_position(dict(self.link.params)))
+            notices: list[Notice] = list(panel.open_position(dict(self.state.params)))
         except ValueError as exc:
             notices = [
                 msg(
@@ -228,6 +235,10 @@ class LessonPage(widgets.VBox):
         )
 
     def _rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Every panel follows the new rules; one that fails says so on its own status line."""
-        for panel in self.panels:
-            guarded(panel.status, panel.rules_changed)(options)
+        """The class chose other rules (``options``, the game's full options): the page's state
+        carries them, and every panel follows."""
+        self._hand_down(dataclasses.replace(self.state, options=self._changed_rules()))
+
+    def _changed_rules(self) -> dict[str, Any]:
+        """The rules shown, as far as they differ from the lesson's standard ones."""
+        return self.rules.changed if self.rules is not None else {}

@@ -6,7 +6,8 @@ theme (a redraw on every change) and a redraw that can never break the page (`gu
 A panel is given its page (`LessonPage`; a bare `ThemePicker` still works, for a panel on its
 own) and attaches itself to it once fully built, whatever its subclass: the outermost
 ``__init__`` of the chain does it (`__init_subclass__`), so a panel never receives a link's
-position or a rules change half-made.
+position or a rules change half-made.  From then on it follows the page's state (`follow`: the
+rules, the class code, the hints); a panel on its own follows the server's settings alone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, ClassVar, Protocol
 import ipywidgets as widgets
 
 from cardlab.core.i18n import msg
+from cardlab.lessons.page_state import PageState, server_page
 from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import LESSON_CLASS
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
@@ -69,6 +71,8 @@ class LessonPanel(widgets.VBox):
         **kwargs: Any,
     ) -> None:
         self.page: PanelPage | None = None
+        self.page_state: PageState | None = None
+        """The page's state this panel follows now (None: not yet followed)."""
         if picker is None or isinstance(picker, ThemePicker):
             self.picker = picker if picker is not None else ThemePicker()
         else:
@@ -108,6 +112,14 @@ class LessonPanel(widgets.VBox):
             for name in params
         ]
 
+    def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
+        """Follow the page's ``state`` (the rules as the game's full ``options``): a panel
+        redoes what depends on the rules only when they changed since it last followed
+        (`rules_changed`); a failure shows on its status line, never on the page."""
+        before, self.page_state = self.page_state, state
+        if state.options != (before.options if before is not None else {}):
+            guarded(self.status, self.rules_changed)(options)
+
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The page's rules variant changed to ``options`` (the game's full, checked options):
         a panel whose figures, deal or table depend on the rules shows them under the new ones."""
@@ -141,5 +153,7 @@ def _attaching(init: Callable[..., None]) -> Callable[..., None]:
                 self.__dict__["_building"] = False
         if outermost and self.page is not None:
             self.page.attach(self)
+        elif outermost:
+            self.follow(server_page(), {})
 
     return __init__

@@ -21,10 +21,10 @@ import ipywidgets as widgets
 from cardlab.core.classdeals import class_seed
 from cardlab.core.i18n import Message, msg
 from cardlab.core.results import Result
+from cardlab.lessons.page_state import PageState
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.page import class_code, watch_query
 from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
 
@@ -77,8 +77,6 @@ class Quiz(LessonPanel):
             self.results.widget,
         ]
         self.load(seed)
-        self._join_class(*class_code({}))
-        watch_query(guarded(self.status, lambda query: self._join_class(*class_code(query))))
 
     @property
     def game(self) -> str:
@@ -141,15 +139,18 @@ class Quiz(LessonPanel):
         else:
             self.load(self.seed + 1)
 
-    def _join_class(self, code: str, notices: list[str]) -> None:
+    def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
+        """The page's state: its rules (`LessonPanel.follow`), then its class's questions."""
+        super().follow(state, options)
+        guarded(self.status, self._join_class)(state.class_code)
+
+    def _join_class(self, code: str) -> None:
         """Ask class ``code``'s questions from its first (nothing changes for the same class)."""
         if code != self.class_code:
             self.class_code, self.number = code, 0
             if code:
                 self.next_question()
             self._tally()
-        if notices:
-            self.status.info(" ".join(notices))
 
     def answer(self, value: str) -> bool:
         """Mark ``value``, show the explanation, and count it if it is the first answer."""

@@ -21,11 +21,11 @@ from cardlab.core.i18n import msg, msgn
 from cardlab.core.link_values import read_between, read_seed
 from cardlab.core.results import Result
 from cardlab.core.text import shown
+from cardlab.lessons.page_state import PageState
 from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.page import class_code, hints_allowed, watch_query
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.theme import ThemePicker
@@ -124,9 +124,6 @@ class TableView(LessonPanel):
         """A class code the page's link gave with a table position that is none of its deals:
         the position stays (`open_position`), the class is not joined."""
         self.show(model)
-        self._allow_hints(hints_allowed({}))  # the server's --no-hints, before the page speaks
-        self._join_class(*class_code({}))  # the server's class, before the page says more
-        watch_query(guarded(self.status, self._page_connected))
 
     # -- the table's position (a link) and the page's rules ---------------------------------------
     def position(self) -> dict[str, str]:
@@ -291,11 +288,12 @@ class TableView(LessonPanel):
         self._sync_controls()
 
     # -- internals -------------------------------------------------------------------------------
-    def _page_connected(self, query: dict[str, str]) -> None:
-        """The page's link is known now: hide the hints when the teacher switched them off
-        (`hints_allowed`: the server's option or the link), and play the class's deals."""
-        self._allow_hints(hints_allowed(query))
-        self._join_class(*class_code(query))
+    def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
+        """The page's state: its rules (`LessonPanel.follow`), then its hints (none on an exam
+        page: `--no-hints` or a link's ``hints=off``) and its class's deals."""
+        super().follow(state, options)
+        guarded(self.status, self._allow_hints)(state.hints)
+        guarded(self.status, self._join_class)(state.class_code)
 
     def _allow_hints(self, allowed: bool) -> None:
         """Offer the hints or not: on an exam page the hint controls are off and hidden, and
@@ -307,7 +305,7 @@ class TableView(LessonPanel):
         if self.model.hints != allowed:
             self.show(self.model.with_hints(allowed))
 
-    def _join_class(self, code: str, notices: list[str]) -> None:
+    def _join_class(self, code: str) -> None:
         """Play class ``code``'s deals from its first (a table already at one stays there; a
         table a link put at a position outside that class stays there: `_refuse_class`)."""
         if code and code == self.refused_class:
@@ -316,8 +314,6 @@ class TableView(LessonPanel):
         model = self.model.in_class(code)
         if model is not self.model:
             self.show(model)
-        if notices:
-            self.status.info(" ".join(notices))
 
     def _record_results(self, model: Any) -> None:
         """A row for each hand or deal the score sheet has gained, with the learner's moves."""

@@ -24,6 +24,7 @@ from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
 from cardlab.core.i18n import Message
 from cardlab.core.results import read_results
+from cardlab.lessons.page_state import SERVER_CLASS
 from cardlab.lessons.table_position import (
     MAX_HINTS,
     MAX_MOVES_TEXT,
@@ -33,7 +34,6 @@ from cardlab.lessons.table_position import (
 )
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.lesson_page import LessonPage
-from cardlab.widgets.page import CLASS_DEALS, class_code
 from cardlab.widgets.table import TableView
 
 SLOW = settings(
@@ -228,19 +228,12 @@ def test_bad_class_codes_are_refused(code):
         check_class_code(code)
 
 
-def test_the_links_class_wins_and_a_bad_one_is_ignored(monkeypatch):
-    monkeypatch.setenv(CLASS_DEALS, "room-1")
-    assert class_code({}) == ("ROOM-1", [])
-    assert class_code({"class": "math7b"}) == ("MATH7B", [])
-    code, notices = class_code({"class": "<script>"})
-    assert code == "ROOM-1" and "ignored the link's class" in notices[0]
-
-
 @pytest.mark.parametrize("game", ["doudizhu", "triad", "triangle"])
 def test_one_class_one_sequence_of_deals(game):
     script = page_script()
     script.location = "?class=ABC"
-    a, b = TableView(MODELS[game].start()), TableView(MODELS[game].start())
+    page = LessonPage(game)
+    a, b = TableView(MODELS[game].start(), page), TableView(MODELS[game].start(), page)
     assert a.model.seed == class_seed("ABC", game, 1) == b.model.seed
     assert "Class deal 1 of code ABC" in a.class_line.value
     step(a)
@@ -255,7 +248,7 @@ def test_one_class_one_sequence_of_deals(game):
 
 
 def test_a_class_deal_link_opens_that_deal(monkeypatch):
-    monkeypatch.setenv(CLASS_DEALS, "MATH7B")
+    monkeypatch.setenv(SERVER_CLASS, "MATH7B")
     table = TableView(MODELS["doudizhu"].start())
     table.controls["new-deal"].click()
     step(table)
@@ -274,7 +267,7 @@ def downloaded(link: widgets.HTML) -> str:
 
 def test_a_finished_hand_is_a_row_of_my_results():
     page_script().location = "?class=ABC"
-    table = TableView(TriadTable.start())
+    table = TableView(TriadTable.start(), LessonPage("triad"))
     assert 'download="cardlab-triad-results.csv"' in table.results.link.value
     assert read_results(downloaded(table.results.link)) == []
     while not table.model.scores:

@@ -170,13 +170,13 @@ def test_the_stepper_and_what_if_words_read_in_the_language(lang: str) -> None:
 def test_links_rules_and_table_words_read_in_the_language(lang: str) -> None:
     from cardlab.apps.model import first_lines, named, player
     from cardlab.apps.rules_words import rules_note
-    from cardlab.lessons.page_link import read_link
+    from cardlab.lessons.page_state import read_page
     from cardlab.lessons.table_position import decode_moves, describe
     from cardlab.lessons.variants import VARIANTS
 
     set_language(lang)
     before = _missed(lang)
-    link = read_link("?palette=neon&at=x!&jokers=maybe&players=9&zz=1", VARIANTS["triad"])
+    link = read_page("?palette=neon&at=x!&jokers=maybe&players=9&zz=1", VARIANTS["triad"])
     texts = list(link.notices)
     texts += [label for variant in VARIANTS.values() for _, label in variant.options]
     texts += [rules_note("triad", {"jokers": "wild", "five_of_a_kind": True}, ("jokers",))]

@@ -89,11 +89,27 @@ def test_the_share_box_shows_the_link_to_where_the_panel_is(address):
 def test_a_link_sets_theme_rules_and_position_and_scrolls_there(address):
     page = LessonPage("triad")
     panel = Counter(page)
-    address.location = "?palette=high-contrast&players=3&at=deal&step=5"
+    address.location = "?palette=high-contrast&players=4&at=deal&step=5"
     assert page.picker.value == "high-contrast"
-    assert page.options["players"] == 3 and panel.rules["players"] == 3
+    assert page.options["players"] == 4 and panel.rules["players"] == 4
     assert panel.at == 5 and address.target == "cardlab-at-deal"
     assert page.notice.value == ""
+
+
+def test_a_panel_redoes_its_rules_only_when_they_change(address):
+    """The page's state changes (a link's theme, the class's rules): a panel recomputes what
+    depends on the rules only when they are not the ones it already follows."""
+    page = LessonPage("triad")
+    panel, seen = Counter(page), []
+    panel.rules_changed = seen.append  # type: ignore[method-assign]
+    address.location = "?players=3&palette=colorblind"  # the standard number of players
+    assert seen == [] and page.picker.value == "colorblind"
+    page.rules.controls["players"].value = 4
+    other = next(name for name in page.rules.controls if name != "players")
+    page.rules.controls[other].value = page.rules.options[other]  # no change
+    assert [options["players"] for options in seen] == [4]
+    page.rules.standard.click()
+    assert [options["players"] for options in seen] == [4, 3]
 
 
 def test_a_link_that_came_first_opens_a_panel_built_later(address):

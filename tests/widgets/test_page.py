@@ -1,46 +1,16 @@
-"""`cardlab.widgets.page`: what a lesson's link and its server's options ask for."""
+"""The page's state reaches its panels: the lesson page reads the link (`read_page`, the one
+parser) and hands the state down; the server's settings reach a panel on its own."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
+from cardlab.apps.pyramid_poker.quiz import BlockQuiz
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-from cardlab.lessons.page_link import MAX_QUERY
+from cardlab.lessons.page_state import SERVER_HINTS
 from cardlab.widgets.a11y import page_script
-from cardlab.widgets.page import HINTS, hints_allowed, parse_query, watch_query
+from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
-
-
-def test_a_link_reads_back_without_its_question_mark():
-    assert parse_query("?seed=42&ai=careful&empty=") == {"seed": "42", "ai": "careful", "empty": ""}
-    assert parse_query("") == {} and parse_query("?") == {}
-
-
-@given(st.dictionaries(st.text(min_size=1), st.text(), max_size=5))
-def test_any_query_reads_back(params):
-    search = "?" + urlencode(params)
-    assert parse_query(search) == (params if len(search) <= MAX_QUERY else {})
-
-
-@given(st.text(max_size=3 * MAX_QUERY))
-def test_any_text_is_a_query_or_none(search):
-    query = parse_query(search)
-    assert isinstance(query, dict) and all(isinstance(v, str) for v in query.values())
-    assert len(search) <= MAX_QUERY or query == {}
-
-
-@pytest.mark.parametrize(
-    ("env", "search", "allowed"),
-    [("", "", True), ("off", "", False), ("", "?hints=off", False), ("", "?hints=0&seed=2", False),
-     ("", "?hints=on", True), ("", "?hints=%3Cscript%3E", True), ("OFF", "?hints=on", False)],
-)  # fmt: skip
-def test_hints_follow_the_server_and_the_link(monkeypatch, env, search, allowed):
-    monkeypatch.setenv(HINTS, env)
-    assert hints_allowed(parse_query(search)) is allowed
 
 
 @pytest.fixture
@@ -56,24 +26,56 @@ def browser_reports():
     script.location = before
 
 
+def _hints_shown(table: TableView) -> list[str | None]:
+    return [table.controls[k].layout.display for k in ("hint", "play-hint")]
+
+
 def test_a_table_hides_its_hints_when_the_page_says_so(monkeypatch, browser_reports):
-    monkeypatch.delenv(HINTS, raising=False)
-    table = TableView(PyramidPokerTable.start(seed=1))
+    monkeypatch.delenv(SERVER_HINTS, raising=False)
+    page = LessonPage("pyramid_poker")
+    table = TableView(PyramidPokerTable.start(seed=1), page)
     browser_reports("?hints=off")
-    assert [table.controls[k].layout.display for k in ("hint", "play-hint")] == ["none", "none"]
+    assert _hints_shown(table) == ["none", "none"] and not page.hints
     assert table.controls["new-game"].layout.display is None, "only the hints go"
-    browser_reports("?seed=3")
-    assert table.controls["hint"].layout.display is None
+    browser_reports("?palette=colorblind")
+    assert _hints_shown(table) == [None, None] and page.hints
 
 
-def test_a_table_made_after_the_page_reported_reads_the_query_at_once(monkeypatch, browser_reports):
+def test_a_page_made_after_the_browser_reported_reads_the_link_at_once(
+    monkeypatch, browser_reports
+):
     """A lesson section built on demand, or a cell run again in JupyterLab, comes after the
     browser has spoken: it must not wait for a report that already came."""
-    monkeypatch.delenv(HINTS, raising=False)
+    monkeypatch.delenv(SERVER_HINTS, raising=False)
     browser_reports("?hints=off")
+    page = LessonPage("pyramid_poker")
+    table = TableView(PyramidPokerTable.start(seed=1), page)
+    assert _hints_shown(table) == ["none", "none"]
+
+
+def test_a_panel_on_its_own_follows_the_servers_settings(monkeypatch, browser_reports):
+    """Without a page, a panel hears no link (nobody reads it for it), but a server started
+    with ``--no-hints`` still has no hints on any table."""
+    monkeypatch.setenv(SERVER_HINTS, "off")
     table = TableView(PyramidPokerTable.start(seed=1))
-    assert table.controls["hint"].layout.display == "none"
-    seen = []
-    watch_query(seen.append)
-    browser_reports("?seed=9&hints=on")
-    assert seen == [{"hints": "off"}, {"seed": "9", "hints": "on"}]
+    assert _hints_shown(table) == ["none", "none"]
+    monkeypatch.delenv(SERVER_HINTS)
+    browser_reports("?hints=off")
+    assert _hints_shown(TableView(PyramidPokerTable.start(seed=1))) == [None, None]
+
+
+def test_only_the_page_listens_to_the_link(monkeypatch):
+    """One listener per page, however many panels it has: the panels follow the page's state,
+    they never read the query themselves."""
+    monkeypatch.delenv(SERVER_HINTS, raising=False)
+    script = page_script()
+
+    def listeners() -> int:
+        return len(script._trait_notifiers.get("location", {}).get("change", []))
+
+    before = listeners()
+    page = LessonPage("pyramid_poker")
+    TableView(PyramidPokerTable.start(seed=1), page)
+    BlockQuiz(page)
+    TableView(PyramidPokerTable.start(seed=2))
+    assert listeners() == before + 1

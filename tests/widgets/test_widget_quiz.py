@@ -1,5 +1,6 @@
 """The shared quiz widget, driven by a toy question set."""
 
+from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import Quiz
 from cardlab.widgets.theme import ThemePicker
 
@@ -43,14 +44,15 @@ def test_a_class_asks_its_questions_in_one_order_and_my_answers_download(monkeyp
 
     from cardlab.core.classdeals import class_seed
     from cardlab.core.results import read_results
+    from cardlab.lessons.page_state import SERVER_CLASS
     from cardlab.widgets.a11y import page_script
-    from cardlab.widgets.page import CLASS_DEALS
 
-    monkeypatch.setenv(CLASS_DEALS, "MATH7B")
+    monkeypatch.setenv(SERVER_CLASS, "MATH7B")
     script = page_script()
     before = script.location
     try:
-        a, b = Parity(ThemePicker(), seed=2), Parity(ThemePicker(), seed=9)
+        page = LessonPage("quiz")
+        a, b = Parity(page, seed=2), Parity(page, seed=9)
         first = class_seed("MATH7B", "quiz-quiz", 1)  # a quiz outside cardlab.apps: "quiz"
         assert a.seed == b.seed == first and "Class question 1 of code MATH7B" in a.tally.value
         a.choice.value = "yes"

@@ -1,5 +1,6 @@
-"""`cardlab.lessons.page_link`: what a lesson page's link asks for, read strictly and never
-trusted; and `cardlab.core.options.option_from_text`, how a link spells an option."""
+"""`cardlab.lessons.page_state`: what a lesson page's link asks for (the one parser of a
+query), read strictly and never trusted; and `cardlab.core.options.option_from_text`, how a link
+spells an option."""
 
 from __future__ import annotations
 
@@ -14,15 +15,18 @@ from hypothesis import strategies as st
 
 from cardlab.core.engine import get_game
 from cardlab.core.options import option_from_text, option_text
-from cardlab.lessons.page_link import (
+from cardlab.lessons.page_state import (
     MAX_PARAMS,
     MAX_QUERY,
     OLD_PALETTE,
     PAGE_PARAMS,
-    PANEL_READ,
+    SERVER_CLASS,
+    SERVER_HINTS,
     VOILA_PARAMS,
     current_query,
-    read_link,
+    read_page,
+    server_page,
+    split_query,
     write_query,
 )
 from cardlab.lessons.variants import VARIANTS, variant_of
@@ -31,7 +35,7 @@ TRIAD = VARIANTS["triad"]
 
 
 def test_a_link_gives_theme_rules_and_position():
-    link = read_link("?palette=colorblind&jokers=wild&at=deal&step=4&eyes=2", TRIAD)
+    link = read_page("?palette=colorblind&jokers=wild&at=deal&step=4&eyes=2", TRIAD)
     assert link.theme == "colorblind"
     assert link.options == {"jokers": "wild"}
     assert (link.at, dict(link.params)) == ("deal", {"step": "4", "eyes": "2"})
@@ -53,15 +57,15 @@ def test_a_link_gives_theme_rules_and_position():
     ],
 )
 def test_what_a_link_cannot_use_is_a_notice_that_says_why(search, words):
-    link = read_link(search, TRIAD)
+    link = read_page(search, TRIAD)
     assert any(words in notice for notice in link.notices), link.notices
     assert link.at == "" or link.at == "deal"
 
 
 def test_the_colour_theme_is_palette_and_a_link_made_before_still_reads():
     assert write_query(theme="colorblind") == "?palette=colorblind"
-    assert read_link("?theme=high-contrast", TRIAD).theme == "high-contrast"
-    both = read_link("?theme=high-contrast&palette=colorblind", TRIAD)
+    assert read_page("?theme=high-contrast", TRIAD).theme == "high-contrast"
+    both = read_page("?theme=high-contrast&palette=colorblind", TRIAD)
     assert both.theme == "colorblind" and both.notices == ()
     assert current_query("?theme=colorblind&lang=zh&x=%3C") == "?palette=colorblind&lang=zh&x=%3C"
     assert current_query("?theme=a&palette=b") == "?palette=b"
@@ -76,7 +80,7 @@ def link_names() -> set[str]:
     from cardlab.widgets.table import POSITION
 
     rules = {name for variant in VARIANTS.values() for name in variant.names}
-    names = {*PAGE_PARAMS, *PANEL_READ, *STEPPER_NAMES, *POSITION, *DealStepper.POSITION_NAMES}
+    names = {*PAGE_PARAMS, *STEPPER_NAMES, *POSITION, *DealStepper.POSITION_NAMES}
     return (names - {OLD_PALETTE}) | rules
 
 
@@ -104,21 +108,46 @@ def test_no_link_parameter_is_one_voila_reads():
 
 
 def test_rules_that_do_not_go_together_are_ignored_together():
-    link = read_link("?players=4&exchange_rounds=2", VARIANTS["pyramid"])
+    link = read_page("?players=4&exchange_rounds=2", VARIANTS["pyramid"])
     assert link.options == {}
     assert "exchange rounds" in link.notices[0] or "exchange" in link.notices[0]
 
 
-def test_class_and_hints_are_left_for_the_tables():
-    link = read_link("?class=MATH7&hints=off", TRIAD)
-    assert link.notices == () and link.params == {}
+def test_the_class_and_the_hints_are_the_pages_for_every_panel():
+    link = read_page("?class=math7&hints=off", TRIAD, {})
+    assert (link.class_code, link.hints, link.notices, link.params) == ("MATH7", False, (), {})
+
+
+@pytest.mark.parametrize(
+    ("server", "search", "allowed"),
+    [("", "", True), ("off", "", False), ("", "?hints=off", False), ("", "?hints=0&seed=2", False),
+     ("", "?hints=on", True), ("", "?hints=%3Cscript%3E", True), ("OFF", "?hints=on", False)],
+)  # fmt: skip
+def test_hints_follow_the_server_and_the_link(server, search, allowed):
+    assert read_page(search, None, {SERVER_HINTS: server}).hints is allowed
+
+
+def test_the_links_class_wins_and_a_bad_one_is_ignored():
+    server = {SERVER_CLASS: "room-1"}
+    assert read_page("", None, server).class_code == "ROOM-1"
+    assert server_page(server).class_code == "ROOM-1"
+    assert read_page("?class=math7b", None, server).class_code == "MATH7B"
+    bad = read_page("?class=%3Cscript%3E", None, server)
+    assert bad.class_code == "ROOM-1" and "ignored the link's class" in bad.notices[0]
+    assert read_page("", None, {SERVER_CLASS: "x;y"}).notices[0].startswith("ignored --class-deals")
+
+
+@given(st.dictionaries(st.text(min_size=1), st.text(), max_size=5))
+def test_any_query_splits_back(params):
+    search = "?" + urlencode(params)
+    assert split_query(search)[0] == (params if len(search) <= MAX_QUERY else {})
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=3 * MAX_QUERY))
 def test_any_text_reads_as_a_link_quickly_and_never_raises(search):
     started = time.process_time()
-    link = read_link(search, TRIAD)
+    link = read_page(search, TRIAD)
     assert isinstance(link.notices, tuple)
     assert link.theme in (None, "default", "colorblind", "high-contrast")
     assert set(link.options) <= set(TRIAD.names)
@@ -157,7 +186,7 @@ def test_every_allowed_rules_variant_reads_back_from_its_link(lesson, data):
         return  # not allowed together: no page writes it
     query = write_query(theme="high-contrast", options=given_options, at="table",
                         params={"seed": "3"})  # fmt: skip
-    link = read_link(query, variant)
+    link = read_page(query, variant)
     assert link.notices == ()
     assert dict(link.options) == given_options
     assert (link.theme, link.at, dict(link.params)) == ("high-contrast", "table", {"seed": "3"})
@@ -202,15 +231,15 @@ def test_only_the_lessons_with_a_game_have_rules():
 
 @given(st.dictionaries(st.text(max_size=8), st.text(max_size=8), max_size=4))
 def test_any_query_of_a_real_browser_reads(params):
-    link = read_link("?" + urlencode(params), TRIAD)
+    link = read_page("?" + urlencode(params), TRIAD)
     assert isinstance(link.at, str)
 
 
 def test_a_link_carries_the_page_language_and_an_unknown_one_is_a_notice() -> None:
-    from cardlab.lessons.page_link import read_link, write_query
+    from cardlab.lessons.page_state import read_page, write_query
 
     assert write_query(lang="en") == ""
     query = write_query(theme="colorblind", lang="zh")
-    assert read_link(query, None).lang == "zh" and read_link(query, None).theme == "colorblind"
-    bad = read_link("?lang=klingon", None)
+    assert read_page(query, None).lang == "zh" and read_page(query, None).theme == "colorblind"
+    bad = read_page("?lang=klingon", None)
     assert bad.lang is None and any("lang='klingon'" in str(n) for n in bad.notices)

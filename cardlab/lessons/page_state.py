@@ -1,22 +1,25 @@
-"""A lesson page's link, read and written: the colour theme (``palette``), the language, the
-rules variant and the position of one panel (a stepped deal, a table), carried in the page's
-query string.
+"""A lesson page's state as one value, read from its link and the server's settings in this one
+module: the colour theme (``palette``), the language, the rules, the class code, whether hints
+are allowed, and the position of one panel (a stepped deal, a table).
 
-A link is untrusted text.  `read_link` never evaluates anything, reads a bounded amount, and
+`read_page` is the only place a page's query is parsed.  The page (`cardlab.widgets.lesson_page`)
+reads it once per link and hands the `PageState` down to its panels; no panel reads the query.
+A link is untrusted text: `read_page` never evaluates anything, reads a bounded amount, and
 keeps what it can: every parameter it cannot use becomes a notice saying what was ignored and
-why, and the page opens at its start for those (`cardlab.widgets.lesson_page` shows the
-notices).  The panel parameters are only sorted out here; the panel named by ``at`` reads them
-(`LessonPanel.open_position`).
+why, and the page opens at its start for those.  The panel parameters are only sorted out here;
+the panel named by ``at`` reads them (`LessonPanel.open_position`).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from cardlab.core.classdeals import check_class_code
 from cardlab.core.i18n import LANGUAGES, SOURCE, joined, msg, num
 from cardlab.core.options import option_from_text, option_text
 from cardlab.core.text import shown
@@ -35,29 +38,49 @@ VOILA_PARAMS = frozenset({"theme", "template", "classic-tree", "content", "forma
 """The query parameters Voilà itself reads (its page, tree and contents handlers): a cardlab
 link never writes one.  Voilà's ``theme`` once carried cardlab's colour theme: Voilà wrote it
 unescaped into the page, and a themed link skipped the preheated kernels."""
-PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG})
-"""What the page itself reads from a link."""
-PANEL_READ = frozenset({CLASS, HINTS})
-"""What every table and quiz reads itself (`cardlab.widgets.page.watch_query`)."""
+PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG, CLASS, HINTS})
+"""What the page reads from a link for itself and every panel."""
+HINTS_OFF = frozenset({"off", "no", "0", "false"})
+SERVER_HINTS = "CARDLAB_HINTS"
+"""Set to ``off`` by ``cardlab serve --no-hints``: no page of the server offers a hint."""
+SERVER_CLASS = "CARDLAB_CLASS_DEALS"
+"""Set to a class code by ``cardlab serve --class-deals CODE``: every table and quiz of the
+server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`` wins."""
 POSITION = re.compile(r"(deal|table)[2-9]?")
 """The share keys of panels with a position (`LessonPanel.share_key`, numbered from the
 second on a page): a link may name one before its panel is built."""
 
 
 @dataclass(frozen=True)
-class PageLink:
-    """What a link asks of a lesson page, once checked."""
+class PageState:
+    """A lesson page's state: what its link asked for, once checked, with the server's settings.
+
+    The page keeps one and replaces it when the learner changes the theme or the rules; every
+    panel follows it (`LessonPanel.follow`)."""
 
     theme: str | None = None
     lang: str | None = None
     """The language the link's page is in (a page in another one goes there)."""
     options: Mapping[str, Any] = field(default_factory=dict)
-    """The rules options the link changes (each one allowed, and allowed together)."""
+    """The rules options the link changes from the lesson's standard ones (each one allowed,
+    and allowed together)."""
+    class_code: str = ""
+    """The class whose deals the tables and quizzes play ("": none): the link's, else the
+    server's ``--class-deals``."""
+    hints: bool = True
+    """Whether the tables may offer hints and the page its teacher notes: not when the teacher
+    served the lessons with ``--no-hints`` or the link says ``hints=off`` (an exam)."""
     at: str = ""
     """The panel the position is for (`LessonPanel.share_key`), "" for none."""
     params: Mapping[str, str] = field(default_factory=dict)
     """The position's parameters, for the panel ``at``."""
     notices: tuple[str, ...] = ()
+
+
+def server_page(environ: Mapping[str, str] | None = None) -> PageState:
+    """The state of a page with no link: the server's settings alone (``environ``: the
+    process's environment, where ``cardlab serve`` puts them)."""
+    return read_page("", None, environ)
 
 
 def split_query(search: str) -> tuple[dict[str, str], list[str]]:
@@ -82,10 +105,14 @@ def split_query(search: str) -> tuple[dict[str, str], list[str]]:
     return dict(pairs), []
 
 
-def read_link(search: str, variant: Variant | None) -> PageLink:
-    """What ``search`` (the page's ``?query``) asks for: the colour theme (``palette``, or
-    ``theme`` in a link made before), the rules of ``variant``,
-    and a panel's position (whether the page has that panel, the page knows).  Never raises."""
+def read_page(
+    search: str, variant: Variant | None, environ: Mapping[str, str] | None = None
+) -> PageState:
+    """What ``search`` (the page's ``?query``) asks for, with the server's settings from
+    ``environ`` (default: the process's): the colour theme (``palette``, or ``theme`` in a link
+    made before), the language, the rules of ``variant``, the class code, the hints, and a
+    panel's position (whether the page has that panel, the page knows).  Never raises."""
+    server = os.environ if environ is None else environ
     query, notices = split_query(search)
     old = query.pop(OLD_PALETTE, None)
     name, theme = (PALETTE, query.pop(PALETTE)) if PALETTE in query else (OLD_PALETTE, old)
@@ -114,9 +141,12 @@ def read_link(search: str, variant: Variant | None) -> PageLink:
         )
         lang = None
     options = _options(query, variant, notices)
+    code = _class_code(query.pop(CLASS, ""), server.get(SERVER_CLASS, ""), notices)
+    hints = all(
+        text.lower() not in HINTS_OFF
+        for text in (server.get(SERVER_HINTS, ""), query.pop(HINTS, ""))
+    )
     at = query.pop(AT, "")
-    for name in PANEL_READ:
-        query.pop(name, None)
     if at and not POSITION.fullmatch(at):
         notices.append(str(msg("ignored at={at}: a position is a deal or a table", at=shown(at))))
         at = ""
@@ -126,7 +156,24 @@ def read_link(search: str, variant: Variant | None) -> PageLink:
             str(msg("ignored {names}: not a setting of this lesson", names=shown(names)))
         )
         query = {}
-    return PageLink(theme, lang, options, at, query, tuple(notices))
+    return PageState(theme, lang, options, code, hints, at, query, tuple(notices))
+
+
+def _class_code(link: str, server: str, notices: list[str]) -> str:
+    """The class code the page plays (``""``: none): the link's ``class`` wins over the
+    server's ``--class-deals``; a bad one is ignored with a notice."""
+    for given, text in ((True, link), (False, server)):
+        if text:
+            try:
+                return check_class_code(text)
+            except ValueError as exc:
+                said = (
+                    msg("ignored the link's class: {reason}.", reason=_why(exc))
+                    if given
+                    else msg("ignored --class-deals: {reason}.", reason=_why(exc))
+                )
+                notices.append(str(said))
+    return ""
 
 
 def _options(query: dict[str, str], variant: Variant | None, notices: list[str]) -> dict[str, Any]:
@@ -180,7 +227,7 @@ def write_query(
     params: Mapping[str, str] | None = None,
     class_code: str = "",
 ) -> str:
-    """The query of a link that `read_link` reads back: only what differs from a fresh page."""
+    """The query of a link that `read_page` reads back: only what differs from a fresh page."""
     pairs: list[tuple[str, str]] = []
     if theme != "default":
         pairs.append((PALETTE, theme))
