@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.apps.bot_stepper import BotStepper
 from cardlab.apps.model import TableModel
 from cardlab.apps.quiz import QuizModel
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 VIEWS: tuple[tuple[type, type[LessonPanel]], ...] = (
     (TableModel, TableView),
     (QuizModel, QuizView),
+    (BotStepper, StepperView),
 )
 """Each kind of lesson model, and the view that shows any model of that kind."""
 

@@ -19,6 +19,7 @@ from cardlab.apps.triad.stepper import HandStepper
 from cardlab.apps.triad.table import TriadTable
 from cardlab.lessons.page_state import MAX_QUERY
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 PAGES = {
@@ -37,7 +38,7 @@ QUERIES = st.lists(st.tuples(st.sampled_from(NAMES), VALUES), max_size=8)
 def build(lesson: str):
     stepper_class, table = PAGES[lesson]
     page = LessonPage(lesson)
-    return page, stepper_class(page), TableView(table(), page)
+    return page, StepperView(stepper_class.start(), page), TableView(table(), page)
 
 
 def snapshot(stepper, table) -> tuple:

@@ -30,6 +30,7 @@ from cardlab.pictures.pyramid import (
 )
 from cardlab.render import HitBox, Sprite
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -280,7 +281,7 @@ def test_the_advisor_words_the_number_of_draws_by_its_plural_form(picker):
 
 
 def test_hand_stepper_narrates_every_bet_and_exchange(picker):
-    stepper = HandStepper(picker)
+    stepper = StepperView(HandStepper.start(), picker)
     replay = stepper.replay
     assert replay.is_terminal
     player_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]

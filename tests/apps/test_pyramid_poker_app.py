@@ -20,6 +20,7 @@ from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -222,7 +223,7 @@ def test_the_table_picture_draws_hidden_blocks_as_backs():
 def test_components_and_stepper_with_eyes(picker):
     comp = PyramidPokerComponents(picker)
     assert comp.sheet.drawing is not None and "you" in comp.table.drawing.texts()
-    stepper = GameStepper(picker)
+    stepper = StepperView(GameStepper.start(), picker)
     assert stepper.replay.is_terminal
     step = stepper.stepper.step
     assert stepper.stepper.state.phase == "place"
@@ -231,7 +232,7 @@ def test_components_and_stepper_with_eyes(picker):
     mine = face_codes(stepper.view.drawing)
     assert len(mine) <= len(teacher)
     stepper.stepper.go(len(stepper.replay))
-    assert "=" in stepper.arithmetic.value
+    assert "=" in stepper.notes.value
     assert step >= 0
     reasons = deals.load("pyramid_poker-whole-game").reasons_of(default_bots())
     assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())

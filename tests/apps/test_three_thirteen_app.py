@@ -38,6 +38,7 @@ from cardlab.pictures.three_thirteen import (
 )
 from cardlab.render import HIGH_CONTRAST, HitBox, Sprite
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -299,7 +300,7 @@ def test_the_hint_is_the_table_bots_move():
 
 
 def test_the_stepper_narrates_and_advises(picker):
-    game = RoundStepper(picker)
+    game = StepperView(RoundStepper.start(), picker)
     assert game.replay == deals.load("three_thirteen-two-rounds")
     assert game.stepper.state.phase == "draw"
     assert "Advisor" in game.odds.html.value and "unseen" in game.odds.html.value

@@ -22,6 +22,7 @@ from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import COLORBLIND, Sprite
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -147,7 +148,7 @@ def test_the_stepper_narrates_every_bet_and_exchange(picker):
     assert replay.state.phase == "done"
     acted = [a for a in replay.actions if not a.startswith(("deal", "draw", "next", "shuffle"))]
     assert len(reasons) == len(acted)
-    stepper = HandStepper(picker)
+    stepper = StepperView(HandStepper.start(), picker)
     assert stepper.replay.state_at(stepper.stepper.step).phase == "bet1"
     for _ in range(len(replay)):
         stepper.stepper.forward_button.click()

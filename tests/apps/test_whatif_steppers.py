@@ -74,7 +74,7 @@ def branch_by_buttons(stepper, step, pick=-1):
 
 def line_is_over(stepper):
     replay = stepper.replay
-    return replay.is_terminal or stepper.line_ends(replay.state)
+    return replay.is_terminal or stepper.model.line_ends(replay.state)
 
 
 # -- what if ------------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_a_rules_variant_reruns_the_deal_under_it(game):
     for name, value in story.options:  # the story deal's shape, the variant on top
         if name not in variant:
             assert options[name] == value
-    assert replay.is_terminal or stepper.line_ends(replay.state)
+    assert replay.is_terminal or stepper.model.line_ends(replay.state)
     assert "story deal is for the standard rules" in stepper.deal_note.value
     seats = stepper.game.num_players(replay.state_at(0))
     assert len(stepper.eyes.options) == seats + 1

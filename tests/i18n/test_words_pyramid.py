@@ -35,6 +35,7 @@ from cardlab.pictures.pyramid import (
 )
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 LANGS = ("ru", "zh")
@@ -218,7 +219,7 @@ def panels(page: LessonPage) -> dict[str, Any]:
         "ladder": HandLadder(page),
         "odds": OddsTable(page),
         "advisor": ExchangeAdvisor(page),
-        "stepper": HandStepper(page),
+        "stepper": StepperView(HandStepper.start(), page),
         "quiz": QuizView(ShowdownQuiz(seed=1), page),
         "table": TableView(PyramidTable.start(seed=2, opponents=2), page),
     }

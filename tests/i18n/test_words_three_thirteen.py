@@ -32,6 +32,7 @@ from cardlab.games.three_thirteen.rules import DECK, card_text
 from cardlab.pictures.three_thirteen import arrangement_picture, rounds_picture
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 LANGS = tuple(lang for lang, scope in SCOPES.items() if "three_thirteen" in scope)
@@ -254,7 +255,7 @@ def panel_texts(page: LessonPage) -> dict[str, list[str]]:
     ]
     quiz.answer(wrong)
     texts["quiz"] += drawn(quiz)
-    texts["stepper"] = list(stepper_texts(RoundStepper(page)))
+    texts["stepper"] = list(stepper_texts(StepperView(RoundStepper.start(), page)))
     table = TableView(ThreeThirteenTable.start(seed=7, opponents=2, rounds=2), page)
     texts["table"] = list(table_texts(table))
     return texts

@@ -27,6 +27,7 @@ from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import live_picture, resolved_picture, walkthrough_picture
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 LANGUAGES = ("ru", "zh")
@@ -205,7 +206,7 @@ def panel_texts(lang: str) -> list[str]:
         for label in walk.stage.options:
             walk.stage.value = label
             texts += shown_texts(walk)
-        game = GameStepper(page)
+        game = StepperView(GameStepper.start(), page)
         replay = game.replay
         for eyes in (-1, 0):
             game.eyes.value = eyes

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, RULES
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.i18n import joined, msg, msgn, num
+from cardlab.core.odds import format_fraction
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     completion_odds,
@@ -24,7 +25,6 @@ from cardlab.games.pyramid_poker.rules import PointsChange, hand_word, points_ch
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")

@@ -23,6 +23,7 @@ from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.i18n import Message, msg, msgn, num, pct
+from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
 from cardlab.games.poker.ranking import (
@@ -40,7 +41,6 @@ from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import HandView, OddsPanel
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 PLAIN_TOTAL = comb(52, 5)
