@@ -95,6 +95,8 @@ SLOW = {
 """Slow tests outside the groups, by id (a module, a test with all its parameters): why."""
 FAST_LIMIT_S = 5.0
 """A test of the fast tier that takes longer than this (its call alone) is listed after a run."""
+SHOWN = 10
+"""How many of those the list shows, the slowest first."""
 
 
 def group_of(nodeid: str) -> str | None:
@@ -198,5 +200,7 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_sep(
             "-", f"unmarked tests over {FAST_LIMIT_S:g} s: add them to SLOW in conftest.py"
         )
-        for duration, nodeid in slow:
+        for duration, nodeid in slow[:SHOWN]:
             terminalreporter.write_line(f"{duration:6.1f}s {nodeid}")
+        if len(slow) > SHOWN:  # a busy machine slows every test: the slowest say the most
+            terminalreporter.write_line(f"and {len(slow) - SHOWN} more")
