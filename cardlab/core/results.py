@@ -99,7 +99,7 @@ def read_results(text: str) -> list[Result]:
         header = next(rows, None)
         if header is None or tuple(header) != COLUMNS:
             raise ValueError("results: the first line must be the header " + ",".join(COLUMNS))
-        found = []
+        found: list[Result] = []
         for row in rows:
             line = rows.line_num
             if len(found) >= MAX_ROWS:

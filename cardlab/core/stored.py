@@ -74,7 +74,8 @@ def decode(data: Any) -> Any:
     if "dict" in data:
         return {decode(k): decode(v) for k, v in data["dict"]}
     module, _, name = data["dataclass"].partition(":")
-    cls = functools.reduce(getattr, name.split("."), importlib.import_module(module))
+    found: Any = importlib.import_module(module)
+    cls = functools.reduce(getattr, name.split("."), found)
     return cls(**{k: decode(v) for k, v in data["fields"].items()})
 
 
