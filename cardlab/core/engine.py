@@ -54,6 +54,7 @@ TERMINAL = -2
 
 Action = Hashable
 
+A = TypeVar("A", bound=Action)
 S = TypeVar("S")
 """A game's state type: each game declares its own (`Game`), an immutable value."""
 M = TypeVar("M", bound="Move")
@@ -200,14 +201,15 @@ class Game(Generic[S, M]):
     type checker follows a state from `initial_state` through `apply` to `observe`.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1
-    default_options: ClassVar[Mapping[str, Any]] = {}
-    option_specs: ClassVar[Mapping[str, Option]] = {}
+    # what a game is: set on the class, or (`cardlab.games.poker.draw.DrawPoker`) by __init__
+    name: str
+    title: str | Message
+    min_players: int = 1
+    max_players: int = 1
+    default_options: Mapping[str, Any] = {}
+    option_specs: Mapping[str, Option] = {}
     """What each of ``default_options`` may be (`cardlab.core.options`): `options` checks them."""
-    example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    example_options: tuple[Mapping[str, Any], ...] = ({},)
     """Option sets the conformance suite plays (each game lists its interesting variants)."""
     action_words: ClassVar[frozenset[str]] = frozenset()
     """The keywords of the game's actions, spelled as legal actions spell them: typed in any case,
@@ -225,11 +227,11 @@ class Game(Generic[S, M]):
         """The seat to act, `CHANCE`, or `TERMINAL`."""
         raise NotImplementedError
 
-    def legal_actions(self, state: S) -> list[Action]:
+    def legal_actions(self, state: S) -> Sequence[Action]:
         """Every legal action; at a chance node, every possible outcome."""
         raise NotImplementedError
 
-    def chance_outcomes(self, state: S) -> list[tuple[Action, float]]:
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Action, float]]:
         """At a chance node: each outcome with its probability (they sum to 1).
 
         Only outcomes that can happen: one of probability 0 is not an outcome, so it is neither
@@ -380,7 +382,7 @@ class Game(Generic[S, M]):
         return self.read_action(text)
 
 
-def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, float]]:
+def possible(outcomes: Iterable[tuple[A, float]]) -> list[tuple[A, float]]:
     """The outcomes that can happen: a chance outcome of probability 0 is not an outcome (a game
     whose probabilities come from an option, such as Triangle's ``tie_void``, filters with this)."""
     return [(action, p) for action, p in outcomes if p > 0]

@@ -24,9 +24,9 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from importlib.resources import files
-from fractions import Fraction
 from typing import Protocol
 
 Real = float | Fraction
