@@ -467,6 +467,7 @@ def split_pots(
     n = len(contributions)
     result = []
     for pot in pots(contributions, folded):
+        winners: tuple[int, ...]
         if len(pot.eligible) == 1:
             winners = pot.eligible
         else:

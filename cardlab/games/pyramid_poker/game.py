@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -120,7 +120,7 @@ def covers(k: int, width: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def open_slots(filled, width: int) -> tuple[int, ...]:
+def open_slots(filled: Sequence[bool], width: int) -> tuple[int, ...]:
     """Empty slots where a block may be placed: the foundation, or on two adjacent blocks."""
     return tuple(
         k
@@ -129,7 +129,7 @@ def open_slots(filled, width: int) -> tuple[int, ...]:
     )
 
 
-def free_slots(filled, width: int) -> tuple[int, ...]:
+def free_slots(filled: Sequence[bool], width: int) -> tuple[int, ...]:
     """Blocks with nothing on top of them (the ones that may be taken)."""
     return tuple(
         k

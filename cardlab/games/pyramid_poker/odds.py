@@ -24,8 +24,8 @@ import numpy as np
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg, num
-from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES
-from cardlab.games.poker.tables import CATEGORY_BASE, card_ids, category_counts, evaluate_many
+from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_BASE, POKER_NAMES
+from cardlab.games.poker.tables import card_ids, category_counts, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     GENERAL_SIZE,
@@ -75,7 +75,7 @@ def hand_points_table() -> PointsTable:
     table = category_counts("out")
     total = sum(table.values())
     probs = {c: Fraction(n, total) for c, n in table.items()}
-    expected = sum(probs[c] * HAND_POINTS[c] for c in probs)
+    expected = sum((probs[c] * HAND_POINTS[c] for c in probs), Fraction(0))
     return PointsTable(dict(table), probs, expected, 1 - probs["high_card"])
 
 

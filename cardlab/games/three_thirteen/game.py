@@ -91,7 +91,7 @@ def meld_options(aces: str, max_wilds: int | None) -> dict[str, Any]:
     return options
 
 
-def _hand_key(hand) -> tuple[Card, ...]:
+def _hand_key(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     """``hand`` sorted, the solver cache's key.  The solver checks a hand on a cache miss, so a
     small list of cards is only sorted here; anything else is read or refused by `check_hand`."""
     if isinstance(hand, tuple | list) and len(hand) <= MAX_HAND:
@@ -103,14 +103,14 @@ def _hand_key(hand) -> tuple[Card, ...]:
 
 
 def best_arrangement(
-    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+    hand: Iterable[Card] | str, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> Arrangement:
     """The minimum-deadwood arrangement of ``hand`` (cached)."""
     return _best(_hand_key(hand), wild, aces, max_wilds)
 
 
 def go_out_discards(
-    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+    hand: Iterable[Card] | str, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> tuple[Card, ...]:
     """The distinct cards whose discard leaves ``hand`` fully melded (R5: one must be discarded)."""
     hand = _hand_key(hand)
@@ -242,7 +242,7 @@ class ThreeThirteenState:
     def meld_options(self) -> dict[str, Any]:
         return meld_options(self.aces, self.max_wilds)
 
-    def best(self, hand) -> Arrangement:
+    def best(self, hand: Iterable[Card] | str) -> Arrangement:
         return best_arrangement(hand, self.wild, self.aces, self.max_wilds)
 
 

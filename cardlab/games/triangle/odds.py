@@ -17,8 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from cardlab.core.i18n import Message, msg, msgn, num
-from cardlab.core.narration import Seat
+from cardlab.core.i18n import Message, Seat, msg, msgn, num
 from cardlab.core.odds import Estimate
 from cardlab.games.triangle.game import TriangleView
 from cardlab.games.triangle.rules import (
