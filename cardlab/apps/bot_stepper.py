@@ -165,7 +165,7 @@ class BotGameStepper(LessonPanel):
         self.eyes.add_class("cardlab-eyes")
         self.deal_note = widgets.HTML()
         self.mirror = TextMirror(str(self.mirror_label))
-        self.view.describe(str(self.picture_label), self.mirror.element_id)
+        self.canvas_view.describe(str(self.picture_label), self.mirror.element_id)
         self.stepper = Stepper(story, status=self.status, view=self.view, interval=self.interval)
         self.stepper.note = self.line_note
         self.why = widgets.HTML()
@@ -563,7 +563,7 @@ class BotGameStepper(LessonPanel):
         label = msg(
             "{picture}, through {eyes}", picture=str(self.picture_label), eyes=self.eyes_words
         )
-        self.view.describe(str(label))
+        self.canvas_view.describe(str(label))
 
     def refresh(self) -> None:
         """Show the current step again through the chosen eyes (caption, picture, texts)."""

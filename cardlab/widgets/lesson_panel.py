@@ -85,6 +85,14 @@ class LessonPanel(widgets.VBox):
         return self.picker.theme
 
     @property
+    def canvas_view(self) -> CanvasView:
+        """The panel's picture: ``view`` of a panel made with a ``size``, as every panel that
+        draws is (``AttributeError`` for one made without)."""
+        if self.view is None:
+            raise AttributeError(f"{type(self).__name__} was made without a size: no picture")
+        return self.view
+
+    @property
     def widget(self) -> widgets.Widget:
         """The panel is its own widget (kept so every panel of a page has a ``widget``)."""
         return self

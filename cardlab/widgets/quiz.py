@@ -68,7 +68,7 @@ class Quiz(LessonPanel):
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
         self.children = [
-            self.view.widget,
+            self.canvas_view.widget,
             self.question,
             self.choice,
             self.feedback,
@@ -105,7 +105,7 @@ class Quiz(LessonPanel):
     def _show(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
         """Show a dealt question: its prompt, its choices (none chosen), no feedback yet."""
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
-        self.view.describe(str(self.picture_label), self.question_id)
+        self.canvas_view.describe(str(self.picture_label), self.question_id)
         self._loading = True
         try:
             self.choice.options = [(str(label), value) for label, value in options]

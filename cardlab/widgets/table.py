@@ -101,12 +101,14 @@ class TableView(LessonPanel):
         self.notes = widgets.HTML()
         self.notes.add_class("cardlab-notes")
         self.mirror = TextMirror(model.mirror_label)
-        self.view.describe(str(model.picture_label), self.mirror.element_id)
+        self.canvas_view.describe(str(model.picture_label), self.mirror.element_id)
         sheet = widgets.VBox(
             [widgets.HTML(f"<b>{html.escape(str(model.score_title))}</b>"), self.scores.widget],
             layout=widgets.Layout(min_width="260px", margin="0 0 0 12px"),
         )
-        top = widgets.Box([self.view.widget, sheet], layout=widgets.Layout(flex_flow="row wrap"))
+        top = widgets.Box(
+            [self.canvas_view.widget, sheet], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.children = [
             top,
             self.hand.buttons,

@@ -60,8 +60,8 @@ class BiddingWalkthrough(LessonPanel):
         self.reasons = stored_reasons(deal, default_bots)
         self.variant: dict[str, Any] = {}
         self.text = widgets.HTML()
-        self.view.describe(self.picture_label, self.text_id)
-        self.children = [self.text, self.view.widget, self.status.widget]
+        self.canvas_view.describe(self.picture_label, self.text_id)
+        self.children = [self.text, self.canvas_view.widget, self.status.widget]
         self.show()
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
@@ -168,7 +168,7 @@ class DealStepper(BotGameStepper):
     def _show(self, step: int, state: DouDizhuState, event: Any) -> None:
         view = self.view_of(state)
         banner = str(msg("Step {step}: {eyes}", step=step, eyes=self.eyes_words))
-        self.view.draw(table_picture(view, you=None, banner=banner, theme=self.theme))
+        self.canvas_view.draw(table_picture(view, you=None, banner=banner, theme=self.theme))
         self.show_why(step)
         self.counting.value = self._counting(state)
         hands = [

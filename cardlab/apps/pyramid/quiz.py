@@ -39,7 +39,7 @@ class ShowdownQuiz(Quiz):
         right, head, body = feedback(self.replay, value)
         self.revealed = True
         self.redraw()
-        self.view.describe(
+        self.canvas_view.describe(
             str(msg("Each player's best pyramid, strongest first in the answer below"))
         )
         return right, f"<div>{head} {body}</div>"

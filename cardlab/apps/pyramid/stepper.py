@@ -49,7 +49,7 @@ class HandStepper(BotGameStepper):
     def _show(self, step: int, state: Any, event: Any) -> None:
         view = self.view_of(state)
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
-        self.view.draw(
+        self.canvas_view.draw(
             table_picture(view, you=self.viewer, banner=banner, theme=self.theme, showdown=True)
         )
         self.show_why(step)

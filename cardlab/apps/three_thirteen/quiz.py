@@ -55,7 +55,7 @@ class DeadwoodQuiz(Quiz):
         right, head, body = feedback(self.q, value)
         self.revealed = True
         self.redraw()
-        self.view.describe(
+        self.canvas_view.describe(
             str(msg("The hand in its best melds and deadwood (the answer below says why)"))
         )
         return right, f"<div>{head}{body}</div>"

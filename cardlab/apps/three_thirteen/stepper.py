@@ -81,7 +81,7 @@ class RoundStepper(BotGameStepper):
                     eyes=self.eyes_words,
                 )
             )
-        self.view.draw(step_picture(state, viewer, self.theme, banner))
+        self.canvas_view.draw(step_picture(state, viewer, self.theme, banner))
         self.show_why(step)
         players = tuple(seat_tag(s) for s in range(GAME.num_players(state)))
         if self.scores.players != players:  # a rules variant of another number of players

@@ -51,7 +51,9 @@ class HandStepper(BotGameStepper):
         view = self.view_of(state)
         # Translators: the stepper's banner: "Through the teacher's eyes"
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
-        self.view.draw(table_picture(view, you=self.viewer, banner=banner, theme=self.picker.theme))
+        self.canvas_view.draw(
+            table_picture(view, you=self.canvas_viewer, banner=banner, theme=self.picker.theme)
+        )
         self.show_why(step)
         hands = []
         for s, hand in enumerate(view.hands):

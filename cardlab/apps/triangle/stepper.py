@@ -159,7 +159,7 @@ class GameStepper(BotGameStepper):
         )
         if state.phase == "deal" and state.dealt == 0 and state.rounds:
             banner = msg("Round {number} is over: {eyes}", number=len(state.rounds), eyes=through)
-        self.view.draw(step_picture(state, viewer, self.theme, str(banner)))
+        self.canvas_view.draw(step_picture(state, viewer, self.theme, str(banner)))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state, viewer))
         heading = msg("Who sees what")
