@@ -328,7 +328,7 @@ class DouDizhuTable(TableModel):
                 beat = msg(
                     "to beat: {play} by {player}",
                     play=view.table.name,
-                    player=seat_name(view.last_player),  # type: ignore[arg-type]
+                    player=seat_name(view.last_player),
                 )
             table.append(str(beat))
         bottom = " ".join(str(c) for c in view.bottom if c is not None)
@@ -354,13 +354,13 @@ class DouDizhuTable(TableModel):
         if state.winner == state.landlord:
             note = msg(
                 "{player} landlord, landlord win: {arithmetic}",
-                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                player=seat_name(state.landlord),
                 arithmetic=state.result.arithmetic,
             )
         else:
             note = msg(
                 "{player} landlord, farmers win: {arithmetic}",
-                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                player=seat_name(state.landlord),
                 arithmetic=state.result.arithmetic,
             )
         number = self.earlier + len(self.scores) - (1 if self.earlier else 0) + 1

@@ -44,7 +44,7 @@ def stage_text(replay: Replay, stage: int) -> str:
     """What happens at ``stage`` of the round in ``replay``, and why (HTML)."""
     lift, spoken = round_steps(replay)
     record = replay.state.rounds[0]
-    name = seat_name(record.speaker)  # type: ignore[arg-type]
+    name = seat_name(record.speaker)
     if stage == 0:
         view = observe(replay.state_at(lift), 0)
         return str(
@@ -99,7 +99,7 @@ def stage_text(replay: Replay, stage: int) -> str:
                 "{player} said \u201c{statement}\u201d.",
                 player=name,
                 card=str(view.rts),
-                statement=record.statement.said,  # type: ignore[union-attr]
+                statement=record.statement.said,
             )
         )
     event = replay.event_at(len(replay))

@@ -16,7 +16,7 @@ from cardlab.widgets.theme import ThemePicker
 class StatementQuiz(Quiz):
     """ "Which statement is worth most here?" on positions dealt by the engine, with feedback."""
 
-    @property  # type: ignore[misc]
+    @property
     def picture_label(self) -> str:  # type: ignore[override]
         return str(
             msg("The table: the two cards you see, your own card hidden, the Right to Speak")

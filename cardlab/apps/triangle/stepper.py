@@ -116,20 +116,20 @@ class GameStepper(BotGameStepper):
 
     size = (WIDTH, HEIGHT)
 
-    @property  # type: ignore[misc]
+    @property
     def picture_label(self) -> str:  # type: ignore[override]
         return str(msg("A Triangle game of three bots at this step: the cards each player lifts"))
 
-    @property  # type: ignore[misc]
+    @property
     def start_text(self) -> str:  # type: ignore[override]
         return str(msg("The pack of 24 is shuffled; press Forward or Play."))
 
-    @property  # type: ignore[misc]
+    @property
     def bot_label(self) -> str:  # type: ignore[override]
         # Translators: after a player's name, e.g. "Player 2 (a reasoning bot)"
         return str(msg(" (a reasoning bot)"))
 
-    @property  # type: ignore[misc]
+    @property
     def chance_moves(self) -> str:  # type: ignore[override]
         return str(msg("chance: the next card dealt, or who grabbed first"))
 

@@ -145,7 +145,7 @@ class TriangleTable(TableModel):
     carried = ("show_odds",)
     aids = ("show_odds",)
 
-    @property  # type: ignore[misc]
+    @property
     def log_title(self) -> str:  # type: ignore[override]
         """The log's heading, in the page's language."""
         return str(msg("This round"))
@@ -558,7 +558,7 @@ class TriangleTable(TableModel):
         arithmetic = replay.event_at(len(replay)).arithmetic  # the statement ended the round
         said = {
             "player": seat_name(record.speaker),
-            "statement": record.statement.said,  # type: ignore[union-attr]
+            "statement": record.statement.said,
             "arithmetic": arithmetic,
         }
         if record.correct:
