@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
@@ -15,6 +15,10 @@ from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
 from cardlab.lessons.table_position import Recipe
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 OPPONENTS_WORDS = (
     (msg("1 AI"), 1),
@@ -113,7 +117,7 @@ class HandByHandTable(TableModel):
         state = replay.state
         return state.results[-1] if state.phase == "done" and state.results else None
 
-    def restart(self, key: str, value: Any) -> TableModel:
+    def restart(self, key: str, value: Any) -> Self:
         """New game (the next deal), or the same deal against ``value`` AI (Play against); the
         table's settings carry over."""
         if key == "new-game":

@@ -18,7 +18,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import (
     LEARNER,
@@ -40,6 +40,10 @@ from cardlab.games.triangle.odds import Signed, StatementOdds, best_statement
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 4
 """The table's first seed: round 1 resolves with a score when the learner claims."""
@@ -156,13 +160,13 @@ class TriangleTable(TableModel):
         seed: int = PLAY_SEED,
         bots: Mapping[int, Bot] | None = None,
         show_odds: bool = False,
-    ) -> TriangleTable:
+    ) -> Self:
         """A new game against two reasoning bots (or the given ``bots`` in seats 1 and 2)."""
         recipe = Recipe(seed, settings=(("show_odds", show_odds),))
-        return cls.begin(recipe, bots)  # type: ignore[return-value]
+        return cls.begin(recipe, bots)
 
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         bots = dict(bots) if bots is not None else default_bots()
         replay = new_game(recipe.seed, **dict(recipe.options))
         said, fields = cls.greeting(recipe), dict(recipe.settings)
@@ -256,7 +260,7 @@ class TriangleTable(TableModel):
                     value=self.show_odds),
         )  # fmt: skip
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key == "hint":
             return dataclasses.replace(self, show_odds=value)
         if key == "statement":
@@ -295,7 +299,7 @@ class TriangleTable(TableModel):
             return Suggestion("statement", why, value=code)
         return Suggestion("say", why)
 
-    def _click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> Self:
         """A click on a card of the picture says what that card is to the learner (the
         buttons under the table make the moves)."""
         if target == "rts":
