@@ -188,6 +188,6 @@ class HandByHandTable(TableModel):
             why = str(msg("{move} \u2014 {why}", move=what, why=reason))
             return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
         decision = self.hint_bot().choose(view, self.game.legal_actions(self.state))
-        why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
-        said = msg("{move} \u2014 {why}", move=str(decision.action), why=why or "")
+        reason_read = reason_for(decision.told, LEARNER, LEARNER, shown=False)
+        said = msg("{move} \u2014 {why}", move=str(decision.action), why=reason_read or "")
         return Suggestion(str(decision.action), str(said))

@@ -372,7 +372,7 @@ class TableModel:
             said = msg("Hint: {why}", why=tip.why)
         else:
             said = msg("Hint: press {control}", control=self.control(tip.key).label)
-        return self.select(tip.selected).say(said)
+        return self.select(tip.selected).say(str(said))
 
     def click(self, target: str) -> Self:
         """The table after a click on canvas target ``target`` (not one of the learner's cards,
@@ -406,7 +406,10 @@ class TableModel:
             return controls
         return tuple(
             dataclasses.replace(
-                c, enabled=False, value=False if c.kind == "toggle" else c.value, why_not=NO_HINTS
+                c,
+                enabled=False,
+                value=False if c.kind == "toggle" else c.value,
+                why_not=str(NO_HINTS),
             )
             if c.key in self.hint_keys
             else c

@@ -57,7 +57,7 @@ def reason_for(reason: Narration, owner: int, viewer: int | None, *, shown: bool
 class Bot(Protocol):
     """The bot protocol: pick one of ``legal_actions`` from what ``observation`` shows."""
 
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Decision: ...
+    def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Decision: ...
 
 
 class RandomBot:

@@ -29,9 +29,13 @@ from cardlab.widgets.theme import ThemePicker
 
 class PanelPage(Protocol):
     """What a panel needs of its page (`cardlab.widgets.lesson_page.LessonPage`): the theme
-    picker, and to be attached once built."""
+    picker, the class code and whether hints are allowed, and to be attached once built."""
 
     picker: ThemePicker
+    class_code: str
+    """The class code the page's link gave (`cardlab.core.classdeals`), or ""."""
+    hints: bool
+    """False on an exam page: no hints, no answers."""
 
     def attach(self, panel: LessonPanel) -> None: ...
 

@@ -138,7 +138,7 @@ class PyramidPokerTable(TableModel):
     log_window = 8
 
     game_name = "pyramid_poker"
-    first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")
+    first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")  # type: ignore[assignment]
 
     @property
     def log_title(self) -> str:  # type: ignore[override]
@@ -270,7 +270,7 @@ class PyramidPokerTable(TableModel):
         if key == "play-hint":
             decision = self.decision()
             note = msg("played the hint: {reason}", reason=decision.told.text(None))
-            return self.play(decision.action, f" \u2014 {note}")
+            return self.play(str(decision.action), f" \u2014 {note}")
         return self.begin(self.next_recipe())
 
     # -- moves -----------------------------------------------------------------------------------

@@ -153,10 +153,10 @@ class TriadTable(HandByHandTable):
             return self.hinted()
         if key == "next-hand":
             replay = self.replay.append("next hand")
-            said = str(
+            moved = str(
                 msg("Hand {number}: the button moved one seat left.", number=replay.state.hand_no)
             )
-            return self.advance(replay, said, begin=len(self.replay), fresh=True)
+            return self.advance(replay, moved, begin=len(self.replay), fresh=True)
         return self.restart(key, value)
 
     def hint_bot(self) -> Bot:

@@ -239,8 +239,8 @@ class TriangleTable(TableModel):
             value = chosen or best_statement(self.observation).statement.code
         elif speaking:  # no hint: the statements in their own order, nothing chosen for you
             options = tuple((s.words, s.code) for s in STATEMENTS)
-            value = self.statement if self.statement in {s.code for s in STATEMENTS} else None
-            value = value or options[0][1]
+            kept = self.statement if self.statement in {s.code for s in STATEMENTS} else None
+            value = kept or options[0][1]
         else:
             options = tuple((s.words, s.code) for s in STATEMENTS)
             value = options[0][1]
