@@ -146,6 +146,8 @@ class StoredFunction(Generic[P, R]):
     @functools.cached_property
     def default_key(self) -> str:
         """The key of a call with no arguments (every default)."""
+        # a call with no arguments: P cannot say that every parameter has a default, which only
+        # such functions are asked for
         return self.key(self.arguments())  # type: ignore[call-arg]
 
     def arguments(self, *args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:

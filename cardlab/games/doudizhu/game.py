@@ -457,11 +457,12 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
         plays = (*state.plays, Play(seat, None))
         if passes == 2:
             leader = state.last_player
+            assert leader is not None  # two passes follow a play
             new = _evolve(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
             text = msg(
                 "{player} passes. Two passes: the table is cleared and {leader} leads again.",
                 player=role(state, seat),
-                leader=role(state, leader),  # type: ignore[arg-type]
+                leader=role(state, leader),
             )
         else:
             new = _evolve(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)

@@ -54,11 +54,13 @@ class JokerOdds:
 def joker_odds() -> JokerOdds:
     """Exact hypergeometric chances: 2 jokers among 54 blocks, 30 in the pyramid."""
     total = comb(54, PLACEMENTS)
-    pyramid = tuple(Fraction(comb(2, k) * comb(52, PLACEMENTS - k), total) for k in range(3))
+    none, one, two = (Fraction(comb(2, k) * comb(52, PLACEMENTS - k), total) for k in range(3))
     supply = 1 - Fraction(comb(52, SUPPLY_SIZE), comb(54, SUPPLY_SIZE))
     gen_total = comb(54, GENERAL_SIZE)
-    general = tuple(Fraction(comb(2, k) * comb(52, GENERAL_SIZE - k), gen_total) for k in range(3))
-    return JokerOdds(pyramid, supply, general)  # type: ignore[arg-type]
+    g_none, g_one, g_two = (
+        Fraction(comb(2, k) * comb(52, GENERAL_SIZE - k), gen_total) for k in range(3)
+    )
+    return JokerOdds((none, one, two), supply, (g_none, g_one, g_two))
 
 
 @dataclass(frozen=True)
