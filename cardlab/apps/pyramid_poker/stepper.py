@@ -124,7 +124,7 @@ class GameStepper(BotGameStepper):
     def _show(self, step: int, state, event: Any) -> None:
         view = self.view_of(state)
         banner = str(msg("{phase}: {eyes}", phase=phase_word(state.phase), eyes=eyes(self.viewer)))
-        self.canvas_view.draw(position_picture(view, self.canvas_viewer, self.theme, banner))
+        self.canvas_view.draw(position_picture(view, self.viewer, self.theme, banner))
         self.show_why(step)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
         title = msg("Who sees what")

@@ -52,7 +52,7 @@ class HandStepper(BotGameStepper):
         # Translators: the stepper's banner: "Through the teacher's eyes"
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
         self.canvas_view.draw(
-            table_picture(view, you=self.canvas_viewer, banner=banner, theme=self.picker.theme)
+            table_picture(view, you=self.viewer, banner=banner, theme=self.picker.theme)
         )
         self.show_why(step)
         hands = []
