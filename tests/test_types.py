@@ -6,10 +6,10 @@ every function body checked (docs/architecture.md, "Types")."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from mypy import api
 
 ROOT = Path(__file__).resolve().parents[1]
