@@ -55,6 +55,7 @@ TERMINAL = -2
 Action = Hashable
 
 A = TypeVar("A", bound=Action)
+"""An action type, kept by helpers such as `possible` (every cardlab game's is ``str``)."""
 S = TypeVar("S")
 """A game's state type: each game declares its own (`Game`), an immutable value."""
 M = TypeVar("M", bound="Move")
