@@ -12,9 +12,9 @@ import dataclasses
 import functools
 import html
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cardlab.core import link_values
 from cardlab.core.bots import Bot, reason_for
@@ -274,7 +274,8 @@ class BotStepper:
         """The tree of a deal with no branches: the curated one (seed None) or a seeded one."""
         if seed is None:
             return self._curated(self.story)
-        return _seeded(type(self), self.story, seed, tuple(sorted(variant.items())))
+        kind = cast(Hashable, type(self))  # a class is hashable; mypy reads its __hash__ oddly
+        return _seeded(kind, self.story, seed, tuple(sorted(variant.items())))
 
     def _with(self, tree: WhatIfTree, **changes: Any) -> BotStepper:
         """This stepper on ``tree`` (the AI's answer and the row's words forgotten)."""
@@ -665,11 +666,12 @@ class BotStepper:
 
 @functools.lru_cache(maxsize=8)
 def _seeded(
-    kind: type[BotStepper], story: str, seed: int, variant: tuple[tuple[str, Any], ...]
+    kind: Hashable, story: str, seed: int, variant: tuple[tuple[str, Any], ...]
 ) -> WhatIfTree:
     """A deal of ``seed`` of the curated deal ``story``'s shape under ``variant``, played by
     ``kind``'s bots: kept, as a page asks for the same one again (a link, the rules back and
     forth); a page shows one at a time, and a few cover a class's back and forth."""
+    assert isinstance(kind, type) and issubclass(kind, BotStepper)
     reasons: Reasons = {}
     start = seeded_start(story, seed, dict(variant))
     model = kind(tree=WhatIfTree.of(start, {}), story=story)

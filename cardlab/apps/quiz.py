@@ -72,8 +72,9 @@ class QuizModel:
         """The answers to choose from: (label, value)."""
         raise NotImplementedError
 
-    def feedback(self, value: str) -> tuple[bool, str, str]:
-        """Whether ``value`` is right, the verdict and the explanation (HTML)."""
+    def feedback(self, value: str) -> tuple[bool, object, object]:
+        """Whether ``value`` is right, the verdict and the explanation (HTML, or a message
+        read in the page's language)."""
         raise NotImplementedError
 
     def picture(self, theme: str) -> Drawing:

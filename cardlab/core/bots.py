@@ -13,10 +13,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from cardlab.core.engine import Action
 from cardlab.core.i18n import msg
-from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.narration import Narration, Piece, hidden, told
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """A bot's chosen action and the one-sentence reason for it.
 
@@ -28,9 +28,12 @@ class Decision:
     action: Action
     told: Narration
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.told, Narration):
-            object.__setattr__(self, "told", Narration.of(self.told))
+    def __init__(self, action: Action, told: Narration | Piece) -> None:
+        """``told`` may be any piece of a narration: it is kept as a `Narration`."""
+        object.__setattr__(self, "action", action)
+        object.__setattr__(
+            self, "told", told if isinstance(told, Narration) else Narration.of(told)
+        )
 
     @property
     def reason(self) -> str:
@@ -54,7 +57,7 @@ def reason_for(reason: Narration, owner: int, viewer: int | None, *, shown: bool
 class Bot(Protocol):
     """The bot protocol: pick one of ``legal_actions`` from what ``observation`` shows."""
 
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Decision: ...
+    def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Decision: ...
 
 
 class RandomBot:

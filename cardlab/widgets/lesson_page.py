@@ -50,6 +50,9 @@ class LessonPage(widgets.VBox):
     notebook's name), in the language ``lang`` (the page's notebook is in it: the kernel speaks
     it from here on)."""
 
+    children: tuple[widgets.Widget, ...]
+    """The page's parts, top to bottom (ipywidgets' trait, typed here: ipywidgets has no types)."""
+
     def __init__(self, lesson: str, theme: str = "default", lang: str | None = None) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
         self.language = LanguagePicker(self.lesson, lang, self._query_in)

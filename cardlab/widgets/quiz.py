@@ -55,7 +55,7 @@ class QuizView(LessonPanel):
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
         self.children = [
-            self.view.widget,
+            self.canvas_view.widget,
             self.question,
             self.choice,
             self.feedback,
@@ -97,7 +97,7 @@ class QuizView(LessonPanel):
         self.model = model
         prompt = model.prompt()
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
-        self.view.describe(model.label(), self.question_id)
+        self.canvas_view.describe(model.label(), self.question_id)
         options = [(str(label), value) for label, value in model.choices()]
         self._loading = True
         try:

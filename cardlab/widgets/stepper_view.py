@@ -57,7 +57,7 @@ class StepperView(LessonPanel):
         self.deal_note = widgets.HTML()
         self.mirror = TextMirror(str(model.mirror_label))
         self.mirror.widget.add_class("cardlab-mirror")
-        self.view.describe(model.label(), self.mirror.element_id)
+        self.canvas_view.describe(model.label(), self.mirror.element_id)
         self.stepper = Stepper(
             model.replay, status=self.status, view=self.view, interval=model.interval
         )
@@ -155,7 +155,7 @@ class StepperView(LessonPanel):
         if step != self.model.step:
             self.model = self.model.go(step)
         model = self.model
-        self.view.describe(model.label())
+        self.canvas_view.describe(model.label())
         self._redraw()
         self.why.value = model.why_html()
         self.notes.value = model.notes()

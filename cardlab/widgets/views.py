@@ -6,6 +6,7 @@ A game's lesson code is pure (its quiz, its table, ...: `cardlab.apps`); a page 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardlab.apps.bot_stepper import BotStepper
@@ -16,7 +17,7 @@ from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
-VIEWS: tuple[tuple[type, type[LessonPanel]], ...] = (
+VIEWS: tuple[tuple[type, Callable[[Any, Page | None], LessonPanel]], ...] = (
     (TableModel, TableView),
     (QuizModel, QuizView),
     (BotStepper, StepperView),
@@ -28,6 +29,6 @@ def view_of(model: Any, page: Page | None = None) -> LessonPanel:
     """The view of ``model`` on ``page`` (attached to it once built)."""
     for kind, view in VIEWS:
         if isinstance(model, kind):
-            return view(model, page)  # type: ignore[call-arg]
+            return view(model, page)
     kinds = ", ".join(kind.__name__ for kind, _ in VIEWS)
     raise TypeError(f"no view shows a {type(model).__name__}; the views show: {kinds}")

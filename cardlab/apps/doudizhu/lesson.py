@@ -44,8 +44,10 @@ class DouDizhuComponents(LessonPanel):
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.words = TextVersion(str(msg("The 54 cards in words")), deck_words("standard54"))
-        describe(self.view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words)
-        self.children = [self.view.widget, self.words.widget, self.status.widget]
+        describe(
+            self.canvas_view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words
+        )
+        self.children = [self.canvas_view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -199,7 +201,7 @@ class CombinationGallery(LessonPanel):
         )
         self.children = [
             widgets.HBox([self.kind, self.ruleset]),
-            self.view.widget,
+            self.canvas_view.widget,
             self.words.widget,
             self.status.widget,
             self.details,
@@ -227,7 +229,7 @@ class CombinationGallery(LessonPanel):
         )
         name = KIND_NAMES[self.example.kind]
         label = msg("{kind}: a valid and an invalid example, with the engine's verdict", kind=name)
-        describe(self.view, str(label), self.words)
+        describe(self.canvas_view, str(label), self.words)
         return combo_picture(rows, self.theme)
 
 
@@ -294,8 +296,8 @@ class BiddingWalkthrough(LessonPanel):
         self.reasons = stored_reasons(deal, default_bots)
         self.variant: dict[str, Any] = {}
         self.text = widgets.HTML()
-        self.view.describe(self.picture_label, self.text_id)
-        self.children = [self.text, self.view.widget, self.status.widget]
+        self.canvas_view.describe(self.picture_label, self.text_id)
+        self.children = [self.text, self.canvas_view.widget, self.status.widget]
         self.show()
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:

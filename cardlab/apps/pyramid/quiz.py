@@ -32,7 +32,7 @@ class ShowdownQuiz(QuizModel):
     def choices(self) -> Sequence[tuple[str, str]]:
         return choices(self.question)
 
-    def feedback(self, value: str) -> tuple[bool, str, str]:
+    def feedback(self, value: str) -> tuple[bool, object, object]:
         return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:

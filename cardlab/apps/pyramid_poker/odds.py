@@ -56,11 +56,11 @@ def completion_html(view, seat: int = 0) -> str:
             f"<tr><th scope='row'>{hand_word(o.hand)}</th><td>{cards}</td><td>{o.room}</td>"
             f"{cells}<td>{points_change(o.expected_points)}</td><td><small>{how}</small></td></tr>"
         )
-    expected, how = msg("Expected points"), msg("How")
+    expected, how_head = msg("Expected points"), msg("How")
     heads = "".join(f"<th>{m}</th>" for m in (msg("Hand"), msg("Blocks"), msg("Places left")))
     return (
         f"<table class='cardlab-pp-completion'><thead><tr>{heads}{head}"
-        f"<th>{expected}</th><th>{how}</th></tr></thead>"
+        f"<th>{expected}</th><th>{how_head}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -131,7 +131,6 @@ class OddsLesson(LessonPanel):
             msg("{hand} {change}", hand=hand_word(name), change=points_change(g))
             for name, g in gains.items()
         )
-        self.position = view
         self.best = best
         where = msgn(
             "<p>The game of section 2, {count} block taken: Player 1 has just taken the "

@@ -21,7 +21,7 @@ from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
-from cardlab.core.i18n import msg, msgn
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
@@ -82,9 +82,15 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
     while replay.current_player != TERMINAL:
         state = replay.state
         legal = GAME.legal_actions(state)
-        if state.phase == "assign" and state.taken >= wanted and len(legal) >= 2:
+        block = state.pending  # the block to assign, in the assign phase
+        if (
+            state.phase == "assign"
+            and block is not None
+            and state.taken >= wanted
+            and len(legal) >= 2
+        ):
             view = observe(state, state.turn)
-            best, gains = hand_gains(view, state.pending, None, seed, scoring, penalty)
+            best, gains = hand_gains(view, block, None, seed, scoring, penalty)
             margin = gains[best] - max(g for h, g in gains.items() if h != best)
             if margin >= 0.05:  # a clear answer, not a coin toss
                 decision = judge.choose(view, legal)
@@ -157,7 +163,7 @@ def answer(q: QuizQuestion) -> str:
     return q.answer
 
 
-def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
+def feedback(q: QuizQuestion, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): each hand's rise."""
     right = q.gains.get(value, -99.0) >= q.gains[q.answer] - 1e-9
     head = RIGHT if right else str(msg("<b>\u2718 Best: the {hand}.</b>", hand=hand_noun(q.answer)))

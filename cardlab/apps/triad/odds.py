@@ -239,7 +239,7 @@ def _improve(dist: dict[str, Any], now: int) -> Any:
 
 def discards_under(
     hand: str, jokers: str, max_draw: int, five_of_a_kind: bool
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
     """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, "no five
     of a kind" counted when asked (a fraction of a second)."""
     if five_of_a_kind:
@@ -254,7 +254,7 @@ def discards_under(
 @stored
 def ranked_discards(
     hand: str, jokers: str = "out", max_draw: int = 3
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
     """`tables.best_discards` of ``hand`` (notation) against the rest of the deck, ranked by
     expected strength: the advisor's opening hand is stored, so the page need not build the
     lookup tables before the learner asks about another hand."""
@@ -301,7 +301,7 @@ class ExchangeAdvisor(LessonPanel):
         self.deal_button.on_click(guard(lambda _: self.deal()))
         self.jokers.observe(guard(lambda _: self.use_text()), names="value")
         self.hand.on_selection_change(lambda _: self._show_selected())
-        self.results: list[tuple[tuple, dict, float]] = []
+        self.results: list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]] = []
         self.children = [
             widgets.HBox([self.text, self.use_button, self.deal_button]),
             self.jokers,
@@ -366,7 +366,9 @@ class ExchangeAdvisor(LessonPanel):
         self.status.ok(str(msg("You hold {hand}. The best discard is selected.", hand=value.words)))
         self._show_selected()
 
-    def _lookup(self, discard: tuple) -> tuple[tuple, dict, float]:
+    def _lookup(
+        self, discard: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]:
         key = sorted(c.code for c in discard)
         return next(r for r in self.results if sorted(c.code for c in r[0]) == key)
 

@@ -38,7 +38,7 @@ class StatementQuiz(QuizModel):
     def choices(self) -> Sequence[tuple[str, str]]:
         return choices(self.question)
 
-    def feedback(self, value: str) -> tuple[bool, str, str]:
+    def feedback(self, value: str) -> tuple[bool, object, object]:
         """Right when ``value`` (e.g. ``S4``) is a best statement; the feedback explains."""
         return feedback(self.question, value)
 

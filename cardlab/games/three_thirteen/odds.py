@@ -35,7 +35,7 @@ from cardlab.games.three_thirteen.game import (
     go_out_discards,
     meld_options,
 )
-from cardlab.games.three_thirteen.melds import check_hand, is_meld, penalty_value
+from cardlab.games.three_thirteen.melds import Arrangement, check_hand, is_meld, penalty_value
 from cardlab.games.three_thirteen.rules import (
     DECK,
     RANK_VALUE,
@@ -194,7 +194,7 @@ def stock_outlook(
 class DiscardChoice:
     card: Card
     deadwood: int
-    arrangement: object
+    arrangement: Arrangement
     outlook: Outlook
 
 
@@ -317,7 +317,7 @@ def _round_one(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
     options = meld_options(aces, max_wilds)
 
     @cache
-    def melds(triple: tuple[int, int, int]) -> bool:
+    def melds(triple: tuple[int, ...]) -> bool:
         return is_meld([card_of[i] for i in triple], wild, options) is not None
 
     def canon(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -326,12 +326,12 @@ def _round_one(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
         )
 
     classes: Counter[tuple[int, ...]] = Counter()
-    for hand in itertools.combinations_with_replacement(range(52), 3):
-        counts = Counter(hand)
+    for combination in itertools.combinations_with_replacement(range(52), 3):
+        counts = Counter(combination)
         if max(counts.values()) > decks:
             continue
         ways = math.prod(math.comb(decks, n) for n in counts.values())
-        classes[canon(hand)] += ways
+        classes[canon(combination)] += ways
     total = math.comb(52 * decks, 3)
     rest = 52 * decks - 3
     dealt = stock = first = Fraction(0)
