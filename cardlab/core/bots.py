@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from cardlab.core.engine import Action
@@ -64,7 +63,6 @@ class Bot(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Decision: ...
 
 
-@cache
 def _field_names(cls: type) -> tuple[str, ...]:
     """The fields equality compares: equal observations give the same text."""
     return tuple(f.name for f in fields(cls) if f.compare)
