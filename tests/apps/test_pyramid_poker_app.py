@@ -254,6 +254,14 @@ def test_the_quiz_marks_the_bots_choice(picker):
     assert quiz.seed == 2 and quiz.feedback.value == ""
 
 
+def test_a_game_with_no_quiz_moment_that_far_in_asks_in_a_second_game():
+    """Seed 6's game has no clear choice after its ``wanted`` takes (five "New question" clicks
+    from the lesson's seed 1): the quiz asks in a second game rather than failing."""
+    q = quiz_position(6)
+    assert q.replay.seed == 10_006 and q.replay.state.phase == "assign"
+    assert q.answer in ("left", "centre", "right") and quiz_position(6) == q
+
+
 def test_the_worked_example_scores_8_to_3():
     example = ScoringExample()
     assert example.sheet.totals == (8, 3)

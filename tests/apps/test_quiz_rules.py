@@ -32,7 +32,7 @@ CHANGES: list[tuple[str, dict[str, Any], range]] = [
     ("three_thirteen", {"aces": "high_or_low"}, range(1, 10)),
     ("three_thirteen", {"max_wilds_per_meld": 1}, range(1, 20)),
     ("pyramid_poker", {"scoring": "basic"}, range(7, 12)),
-    ("pyramid_poker", {"all_three_no_pair_penalty": True}, range(1, 4)),
+    ("pyramid_poker", {"all_three_no_pair_penalty": True}, range(7, 12)),
 ]
 """Rules that change a lesson's questions, and seeds among which one question changes."""
 

@@ -19,7 +19,7 @@ from typing import Any
 from cardlab.apps.asked import RIGHT, Asked, asked, items_html, rules_of
 from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.apps.rules_words import rules_note
-from cardlab.core.bots import RandomBot
+from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration
@@ -73,11 +73,29 @@ class QuizQuestion:
 def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
     """Play a seeded game (random builders and takers) until someone must put a taken block into
     a hand, some way into the take phase, with at least two hands to choose from, and one hand
-    clearly best under ``scoring`` and the no-pair ``penalty``."""
+    clearly best under ``scoring`` and the no-pair ``penalty``.  When the game has no such
+    moment that far in, a second game (as the Triangle quiz plays) asks at its first one."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(4, 26)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(2)}
-    replay = Replay.start(GAME, seed, games=1)
+    for deal, taken in ((seed, wanted), (seed + 10_000, 4)):
+        start = Replay.start(GAME, deal, games=1)
+        found = _position_in(start, bots, seed, taken, scoring, penalty)
+        if found is not None:
+            return found
+    raise RuntimeError("no quiz position found")
+
+
+def _position_in(
+    replay: Replay,
+    bots: Mapping[int, Bot],
+    seed: int,
+    wanted: int,
+    scoring: str,
+    penalty: bool,
+) -> QuizQuestion | None:
+    """The first position of `quiz_position` (question ``seed``) in ``replay``'s game, played on
+    by ``bots``; None if the game ends first."""
     judge = reasoning_bot()
     while replay.current_player != TERMINAL:
         state = replay.state
@@ -103,7 +121,7 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
         else:
             seat = replay.current_player
             replay = replay.append(bots[seat].choose(observe(state, seat), legal).action)
-    raise RuntimeError("no quiz position found")
+    return None
 
 
 def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
