@@ -45,6 +45,36 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
             ("triangle-first-turn", "cardlab.apps.triangle.stepper:default_bots", {}),
         )
     ),
+    # the seeded deal the Triad and Pyramid steppers show under each value of one option of
+    # the rules row (their bots' equities take a third of a second); seed 1: `VARIANT_SEED`
+    *(
+        (
+            "cardlab.apps.bot_stepper:seeded_deal",
+            {"deal": deal, "seed": 1, "variant": ((name, value),), "bots": bots, **players},
+        )
+        for deal, bots, players, rules in (
+            (
+                "triad-pot-odds",
+                "cardlab.apps.triad.stepper:default_bots",
+                {},
+                (("jokers", "wild"), ("five_of_a_kind", False), ("players", 2)),
+            ),
+            *(
+                (
+                    "pyramid-exchange-showdown",
+                    "cardlab.apps.pyramid.stepper:default_bots",
+                    {"players": players},
+                    rules,
+                )
+                for players, rules in (
+                    (2, (("players", 2),)),
+                    (4, (("players", 4),)),
+                    (3, (*(("max_draw", n) for n in range(4)), ("exchange_rounds", 2))),
+                )
+            ),
+        )
+        for name, value in rules
+    ),
     # pyramid: every odds table and advice reads the exact table of all C(55,6) deals
     ("cardlab.games.pyramid.odds:exact_table", {}),
     # triad lesson (HandLadder, OddsTables), pyramid_poker (hand_points_table): the exact counts
