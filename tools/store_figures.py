@@ -92,6 +92,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("cardlab.apps.pyramid.odds:opening_advice", {"hand": "3P 3G 2O 1G 1O 2P"}),
     # doudizhu lesson: the combination quiz's first question
     ("cardlab.apps.doudizhu.questions:quiz_question", {"seed": 1}),
+    ("cardlab.apps.doudizhu.questions:quiz_question", {"seed": 1, "ruleset": "pagat"}),
     # three_thirteen lesson: OddsLesson(samples=300), and each value of one option of its rules
     # row (aces, the most wilds in a meld, the players' decks); in round 1 a limit of 3 wilds or
     # more reads the figures of no limit (`round_one_under`)
