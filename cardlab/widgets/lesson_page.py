@@ -126,6 +126,13 @@ class LessonPage(widgets.VBox):
         return dict(self.rules.options) if self.rules is not None else {}
 
     # -- panels ------------------------------------------------------------------------------------
+    def show(self, model: Any) -> LessonPanel:
+        """The view of the lesson model ``model`` (a quiz, a table, ...) on this page: what a
+        lesson's cell shows."""
+        from cardlab.widgets.views import view_of  # the views import this module's panels
+
+        return view_of(model, self)
+
     def attach(self, panel: LessonPanel) -> None:
         """Take ``panel`` (fully built) onto the page: it follows the page's state from now on,
         and a panel with a position gets its key, its share box, and the link's position if the

@@ -32,6 +32,7 @@ from cardlab.games.doudizhu.odds import wing_rows
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -398,9 +399,11 @@ def test_quiz_questions_come_from_the_engine(picker):
             from cardlab.games.doudizhu.combos import combo_beats
 
             assert q.answer == ("yes" if combo_beats(q.play, q.table) else "no")
-    quiz = CombinationQuiz(picker, seed=1)
-    right = quiz.q.answer.split("|")[0]
-    wrong = next(v for _, v in quiz.q.options if v not in quiz.q.answer.split("|"))
+    quiz = QuizView(CombinationQuiz(seed=1), picker)
+    right = quiz.model.question.answer.split("|")[0]
+    wrong = next(
+        v for _, v in quiz.model.question.options if v not in quiz.model.question.answer.split("|")
+    )
     quiz.choice.value = wrong
     assert "Not quite" in quiz.feedback.value
     quiz.choice.value = right

@@ -19,6 +19,7 @@ from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -242,11 +243,11 @@ def test_the_quiz_marks_the_bots_choice(picker):
     q = quiz_position(1)
     assert q.replay.state.phase == "assign" and q.answer in ("left", "centre", "right")
     assert observe(q.replay.state, q.seat).pending is not None
-    quiz = BlockQuiz(picker, seed=1)
+    quiz = QuizView(BlockQuiz(seed=1), picker)
     assert quiz.view.drawing is not None
-    wrong = next(v for _, v in quiz.choice.options if v != quiz.q.answer)
+    wrong = next(v for _, v in quiz.choice.options if v != quiz.model.question.answer)
     assert quiz.answer(wrong) is False
-    assert quiz.answer(quiz.q.answer) is True
+    assert quiz.answer(quiz.model.question.answer) is True
     assert quiz.right == 0 and quiz.asked == 1
     quiz.new_button.click()
     assert quiz.seed == 2 and quiz.feedback.value == ""
@@ -285,9 +286,9 @@ def test_the_quiz_writes_every_change_in_points_one_way(picker):
     """The quiz's own figures and the bot's reason under them: signed, two decimals each (the
     quiz once showed +0.550 above the bot's +0.79), and the bot's figure is said to be its own
     quick estimate, so two numbers for one choice do not look like a contradiction."""
-    quiz = BlockQuiz(picker, seed=1)
-    quiz.answer(quiz.q.answer)
+    quiz = QuizView(BlockQuiz(seed=1), picker)
+    quiz.answer(quiz.model.question.answer)
     figures = re.findall(r"[+\-\u2212]\d+\.\d+", quiz.feedback.value)
-    assert len(figures) == len(quiz.q.gains) + 1
+    assert len(figures) == len(quiz.model.question.gains) + 1
     assert all(re.fullmatch(r"[+\-]\d\.\d\d", f) for f in figures), figures
     assert "quick estimate" in quiz.feedback.value

@@ -25,7 +25,7 @@ from cardlab.render import THEMES, Drawing
 from cardlab.render.chart import Chart
 from cardlab.render.contrast import contrast, required, texts_with_backgrounds
 from cardlab.widgets.canvas import CanvasView
-from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -53,7 +53,7 @@ def exercise(view: Any) -> None:
     if isinstance(view, TableView):
         for _ in range(TABLE_PRESSES):
             autoplay.step(view)
-    elif isinstance(view, Quiz):
+    elif isinstance(view, QuizView):
         for value in [v for _, v in view.choice.options]:
             view.answer(value)
             view.redraw()

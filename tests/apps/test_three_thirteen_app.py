@@ -37,6 +37,7 @@ from cardlab.pictures.three_thirteen import (
     rounds_picture,
 )
 from cardlab.render import HIGH_CONTRAST, HitBox, Sprite
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -341,8 +342,8 @@ def test_odds_lesson_charts_follow_the_theme():
 
 
 def test_the_quiz_marks_the_solvers_answer(picker):
-    quiz = DeadwoodQuiz(picker, seed=1)
-    q = quiz.q
+    quiz = QuizView(DeadwoodQuiz(seed=1), picker)
+    q = quiz.model.question
     assert q.answer in q.choices and len(set(q.choices)) == len(q.choices) >= 3
     assert q.answer == min_deadwood(q.hand, q.wild)[0]
     wrong = next(c for c in q.choices if c != q.answer)
@@ -350,7 +351,7 @@ def test_the_quiz_marks_the_solvers_answer(picker):
     assert "Not quite" in quiz.feedback.value and quiz.right == 0 and quiz.asked == 1
     assert any(t.startswith("Best deadwood") for t in quiz.view.drawing.texts())
     quiz.new_button.click()
-    quiz.choice.value = str(quiz.q.answer)
+    quiz.choice.value = str(quiz.model.question.answer)
     assert quiz.right == 1 and quiz.asked == 2
     questions = [deadwood_question(seed) for seed in range(100)]
     for q in questions:

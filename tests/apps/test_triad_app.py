@@ -27,6 +27,7 @@ from cardlab.games.poker import tables
 from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import COLORBLIND, Sprite
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -167,8 +168,8 @@ def test_the_stepper_narrates_every_bet_and_exchange(picker):
 
 
 def test_the_quiz_marks_and_explains(picker):
-    quiz = WhichHandWins(picker, seed=1)
-    q = quiz.q
+    quiz = QuizView(WhichHandWins(seed=1), picker)
+    q = quiz.model.question
     wrong = next(v for _, v in quiz.choice.options if v != q.answer)
     quiz.choice.value = wrong
     assert quiz.right == 0 and "Not quite" in quiz.feedback.value

@@ -22,6 +22,7 @@ from cardlab.games.triangle.rules import PENALTY
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -283,8 +284,8 @@ def test_odds_panel_rows_are_the_engine_fractions(picker):
 
 
 def test_quiz_marks_the_best_statement_and_explains(picker):
-    quiz = StatementQuiz(picker, seed=2)
-    q = quiz.q
+    quiz = QuizView(StatementQuiz(seed=2), picker)
+    q = quiz.model.question
     assert q.replay.state.phase == "state" and q.seat == q.replay.state.speaker
     best = q.best[0]
     worst = min(q.odds, key=lambda o: o.net)
@@ -297,8 +298,8 @@ def test_quiz_marks_the_best_statement_and_explains(picker):
     assert quiz.right == 0 and "0 of 1" in quiz.tally.value  # only the first answer counts
     old = q
     quiz.new_button.click()
-    assert quiz.q != old and quiz.feedback.value == "" and quiz.choice.value is None
-    quiz.choice.value = quiz.q.best[0].statement.code
+    assert quiz.model.question != old and quiz.feedback.value == "" and quiz.choice.value is None
+    quiz.choice.value = quiz.model.question.best[0].statement.code
     assert quiz.right == 1 and "1 of 2" in quiz.tally.value
 
 
@@ -311,13 +312,13 @@ def test_quiz_positions_are_reproducible_and_hide_the_speakers_card():
 
 
 def test_the_quiz_is_drawn_through_the_speakers_eyes(picker):
-    quiz = StatementQuiz(picker, seed=2)
-    seat = quiz.q.seat
+    quiz = QuizView(StatementQuiz(seed=2), picker)
+    seat = quiz.model.question.seat
     texts = quiz.view.drawing.texts()
     # the speaker's plate is the active one: highlighted and marked, not by colour alone
     assert any(t.startswith(f"\u25b6 Player {seat + 1} (you)") for t in texts)
-    assert not face_keys(quiz.view.drawing, quiz.q.replay.state.cards[seat])
-    assert face_keys(quiz.view.drawing, quiz.q.replay.state.rts)
+    assert not face_keys(quiz.view.drawing, quiz.model.question.replay.state.cards[seat])
+    assert face_keys(quiz.view.drawing, quiz.model.question.replay.state.rts)
 
 
 def test_a_void_round_keeps_the_learners_card_and_the_bots_reasons_hidden(picker):

@@ -28,6 +28,7 @@ from cardlab.games.doudizhu.bots import DouDizhuBot, GreedyBot
 from cardlab.games.doudizhu.odds import counting_odds, hand_odds, table_odds
 from cardlab.pictures.doudizhu import combo_picture, table_picture
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
 
 LANGS = ("ru", "zh")
 NOTATION = {"bid", "pass", "play", "cards", "solo", "pair", "trio", "straight", "airplane"}
@@ -180,7 +181,7 @@ def test_the_lesson_panels_read_in_the_language(lang):
     gallery = CombinationGallery(page)
     explainer = ScoringExplainer(page)
     odds = HandOdds(trials=200, picker=page)
-    quiz = CombinationQuiz(page, seed=1)
+    quiz = QuizView(CombinationQuiz(seed=1), page)
     walkthrough = BiddingWalkthrough(page)
     stepper = DealStepper(page)
     stepper.stepper.go(len(stepper.replay) - 3)
@@ -201,7 +202,7 @@ def test_the_lesson_panels_read_in_the_language(lang):
         # the banner's "through whose eyes" is the shared stepper's words (bot_stepper.eyes_words)
         *(t.replace(stepper.eyes_words, "") for t in stepper.view.drawing.texts()),
         *quiz.view.drawing.texts(),
-        quiz.picture_label,
+        quiz.model.label(),
         stepper.picture_label,
     ]
     assert english_in(ours, lang, NOTATION | FACES) == []

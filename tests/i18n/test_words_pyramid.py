@@ -34,6 +34,7 @@ from cardlab.pictures.pyramid import (
     table_picture,
 )
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 
 LANGS = ("ru", "zh")
@@ -218,7 +219,7 @@ def panels(page: LessonPage) -> dict[str, Any]:
         "odds": OddsTable(page),
         "advisor": ExchangeAdvisor(page),
         "stepper": HandStepper(page),
-        "quiz": ShowdownQuiz(page, seed=1),
+        "quiz": QuizView(ShowdownQuiz(seed=1), page),
         "table": TableView(PyramidTable.start(seed=2, opponents=2), page),
     }
 

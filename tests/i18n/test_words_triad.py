@@ -12,6 +12,7 @@ from cardlab.core.engine import IllegalMove
 from cardlab.core.i18n import missed, set_language, using_language
 from cardlab.games import triad
 from cardlab.games.poker.bots import CallBot, PokerBot
+from cardlab.widgets.quiz import QuizView
 
 LANGS = ("ru", "zh")
 OUR_IDS = {
@@ -140,7 +141,7 @@ def _panels(page):
         "ladder": HandLadder(page),
         "odds": OddsTables(page),
         "advisor": ExchangeAdvisor(page),
-        "quiz": WhichHandWins(page, seed=1),
+        "quiz": QuizView(WhichHandWins(seed=1), page),
         "stepper": HandStepper(page),
         "table": TableView(TriadTable.start(opponents=2), page),
     }

@@ -26,6 +26,7 @@ from cardlab.games.triangle import GAME, new_game
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import live_picture, resolved_picture, walkthrough_picture
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 
 LANGUAGES = ("ru", "zh")
@@ -211,7 +212,7 @@ def panel_texts(lang: str) -> list[str]:
             for step in range(len(replay) + 1):
                 game.stepper.go(step)
                 texts += shown_texts(game) + shown_texts(game.odds)
-        quiz = StatementQuiz(page, seed=3)
+        quiz = QuizView(StatementQuiz(seed=3), page)
         texts += shown_texts(quiz)
         table = TableView(TriangleTable.start(seed=4, show_odds=True), page)
         texts += shown_texts(table)
