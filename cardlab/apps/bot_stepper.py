@@ -98,7 +98,33 @@ def stored_reasons(
 ) -> Reasons:
     """The reasons ``bots()`` (or ``bots(players)``) give for the moves of the curated deal
     ``deal``, as `Replay.reasons_of` finds them, read from the stored figures (`deal_reasons`)."""
-    return deal_reasons(deal, f"{bots.__module__}:{bots.__qualname__}", players)
+    return deal_reasons(deal, bots_name(bots), players)
+
+
+def bots_name(bots: Callable[..., Mapping[int, Bot]]) -> str:
+    """How the stored figures name a lesson's bots: ``module:function``."""
+    return f"{bots.__module__}:{bots.__qualname__}"
+
+
+@stored
+def seeded_deal(
+    deal: str,
+    seed: int,
+    variant: tuple[tuple[str, Any], ...],
+    bots: str,
+    players: int | None = None,
+) -> tuple[str, Reasons]:
+    """A deal of ``seed`` of the curated deal ``deal``'s shape under the rules ``variant``
+    (sorted pairs), played out by the bots ``bots`` (named as in `deal_reasons`): the replay as
+    text and the bots' reasons.  Stored for each value of one option of a lesson's rules row
+    where the bots think long (Triad's and Pyramid's Monte Carlo equities: a third of a second
+    of a rules change); a replay's text reads back in milliseconds."""
+    module, _, name = bots.partition(":")
+    factory = getattr(importlib.import_module(module), name)
+    reasons: Reasons = {}
+    start = seeded_start(deal, seed, dict(variant))
+    end = start.play_out(factory() if players is None else factory(players), reasons=reasons)
+    return end.to_text(), reasons
 
 
 INDENT = "\u00a0\u00a0\u00a0"
@@ -261,6 +287,11 @@ class BotStepper:
         """``replay`` played on by the bots to where the main line ends, their reasons kept in
         ``reasons``; ``ValueError`` when the bots cannot play it (a seat without one)."""
         end = replay.play_out(self.fresh_bots(replay), reasons=reasons, until=self.line_ends)
+        return self.played(end)
+
+    def played(self, end: Replay) -> Replay:
+        """``end``, where the bots stopped playing; ``ValueError`` unless the main line ends
+        there (a seat without a bot)."""
         if not (end.is_terminal or self.line_ends(end.state)):
             raise ValueError(
                 msg(
@@ -669,10 +700,15 @@ def _seeded(
     kind: Hashable, story: str, seed: int, variant: tuple[tuple[str, Any], ...]
 ) -> WhatIfTree:
     """A deal of ``seed`` of the curated deal ``story``'s shape under ``variant``, played by
-    ``kind``'s bots: kept, as a page asks for the same one again (a link, the rules back and
-    forth); a page shows one at a time, and a few cover a class's back and forth."""
+    ``kind``'s bots (a whole game: read from the stored figures when stored, `seeded_deal`):
+    kept, as a page asks for the same one again (a link, the rules back and forth); a page
+    shows one at a time, and a few cover a class's back and forth."""
     assert isinstance(kind, type) and issubclass(kind, BotStepper)
-    reasons: Reasons = {}
     start = seeded_start(story, seed, dict(variant))
     model = kind(tree=WhatIfTree.of(start, {}), story=story)
-    return WhatIfTree.of(model.play_on(start, reasons), reasons)
+    if kind.line_ends is not BotStepper.line_ends:  # a line ends before the game does
+        reasons: Reasons = {}
+        return WhatIfTree.of(model.play_on(start, reasons), reasons)
+    players = model.game.num_players(start.state_at(0)) if kind.bots_per_players else None
+    text, told = seeded_deal(story, seed, variant, bots_name(kind.bots), players)
+    return WhatIfTree.of(model.played(Replay.from_text(text)), dict(told))

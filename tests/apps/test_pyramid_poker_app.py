@@ -262,6 +262,14 @@ def test_a_game_with_no_quiz_moment_that_far_in_asks_in_a_second_game():
     assert q.answer in ("left", "centre", "right") and quiz_position(6) == q
 
 
+def test_a_quiz_position_kept_is_the_one_played_again():
+    """`quiz_position` keeps the questions of the rules shown last ("Standard rules" finds its
+    question again): a seeded game, so playing it again deals the same question."""
+    for rules in ((1,), (1, "basic"), (2, "advanced", True)):
+        assert quiz_position(*rules) is quiz_position(*rules)
+        assert quiz_position.__wrapped__(*rules) == quiz_position(*rules)
+
+
 def test_the_worked_example_scores_8_to_3():
     example = ScoringExample()
     assert example.sheet.totals == (8, 3)

@@ -10,7 +10,13 @@ import pytest
 
 from cardlab.apps.model import LEARNER
 from cardlab.apps.triad.lesson import HandLadder, TriadComponents
-from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
+from cardlab.apps.triad.odds import (
+    COUNTING,
+    ExchangeAdvisor,
+    OddsTables,
+    discards_under,
+    tables_html,
+)
 from cardlab.apps.triad.questions import Showdown, feedback, showdown_question, why_wins
 from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.stepper import HandStepper, default_bots
@@ -281,3 +287,15 @@ def test_after_the_hand_a_folded_ai_keeps_its_cards_in_its_reasons(picker):
             legal = triad.GAME.legal_actions(table.model.state)
             table.press("call" if "call" in legal else "check" if "check" in legal else legal[0])
     assert checked, "some AI hand went unshown, with a reason that named it"
+
+
+def test_no_five_of_a_kind_without_jokers_advises_as_the_standard_rules():
+    """`discards_under` reads the stored standard advice for it: no hand of the 52 cards has
+    five of a kind, so counting under the rule gives the same ranking and distributions."""
+    hand = "Kb Kg 7r 5k 2b"
+    cards = triad.parse(hand)
+    unseen = [c for c in tables.deck_cards(jokers="out") if c not in cards]
+    counted = tables.best_discards(
+        cards, unseen, 3, jokers="out", objective="expected", five_of_a_kind=False
+    )
+    assert discards_under(hand, "out", 3, False) == counted

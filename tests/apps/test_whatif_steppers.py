@@ -312,6 +312,24 @@ def test_rules_the_bots_cannot_play_are_refused_and_change_nothing():
     assert stepper.position() == before and stepper.seed is None
 
 
+@pytest.mark.parametrize(
+    ("game", "variant"), [("triad", {"jokers": "wild"}), ("pyramid", {"players": 4})]
+)
+def test_a_stored_seeded_deal_is_the_deal_the_bots_play(game, variant):
+    """The rules row's seeded deals are read from the stored figures (`seeded_deal`): the same
+    replay and reasons as the lesson's bots playing the seeded deal there and then."""
+    from cardlab.apps.bot_stepper import VARIANT_SEED, seeded_start
+
+    stepper = make(game)
+    tree = stepper.model._deal(VARIANT_SEED, variant)
+    reasons: dict = {}
+    start = seeded_start(stepper.story, VARIANT_SEED, variant)
+    played = start.play_out(stepper.model.fresh_bots(start), reasons=reasons)
+    assert tree.main.replay.to_text() == played.to_text()
+    assert tree.main.replay.state == played.state
+    assert tree.main.reasons == reasons
+
+
 # -- the decks lesson's deal ---------------------------------------------------------------------
 @functools.cache
 def deck_pair():

@@ -14,6 +14,7 @@ import html
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardlab.apps.asked import RIGHT, Asked, asked, items_html, rules_of
@@ -70,11 +71,14 @@ class QuizQuestion:
         return self.bot_told.text(None)
 
 
+@lru_cache(maxsize=4)  # the question shown under a few rules: "Standard rules" finds it again
 def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
     """Play a seeded game (random builders and takers) until someone must put a taken block into
     a hand, some way into the take phase, with at least two hands to choose from, and one hand
     clearly best under ``scoring`` and the no-pair ``penalty``.  When the game has no such
-    moment that far in, a second game (as the Triangle quiz plays) asks at its first one."""
+    moment that far in, a second game (as the Triangle quiz plays) asks at its first one.  Kept
+    for the rules shown last (a tenth of a second each): the question is immutable, so callers
+    share it."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(4, 26)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(2)}

@@ -240,9 +240,10 @@ def _improve(dist: dict[str, Any], now: int) -> Any:
 def discards_under(
     hand: str, jokers: str, max_draw: int, five_of_a_kind: bool
 ) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
-    """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, "no five
-    of a kind" counted when asked (a fraction of a second)."""
-    if five_of_a_kind:
+    """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, and so
+    is "no five of a kind" without jokers (no hand has five of a kind then); "no five of a
+    kind" with wild jokers is counted when asked (a fraction of a second)."""
+    if five_of_a_kind or jokers == "out":
         return ranked_discards(hand, jokers, max_draw)
     cards = parse(hand)
     unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
