@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import Message, msg
+from cardlab.core.i18n import LANGUAGES, Message, msg
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_state import PageState, current_query, read_page, write_query
 from cardlab.lessons.variants import variant_of
@@ -184,10 +184,20 @@ class LessonPage(widgets.VBox):
         """Open the page where the link's query ``search`` says: theme, rules, class and hints,
         then the position; what cannot be followed is said on the notice line."""
         link = read_page(search, self.variant)
-        if link.lang is not None and link.lang != self.lang and VOILA in page_address():
-            go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
-            return
         notices: list[Notice] = list(link.notices)
+        if link.lang is not None and link.lang != self.lang:
+            if VOILA in page_address():
+                go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
+                return
+            self.language.go(link.lang)  # outside Voilà: the link to the lesson in that language
+            notices.append(
+                msg(
+                    "ignored lang={lang}: outside Voilà a page keeps its language; the link "
+                    "beside the language menu opens the lesson in {language}",
+                    lang=link.lang,
+                    language=LANGUAGES[link.lang],
+                )
+            )
         if link.at and link.at not in self.positions and self.positions:
             notices.append(
                 msg(
