@@ -3,6 +3,7 @@
     python benchmarks/voila_startup.py                 # print the figures
     python benchmarks/voila_startup.py --write         # ... and rewrite benchmarks/RESULTS.md
     python benchmarks/voila_startup.py --runs 5 --clicks 40 --only triad.ipynb
+    python benchmarks/voila_startup.py --clicks-only --write   # section 3 alone
 
 1. **First drawn canvas, every lesson.**  From the page request (Playwright ``goto``) until a canvas
    of the page holds a drawing (`browser.first_canvas_s`).  *Warm*: `cardlab serve` as a teacher
@@ -16,7 +17,8 @@
    once the page has drawn and the kernel is idle is that lesson's cost.
 3. **Click to redrawn canvas, every table**: a student presses ``--clicks`` moves at the table
    (`browser.DRIVERS`) and after each, the bare notebook's Redraw button is clicked in a second
-   tab: the yardstick interleaved click by click.
+   tab: the yardstick interleaved click by click.  The goal (issue 27): the table's median and
+   p95 at most `CLICK_GOAL` times the bare button's, in the same run.
 4. **One controller step** (decks lesson, in process, no browser): what one step sends.
 """
 
@@ -213,6 +215,11 @@ def canvas_report(warm: Phase, cold: Phase, runs: int) -> list[str]:
     return [*lines, ""]
 
 
+CLICK_GOAL = 1.25
+"""A table's click may take at most this many times the bare ipycanvas button's, median and
+p95 (issue 27: one engine move and one canvas batch per press)."""
+
+
 def click_report(clicks: dict[str, tuple[list[float], list[float], int]]) -> list[str]:
     lines = [
         "## Click to redrawn canvas, every table",
@@ -225,16 +232,18 @@ def click_report(clicks: dict[str, tuple[list[float], list[float], int]]) -> lis
         "the log) are counted, not timed.",
         "",
         "| table | clicks | median ms | p95 ms | max ms | bare median ms | bare p95 ms "
-        "| ratio of medians | within 40 / 100 ms | presses without a redraw |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        f"| ratio of medians | ratio of p95s | within {CLICK_GOAL}x | presses without a redraw |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for lesson, (mine, bare, silent) in clicks.items():
-        ok = "yes" if median(mine) <= 40 and percentile(mine, 0.95) <= 100 else "**no**"
+        medians = median(mine) / median(bare)
+        p95s = percentile(mine, 0.95) / percentile(bare, 0.95)
+        ok = "yes" if max(medians, p95s) <= CLICK_GOAL else "**no**"
         lines.append(
             f"| {lesson.removesuffix('.ipynb')} | {len(mine)} | {median(mine):.1f} "
             f"| {percentile(mine, 0.95):.1f} | {max(mine, default=float('nan')):.1f} "
             f"| {median(bare):.1f} | {percentile(bare, 0.95):.1f} "
-            f"| {median(mine) / median(bare):.2f} | {ok} | {silent} |"
+            f"| {medians:.2f} | {p95s:.2f} | {ok} | {silent} |"
         )
     return [*lines, ""]
 
@@ -278,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=None, metavar="LESSON")
     parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
     parser.add_argument("--skip-browser", action="store_true")
+    parser.add_argument(
+        "--clicks-only", action="store_true", help="only the clicks at the tables (section 3)"
+    )
     args = parser.parse_args(argv)
     lessons = tuple(args.only) if args.only else LESSONS
 
@@ -300,13 +312,17 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
             notebooks = lesson_dir(Path(tmp) / "notebooks")
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            warm = first_canvases(browser, notebooks, Phase("warm"), args.runs, "1", lessons)
-            cold = first_canvases(browser, notebooks, Phase("cold"), args.runs, "0", lessons)
-            lines += canvas_report(warm, cold, args.runs)
+            if not args.clicks_only:
+                warm = first_canvases(browser, notebooks, Phase("warm"), args.runs, "1", lessons)
+                cold = first_canvases(browser, notebooks, Phase("cold"), args.runs, "0", lessons)
+                lines += canvas_report(warm, cold, args.runs)
             lines += click_report(clicks_at_tables(browser, notebooks, args.clicks, lessons))
             browser.close()
-    steps, sprites = controller_steps()
-    lines += step_report(steps, sprites)
+    if args.clicks_only:
+        lines = lines[lines.index("## Click to redrawn canvas, every table") :]
+    else:
+        steps, sprites = controller_steps()
+        lines += step_report(steps, sprites)
     text = "\n".join(lines)
     publish(text, args.write)
     return 0

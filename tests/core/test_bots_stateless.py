@@ -35,7 +35,9 @@ from cardlab.games.triangle import bots as triangle
 
 ROOT = Path(__file__).resolve().parents[2]
 load_games()
-CASES = [(name, opts) for name, game in GAMES.items() for opts in game.example_options]
+CASES = [(name, opts) for name, game in sorted(GAMES.items()) for opts in game.example_options]
+"""Every game's example options, by name: the same list in every process, whatever imported
+the games first (the registry keeps their import order)."""
 
 Seeded = Callable[[int | str], Bot]
 _POKER: list[Seeded] = [
