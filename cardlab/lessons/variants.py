@@ -62,24 +62,23 @@ class Variant:
         return {n: options[n] for n in self.names if n in options and options[n] != defaults[n]}
 
 
-@lru_cache(maxsize=1)
-def _variants(lessons: tuple[LessonParts, ...]) -> dict[str, Variant]:
-    """One `Variant` per lesson with rules to change (the same object while the registry is)."""
-    return {
-        lesson.name: Variant(lesson.game, lesson.rules, lesson.standard)
-        for lesson in lessons
-        if lesson.rules
-    }
+@lru_cache(maxsize=64)
+def _variant(lesson: LessonParts) -> Variant:
+    """The rules ``lesson`` lets the class change (the same object each time it is asked)."""
+    return Variant(lesson.game, lesson.rules, lesson.standard)
 
 
-VARIANTS: Mapping[str, Variant] = FromLessons(lambda: _variants(lesson_parts()))
+VARIANTS: Mapping[str, Variant] = FromLessons(
+    lambda: {lesson.name: _variant(lesson) for lesson in lesson_parts() if lesson.rules}
+)
 """Each lesson (its notebook's name without ``.ipynb``) with rules to change, as the registry of
 lessons (`cardlab.core.lesson_parts`) gives them."""
 
 
 def _of_game(game: Game) -> Variant | None:
     """The rules of ``game``'s lesson, if it has rules to change."""
-    return next((v for v in VARIANTS.values() if v.game_name == game.name), None)
+    found = (lesson for lesson in lesson_parts() if lesson.rules and lesson.game == game.name)
+    return next(map(_variant, found), None)
 
 
 CHOICE_WORDS: dict[str, Message] = {
