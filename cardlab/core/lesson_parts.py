@@ -101,7 +101,7 @@ def _installed() -> list[tuple[str, object]]:
     return [(lesson.name, lesson) for lesson in (module.LESSON for module in modules)]
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1)  # one registry: the installed lessons do not change while a kernel runs
 def lesson_parts() -> tuple[LessonParts, ...]:
     """Every installed lesson, in the course's order."""
     found: list[LessonParts] = []

@@ -62,7 +62,7 @@ class Variant:
         return {n: options[n] for n in self.names if n in options and options[n] != defaults[n]}
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # one entry a lesson (cardlab has 6): a page compares variants by identity
 def _variant(lesson: LessonParts) -> Variant:
     """The rules ``lesson`` lets the class change (the same object each time it is asked)."""
     return Variant(lesson.game, lesson.rules, lesson.standard)
