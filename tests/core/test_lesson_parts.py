@@ -14,6 +14,7 @@ import pytest
 import tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tools_loader import load_tool
 
 from cardlab.core import i18n
 from cardlab.core import lesson_parts as registry
@@ -22,6 +23,7 @@ from cardlab.core.engine import get_game
 from cardlab.core.i18n import DOMAINS, SCOPES, domains_of, msg
 from cardlab.core.lesson_parts import LessonParts, lesson_part, lesson_parts
 from cardlab.handouts import PLANS, lesson_deals
+from cardlab.lessons import deals
 from cardlab.lessons.variants import VARIANTS, standard_rules, variant_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,6 +58,17 @@ DEALS = {
     "pyramid_poker": "pyramid_poker-whole-game",
 }
 """Each lesson's stepped (and printed) deal."""
+FIRST_SEEDS = {
+    "decks-forced-follow": 1,
+    "triad-pot-odds": 6,
+    "pyramid-exchange-showdown": 4,
+    "doudizhu-bid-and-play": 11,
+    "triangle-scored-round": 5,
+    "triangle-first-turn": 3,
+    "three_thirteen-two-rounds": 3,
+    "pyramid_poker-whole-game": 2,
+}
+"""Each curated deal and the first seed its search tried (``tools/curate_deals.py``)."""
 QUIZ_SEEDS = {lesson: 3 if lesson == "triangle" else 1 for lesson in GAME_LESSONS}
 
 
@@ -91,6 +104,16 @@ def test_the_registry_lists_what_cardlab_listed_by_name():
     assert {name: plan.deal for name, plan in PLANS.items()} == DEALS
     assert {name: plan.quiz_seed for name, plan in PLANS.items() if plan.quiz} == QUIZ_SEEDS
     assert lesson_deals("triangle") == ["triangle-first-turn", "triangle-scored-round"]
+
+
+def test_the_curating_tool_searches_for_every_curated_deal_as_before():
+    tool = load_tool("curate_deals")
+    assert {name: first for name, (_, first) in tool.SEARCHES.items()} == FIRST_SEEDS
+    assert set(FIRST_SEEDS) == set(deals.names())
+    for lesson in lesson_parts():
+        assert all(s.name.startswith(lesson.deal_prefix + "-") for s in lesson.searches)
+    curated = deals.load("decks-forced-follow")  # the search's deal at the seed it chose
+    assert tool.SEARCHES["decks-forced-follow"][0](curated.seed).to_text() == curated.to_text()
 
 
 def test_the_index_numbers_the_lessons_as_the_registry_orders_them():
