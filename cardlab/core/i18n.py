@@ -67,6 +67,7 @@ lessons that name them, `cardlab.core.lesson_parts.LessonParts.translated`)."""
 
 
 def _catalogs() -> dict[str, tuple[str, ...]]:
+    """`DOMAINS` from the installed lessons: a catalog's paths follow from its name."""
     lessons = lesson_parts()
     shared = [d for lesson in lessons for d in lesson.domains[1:]]
     own = [lesson.domains[0] for lesson in lessons if lesson.domains]
@@ -77,6 +78,7 @@ def _catalogs() -> dict[str, tuple[str, ...]]:
 
 
 def _scopes() -> dict[str, tuple[str, ...]]:
+    """`SCOPES` from `COMPLETE` and the languages each installed lesson names."""
     every = tuple(_catalogs())
     return {
         lang: every
