@@ -5,7 +5,8 @@ to answer, then the answer key on a page of its own and the teacher notes on ano
 Two steps: `worksheet` gathers the content as plain data (texts and `Drawing`s), `to_pdf` lays
 it out on A4 or Letter with fpdf2, the drawings as vector paths through `cardlab.render.pdf`, so
 every word stays text a reader can select, search and have read aloud.  What differs between
-lessons is one row of `PLANS`.  Pure: no widgets.
+lessons is what each lesson's parts say (`PLANS`: the registry, `cardlab.core.lesson_parts`).
+Pure: no widgets.
 
 A handout is written in one language (`cardlab.core.i18n.LANGUAGES`): the lesson's language
 version (its prompts and title) and notes in that language, the quiz, the narration and every
@@ -17,15 +18,15 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import Any
 
 from cardlab.apps.asked import Asked
 from cardlab.core.engine import CHANCE
 from cardlab.core.i18n import LANGUAGES as SPOKEN
 from cardlab.core.i18n import msg, using_language
+from cardlab.core.lesson_parts import FromLessons, LessonParts, lesson_parts
 from cardlab.core.replay import Replay
 from cardlab.lessons import deals
 from cardlab.lessons.notes import (
@@ -50,82 +51,10 @@ STEPS = 4
 QUIZ_QUESTIONS = 3
 
 
-Picture = Callable[[Replay, Any, str], Drawing]
-"""The table at a state, for the teacher's eyes (every card face up), with a banner."""
-
-
-def _view(replay: Replay, state: Any) -> Any:
-    return replay.game.observe(state, None)
-
-
-def _decks(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.decks import table_drawing
-
-    return table_drawing(state, "default")
-
-
-def _triad(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.triad import table_picture
-
-    return table_picture(_view(replay, state), banner=banner)
-
-
-def _pyramid(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.pyramid import table_picture
-
-    return table_picture(_view(replay, state), banner=banner, showdown=True)
-
-
-def _doudizhu(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.doudizhu import table_picture
-
-    return table_picture(_view(replay, state), you=None, banner=banner)
-
-
-def _triangle(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.triangle import step_picture
-
-    return step_picture(state, None, banner=banner)
-
-
-def _three_thirteen(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.three_thirteen import step_picture
-
-    return step_picture(state, None, banner=banner)
-
-
-def _pyramid_poker(replay: Replay, state: Any, banner: str) -> Drawing:
-    from cardlab.pictures.pyramid_poker import position_picture
-
-    return position_picture(_view(replay, state), None, banner=banner)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one lesson's worksheet draws on: its deals' prefix (``triad`` for
-    ``triad-pot-odds``), the deal its stepper shows, its quiz's questions module and first seed
-    (as the lesson page deals them), and its table picture."""
-
-    game: str
-    deal: str
-    quiz: str | None
-    seed: int
-    picture: Picture
-
-
-PLANS: dict[str, Plan] = {
-    "00_decks": Plan("decks", "decks-forced-follow", None, 1, _decks),
-    "triad": Plan("triad", "triad-pot-odds", "triad", 1, _triad),
-    "pyramid": Plan("pyramid", "pyramid-exchange-showdown", "pyramid", 1, _pyramid),
-    "doudizhu": Plan("doudizhu", "doudizhu-bid-and-play", "doudizhu", 1, _doudizhu),
-    "triangle": Plan("triangle", "triangle-first-turn", "triangle", 3, _triangle),
-    "three_thirteen": Plan(
-        "three_thirteen", "three_thirteen-two-rounds", "three_thirteen", 1, _three_thirteen
-    ),
-    "pyramid_poker": Plan(
-        "pyramid_poker", "pyramid_poker-whole-game", "pyramid_poker", 1, _pyramid_poker
-    ),
-}
+PLANS: Mapping[str, LessonParts] = FromLessons(lambda: {p.name: p for p in lesson_parts()})
+"""What each lesson's worksheet draws on, as the registry of lessons gives it: its curated deal
+(`LessonParts.deal`, others of its game by `LessonParts.deal_prefix`), its quiz's questions and
+first seed (as the lesson page deals them) and its table picture."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +85,7 @@ class Worksheet:
 
 def lesson_deals(lesson: str) -> list[str]:
     """The curated deals a lesson's worksheet may draw (those of its game)."""
-    prefix = PLANS[lesson_name(lesson)].game + "-"
+    prefix = PLANS[lesson_name(lesson)].deal_prefix + "-"
     return [name for name in deals.names() if name.startswith(prefix)]
 
 
@@ -205,8 +134,8 @@ def quiz_questions(lesson: str, count: int = QUIZ_QUESTIONS) -> tuple[Asked, ...
     plan = PLANS[lesson_name(lesson)]
     if plan.quiz is None:
         return ()
-    module = importlib.import_module(f"cardlab.apps.{plan.quiz}.questions")
-    return tuple(module.asked_for(plan.seed + k) for k in range(count))
+    module = importlib.import_module(plan.quiz)
+    return tuple(module.asked_for(plan.quiz_seed + k) for k in range(count))
 
 
 def worksheet(lesson: str, deal: str | None = None, lang: str = "en") -> Worksheet:
@@ -223,7 +152,7 @@ def worksheet(lesson: str, deal: str | None = None, lang: str = "en") -> Workshe
             raise ValueError(
                 msg(
                     "no {game} deal {deal}; the deals are: {deals}",
-                    game=plan.game,
+                    game=plan.deal_prefix,
                     deal=repr(str(deal)[:80]),
                     deals=", ".join(lesson_deals(name)),
                 )

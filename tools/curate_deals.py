@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from cardlab.core.lesson_parts import lesson_parts
 from cardlab.core.replay import Replay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,73 +31,13 @@ def _stories() -> dict:
     return module.STORIES
 
 
-def _triad_hand(seed: int) -> Replay:
-    from cardlab.apps.triad.stepper import default_bots
-
-    bots = default_bots()
-    return Replay.start("triad", seed, players=len(bots), hands=1).play_out(bots)
-
-
-def _triangle_rounds(seed: int, rounds: int) -> Replay:
-    from cardlab.apps.triangle.stepper import default_bots
-
-    return Replay.start("triangle", seed).play_out(
-        default_bots(), until=lambda s: len(s.rounds) >= rounds and s.phase == "deal"
-    )
-
-
-def _triangle_round(seed: int) -> Replay:
-    return _triangle_rounds(seed, 1)
-
-
-def _triangle_turn(seed: int) -> Replay:
-    return _triangle_rounds(seed, 6)
-
-
-def _doudizhu_deal(seed: int) -> Replay:
-    from cardlab.apps.doudizhu.stepper import default_bots
-
-    return Replay.start("doudizhu", seed).play_out(default_bots())
-
-
-def _three_thirteen_game(seed: int) -> Replay:
-    from cardlab.apps.three_thirteen.stepper import default_bots
-
-    bots = default_bots(2)
-    return Replay.start("three_thirteen", seed, players=len(bots), rounds=2).play_out(bots)
-
-
-def _pyramid_hand(seed: int) -> Replay:
-    from cardlab.apps.pyramid.stepper import default_bots
-
-    bots = default_bots()
-    return Replay.start("pyramid", seed, players=len(bots), hands=1).play_out(bots)
-
-
-def _pyramid_poker_game(seed: int) -> Replay:
-    from cardlab.apps.pyramid_poker.stepper import default_bots
-
-    return Replay.start("pyramid_poker", seed, games=1).play_out(default_bots())
-
-
-def _decks_deal(seed: int) -> Replay:
-    from cardlab.apps.decks import demo_replay
-
-    return demo_replay("standard52", seed)
-
-
 SEARCHES: dict[str, tuple[Callable[[int], Replay], int]] = {
-    # name: (the deal for a seed, the first seed tried)
-    "triad-pot-odds": (_triad_hand, 6),  # the deal the lesson showed before it was curated
-    # the deals the Triangle, Dou Dizhu and Three Thirteen lessons showed before they were curated
-    "triangle-scored-round": (_triangle_round, 5),
-    "triangle-first-turn": (_triangle_turn, 3),
-    "doudizhu-bid-and-play": (_doudizhu_deal, 11),
-    "three_thirteen-two-rounds": (_three_thirteen_game, 3),
-    "pyramid-exchange-showdown": (_pyramid_hand, 4),  # the lesson's seed before curation
-    "pyramid_poker-whole-game": (_pyramid_poker_game, 2),  # the lesson's seed before curation
-    "decks-forced-follow": (_decks_deal, 1),  # the lesson's seed before curation
+    search.name: (search.deal, search.first_seed)
+    for lesson in lesson_parts()
+    for search in lesson.searches
 }
+"""name: (the deal for a seed, the first seed tried), as each lesson's parts say
+(`cardlab.core.lesson_parts.LessonParts.searches`)."""
 
 
 def curate(name: str) -> Path:

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from importlib.resources import files
 from typing import Protocol
+
+from cardlab.core.lesson_parts import FromLessons, lesson_part, lesson_parts
 
 Real = float | Fraction
 """A number `num` and `pct` write: an int, a float or an exact fraction (the odds' ratios)."""
@@ -46,33 +48,57 @@ LANGUAGES: dict[str, str] = {
 SOURCE = "en"
 """The language the code is written in: its messages are the ``msgid``s."""
 
-GAMES = ("triad", "pyramid", "doudizhu", "triangle", "three_thirteen", "pyramid_poker")
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "ui": (
-        "core",
-        "widgets",
-        "render",
-        "lessons",
-        "apps/*.py",
-        "pictures/__init__.py",
-        "pictures/decks.py",
-        "games/highcard.py",
-        "serve",
-        "*.py",
-    ),
-    "poker": ("games/poker",),
-    **{game: (f"games/{game}", f"apps/{game}", f"pictures/{game}.py") for game in GAMES},
-}
-"""Each catalog and the package paths (folders or globs) whose messages it holds: the controls
-and the shared pages in ``ui``, each game's engine, bots, pictures and lesson panels in its own
-catalog (and the poker hands Triad and Pyramid share in ``poker``)."""
+UI_PATHS = (
+    "core",
+    "widgets",
+    "render",
+    "lessons",
+    "apps/*.py",
+    "pictures/__init__.py",
+    "pictures/decks.py",
+    "games/highcard.py",
+    "serve",
+    "*.py",
+)
+"""The package paths (folders or globs) of the controls' and the shared pages' catalog, ``ui``."""
+COMPLETE = ("ru", "zh")
+"""The languages that translate every catalog (the others: ``ui`` and the catalogs of the
+lessons that name them, `cardlab.core.lesson_parts.LessonParts.translated`)."""
 
-SCOPES: dict[str, tuple[str, ...]] = {
-    "ru": tuple(DOMAINS),
-    "zh": tuple(DOMAINS),
-    "lt": ("ui", "three_thirteen"),
-    "ms": ("ui", "pyramid_poker"),
-}
+
+def _catalogs() -> dict[str, tuple[str, ...]]:
+    """`DOMAINS` from the installed lessons: a catalog's paths follow from its name."""
+    lessons = lesson_parts()
+    shared = [d for lesson in lessons for d in lesson.domains[1:]]
+    own = [lesson.domains[0] for lesson in lessons if lesson.domains]
+    return {
+        "ui": UI_PATHS,
+        **{d: (f"games/{d}", f"apps/{d}", f"pictures/{d}.py") for d in [*shared, *own]},
+    }
+
+
+def _scopes() -> dict[str, tuple[str, ...]]:
+    """`SCOPES` from `COMPLETE` and the languages each installed lesson names."""
+    every = tuple(_catalogs())
+    return {
+        lang: every
+        if lang in COMPLETE
+        else (
+            "ui",
+            *dict.fromkeys(d for p in lesson_parts() if lang in p.translated for d in p.domains),
+        )
+        for lang in LANGUAGES
+        if lang != SOURCE
+    }
+
+
+DOMAINS: Mapping[str, tuple[str, ...]] = FromLessons(_catalogs)
+"""Each catalog and the package paths (folders or globs) whose messages it holds: the controls
+and the shared pages in ``ui``, then the catalogs the lessons share (the poker hands of Triad and
+Pyramid, ``poker``), then each lesson's own (its game's engine, bots, pictures and lesson
+panels), as the registry of lessons (`cardlab.core.lesson_parts`) lists them."""
+
+SCOPES: Mapping[str, tuple[str, ...]] = FromLessons(_scopes)
 """The catalogs each language translates in full: Russian and Chinese everything, Lithuanian and
 Malay the controls, the index and the game whose rule text came in that language."""
 
@@ -108,10 +134,12 @@ def set_language(lang: str, lesson: str = "") -> str:
 
 
 def domains_of(lesson: str) -> tuple[str, ...]:
-    """The catalogs a lesson's game writes in, its own first (Triad and Pyramid share poker's)."""
-    if lesson not in DOMAINS or lesson == "ui":
-        return ()
-    return (lesson, "poker") if lesson in ("triad", "pyramid") else (lesson,)
+    """The catalogs a lesson's game writes in, its own first (Triad and Pyramid share poker's);
+    a shared catalog's name stands for itself."""
+    found = lesson_part(lesson)
+    if found is not None:
+        return found.domains
+    return (lesson,) if lesson in DOMAINS and lesson != "ui" else ()
 
 
 @contextmanager

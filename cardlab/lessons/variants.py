@@ -1,5 +1,6 @@
-"""Which rules a lesson lets the class change: one line per lesson, read by the page's rules
-panel (`cardlab.widgets.lesson_page`) and by links (``?jokers=wild``).
+"""Which rules a lesson lets the class change, read by the page's rules panel
+(`cardlab.widgets.lesson_page`) and by links (``?jokers=wild``): each lesson says it in its
+parts (`cardlab.core.lesson_parts.LessonParts.rules`), this module reads them.
 
 The options themselves (their kinds, bounds and meaning) are the game's own specs
 (`cardlab.core.options`); a lesson only picks which of them are worth trying out in class and
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardlab.core.engine import Game, get_game
 from cardlab.core.i18n import Message, msg, num
+from cardlab.core.lesson_parts import FromLessons, LessonParts, lesson_parts
 from cardlab.core.options import check_options
 
 
@@ -59,53 +62,23 @@ class Variant:
         return {n: options[n] for n in self.names if n in options and options[n] != defaults[n]}
 
 
-VARIANTS: dict[str, Variant] = {
-    "triad": Variant(
-        "triad",
-        (
-            ("jokers", msg("Jokers")),
-            ("five_of_a_kind", msg("Five of a kind is Five Up")),
-            ("players", msg("Players")),
-        ),
-        standard=(("players", 3),),  # the table: you and 2 AI
-    ),
-    "pyramid": Variant(
-        "pyramid",
-        (
-            ("players", msg("Players")),
-            ("max_draw", msg("Most cards exchanged")),
-            ("exchange_rounds", msg("Exchange rounds")),
-        ),
-        standard=(("players", 3),),  # the table (you and 2 AI) and the story deal
-    ),
-    "doudizhu": Variant("doudizhu", (("ruleset", msg("Rules")),)),
-    "triangle": Variant(
-        "triangle",
-        (
-            ("on_tie", msg("A tie at the top")),
-            ("tie_void", msg("Chance a shared grab is void")),
-            ("target", msg("Points to win")),
-        ),
-    ),
-    "three_thirteen": Variant(
-        "three_thirteen",
-        (
-            ("aces", msg("Aces")),
-            ("max_wilds_per_meld", msg("Most wild cards in a meld")),
-            ("no_immediate_rediscard", msg("No throwing back the card just taken")),
-            ("players", msg("Players (decks follow)")),
-        ),
-    ),
-    "pyramid_poker": Variant(
-        "pyramid_poker",
-        (
-            ("scoring", msg("Scoring")),
-            ("target", msg("Match points to win")),
-            ("all_three_no_pair_penalty", msg("Penalty for three No Pair hands")),
-        ),
-    ),
-}
-"""Each lesson (its notebook's name without ``.ipynb``) with rules to change."""
+@lru_cache(maxsize=64)  # one entry a lesson (cardlab has 6): a page compares variants by identity
+def _variant(lesson: LessonParts) -> Variant:
+    """The rules ``lesson`` lets the class change (the same object each time it is asked)."""
+    return Variant(lesson.game, lesson.rules, lesson.standard)
+
+
+VARIANTS: Mapping[str, Variant] = FromLessons(
+    lambda: {lesson.name: _variant(lesson) for lesson in lesson_parts() if lesson.rules}
+)
+"""Each lesson (its notebook's name without ``.ipynb``) with rules to change, as the registry of
+lessons (`cardlab.core.lesson_parts`) gives them."""
+
+
+def _of_game(game: Game) -> Variant | None:
+    """The rules of ``game``'s lesson, if it has rules to change."""
+    found = (lesson for lesson in lesson_parts() if lesson.rules and lesson.game == game.name)
+    return next(map(_variant, found), None)
 
 
 CHOICE_WORDS: dict[str, Message] = {
@@ -145,7 +118,7 @@ def variant_of(lesson: str) -> Variant | None:
 def standard_rules(game: Game) -> dict[str, Any]:
     """The full options of ``game``'s lesson before any change on its page: its rules row's
     first values (the game's defaults when no lesson changes its rules)."""
-    variant = VARIANTS.get(game.name)
+    variant = _of_game(game)
     return variant.defaults if variant is not None else dict(game.default_options)
 
 
@@ -167,7 +140,7 @@ def rules_variant(
 def rules_words(game: Game, options: Mapping[str, Any]) -> str:
     """``options`` as the rules row says them ("Rules: pagat; Players: 5"), in the current
     language: each option's label on its lesson's row (an option no row shows: its meaning)."""
-    variant = VARIANTS.get(game.name)
+    variant = _of_game(game)
     labels = dict(variant.labels) if variant is not None else {}
     return str(msg("; ")).join(
         str(
