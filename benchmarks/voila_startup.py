@@ -23,14 +23,11 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
-import json
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +49,7 @@ from browser import (
     press,
     serving,
 )
+from comms import recording_comms
 from results import publish
 
 from cardlab.serve.procs import rss_mib
@@ -143,45 +141,6 @@ def clicks_at_tables(browser, notebooks: Path, clicks: int, lessons: tuple[str, 
 
 
 # -- 3: one controller step -----------------------------------------------------------------------
-@dataclass
-class Wire:
-    """What the recording comms saw: messages and their JSON + buffer bytes."""
-
-    messages: int = 0
-    opens: int = 0
-    json_bytes: int = 0
-    buffer_bytes: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.json_bytes + self.buffer_bytes
-
-
-@contextlib.contextmanager
-def recording_comms() -> Iterator[Wire]:
-    """Every widget created inside gets a comm that measures instead of sending."""
-    import comm
-    from comm.base_comm import BaseComm
-
-    wire = Wire()
-
-    class RecordingComm(BaseComm):
-        kernel = True  # ipywidgets only sends when the comm has a kernel
-
-        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-            wire.messages += 1
-            wire.opens += msg_type == "comm_open"
-            wire.json_bytes += len(json.dumps(data, separators=(",", ":"), default=str))
-            wire.buffer_bytes += sum(memoryview(b).nbytes for b in buffers or ())
-
-    saved = comm.create_comm
-    comm.create_comm = RecordingComm
-    try:
-        yield wire
-    finally:
-        comm.create_comm = saved
-
-
 @dataclass
 class StepCost:
     ops: int

@@ -455,6 +455,7 @@ def to_pdf(sheet: Worksheet, paper: str = "a4", with_notes: bool = True) -> byte
 
 def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
     from fpdf import FPDF
+    from fpdf.enums import WrapMode
 
     from cardlab.render.pdf import draw, needs_cjk, use_fonts
 
@@ -470,13 +471,13 @@ def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
     def cell(w: float, h: float, text: str, markdown: bool = False) -> None:
         """``text`` in lines of ``w``: Chinese, which has no spaces between words, broken by
         `chinese_lines` (between any two characters, but not before closing punctuation)."""
-        wrap = "WORD"
+        wrap = WrapMode.WORD
         if sheet.lang == "zh":
             room = w - 2 * pdf.c_margin
             lines = chinese_lines(
                 text, room, lambda t: pdf.get_string_width(t, markdown=markdown), markdown
             )
-            text, wrap = "\n".join(lines), "CHAR"
+            text, wrap = "\n".join(lines), WrapMode.CHAR
         pdf.multi_cell(w, h, text, markdown=markdown, new_x="LMARGIN", new_y="NEXT", wrapmode=wrap)
 
     def heading(text: str, size: float = 14) -> None:
@@ -563,13 +564,13 @@ def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
         pdf.add_page()
         heading(str(msg("For the teacher")), 18)
         para(f"__{sheet.notes.title}__", 9.5)
-        for title, text in (
+        for title, body in (
             (msg("Objectives"), sheet.notes.objectives),
             (msg("Time"), sheet.notes.time),
             (msg("Discussion"), sheet.notes.discussion),
         ):
             heading(str(title), 12)
-            for line in markdown_lines(text):
+            for line in markdown_lines(body):
                 para(line)
     return bytes(pdf.output())
 

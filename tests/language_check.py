@@ -55,8 +55,14 @@ def english_phrases(text: str, lang: str, allowed: Iterable[str] = ()) -> list[s
 
 
 def widget_texts(widget: widgets.Widget) -> Iterator[str]:
-    """Every text a widget tree shows: values, descriptions, tooltips, placeholders, options."""
-    for attr in ("value", "description", "tooltip", "placeholder"):
+    """Every text a widget tree shows: values, descriptions, tooltips, placeholders, options (a
+    choice's value is not shown: its option's label is)."""
+    choice = hasattr(widget, "_options_labels")
+    for attr in (
+        ("description", "tooltip", "placeholder")
+        if choice
+        else ("value", "description", "tooltip", "placeholder")
+    ):
         value = getattr(widget, attr, None)
         if isinstance(value, str) and value:
             yield html.unescape(_TAG.sub(" ", value))

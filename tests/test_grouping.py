@@ -1,7 +1,8 @@
 """The tests that share one process's state run in one process (the root ``conftest.py``),
 whatever the versions of pytest and pytest-xdist: a small project of grouped and free tests is
 run the way the suite runs, in two processes, and where the grouping is switched off the guard
-fails the split group instead of letting its tests run in the wrong kernel."""
+fails the split group instead of letting its tests run in the wrong kernel.  The same conftest
+marks the slow tier, which ``-m "not slow"`` leaves out."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 import textwrap
 from collections import defaultdict
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -148,3 +150,52 @@ def test_a_test_on_the_shared_server_in_the_own_server_folder_is_refused(project
     assert "test_misplaced.py::test_it uses the session's `cardlab serve`" in (
         done.stdout + done.stderr
     )
+
+
+def test_is_slow_reads_the_test_id_and_its_fixtures():
+    is_slow = ROOT.is_slow
+    assert is_slow("notebooks/triad.ipynb::Cell 3")
+    assert is_slow("tests/browser/test_npm.py::test_n")
+    assert is_slow("tests/core/test_conformance.py::test_playout_invariants[triad-defaults]")
+    assert is_slow("tests/apps/test_long_class.py::test_l[triad]")  # a whole module
+    assert is_slow("tests/test_serving.py::test_s", ("tmp_path", "server"))
+    assert not is_slow("tests/test_serving.py::test_s", ("tmp_path",))
+    assert not is_slow("tests/core/test_conformance.py::test_playout_invariants_more")
+    assert not is_slow("tests/apps/test_long_class_more.py::test_l")
+    assert not is_slow("tests/core/test_cards.py::test_c")
+
+
+def test_every_slow_test_named_is_there():
+    """A renamed test would leave the slow tier unnoticed, and slow down the fast one."""
+    for nodeid in ROOT.SLOW:
+        path, *names = nodeid.split("::")
+        assert (REPO / path).is_file(), nodeid
+        text = (REPO / path).read_text(encoding="utf-8")
+        for name in names:
+            assert f"def {name}(" in text or f"class {name}" in text, nodeid
+
+
+def test_a_slow_test_of_the_fast_tier_is_listed_slowest_first():
+    def report(nodeid: str, duration: float, when: str = "call", *marks: str) -> SimpleNamespace:
+        keywords = dict.fromkeys((nodeid.split("::")[-1], *marks), 1)
+        return SimpleNamespace(nodeid=nodeid, duration=duration, when=when, keywords=keywords)
+
+    limit = ROOT.FAST_LIMIT_S
+    reports = [
+        report("t.py::quick", limit / 2),
+        report("t.py::marked", limit * 3, "call", ROOT.SLOW_MARK),
+        report("t.py::long_setup", limit * 3, "setup"),
+        report("t.py::long", limit + 1),
+        report("t.py::longer", limit + 2),
+    ]
+    assert ROOT.too_slow_for_the_fast_tier(reports) == [
+        (limit + 2, "t.py::longer"), (limit + 1, "t.py::long")
+    ]  # fmt: skip
+
+
+def test_the_fast_tier_leaves_out_the_notebooks_and_the_browser(project: Path):
+    done = run(project, "--collect-only", "-m", "not slow")
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "8/23 tests collected (15 deselected)" in done.stdout, done.stdout[-2000:]
+    assert "test_free.py" in done.stdout
+    assert "cells.ipynb" not in done.stdout and "browser" not in done.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -12,11 +13,22 @@ import pytest
 WIDGET_STACK = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "comm")
 PURE = ("cardlab.core", "cardlab.games", "cardlab.render", "cardlab.pictures", "cardlab.lessons")
 APPS = Path(__file__).resolve().parents[1] / "cardlab" / "apps"
-TABLE_MODELS = (
+GAMES = sorted(path.parent.name for path in APPS.glob("*/table.py"))
+LESSON_MODELS = (
     "cardlab.apps.model",
-    *sorted(f"cardlab.apps.{path.parent.name}.table" for path in APPS.glob("*/table.py")),
+    "cardlab.apps.quiz",
+    *(f"cardlab.apps.{game}.{part}" for game in GAMES for part in ("table", "quiz", "questions")),
 )
-"""The tables' models are plain data: only the one table widget draws them."""
+"""The lesson models are plain data: only the generic views (`cardlab.widgets.views`) draw
+them."""
+STILL_WIDGETS = {
+    f"cardlab.apps.{game}.{part}"
+    for game in GAMES
+    for part in ("lesson", "odds", "stepper")
+    if (APPS / game / f"{part}.py").exists()
+}
+"""The per-game modules that still build widgets themselves (issue 27 turns them into models):
+this set may only shrink."""
 
 
 def imported_after(modules: tuple[str, ...]) -> set[str]:
@@ -43,14 +55,31 @@ def test_pure_layer_does_not_import_widget_stack(package):
     assert not leaked, f"importing {package} (all submodules) imported {sorted(leaked)}"
 
 
-@pytest.mark.parametrize("module", TABLE_MODELS)
-def test_table_models_do_not_import_widget_stack(module):
+@pytest.mark.parametrize("module", LESSON_MODELS)
+def test_lesson_models_do_not_import_widget_stack(module):
     leaked = imported_after((module,)) & set(WIDGET_STACK)
     assert not leaked, f"importing {module} imported {sorted(leaked)}"
 
 
-def test_every_game_has_a_table_model():
-    assert len(TABLE_MODELS) >= 2 and "cardlab.apps.triad.table" in TABLE_MODELS
+def test_every_game_has_a_table_model_and_a_quiz_model():
+    assert len(GAMES) == 6 and "cardlab.apps.triad.quiz" in LESSON_MODELS
+
+
+def test_no_other_per_game_module_builds_widgets():
+    """Every module of a game's lesson folder is a model, except the ones still listed."""
+    for path in sorted(APPS.glob("*/*.py")):
+        module = f"cardlab.apps.{path.parent.name}.{path.stem}"
+        if path.stem == "__init__" or module in STILL_WIDGETS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}  # fmt: skip
+        imported |= {
+            node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        }
+        widgetry = {name for name in imported if name.split(".")[0] in WIDGET_STACK
+                    or name.startswith("cardlab.widgets")}  # fmt: skip
+        assert not widgetry, f"{module} imports {sorted(widgetry)}"
 
 
 def test_cli_import_is_light():

@@ -45,22 +45,73 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
             ("triangle-first-turn", "cardlab.apps.triangle.stepper:default_bots", {}),
         )
     ),
+    # the seeded deal the Triad and Pyramid steppers show under each value of one option of
+    # the rules row (their bots' equities take a third of a second); seed 1: `VARIANT_SEED`
+    *(
+        (
+            "cardlab.apps.bot_stepper:seeded_deal",
+            {"deal": deal, "seed": 1, "variant": ((name, value),), "bots": bots, **players},
+        )
+        for deal, bots, players, rules in (
+            (
+                "triad-pot-odds",
+                "cardlab.apps.triad.stepper:default_bots",
+                {},
+                (("jokers", "wild"), ("five_of_a_kind", False), ("players", 2)),
+            ),
+            *(
+                (
+                    "pyramid-exchange-showdown",
+                    "cardlab.apps.pyramid.stepper:default_bots",
+                    {"players": players},
+                    rules,
+                )
+                for players, rules in (
+                    (2, (("players", 2),)),
+                    (4, (("players", 4),)),
+                    (3, (*(("max_draw", n) for n in range(4)), ("exchange_rounds", 2))),
+                )
+            ),
+        )
+        for name, value in rules
+    ),
     # pyramid: every odds table and advice reads the exact table of all C(55,6) deals
     ("cardlab.games.pyramid.odds:exact_table", {}),
     # triad lesson (HandLadder, OddsTables), pyramid_poker (hand_points_table): the exact counts
     ("cardlab.games.poker.tables:category_counts", {"jokers": "out"}),
     ("cardlab.games.poker.tables:category_counts", {"jokers": "wild"}),
+    # triad lesson's rules row: no five of a kind (HandLadder, OddsTables), wild jokers (the quiz)
+    ("cardlab.games.poker.tables:category_counts", {"jokers": "out", "five_of_a_kind": False}),
+    ("cardlab.games.poker.tables:category_counts", {"jokers": "wild", "five_of_a_kind": False}),
     # triad lesson: the exchange advisor's opening hand, the quiz's first question
     ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
+    ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b", "jokers": "wild"}),
     ("cardlab.apps.triad.questions:showdown_question", {"seed": 1}),
+    ("cardlab.apps.triad.questions:showdown_question", {"seed": 1, "jokers": "wild"}),
     # pyramid lesson: the exchange advisor's opening hand
     ("cardlab.apps.pyramid.odds:opening_advice", {"hand": "3P 3G 2O 1G 1O 2P"}),
     # doudizhu lesson: the combination quiz's first question
     ("cardlab.apps.doudizhu.questions:quiz_question", {"seed": 1}),
-    # three_thirteen lesson: OddsLesson(samples=300)
-    ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 1}),
-    ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 2}),
-    ("cardlab.games.three_thirteen.odds:simulate_rounds", {"decks": 1, "samples": 300}),
+    ("cardlab.apps.doudizhu.questions:quiz_question", {"seed": 1, "ruleset": "pagat"}),
+    # three_thirteen lesson: OddsLesson(samples=300), and each value of one option of its rules
+    # row (aces, the most wilds in a meld, the players' decks); in round 1 a limit of 3 wilds or
+    # more reads the figures of no limit (`round_one_under`)
+    *(
+        ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": decks, **rule})
+        for decks in (1, 2)
+        for rule in ({}, {"aces": "high_or_low"}, *({"max_wilds": n} for n in range(3)))
+    ),
+    ("cardlab.games.three_thirteen.odds:round_one_odds", {"decks": 3}),
+    *(
+        ("cardlab.games.three_thirteen.odds:simulate_rounds", {"samples": 300, **rule})
+        for rule in (
+            {"decks": 1},
+            {"decks": 2},
+            {"decks": 3},
+            {"decks": 1, "aces": "high_or_low"},
+            *({"decks": 1, "max_wilds": n} for n in range(14)),
+        )
+    ),
 ]
 """Every stored call: the function (``module:qualname``) and its arguments."""
 

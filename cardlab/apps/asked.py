@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.core.engine import get_game
-from cardlab.core.i18n import msg
+from cardlab.core.i18n import Message, msg
 from cardlab.core.options import check_options
 
 RIGHT = msg("<b>\u2714 Right!</b>")
@@ -45,7 +45,7 @@ def asked(
     prompt_html: Callable[[Any], str],
     choices: Callable[[Any], Sequence[tuple[str, str]]],
     answer: Callable[[Any], str],
-    feedback: Callable[[Any, str], tuple[bool, str, str]],
+    feedback: Callable[[Any, str], tuple[bool, str | Message, str]],
 ) -> Asked:
     """A game's question ``q`` in words, from its ``questions.py`` functions."""
     right = answer(q)

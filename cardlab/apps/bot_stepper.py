@@ -1,16 +1,21 @@
-"""`BotGameStepper`: every lesson's seeded (or curated) game of bots, stepped through under
-the eyes of the teacher or one seat."""
+"""`BotStepper`: every lesson's seeded (or curated) game of bots, stepped through under the eyes
+of the teacher or one seat, with what-if branches, as a value (`cardlab.widgets.stepper_view`
+shows any of them).
+
+A position is data: the deal (the curated one, or a seed under a rules variant), the line of
+the what-if tree, the step and the eyes.  Every bot draws its randomness from its seed and what
+it sees, so a position's link (`position`, `at`) reopens exactly the same picture and words."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import html
 import importlib
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
 
-import ipywidgets as widgets
-
-from cardlab.apps.whatif_row import INDENT, WhatIfRow
 from cardlab.core import link_values
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.engine import (
@@ -24,14 +29,11 @@ from cardlab.core.i18n import joined, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.stored import stored
-from cardlab.core.text import Phrase, shown
+from cardlab.core.text import shown
 from cardlab.core.whatif import Branch, Reasons, WhatIfTree, read_line
 from cardlab.lessons import deals
 from cardlab.lessons.variants import rules_variant, rules_words
-from cardlab.widgets import Stepper, TextMirror
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render.ops import Drawing
 
 VARIANT_SEED = 1
 """The seed of the deal a stepper shows under rules other than the standard ones (its story deal
@@ -96,28 +98,87 @@ def stored_reasons(
 ) -> Reasons:
     """The reasons ``bots()`` (or ``bots(players)``) give for the moves of the curated deal
     ``deal``, as `Replay.reasons_of` finds them, read from the stored figures (`deal_reasons`)."""
-    return deal_reasons(deal, f"{bots.__module__}:{bots.__qualname__}", players)
+    return deal_reasons(deal, bots_name(bots), players)
 
 
-class BotGameStepper(LessonPanel):
-    """A game of bots, stepped through: an Eyes toggle (the teacher, or one seat), the step's
-    narration, why the bot chose it, the table in words, and what-if branches.
+def bots_name(bots: Callable[..., Mapping[int, Bot]]) -> str:
+    """How the stored figures name a lesson's bots: ``module:function``."""
+    return f"{bots.__module__}:{bots.__qualname__}"
 
-    Every text it shows under chosen eyes comes from what that seat may see: the caption and the
-    last move read the narration through its eyes, a bot's reason is read only through the
-    eyes of that bot (or the teacher's), and the legal moves (and the what-if moves) are listed
-    only to the seat that has them.
 
-    A subclass names its curated deal (``deal``), its bots (``bots``, the stepper module's
-    ``default_bots`` as a staticmethod) and where a deal opens (``opens_in``, a phase); it
-    creates its extra panels, then calls ``__init__``, and draws a step in ``_show(step, state,
-    event)`` from ``self.view_of(state)``, filling the mirror with ``self.show_mirror(...)``.
-    The stepper loads any deal itself: the curated one with its stored reasons (page load stays
-    fast), or a seeded one of the same shape played by fresh bots (a link's ``seed``, a rules
+@stored
+def seeded_deal(
+    deal: str,
+    seed: int,
+    variant: tuple[tuple[str, Any], ...],
+    bots: str,
+    players: int | None = None,
+) -> tuple[str, Reasons]:
+    """A deal of ``seed`` of the curated deal ``deal``'s shape under the rules ``variant``
+    (sorted pairs), played out by the bots ``bots`` (named as in `deal_reasons`): the replay as
+    text and the bots' reasons.  Stored for each value of one option of a lesson's rules row
+    where the bots think long (Triad's and Pyramid's Monte Carlo equities: a third of a second
+    of a rules change); a replay's text reads back in milliseconds."""
+    module, _, name = bots.partition(":")
+    factory = getattr(importlib.import_module(module), name)
+    reasons: Reasons = {}
+    start = seeded_start(deal, seed, dict(variant))
+    end = start.play_out(factory() if players is None else factory(players), reasons=reasons)
+    return end.to_text(), reasons
+
+
+INDENT = "\u00a0\u00a0\u00a0"
+"""A branch of a branch is indented under its parent in the list of lines (plain spaces
+collapse in a list)."""
+
+AiAnswer = tuple[int, int, str, tuple[int, Narration]]
+"""The AI's answer asked at a step: (line, step, action, (seat, its reason))."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What the What if… row offers at a step: the other moves (words, action text), what they
+    are, and whether the AI may be asked here (a player's move the eyes may see)."""
+
+    moves: tuple[tuple[str, str], ...]
+    help: str
+    ask: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class BotStepper:
+    """A game of bots at one step of one line of its what-if tree, through one seat's eyes (None:
+    the teacher's).
+
+    Every text it gives under chosen eyes comes from what that seat may see: the caption and the
+    last move read the narration through its eyes, a bot's reason is read only through the eyes
+    of that bot (or the teacher's), and the legal moves (and the what-if moves) are listed only
+    to the seat that has them.
+
+    A game's stepper names its curated deal (``deal``), its bots (``bots``, the stepper module's
+    ``default_bots`` as a staticmethod) and where a deal opens (``opens_in``, a phase), and says
+    what a step looks like: `picture` and `mirror_parts` (and `notes`, more words under the
+    reason).  It loads any deal itself: the curated one with its stored reasons (page load stays
+    fast), or a seeded one of the same shape played by the bots (a link's ``seed``, a rules
     variant), and every line of its what-if tree (`cardlab.core.whatif`).
     """
 
-    share_key: ClassVar[str] = "deal"
+    tree: WhatIfTree
+    story: str
+    line: int = 0
+    step: int = 0
+    viewer: int | None = None
+    seed: int | None = None
+    """None: the curated deal; else a seeded deal of its shape."""
+    variant: tuple[tuple[str, Any], ...] = ()
+    """The rules (as far as they change the curated deal's) the seeded deal is played under."""
+    asked: AiAnswer | None = None
+    """The AI's answer at this step, if the learner asked for it."""
+    said: object = ""
+    """What the What if… row says now (the AI's answer, a branch played): a message."""
+    chosen: str | None = None
+    """The what-if move chosen in the list (None: the first one offered)."""
+
     deal: ClassVar[str] = ""
     """The curated deal the lesson tells about (`cardlab.lessons.deals`); a seeded deal is a
     game of its shape: its options, with a rules variant's on top."""
@@ -128,93 +189,109 @@ class BotGameStepper(LessonPanel):
     opens_in: ClassVar[str] = ""
     """The phase a deal opens in (`first_step`); "" opens at step 0."""
     interval: ClassVar[int] = 900
-
-    size: tuple[float, float] = (880.0, 440.0)
-    """The canvas (subclasses: their table picture's size)."""
-    mirror_label = Phrase(msg("The bots' table in words"))
-    picture_label = Phrase(msg("The bots' table at this step"))
+    size: ClassVar[tuple[float, float]] = (880.0, 440.0)
+    """The canvas (a game: its table picture's size)."""
+    mirror_label: ClassVar[object] = msg("The bots' table in words")
+    picture_label: ClassVar[object] = msg("The bots' table at this step")
     """What the canvas shows (its accessible name, with the eyes it is seen through); the
     text mirror below is its description."""
-    start_text = Phrase(msg("The pack is shuffled; press Forward or Play."))
-    bot_label = ""  # e.g. " (a reasoning bot)", after the seat's name
-    chance_text = Phrase(msg("Chance: the seeded shuffle decided this step."))
-    chance_moves = Phrase(msg("chance: the next card"))
-    teacher_label = Phrase(msg("Teacher (every card)"))
+    start_text: ClassVar[object] = msg("The pack is shuffled; press Forward or Play.")
+    bot_label: ClassVar[object] = ""  # e.g. " (a reasoning bot)", after the seat's name
+    chance_text: ClassVar[object] = msg("Chance: the seeded shuffle decided this step.")
+    chance_moves: ClassVar[object] = msg("chance: the next card")
+    teacher_label: ClassVar[object] = msg("Teacher (every card)")
+    has_odds: ClassVar[bool] = False
+    """Whether the stepper shows the odds of the seat looked through (`odds_html`), in a box
+    of its own (a lesson shows it where its text talks about it)."""
 
-    def __init__(
-        self,
-        picker: ThemePicker,
-        deal: str | None = None,
-        *,
-        extra: list[widgets.Widget] = (),  # type: ignore[assignment]
-    ) -> None:
-        super().__init__(picker, size=self.size)
-        self.story = deal or self.deal
-        story = deals.load(self.story)
-        self.game = story.game
-        self.seed: int | None = None  # None: the curated deal
-        self.variant: dict[str, Any] = {}
-        self.tree = WhatIfTree.of(story, self._story_reasons(story))
-        self.line = 0
-        self._ai: tuple[int, int, str, tuple[int, Narration]] | None = None
-        self._quiet = False
-        self.eyes = widgets.ToggleButtons(
-            options=self._eyes_options(story), value=-1, description=str(msg("Eyes")),
-            style={"button_width": "auto"},
-        )  # fmt: skip
-        self.eyes.add_class("cardlab-eyes")
-        self.deal_note = widgets.HTML()
-        self.mirror = TextMirror(str(self.mirror_label))
-        self.view.describe(str(self.picture_label), self.mirror.element_id)
-        self.stepper = Stepper(story, status=self.status, view=self.view, interval=self.interval)
-        self.stepper.note = self.line_note
-        self.why = widgets.HTML()
-        self.why.add_class("cardlab-why")
-        self.whatif = WhatIfRow()
-        self.stepper.on_step(self._show)
-        self.stepper.on_step(self._offer)
-        self.eyes.observe(guarded(self.status, self._eyes_changed), names="value")
-        self.whatif.play.on_click(guarded(self.status, lambda _: self.play_instead()))
-        self.whatif.ask.on_click(guarded(self.status, lambda _: self.ask_ai()))
-        self.whatif.main.on_click(guarded(self.status, lambda _: self.show_line(0)))
-        self.whatif.lines.observe(guarded(self.status, self._line_chosen), names="value")
-        self.children = [
-            self.deal_note, self.eyes, self.stepper.widget, self.why, self.whatif.widget,
-            *extra, self.mirror.widget,
-        ]  # fmt: skip
-        self.stepper.go(self.open_at(story, self.reasons))
-        self.refresh()
+    # -- what a game's stepper says ---------------------------------------------------------------
+    def picture(self, theme: str) -> Drawing:
+        """The table at this step through the chosen eyes."""
+        raise NotImplementedError
 
-    # -- the deal ----------------------------------------------------------------------------
-    @property
-    def replay(self) -> Replay:
-        return self.stepper.replay
+    def mirror_parts(self) -> tuple[list[str], str]:
+        """The hands and the table in words, through the chosen eyes (the text mirror)."""
+        raise NotImplementedError
 
-    @property
-    def reasons(self) -> Reasons:
-        """The bots' reasons for the line shown: ``{step: (seat, reason)}``."""
-        return self.tree.lines[self.line].reasons
+    def notes(self) -> str:
+        """More about this step under the reason (HTML; "" for none): who sees what, the
+        scoring's arithmetic, what the seat can count."""
+        return ""
 
-    def open_at(self, replay: Replay, reasons: Reasons) -> int:
-        """The step a deal opens at: the first of phase ``opens_in``."""
-        return first_step(replay, self.opens_in) if self.opens_in else 0
+    def scores(self) -> tuple[tuple[str, ...], list[tuple[str, Any, str]]] | None:
+        """The score sheet at this step (its players and rows), or None: no score sheet."""
+        return None
+
+    def odds_html(self) -> str:
+        """The odds of the seat looked through at this step (HTML), when `has_odds`."""
+        return ""
+
+    def odds_chart(self, theme: str) -> str:
+        """The odds as a chart (inline SVG; "" for none), when `has_odds`."""
+        return ""
 
     def line_ends(self, state: Any) -> bool:
         """Whether a line ends at ``state`` before the game does (the curated deal is part of
         a game); seeded deals and branches are played that far."""
         return False
 
+    @classmethod
+    def open_at(cls, replay: Replay, reasons: Reasons) -> int:
+        """The step a deal opens at: the first of phase ``opens_in``."""
+        return first_step(replay, cls.opens_in) if cls.opens_in else 0
+
+    # -- a deal ----------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, deal: str | None = None) -> BotStepper:
+        """The curated deal (``deal``, or the lesson's), with its stored reasons, where it opens."""
+        story = deal or cls.deal
+        tree = cls._curated(story)
+        return cls(tree=tree, story=story, step=cls.open_at(tree.main.replay, tree.main.reasons))
+
+    @classmethod
+    def _curated(cls, story: str) -> WhatIfTree:
+        replay = deals.load(story)
+        players = replay.game.num_players(replay.state_at(0)) if cls.bots_per_players else None
+        return WhatIfTree.of(replay, stored_reasons(story, cls.bots, players))
+
+    @property
+    def game(self) -> Any:
+        return self.tree.main.replay.game
+
+    @property
+    def replay(self) -> Replay:
+        """The line shown."""
+        return self.tree.lines[self.line].replay
+
+    @property
+    def reasons(self) -> Reasons:
+        """The bots' reasons for the line shown: ``{step: (seat, reason)}``."""
+        return self.tree.lines[self.line].reasons
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state_at(self.step)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.variant)
+
     def fresh_bots(self, replay: Replay) -> Mapping[int, Bot]:
-        """New bots for the seats of ``replay`` (seeded: the same bots play the same way)."""
+        """The bots for the seats of ``replay`` (stateless: the same bots play the same way)."""
         bots = type(self).bots
         if self.bots_per_players:
             return bots(self.game.num_players(replay.state_at(0)))
         return bots()
 
     def play_on(self, replay: Replay, reasons: Reasons) -> Replay:
-        """``replay`` played on by fresh bots to where the main line ends, their reasons kept
-        in ``reasons``; ``ValueError`` when the bots cannot play it (a seat without one)."""
+        """``replay`` played on by the bots to where the main line ends, their reasons kept in
+        ``reasons``; ``ValueError`` when the bots cannot play it (a seat without one)."""
         end = replay.play_out(self.fresh_bots(replay), reasons=reasons, until=self.line_ends)
+        return self.played(end)
+
+    def played(self, end: Replay) -> Replay:
+        """``end``, where the bots stopped playing; ``ValueError`` unless the main line ends
+        there (a seat without a bot)."""
         if not (end.is_terminal or self.line_ends(end.state)):
             raise ValueError(
                 msg(
@@ -224,69 +301,64 @@ class BotGameStepper(LessonPanel):
             )
         return end
 
-    def seeded(self, seed: int, variant: Mapping[str, Any]) -> WhatIfTree:
-        """A deal of ``seed`` of the curated deal's shape under ``variant``, played by the bots."""
-        reasons: Reasons = {}
-        start = seeded_start(self.story, seed, variant)
-        return WhatIfTree.of(self.play_on(start, reasons), reasons)
-
-    def _story_reasons(self, story: Replay) -> Reasons:
-        players = self.game.num_players(story.state_at(0)) if self.bots_per_players else None
-        return stored_reasons(self.story, type(self).bots, players)
-
     def _deal(self, seed: int | None, variant: Mapping[str, Any]) -> WhatIfTree:
         """The tree of a deal with no branches: the curated one (seed None) or a seeded one."""
         if seed is None:
-            story = deals.load(self.story)
-            return WhatIfTree.of(story, self._story_reasons(story))
-        return self.seeded(seed, variant)
+            return self._curated(self.story)
+        kind = cast(Hashable, type(self))  # a class is hashable; mypy reads its __hash__ oddly
+        return _seeded(kind, self.story, seed, tuple(sorted(variant.items())))
 
-    def _eyes_options(self, replay: Replay) -> list[tuple[str, int]]:
-        seats = self.game.num_players(replay.state_at(0))
-        return [(str(self.teacher_label), -1)] + [(str(seat_name(s)), s) for s in range(seats)]
+    def _with(self, tree: WhatIfTree, **changes: Any) -> BotStepper:
+        """This stepper on ``tree`` (the AI's answer and the row's words forgotten)."""
+        return dataclasses.replace(self, tree=tree, asked=None, said="", chosen=None, **changes)
 
-    def _set(
-        self,
-        tree: WhatIfTree,
-        *,
-        line: int,
-        step: int,
-        viewer: int | None,
-        seed: int | None,
-        variant: Mapping[str, Any],
-    ) -> None:
-        """Show line ``line`` of ``tree`` at ``step`` through ``viewer``'s eyes: everything
-        was checked before, so this only assigns."""
-        self._quiet = True
-        try:
-            options = self._eyes_options(tree.main.replay)
-            if list(self.eyes.options) != options:
-                self.eyes.value = -1
-                self.eyes.options = options
-            self.eyes.value = -1 if viewer is None else viewer
-        finally:
-            self._quiet = False
-        self.tree, self.line, self.seed, self.variant = tree, line, seed, dict(variant)
-        self._ai = None
-        self.deal_note.value = deal_note(self.game, seed, variant)
-        self._sync_eyes()
-        self.stepper.set_replay(tree.lines[line].replay, step=step)
+    # -- moving ---------------------------------------------------------------------------------
+    def go(self, step: int) -> BotStepper:
+        """Step ``step`` of the line shown (0..its length; ``ValueError`` out of range)."""
+        last = len(self.replay)
+        if not isinstance(step, int) or not 0 <= step <= last:
+            raise ValueError(
+                msg(
+                    "step {step} is out of range: this deal has steps 0-{last}",
+                    step=step,
+                    last=last,
+                )
+            )
+        if step == self.step:
+            return self
+        return dataclasses.replace(self, step=step, asked=None, said="", chosen=None)
 
-    # -- the page's link and rules -----------------------------------------------------------
+    def with_viewer(self, viewer: int | None) -> BotStepper:
+        """The same step through ``viewer``'s eyes (None: the teacher's)."""
+        seats = self.game.num_players(self.replay.state_at(0))
+        if viewer is not None and not 0 <= viewer < seats:
+            raise ValueError(msg("there is no player {number}", number=viewer + 1))
+        return dataclasses.replace(self, viewer=viewer, asked=None, said="", chosen=None)
+
+    def show_line(self, index: int, step: int | None = None) -> BotStepper:
+        """Line ``index`` of the tree (0: the main line), at ``step`` or the same step when it
+        exists."""
+        if not 0 <= index < len(self.tree.lines):
+            raise ValueError(msg("there is no line {number}", number=index))
+        length = len(self.tree.lines[index].replay)
+        step = min(self.step if step is None else step, length)
+        return self._with(self.tree, line=index, step=step)
+
+    # -- the page's link and rules --------------------------------------------------------------
     def position(self) -> dict[str, str]:
-        """``deal`` (the curated deal) or ``seed``, ``step``, ``eyes`` (when not the
-        teacher's) and ``line`` (when there are what-ifs)."""
+        """``deal`` (the curated deal) or ``seed``, ``step``, ``eyes`` (when not the teacher's)
+        and ``line`` (when there are what-ifs)."""
         where = {"deal": self.story} if self.seed is None else {"seed": str(self.seed)}
-        where["step"] = str(self.stepper.step)
+        where["step"] = str(self.step)
         if self.viewer is not None:
             where["eyes"] = str(self.viewer + 1)
         if len(self.tree.lines) > 1:
             where["line"] = self.tree.text(self.line)
         return where
 
-    def open_position(self, params: Mapping[str, str]) -> list[str]:
-        """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
-        cannot be reached."""
+    def at(self, params: Mapping[str, str]) -> tuple[BotStepper, list[str]]:
+        """The position `position` gave, and a notice for each parameter ignored;
+        ``ValueError`` for one that cannot be reached (this model is unchanged)."""
         notices = link_values.unknown(params, link_values.STEPPER_NAMES)
         deal, seed_text = params.get("deal"), params.get("seed")
         if deal is not None and seed_text is not None:
@@ -315,7 +387,7 @@ class BotGameStepper(LessonPanel):
                 )
         elif seed_text is not None:
             seed = link_values.read_seed(seed_text)
-        tree = self.tree if seed == self.seed else self._deal(seed, self.variant)
+        tree = self.tree if seed == self.seed else self._deal(seed, self.options)
         tree = WhatIfTree.of(tree.main.replay, tree.main.reasons)
         line = 0
         if "line" in params:
@@ -328,55 +400,64 @@ class BotGameStepper(LessonPanel):
             step = self.open_at(tree.main.replay, tree.main.reasons)
         seats = self.game.num_players(replay.state_at(0))
         viewer = link_values.read_eyes(params["eyes"], seats) if "eyes" in params else None
-        self._set(tree, line=line, step=step, viewer=viewer, seed=seed, variant=self.variant)
-        return notices
+        return self._with(tree, line=line, step=step, viewer=viewer, seed=seed), notices
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
+    def with_rules(self, options: Mapping[str, Any]) -> BotStepper:
         """The standard rules show the curated deal; any other rules a seeded deal (seed 1, or
         the current seed) of the same shape under them (`story_variant`: an option the class
         did not change, or one the story deal plays anyway, leaves the story deal).
-        ``ValueError`` (nothing changes) when the lesson's bots cannot play them."""
+        ``ValueError`` (this model is unchanged) when the lesson's bots cannot play them."""
         variant = story_variant(self.story, options)
-        if variant == self.variant:
-            return
+        if variant == self.options:
+            return self
         seed = None if not variant else (self.seed if self.seed is not None else VARIANT_SEED)
         tree = self._deal(seed, variant)
         seats = self.game.num_players(tree.main.replay.state_at(0))
         viewer = self.viewer if self.viewer is not None and self.viewer < seats else None
         step = self.open_at(tree.main.replay, tree.main.reasons)
-        self._set(tree, line=0, step=step, viewer=viewer, seed=seed, variant=variant)
-
-    # -- what if -----------------------------------------------------------------------------
-    def branch(self, action: str, reason: tuple[int, Narration] | None = None) -> None:
-        """Play ``action`` instead of the shown line's move at this step, let the bots play on,
-        and show the new line at the new move."""
-        step = self.stepper.step
-        tree = self.tree.grow(Branch(self.line, step, action), self.play_on, reason)
-        self.tree = tree
-        self.show_line(len(tree.lines) - 1, step=step + 1)
-        self.status.ok(
-            str(
-                msg(
-                    "What if {number}: the bots played on to step {step}.",
-                    number=len(tree.lines) - 1,
-                    step=len(self.replay),
-                )
-            )
+        return self._with(
+            tree,
+            line=0,
+            step=step,
+            viewer=viewer,
+            seed=seed,
+            variant=tuple(sorted(variant.items())),
         )
 
-    def play_instead(self) -> None:
+    # -- what if -----------------------------------------------------------------------------
+    def branch(self, action: str, reason: tuple[int, Narration] | None = None) -> BotStepper:
+        """``action`` played instead of the line's move at this step, the bots playing on; the
+        new line shown at the new move."""
+        tree = self.tree.grow(Branch(self.line, self.step, action), self.play_on, reason)
+        number = len(tree.lines) - 1
+        shown_line = self._with(tree, line=number, step=self.step + 1)
+        said = msg(
+            "What if {number}: the bots played on to step {step}.",
+            number=number,
+            step=len(shown_line.replay),
+        )
+        return dataclasses.replace(shown_line, said=said)
+
+    def choose(self, action: str) -> BotStepper:
+        """The what-if move ``action`` chosen in the list (one of those offered)."""
+        if action not in [text for _, text in self.offer().moves]:
+            raise ValueError(msg("there is no other move to play here"))
+        return dataclasses.replace(self, chosen=action)
+
+    def play_instead(self) -> BotStepper:
         """The chosen what-if move (with the AI's reason if it was the AI's answer)."""
-        action = self.whatif.chosen
+        moves = self.offer().moves
+        action = self.chosen if self.chosen is not None else (moves[0][1] if moves else None)
         if not action:
             raise ValueError(msg("there is no other move to play here"))
-        key = (self.line, self.stepper.step, action)
-        reason = self._ai[3] if self._ai is not None and self._ai[:3] == key else None
-        self.branch(action, reason)
+        key = (self.line, self.step, action)
+        reason = self.asked[3] if self.asked is not None and self.asked[:3] == key else None
+        return self.branch(action, reason)
 
-    def ask_ai(self) -> None:
-        """The lesson's AI for the seat to act, fresh, says its move and reason; a move that
-        differs from the line's is chosen in the What if… list, one press from a branch."""
-        step, state = self.stepper.step, self.stepper.state
+    def ask_ai(self) -> BotStepper:
+        """The lesson's AI for the seat to act says its move and reason; a move that differs
+        from the line's is chosen in the What if… list, one press from a branch."""
+        state, step = self.state, self.step
         seat = self.game.current_player(state)
         if seat < 0:
             raise ValueError(msg("no player moves at this step: ask at a player's move"))
@@ -399,15 +480,14 @@ class BotGameStepper(LessonPanel):
             said = msg(
                 "The AI for {player} would play {move}: {why} That is this line's move.", **values
             )
-            self.whatif.say(str(said))
-            return
-        self._ai = (self.line, step, action, (seat, told))
-        self.whatif.choose(action)
+            return dataclasses.replace(self, said=said)
         said = msg(
             "The AI for {player} would play {move}: {why} Press Play this instead to follow it.",
             **values,
         )
-        self.whatif.say(str(said))
+        return dataclasses.replace(
+            self, asked=(self.line, step, action, (seat, told)), chosen=action, said=said
+        )
 
     def ai_move(self, replay: Replay, step: int) -> tuple[str, tuple[int, Narration]] | None:
         """The move the lesson's AI, fresh, would make at ``step`` of ``replay``, and its
@@ -420,16 +500,33 @@ class BotGameStepper(LessonPanel):
         decision = bot.choose(self.game.observe(state, seat), self.game.legal_actions(state))
         return self.game.action_to_text(decision.action), (seat, decision.told)
 
-    def show_line(self, index: int, step: int | None = None) -> None:
-        """Show line ``index`` of the tree (0: the main line), at ``step`` or the same step
-        when it exists."""
-        if not 0 <= index < len(self.tree.lines):
-            raise ValueError(msg("there is no line {number}", number=index))
-        self.line = index
-        self.status.clear()
-        self.stepper.set_replay(self.tree.lines[index].replay, step=step)
+    # -- texts ---------------------------------------------------------------------------------
+    def eyes_options(self) -> list[tuple[str, int]]:
+        """The Eyes choices: the teacher (-1), then each seat."""
+        seats = self.game.num_players(self.replay.state_at(0))
+        return [(str(self.teacher_label), -1)] + [(str(seat_name(s)), s) for s in range(seats)]
 
-    def line_note(self, step: int) -> str:
+    @property
+    def eyes_words(self) -> str:
+        if self.viewer is None:
+            return str(msg("the teacher's eyes"))
+        return str(msg("{player}'s eyes", player=seat_name(self.viewer)))
+
+    def label(self) -> str:
+        """The picture's accessible name, with the eyes it is seen through."""
+        return str(
+            msg("{picture}, through {eyes}", picture=str(self.picture_label), eyes=self.eyes_words)
+        )
+
+    def view_of(self, state: Any) -> Any:
+        """The observation the chosen eyes have of ``state``."""
+        return self.game.observe(state, self.viewer)
+
+    def deal_note(self) -> str:
+        """The line over a seeded deal (HTML; "" for the story deal)."""
+        return deal_note(self.game, self.seed, self.options)
+
+    def line_note(self) -> str:
         """The caption's first line on a what-if: which one, where it departs and, to the
         teacher, what was played instead of what."""
         branch = self.tree.lines[self.line].branch
@@ -437,7 +534,7 @@ class BotGameStepper(LessonPanel):
             return ""
         # the what-if's move is numbered as the caption numbers it: the step it leads to
         values = {"number": self.line, "step": branch.step + 1}
-        if step <= branch.step:
+        if self.step <= branch.step:
             return str(
                 msg(
                     "What if {number} (it departs at step {step}): the same moves up to here.",
@@ -476,7 +573,8 @@ class BotGameStepper(LessonPanel):
             return played, ""
         return played, parent.event_at(step + 1).narration_for(None).rstrip(".")
 
-    def _line_label(self, index: int) -> str:
+    def line_label(self, index: int) -> str:
+        """Line ``index`` in the list of lines (indented under its parent)."""
         if index == 0:
             return str(msg("Main line"))
         line = self.tree.lines[index]
@@ -495,93 +593,54 @@ class BotGameStepper(LessonPanel):
         )
         return f"{INDENT * (depth - 1)}{label}"
 
-    def _offer(self, step: int, state: Any, event: Any) -> None:
-        """Fill the What if… row for this step and eyes, and the tree of lines."""
+    def lines(self) -> list[tuple[str, int]]:
+        """The list of lines, in tree order: (label, index)."""
+        return [(self.line_label(i), i) for i in self.tree.order()]
+
+    def offer(self) -> Offer:
+        """What the What if… row offers at this step, for these eyes."""
+        state, step = self.state, self.step
         seat = self.game.current_player(state)
-        self._ai = None
         if seat == TERMINAL:
-            self.whatif.offer([], msg("The game is over here: step back to a move."), ask=False)
-        elif seat == CHANCE:
-            text = msg("Chance decides this step: step to a player's move.")
-            self.whatif.offer([], text, ask=False)
-        elif self.viewer not in (None, seat):
+            return Offer((), str(msg("The game is over here: step back to a move.")), False)
+        if seat == CHANCE:
+            return Offer((), str(msg("Chance decides this step: step to a player's move.")), False)
+        if self.viewer not in (None, seat):
             text = msg(
                 "{player} to act: only they (or the teacher) see their choices.",
                 player=seat_name(seat),
             )
-            self.whatif.offer([], text, ask=False)
-        else:
-            taken = self.replay.actions[step] if step < len(self.replay) else None
-            moves = [
-                (self.game.move_words(state, text), text)
-                for text in legal_action_texts(self.game, state)
-                if text != taken
-            ]
-            who = seat_name(seat)
-            if taken:
-                played = self.game.move_words(state, taken)
-                if not moves:
-                    text = msg(
-                        "{player} has no other move here (this line's move: {move}).",
-                        player=who,
-                        move=played,
-                    )
-                else:
-                    text = msg(
-                        "{player}'s other moves here (this line's move: {move}).",
-                        player=who,
-                        move=played,
-                    )
-            elif not moves:
-                text = msg("{player} has no other move here.", player=who)
-            else:
-                text = msg("{player}'s other moves here.", player=who)
-            self.whatif.offer(moves, text, ask=True)
-        self._quiet = True
-        try:
-            labels = [(self._line_label(i), i) for i in self.tree.order()]
-            self.whatif.show_tree(labels, self.line)
-        finally:
-            self._quiet = False
-
-    def _line_chosen(self, change: dict[str, Any]) -> None:
-        if not self._quiet and change["new"] is not None and change["new"] != self.line:
-            self.show_line(change["new"])
-
-    # -- eyes and texts ----------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose eyes the table is seen through; None is the teacher."""
-        return None if self.eyes.value < 0 else self.eyes.value
-
-    @property
-    def eyes_words(self) -> str:
-        if self.viewer is None:
-            return str(msg("the teacher's eyes"))
-        return str(msg("{player}'s eyes", player=seat_name(self.viewer)))
-
-    def _eyes_changed(self, _change: Any) -> None:
-        if not self._quiet:
-            self.refresh()
-
-    def view_of(self, state: Any) -> Any:
-        """The observation the chosen eyes have of ``state``."""
-        return self.game.observe(state, self.viewer)
-
-    def _sync_eyes(self) -> None:
-        self.stepper.viewer = self.viewer
-        label = msg(
-            "{picture}, through {eyes}", picture=str(self.picture_label), eyes=self.eyes_words
+            return Offer((), str(text), False)
+        taken = self.replay.actions[step] if step < len(self.replay) else None
+        moves = tuple(
+            (self.game.move_words(state, text), text)
+            for text in legal_action_texts(self.game, state)
+            if text != taken
         )
-        self.view.describe(str(label))
+        who = seat_name(seat)
+        if taken:
+            played = self.game.move_words(state, taken)
+            if not moves:
+                said = msg(
+                    "{player} has no other move here (this line's move: {move}).",
+                    player=who,
+                    move=played,
+                )
+            else:
+                said = msg(
+                    "{player}'s other moves here (this line's move: {move}).",
+                    player=who,
+                    move=played,
+                )
+        elif not moves:
+            said = msg("{player} has no other move here.", player=who)
+        else:
+            said = msg("{player}'s other moves here.", player=who)
+        return Offer(moves, str(said), True)
 
-    def refresh(self) -> None:
-        """Show the current step again through the chosen eyes (caption, picture, texts)."""
-        self._sync_eyes()
-        self.stepper.refresh()
-
-    def reason_at(self, step: int) -> str:
+    def reason(self) -> str:
         """Why the step happened: a bot's reason, if these eyes may read it, or chance."""
+        step = self.step
         if step not in self.reasons:
             branch = self.tree.lines[self.line].branch
             if branch is not None and step == branch.step + 1:
@@ -606,14 +665,18 @@ class BotGameStepper(LessonPanel):
             )
         return str(msg("Why? {player}: {reason}", player=who, reason=text))
 
-    def last_move(self, step: int) -> str:
-        if not step:
-            return str(msg("nothing yet"))
-        return self.replay.event_at(step).narration_for(self.viewer)
+    def why_html(self) -> str:
+        return f"<p class='cardlab-reason'>{html.escape(self.reason())}</p>"
 
-    def legal_moves(self, state: Any, limit: int = 8) -> list[str]:
+    def last_move(self) -> str:
+        if not self.step:
+            return str(msg("nothing yet"))
+        return self.replay.event_at(self.step).narration_for(self.viewer)
+
+    def legal_moves(self, limit: int = 8) -> list[str]:
         """The moves of the seat to act, listed only to that seat (and the teacher): a list of
         moves can name the cards in a hand."""
+        state = self.state
         player = self.game.current_player(state)
         if player == TERMINAL:
             return [str(msg("none: the game is over"))]
@@ -641,21 +704,21 @@ class BotGameStepper(LessonPanel):
             said = msg("{player}: {moves}", player=seat_name(player), moves=joined(texts))
         return [str(said)]
 
-    def show_why(self, step: int) -> None:
-        self.why.value = f"<p class='cardlab-reason'>{html.escape(self.reason_at(step))}</p>"
 
-    def show_mirror(self, step: int, state: Any, *, hands: Any, table: Any) -> None:
-        """The text mirror: ``hands`` and ``table`` from the chosen eyes' observation, the last
-        and legal moves filled in here."""
-        self.mirror.update(
-            hands=hands,
-            table=table,
-            last_move=self.last_move(step),
-            legal_moves=self.legal_moves(state),
-        )
-
-    def _show(self, step: int, state: Any, event: Any) -> None:
-        raise NotImplementedError
-
-    def _redraw(self) -> None:
-        self.refresh()
+@functools.lru_cache(maxsize=8)
+def _seeded(
+    kind: Hashable, story: str, seed: int, variant: tuple[tuple[str, Any], ...]
+) -> WhatIfTree:
+    """A deal of ``seed`` of the curated deal ``story``'s shape under ``variant``, played by
+    ``kind``'s bots (a whole game: read from the stored figures when stored, `seeded_deal`):
+    kept, as a page asks for the same one again (a link, the rules back and forth); a page
+    shows one at a time, and a few cover a class's back and forth."""
+    assert isinstance(kind, type) and issubclass(kind, BotStepper)
+    start = seeded_start(story, seed, dict(variant))
+    model = kind(tree=WhatIfTree.of(start, {}), story=story)
+    if kind.line_ends is not BotStepper.line_ends:  # a line ends before the game does
+        reasons: Reasons = {}
+        return WhatIfTree.of(model.play_on(start, reasons), reasons)
+    players = model.game.num_players(start.state_at(0)) if kind.bots_per_players else None
+    text, told = seeded_deal(story, seed, variant, bots_name(kind.bots), players)
+    return WhatIfTree.of(model.played(Replay.from_text(text)), dict(told))

@@ -87,13 +87,13 @@ class DeckGallery(LessonPanel):
         self.card_choice = widgets.Dropdown(description=str(msg("Card")))
         self.caption = TextVersion(str(msg("The deck in words")))
         self.card_caption = widgets.HTML()
-        self.view.on_click(guarded(self.status, self._clicked))
+        self.canvas_view.on_click(guarded(self.status, self._clicked))
         self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
         self.card_choice.observe(guarded(self.status, lambda _: self.describe()), names="value")
         self.children = [
             self.choice,
             self.caption.widget,
-            self.view.widget,
+            self.canvas_view.widget,
             widgets.HBox([self.card_choice, self.card_caption]),
             self.status.widget,
         ]
@@ -108,11 +108,11 @@ class DeckGallery(LessonPanel):
         deck = get_deck(self.choice.value)
         self.caption.show(deck_summary(deck.name))
         label = msg("Every face of the {deck}: {count} cards", deck=deck.title, count=len(deck))
-        describe(self.view, str(label), self.caption)
+        describe(self.canvas_view, str(label), self.caption)
         self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
         self.card_choice.value = 0
-        self.view.resize(drawing.width, drawing.height)
-        self.view.draw(drawing)
+        self.canvas_view.resize(drawing.width, drawing.height)
+        self.canvas_view.draw(drawing)
         self.describe()
 
     def describe(self) -> None:
@@ -211,7 +211,7 @@ class DealStepper(LessonPanel):
         self.reshuffle_button.add_class("cardlab-reshuffle")
         self.seed_label = widgets.Label(_seed_words(self.seed))
         self.mirror = TextMirror(str(msg("The deal in words")))
-        self.view.describe(
+        self.canvas_view.describe(
             str(msg("A High Card deal of three players at this step: hands and the table")),
             self.mirror.element_id,
         )
@@ -339,7 +339,7 @@ class DealStepper(LessonPanel):
         self._show(self.stepper.step, self.stepper.state, None)
 
     def _show(self, step: int, state: HighCardState, event: Event | None) -> None:
-        self.view.draw(table_drawing(state, self.theme))
+        self.canvas_view.draw(table_drawing(state, self.theme))
         self.mirror.update(**mirror_parts(self.replay, step))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
@@ -15,6 +15,10 @@ from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
 from cardlab.lessons.table_position import Recipe
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 OPPONENTS_WORDS = (
     (msg("1 AI"), 1),
@@ -113,7 +117,7 @@ class HandByHandTable(TableModel):
         state = replay.state
         return state.results[-1] if state.phase == "done" and state.results else None
 
-    def restart(self, key: str, value: Any) -> TableModel:
+    def restart(self, key: str, value: Any) -> Self:
         """New game (the next deal), or the same deal against ``value`` AI (Play against); the
         table's settings carry over."""
         if key == "new-game":
@@ -184,6 +188,6 @@ class HandByHandTable(TableModel):
             why = str(msg("{move} \u2014 {why}", move=what, why=reason))
             return Suggestion("discard" if cards else "stand-pat", why, indices_of(hand, cards))
         decision = self.hint_bot().choose(view, self.game.legal_actions(self.state))
-        why = reason_for(decision.told, LEARNER, LEARNER, shown=False)
-        said = msg("{move} \u2014 {why}", move=str(decision.action), why=why or "")
+        reason_read = reason_for(decision.told, LEARNER, LEARNER, shown=False)
+        said = msg("{move} \u2014 {why}", move=str(decision.action), why=reason_read or "")
         return Suggestion(str(decision.action), str(said))

@@ -14,7 +14,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
@@ -26,6 +26,13 @@ from cardlab.core.text import Phrase, shown
 from cardlab.lessons.table_position import MAX_HINTS, MAX_PRESSES, Press, Recipe, describe
 from cardlab.lessons.variants import rules_variant, standard_rules
 from cardlab.render.ops import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+T = TypeVar("T", bound="TableModel")
+"""A kind of table (`new_table` makes one of it)."""
+
 
 LEARNER = 0
 """The learner's seat at every table: the bottom of the picture, Player 1."""
@@ -199,7 +206,7 @@ def derived(method: Callable[[Any], R]) -> Callable[[Any], R]:
         key = (name, language())
         if key not in kept:
             kept[key] = method(self)
-        return kept[key]  # type: ignore[no-any-return]
+        return kept[key]
 
     return once
 
@@ -274,7 +281,7 @@ class TableModel:
         """Whether the page allows hints (not on an exam page)."""
         return self.recipe.hints
 
-    def with_hints(self, allowed: bool) -> TableModel:
+    def with_hints(self, allowed: bool) -> Self:
         """This table on a page that allows hints or not (an exam page: every aid off)."""
         if allowed == self.hints:
             return self
@@ -357,7 +364,7 @@ class TableModel:
         """Every control of this table, enabled or not, in a fixed set of keys per game."""
         raise NotImplementedError
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         """The model after the learner used control ``key`` (already known to be enabled)."""
         raise NotImplementedError
 
@@ -394,21 +401,21 @@ class TableModel:
         """What the AI would press in the learner's place now (one of ``again`` when over)."""
         raise NotImplementedError
 
-    def hinted(self) -> TableModel:
+    def hinted(self) -> Self:
         """The table after Hint: the suggestion's cards selected, its reason on the status line."""
         tip = self.suggest()
         if tip.why:
             said = msg("Hint: {why}", why=tip.why)
         else:
             said = msg("Hint: press {control}", control=self.control(tip.key).label)
-        return self.select(tip.selected).say(said)
+        return self.select(tip.selected).say(str(said))
 
-    def click(self, target: str) -> TableModel:
+    def click(self, target: str) -> Self:
         """The table after a click on canvas target ``target`` (not one of the learner's cards,
         which select): what the game's `_click` makes of it, recorded as a press."""
         return self._recorded(self._click(target), ("click", target))
 
-    def _click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> Self:
         """What a click on ``target`` does at this game's table (nothing, unless it says)."""
         raise ValueError(msg("Nothing to do there: use the buttons under the table."))
 
@@ -435,7 +442,10 @@ class TableModel:
             return controls
         return tuple(
             dataclasses.replace(
-                c, enabled=False, value=False if c.kind == "toggle" else c.value, why_not=NO_HINTS
+                c,
+                enabled=False,
+                value=False if c.kind == "toggle" else c.value,
+                why_not=str(NO_HINTS),
             )
             if c.key in self.hint_keys
             else c
@@ -448,7 +458,7 @@ class TableModel:
                 return control
         raise ValueError(msg("There is no {key} control at this table.", key=repr(key)))
 
-    def act(self, key: str, value: Any = None) -> TableModel:
+    def act(self, key: str, value: Any = None) -> Self:
         """The model after using control ``key`` (``value`` for a toggle or a choice).
 
         Raises ``ValueError`` naming why when the control is disabled now, and the engine's
@@ -482,7 +492,7 @@ class TableModel:
         return self._recorded(dataclasses.replace(self._act(key, value), pressed=key),
                               ("act", key, value))  # fmt: skip
 
-    def _recorded(self, after: TableModel, press: Press) -> TableModel:
+    def _recorded(self, after: Self, press: Press) -> Self:
         """``after`` with ``press`` added to this table's presses, unless the press began a new
         game (a new recipe: its presses start empty).  Presses made inside a press (a click
         that takes a card, a hint that selects) are replaced by the one the learner made."""
@@ -492,7 +502,7 @@ class TableModel:
 
     # -- where the table stands: how its game began and the learner's presses since ----------
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         """The game ``recipe`` describes, at its start (``bots``: others than the table's AI,
         which a position cannot name: a link opens with the table's own)."""
         raise NotImplementedError
@@ -554,7 +564,7 @@ class TableModel:
             model, hints = after, hints + hint
         return model, []
 
-    def pressed_again(self, press: Press) -> TableModel:
+    def pressed_again(self, press: Press) -> Self:
         """The table after ``press`` (one of `presses`), made again."""
         if press[0] == "act":
             return self.act(press[1], press[2])
@@ -591,7 +601,7 @@ class TableModel:
             return self.class_recipe(recipe, recipe.class_code, recipe.deal + 1)
         return dataclasses.replace(recipe, seed=recipe.seed + 1)
 
-    def in_class(self, code: str) -> TableModel:
+    def in_class(self, code: str) -> Self:
         """The table at class ``code``'s first deal ("" : out of class mode, the same game), or
         this very table when it already plays one of that class's deals."""
         recipe = self.recipe
@@ -606,7 +616,7 @@ class TableModel:
 
     def with_rules(
         self, options: Mapping[str, Any], before: Mapping[str, Any] | None = None
-    ) -> TableModel:
+    ) -> Self:
         """The same deal begun again under the rules ``options`` (a game's full options): the
         ones that differ from the lesson's standard rules (`rules_variant`), and ``players`` as
         the number of AI where this table may seat that many (the status line says when it may
@@ -650,7 +660,7 @@ class TableModel:
             )
         return table.say(f"{said}{note}")
 
-    def select(self, indices: Iterable[int]) -> TableModel:
+    def select(self, indices: Iterable[int]) -> Self:
         """The same table with cards ``indices`` of ``hand()`` selected."""
         chosen = tuple(sorted(set(indices)))
         size = len(self.hand())
@@ -668,10 +678,10 @@ class TableModel:
         return self._recorded(dataclasses.replace(self, selected=chosen, pressed=""),
                               ("select", chosen))  # fmt: skip
 
-    def say(self, text: str, level: Level = "info") -> TableModel:
+    def say(self, text: str, level: Level = "info") -> Self:
         return dataclasses.replace(self, said=Said(text, level))
 
-    def move(self, action: str, said: str | None = None) -> TableModel:
+    def move(self, action: str, said: str | None = None) -> Self:
         """The learner's ``action`` (refused with the engine's reason), then the bots' turns;
         the status line says ``said``, or the learner's move as the narration tells it."""
         replay = self.replay.append(action)
@@ -688,7 +698,7 @@ class TableModel:
         begin: int | None = None,
         level: Level = "ok",
         fresh: bool = False,
-    ) -> TableModel:
+    ) -> Self:
         """Let chance and the bots act in ``replay`` until the learner must (or ``pause`` or
         the end), log what happened after step ``begin`` and score what ended.  ``fresh``
         starts a new log (a new hand or game)."""
@@ -723,9 +733,7 @@ def _stopped(number: int, press: Press, why: object) -> str:
     )
 
 
-def new_table(
-    cls: type[TableModel], replay: Replay, bots: Mapping[int, Bot], said: str, **fields: Any
-) -> TableModel:
+def new_table(cls: type[T], replay: Replay, bots: Mapping[int, Bot], said: str, **fields: Any) -> T:
     """A table at the start of ``replay``: the bots play until the learner must act."""
     model = cls(replay=replay, bots=dict(bots), **fields)
     return model.advance(replay, said, begin=0, level="info", fresh=True)

@@ -2,21 +2,27 @@
 
 A bot sees only an observation (never the full state) and says why it chose, in one sentence,
 so the step-through narration can explain the AI's moves to a learner.
+
+Bots are stateless: a bot holds only its settings (a seed among them), and whatever it draws at
+random it draws from `rng_for` (its seed and the observation).  So the same observation always
+gets the same answer, however the game reached it and whatever the bot was asked before, and a
+table replays exactly from its deal seed and the learner's moves.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from cardlab.core.engine import Action
 from cardlab.core.i18n import msg
-from cardlab.core.narration import Narration, hidden, told
+from cardlab.core.narration import Narration, Piece, hidden, told
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """A bot's chosen action and the one-sentence reason for it.
 
@@ -28,9 +34,12 @@ class Decision:
     action: Action
     told: Narration
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.told, Narration):
-            object.__setattr__(self, "told", Narration.of(self.told))
+    def __init__(self, action: Action, told: Narration | Piece) -> None:
+        """``told`` may be any piece of a narration: it is kept as a `Narration`."""
+        object.__setattr__(self, "action", action)
+        object.__setattr__(
+            self, "told", told if isinstance(told, Narration) else Narration.of(told)
+        )
 
     @property
     def reason(self) -> str:
@@ -54,19 +63,48 @@ def reason_for(reason: Narration, owner: int, viewer: int | None, *, shown: bool
 class Bot(Protocol):
     """The bot protocol: pick one of ``legal_actions`` from what ``observation`` shows."""
 
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Decision: ...
+    def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Decision: ...
 
 
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields equality compares: equal observations give the same text."""
+    return tuple(f.name for f in fields(cls) if f.compare)
+
+
+_PLAIN = (str, int, float, bool, Fraction, type(None))
+
+
+def stable_text(value: Any) -> str:
+    """``value`` as text that is the same in every process for equal values: plain values by
+    ``repr``, tuples item by item, dataclasses by their compared fields; never an object's
+    address or a salted ``hash()`` (a set's order).  ``TypeError`` for anything else, so an
+    observation that cannot be keyed is found at once."""
+    if isinstance(value, _PLAIN):
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(stable_text(v) for v in value) + ")"
+    if is_dataclass(value) and not isinstance(value, type):
+        parts = (stable_text(getattr(value, name)) for name in _field_names(type(value)))
+        return f"{type(value).__name__}(" + ",".join(parts) + ")"
+    raise TypeError(f"no stable text for a {type(value).__name__}")
+
+
+def rng_for(seed: int | str, observation: Any) -> random.Random:
+    """The generator a bot seeded with ``seed`` draws from when it sees ``observation``: a new
+    one for every question, so a bot keeps no state and answers the same observation alike."""
+    return random.Random(f"{seed!r}|{stable_text(observation)}")
+
+
+@dataclass(frozen=True)
 class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
+    """Chooses uniformly among the legal actions, drawn from its seed and the observation."""
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
+    seed: int | str = 0
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Decision:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
-        action = self.rng.choice(list(legal_actions))
+        action = rng_for(self.seed, observation).choice(list(legal_actions))
         picked = hidden(str(action), msg("a move"))
         return Decision(
             action,

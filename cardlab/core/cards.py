@@ -261,13 +261,13 @@ class Deck:
             suits = [
                 msg("{suit} ({name})", suit=s, name=self.suit_names.get(s, s)) for s in self.suits
             ]
-            aliases = " ".join(self.suit_aliases)
-            if aliases:
+            suit_aliases = " ".join(self.suit_aliases)
+            if suit_aliases:
                 parts.append(
                     msg(
                         "then suit {suits} ({aliases} accepted)",
                         suits=_spaced(suits),
-                        aliases=aliases,
+                        aliases=suit_aliases,
                     )
                 )
             else:
@@ -421,14 +421,15 @@ DECKS: dict[str, Deck] = {
 }
 
 
-def get_deck(name: str) -> Deck:
-    """The deck called ``name``; ``ValueError`` listing the known decks otherwise."""
-    try:
-        return DECKS[name]
-    except (KeyError, TypeError):
+def get_deck(name: object) -> Deck:
+    """The deck called ``name``; ``ValueError`` listing the known decks otherwise (``name``
+    may be anything: a card's ``deck`` read from input that was no card, say)."""
+    deck = DECKS.get(name) if isinstance(name, str) else None
+    if deck is None:
         raise ValueError(
             msg("unknown deck {deck}; known decks: {decks}", deck=shown(name), decks=joined(DECKS))
-        ) from None
+        )
+    return deck
 
 
 def parse(text: str, deck: str = "standard54", decks: int | None = None) -> tuple[Card, ...]:

@@ -18,15 +18,21 @@ import pickle
 import random
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, overload
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import Card
-from cardlab.core.engine import CHANCE, TERMINAL, Game, Move, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, Game, Move, S, seat_name
 from cardlab.core.replay import Replay
 
 
-def random_playout(game: Game | str, options: Mapping[str, Any], seed: int) -> Replay:
+@overload
+def random_playout(game: str, options: Mapping[str, Any], seed: int) -> Replay[Any]: ...
+@overload
+def random_playout(game: Game[S, Any], options: Mapping[str, Any], seed: int) -> Replay[S]: ...
+def random_playout(
+    game: Game[Any, Any] | str, options: Mapping[str, Any], seed: int
+) -> Replay[Any]:
     """A whole seeded game of ``game`` played by random bots (each seeded from ``seed``)."""
     replay = Replay.start(game, seed, **options)
     n = replay.game.num_players(replay.state)
@@ -39,7 +45,7 @@ def _require(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
-def check_playout(game: Game, options: Mapping[str, Any], seed: int) -> Replay:
+def check_playout(game: Game[S, Any], options: Mapping[str, Any], seed: int) -> Replay[S]:
     """Play a random game and check every step (see the module docstring); return the replay."""
     replay = random_playout(game, options, seed)
     _require(replay.is_terminal, "the random playout did not reach the end")
@@ -141,7 +147,7 @@ def seen_cards(observation: Any, words: CardWords) -> set[str]:
 class SeenSoFar:
     """What each seat has seen of a replay up to a step: the oracle for hidden-card leaks."""
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay[Any]) -> None:
         self.replay = replay
         game = replay.game
         self.words = CardWords(game.cards(replay.state_at(0)))
@@ -157,7 +163,7 @@ class SeenSoFar:
             history.append(before | seen_cards(game.observe(state, seat), self.words))
         return history[step]
 
-    def follow(self, replay: Replay) -> SeenSoFar:
+    def follow(self, replay: Replay[Any]) -> SeenSoFar:
         """The oracle for ``replay``: this one, moved on, when ``replay`` continues the same game
         (what was seen stays seen), else a fresh one."""
         if len(replay) >= len(self.replay) and replay.truncate(len(self.replay)) == self.replay:
@@ -170,7 +176,7 @@ class SeenSoFar:
         return self.words.named(text) - self.cards(seat, step)
 
 
-def check_narrations(replay: Replay) -> None:
+def check_narrations(replay: Replay[Any]) -> None:
     """Every event, read through each seat's eyes, names only cards that seat has seen."""
     game = replay.game
     seen = SeenSoFar(replay)

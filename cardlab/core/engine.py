@@ -29,15 +29,21 @@ own in its ``pyproject.toml``), so the core never imports the games package.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, TypeVar
+
+if sys.version_info >= (3, 11):
+    from typing import NamedTuple
+else:  # a generic NamedTuple (Transition) needs 3.11's typing or typing_extensions
+    from typing_extensions import NamedTuple
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, joined, msg
-from cardlab.core.narration import Narration
+from cardlab.core.narration import Narration, Piece
 from cardlab.core.options import Option, check_options
 from cardlab.core.text import normalize_action, shown, word_map
 
@@ -47,6 +53,13 @@ TERMINAL = -2
 """`Game.current_player` once the game is over."""
 
 Action = Hashable
+
+A = TypeVar("A", bound=Action)
+"""An action type, kept by helpers such as `possible` (every cardlab game's is ``str``)."""
+S = TypeVar("S")
+"""A game's state type: each game declares its own (`Game`), an immutable value."""
+M = TypeVar("M", bound="Move")
+"""A game's move type (`Game`): the `Move` subclasses its `_parse` returns and `_apply` takes."""
 
 
 class IllegalMove(ValueError):
@@ -59,7 +72,7 @@ class IllegalMove(ValueError):
         self.action = action
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """What one applied action did, for the narration caption and the score sheet.
 
@@ -76,9 +89,17 @@ class Event:
     arithmetic: str | Message = ""
     """How a score was reached (a message: ``str()`` reads it in the current language)."""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.told, Narration):
-            object.__setattr__(self, "told", Narration.of(self.told))
+    def __init__(
+        self, actor: int, action: Action, told: Narration | Piece, arithmetic: str | Message = ""
+    ) -> None:
+        """``told`` may be any piece of a narration (a message, text, a secret): it is kept as a
+        `Narration`, which is what every reader reads."""
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(
+            self, "told", told if isinstance(told, Narration) else Narration.of(told)
+        )
+        object.__setattr__(self, "arithmetic", arithmetic)
 
     @property
     def narration(self) -> str:
@@ -112,7 +133,7 @@ class CardOut(Move):
     """A chance move that brings one card out (dealt, drawn, flipped or revealed): every game
     deals, and its `_apply` needs only which card."""
 
-    card: Any
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -165,28 +186,31 @@ def card_outcome(text: str, verb: str, pool: Iterable[Card]) -> Card | None:
     return None
 
 
-class Transition(NamedTuple):
+class Transition(NamedTuple, Generic[S]):
     """The result of `Game.apply`: unpack as ``state, event = game.apply(state, action)``."""
 
-    state: Any
+    state: S
     event: Event
 
 
-class Game:
+class Game(Generic[S, M]):
     """Base class of every cardlab game.  Subclasses implement the hooks marked below.
 
     Methods take the state explicitly and never mutate it, so any state can be kept, compared,
-    branched from, or shown in a step-through controller.
+    branched from, or shown in a step-through controller.  A game names its state type ``S``
+    and its move type ``M`` (``class HighCard(Game[HighCardState, HighCardMove])``), so the
+    type checker follows a state from `initial_state` through `apply` to `observe`.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1
-    default_options: ClassVar[Mapping[str, Any]] = {}
-    option_specs: ClassVar[Mapping[str, Option]] = {}
+    # what a game is: set on the class, or (`cardlab.games.poker.draw.DrawPoker`) by __init__
+    name: str
+    title: str | Message
+    min_players: int = 1
+    max_players: int = 1
+    default_options: Mapping[str, Any] = {}
+    option_specs: Mapping[str, Option] = {}
     """What each of ``default_options`` may be (`cardlab.core.options`): `options` checks them."""
-    example_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    example_options: tuple[Mapping[str, Any], ...] = ({},)
     """Option sets the conformance suite plays (each game lists its interesting variants)."""
     action_words: ClassVar[frozenset[str]] = frozenset()
     """The keywords of the game's actions, spelled as legal actions spell them: typed in any case,
@@ -196,19 +220,19 @@ class Game:
     """A few typical actions, quoted when the input is not an action at all."""
 
     # -- hooks for subclasses ----------------------------------------------------------------
-    def initial_state(self, **options: Any) -> Any:
+    def initial_state(self, **options: Any) -> S:
         """The state before any action (usually a chance node that will deal)."""
         raise NotImplementedError
 
-    def current_player(self, state: Any) -> int:
+    def current_player(self, state: S) -> int:
         """The seat to act, `CHANCE`, or `TERMINAL`."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any) -> list[Action]:
+    def legal_actions(self, state: S) -> Sequence[Action]:
         """Every legal action; at a chance node, every possible outcome."""
         raise NotImplementedError
 
-    def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Action, float]]:
         """At a chance node: each outcome with its probability (they sum to 1).
 
         Only outcomes that can happen: one of probability 0 is not an outcome, so it is neither
@@ -216,33 +240,33 @@ class Game:
         """
         raise NotImplementedError
 
-    def _parse(self, state: Any, text: str) -> Move | Refusal:
+    def _parse(self, state: S, text: str) -> M | Refusal:
         """The move ``text`` (already normalised by `read_action`) makes in ``state``, or the
         `Refusal` saying why it is not legal there.  Called once per `why_illegal` or `apply`."""
         raise NotImplementedError(
             f"{type(self).__name__} must implement _parse (read_move normalises the text first)"
         )
 
-    def _apply(self, state: Any, move: Move) -> Transition:
+    def _apply(self, state: S, move: M) -> Transition[S]:
         """Apply ``move``, which `_parse` returned for this very ``state``."""
         raise NotImplementedError
 
-    def observe(self, state: Any, seat: int | None) -> Any:
+    def observe(self, state: S, seat: int | None) -> Any:
         """What ``seat`` may see; ``None`` is the teacher's view of everything."""
         raise NotImplementedError
 
-    def returns(self, state: Any) -> tuple[float, ...]:
+    def returns(self, state: S) -> tuple[float, ...]:
         """Each seat's result (at a terminal state the final one, before that the running one)."""
         raise NotImplementedError
 
-    def cards(self, state: Any) -> Counter[Card]:
+    def cards(self, state: S) -> Counter[Card]:
         """Every physical card wherever it is (stock, hands, table, discards): conservation."""
         raise NotImplementedError
 
-    def num_players(self, state: Any) -> int:
+    def num_players(self, state: S) -> int:
         raise NotImplementedError
 
-    def resample_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def resample_hidden(self, state: S, seat: int, rng: random.Random) -> S:
         """A state ``seat`` cannot tell apart from ``state`` (its unseen cards moved around).
 
         The conformance suite checks `observe` gives ``seat`` the same view of both: that is
@@ -250,7 +274,7 @@ class Game:
         """
         raise NotImplementedError
 
-    def options_problem(self, options: Mapping[str, Any]) -> str | None:
+    def options_problem(self, options: Mapping[str, Any]) -> str | Message | None:
         """What is wrong with this combination of options, each already within its own spec
         (e.g. too many players for the deck), or None; games with such limits override it."""
         return None
@@ -261,10 +285,10 @@ class Game:
         `options_problem`: an unknown or bad option is a ``ValueError`` naming it."""
         return check_options(self, options)
 
-    def is_terminal(self, state: Any) -> bool:
+    def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 
-    def read_action(self, action: Action) -> Action:
+    def read_action(self, action: Action) -> str:
         """The canonical form of ``action``: text normalised once for every game (see
         `cardlab.core.text`), the form a replay stores; `IllegalMove` for input that cannot be
         an action at all (not text, empty, too long, a control character, a Unicode digit ...).
@@ -296,7 +320,7 @@ class Game:
             got=got,
         )
 
-    def read_move(self, state: Any, action: Action) -> Move | Refusal:
+    def read_move(self, state: S, action: Action) -> M | Refusal:
         """The one step from an action to a move: ``action`` read (`read_action`) and checked
         against ``state`` (the game's `_parse`), as a typed `Move` or a `Refusal` with the
         reason.  Never raises for bad input: every refusal is a `Refusal`."""
@@ -306,20 +330,20 @@ class Game:
             return Refusal(exc.reason)
         return self._parse(state, text)
 
-    def why_illegal(self, state: Any, action: Action) -> str | Message | None:
+    def why_illegal(self, state: S, action: Action) -> str | Message | None:
         """None when ``action`` is legal, else the reason in a learner's words: a message, read
         in the page's language where it is shown (``str()`` reads it in the current one)."""
         move = self.read_move(state, action)
         return move.reason if isinstance(move, Refusal) else None
 
-    def apply(self, state: Any, action: Action) -> Transition:
+    def apply(self, state: S, action: Action) -> Transition[S]:
         """Check ``action`` and apply it; raises `IllegalMove` and leaves ``state`` as it was."""
         move = self.read_move(state, action)
         if isinstance(move, Refusal):
             raise move.error(action)
         return self._apply(state, move)
 
-    def play(self, state: Any, move: Move) -> Transition:
+    def play(self, state: S, move: M) -> Transition[S]:
         """Apply ``move``, which `read_move` returned for this very ``state`` (it is not checked
         again): for a caller that keeps the move, as `cardlab.core.replay.Replay` keeps its
         text.  Any other action goes through `apply`."""
@@ -327,14 +351,14 @@ class Game:
             raise TypeError(f"play takes a Move from read_move, got {shown(move)}; use apply")
         return self._apply(state, move)
 
-    def sample_chance(self, state: Any, rng: random.Random) -> Action:
+    def sample_chance(self, state: S, rng: random.Random) -> Action:
         """Draw one chance outcome with its probability."""
         outcomes = self.chance_outcomes(state)
         actions = [a for a, _ in outcomes]
         weights = [p for _, p in outcomes]
         return rng.choices(actions, weights=weights, k=1)[0]
 
-    def check_seat(self, state: Any, seat: int | None) -> None:
+    def check_seat(self, state: S, seat: int | None) -> None:
         """``ValueError`` for a seat that is not at this table (``None``, the teacher, is fine)."""
         n = self.num_players(state)
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
@@ -344,14 +368,14 @@ class Game:
         """Text for a replay file; the default is for games whose actions are strings."""
         return str(action)
 
-    def move_words(self, state: Any, action: str) -> str:
+    def move_words(self, state: S, action: str) -> str:
         """Legal ``action`` as a player says it, in the current language, wherever a learner
         chooses a move (a What if… list, a text mirror's legal moves): the action text by
         default, so a game whose action text holds words (``pass``, ``take stock``, a slot
         counted from 0) says it as translated messages, as its controls and narrations do."""
         return action
 
-    def action_from_text(self, text: str) -> Action:
+    def action_from_text(self, text: str) -> str:
         """The action ``text`` names (read by `read_action`); `IllegalMove` (a ``ValueError``)
         for text that is no action, ``TypeError`` for something that is not text."""
         if not isinstance(text, str):
@@ -359,7 +383,7 @@ class Game:
         return self.read_action(text)
 
 
-def possible(outcomes: Iterable[tuple[Action, float]]) -> list[tuple[Action, float]]:
+def possible(outcomes: Iterable[tuple[A, float]]) -> list[tuple[A, float]]:
     """The outcomes that can happen: a chance outcome of probability 0 is not an outcome (a game
     whose probabilities come from an option, such as Triangle's ``tie_void``, filters with this)."""
     return [(action, p) for action, p in outcomes if p > 0]
@@ -370,14 +394,16 @@ def seat_name(seat: int) -> Message:
     return msg("Player {number}", number=seat + 1)
 
 
-GAMES: dict[str, Game] = {}
+GAMES: dict[str, Game[Any, Any]] = {}
 """Every registered game by name: the conformance suite runs over all of them."""
+
+G = TypeVar("G", bound=Game[Any, Any])
 
 ENTRY_POINT_GROUP = "cardlab.games"
 """The entry-point group that lists installed games, each as ``name = "module:GAME"``."""
 
 
-def register(game: Game) -> Game:
+def register(game: G) -> G:
     """Add ``game`` to `GAMES` (a game module calls this once at import)."""
     GAMES[game.name] = game
     return game
@@ -398,7 +424,7 @@ def _load(entry: EntryPoint) -> None:
         register(game)
 
 
-def load_games() -> dict[str, Game]:
+def load_games() -> dict[str, Game[Any, Any]]:
     """`GAMES` with every installed game loaded (the ``cardlab.games`` entry points)."""
     for entry in _installed():
         if entry.name not in GAMES:
@@ -406,7 +432,7 @@ def load_games() -> dict[str, Game]:
     return GAMES
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any, Any]:
     """The game called ``name``: a registered one, or an installed one (loaded on first use)."""
     game = GAMES.get(name) if isinstance(name, str) else None
     if game is None and isinstance(name, str):
@@ -422,11 +448,11 @@ def get_game(name: str) -> Game:
     return game
 
 
-def legal_action_texts(game: Game, state: Any) -> Sequence[str]:
+def legal_action_texts(game: Game[S, Any], state: S) -> Sequence[str]:
     """The legal actions as text, in the game's order (what a replay stores)."""
     return [game.action_to_text(a) for a in game.legal_actions(state)]
 
 
-def legal_moves_in_words(game: Game, state: Any) -> list[str]:
+def legal_moves_in_words(game: Game[S, Any], state: S) -> list[str]:
     """The legal actions as a player says them (`Game.move_words`), for text mirrors."""
     return [game.move_words(state, text) for text in legal_action_texts(game, state)]

@@ -24,10 +24,13 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from importlib.resources import files
-from numbers import Real
 from typing import Protocol
+
+Real = float | Fraction
+"""A number `num` and `pct` write: an int, a float or an exact fraction (the odds' ratios)."""
 
 Seat = int | None
 """A seat number, or None for the teacher (`cardlab.core.narration` reads secrets by it)."""
@@ -183,7 +186,8 @@ def read(value: object, seat: Seat = None, lang: str | None = None) -> str:
     for name in ("text_for", "text"):
         reader = getattr(value, name, None)
         if callable(reader):
-            return reader(seat, lang)
+            text: str = reader(seat, lang)
+            return text
     return str(value)
 
 
@@ -360,4 +364,5 @@ def _number_text(number: Number, locale_name: str) -> str:
     pattern = parse_pattern(formats[None].pattern)
     pattern.frac_prec = (0, 6) if number.digits is None else (number.digits, number.digits)
     value = number.value if isinstance(number.value, int) else float(number.value)
-    return pattern.apply(value, locale)
+    text: str = pattern.apply(value, locale)
+    return text

@@ -14,7 +14,7 @@ from cardlab.core.replay import MAX_SEED_DIGITS
 from cardlab.core.text import shown
 
 STEPPER_NAMES = ("deal", "seed", "step", "eyes", "line")
-"""The link parameters a stepped deal reads (`cardlab.apps.bot_stepper.BotGameStepper`)."""
+"""The link parameters a stepped deal reads (`cardlab.apps.bot_stepper.BotStepper`)."""
 MAX_STEP_DIGITS = 6
 _DIGITS = re.compile(r"[0-9]+")
 

@@ -33,7 +33,9 @@ def exact_probability(outcomes: Iterable[T], event: Callable[[T], bool]) -> Frac
     return Fraction(hits, total)
 
 
-def exact_distribution(outcomes: Iterable[T], classify: Callable[[T], Hashable]) -> dict:
+def exact_distribution(
+    outcomes: Iterable[T], classify: Callable[[T], Hashable]
+) -> dict[Hashable, Fraction]:
     """The exact distribution of ``classify`` over equally likely ``outcomes``, as Fractions."""
     counts = Counter(classify(o) for o in outcomes)
     total = sum(counts.values())

@@ -172,12 +172,16 @@ def option_text(value: Any) -> str:
 class OptionedGame(Protocol):
     """What checking and documenting options reads of a game (`cardlab.core.engine.Game`)."""
 
-    name: str
-    title: str
-    default_options: Mapping[str, Any]
-    option_specs: Mapping[str, Option]
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str | Message: ...
+    @property
+    def default_options(self) -> Mapping[str, Any]: ...
+    @property
+    def option_specs(self) -> Mapping[str, Option]: ...
 
-    def options_problem(self, options: Mapping[str, Any]) -> str | None: ...
+    def options_problem(self, options: Mapping[str, Any]) -> str | Message | None: ...
 
 
 def check_options(game: OptionedGame, given: Mapping[str, Any]) -> dict[str, Any]:

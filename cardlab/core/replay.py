@@ -19,7 +19,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from cardlab.core.engine import (
     CHANCE,
@@ -30,11 +30,17 @@ from cardlab.core.engine import (
     Game,
     IllegalMove,
     Refusal,
+    S,
     get_game,
 )
 from cardlab.core.i18n import Message, msg, num
 from cardlab.core.narration import Narration
 from cardlab.core.text import shown
+
+if TYPE_CHECKING:
+    from cardlab.core.bots import Bot
+
+T = TypeVar("T")
 
 _HEADER = "cardlab-replay 1"
 _HEADER_LINES = 5  # the magic line, game, seed, options, "actions:"
@@ -53,18 +59,28 @@ _SEED = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True)
-class Replay:
-    """An immutable game record.  Build one with `Replay.start`; every change returns a new one."""
+class Replay(Generic[S]):
+    """An immutable game record.  Build one with `Replay.start`; every change returns a new one.
+
+    A replay of a game whose states are ``S`` is a ``Replay[S]`` (one started from a game's
+    name, or read from text, is a ``Replay[Any]``: the name says which game only at run time)."""
 
     game_name: str
     seed: int
     options: tuple[tuple[str, Any], ...] = ()
-    actions: tuple[Action, ...] = ()
-    _states: list[Any] = field(default_factory=list, compare=False, repr=False)
+    actions: tuple[str, ...] = ()
+    """Each action's canonical text (`Game.read_move`), as the replay's text stores it."""
+    _states: list[S] = field(default_factory=list, compare=False, repr=False)
     _events: list[Event] = field(default_factory=list, compare=False, repr=False)
 
+    @overload
     @classmethod
-    def start(cls, game: str | Game, seed: int = 0, **options: Any) -> Replay:
+    def start(cls, game: str, seed: int = 0, **options: Any) -> Replay[Any]: ...
+    @overload
+    @classmethod
+    def start(cls, game: Game[T, Any], seed: int = 0, **options: Any) -> Replay[T]: ...
+    @classmethod
+    def start(cls, game: str | Game[Any, Any], seed: int = 0, **options: Any) -> Replay[Any]:
         """A new game of ``game`` (a name or a `Game`) with ``options``: ``TypeError`` for a
         game that is neither, ``ValueError`` for an unknown game, a bad seed or option."""
         if isinstance(game, str):
@@ -75,20 +91,20 @@ class Replay:
             )
         _check_seed(seed)
         full = game.options(**options)
-        replay = cls(game.name, seed, tuple(sorted(full.items())))
+        replay: Replay[Any] = cls(game.name, seed, tuple(sorted(full.items())))
         replay._states.append(game.initial_state(**full))
         return replay
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[S, Any]:
         game = GAMES.get(self.game_name)  # the registry, without an import on every step
         return game if game is not None else get_game(self.game_name)
 
     def __len__(self) -> int:
         return len(self.actions)
 
-    def state_at(self, step: int) -> Any:
+    def state_at(self, step: int) -> S:
         """The state after ``step`` actions (0 is the start; negative counts from the end)."""
         n = len(self.actions)
         if step < 0:
@@ -99,7 +115,7 @@ class Replay:
         return self._states[step]
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current (last) state."""
         return self.state_at(len(self.actions))
 
@@ -124,7 +140,7 @@ class Replay:
         return self.game.current_player(self.state)
 
     # -- extending ---------------------------------------------------------------------------
-    def append(self, action: Action) -> Replay:
+    def append(self, action: Action) -> Replay[S]:
         """This replay plus ``action``, kept in the game's canonical form (the text of the move
         `Game.read_move` reads); raises `IllegalMove` (and changes nothing) if illegal."""
         game, before = self.game, self.state
@@ -134,14 +150,14 @@ class Replay:
         state, event = game.play(before, move)
         return self._extended(move.text, state, event)
 
-    def extend(self, actions: Iterable[Action]) -> Replay:
+    def extend(self, actions: Iterable[Action]) -> Replay[S]:
         """This replay plus every action in turn (stops at the first illegal one, raising)."""
         replay = self
         for action in actions:
             replay = replay.append(action)
         return replay
 
-    def advance_chance(self) -> Replay:
+    def advance_chance(self) -> Replay[S]:
         """Append the chance outcome drawn with this replay's seed for this step."""
         game, state = self.game, self.state
         if game.current_player(state) != CHANCE:
@@ -149,7 +165,7 @@ class Replay:
         rng = random.Random(f"{self.seed}:{len(self.actions)}")
         return self.append(game.sample_chance(state, rng))
 
-    def resolve_chance(self) -> Replay:
+    def resolve_chance(self) -> Replay[S]:
         """Draw chance outcomes until a player must act or the game is over."""
         replay = self
         while replay.current_player == CHANCE:
@@ -158,11 +174,11 @@ class Replay:
 
     def play_out(
         self,
-        bots: Mapping[int, Any],
+        bots: Mapping[int, Bot],
         max_steps: int = MAX_STEPS,
         reasons: dict[int, tuple[int, Narration]] | None = None,
-        until: Callable[[Any], bool] | None = None,
-    ) -> Replay:
+        until: Callable[[S], bool] | None = None,
+    ) -> Replay[S]:
         """Let chance and the given bots play until a seat without a bot must act, ``until``
         holds for the state, or the game ends.  Each bot's reason is kept in ``reasons`` as
         ``{step: (seat, reason)}`` when a dict is given (lessons show why a bot played); the
@@ -188,7 +204,7 @@ class Replay:
                     reasons[len(replay)] = (seat, decision.told)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
-    def reasons_of(self, bots: Mapping[int, Any]) -> dict[int, tuple[int, Narration]]:
+    def reasons_of(self, bots: Mapping[int, Bot]) -> dict[int, tuple[int, Narration]]:
         """Each bot's reason for the moves this replay holds, asked again step by step, as
         `play_out` keeps them: how a stored deal (a curated lesson deal) tells why each move
         was made.  Bots are asked in the replay's order, so seeded bots answer as they did; a
@@ -206,7 +222,7 @@ class Replay:
                     reasons[step] = (seat, decision.told)
         return reasons
 
-    def truncate(self, steps: int) -> Replay:
+    def truncate(self, steps: int) -> Replay[S]:
         """The first ``steps`` actions: undo is a shorter log."""
         if not 0 <= steps <= len(self.actions):
             raise ValueError(f"cannot truncate to {steps} steps: this replay has {len(self)}")
@@ -220,7 +236,7 @@ class Replay:
             self._events[:steps],
         )
 
-    def branch(self, steps: int, action: Action) -> Replay:
+    def branch(self, steps: int, action: Action) -> Replay[S]:
         """What if ``action`` had been played after ``steps`` actions?"""
         return self.truncate(steps).append(action)
 
@@ -239,7 +255,7 @@ class Replay:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> Replay:
+    def from_text(cls, text: str) -> Replay[Any]:
         """Read `to_text` output as editors save it: CRLF line ends, a UTF-8 byte order mark,
         spaces at line ends, keywords in any case and blank lines are all fine.  ``TypeError``
         for anything but text; every ``ValueError`` names the line and what was expected."""
@@ -333,7 +349,7 @@ class Replay:
             self._states.append(state)
             self._events.append(event)
 
-    def _extended(self, action: Action, state: Any, event: Event) -> Replay:
+    def _extended(self, action: str, state: S, event: Event) -> Replay[S]:
         """A replay one action longer.  The caches are lists that only ever grow, so the newest
         replay of a line shares its parent's lists (O(1) per step); a parent extended a second
         time (a branch) copies its own prefix instead, leaving the first line intact."""

@@ -17,11 +17,12 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard
 
 COLUMNS = ("kind", "game", "class code", "deal", "moves", "score", "question", "answer", "right")
 """The header row: what each column holds."""
-KINDS = ("table", "quiz")
+Kind = Literal["table", "quiz"]
+KINDS: tuple[Kind, ...] = ("table", "quiz")
 MAX_TEXT = 5_000_000
 """The longest results text read (a whole term of lessons is a few hundred kilobytes)."""
 MAX_ROWS = 20_000
@@ -37,7 +38,7 @@ class Result:
     """One row: a finished hand or deal at a table (``moves``, ``score``), or an answered quiz
     question (``question``, ``answer``, ``right``); ``deal`` is the seed that dealt it."""
 
-    kind: Literal["table", "quiz"]
+    kind: Kind
     game: str
     class_code: str = ""
     deal: int = 0
@@ -50,6 +51,10 @@ class Result:
 
 def _safe(text: str) -> str:
     return "'" + text if text.startswith(_UNSAFE) else text
+
+
+def _is_kind(text: str) -> TypeGuard[Kind]:
+    return text in KINDS
 
 
 def _unsafe(text: str) -> str:
@@ -99,7 +104,7 @@ def read_results(text: str) -> list[Result]:
         header = next(rows, None)
         if header is None or tuple(header) != COLUMNS:
             raise ValueError("results: the first line must be the header " + ",".join(COLUMNS))
-        found = []
+        found: list[Result] = []
         for row in rows:
             line = rows.line_num
             if len(found) >= MAX_ROWS:
@@ -108,7 +113,7 @@ def read_results(text: str) -> list[Result]:
                 raise ValueError(f"results line {line}: {len(row)} fields, not {len(COLUMNS)}")
             kind, game, code, deal, moves, score, question, answer, right = row
             kind = _unsafe(kind)
-            if kind not in KINDS:
+            if not _is_kind(kind):
                 raise ValueError(f"results line {line}: the kind is table or quiz, not {kind!r}")
             if not _DEAL.fullmatch(deal):
                 raise ValueError(f"results line {line}: the deal {deal[:30]!r} is not a seed")
@@ -116,7 +121,7 @@ def read_results(text: str) -> list[Result]:
                 raise ValueError(f"results line {line}: right is yes, no or empty")
             found.append(
                 Result(
-                    kind,  # type: ignore[arg-type]
+                    kind,
                     _unsafe(game),
                     _unsafe(code),
                     int(deal),

@@ -74,7 +74,8 @@ def decode(data: Any) -> Any:
     if "dict" in data:
         return {decode(k): decode(v) for k, v in data["dict"]}
     module, _, name = data["dataclass"].partition(":")
-    cls = functools.reduce(getattr, name.split("."), importlib.import_module(module))
+    found: Any = importlib.import_module(module)
+    cls = functools.reduce(getattr, name.split("."), found)
     return cls(**{k: decode(v) for k, v in data["fields"].items()})
 
 
@@ -145,6 +146,8 @@ class StoredFunction(Generic[P, R]):
     @functools.cached_property
     def default_key(self) -> str:
         """The key of a call with no arguments (every default)."""
+        # a call with no arguments: P cannot say that every parameter has a default, which only
+        # such functions are asked for
         return self.key(self.arguments())  # type: ignore[call-arg]
 
     def arguments(self, *args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:

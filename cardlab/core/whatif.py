@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Generic
 
-from cardlab.core.engine import CHANCE, TERMINAL, IllegalMove, seat_name
+from cardlab.core.engine import CHANCE, TERMINAL, IllegalMove, S, seat_name
 from cardlab.core.i18n import msg, msgn, num
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
@@ -34,11 +35,11 @@ from cardlab.core.text import shown
 Reasons = dict[int, tuple[int, Narration]]
 """The bots' reasons for a line's moves: ``{step: (seat, reason)}`` (`Replay.play_out`)."""
 
-PlayOn = Callable[[Replay, Reasons], Replay]
+PlayOn = Callable[[Replay[S], Reasons], Replay[S]]
 """Let the lesson's seeded bots play ``replay`` on to where the main line ends, keeping their
 reasons in the dict given."""
 
-AskAI = Callable[[Replay, int], tuple[str, tuple[int, Narration]] | None]
+AskAI = Callable[[Replay[S], int], tuple[str, tuple[int, Narration]] | None]
 """The move the lesson's AI would make at a step of a replay, and its reason ``(seat, reason)``
 (None: no AI moves there)."""
 
@@ -118,11 +119,11 @@ class Branch:
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(Generic[S]):
     """One line of the tree: its replay, the bots' reasons, and the branch that made it (None:
     the main line)."""
 
-    replay: Replay
+    replay: Replay[S]
     reasons: Reasons = field(compare=False)
     branch: Branch | None = None
 
@@ -202,17 +203,17 @@ def line_text(shown_line: int, branches: tuple[Branch, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class WhatIfTree:
+class WhatIfTree(Generic[S]):
     """The main line and its branches, each a `Line`; immutable: `grow` returns a new tree."""
 
-    lines: tuple[Line, ...]
+    lines: tuple[Line[S], ...]
 
     @classmethod
-    def of(cls, replay: Replay, reasons: Reasons) -> WhatIfTree:
+    def of(cls, replay: Replay[S], reasons: Reasons) -> WhatIfTree[S]:
         return cls((Line(replay, reasons),))
 
     @property
-    def main(self) -> Line:
+    def main(self) -> Line[S]:
         return self.lines[0]
 
     @property
@@ -222,9 +223,9 @@ class WhatIfTree:
     def grow(
         self,
         branch: Branch,
-        play_on: PlayOn,
+        play_on: PlayOn[S],
         reason: tuple[int, Narration] | None = None,
-    ) -> WhatIfTree:
+    ) -> WhatIfTree[S]:
         """This tree and one more line: ``branch``, then the bots playing on (``play_on``).
         ``reason`` is why the new move was chosen (the AI's), if it was; ``ValueError`` naming
         what is wrong (a full tree, a step out of range, chance's step, an illegal move, the
@@ -269,9 +270,9 @@ class WhatIfTree:
         try:
             start = replay.branch(step, branch.action)
         except ValueError as exc:
-            reason = exc.reason if isinstance(exc, IllegalMove) else exc.args[0]
+            why = exc.reason if isinstance(exc, IllegalMove) else exc.args[0]
             raise ValueError(
-                msg("what-if at step {step}: {reason}", step=step, reason=reason)
+                msg("what-if at step {step}: {reason}", step=step, reason=why)
             ) from None
         action = start.actions[-1]
         if step < len(replay) and replay.actions[step] == action:
@@ -292,8 +293,8 @@ class WhatIfTree:
         return WhatIfTree((*self.lines, line))
 
     def grown(
-        self, branches: tuple[Branch, ...], play_on: PlayOn, ask: AskAI | None = None
-    ) -> WhatIfTree:
+        self, branches: tuple[Branch, ...], play_on: PlayOn[S], ask: AskAI[S] | None = None
+    ) -> WhatIfTree[S]:
         """This tree with ``branches`` grown in turn (a link's ``line``); a branch marked as the
         AI's answer gets the AI's reason again from ``ask``, if the AI still plays that move."""
         tree = self

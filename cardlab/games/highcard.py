@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from cardlab.core.cards import DECKS, Card, Deck, get_deck
 from cardlab.core.engine import (
@@ -86,19 +86,19 @@ def _article(suit: object) -> str:
     return with_article(suit.msgid if isinstance(suit, Message) else str(suit)).split(" ")[0]
 
 
-class HighCard(Game):
+class HighCard(Game[HighCardState, HighCardMove]):
     name = "highcard"
     title = msg("High Card (demo game)")
     min_players = 2
     max_players = 4
-    default_options: ClassVar[dict[str, Any]] = {"deck": "standard52", "players": 2, "hand_size": 5}
-    option_specs: ClassVar[dict[str, Option]] = {
+    default_options: Mapping[str, Any] = {"deck": "standard52", "players": 2, "hand_size": 5}
+    option_specs: Mapping[str, Option] = {
         "deck": choice(DECKS, msg("which of cardlab's decks is dealt")),
         # the largest deck has 54 cards: 27 each is the most two players can be dealt
         "players": whole(min_players, max_players, msg("players at the table")),
         "hand_size": whole(1, 27, msg("cards dealt to each player (at most the deck shared out)")),
     }
-    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+    example_options = (
         {},
         {"deck": "triad", "players": 3, "hand_size": 4},
         {"deck": "pyramid", "players": 4, "hand_size": 6},
@@ -243,7 +243,7 @@ class HighCard(Game):
         return HighCardMove(text, card)
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: HighCardState, move: HighCardMove) -> Transition:
+    def _apply(self, state: HighCardState, move: HighCardMove) -> Transition[HighCardState]:
         seat = self.current_player(state)
         card, action = move.card, move.text
         deck = get_deck(state.deck)

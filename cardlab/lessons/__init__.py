@@ -83,12 +83,12 @@ def copy_lessons(dest: Path, overwrite: bool = False) -> list[Path]:
         raise NotADirectoryError(msg("{path} is a file, not a folder", path=str(dest)))
     in_the_way = [path for path in wanted if (dest / path).exists()]
     if in_the_way and not overwrite:
-        names = ", ".join(path.as_posix() for path in in_the_way)
+        listed = ", ".join(path.as_posix() for path in in_the_way)
         raise FileExistsError(
             msg(
                 "{path} already holds {names} (--force overwrites them)",
                 path=str(dest),
-                names=names,
+                names=listed,
             )
         )
     for folder in folders:

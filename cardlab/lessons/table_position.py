@@ -1,9 +1,10 @@
 """A table's position as data a link can carry: how its game began (`Recipe`) and the learner's
 presses since (`Press`).
 
-Why presses and not states: a table is a value, but a bot may keep a seeded generator that
-advances with every call, so the one dependable way to stand at the same position again is to
-begin the same game and press the same controls in the same order.  Everything here is pure and
+Why presses and not states: a table is a value, and its bots are stateless (each decision is
+drawn from the bot's seed and what it sees, `cardlab.core.bots.rng_for`), so beginning the same
+game and pressing the same controls in the same order stands at the same position again, and a
+few presses are far shorter than a state.  Everything here is pure and
 bounded: a link's text is untrusted, so every number is read by a pattern before ``int`` sees
 it, the moves are decompressed with a size limit and their structure is checked before use.
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardlab.core.cards import get_deck
+from cardlab.core.cards import Card, get_deck
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.i18n import msgn
 from cardlab.games.highcard import GAME, HighCardState
@@ -15,7 +15,7 @@ def table_drawing(
     state: HighCardState, theme: str, width: float = 760, height: float = 440
 ) -> Drawing:
     """The teacher's view of a High Card table: every hand face up, the trick in the middle."""
-    shown = [card for _, card in state.trick or state.last_trick]
+    shown: list[Card | None] = [card for _, card in state.trick or state.last_trick]
     if state.stock and GAME.current_player(state) == CHANCE:
         shown = [None]  # the stock, face down, while the dealer deals
     tricks = [len(won) // state.players for won in state.won]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
@@ -525,7 +526,7 @@ def _names(seats: Sequence[int]) -> Message:
     return msg("{players} and {last}", players=joined(names[:-1]), last=names[-1])
 
 
-def _num(x) -> str:
+def _num(x: float | Fraction) -> str:
     f = float(x)
     return f"{f:g}" if f != int(f) else str(int(f))
 

@@ -21,7 +21,7 @@ from cardlab.core.i18n import msg
 from cardlab.games.poker.ranking import evaluate
 from cardlab.games.pyramid_poker import HAND_NAMES, PyramidPokerView
 from cardlab.games.pyramid_poker.rules import hand_label
-from cardlab.games.pyramid_poker.scoring import hand_title, verdict
+from cardlab.games.pyramid_poker.scoring import ShowdownResult, hand_title, verdict
 from cardlab.render import (
     HIDDEN,
     Drawing,
@@ -35,7 +35,7 @@ from cardlab.render import (
     pyramid_position,
     row,
 )
-from cardlab.render.layout import felt, seat_plate
+from cardlab.render.layout import ShownCard, felt, seat_plate
 from cardlab.render.text import fitted, height_of
 from cardlab.render.theme import Theme
 
@@ -56,11 +56,11 @@ RIGHT = WIDTH - MARGIN - 10
 class TablePicture:
     """Everything one picture shows; ``hands[0]`` is the viewer's (drawn at the bottom)."""
 
-    rows: Sequence[Sequence[Card | object | None]]
+    rows: Sequence[Sequence[ShownCard]]
     hands: Sequence[Sequence[Sequence[Card]]] = ((), ())
     names: Sequence[str] = ("You", "Opponent")
     marks: Mapping[int, str] = field(default_factory=dict)
-    drawn: Card | object | None = None
+    drawn: ShownCard = None
     drawn_label: str = ""
     revealed: Sequence[Card] = ()
     selected: Collection[int] = ()
@@ -71,7 +71,7 @@ class TablePicture:
     hand_notes: Sequence[Sequence[str]] = ((), ())
 
 
-def full_rows(rows: Sequence[Sequence[object]], width: int) -> list[list[object]]:
+def full_rows(rows: Sequence[Sequence[ShownCard]], width: int) -> list[list[ShownCard]]:
     """Pad a pyramid to all ``width`` rows (empty rows as None), so the geometry never moves."""
     out = [list(r) for r in rows]
     for r in range(len(out), width):
@@ -196,7 +196,7 @@ def hand_notes(hands: Sequence[Sequence[Card]]) -> tuple[str, ...]:
     )
 
 
-def showdown_lines(show) -> list[str]:
+def showdown_lines(show: ShowdownResult) -> list[str]:
     """The showdown in short lines for the canvas: each comparison, the bonus, the total."""
     lines = [str(msg("Showdown (Player 1 v Player 2):"))]
     for pos, name in enumerate(HAND_NAMES):
@@ -239,7 +239,8 @@ def view_picture(
         if viewer is None
         else (str(msg("{player} (these eyes)", player=seat_name(me))), str(seat_name(other)))
     )
-    drawn, label, revealed = None, "", view.revealed
+    drawn: ShownCard = None
+    label, revealed = "", view.revealed
     mover = str(names[0] if view.turn == me else names[1])
     mine = interactive and view.turn == me
     if view.phase == "place" and view.holding is not None:

@@ -103,7 +103,13 @@ def rank_message(rank: str, plural: bool = False) -> Message | str:
     """`rank_word` as a message (read in whichever language the reader reads)."""
     if plural:
         return RANK_PLURALS.get(rank, rank)
-    words = {"A": msg("Ace"), "J": msg("Jack"), "Q": msg("Queen"), "K": msg("King"), "T": "10"}
+    words: dict[str, Message | str] = {
+        "A": msg("Ace"),
+        "J": msg("Jack"),
+        "Q": msg("Queen"),
+        "K": msg("King"),
+        "T": "10",
+    }
     return words.get(rank, rank)
 
 

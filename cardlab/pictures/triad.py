@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
@@ -26,6 +27,7 @@ from cardlab.render.layout import (
     seat_plate,
     selection_lift,
 )
+from cardlab.render.ops import Align
 from cardlab.render.text import text_width
 from cardlab.render.theme import Theme
 
@@ -97,7 +99,7 @@ def action_words(logged: str) -> Message:
     return msg("{action}", action=logged)
 
 
-def _result_words(net, betting: bool, won: bool, folded: bool) -> Message:
+def _result_words(net: Fraction, betting: bool, won: bool, folded: bool) -> Message:
     """A seat's result of the hand under it: "wins +6 chips", "folded (-2 chips)", "-4 chips"."""
     signed = ("+" if net >= 0 else "") + _num(net) if won else _num(net)
     if betting:
@@ -142,9 +144,7 @@ def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
     return notes
 
 
-def _num(x) -> str:
-    from fractions import Fraction
-
+def _num(x: Fraction | int) -> str:
     x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
@@ -207,12 +207,13 @@ def table_picture(
         notes = seat_notes(view, seat)
         if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
             notes.insert(0, str(msg("in this round: {amount}", amount=view.bets[seat])))
+        align: Align
         if place == 0:
             nx, ny, align = x0 + span + 14, cy - 8, "left"
         else:
             nx, ny, align = cx, y0 + h + 13, "center"
         for k, note in enumerate(notes[:2]):
-            ops.append(Text(nx, ny + 17 * k, note, small, theme.felt_text, align,  # type: ignore[arg-type]
+            ops.append(Text(nx, ny + 17 * k, note, small, theme.felt_text, align,
                             bold=k == 0 and view.phase == "done"))  # fmt: skip
         if seat == view.button:
             bx = x0 - 16 if place != 0 else x0 - 22

@@ -16,9 +16,11 @@ from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
-from cardlab.games.triangle import TriangleState, observe
+from cardlab.games.triangle import TriangleState, TriangleView, observe
+from cardlab.games.triangle.game import SeenRound
 from cardlab.render import Circle, Drawing, DrawOp, Line, Text, card_size, get_theme, row
 from cardlab.render.layout import felt, seat_plate
+from cardlab.render.ops import Align
 from cardlab.render.text import fitted
 from cardlab.render.theme import Theme
 
@@ -75,6 +77,7 @@ def triangle_table(
     places = [(SEAT_X[0], BOTTOM_Y), (SEAT_X[1], TOP_Y), (SEAT_X[2], TOP_Y)]
     for s, (seat, (x, y)) in enumerate(zip(seats, places, strict=True)):
         ops += _card(seat.card, x, y, theme, f"seat:{s}", seat.mark)
+        align: Align
         if s == 0:  # the viewer: labels to the right of the card
             lx, ly, align = x + CARD_W + 16, y + 24, "left"
             room = WIDTH - m - 16 - lx
@@ -84,7 +87,7 @@ def triangle_table(
         ops += seat_plate(seat.name, lx, ly, theme, active=seat.active, align=align, size=size,
                           width=room)  # fmt: skip
         for k, note in enumerate(seat.notes):
-            ops += fitted(lx, ly + 22 + 19 * k, note, room, size * 0.95, theme.felt_text, align)  # type: ignore[arg-type]
+            ops += fitted(lx, ly + 22 + 19 * k, note, room, size * 0.95, theme.felt_text, align)
     ops += _card(rts, RTS_X, TOP_Y, theme, "rts", "")
     for k, note in enumerate(rts_notes):
         ops += fitted(
@@ -100,8 +103,10 @@ def triangle_table(
     return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
 
 
-def _card(card: Card | str | None, x: float, y: float, theme: Theme, target: str, mark: str):
-    if card == EMPTY:
+def _card(
+    card: Card | str | None, x: float, y: float, theme: Theme, target: str, mark: str
+) -> list[DrawOp]:
+    if isinstance(card, str):  # EMPTY, the only text a place holds
         pts = ((x, y), (x + CARD_W, y), (x + CARD_W, y + CARD_H), (x, y + CARD_H), (x, y))
         return [Line(pts, theme.felt_text, 1.5, dash=(5.0, 4.0))]
     ops: list[DrawOp] = row([card], x, y, CARD_W, CARD_H, 0, theme, deck="triangle", target=target)
@@ -146,7 +151,7 @@ def display_order(viewer: int | None) -> tuple[int, int, int]:
 
 
 def live_picture(
-    view,  # TriangleView
+    view: TriangleView,
     *,
     dealt: Sequence[bool] = (True, True, True, True),
     claims: Sequence[bool | None] = (None, None, None),
@@ -199,8 +204,8 @@ def live_picture(
 
 
 def resolved_picture(
-    view,  # TriangleView
-    record,  # SeenRound
+    view: TriangleView,
+    record: SeenRound,
     *,
     you: int | None = None,
     banner: str = "",
@@ -254,7 +259,7 @@ def step_picture(
 
 
 # -- the round walkthrough -------------------------------------------------------------------------
-def round_steps(replay: Replay) -> tuple[int, int]:
+def round_steps(replay: Replay[TriangleState]) -> tuple[int, int]:
     """The steps of a one-round replay where the cards are lifted and where the speaker speaks."""
 
     def first(phase: str) -> int:
@@ -263,7 +268,9 @@ def round_steps(replay: Replay) -> tuple[int, int]:
     return first("claim"), first("state")
 
 
-def walkthrough_picture(replay: Replay, stage: int, theme: Theme | str = "default") -> Drawing:
+def walkthrough_picture(
+    replay: Replay[TriangleState], stage: int, theme: Theme | str = "default"
+) -> Drawing:
     """Stage ``stage`` (0 deal, 1 lift, 2 grab, 3 speak, 4 resolve) of the scored first round
     in ``replay``, each through the eyes that stage is about."""
     lift, spoken = round_steps(replay)
@@ -289,7 +296,9 @@ def walkthrough_picture(replay: Replay, stage: int, theme: Theme | str = "defaul
                 banner=str(msg("Grab!")),
                 theme=theme,
             )
-        banner = str(msg("Speak: through {player}'s eyes", player=seat_name(speaker)))  # type: ignore[arg-type]
+        if speaker is None:
+            raise ValueError("the first round was void: no speaker to look through")
+        banner = str(msg("Speak: through {player}'s eyes", player=seat_name(speaker)))
         return live_picture(observe(state, speaker), active=speaker, banner=banner, theme=theme)
     view = observe(replay.state, 0)
     banner = str(msg("Resolve: player cards shown"))

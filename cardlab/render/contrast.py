@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from typing import TypeGuard
 
 from cardlab.render.ops import Circle, Drawing, DrawOp, Polygon, Rect, Sprite, Text
 from cardlab.render.text import text_box
@@ -88,7 +89,7 @@ def to_sprite(sprite: Sprite, x: float, y: float) -> Point:
     )
 
 
-def _covers(op: DrawOp, x: float, y: float) -> bool:
+def _covers(op: DrawOp, x: float, y: float) -> TypeGuard[Rect | Circle | Polygon]:
     """Whether ``op``'s fill covers the point (x, y) of its own coordinates."""
     if isinstance(op, Rect):
         if op.fill is None or not (op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h):
@@ -125,7 +126,7 @@ def fill_at(ops: Sequence[DrawOp], x: float, y: float, end: int | None = None) -
                 if colour is not None:
                     return colour
         elif _covers(op, x, y):
-            return op.fill  # type: ignore[union-attr]
+            return op.fill
     return None
 
 

@@ -12,7 +12,7 @@ Coordinates inside a sprite run from (0, 0) to (w, h); layouts move a sprite wit
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from cardlab.core.cards import DECKS, Card, get_deck
@@ -177,7 +177,11 @@ def _narrow(label: str) -> float:
     return 0.7 if len(label) > 1 else 1.0
 
 
-def _indexed_face(card: Card, w: float, h: float, theme: Theme, centre) -> list[DrawOp]:
+Centre = Callable[[Card, float, float, Theme], list[DrawOp]]
+"""Draws a face's centre (pips, a big rank, dice): the part that differs by deck."""
+
+
+def _indexed_face(card: Card, w: float, h: float, theme: Theme, centre: Centre) -> list[DrawOp]:
     """A rectangular face: blank, corner indices, and a deck-specific centre."""
     ops: list[DrawOp] = [_base(w, h, theme)]
     ops += _corner_stack(_index_items(card, w, theme), 0.125 * w, 0.045 * h, w, h)
@@ -203,7 +207,11 @@ _PIPS: dict[int, tuple[Point, ...]] = {
 
 
 def _pip_ops(
-    glyph: str, ink: str, positions: Sequence[Point], box: tuple[float, float, float, float], size
+    glyph: str,
+    ink: str,
+    positions: Sequence[Point],
+    box: tuple[float, float, float, float],
+    size: float,
 ) -> list[DrawOp]:
     x, y, bw, bh = box
     return [Text(x + u * bw, y + v * bh, glyph, size, ink) for u, v in positions]

@@ -17,9 +17,20 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from cardlab.core.cards import Card
-from cardlab.core.i18n import msg, msgn
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.render.faces import back, card_size, face
-from cardlab.render.ops import Drawing, DrawOp, HitBox, Line, Point, Polygon, Rect, Sprite, Text
+from cardlab.render.ops import (
+    Align,
+    Drawing,
+    DrawOp,
+    HitBox,
+    Line,
+    Point,
+    Polygon,
+    Rect,
+    Sprite,
+    Text,
+)
 from cardlab.render.text import fit_lines, text_width
 from cardlab.render.theme import DEFAULT, Theme, get_theme, mix
 
@@ -41,6 +52,8 @@ class _Hidden:
 HIDDEN = _Hidden()
 
 CardOrNone = Card | None
+ShownCard = Card | _Hidden | None
+"""A place in a picture: a card face up, `HIDDEN` (face down) or None (an empty place)."""
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -328,7 +341,7 @@ def pyramid_position(k: int, width: int) -> tuple[int, int]:
 
 
 def pyramid_of_blocks(
-    rows: Sequence[Sequence[Card | _Hidden | None]],
+    rows: Sequence[Sequence[ShownCard]],
     x: float,
     y: float,
     block_w: float,
@@ -421,7 +434,7 @@ def seat_plate(
     theme: Theme,
     *,
     active: bool,
-    align: str = "center",
+    align: Align = "center",
     size: float | None = None,
     width: float | None = None,
 ) -> list[DrawOp]:
@@ -435,7 +448,7 @@ def seat_plate(
     lines, size = fit_lines(label, room, size, bold=True) if room else ([label], size)
     label = lines[0]
     ink = "#000000" if active else theme.felt_text
-    text_op = Text(x, y, label, size, ink, align, bold=True)  # type: ignore[arg-type]
+    text_op = Text(x, y, label, size, ink, align, bold=True)
     if not active:
         return [text_op]
     plate_w = text_width(label, size, bold=True) + 2 * pad
@@ -454,7 +467,7 @@ def table_seats(
     card_w: float = 64.0,
     theme: Theme | str = DEFAULT,
     deck: str | None = None,
-    seat_names: Sequence[str] | None = None,
+    seat_names: Sequence[str | Message] | None = None,
     active: int | None = None,
     selected: Collection[int] = (),
     card_h: float | None = None,

@@ -15,6 +15,11 @@ from typing import Literal, Union
 
 Point = tuple[float, float]
 
+Align = Literal["left", "center", "right"]
+"""Where a `Text` stands relative to its x: its left end, its centre or its right end."""
+Baseline = Literal["top", "middle", "bottom"]
+"""Where a `Text` stands relative to its y."""
+
 
 @dataclass(frozen=True)
 class Rect:
@@ -64,8 +69,8 @@ class Text:
     text: str
     size: float = 14.0
     fill: str = "#000000"
-    align: Literal["left", "center", "right"] = "center"
-    baseline: Literal["top", "middle", "bottom"] = "middle"
+    align: Align = "center"
+    baseline: Baseline = "middle"
     bold: bool = False
 
     def __post_init__(self) -> None:

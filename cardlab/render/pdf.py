@@ -17,11 +17,13 @@ CSS pixel: the caller lays out the page, this module only draws.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from fpdf import FPDF
+from fpdf.fonts import TTFFont
 
 from cardlab.render.fonts import CJK_INDEX, cjk_font_path, font_path
 from cardlab.render.fonts import needs_cjk as _needs_cjk
@@ -73,11 +75,12 @@ def use_fonts(pdf: FPDF, cjk: bool = False) -> str:
             pdf.add_font(FAMILY, style, font_path(bool(bold), bool(italic)))
     if cjk and CJK_FAMILY.lower() not in pdf.fonts:
         found = {style: cjk_font(style == "B") for style in ("", "B")}
-        if found[""] is None:
+        regular = found[""]
+        if regular is None:
             log.warning("no Chinese font (fonts-noto-cjk): Chinese text will not print")
         else:
             for style, font in found.items():
-                path, number = font or found[""]  # type: ignore[misc]
+                path, number = font or regular
                 pdf.add_font(CJK_FAMILY, style, path, collection_font_number=number)
             pdf.set_fallback_fonts([CJK_FAMILY], exact_match=False)
     return FAMILY
@@ -180,7 +183,7 @@ def _runs(pdf: FPDF, text: str) -> list[tuple[str, str]]:
     fallback when the page has it (fpdf2's ``text`` itself uses no fallback)."""
     if CJK_FAMILY.lower() not in pdf.fonts:
         return [(FAMILY, text)]
-    has = pdf.fonts[FAMILY.lower()].cmap
+    has = _ttf(pdf.fonts[FAMILY.lower()]).cmap
     runs: list[tuple[str, str]] = []
     for char in text:
         family = FAMILY if ord(char) in has or char.isspace() else CJK_FAMILY
@@ -191,6 +194,14 @@ def _runs(pdf: FPDF, text: str) -> list[tuple[str, str]]:
     return runs
 
 
+def _ttf(font: object) -> TTFFont:
+    """``font`` as the TrueType font every family `use_fonts` adds is (fpdf2 types a page's
+    fonts as core or TrueType)."""
+    if not isinstance(font, TTFFont):
+        raise TypeError(f"expected a TrueType font from use_fonts, got {type(font).__name__}")
+    return font
+
+
 def _text(pdf: FPDF, op: Text, place: _Place) -> None:
     if not op.text:
         return
@@ -198,7 +209,7 @@ def _text(pdf: FPDF, op: Text, place: _Place) -> None:
     style = "B" if op.bold else ""
     pdf.set_font(FAMILY, style, size * pdf.k)
     pdf.set_text_color(op.fill)
-    desc = pdf.current_font.desc
+    desc = _ttf(pdf.current_font).desc
     ascent, descent = desc.ascent / 1000 * size, desc.descent / 1000 * size  # descent < 0
     # Canvas baselines (as render/pil.py draws them): top = the ascender line, bottom = the
     # descender line, middle = half-way between the two.
@@ -232,7 +243,14 @@ def _sprite(pdf: FPDF, op: Sprite, place: _Place) -> None:
                 _replay(pdf, op.ops, inner)
 
 
-_DRAWERS = {Rect: _rect, Polygon: _polygon, Line: _line, Circle: _circle, Text: _text}
+_DRAWERS: dict[type[DrawOp], Callable[[FPDF, Any, _Place], None]] = {
+    Rect: _rect,
+    Polygon: _polygon,
+    Line: _line,
+    Circle: _circle,
+    Text: _text,
+}
+"""How each kind of op is drawn: the op's own type picks its drawer."""
 
 
 def to_pdf(drawing: Drawing, scale: float = 0.75) -> bytes:

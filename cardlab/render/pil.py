@@ -12,8 +12,10 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -67,6 +69,7 @@ def text_length(text: str, size: float, bold: bool = False) -> float:
 def _rgba(colour: str | None) -> tuple[int, int, int, int] | None:
     if colour is None:
         return None
+    # Pillow types every mode's colour as int | tuple: "RGBA" always gives four ints
     return ImageColor.getcolor(colour, "RGBA")  # type: ignore[return-value]
 
 
@@ -167,7 +170,9 @@ def _polygon(draw: ImageDraw.ImageDraw, op: Polygon, s: float) -> None:
         _polyline(draw, [*pts, pts[0], pts[1]], _rgba(op.stroke), _width(op.line_width, s))
 
 
-def _polyline(draw: ImageDraw.ImageDraw, pts: list[Point], colour, lw: int) -> None:
+def _polyline(
+    draw: ImageDraw.ImageDraw, pts: list[Point], colour: tuple[int, int, int, int] | None, lw: int
+) -> None:
     draw.line(pts, fill=colour, width=lw, joint="curve")
     if lw > 2:  # round caps, as Pillow leaves butt ends
         r = lw / 2
@@ -232,4 +237,11 @@ def _text(draw: ImageDraw.ImageDraw, op: Text, s: float) -> None:
     draw.text((op.x * s, op.y * s), op.text, fill=_rgba(op.fill), font=font, anchor=anchor)
 
 
-_DRAWERS = {Rect: _rect, Polygon: _polygon, Line: _line, Circle: _circle, Text: _text}
+_DRAWERS: dict[type[DrawOp], Callable[[ImageDraw.ImageDraw, Any, float], None]] = {
+    Rect: _rect,
+    Polygon: _polygon,
+    Line: _line,
+    Circle: _circle,
+    Text: _text,
+}
+"""How each kind of op is drawn: the op's own type picks its drawer."""

@@ -57,19 +57,20 @@ def deck_sheet(
     size = 12.0 * theme.font_scale
     margin, title_h = 20.0, 30.0 * theme.font_scale + (18.0 * theme.font_scale if deck.about else 0)
     row_h = h + gap + size * 1.5
+    title = str(
+        msgn(
+            "{deck} ({count} card) · {theme} theme",
+            "{deck} ({count} cards) · {theme} theme",
+            len(deck),
+            deck=deck.title,
+            theme=THEME_WORDS.get(theme.name, theme.name),
+        )
+    )
     ops: list[DrawOp] = [
         Text(
             margin,
             margin,
-            str(
-                msgn(
-                    "{deck} ({count} card) · {theme} theme",
-                    "{deck} ({count} cards) · {theme} theme",
-                    len(deck),
-                    deck=deck.title,
-                    theme=THEME_WORDS.get(theme.name, theme.name),
-                )
-            ),
+            title,
             18.0 * theme.font_scale,
             theme.label,
             "left",
@@ -118,7 +119,7 @@ def deck_sheet(
             ops.append(op)
     widest = max(len(g) for g in groups)
     # the captions as the renderers measure them: a translation is often longer than the English
-    title_w = text_width(ops[0].text, 18.0 * theme.font_scale, bold=True)  # type: ignore[union-attr]
+    title_w = text_width(title, 18.0 * theme.font_scale, bold=True)
     about_w = text_width(str(deck.about), 12.0 * theme.font_scale)
     width = max(2 * margin + widest * (w + gap) - gap, 2 * margin + max(title_w, about_w))
     height = top + len(groups) * row_h + margin - gap

@@ -466,7 +466,7 @@ def hub_arg(text: str) -> str:
     match = _HUB.fullmatch(text)
     host = match and match["host"].removeprefix("[").removesuffix("]")
     port = match and match["port"]
-    if not (match and is_host(host) and (port is None or 1 <= int(port) <= 65535)):
+    if not (match and host and is_host(host) and (port is None or 1 <= int(port) <= 65535)):
         raise argparse.ArgumentTypeError(
             msg("not a JupyterHub address (https://hub.example.org): {hub}", hub=repr(text[:80]))
         )

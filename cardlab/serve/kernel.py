@@ -46,7 +46,7 @@ def jupyter_path_first(root: Path, current: str | None) -> str:
 
 def main() -> None:
     for name in LEFT_OUT:
-        sys.modules.setdefault(name, None)  # type: ignore[assignment]  # import now fails
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # import now fails
     from ipykernel import kernelapp
 
     kernelapp.launch_new_instance()

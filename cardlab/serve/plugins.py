@@ -98,6 +98,7 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
         if time.monotonic() - since >= self.cull_idle_timeout:
             await super().cull_kernel_if_idle(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+    # jupyter_client types it as MultiKernelManager's sync wrapper; here it is the coroutine
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]
         self._checked_since.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import joined, msg, msgn
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.render.ops import Drawing, DrawOp, HitBox, Rect, Text
 from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.guard import Status, guarded, report
@@ -101,7 +101,7 @@ class HandView:
         status: Status = None,
         canvas: CanvasView | None = None,
         buttons: bool = True,
-        name: str = "",
+        name: str | Message = "",
     ) -> None:
         self.render: HandRender = render or (lambda c, s: simple_hand(c, s, label=label))
         self.multi = multi

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import Message, msg
+from cardlab.core.i18n import LANGUAGES, Message, msg
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_state import PageState, current_query, read_page, write_query
 from cardlab.lessons.variants import variant_of
@@ -49,6 +49,9 @@ class LessonPage(widgets.VBox):
     """The language, the theme, the rules and the link notice of lesson ``lesson`` (its
     notebook's name), in the language ``lang`` (the page's notebook is in it: the kernel speaks
     it from here on)."""
+
+    children: tuple[widgets.Widget, ...]
+    """The page's parts, top to bottom (ipywidgets' trait, typed here: ipywidgets has no types)."""
 
     def __init__(self, lesson: str, theme: str = "default", lang: str | None = None) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
@@ -126,6 +129,13 @@ class LessonPage(widgets.VBox):
         return dict(self.rules.options) if self.rules is not None else {}
 
     # -- panels ------------------------------------------------------------------------------------
+    def show(self, model: Any) -> LessonPanel:
+        """The view of the lesson model ``model`` (a quiz, a table, ...) on this page: what a
+        lesson's cell shows."""
+        from cardlab.widgets.views import view_of  # the views import this module's panels
+
+        return view_of(model, self)
+
     def attach(self, panel: LessonPanel) -> None:
         """Take ``panel`` (fully built) onto the page: it follows the page's state from now on,
         and a panel with a position gets its key, its share box, and the link's position if the
@@ -174,10 +184,20 @@ class LessonPage(widgets.VBox):
         """Open the page where the link's query ``search`` says: theme, rules, class and hints,
         then the position; what cannot be followed is said on the notice line."""
         link = read_page(search, self.variant)
-        if link.lang is not None and link.lang != self.lang and VOILA in page_address():
-            go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
-            return
         notices: list[Notice] = list(link.notices)
+        if link.lang is not None and link.lang != self.lang:
+            if VOILA in page_address():
+                go_to(language_url(page_address(), self.lesson, link.lang, current_query(search)))
+                return
+            self.language.go(link.lang)  # outside Voilà: the link to the lesson in that language
+            notices.append(
+                msg(
+                    "ignored lang={lang}: outside Voilà a page keeps its language; the link "
+                    "beside the language menu opens the lesson in {language}",
+                    lang=link.lang,
+                    language=LANGUAGES[link.lang],
+                )
+            )
         if link.at and link.at not in self.positions and self.positions:
             notices.append(
                 msg(

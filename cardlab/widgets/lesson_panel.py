@@ -31,9 +31,13 @@ from cardlab.widgets.theme import ThemePicker
 
 class PanelPage(Protocol):
     """What a panel needs of its page (`cardlab.widgets.lesson_page.LessonPage`): the theme
-    picker, and to be attached once built."""
+    picker, the class code and whether hints are allowed, and to be attached once built."""
 
     picker: ThemePicker
+    class_code: str
+    """The class code the page's link gave (`cardlab.core.classdeals`), or ""."""
+    hints: bool
+    """False on an exam page: no hints, no answers."""
 
     def attach(self, panel: LessonPanel) -> None: ...
 
@@ -87,6 +91,14 @@ class LessonPanel(widgets.VBox):
     @property
     def theme(self) -> str:
         return self.picker.theme
+
+    @property
+    def canvas_view(self) -> CanvasView:
+        """The panel's picture: ``view`` of a panel made with a ``size``, as every panel that
+        draws is (``AttributeError`` for one made without)."""
+        if self.view is None:
+            raise AttributeError(f"{type(self).__name__} was made without a size: no picture")
+        return self.view
 
     @property
     def widget(self) -> widgets.Widget:

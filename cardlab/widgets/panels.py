@@ -13,15 +13,13 @@ import math
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import Message, msg, msgn, num
-from cardlab.core.odds import format_fraction
-from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_row, odds_table_html
+from cardlab.core.i18n import Message, msg, msgn
+from cardlab.render.chart import Chart
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.theme import ThemePicker
 
@@ -143,34 +141,6 @@ class RulesPanel(_Panel):
 
 
 # -- odds ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class OddsRow:
-    """One line of the odds table: an exact Fraction and/or a Monte Carlo estimate ± stderr."""
-
-    label: str
-    exact: Fraction | None = None
-    estimate: float | None = None
-    stderr: float | None = None
-
-    @property
-    def value(self) -> float | None:
-        """The number plotted: the exact value when known, else the estimate."""
-        if self.exact is not None:
-            return float(self.exact)
-        return self.estimate
-
-
-def _row(row: OddsRow | Sequence[Any]) -> OddsRow:
-    if isinstance(row, OddsRow):
-        return row
-    label, exact, *rest = row
-    estimate = rest[0] if rest else None
-    stderr = rest[1] if len(rest) > 1 else None
-    if exact is not None and not isinstance(exact, Fraction):
-        exact = Fraction(exact)
-    return OddsRow(str(label), exact, estimate, stderr)
-
-
 class OddsPanel(_Panel):
     """A table of probabilities (exact fraction, decimal, optional estimate ± stderr) and a chart.
 
@@ -209,7 +179,7 @@ class OddsPanel(_Panel):
 
     def set_rows(self, rows: Iterable[OddsRow | Sequence[Any]]) -> None:
         """Replace the rows; table and chart update in place."""
-        self.rows = tuple(_row(r) for r in rows)
+        self.rows = tuple(odds_row(r) for r in rows)
         self.table.value = self.table_html()
         self._draw_chart()
 
@@ -219,74 +189,15 @@ class OddsPanel(_Panel):
             self.chart.value = self.plot_svg() if plotted else ""
 
     def table_html(self) -> str:
-        has_estimate = any(r.estimate is not None for r in self.rows)
-        titles = [msg("Event"), msg("Exact"), msg("Decimal")]
-        if has_estimate:
-            titles.append(msg("Simulated"))
-        head = "".join(f"<th scope='col'>{html.escape(str(t))}</th>" for t in titles)
-        body = []
-        for r in self.rows:
-            exact = format_fraction(r.exact) if r.exact is not None else "—"
-            decimal = self._number(float(r.exact)) if r.exact is not None else "—"
-            cells = [
-                f"<th scope='row' style='text-align:left'>{html.escape(r.label)}</th>",
-                f"<td>{exact}</td>",
-                f"<td>{decimal}</td>",
-            ]
-            if has_estimate:
-                cells.append(f"<td>{self._estimate(r)}</td>")
-            body.append("<tr>" + "".join(cells) + "</tr>")
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
-        return (
-            "<table class='cardlab-odds' style='border-collapse:collapse'>"
-            f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        )
-
-    def _number(self, value: float) -> str:
-        """``value`` with ``digits`` decimals in the page's language (0.4231 or 0,4231), rounded
-        as Python rounds (the float's exact value), whatever the language."""
-        return str(num(round(value, self.digits), self.digits))
-
-    def _estimate(self, row: OddsRow) -> str:
-        if row.estimate is None:
-            return "—"
-        if row.stderr is None:
-            return self._number(row.estimate)
-        return f"{self._number(row.estimate)} ± {self._number(row.stderr)}"
+        return odds_table_html(self.rows, self.title, self.digits)
 
     def bar_chart(self) -> Chart:
-        """The rows as horizontal bars in the current theme.
-
-        Where the rows hold both exact values and estimates, each estimate is a second, hatched
-        bar with its 95% error bar, so a learner sees the simulation agree with the count.
-        """
-        rows = [r for r in self.rows if r.value is not None]
-        kinds = [
-            (name, bar)
-            for name, bar, field in (
-                (str(msg("exact")), _exact_bar, "exact"),
-                (str(msg("simulated")), _estimate_bar, "estimate"),
-            )
-            if any(getattr(r, field) is not None for r in rows)
-        ]
-        series = [name for name, _ in kinds]
-        chart_rows = [ChartRow(r.label, tuple(bar(r) for _, bar in kinds)) for r in rows]
-        return bar_chart(chart_rows, series, title=self.title, theme=self.theme)
+        """The rows as horizontal bars in the current theme (`odds_chart`)."""
+        return odds_chart(self.rows, self.title, self.theme)
 
     def plot_svg(self) -> str:
         """The chart as inline SVG (``role="img"``, its title and a summary in words)."""
         return self.bar_chart().svg()
-
-
-def _exact_bar(row: OddsRow) -> Bar | None:
-    return None if row.exact is None else Bar(float(row.exact))
-
-
-def _estimate_bar(row: OddsRow) -> Bar | None:
-    """The estimate with its 95% interval (1.96 standard errors)."""
-    if row.estimate is None:
-        return None
-    return Bar(row.estimate, 1.96 * row.stderr if row.stderr else 0.0)
 
 
 # -- score sheet ---------------------------------------------------------------------------------

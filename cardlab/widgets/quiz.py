@@ -1,32 +1,30 @@
-"""`Quiz`: the widget side of every lesson's quiz, so each game only writes its questions.
+"""`QuizView`: the one view of every lesson's quiz (`cardlab.apps.quiz.QuizModel`).
 
-A subclass says how to deal a question (`ask`), how to mark an answer (`mark`) and what the
-position looks like (`picture`); this class owns the canvas, the question text, the choices,
-instant feedback, a tally that counts first answers only, and "New question".
-
-It follows the page's rules: ``self.options`` holds them (the game's full options; ``{}`` for
-the standard rules) and a subclass's `ask` deals under them, so a change of rules deals the
-current question again under the new ones (`rules_changed`).
+It shows a quiz model: the canvas, the question, the choices, instant feedback, the tally of
+first answers and "New question", and records each first answer in the learner's results.  It
+follows the page: the rules deal the current question again (`QuizModel.with_rules`), a class
+code asks the class's questions (`QuizModel.in_class`).  A refused change (rules no question can
+be dealt under) says so on the status line, and the quiz stays as it was.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.core.classdeals import class_seed
-from cardlab.core.i18n import Message, msg
+from cardlab.apps.quiz import QuizModel
+from cardlab.core.i18n import msg
 from cardlab.core.results import Result
 from cardlab.lessons.page_state import PageState
+from cardlab.render.ops import Drawing
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.results import ResultsLink
-from cardlab.widgets.theme import ThemePicker
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -36,19 +34,12 @@ def plain(text: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", text)).split())
 
 
-class Quiz(LessonPanel):
-    """Base class for an engine-generated quiz; see the module docstring.
+class QuizView(LessonPanel):
+    """Any quiz model, shown and answered: see the module docstring."""
 
-    The picture's accessible name is `picture_label` (a subclass may change it with
-    ``self.view.describe`` once the answer is drawn) and its description is the question, whose
-    prompt must hold the position in words: nothing the learner needs is only drawn."""
-
-    picture_label: str | Message = msg("The position of the question")
-
-    def __init__(
-        self, picker: ThemePicker | None, seed: int = 1, size: tuple[float, float] = (10, 10)
-    ) -> None:
-        super().__init__(picker, size=size)
+    def __init__(self, model: QuizModel, page: Page | None = None) -> None:
+        super().__init__(page, size=model.size)
+        self.model = model
         self.question = widgets.HTML()
         self.question_id = element_id("cardlab-question")
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
@@ -59,16 +50,12 @@ class Quiz(LessonPanel):
         self.choice.add_class("cardlab-quiz-choice")
         self.feedback.add_class("cardlab-quiz-feedback")
         self.new_button.add_class("cardlab-new-question")
-        self.right = self.asked = 0
-        self.options: dict[str, Any] = {}
-        """The page's rules the questions are dealt under ({}: the standard rules)."""
-        self._answered = self._loading = False
-        self.class_code, self.number = "", 0
-        self.results = ResultsLink(self.game, "quiz")
+        self.results = ResultsLink(model.game, "quiz")
+        self._loading = False
         self.choice.observe(guarded(self.status, self._chosen), names="value")
         self.new_button.on_click(guarded(self.status, lambda _: self.next_question()))
         self.children = [
-            self.view.widget,
+            self.canvas_view.widget,
             self.question,
             self.choice,
             self.feedback,
@@ -76,120 +63,90 @@ class Quiz(LessonPanel):
             self.status.widget,
             self.results.widget,
         ]
-        self.load(seed)
+        self.show(model)
+
+    # -- what the tests and the page read ------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        return self.model.seed
+
+    @property
+    def right(self) -> int:
+        return self.model.right
+
+    @property
+    def asked(self) -> int:
+        return self.model.asked
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.model.options
+
+    @property
+    def class_code(self) -> str:
+        return self.model.class_code
 
     @property
     def game(self) -> str:
-        """The game whose lesson asks this quiz (``cardlab.apps.<game>.quiz``)."""
-        parts = type(self).__module__.split(".")
-        return parts[2] if len(parts) > 3 and parts[:2] == ["cardlab", "apps"] else "quiz"
+        return self.model.game
 
-    # -- for subclasses ------------------------------------------------------------------------
-    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        """Deal the question for ``seed`` under the rules ``self.options``: its prompt (HTML,
-        naming the rules when they are not the standard ones) and its (label, value) choices."""
-        raise NotImplementedError
-
-    def mark(self, value: str) -> tuple[bool, str]:
-        """Whether ``value`` is right, and the feedback (HTML) that explains why."""
-        raise NotImplementedError
-
-    # -- shared behaviour ----------------------------------------------------------------------
-    def load(self, seed: int) -> None:
-        """Show the question dealt with ``seed``."""
-        self.seed, self._answered = seed, False
-        self._show(*self.ask(seed))
-
-    def _show(self, prompt: str, options: Sequence[tuple[str, str]]) -> None:
-        """Show a dealt question: its prompt, its choices (none chosen), no feedback yet."""
+    # -- showing a model -----------------------------------------------------------------------
+    def show(self, model: QuizModel) -> None:
+        """Show ``model``: the question, its choices (the chosen one, if any), the feedback, the
+        tally and the picture; the choices' observer stays quiet."""
+        self.model = model
+        prompt = model.prompt()
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
-        self.view.describe(str(self.picture_label), self.question_id)
+        self.canvas_view.describe(model.label(), self.question_id)
+        options = [(str(label), value) for label, value in model.choices()]
         self._loading = True
         try:
-            self.choice.options = [(str(label), value) for label, value in options]
-            self.choice.value = None
+            if list(self.choice.options) != options:
+                self.choice.options = options
+            self.choice.value = model.chosen
         finally:
             self._loading = False
-        self.feedback.value = ""
-        self._tally()
+        self.feedback.value = model.marked()
+        self.tally.value = model.tally()
         self.redraw()
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Deal the current question again under the rules ``options``: the same seed, so a
-        class's questions stay in step, and the tally stays as it was (a question already
-        answered is not counted a second time); a question the change leaves as it was keeps
-        its answer and explanation.  Rules a question cannot be dealt under raise
-        ``ValueError`` and leave the quiz as it was (`ask` sets what it deals only once dealt)."""
-        before, shown, chosen = self.options, self.question.value, self.choice.value
-        self.options = dict(options)
-        try:
-            dealt = self.ask(self.seed)
-        except ValueError:
-            self.options = before
-            raise
-        self._show(*dealt)
-        if chosen is not None and self.question.value == shown:
-            self.choice.value = chosen  # marked again, not counted again
+    def picture(self) -> Drawing:
+        return self.model.picture(self.theme)
 
-    def next_question(self) -> None:
-        """The next seed, or the class's next question."""
-        if self.class_code:
-            self.number += 1
-            self.load(class_seed(self.class_code, f"{self.game}-quiz", self.number))
-        else:
-            self.load(self.seed + 1)
-
-    def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
-        """The page's state: its rules (`LessonPanel.follow`), then its class's questions."""
-        super().follow(state, options)
-        guarded(self.status, self._join_class)(state.class_code)
-
-    def _join_class(self, code: str) -> None:
-        """Ask class ``code``'s questions from its first (nothing changes for the same class)."""
-        if code != self.class_code:
-            self.class_code, self.number = code, 0
-            if code:
-                self.next_question()
-            self._tally()
-
+    # -- the learner and the page --------------------------------------------------------------
     def answer(self, value: str) -> bool:
-        """Mark ``value``, show the explanation, and count it if it is the first answer."""
-        right, feedback = self.mark(value)
-        if not self._answered:
-            self.asked += 1
-            self.right += right
-            self._answered = True
-            labels = {v: label for label, v in self.choice.options}
+        """Mark ``value``, show the explanation, and record it if it is the first answer."""
+        before, after = self.model, self.model.answer(value)
+        right = after.feedback(value)[0]
+        if after.asked > before.asked:
+            labels = {v: label for label, v in after.choices()}
             self.results.add(
                 Result(
                     "quiz",
-                    self.game,
-                    self.class_code,
-                    self.seed,
-                    question=plain(self.question.value),
+                    after.game,
+                    after.class_code,
+                    after.seed,
+                    question=plain(after.prompt()),
                     answer=str(labels.get(value, value)),
                     right=bool(right),
                 )
             )
-        self.feedback.value = feedback
-        self._tally()
+        self.show(after)
         return right
+
+    def next_question(self) -> None:
+        """The next seed, or the class's next question."""
+        self.show(self.model.next_question())
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The current question dealt again under the page's rules (`QuizModel.with_rules`)."""
+        self.show(self.model.with_rules(options))
+
+    def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
+        """The page's state: its rules (`LessonPanel.follow`), then its class's questions."""
+        super().follow(state, options)
+        guarded(self.status, lambda: self.show(self.model.in_class(state.class_code)))()
 
     def _chosen(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and not self._loading:
             self.answer(change["new"])
-
-    def _tally(self) -> None:
-        right, asked = self.right, self.asked
-        if self.class_code:
-            tally = msg(
-                "Right first time: {right} of {asked} \u00b7 "
-                "Class question {number} of code {code}",
-                right=right,
-                asked=asked,
-                number=self.number,
-                code=self.class_code,
-            )
-        else:
-            tally = msg("Right first time: {right} of {asked}", right=right, asked=asked)
-        self.tally.value = str(tally)

@@ -25,10 +25,9 @@ from cardlab.lessons.page_state import PageState
 from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.results import ResultsLink
-from cardlab.widgets.theme import ThemePicker
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
 POSITION = ("seed", "ai", "deal", "moves")
@@ -60,7 +59,7 @@ class TableView(LessonPanel):
 
     share_key: ClassVar[str] = "table"
 
-    def __init__(self, model: Any, picker: ThemePicker | None = None) -> None:
+    def __init__(self, model: Any, picker: Page | None = None) -> None:
         super().__init__(picker, size=model.size)
         self.add_class("cardlab-table")
         self.model = model
@@ -100,12 +99,14 @@ class TableView(LessonPanel):
         self.notes = widgets.HTML()
         self.notes.add_class("cardlab-notes")
         self.mirror = TextMirror(model.mirror_label)
-        self.view.describe(str(model.picture_label), self.mirror.element_id)
+        self.canvas_view.describe(str(model.picture_label), self.mirror.element_id)
         sheet = widgets.VBox(
             [widgets.HTML(f"<b>{html.escape(str(model.score_title))}</b>"), self.scores.widget],
             layout=widgets.Layout(min_width="260px", margin="0 0 0 12px"),
         )
-        top = widgets.Box([self.view.widget, sheet], layout=widgets.Layout(flex_flow="row wrap"))
+        top = widgets.Box(
+            [self.canvas_view.widget, sheet], layout=widgets.Layout(flex_flow="row wrap")
+        )
         self.children = [
             top,
             self.hand.buttons,

@@ -12,6 +12,7 @@ import pytest
 
 from cardlab.apps.doudizhu.lesson import (
     EXAMPLES,
+    BiddingWalkthrough,
     CombinationGallery,
     DouDizhuComponents,
     ScoringExplainer,
@@ -21,7 +22,7 @@ from cardlab.apps.doudizhu.lesson import (
 from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, wings_html
 from cardlab.apps.doudizhu.questions import quiz_question
 from cardlab.apps.doudizhu.quiz import CombinationQuiz
-from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper, default_bots
+from cardlab.apps.doudizhu.stepper import DealStepper, default_bots
 from cardlab.apps.doudizhu.table import DouDizhuTable, ai_bot, pattern_indices
 from cardlab.apps.model import LEARNER
 from cardlab.core.i18n import set_language
@@ -32,6 +33,8 @@ from cardlab.games.doudizhu.odds import wing_rows
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -347,13 +350,13 @@ def test_the_ai_deal_is_stepped_with_reasons(picker):
     assert replay.state.phase == "over"
     assert all(replay.game.current_player(replay.state_at(step - 1)) == seat
                for step, (seat, _) in reasons.items())  # fmt: skip
-    stepper = DealStepper(picker)
+    stepper = StepperView(DealStepper.start(), picker)
     assert stepper.replay == replay and stepper.reasons == reasons
     assert stepper.replay.state_at(stepper.stepper.step - 1).phase == "bid"
     assert "Why?" in stepper.why.value
     play = next(i for i in range(len(replay)) if replay.state_at(i).phase == "play")
     stepper.stepper.go(play + 2)
-    assert "can count" in stepper.counting.value
+    assert "can count" in stepper.notes.value
     stepper.eyes.value = 1
     assert back_count(stepper.view.drawing) > 0
     stepper.stepper.go(len(replay))
@@ -398,9 +401,11 @@ def test_quiz_questions_come_from_the_engine(picker):
             from cardlab.games.doudizhu.combos import combo_beats
 
             assert q.answer == ("yes" if combo_beats(q.play, q.table) else "no")
-    quiz = CombinationQuiz(picker, seed=1)
-    right = quiz.q.answer.split("|")[0]
-    wrong = next(v for _, v in quiz.q.options if v not in quiz.q.answer.split("|"))
+    quiz = QuizView(CombinationQuiz(seed=1), picker)
+    right = quiz.model.question.answer.split("|")[0]
+    wrong = next(
+        v for _, v in quiz.model.question.options if v not in quiz.model.question.answer.split("|")
+    )
     quiz.choice.value = wrong
     assert "Not quite" in quiz.feedback.value
     quiz.choice.value = right

@@ -25,6 +25,7 @@ from language_check import shown_texts
 from cardlab.apps import autoplay
 from cardlab.apps.model import LEARNER
 from cardlab.core.conformance import SeenSoFar
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.theme import ThemePicker
 
 _TAG = re.compile(r"<[^>]+>")
@@ -77,12 +78,12 @@ def _steppers() -> dict[str, Callable[[ThemePicker], Any]]:
     from cardlab.apps.triangle.stepper import GameStepper as TriangleStepper
 
     return {
-        "triad": lambda p: TriadStepper(p),
-        "pyramid": lambda p: PyramidStepper(p),
-        "doudizhu": lambda p: DealStepper(p),
-        "triangle": lambda p: TriangleStepper(p),
-        "three_thirteen": lambda p: RoundStepper(p),
-        "pyramid_poker": lambda p: PyramidPokerStepper(p),
+        "triad": lambda p: StepperView(TriadStepper.start(), p),
+        "pyramid": lambda p: StepperView(PyramidStepper.start(), p),
+        "doudizhu": lambda p: StepperView(DealStepper.start(), p),
+        "triangle": lambda p: StepperView(TriangleStepper.start(), p),
+        "three_thirteen": lambda p: StepperView(RoundStepper.start(), p),
+        "pyramid_poker": lambda p: StepperView(PyramidPokerStepper.start(), p),
     }
 
 

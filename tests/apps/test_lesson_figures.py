@@ -9,10 +9,10 @@ same in Chromium's own fonts (``browsing.assert_labels_fit``).
 from __future__ import annotations
 
 import gc
-import json
 from pathlib import Path
 
 import pytest
+from lessons_run import run_cells
 
 from cardlab.core.i18n import SCOPES, set_language
 from cardlab.render.text import collisions
@@ -33,14 +33,9 @@ def canvases() -> set[int]:
 
 @pytest.mark.parametrize(("lang", "lesson"), PAGES, ids=[f"{a}-{b}" for a, b in PAGES])
 def test_a_lesson_page_draws_every_label_whole(lang, lesson):
-    folder = REPO / "notebooks" / ("" if lang == "en" else lang)
-    cells = json.loads((folder / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
     before = canvases()
     try:
-        namespace: dict[str, object] = {}
-        for cell in cells:
-            if cell["cell_type"] == "code":
-                exec("".join(cell["source"]), namespace)
+        run_cells(lesson, lang)
         views = [
             obj for obj in gc.get_objects()
             if isinstance(obj, CanvasView) and id(obj) not in before and obj.drawing is not None

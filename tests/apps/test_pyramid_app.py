@@ -29,6 +29,8 @@ from cardlab.pictures.pyramid import (
     table_picture,
 )
 from cardlab.render import HitBox, Sprite
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -279,7 +281,7 @@ def test_the_advisor_words_the_number_of_draws_by_its_plural_form(picker):
 
 
 def test_hand_stepper_narrates_every_bet_and_exchange(picker):
-    stepper = HandStepper(picker)
+    stepper = StepperView(HandStepper.start(), picker)
     replay = stepper.replay
     assert replay.is_terminal
     player_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
@@ -294,16 +296,18 @@ def test_hand_stepper_narrates_every_bet_and_exchange(picker):
 
 
 def test_quiz_asks_which_hand_wins_and_marks_by_the_engine(picker):
-    quiz = ShowdownQuiz(picker, seed=1)
-    winners = quiz.result.winners
-    assert not quiz.revealed and sum(face_codes(quiz.view.drawing).values()) == 18
+    quiz = QuizView(ShowdownQuiz(seed=1), picker)
+    winners = quiz.model.question.state.results[-1].winners
+    assert not quiz.model.revealed and sum(face_codes(quiz.view.drawing).values()) == 18
     right = "tie" if len(winners) > 1 else str(winners[0])
     wrong = next(v for _, v in quiz.choice.options if v != right)
     assert quiz.answer(wrong) is False and "Not this time" in quiz.feedback.value
     assert quiz.answer(right) is True and quiz.right == 0 and quiz.asked == 1
-    assert (quiz.revealed and "wins" in " ".join(quiz.view.drawing.texts())) or len(winners) > 1
+    assert (quiz.model.revealed and "wins" in " ".join(quiz.view.drawing.texts())) or len(
+        winners
+    ) > 1
     quiz.new_button.click()
-    assert quiz.seed == 2 and not quiz.revealed
+    assert quiz.seed == 2 and not quiz.model.revealed
     close = 0
     for seed in range(1, 13):
         replay = quiz_deal(seed)

@@ -19,6 +19,8 @@ from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -221,7 +223,7 @@ def test_the_table_picture_draws_hidden_blocks_as_backs():
 def test_components_and_stepper_with_eyes(picker):
     comp = PyramidPokerComponents(picker)
     assert comp.sheet.drawing is not None and "you" in comp.table.drawing.texts()
-    stepper = GameStepper(picker)
+    stepper = StepperView(GameStepper.start(), picker)
     assert stepper.replay.is_terminal
     step = stepper.stepper.step
     assert stepper.stepper.state.phase == "place"
@@ -230,7 +232,7 @@ def test_components_and_stepper_with_eyes(picker):
     mine = face_codes(stepper.view.drawing)
     assert len(mine) <= len(teacher)
     stepper.stepper.go(len(stepper.replay))
-    assert "=" in stepper.arithmetic.value
+    assert "=" in stepper.notes.value
     assert step >= 0
     reasons = deals.load("pyramid_poker-whole-game").reasons_of(default_bots())
     assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())
@@ -242,14 +244,30 @@ def test_the_quiz_marks_the_bots_choice(picker):
     q = quiz_position(1)
     assert q.replay.state.phase == "assign" and q.answer in ("left", "centre", "right")
     assert observe(q.replay.state, q.seat).pending is not None
-    quiz = BlockQuiz(picker, seed=1)
+    quiz = QuizView(BlockQuiz(seed=1), picker)
     assert quiz.view.drawing is not None
-    wrong = next(v for _, v in quiz.choice.options if v != quiz.q.answer)
+    wrong = next(v for _, v in quiz.choice.options if v != quiz.model.question.answer)
     assert quiz.answer(wrong) is False
-    assert quiz.answer(quiz.q.answer) is True
+    assert quiz.answer(quiz.model.question.answer) is True
     assert quiz.right == 0 and quiz.asked == 1
     quiz.new_button.click()
     assert quiz.seed == 2 and quiz.feedback.value == ""
+
+
+def test_a_game_with_no_quiz_moment_that_far_in_asks_in_a_second_game():
+    """Seed 6's game has no clear choice after its ``wanted`` takes (five "New question" clicks
+    from the lesson's seed 1): the quiz asks in a second game rather than failing."""
+    q = quiz_position(6)
+    assert q.replay.seed == 10_006 and q.replay.state.phase == "assign"
+    assert q.answer in ("left", "centre", "right") and quiz_position(6) == q
+
+
+def test_a_quiz_position_kept_is_the_one_played_again():
+    """`quiz_position` keeps the questions of the rules shown last ("Standard rules" finds its
+    question again): a seeded game, so playing it again deals the same question."""
+    for rules in ((1,), (1, "basic"), (2, "advanced", True)):
+        assert quiz_position(*rules) is quiz_position(*rules)
+        assert quiz_position.__wrapped__(*rules) == quiz_position(*rules)
 
 
 def test_the_worked_example_scores_8_to_3():
@@ -277,9 +295,9 @@ def test_the_quiz_writes_every_change_in_points_one_way(picker):
     """The quiz's own figures and the bot's reason under them: signed, two decimals each (the
     quiz once showed +0.550 above the bot's +0.79), and the bot's figure is said to be its own
     quick estimate, so two numbers for one choice do not look like a contradiction."""
-    quiz = BlockQuiz(picker, seed=1)
-    quiz.answer(quiz.q.answer)
+    quiz = QuizView(BlockQuiz(seed=1), picker)
+    quiz.answer(quiz.model.question.answer)
     figures = re.findall(r"[+\-\u2212]\d+\.\d+", quiz.feedback.value)
-    assert len(figures) == len(quiz.q.gains) + 1
+    assert len(figures) == len(quiz.model.question.gains) + 1
     assert all(re.fullmatch(r"[+\-]\d\.\d\d", f) for f in figures), figures
     assert "quick estimate" in quiz.feedback.value

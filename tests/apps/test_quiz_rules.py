@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardlab.apps.rules_words import changed_rules, rules_note
 from cardlab.widgets.lesson_page import LessonPage
-from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.quiz import QuizView
 
 QUIZZES: dict[str, tuple[str, int]] = {
     "triad": ("WhichHandWins", 1),
@@ -32,7 +32,7 @@ CHANGES: list[tuple[str, dict[str, Any], range]] = [
     ("three_thirteen", {"aces": "high_or_low"}, range(1, 10)),
     ("three_thirteen", {"max_wilds_per_meld": 1}, range(1, 20)),
     ("pyramid_poker", {"scoring": "basic"}, range(7, 12)),
-    ("pyramid_poker", {"all_three_no_pair_penalty": True}, range(1, 4)),
+    ("pyramid_poker", {"all_three_no_pair_penalty": True}, range(7, 12)),
 ]
 """Rules that change a lesson's questions, and seeds among which one question changes."""
 
@@ -52,11 +52,12 @@ def questions(lesson: str) -> Any:
     return importlib.import_module(f"cardlab.apps.{lesson}.questions")
 
 
-def build(lesson: str) -> tuple[LessonPage, Quiz]:
+def build(lesson: str) -> tuple[LessonPage, QuizView]:
     """The page and its quiz, built as the lesson's code cells build them."""
     name, seed = QUIZZES[lesson]
     page = LessonPage(lesson)
-    quiz = getattr(importlib.import_module(f"cardlab.apps.{lesson}.quiz"), name)(page, seed=seed)
+    model = getattr(importlib.import_module(f"cardlab.apps.{lesson}.quiz"), name)(seed=seed)
+    quiz = page.show(model)
     return page, quiz
 
 
@@ -65,12 +66,12 @@ def set_rules(page: LessonPage, rules: dict[str, Any]) -> None:
         page.rules.controls[name].value = value
 
 
-def shows(quiz: Quiz, asked: Any) -> bool:
+def shows(quiz: QuizView, asked: Any) -> bool:
     """Whether the quiz shows the question ``asked`` and marks its answer right."""
     return (
         asked.prompt in quiz.question.value
         and tuple(quiz.choice.options) == asked.choices
-        and quiz.mark(asked.answer)[0]
+        and quiz.model.feedback(asked.answer)[0]
     )
 
 
@@ -140,7 +141,7 @@ def test_a_quiz_built_after_the_rules_changed_asks_under_them():
     set_rules(page, {"ruleset": "pagat"})
     from cardlab.apps.doudizhu.quiz import CombinationQuiz
 
-    quiz = CombinationQuiz(page, seed=1)
+    quiz = QuizView(CombinationQuiz(seed=1), page)
     assert quiz.options["ruleset"] == "pagat"
     assert shows(quiz, questions("doudizhu").asked_for(1, {"ruleset": "pagat"}))
 

@@ -18,6 +18,7 @@ from cardlab.core.i18n import using_language
 from cardlab.core.results import read_results
 from cardlab.lessons.variants import VARIANTS, value_words
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 TABLES = {
@@ -110,10 +111,11 @@ def test_a_new_game_under_new_rules_says_so_and_keeps_the_finished_hands():
 # -- Dou Dizhu: the auction is the stepped deal's -------------------------------------------------
 @pytest.fixture(scope="module")
 def doudizhu():
-    from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper
+    from cardlab.apps.doudizhu.lesson import BiddingWalkthrough
+    from cardlab.apps.doudizhu.stepper import DealStepper
 
     page = LessonPage("doudizhu")
-    return page, BiddingWalkthrough(page), DealStepper(page)
+    return page, BiddingWalkthrough(page), StepperView(DealStepper.start(), page)
 
 
 def auction_of(replay) -> list[str]:

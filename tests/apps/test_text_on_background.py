@@ -12,40 +12,23 @@ each `Text` op of every recorded picture, the colours painted beneath its box
 
 from __future__ import annotations
 
-import ast
-import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from lessons_run import LESSON_NAMES, run_cells
 
 from cardlab.apps import autoplay
 from cardlab.render import THEMES, Drawing
 from cardlab.render.chart import Chart
 from cardlab.render.contrast import contrast, required, texts_with_backgrounds
 from cardlab.widgets.canvas import CanvasView
-from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
-LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
-CELL = re.compile(r"^```{code-cell}[^\n]*\n(.*?)^```", re.S | re.M)
 TABLE_PRESSES = 40
 """Presses per table and theme: a few hands or tricks, the pictures of every stage."""
-
-
-def run_lesson(path: Path) -> tuple[dict[str, Any], list[Any]]:
-    """Run the lesson's cells; return their namespace and what each cell shows."""
-    namespace: dict[str, Any] = {"__name__": "lesson"}
-    shown: list[Any] = []
-    for cell in CELL.findall(path.read_text(encoding="utf-8")):
-        tree = ast.parse(cell)
-        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-        exec(compile(tree, str(path), "exec"), namespace)
-        if last is not None:
-            shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace))
-    return namespace, shown
 
 
 def exercise(view: Any) -> None:
@@ -53,7 +36,7 @@ def exercise(view: Any) -> None:
     if isinstance(view, TableView):
         for _ in range(TABLE_PRESSES):
             autoplay.step(view)
-    elif isinstance(view, Quiz):
+    elif isinstance(view, QuizView):
         for value in [v for _, v in view.choice.options]:
             view.answer(value)
             view.redraw()
@@ -90,9 +73,9 @@ def unreadable(drawing: Drawing) -> Iterator[tuple[str, str]]:
             yield pair, f"{text.text[:40]!r} {text.size:.1f}px{' bold' if text.bold else ''}"
 
 
-@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
+@pytest.mark.parametrize("lesson", LESSON_NAMES)
 def test_every_text_of_every_lesson_picture_is_readable_in_every_theme(drawings, lesson):
-    namespace, shown = run_lesson(LESSONS / f"{lesson}.md")
+    namespace, shown = run_cells(lesson)
     picker = next((v for v in namespace.values() if isinstance(v, ThemePicker)), None)
     themes = list(THEMES) if picker is not None else ["default"]  # a page without a picker
     problems: dict[str, set[str]] = {}

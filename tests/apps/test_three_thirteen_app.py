@@ -37,6 +37,8 @@ from cardlab.pictures.three_thirteen import (
     rounds_picture,
 )
 from cardlab.render import HIGH_CONTRAST, HitBox, Sprite
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -298,7 +300,7 @@ def test_the_hint_is_the_table_bots_move():
 
 
 def test_the_stepper_narrates_and_advises(picker):
-    game = RoundStepper(picker)
+    game = StepperView(RoundStepper.start(), picker)
     assert game.replay == deals.load("three_thirteen-two-rounds")
     assert game.stepper.state.phase == "draw"
     assert "Advisor" in game.odds.html.value and "unseen" in game.odds.html.value
@@ -341,8 +343,8 @@ def test_odds_lesson_charts_follow_the_theme():
 
 
 def test_the_quiz_marks_the_solvers_answer(picker):
-    quiz = DeadwoodQuiz(picker, seed=1)
-    q = quiz.q
+    quiz = QuizView(DeadwoodQuiz(seed=1), picker)
+    q = quiz.model.question
     assert q.answer in q.choices and len(set(q.choices)) == len(q.choices) >= 3
     assert q.answer == min_deadwood(q.hand, q.wild)[0]
     wrong = next(c for c in q.choices if c != q.answer)
@@ -350,7 +352,7 @@ def test_the_quiz_marks_the_solvers_answer(picker):
     assert "Not quite" in quiz.feedback.value and quiz.right == 0 and quiz.asked == 1
     assert any(t.startswith("Best deadwood") for t in quiz.view.drawing.texts())
     quiz.new_button.click()
-    quiz.choice.value = str(quiz.q.answer)
+    quiz.choice.value = str(quiz.model.question.answer)
     assert quiz.right == 1 and quiz.asked == 2
     questions = [deadwood_question(seed) for seed in range(100)]
     for q in questions:

@@ -10,7 +10,13 @@ import pytest
 
 from cardlab.apps.model import LEARNER
 from cardlab.apps.triad.lesson import HandLadder, TriadComponents
-from cardlab.apps.triad.odds import COUNTING, ExchangeAdvisor, OddsTables, tables_html
+from cardlab.apps.triad.odds import (
+    COUNTING,
+    ExchangeAdvisor,
+    OddsTables,
+    discards_under,
+    tables_html,
+)
 from cardlab.apps.triad.questions import Showdown, feedback, showdown_question, why_wins
 from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.stepper import HandStepper, default_bots
@@ -21,6 +27,8 @@ from cardlab.games.poker import tables
 from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import COLORBLIND, Sprite
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -146,7 +154,7 @@ def test_the_stepper_narrates_every_bet_and_exchange(picker):
     assert replay.state.phase == "done"
     acted = [a for a in replay.actions if not a.startswith(("deal", "draw", "next", "shuffle"))]
     assert len(reasons) == len(acted)
-    stepper = HandStepper(picker)
+    stepper = StepperView(HandStepper.start(), picker)
     assert stepper.replay.state_at(stepper.stepper.step).phase == "bet1"
     for _ in range(len(replay)):
         stepper.stepper.forward_button.click()
@@ -161,8 +169,8 @@ def test_the_stepper_narrates_every_bet_and_exchange(picker):
 
 
 def test_the_quiz_marks_and_explains(picker):
-    quiz = WhichHandWins(picker, seed=1)
-    q = quiz.q
+    quiz = QuizView(WhichHandWins(seed=1), picker)
+    q = quiz.model.question
     wrong = next(v for _, v in quiz.choice.options if v != q.answer)
     quiz.choice.value = wrong
     assert quiz.right == 0 and "Not quite" in quiz.feedback.value
@@ -279,3 +287,15 @@ def test_after_the_hand_a_folded_ai_keeps_its_cards_in_its_reasons(picker):
             legal = triad.GAME.legal_actions(table.model.state)
             table.press("call" if "call" in legal else "check" if "check" in legal else legal[0])
     assert checked, "some AI hand went unshown, with a reason that named it"
+
+
+def test_no_five_of_a_kind_without_jokers_advises_as_the_standard_rules():
+    """`discards_under` reads the stored standard advice for it: no hand of the 52 cards has
+    five of a kind, so counting under the rule gives the same ranking and distributions."""
+    hand = "Kb Kg 7r 5k 2b"
+    cards = triad.parse(hand)
+    unseen = [c for c in tables.deck_cards(jokers="out") if c not in cards]
+    counted = tables.best_discards(
+        cards, unseen, 3, jokers="out", objective="expected", five_of_a_kind=False
+    )
+    assert discards_under(hand, "out", 3, False) == counted

@@ -10,6 +10,7 @@ import pytest
 
 from cardlab.apps.decks import ThemePicker as DecksThemePicker
 from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
+from cardlab.apps.triangle.odds import odds_rows
 from cardlab.apps.triangle.questions import quiz_position
 from cardlab.apps.triangle.quiz import StatementQuiz
 from cardlab.apps.triangle.stepper import GameStepper
@@ -22,6 +23,8 @@ from cardlab.games.triangle.rules import PENALTY
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -246,45 +249,45 @@ def test_bot_game_keeps_every_bot_reason_and_the_stepper_narrates(picker):
     assert len(replay.state.rounds) == 6
     bot_steps = [i for i in range(1, len(replay) + 1) if replay.event_at(i).actor >= 0]
     assert sorted(reasons) == bot_steps
-    game = GameStepper(picker)
+    game = StepperView(GameStepper.start(), picker)
     assert game.replay == replay and game.reasons == reasons
     step = next(i for i in bot_steps if reasons[i][1].text().startswith("Says"))
     game.stepper.go(step - 1)  # the speaker is about to speak
-    assert "Player 1 sees:" in game.sees.value and "not their own card" in game.sees.value
-    assert "and the Right to Speak" in game.sees.value  # the speaker also sees it
+    assert "Player 1 sees:" in game.notes.value and "not their own card" in game.notes.value
+    assert "and the Right to Speak" in game.notes.value  # the speaker also sees it
     speaker = replay.state_at(step - 1).speaker
-    assert game.odds.odds and "net" in game.odds.details.value.lower()
-    assert f"Player {speaker + 1}" in game.odds.heading.value
+    assert "net" in game.odds.html.value.lower() and "<svg" in game.odds.chart.value
+    assert f"Player {speaker + 1}" in game.odds.html.value
     game.stepper.forward_button.click()
     assert html.escape(replay.event_at(step).narration) in game.stepper.caption.value
     assert "Why?" in game.why.value and html.escape(reasons[step][1].text()) in game.why.value
-    assert "Everyone has now seen all three player cards" in game.sees.value
+    assert "Everyone has now seen all three player cards" in game.notes.value
     # through one player's eyes: their own card is face down
     game.eyes.value = 1
     game.stepper.go(step - 1)
     assert not face_keys(game.view.drawing, replay.state_at(step - 1).cards[1])
     assert face_keys(game.view.drawing, replay.state_at(step - 1).cards[2])
     game.stepper.go(0)
-    assert "No odds" in game.odds.heading.value or "lifted" in game.odds.heading.value
+    assert "lifted" in game.odds.html.value and game.odds.chart.value == ""
 
 
 def test_odds_panel_rows_are_the_engine_fractions(picker):
-    game = GameStepper(picker)
+    game = StepperView(GameStepper.start(), picker)
     game.stepper.go(6)  # four cards dealt, the first claim
     state = game.stepper.state
     assert state.phase == "claim"
     seat = game.replay.game.current_player(state)
     odds = statement_odds(observe(state, seat))
-    assert [r.exact for r in game.odds.panel.rows] == [o.p_true for o in odds]
-    assert sum(r.label.startswith("\u2605") for r in game.odds.panel.rows) >= 1
-    assert str(odds[0].counting).split(":")[0] in game.odds.heading.value or "Best" in (
-        game.odds.heading.value
-    )
+    rows = odds_rows(observe(state, seat))
+    assert [r.exact for r in rows] == [o.p_true for o in odds]
+    assert sum(r.label.startswith("\u2605") for r in rows) >= 1
+    assert all(html.escape(r.label) in game.odds.chart.value for r in rows)
+    assert "Best" in game.odds.html.value
 
 
 def test_quiz_marks_the_best_statement_and_explains(picker):
-    quiz = StatementQuiz(picker, seed=2)
-    q = quiz.q
+    quiz = QuizView(StatementQuiz(seed=2), picker)
+    q = quiz.model.question
     assert q.replay.state.phase == "state" and q.seat == q.replay.state.speaker
     best = q.best[0]
     worst = min(q.odds, key=lambda o: o.net)
@@ -297,8 +300,8 @@ def test_quiz_marks_the_best_statement_and_explains(picker):
     assert quiz.right == 0 and "0 of 1" in quiz.tally.value  # only the first answer counts
     old = q
     quiz.new_button.click()
-    assert quiz.q != old and quiz.feedback.value == "" and quiz.choice.value is None
-    quiz.choice.value = quiz.q.best[0].statement.code
+    assert quiz.model.question != old and quiz.feedback.value == "" and quiz.choice.value is None
+    quiz.choice.value = quiz.model.question.best[0].statement.code
     assert quiz.right == 1 and "1 of 2" in quiz.tally.value
 
 
@@ -311,13 +314,13 @@ def test_quiz_positions_are_reproducible_and_hide_the_speakers_card():
 
 
 def test_the_quiz_is_drawn_through_the_speakers_eyes(picker):
-    quiz = StatementQuiz(picker, seed=2)
-    seat = quiz.q.seat
+    quiz = QuizView(StatementQuiz(seed=2), picker)
+    seat = quiz.model.question.seat
     texts = quiz.view.drawing.texts()
     # the speaker's plate is the active one: highlighted and marked, not by colour alone
     assert any(t.startswith(f"\u25b6 Player {seat + 1} (you)") for t in texts)
-    assert not face_keys(quiz.view.drawing, quiz.q.replay.state.cards[seat])
-    assert face_keys(quiz.view.drawing, quiz.q.replay.state.rts)
+    assert not face_keys(quiz.view.drawing, quiz.model.question.replay.state.cards[seat])
+    assert face_keys(quiz.view.drawing, quiz.model.question.replay.state.rts)
 
 
 def test_a_void_round_keeps_the_learners_card_and_the_bots_reasons_hidden(picker):

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.stepper_view import StepperView
 
 
 def text_of(markup: str) -> str:
@@ -280,23 +281,21 @@ def test_triangle_a_contested_grab_under_the_rules():
     from cardlab.games.triangle import statement_odds
 
     page = LessonPage("triangle")
-    game = GameStepper(page)
+    game = StepperView(GameStepper.start(), page)
     odds = game.odds
-    assert odds.odds, "the stepper opens where the odds have something to show"
-    statements = odds.odds
-    best = max(o.net for o in statements)
-    assert statements == statement_odds(odds._shown[0])
-    assert f"= {signed(Fraction(3, 8) * best)} to a claimer" in text_of(odds.heading.value)
+    view = game.model._odds_view()
+    assert view is not None, "the stepper opens where the odds have something to show"
+    best = max(o.net for o in statement_odds(view))
+    assert f"= {signed(Fraction(3, 8) * best)} to a claimer" in text_of(odds.html.value)
 
     set_rule(page, "tie_void", 0.5)  # the stepper now shows a seeded deal under the rules
-    statements = odds.odds
-    assert statements == statement_odds(odds._shown[0])  # a statement's odds: the position's
-    best = max(o.net for o in statements)
-    words = text_of(odds.heading.value)
+    view = game.model._odds_view()  # a statement's odds: the position's
+    best = max(o.net for o in statement_odds(view))
+    words = text_of(odds.html.value)
     assert "void with probability 1/2" in words and "speaks with probability 1/4" in words
     assert f"= {signed(Fraction(1, 4) * best)} to a claimer" in words
     set_rule(page, "on_tie", "shared")
     set_rule(page, "target", 12)
-    assert text_of(odds.heading.value) == words  # the end of the game does not change a round
+    assert text_of(odds.html.value) == words  # the end of the game does not change a round
     standard(page)
-    assert "void with probability 1/4" in text_of(odds.heading.value)
+    assert "void with probability 1/4" in text_of(odds.html.value)

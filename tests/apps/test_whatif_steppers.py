@@ -74,7 +74,7 @@ def branch_by_buttons(stepper, step, pick=-1):
 
 def line_is_over(stepper):
     replay = stepper.replay
-    return replay.is_terminal or stepper.line_ends(replay.state)
+    return replay.is_terminal or stepper.model.line_ends(replay.state)
 
 
 # -- what if ------------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_a_rules_variant_reruns_the_deal_under_it(game):
     for name, value in story.options:  # the story deal's shape, the variant on top
         if name not in variant:
             assert options[name] == value
-    assert replay.is_terminal or stepper.line_ends(replay.state)
+    assert replay.is_terminal or stepper.model.line_ends(replay.state)
     assert "story deal is for the standard rules" in stepper.deal_note.value
     seats = stepper.game.num_players(replay.state_at(0))
     assert len(stepper.eyes.options) == seats + 1
@@ -310,6 +310,24 @@ def test_rules_the_bots_cannot_play_are_refused_and_change_nothing():
     with pytest.raises(ValueError, match="Player 5 has no bot"):
         stepper.rules_changed({**stepper.game.options(), "players": 5})
     assert stepper.position() == before and stepper.seed is None
+
+
+@pytest.mark.parametrize(
+    ("game", "variant"), [("triad", {"jokers": "wild"}), ("pyramid", {"players": 4})]
+)
+def test_a_stored_seeded_deal_is_the_deal_the_bots_play(game, variant):
+    """The rules row's seeded deals are read from the stored figures (`seeded_deal`): the same
+    replay and reasons as the lesson's bots playing the seeded deal there and then."""
+    from cardlab.apps.bot_stepper import VARIANT_SEED, seeded_start
+
+    stepper = make(game)
+    tree = stepper.model._deal(VARIANT_SEED, variant)
+    reasons: dict = {}
+    start = seeded_start(stepper.story, VARIANT_SEED, variant)
+    played = start.play_out(stepper.model.fresh_bots(start), reasons=reasons)
+    assert tree.main.replay.to_text() == played.to_text()
+    assert tree.main.replay.state == played.state
+    assert tree.main.reasons == reasons
 
 
 # -- the decks lesson's deal ---------------------------------------------------------------------

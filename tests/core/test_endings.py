@@ -202,13 +202,13 @@ def test_dou_dizhu_ends_void_after_ten_deals_thrown_in():
 
 def test_pyramid_poker_match_ends_after_two_games_per_target_point():
     """A match to 2 that nobody has won after 4 games ends there: the higher total wins."""
-    replay = Replay.start("pyramid_poker", 3, target=2)
+    replay = Replay.start("pyramid_poker", 33, target=2)
     replay = replay.play_out({s: RandomBot(s) for s in range(2)})
     state = replay.state
     assert replay.is_terminal and len(state.results) == game_limit(2) == 4
-    assert max(state.totals) < 2 and state.totals == (0, -1)
+    assert max(state.totals) < 2 and state.totals == (-4, -1)
     assert "the most a match to 2 may have" in replay.events[-1].narration
-    assert "Player 1 wins the match 0 to -1" in replay.events[-1].narration
+    assert "Player 2 wins the match -1 to -4" in replay.events[-1].narration
 
 
 def test_the_limits_are_documented_as_the_code_has_them():

@@ -10,6 +10,7 @@ from tools_loader import load_tool
 
 from cardlab.apps.doudizhu.lesson import (
     EXAMPLES,
+    BiddingWalkthrough,
     CombinationGallery,
     ScoringExplainer,
     example_rows,
@@ -18,7 +19,7 @@ from cardlab.apps.doudizhu.lesson import (
 from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, ruleset_line, wings_html
 from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, quiz_question
 from cardlab.apps.doudizhu.quiz import CombinationQuiz
-from cardlab.apps.doudizhu.stepper import BiddingWalkthrough, DealStepper
+from cardlab.apps.doudizhu.stepper import DealStepper
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.core.engine import IllegalMove
 from cardlab.core.i18n import missed, set_language, using_language
@@ -28,6 +29,8 @@ from cardlab.games.doudizhu.bots import DouDizhuBot, GreedyBot
 from cardlab.games.doudizhu.odds import counting_odds, hand_odds, table_odds
 from cardlab.pictures.doudizhu import combo_picture, table_picture
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 
 LANGS = ("ru", "zh")
 NOTATION = {"bid", "pass", "play", "cards", "solo", "pair", "trio", "straight", "airplane"}
@@ -180,9 +183,9 @@ def test_the_lesson_panels_read_in_the_language(lang):
     gallery = CombinationGallery(page)
     explainer = ScoringExplainer(page)
     odds = HandOdds(trials=200, picker=page)
-    quiz = CombinationQuiz(page, seed=1)
+    quiz = QuizView(CombinationQuiz(seed=1), page)
     walkthrough = BiddingWalkthrough(page)
-    stepper = DealStepper(page)
+    stepper = StepperView(DealStepper.start(), page)
     stepper.stepper.go(len(stepper.replay) - 3)
     ours = [
         gallery.table.value,
@@ -195,14 +198,14 @@ def test_the_lesson_panels_read_in_the_language(lang):
         *explainer.winner._options_labels,
         odds.text.value,
         walkthrough.text.value,
-        stepper.counting.value,
+        stepper.notes.value,
         *gallery.view.drawing.texts(),
         *walkthrough.view.drawing.texts(),
         # the banner's "through whose eyes" is the shared stepper's words (bot_stepper.eyes_words)
         *(t.replace(stepper.eyes_words, "") for t in stepper.view.drawing.texts()),
         *quiz.view.drawing.texts(),
-        quiz.picture_label,
-        stepper.picture_label,
+        quiz.model.label(),
+        str(stepper.model.picture_label),
     ]
     assert english_in(ours, lang, NOTATION | FACES) == []
     assert ours_missed(before) == set()

@@ -34,6 +34,8 @@ from cardlab.pictures.pyramid import (
     table_picture,
 )
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 LANGS = ("ru", "zh")
@@ -217,8 +219,8 @@ def panels(page: LessonPage) -> dict[str, Any]:
         "ladder": HandLadder(page),
         "odds": OddsTable(page),
         "advisor": ExchangeAdvisor(page),
-        "stepper": HandStepper(page),
-        "quiz": ShowdownQuiz(page, seed=1),
+        "stepper": StepperView(HandStepper.start(), page),
+        "quiz": QuizView(ShowdownQuiz(seed=1), page),
         "table": TableView(PyramidTable.start(seed=2, opponents=2), page),
     }
 

@@ -21,6 +21,7 @@ from cardlab.games.pyramid_poker import GAME, observe
 from cardlab.games.pyramid_poker.bots import GreedyBot, SmartBot
 from cardlab.games.pyramid_poker.scoring import score_hands
 from cardlab.pictures.pyramid_poker import position_picture
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.theme import ThemePicker
 
 LANGS = ("ru", "zh", "ms")
@@ -192,11 +193,12 @@ def test_the_lesson_panels_own_words_read_in_the_language(lang) -> None:
         for part in (odds.joker_text, odds.points_text, odds.take):
             texts += widget_texts(part)
         texts.append(completion_html(observe(take_position(), 0), 0))
-        stepper = GameStepper(picker)
+        stepper = StepperView(GameStepper.start(), picker)
         stepper.stepper.go(len(stepper.replay))
-        texts += [*widget_texts(stepper.sees), *widget_texts(stepper.arithmetic)]
+        texts += [*widget_texts(stepper.notes)]
         texts += stepper.view.drawing.texts()
-        texts += [stepper.picture_label, stepper.start_text, stepper.teacher_label]
+        model = stepper.model
+        texts += [str(model.picture_label), str(model.start_text), str(model.teacher_label)]
         q = question(1)
         texts += [prompt_html(q), *position_lines(q.view, q.seat)]
         for choice in q.gains:

@@ -31,6 +31,8 @@ from cardlab.games.three_thirteen.melds import check_hand
 from cardlab.games.three_thirteen.rules import DECK, card_text
 from cardlab.pictures.three_thirteen import arrangement_picture, rounds_picture
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
 
 LANGS = tuple(lang for lang, scope in SCOPES.items() if "three_thirteen" in scope)
@@ -241,19 +243,19 @@ def panel_texts(page: LessonPage) -> dict[str, list[str]]:
         *(label for label, _ in round_one_rows()),
         *(text for chart in charts for text in (chart.title, *chart.drawing.texts())),
     ]
-    quiz = DeadwoodQuiz(page)
-    q = quiz.q
+    quiz = QuizView(DeadwoodQuiz(), page)
+    q = quiz.model.question
     wrong = next(str(c) for c in q.choices if c != q.answer)
     texts["quiz"] = [
         plain(prompt_html(q)),
         *drawn(quiz),
         *(plain(part) for part in feedback(q, wrong)[1:]),
         plain(why_html(q.hand, q.wild)),
-        quiz.picture_label,
+        quiz.model.label(),
     ]
-    quiz.mark(wrong)
+    quiz.answer(wrong)
     texts["quiz"] += drawn(quiz)
-    texts["stepper"] = list(stepper_texts(RoundStepper(page)))
+    texts["stepper"] = list(stepper_texts(StepperView(RoundStepper.start(), page)))
     table = TableView(ThreeThirteenTable.start(seed=7, opponents=2, rounds=2), page)
     texts["table"] = list(table_texts(table))
     return texts

@@ -12,6 +12,8 @@ from cardlab.core.engine import IllegalMove
 from cardlab.core.i18n import missed, set_language, using_language
 from cardlab.games import triad
 from cardlab.games.poker.bots import CallBot, PokerBot
+from cardlab.widgets.quiz import QuizView
+from cardlab.widgets.stepper_view import StepperView
 
 LANGS = ("ru", "zh")
 OUR_IDS = {
@@ -28,7 +30,7 @@ language."""
 FACES = {"BLUE", "GREEN", "RED", "BLACK", "JOKER"}
 """Words printed on the Triad card faces (`cardlab.render.theme`), drawn in every language."""
 EYES = {"the", "teacher", "eyes"}
-"""The stepper's banner names the eyes with the shared stepper's words (`BotGameStepper.eyes_words`,
+"""The stepper's banner names the eyes with the shared stepper's words (`BotStepper.eyes_words`,
 the ``ui`` catalog's)."""
 
 GAMES = (
@@ -140,8 +142,8 @@ def _panels(page):
         "ladder": HandLadder(page),
         "odds": OddsTables(page),
         "advisor": ExchangeAdvisor(page),
-        "quiz": WhichHandWins(page, seed=1),
-        "stepper": HandStepper(page),
+        "quiz": QuizView(WhichHandWins(seed=1), page),
+        "stepper": StepperView(HandStepper.start(), page),
         "table": TableView(TriadTable.start(opponents=2), page),
     }
 

@@ -133,20 +133,25 @@ def random_bots() -> dict[int, RandomBot]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_stepper_and_what_if_words_read_in_the_language(lang: str) -> None:
-    from cardlab.apps.bot_stepper import BotGameStepper
+    from cardlab.apps.bot_stepper import BotStepper
+    from cardlab.render.ops import Drawing
+    from cardlab.widgets.stepper_view import StepperView
     from cardlab.widgets.theme import ThemePicker
 
-    class HighCardStepper(BotGameStepper):
+    class HighCardStepper(BotStepper):
         deal = "decks-forced-follow"
         bots = staticmethod(random_bots)
 
-        def _show(self, step: int, state: object, event: object) -> None:
-            self.show_why(step)
+        def picture(self, theme: str) -> Drawing:
+            return Drawing(10, 10, ())
+
+        def mirror_parts(self) -> tuple[list[str], str]:
+            return [], ""
 
     set_language(lang)
     before = _missed(lang)
-    stepper = HighCardStepper(ThemePicker())
-    found = english_in([*_labels(stepper.eyes), stepper.mirror_label], lang)
+    stepper = StepperView(HighCardStepper.start(), ThemePicker())
+    found = english_in([*_labels(stepper.eyes), str(stepper.model.mirror_label)], lang)
     for widget in (stepper.whatif.moves, stepper.whatif.play, stepper.whatif.ask,
                    stepper.whatif.lines, stepper.whatif.main):  # fmt: skip
         found += english_in(_labels(widget), lang, {"AI"})
@@ -154,12 +159,12 @@ def test_the_stepper_and_what_if_words_read_in_the_language(lang: str) -> None:
     for step in range(len(stepper.replay) + 1):
         stepper.stepper.go(step)
         texts = [stepper.whatif.help.value, stepper.why.value, stepper.eyes_words]
-        found += english_in([*texts, *stepper.legal_moves(stepper.stepper.state)], lang, notation)
+        found += english_in([*texts, *stepper.model.legal_moves()], lang, notation)
     stepper.eyes.value = 1
     for step in range(len(stepper.replay) + 1):
         stepper.stepper.go(step)
         texts = [stepper.whatif.help.value, stepper.why.value, stepper.eyes_words]
-        found += english_in([*texts, *stepper.legal_moves(stepper.stepper.state)], lang, notation)
+        found += english_in([*texts, *stepper.model.legal_moves()], lang, notation)
     stepper.rules_changed({**stepper.game.options(), "hand_size": 3})
     found += english_in([stepper.deal_note.value], lang, {"hand_size"})
     assert found == []

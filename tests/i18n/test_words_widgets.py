@@ -11,10 +11,12 @@ from fractions import Fraction
 import pytest
 from language_check import english_in, widget_texts
 
+from cardlab.apps.quiz import QuizModel
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import IllegalMove
 from cardlab.core.i18n import SCOPES, missed, msg, set_language, using_language
 from cardlab.core.replay import Replay
+from cardlab.render.ops import Drawing
 from cardlab.widgets import (
     HandView,
     OddsPanel,
@@ -26,7 +28,7 @@ from cardlab.widgets import (
     friendly_message,
     guarded,
 )
-from cardlab.widgets.quiz import Quiz
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.share import ShareBox
 
@@ -36,14 +38,23 @@ ALLOWED = {"Ctrl", "default"}
 which the oracle reads though the page shows its title)."""
 
 
-class TinyQuiz(Quiz):
+class TinyQuiz(QuizModel):
     """A quiz whose question is card notation only: what is left to read is the widget's own."""
 
-    def ask(self, seed: int):
-        return "Ab · Kb", [("Ab", "a"), ("Kb", "k")]
+    def deal(self):
+        return "Ab · Kb"
 
-    def mark(self, value: str):
-        return value == "a", "Ab"
+    def prompt(self):
+        return self.question
+
+    def choices(self):
+        return [("Ab", "a"), ("Kb", "k")]
+
+    def feedback(self, value: str):
+        return value == "a", "Ab", ""
+
+    def picture(self, theme: str):
+        return Drawing(10, 10, ())
 
 
 @pytest.fixture
@@ -71,7 +82,7 @@ def panels() -> dict[str, object]:
     mirror = TextMirror()
     mirror.update(hands=["Ab Kb"], table="7r", last_move="", legal_moves=[])
     odds = OddsPanel([("Ab", Fraction(1, 3), 0.3312, 0.004)])
-    quiz = TinyQuiz(ThemePicker())
+    quiz = QuizView(TinyQuiz(), ThemePicker())
     quiz.answer("k")
     share = ShareBox(lambda: "https://example.org/x.ipynb", status)
     share.toggle()

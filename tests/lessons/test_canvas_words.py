@@ -1,7 +1,7 @@
 """Every canvas of every lesson says what it shows, and no teaching content is only in pixels.
 
-Each lesson's code cells run as the page runs them (in a fresh interpreter, as
-tests/lessons/test_load_path.py does); then every canvas's label (`CanvasLabel`, one beside each
+Each lesson's code cells run as the page runs them, in a fresh interpreter
+(`lessons_run.run_fresh`); then every canvas's label (`CanvasLabel`, one beside each
 canvas) must be more than the default name, and every ``described_by`` must name an element id
 that an HTML widget of the page holds.  The worked examples' text versions are checked against
 the texts their pictures draw (`Drawing.texts()`).
@@ -10,13 +10,10 @@ the texts their pictures draw (`Drawing.texts()`).
 from __future__ import annotations
 
 import html
-import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from lessons_run import LESSON_NAMES, run_fresh
 
 from cardlab.apps.pyramid.lesson import HandLadder as PyramidLadder
 from cardlab.apps.pyramid.lesson import PyramidComponents
@@ -28,33 +25,21 @@ from cardlab.render.ops import Drawing, Sprite
 from cardlab.widgets.canvas import DEFAULT_LABEL
 from cardlab.widgets.theme import ThemePicker
 
-LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
-
-RUN_CELLS = """
-import json, re
+PAGE = """
+import json
 import ipywidgets
 from cardlab.widgets.a11y import CanvasLabel
-text = open({path!r}, encoding="utf-8").read()
-for cell in re.findall(r"^```{{code-cell}}[^\\n]*\\n(.*?)^```", text, re.S | re.M):
-    exec(cell, globals())
 live = list(ipywidgets.widgets.widget._instances.values())
 labels = [[w.label, w.described_by] for w in live if isinstance(w, CanvasLabel)]
 pages = [w.value for w in live if isinstance(w, ipywidgets.HTML)]
-print(json.dumps({{"labels": labels, "html": pages}}))
+print(json.dumps({"labels": labels, "html": pages}))
 """
+"""What a lesson page built: each canvas's label and the text version it names, every HTML."""
 
 
-def lesson_page(lesson: str) -> dict:
-    code = RUN_CELLS.format(path=str(LESSONS / f"{lesson}.md"))
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
-
-
-@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
+@pytest.mark.parametrize("lesson", LESSON_NAMES)
 def test_every_canvas_of_a_lesson_is_named_and_its_words_are_on_the_page(lesson):
-    page = lesson_page(lesson)
+    page = run_fresh(lesson, PAGE)
     assert page["labels"], f"the {lesson} lesson draws no canvas"
     ids = set()
     for value in page["html"]:

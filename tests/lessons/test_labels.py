@@ -5,14 +5,11 @@ with a long label sizes itself, a control with a long description gives it its f
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
+from lessons_run import LESSON_NAMES, run_cells
 
-LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
 BUTTON_FITS = 16
 """Characters that fit a button of ipywidgets' default width (148 px at 13 px)."""
 DESCRIPTION_FITS = 10
@@ -30,13 +27,10 @@ def cut_off(widget: widgets.Widget) -> bool:
     return len(text) > DESCRIPTION_FITS and not width
 
 
-@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
+@pytest.mark.parametrize("lesson", LESSON_NAMES)
 def test_no_label_of_a_lesson_is_cut_off(lesson):
     before = set(_instances)
-    text = (LESSONS / f"{lesson}.md").read_text(encoding="utf-8")
-    namespace: dict = {}
-    for cell in re.findall(r"^```{code-cell}[^\n]*\n(.*?)^```", text, re.S | re.M):
-        exec(cell, namespace)
+    run_cells(lesson)
     made = [w for key, w in list(_instances.items()) if key not in before]
     assert made, "the lesson made no widgets"
     cut = sorted({w.description for w in made if cut_off(w)})

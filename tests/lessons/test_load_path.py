@@ -6,17 +6,10 @@ The stored figures themselves are recomputed and compared in tests/core/test_sto
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from lessons_run import LESSON_NAMES, run_fresh
 
-LESSONS = Path(__file__).resolve().parents[2] / "cardlab" / "lessons"
-
-RUN_CELLS = """
-import json, re, sys
+SPY = """
 from cardlab.core import stored
 
 computed = []
@@ -28,28 +21,25 @@ def spied(self, function):
     compute = self.compute
 
     def counted(*args, **kwargs):
-        computed.append(f"{{self.name}}{{args or ''}}{{kwargs or ''}}")
+        computed.append(f"{self.name}{args or ''}{kwargs or ''}")
         return compute(*args, **kwargs)
 
     self.compute = counted
 
 
 stored.StoredFunction.__init__ = spied
-text = open({path!r}, encoding="utf-8").read()
-for cell in re.findall(r"^```{{code-cell}}[^\\n]*\\n(.*?)^```", text, re.S | re.M):
-    exec(cell, globals())
-print(json.dumps({{"modules": sorted({{m.split(".")[0] for m in sys.modules}}),
-                  "computed": computed}}))
+"""
+"""Counts every stored figure computed instead of read (set up before the lesson's cells)."""
+REPORT = """
+import json, sys
+print(json.dumps({"modules": sorted({m.split(".")[0] for m in sys.modules}),
+                  "computed": computed}))
 """
 
 
-@pytest.mark.parametrize("lesson", sorted(p.stem for p in LESSONS.glob("*.md")))
+@pytest.mark.parametrize("lesson", LESSON_NAMES)
 def test_a_lesson_loads_without_computing_figures_or_importing_matplotlib(lesson):
-    code = RUN_CELLS.format(path=str(LESSONS / f"{lesson}.md"))
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
-    ).stdout
-    found = json.loads(out.strip().splitlines()[-1])
+    found = run_fresh(lesson, REPORT, setup=SPY)
     assert "ipywidgets" in found["modules"]  # the lesson's widgets were built
     assert "matplotlib" not in found["modules"], f"the {lesson} lesson imported matplotlib"
     assert found["computed"] == [], f"the {lesson} lesson computed at load: store these"
@@ -57,13 +47,5 @@ def test_a_lesson_loads_without_computing_figures_or_importing_matplotlib(lesson
 
 def test_the_spy_sees_a_computed_figure():
     """Guard against a check that can never fail: a call that is not stored is counted."""
-    code = RUN_CELLS.format(path=str(LESSONS / "00_decks.md")).replace(
-        "print(json.dumps(",
-        "from cardlab.core.odds import simulate_pairs\nsimulate_pairs(trials=10, seed=1)\n"
-        "print(json.dumps(",
-        1,
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
-    ).stdout
-    assert json.loads(out.strip().splitlines()[-1])["computed"]
+    compute = "from cardlab.core.odds import simulate_pairs\nsimulate_pairs(trials=10, seed=1)\n"
+    assert run_fresh("00_decks", compute + REPORT, setup=SPY)["computed"]

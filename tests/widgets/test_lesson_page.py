@@ -185,3 +185,14 @@ def test_the_teacher_notes_open_from_the_page_and_hide_in_an_exam(address, monke
     assert page.notes_button.layout.display == "none" and page.notes.layout.display == "none"
     monkeypatch.setenv("CARDLAB_HINTS", "off")
     assert LessonPage("triad").notes_button.layout.display == "none"
+
+
+def test_a_links_language_outside_voila_is_a_notice_and_a_link(address):
+    """JupyterLab cannot send the page to the lesson in another language: the notice says so,
+    and the language row shows the link that opens it (nothing is dropped silently)."""
+    address.address = "http://localhost:8888/lab/tree/triad.ipynb"
+    page = LessonPage("triad", lang="en")
+    address.location = "?lang=ru&palette=colorblind"
+    assert page.lang == "en" and page.picker.value == "colorblind"
+    assert "ignored lang=ru: outside Voilà a page keeps its language" in page.notice.value
+    assert 'lang="ru"' in page.language.elsewhere.value

@@ -10,6 +10,7 @@ from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.lessons.page_state import SERVER_HINTS
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 
 
@@ -76,6 +77,6 @@ def test_only_the_page_listens_to_the_link(monkeypatch):
     before = listeners()
     page = LessonPage("pyramid_poker")
     TableView(PyramidPokerTable.start(seed=1), page)
-    BlockQuiz(page)
+    QuizView(BlockQuiz(), page)
     TableView(PyramidPokerTable.start(seed=2))
     assert listeners() == before + 1

@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 import ipywidgets as widgets
 import pytest
 
+from cardlab.core.odds import format_fraction
 from cardlab.render import DEFAULT, HIGH_CONTRAST
 from cardlab.widgets.panels import (
     OddsPanel,
@@ -16,7 +17,6 @@ from cardlab.widgets.panels import (
     ScoreSheet,
     StatusLine,
     TextMirror,
-    format_fraction,
     markdown_to_html,
 )
 from cardlab.widgets.theme import ThemePicker

@@ -12,13 +12,26 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.apps.asked import items_html
+from cardlab.apps.bot_stepper import (
+    VARIANT_SEED,
+    deal_note,
+    first_step,
+    seeded_start,
+    stored_reasons,
+    story_variant,
+)
+from cardlab.apps.doudizhu.stepper import DEAL, default_bots
 from cardlab.apps.words import TextVersion, deck_words, describe
-from cardlab.core.i18n import Message, msg
+from cardlab.core.engine import seat_name
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.text import sentence
-from cardlab.games.doudizhu import KIND_NAMES, classify, counts_of, parse, settle
+from cardlab.core.whatif import Reasons
+from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, counts_of, observe, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
-from cardlab.pictures.doudizhu import WIDTH, combo_picture
+from cardlab.lessons import deals
+from cardlab.pictures.doudizhu import HEIGHT, WIDTH, combo_picture, table_picture
 from cardlab.render import Drawing, deck_sheet
+from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
 from cardlab.widgets.theme import ThemePicker
@@ -31,8 +44,10 @@ class DouDizhuComponents(LessonPanel):
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.words = TextVersion(str(msg("The 54 cards in words")), deck_words("standard54"))
-        describe(self.view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words)
-        self.children = [self.view.widget, self.words.widget, self.status.widget]
+        describe(
+            self.canvas_view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words
+        )
+        self.children = [self.canvas_view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -186,7 +201,7 @@ class CombinationGallery(LessonPanel):
         )
         self.children = [
             widgets.HBox([self.kind, self.ruleset]),
-            self.view.widget,
+            self.canvas_view.widget,
             self.words.widget,
             self.status.widget,
             self.details,
@@ -214,7 +229,7 @@ class CombinationGallery(LessonPanel):
         )
         name = KIND_NAMES[self.example.kind]
         label = msg("{kind}: a valid and an invalid example, with the engine's verdict", kind=name)
-        describe(self.view, str(label), self.words)
+        describe(self.canvas_view, str(label), self.words)
         return combo_picture(rows, self.theme)
 
 
@@ -262,3 +277,95 @@ class ScoringExplainer(LessonPanel):
         elif anti:
             what = str(msg(" With an anti-spring (the landlord played only the opening lead)."))
         self.out.value = f"<ol>{steps}</ol><p>{total}{what}</p>"
+
+
+class BiddingWalkthrough(LessonPanel):
+    """The auction of a deal of three AI (a curated deal): who bid what and why, and the
+    landlord taking the bottom.  It is the auction of the deal the stepper shows next: under
+    other rules than the standard ones, the same seeded deal as the stepper's."""
+
+    @property
+    def picture_label(self) -> str:
+        return str(msg("The table after the auction: the landlord holds 20 cards with the bottom"))
+
+    def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
+        super().__init__(picker, size=(WIDTH, HEIGHT))
+        self.text_id = element_id("cardlab-auction")
+        self.story = deal
+        self.replay = deals.load(deal)
+        self.reasons = stored_reasons(deal, default_bots)
+        self.variant: dict[str, Any] = {}
+        self.text = widgets.HTML()
+        self.canvas_view.describe(self.picture_label, self.text_id)
+        self.children = [self.text, self.canvas_view.widget, self.status.widget]
+        self.show()
+
+    def rules_changed(self, options: Mapping[str, Any]) -> None:
+        """The auction of the deal the stepper shows under the page's rules: the story deal
+        under the standard ones, otherwise the stepper's seeded deal, played by the same AI."""
+        variant = story_variant(self.story, options)
+        if variant == self.variant:
+            return
+        if variant:
+            reasons: Reasons = {}
+            start = seeded_start(self.story, VARIANT_SEED, variant)
+            replay = start.play_out(default_bots(), reasons=reasons)
+        else:
+            replay = deals.load(self.story)
+            reasons = stored_reasons(self.story, default_bots)
+        self.replay, self.reasons, self.variant = replay, reasons, variant
+        self.show()
+
+    def show(self) -> None:
+        """The auction's words (over them, which deal it is) and its picture."""
+        seed = VARIANT_SEED if self.variant else None
+        note = deal_note(GAME, seed, self.variant)
+        self.text.value = f'{note}<div id="{self.text_id}">{self.auction_html()}</div>'
+        self.redraw()
+
+    @property
+    def auction(self) -> tuple[int, int]:
+        """(first bidding step, the step where the landlord is known) of the last deal."""
+        end = first_step(self.replay, "play")
+        start = end
+        while start > 0 and self.replay.state_at(start - 1).phase == "bid":
+            start -= 1
+        return start, end
+
+    def auction_html(self) -> str:
+        start, end = self.auction
+        items = []
+        for step in range(start + 1, end + 1):
+            event = self.replay.event_at(step)
+            _seat, reason = self.reasons.get(step, (None, None))  # the teacher reads them all
+            why = ""
+            if reason:
+                why = " <i>" + html.escape(str(msg("Why: {reason}", reason=reason.text()))) + "</i>"
+            items.append(f"<li>{html.escape(event.narration)}{why}</li>")
+        first = self.replay.state_at(start).first_bidder
+        thrown = self.replay.state_at(end).deal_number - 1
+        again = ""
+        if thrown:
+            said = msgn(
+                "Before this, everyone passed {count} time: the hand was thrown in and dealt "
+                "again.",
+                "Before this, everyone passed {count} times: the hand was thrown in and dealt "
+                "again.",
+                thrown,
+            )
+            again = f"<p>{said}</p>"
+        head = msg(
+            "<b>The auction of this deal</b> ({player} was drawn to bid first):",
+            player=seat_name(first),
+        )
+        return f"{again}<p>{head}</p><ol>{''.join(items)}</ol>"
+
+    def picture(self) -> Drawing:
+        state = self.replay.state_at(self.auction[1])
+        banner = str(
+            msg(
+                "{player} is the landlord: 17 + 3 bottom cards = 20",
+                player=seat_name(state.landlord),
+            )
+        )
+        return table_picture(observe(state, None), you=None, banner=banner, theme=self.theme)

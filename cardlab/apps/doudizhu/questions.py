@@ -61,7 +61,8 @@ class QuizQuestion:
 def _deck_plays(ruleset: str) -> dict[str, list[Combo]]:
     out: dict[str, list[Combo]] = {}
     for combo in legal_plays(STANDARD54.cards(), None, ruleset):
-        out.setdefault(combo.kind, []).append(combo)
+        if isinstance(combo, Combo):  # leading: every play is a combination, none a pass
+            out.setdefault(combo.kind, []).append(combo)
     return out
 
 
@@ -183,7 +184,7 @@ def answer(q: QuizQuestion) -> str:
     return q.answer.split("|")[0]
 
 
-def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
+def feedback(q: QuizQuestion, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML)."""
     right = value in q.answer.split("|")
     wrong = str(msg("<b>\u2718 Not quite.</b>"))

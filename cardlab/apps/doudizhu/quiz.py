@@ -5,36 +5,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, question
+from cardlab.apps.doudizhu.questions import (
+    QuizQuestion,
+    choices,
+    feedback,
+    prompt_html,
+    question,
+)
+from cardlab.apps.quiz import QuizModel
 from cardlab.core.i18n import msg
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
 from cardlab.render import Drawing
-from cardlab.widgets.quiz import Quiz
-from cardlab.widgets.theme import ThemePicker
 
 
-class CombinationQuiz(Quiz):
+class CombinationQuiz(QuizModel):
     """ "What type is this?" and "does this beat that?", dealt by the engine, with feedback."""
 
-    @property
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("The cards of the question, drawn"))
+    size = (WIDTH, 200)
+    picture_label = msg("The cards of the question, drawn")
 
-    def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
-        super().__init__(picker, seed, size=(WIDTH, 200))
+    def deal(self) -> QuizQuestion:
+        return question(self.seed, self.options)
 
-    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = question(seed, self.options)
-        return prompt_html(self.q), choices(self.q)
+    def prompt(self) -> str:
+        return prompt_html(self.question)
 
-    def picture(self) -> Drawing:
-        rows = []
-        if self.q.table is not None:
-            rows.append((self.q.table.text, str(msg("On the table")), ""))
-        said = msg("The play") if self.q.table is not None else msg("What is it?")
-        rows.append((self.q.play.text, str(said), ""))
-        return combo_picture(rows, self.theme)
+    def choices(self) -> Sequence[tuple[str, str]]:
+        return choices(self.question)
 
-    def mark(self, value: str) -> tuple[bool, str]:
-        right, head, body = feedback(self.q, value)
-        return right, f"<p>{head} {body}</p>"
+    def feedback(self, value: str) -> tuple[bool, object, object]:
+        return feedback(self.question, value)
+
+    def picture(self, theme: str) -> Drawing:
+        q, rows = self.question, []
+        if q.table is not None:
+            rows.append((q.table.text, str(msg("On the table")), ""))
+        said = msg("The play") if q.table is not None else msg("What is it?")
+        rows.append((q.play.text, str(said), ""))
+        return combo_picture(rows, theme)

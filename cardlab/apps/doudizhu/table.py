@@ -15,7 +15,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import (
     LEARNER,
@@ -36,6 +36,10 @@ from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 7
 """The table's first deal."""
@@ -95,12 +99,12 @@ class DouDizhuTable(TableModel):
     """The deals added up in the score sheet's first row (0: every deal has its own row)."""
 
     @classmethod
-    def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> DouDizhuTable:
+    def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> Self:
         """The first deal (``seed``) against two AI (or the given ``bots``)."""
-        return cls.begin(Recipe(seed), bots)  # type: ignore[return-value]
+        return cls.begin(Recipe(seed), bots)
 
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         bots = dict(bots) if bots is not None else default_bots()
         replay = new_game(recipe.seed, **dict(recipe.options))
         fields = dict(recipe.settings)
@@ -163,7 +167,7 @@ class DouDizhuTable(TableModel):
                     value=self.teacher),
         )  # fmt: skip
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key.startswith("bid-"):
             n = next(n for n, k, _ in BIDS if k == key)
             said = msg("You pass.") if n == 0 else msg("You bid {bid}.", bid=n)
@@ -203,7 +207,7 @@ class DouDizhuTable(TableModel):
             return str(empty)
         return self.refusal(action)
 
-    def play(self) -> TableModel:
+    def play(self) -> Self:
         """Play the selected cards (`play_action`)."""
         try:
             replay = self.replay.append(self.play_action())
@@ -212,15 +216,15 @@ class DouDizhuTable(TableModel):
         said = str(msg("You play {play}.", play=replay.state.plays[-1].combo.name))
         return self.advance(replay, said, begin=len(self.replay))
 
-    def new_deal(self, seed: int | None = None) -> TableModel:
+    def new_deal(self, seed: int | None = None) -> Self:
         """Deal again: the next deal (``seed``: that one); the score sheet keeps its rows."""
         recipe = self.next_recipe()
         if seed is not None:
             recipe = replace(recipe, seed=seed, class_code="", deal=0)
         table = replace(self.begin(recipe, self.bots), scores=self.scores, earlier=self.earlier)
-        return table.folded()  # type: ignore[attr-defined]
+        return table.folded()
 
-    def folded(self) -> DouDizhuTable:
+    def folded(self) -> Self:
         """The table with its score sheet cut to `SHEET_KEPT` rows: the earlier deals (and an
         earlier sum) added up in its first row, so the totals still run across every deal."""
         rows = self.scores
@@ -327,7 +331,7 @@ class DouDizhuTable(TableModel):
                 beat = msg(
                     "to beat: {play} by {player}",
                     play=view.table.name,
-                    player=seat_name(view.last_player),  # type: ignore[arg-type]
+                    player=seat_name(view.last_player),
                 )
             table.append(str(beat))
         bottom = " ".join(str(c) for c in view.bottom if c is not None)
@@ -353,13 +357,13 @@ class DouDizhuTable(TableModel):
         if state.winner == state.landlord:
             note = msg(
                 "{player} landlord, landlord win: {arithmetic}",
-                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                player=seat_name(state.landlord),
                 arithmetic=state.result.arithmetic,
             )
         else:
             note = msg(
                 "{player} landlord, farmers win: {arithmetic}",
-                player=seat_name(state.landlord),  # type: ignore[arg-type]
+                player=seat_name(state.landlord),
                 arithmetic=state.result.arithmetic,
             )
         number = self.earlier + len(self.scores) - (1 if self.earlier else 0) + 1

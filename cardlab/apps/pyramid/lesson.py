@@ -35,7 +35,7 @@ class PyramidComponents(LessonPanel):
 
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
-        self.deck = self.view
+        self.deck = self.canvas_view
         self.deck_words = TextVersion(str(msg("The 55 cards in words")), deck_words("pyramid"))
         describe(
             self.deck,
@@ -142,7 +142,7 @@ class HandLadder(LessonPanel):
 
     def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 2P K") -> None:
         super().__init__(picker, size=(10, 10))
-        self.ladder = self.view
+        self.ladder = self.canvas_view
         self.examples = TextVersion(
             str(msg("The worked examples in words")), worked_examples_html()
         )

@@ -21,6 +21,7 @@ from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import PYRAMID
 from cardlab.core.i18n import msg, msgn, num
 from cardlab.core.i18n import pct as percent
+from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
 from cardlab.games.pyramid.game import net_improvement
@@ -42,7 +43,6 @@ from cardlab.render import Drawing
 from cardlab.widgets import HandView, OddsPanel
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 

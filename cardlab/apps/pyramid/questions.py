@@ -94,7 +94,7 @@ def answer(q: Replay) -> str:
     return "tie" if len(winners) > 1 else str(winners[0])
 
 
-def feedback(q: Replay, value: str) -> tuple[bool, str, str]:
+def feedback(q: Replay, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): every best pyramid."""
     winners = q.state.results[-1].winners
     right = (value == "tie") == (len(winners) > 1) and (value == "tie" or int(value) in winners)

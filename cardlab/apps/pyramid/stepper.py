@@ -3,10 +3,7 @@ narrated with the AI's reason, and the showdown drawn as pyramids under the tabl
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardlab.apps.bot_stepper import BotGameStepper
-from cardlab.apps.pyramid import said
+from cardlab.apps.bot_stepper import BotStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import PYRAMID
 from cardlab.core.engine import seat_name
@@ -16,6 +13,7 @@ from cardlab.core.whatif import Reasons
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.pictures.pyramid import TABLE_SIZE, table_picture
+from cardlab.render import Drawing
 
 
 def default_bots(players: int = 3) -> dict[int, Bot]:
@@ -26,33 +24,32 @@ def default_bots(players: int = 3) -> dict[int, Bot]:
     }
 
 
-class HandStepper(BotGameStepper):
+class HandStepper(BotStepper):
     """A hand of three AI (a curated deal), one step at a time: every bet and exchange narrated
     with the AI's reason, the table through the chosen eyes, and the showdown as pyramids."""
 
     size = TABLE_SIZE
-    mirror_label = said(msg("The table in words"))
-
-    picture_label = said(msg("A Pyramid hand of bots at this step: seats, chips, cards and pot"))
-    start_text = said(msg("The 55 cards are shuffled; press Forward or Play."))
+    mirror_label = msg("The table in words")
+    picture_label = msg("A Pyramid hand of bots at this step: seats, chips, cards and pot")
+    start_text = msg("The 55 cards are shuffled; press Forward or Play.")
     # Translators: after a seat's name, e.g. "Player 2 (AI)"
-    bot_label = said(msg(" (AI)"))
-
+    bot_label = msg(" (AI)")
     deal = "pyramid-exchange-showdown"
     bots = staticmethod(default_bots)
     bots_per_players = True
 
-    def open_at(self, replay: Replay, reasons: Reasons) -> int:
+    @classmethod
+    def open_at(cls, replay: Replay, reasons: Reasons) -> int:
         """The first bot's move (a bet), so there is something to read."""
         return min(reasons, default=0)
 
-    def _show(self, step: int, state: Any, event: Any) -> None:
-        view = self.view_of(state)
+    def picture(self, theme: str) -> Drawing:
+        view = self.view_of(self.state)
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
-        self.view.draw(
-            table_picture(view, you=self.viewer, banner=banner, theme=self.theme, showdown=True)
-        )
-        self.show_why(step)
+        return table_picture(view, you=self.viewer, banner=banner, theme=theme, showdown=True)
+
+    def mirror_parts(self) -> tuple[list[str], str]:
+        view = self.view_of(self.state)
         hands = []
         for s, hand in enumerate(view.hands):
             if None in hand:
@@ -74,12 +71,10 @@ class HandStepper(BotGameStepper):
                     "{player}: {cards}", player=seat_name(s), cards=PYRAMID.format(hand)
                 )
             hands.append(str(said_hand))
-        table = str(
-            msgn(
-                "pot {pot}; stock {count} card",
-                "pot {pot}; stock {count} cards",
-                view.stock_size,
-                pot=view.pot,
-            )
+        table = msgn(
+            "pot {pot}; stock {count} card",
+            "pot {pot}; stock {count} cards",
+            view.stock_size,
+            pot=view.pot,
         )
-        self.show_mirror(step, state, hands=hands, table=table)
+        return hands, str(table)

@@ -15,7 +15,7 @@ import dataclasses
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
@@ -23,7 +23,6 @@ from cardlab.apps.model import (
     Control,
     Mirror,
     ScoreRow,
-    TableModel,
     named,
 )
 from cardlab.apps.pyramid import said
@@ -35,6 +34,10 @@ from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
 from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 2
 
@@ -177,7 +180,7 @@ class PyramidTable(HandByHandTable):
         text = str(reason) if reason else ""
         return f"{text[0].upper()}{text[1:]}." if text else ""
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key in BET_ACTIONS:
             replay = self.replay.append(key)
             logged = replay.state.log[-1][1] if replay.state.log else key
@@ -197,7 +200,7 @@ class PyramidTable(HandByHandTable):
             return dataclasses.replace(self, show_odds=bool(value))
         return self.restart(key, value)
 
-    def _discard(self) -> TableModel:
+    def _discard(self) -> Self:
         cards = self.selected_cards
         limit = self.state.option("max_draw")
         if not cards:

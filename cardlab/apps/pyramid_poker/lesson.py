@@ -70,7 +70,7 @@ class PyramidPokerComponents(LessonPanel):
     def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
         super().__init__(picker, size=(WIDTH, HEIGHT))
         self.sheet = CanvasView(10, 10, status=self.status)
-        self.table = self.view
+        self.table = self.canvas_view
         replay = deals.load(deal)
         self.state = replay.state_at(first_step(replay, "take"))
         self.sheet_words = TextVersion(str(msg("The 54 blocks in words")), deck_words("blocks"))

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, RULES
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.i18n import joined, msg, msgn, num
+from cardlab.core.odds import format_fraction
 from cardlab.games.pyramid_poker import HAND_POINTS, observe
 from cardlab.games.pyramid_poker.odds import (
     completion_odds,
@@ -24,7 +25,6 @@ from cardlab.games.pyramid_poker.rules import PointsChange, hand_word, points_ch
 from cardlab.lessons import deals
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
@@ -56,11 +56,11 @@ def completion_html(view, seat: int = 0) -> str:
             f"<tr><th scope='row'>{hand_word(o.hand)}</th><td>{cards}</td><td>{o.room}</td>"
             f"{cells}<td>{points_change(o.expected_points)}</td><td><small>{how}</small></td></tr>"
         )
-    expected, how = msg("Expected points"), msg("How")
+    expected, how_head = msg("Expected points"), msg("How")
     heads = "".join(f"<th>{m}</th>" for m in (msg("Hand"), msg("Blocks"), msg("Places left")))
     return (
         f"<table class='cardlab-pp-completion'><thead><tr>{heads}{head}"
-        f"<th>{expected}</th><th>{how}</th></tr></thead>"
+        f"<th>{expected}</th><th>{how_head}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -131,7 +131,6 @@ class OddsLesson(LessonPanel):
             msg("{hand} {change}", hand=hand_word(name), change=points_change(g))
             for name, g in gains.items()
         )
-        self.position = view
         self.best = best
         where = msgn(
             "<p>The game of section 2, {count} block taken: Player 1 has just taken the "

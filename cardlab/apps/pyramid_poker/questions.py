@@ -14,14 +14,15 @@ import html
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardlab.apps.asked import RIGHT, Asked, asked, items_html, rules_of
 from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.apps.rules_words import rules_note
-from cardlab.core.bots import RandomBot
+from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import CHANCE, TERMINAL, seat_name
-from cardlab.core.i18n import msg, msgn
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
@@ -70,21 +71,48 @@ class QuizQuestion:
         return self.bot_told.text(None)
 
 
+@lru_cache(maxsize=4)  # the question shown under a few rules: "Standard rules" finds it again
 def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
     """Play a seeded game (random builders and takers) until someone must put a taken block into
     a hand, some way into the take phase, with at least two hands to choose from, and one hand
-    clearly best under ``scoring`` and the no-pair ``penalty``."""
+    clearly best under ``scoring`` and the no-pair ``penalty``.  When the game has no such
+    moment that far in, a second game (as the Triangle quiz plays) asks at its first one.  Kept
+    for the rules shown last (a tenth of a second each): the question is immutable, so callers
+    share it."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(4, 26)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(2)}
-    replay = Replay.start(GAME, seed, games=1)
+    for deal, taken in ((seed, wanted), (seed + 10_000, 4)):
+        start = Replay.start(GAME, deal, games=1)
+        found = _position_in(start, bots, seed, taken, scoring, penalty)
+        if found is not None:
+            return found
+    raise RuntimeError("no quiz position found")
+
+
+def _position_in(
+    replay: Replay,
+    bots: Mapping[int, Bot],
+    seed: int,
+    wanted: int,
+    scoring: str,
+    penalty: bool,
+) -> QuizQuestion | None:
+    """The first position of `quiz_position` (question ``seed``) in ``replay``'s game, played on
+    by ``bots``; None if the game ends first."""
     judge = reasoning_bot()
     while replay.current_player != TERMINAL:
         state = replay.state
         legal = GAME.legal_actions(state)
-        if state.phase == "assign" and state.taken >= wanted and len(legal) >= 2:
+        block = state.pending  # the block to assign, in the assign phase
+        if (
+            state.phase == "assign"
+            and block is not None
+            and state.taken >= wanted
+            and len(legal) >= 2
+        ):
             view = observe(state, state.turn)
-            best, gains = hand_gains(view, state.pending, None, seed, scoring, penalty)
+            best, gains = hand_gains(view, block, None, seed, scoring, penalty)
             margin = gains[best] - max(g for h, g in gains.items() if h != best)
             if margin >= 0.05:  # a clear answer, not a coin toss
                 decision = judge.choose(view, legal)
@@ -97,7 +125,7 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
         else:
             seat = replay.current_player
             replay = replay.append(bots[seat].choose(observe(state, seat), legal).action)
-    raise RuntimeError("no quiz position found")
+    return None
 
 
 def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
@@ -157,7 +185,7 @@ def answer(q: QuizQuestion) -> str:
     return q.answer
 
 
-def feedback(q: QuizQuestion, value: str) -> tuple[bool, str, str]:
+def feedback(q: QuizQuestion, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): each hand's rise."""
     right = q.gains.get(value, -99.0) >= q.gains[q.answer] - 1e-9
     head = RIGHT if right else str(msg("<b>\u2718 Best: the {hand}.</b>", hand=hand_noun(q.answer)))

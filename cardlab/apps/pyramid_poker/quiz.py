@@ -5,37 +5,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardlab.apps.pyramid_poker.questions import choices, feedback, prompt_html, question
+from cardlab.apps.pyramid_poker.questions import (
+    QuizQuestion,
+    choices,
+    feedback,
+    prompt_html,
+    question,
+)
+from cardlab.apps.quiz import QuizModel
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import msg
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
-from cardlab.widgets.quiz import Quiz
-from cardlab.widgets.theme import ThemePicker
 
 
-class BlockQuiz(Quiz):
+class BlockQuiz(QuizModel):
     """ "Which hand should this block go to?" on positions dealt by the engine: the right answer
     raises the hand's worth most under the page's scoring (expected advanced points, or the
     chance of winning its comparison; each hand filled from the unseen blocks)."""
 
-    @property
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("The position: the pyramid of blocks and both players' three hands"))
+    size = (WIDTH, HEIGHT)
+    picture_label = msg("The position: the pyramid of blocks and both players' three hands")
 
-    def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
-        super().__init__(picker, seed, size=(WIDTH, HEIGHT))
+    def deal(self) -> QuizQuestion:
+        return question(self.seed, self.options)
 
-    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = question(seed, self.options)
-        return prompt_html(self.q), choices(self.q)
+    def prompt(self) -> str:
+        return prompt_html(self.question)
 
-    def picture(self) -> Drawing:
-        seat = self.q.seat
-        names = (str(msg("You ({player})", player=seat_name(seat))), str(seat_name(1 - seat)))
-        banner = str(msg("Quiz: which hand?"))
-        return position_picture(self.q.view, seat, self.theme, banner, names)
+    def choices(self) -> Sequence[tuple[str, str]]:
+        return choices(self.question)
 
-    def mark(self, value: str) -> tuple[bool, str]:
-        right, head, body = feedback(self.q, value)
-        return right, f"<p>{head} {body}"
+    def feedback(self, value: str) -> tuple[bool, object, object]:
+        return feedback(self.question, value)
+
+    def picture(self, theme: str) -> Drawing:
+        q = self.question
+        names = (str(msg("You ({player})", player=seat_name(q.seat))), str(seat_name(1 - q.seat)))
+        return position_picture(q.view, q.seat, theme, str(msg("Quiz: which hand?")), names)

@@ -4,18 +4,15 @@ show who sees which faces (and, at the showdown, the scoring's arithmetic)."""
 from __future__ import annotations
 
 import html
-from typing import Any
 
-import ipywidgets as widgets
-
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotStepper
 from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.pyramid_poker import HAND_NAMES, observe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render import Drawing
 
 
 def default_bots() -> dict[int, Bot]:
@@ -84,61 +81,45 @@ def eyes(viewer: int | None) -> Message:
     return msg("{player}'s eyes", player=seat_name(viewer))
 
 
-class GameStepper(BotGameStepper):
+class GameStepper(BotStepper):
     """The lesson's game of two reasoning bots, one step at a time, with the bots' reasons."""
 
     size = (WIDTH, HEIGHT)
-
-    @property
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("A Pyramid Poker game of two bots at this step: the pyramid and the hands"))
-
-    @property
-    def start_text(self) -> str:  # type: ignore[override]
-        return str(msg("The 54 blocks are shuffled; press Forward or Play."))
-
-    @property
-    def bot_label(self) -> str:  # type: ignore[override]
-        # Translators: after a player's name, "Player 2 (a reasoning bot)"
-        return str(msg(" (a reasoning bot)"))
-
-    @property
-    def chance_moves(self) -> str:  # type: ignore[override]
-        # Translators: what moves next when no player does: chance (the shuffled blocks)
-        return str(msg("chance"))
-
-    @property
-    def teacher_label(self) -> str:  # type: ignore[override]
-        return str(msg("Teacher (every face)"))
-
+    picture_label = msg("A Pyramid Poker game of two bots at this step: the pyramid and the hands")
+    start_text = msg("The 54 blocks are shuffled; press Forward or Play.")
+    # Translators: after a player's name, "Player 2 (a reasoning bot)"
+    bot_label = msg(" (a reasoning bot)")
+    # Translators: what moves next when no player does: chance (the shuffled blocks)
+    chance_moves = msg("chance")
+    teacher_label = msg("Teacher (every face)")
     deal = "pyramid_poker-whole-game"
     bots = staticmethod(default_bots)
     opens_in = "place"  # the first placement, after the deal
     interval = 600
 
-    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
-        self.sees = widgets.HTML()
-        self.arithmetic = widgets.HTML()
-        super().__init__(picker, deal, extra=[self.sees, self.arithmetic])
-
-    def _show(self, step: int, state, event: Any) -> None:
-        view = self.view_of(state)
+    def picture(self, theme: str) -> Drawing:
+        state = self.state
         banner = str(msg("{phase}: {eyes}", phase=phase_word(state.phase), eyes=eyes(self.viewer)))
-        self.view.draw(position_picture(view, self.viewer, self.theme, banner))
-        self.show_why(step)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state))
-        title = msg("Who sees what")
-        self.sees.value = f"<div><b>{title}</b><ul>{items}</ul></div>"
-        arithmetic = str(self.replay.event_at(step).arithmetic) if step else ""
-        self.arithmetic.value = (
-            f"<pre class='cardlab-arithmetic'>{html.escape(arithmetic)}</pre>" if arithmetic else ""
-        )
+        return position_picture(self.view_of(state), self.viewer, theme, banner)
+
+    def notes(self) -> str:
+        """Who sees which faces, and at the showdown the scoring's arithmetic."""
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(self.state))
+        heading = msg("Who sees what")
+        sees = f"<div><b>{heading}</b><ul>{items}</ul></div>"
+        arithmetic = str(self.replay.event_at(self.step).arithmetic) if self.step else ""
+        if arithmetic:
+            sees += f"<pre class='cardlab-arithmetic'>{html.escape(arithmetic)}</pre>"
+        return sees
+
+    def mirror_parts(self) -> tuple[list[str], str]:
+        view = self.view_of(self.state)
         hands = [
             str(hand_line(seat_name(s), name, h))
             for s in range(2)
             for name, h in zip(HAND_NAMES, view.hands[s], strict=True)
         ]
-        table = str(
-            msg("placed {placed} of 30, taken {taken} of 30", placed=view.placed, taken=view.taken)
+        table = msg(
+            "placed {placed} of 30, taken {taken} of 30", placed=view.placed, taken=view.taken
         )
-        self.show_mirror(step, state, hands=hands, table=table)
+        return hands, str(table)

@@ -14,7 +14,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
@@ -31,6 +31,10 @@ from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 BOT = 1
 PLAY_SEED = 1
@@ -134,7 +138,7 @@ class PyramidPokerTable(TableModel):
     log_window = 8
 
     game_name = "pyramid_poker"
-    first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")
+    first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")  # type: ignore[assignment]
 
     @property
     def log_title(self) -> str:  # type: ignore[override]
@@ -162,12 +166,12 @@ class PyramidPokerTable(TableModel):
         return str(msg("A new game (seed {seed}).", seed=recipe.seed))
 
     @classmethod
-    def start(cls, seed: int = PLAY_SEED, bot: Bot | None = None) -> PyramidPokerTable:
+    def start(cls, seed: int = PLAY_SEED, bot: Bot | None = None) -> Self:
         """A new game (one game, advanced scoring) against the reasoning bot (or ``bot``)."""
-        return cls.begin(Recipe(seed), None if bot is None else {BOT: bot})  # type: ignore[return-value]
+        return cls.begin(Recipe(seed), None if bot is None else {BOT: bot})
 
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         """One game, whatever the rules' ``games``; a fresh bot each game (it keeps a seeded
         generator, so a game begun again plays the same)."""
         replay = new_game(recipe.seed, **{**dict(recipe.options), "games": 1})
@@ -248,7 +252,7 @@ class PyramidPokerTable(TableModel):
         ]  # fmt: skip
         return tuple(controls)
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key == "slot":
             return dataclasses.replace(self, slot=value)
         if key == "block":
@@ -266,11 +270,11 @@ class PyramidPokerTable(TableModel):
         if key == "play-hint":
             decision = self.decision()
             note = msg("played the hint: {reason}", reason=decision.told.text(None))
-            return self.play(decision.action, f" \u2014 {note}")
+            return self.play(str(decision.action), f" \u2014 {note}")
         return self.begin(self.next_recipe())
 
     # -- moves -----------------------------------------------------------------------------------
-    def play(self, action: str, note: str = "") -> PyramidPokerTable:
+    def play(self, action: str, note: str = "") -> Self:
         """The learner's ``action`` (the engine's words: every button and click comes to one),
         then chance and the bot; refused with the engine's reason, changing nothing."""
         if self.replay.current_player == TERMINAL:
@@ -282,15 +286,15 @@ class PyramidPokerTable(TableModel):
             raise IllegalMove(str(exc.reason), exc.action) from None
         said = replay.event_at(len(replay)).narration_for(LEARNER) + note
         # the log shows this move and what followed it, as the table always has
-        return self.advance(replay, said, begin=len(self.replay), fresh=True)  # type: ignore[return-value]
+        return self.advance(replay, said, begin=len(self.replay), fresh=True)
 
-    def keep(self, i: int) -> PyramidPokerTable:
+    def keep(self, i: int) -> Self:
         revealed = self.state.revealed
         if self.stage != "keep" or not 0 <= i < len(revealed):
             raise ValueError(str(NOTHING_TO_KEEP))
         return self.play(f"keep {revealed[i].code}")
 
-    def _click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> Self:
         """A click on the table: a slot (place), a free block (take), a revealed block (keep) or
         one of the learner's hands (assign)."""
         kind, _, arg = target.partition(":")

@@ -105,9 +105,11 @@ class RoundsStrip(LessonPanel):
         self.current = current
         self.table = TextVersion(str(msg("The 11 rounds in words")), rounds_table_html())
         describe(
-            self.view, str(msg("The 11 rounds: cards dealt and the wild rank of each")), self.table
+            self.canvas_view,
+            str(msg("The 11 rounds: cards dealt and the wild rank of each")),
+            self.table,
         )
-        self.children = [self.view.widget, self.table.widget, self.status.widget]
+        self.children = [self.canvas_view.widget, self.table.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -184,7 +186,7 @@ class MeldExamples(MeldRules):
         self.children = [
             self.choice,
             self.rules,
-            self.view.widget,
+            self.canvas_view.widget,
             self.text.widget,
             self.status.widget,
         ]
@@ -203,7 +205,7 @@ class MeldExamples(MeldRules):
             number=self.choice.value + 1,
             title=ex.title,
         )
-        describe(self.view, str(label), self.text)
+        describe(self.canvas_view, str(label), self.text)
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -256,7 +258,7 @@ class MeldSolver(MeldRules):
             widgets.HBox([self.hand_text, self.round]),
             widgets.HBox([self.solve_button, self.deal_button]),
             self.rules,
-            self.view.widget,
+            self.canvas_view.widget,
             self.text.widget,
             self.status.widget,
         ]
@@ -287,7 +289,7 @@ class MeldSolver(MeldRules):
         self.redraw()
         self.text.show(why_html(hand, wild, self.solver_options))
         title = solver_title(hand, wild, self.solver_options)
-        describe(self.view, str(msg("Your hand arranged: {title}", title=title)), self.text)
+        describe(self.canvas_view, str(msg("Your hand arranged: {title}", title=title)), self.text)
         self.status.ok(
             str(
                 msgn(

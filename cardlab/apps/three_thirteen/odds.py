@@ -13,36 +13,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlab.apps.rules_words import rules_note
-from cardlab.apps.three_thirteen.table import advisor_html, advisor_waits, gone_cards
+from cardlab.apps.three_thirteen.table import advisor_html, gone_cards
 from cardlab.core.i18n import msg, msgn, num, pct
+from cardlab.core.odds import format_fraction
 from cardlab.games.three_thirteen.odds import round_one_under, simulate_rounds
 from cardlab.games.three_thirteen.rules import decks_for
 from cardlab.pictures.three_thirteen import rank_message
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import OddsPanel
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 RULES = ("aces", "max_wilds_per_meld", "players")
 """The rules the odds depend on."""
 
-__all__ = ["AdvisorPanel", "OddsLesson", "advisor_html", "gone_cards"]
-
-
-class AdvisorPanel(LessonPanel):
-    """The advisor for whoever is to act, kept up to date by a stepper."""
-
-    def __init__(self, picker: ThemePicker | None = None) -> None:
-        super().__init__(picker)
-        self.html = widgets.HTML()
-        self.children = [self.html]
-        self.add_class("cardlab-advisor-panel")
-        self.show(None)
-
-    def show(self, view: Any, who: str = "") -> None:
-        """Advise the seat to act in ``view`` (its own observation; None: nobody)."""
-        self.html.value = advisor_waits() if view is None else advisor_html(view, who)
+__all__ = ["OddsLesson", "advisor_html", "gone_cards"]
 
 
 # -- round 1, exactly ---------------------------------------------------------------------------

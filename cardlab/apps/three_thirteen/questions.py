@@ -18,7 +18,7 @@ from typing import Any
 from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
 from cardlab.core.cards import Card
-from cardlab.core.i18n import msg, msgn
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.three_thirteen.game import listed, meld_options
 from cardlab.games.three_thirteen.melds import min_deadwood, penalty_value
 from cardlab.games.three_thirteen.rules import DECK, RANKS, hand_size, wild_rank
@@ -142,8 +142,8 @@ def wild_jobs(hand: Sequence[Card], wild: str, w: Card) -> list[tuple[str, str, 
         by_rank.setdefault(c.rank, []).append(c)
     for rank, same in by_rank.items():
         if len(same) >= 2:
-            label = f"{' '.join(card_text(c) for c in same)} [{card_text(w)}]"
-            meld = msg("Set of {ranks}: {cards}", ranks=rank_message(rank, True), cards=label)
+            cards_shown = f"{' '.join(card_text(c) for c in same)} [{card_text(w)}]"
+            meld = msg("Set of {ranks}: {cards}", ranks=rank_message(rank, True), cards=cards_shown)
             # Translators: what a wild card plays as in a set: "a King", "a 7"
             plays = msg("a {rank}", rank=rank_message(rank))
             jobs.append((str(meld), str(plays), (*same, w)))
@@ -322,7 +322,7 @@ def answer(q: DeadwoodQuestion) -> str:
     return str(q.answer)
 
 
-def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str, str]:
+def feedback(q: DeadwoodQuestion, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): the solver's melds."""
     right = int(value) == q.answer
     head = (

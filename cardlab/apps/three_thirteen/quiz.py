@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardlab.apps.quiz import QuizModel
 from cardlab.apps.three_thirteen.questions import (
+    DeadwoodQuestion,
     choices,
     feedback,
     prompt_html,
@@ -15,32 +17,32 @@ from cardlab.apps.three_thirteen.questions import (
 from cardlab.core.i18n import msg
 from cardlab.pictures.three_thirteen import arrangement_picture, hand_picture, rank_message
 from cardlab.render import Drawing
-from cardlab.widgets.quiz import Quiz
-from cardlab.widgets.theme import ThemePicker
 
 
-class DeadwoodQuiz(Quiz):
+class DeadwoodQuiz(QuizModel):
     """ "What is the deadwood of this hand?" on hands dealt at random, with the solver's answer."""
 
-    @property
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("The hand of the question"))
+    picture_label = msg("The hand of the question")
+    answer_label = msg("The hand in its best melds and deadwood (the answer below says why)")
 
-    def __init__(self, picker: ThemePicker, seed: int = 1) -> None:
-        self.revealed = False
-        super().__init__(picker, seed, size=(10, 10))
+    def deal(self) -> DeadwoodQuestion:
+        return question(self.seed, self.options)
 
-    def ask(self, seed: int) -> tuple[str, Sequence[tuple[str, str]]]:
-        self.q = question(seed, self.options)
-        self.revealed = False
-        return prompt_html(self.q), choices(self.q)
+    def prompt(self) -> str:
+        return prompt_html(self.question)
 
-    def picture(self) -> Drawing:
-        q = self.q
+    def choices(self) -> Sequence[tuple[str, str]]:
+        return choices(self.question)
+
+    def feedback(self, value: str) -> tuple[bool, object, object]:
+        return feedback(self.question, value)
+
+    def picture(self, theme: str) -> Drawing:
+        q = self.question
         if self.revealed:
             title = str(msg("Best deadwood {points}", points=q.answer))
             return arrangement_picture(
-                q.arrangement, q.wild, title=title, value=q.value, theme=self.theme, target=None
+                q.arrangement, q.wild, title=title, value=q.value, theme=theme, target=None
             )
         title = str(
             msg(
@@ -49,13 +51,4 @@ class DeadwoodQuiz(Quiz):
                 wild=rank_message(q.wild, True),
             )
         )
-        return hand_picture(q.hand, q.wild, title=title, theme=self.theme)
-
-    def mark(self, value: str) -> tuple[bool, str]:
-        right, head, body = feedback(self.q, value)
-        self.revealed = True
-        self.redraw()
-        self.view.describe(
-            str(msg("The hand in its best melds and deadwood (the answer below says why)"))
-        )
-        return right, f"<div>{head}{body}</div>"
+        return hand_picture(q.hand, q.wild, title=title, theme=theme)

@@ -20,7 +20,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import (
     LEARNER,
@@ -57,6 +57,10 @@ from cardlab.pictures.three_thirteen import (
     table_picture,
 )
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 7
 
@@ -300,14 +304,14 @@ class ThreeThirteenTable(TableModel):
         """A scored round lies on the table (between rounds, or the game is over)."""
         return self.stage in ("between", "over")
 
-    def advance(self, replay: Replay, said: str, **how: Any) -> TableModel:
+    def advance(self, replay: Replay, said: str, **how: Any) -> Self:
         """`TableModel.advance`, the new steps also kept in the round's log (a new one once the
         last round was over)."""
         table = super().advance(replay, said, **how)
         new = table.log if how.get("fresh") else table.log[len(self.log) :]
         return table._round_logged(new, fresh=self.round_over or not self.round_log)
 
-    def _round_logged(self, new: tuple[Entry, ...], fresh: bool = False) -> ThreeThirteenTable:
+    def _round_logged(self, new: tuple[Entry, ...], fresh: bool = False) -> Self:
         before = () if fresh else self.round_log
         return dataclasses.replace(self, round_log=(*before, *new))
 
@@ -328,15 +332,15 @@ class ThreeThirteenTable(TableModel):
         rounds: int = 11,
         bots: Mapping[int, Bot] | None = None,
         advisor: bool = False,
-    ) -> ThreeThirteenTable:
+    ) -> Self:
         """A new game of ``rounds`` rounds against ``opponents`` bots (or the given ``bots``)."""
         opponents = opponents if bots is None else len(bots)
         options = () if rounds == GAME.default_options["rounds"] else (("rounds", rounds),)
         recipe = Recipe(seed, ai=opponents, options=options, settings=(("advisor", advisor),))
-        return cls.begin(recipe, bots)  # type: ignore[return-value]
+        return cls.begin(recipe, bots)
 
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         bots = dict(bots) if bots is not None else ai_bots(1 if recipe.ai is None else recipe.ai)
         if not 1 <= len(bots) <= 3:
             raise ValueError(
@@ -485,7 +489,7 @@ class ThreeThirteenTable(TableModel):
         """The go-out discard that throws away the most points."""
         return max(outs, key=lambda c: penalty_value(c, self.observation.aces))
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key in ("take-stock", "take-discard"):
             return self.take(key.removeprefix("take-"))
         if key == "discard":
@@ -505,14 +509,14 @@ class ThreeThirteenTable(TableModel):
             return dataclasses.replace(self, opponents=value).say(str(said))
         return self.new_game()
 
-    def _click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> Self:
         """The stock and the discard pile on the canvas are the Take buttons."""
         if target in ("stock", "discard"):
             return self.act(f"take-{target}")
         return super()._click(target)
 
     # -- moves ---------------------------------------------------------------------------------
-    def take(self, source: str) -> TableModel:
+    def take(self, source: str) -> Self:
         """Draw from the ``stock`` or the ``discard`` pile; the stock card is a chance step."""
         took = self.state.discard[-1] if source == "discard" and self.state.discard else None
         replay = self.replay.append(f"take {source}").resolve_chance()
@@ -525,11 +529,11 @@ class ThreeThirteenTable(TableModel):
         entry = Entry(replay.event_at(len(replay)))
         return dataclasses.replace(table, log=(entry,))._round_logged((entry,))
 
-    def discard(self, card: Any = None) -> TableModel:
+    def discard(self, card: Any = None) -> Self:
         """Discard the selected card (or ``card``, e.g. ``"7h"``); then the bots play."""
         return self._finish("discard", card)
 
-    def go_out(self, card: Any = None) -> TableModel:
+    def go_out(self, card: Any = None) -> Self:
         """Go out discarding the selected card (or, with nothing selected, a card that works)."""
         if card is None and not self.selected:
             outs = self.go_out_cards()
@@ -537,7 +541,7 @@ class ThreeThirteenTable(TableModel):
                 card = self._best_out(outs)
         return self._finish("go out", card)
 
-    def _finish(self, verb: str, card: Any) -> TableModel:
+    def _finish(self, verb: str, card: Any) -> Self:
         control = self.control("discard" if verb == "discard" else "go-out")
         if not control.enabled:
             raise ValueError(control.why_not)
@@ -559,7 +563,7 @@ class ThreeThirteenTable(TableModel):
             said = msg("You discarded the {card}.", card=card_code(done))
         return self.advance(replay, str(said), begin=len(self.replay), fresh=True)
 
-    def next_round(self) -> TableModel:
+    def next_round(self) -> Self:
         said = str(
             msg(
                 "Round {round} is dealt: {dealt}.",
@@ -570,7 +574,7 @@ class ThreeThirteenTable(TableModel):
         replay = self.replay.advance_chance()  # the first card of the deal
         return self.advance(replay, said, begin=len(self.replay), level="info", fresh=True)
 
-    def new_game(self) -> TableModel:
+    def new_game(self) -> Self:
         """The next game against the number of bots chosen (the same bots if it is theirs)."""
         bots = self.bots if self.opponents == len(self.bots) else None
         return self.begin(self.next_recipe(ai=self.opponents), bots)

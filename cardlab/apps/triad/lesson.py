@@ -38,7 +38,7 @@ class TriadComponents(LessonPanel):
     def __init__(self, picker: ThemePicker) -> None:
         super().__init__(picker, size=(10, 10))
         self.frames = CanvasView(10, 10, status=self.status)
-        self.sheet = self.view
+        self.sheet = self.canvas_view
         self.frame_words = TextVersion(
             str(msg("The frame lines in words")),
             items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS),
@@ -79,7 +79,12 @@ class HandLadder(LessonPanel):
         )
         self.jokers.observe(lambda _: self.redraw(), names="value")
         self.words = TextVersion(str(msg("The ladder of hands in words")))
-        self.children = [self.jokers, self.view.widget, self.words.widget, self.status.widget]
+        self.children = [
+            self.jokers,
+            self.canvas_view.widget,
+            self.words.widget,
+            self.status.widget,
+        ]
         self.redraw()
 
     @property
@@ -106,7 +111,7 @@ class HandLadder(LessonPanel):
             len(ladder_categories(mode, five)),
             rules=ladder_rules(mode, five),
         )
-        describe(self.view, str(label), self.words)
+        describe(self.canvas_view, str(label), self.words)
         return hand_ladder(counts, mode, self.theme, five_of_a_kind=five)
 
 

@@ -23,6 +23,7 @@ from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
 from cardlab.core.i18n import Message, msg, msgn, num, pct
+from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
 from cardlab.games.poker.ranking import (
@@ -40,7 +41,6 @@ from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
 from cardlab.widgets import HandView, OddsPanel
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.panels import format_fraction
 from cardlab.widgets.theme import ThemePicker
 
 PLAIN_TOTAL = comb(52, 5)
@@ -239,10 +239,11 @@ def _improve(dist: dict[str, Any], now: int) -> Any:
 
 def discards_under(
     hand: str, jokers: str, max_draw: int, five_of_a_kind: bool
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
-    """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, "no five
-    of a kind" counted when asked (a fraction of a second)."""
-    if five_of_a_kind:
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
+    """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, and so
+    is "no five of a kind" without jokers (no hand has five of a kind then); "no five of a
+    kind" with wild jokers is counted when asked (a fraction of a second)."""
+    if five_of_a_kind or jokers == "out":
         return ranked_discards(hand, jokers, max_draw)
     cards = parse(hand)
     unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
@@ -254,7 +255,7 @@ def discards_under(
 @stored
 def ranked_discards(
     hand: str, jokers: str = "out", max_draw: int = 3
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], float]]:
+) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
     """`tables.best_discards` of ``hand`` (notation) against the rest of the deck, ranked by
     expected strength: the advisor's opening hand is stored, so the page need not build the
     lookup tables before the learner asks about another hand."""
@@ -301,7 +302,7 @@ class ExchangeAdvisor(LessonPanel):
         self.deal_button.on_click(guard(lambda _: self.deal()))
         self.jokers.observe(guard(lambda _: self.use_text()), names="value")
         self.hand.on_selection_change(lambda _: self._show_selected())
-        self.results: list[tuple[tuple, dict, float]] = []
+        self.results: list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]] = []
         self.children = [
             widgets.HBox([self.text, self.use_button, self.deal_button]),
             self.jokers,
@@ -366,7 +367,9 @@ class ExchangeAdvisor(LessonPanel):
         self.status.ok(str(msg("You hold {hand}. The best discard is selected.", hand=value.words)))
         self._show_selected()
 
-    def _lookup(self, discard: tuple) -> tuple[tuple, dict, float]:
+    def _lookup(
+        self, discard: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]:
         key = sorted(c.code for c in discard)
         return next(r for r in self.results if sorted(c.code for c in r[0]) == key)
 

@@ -219,7 +219,7 @@ def answer(q: Showdown) -> str:
     return q.answer
 
 
-def feedback(q: Showdown, value: str) -> tuple[bool, str, str]:
+def feedback(q: Showdown, value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML)."""
     right = value == q.answer
     a = max(q.values)

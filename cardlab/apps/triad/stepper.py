@@ -3,9 +3,7 @@ narrated and each bot's reason."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardlab.apps.bot_stepper import BotGameStepper
+from cardlab.apps.bot_stepper import BotStepper
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import seat_name
@@ -13,6 +11,7 @@ from cardlab.core.i18n import msg, msgn
 from cardlab.games.poker.bots import CallBot, PokerBot
 from cardlab.games.poker.draw import stage_message
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
+from cardlab.render import Drawing
 
 
 def default_bots() -> dict[int, Bot]:
@@ -25,38 +24,29 @@ def default_bots() -> dict[int, Bot]:
     }
 
 
-class HandStepper(BotGameStepper):
+class HandStepper(BotStepper):
     """A hand of four bots, one step at a time: every bet and exchange narrated, with the
     bot's one-sentence reason."""
 
     size = (WIDTH, HEIGHT)
-
-    @property
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("A Triad hand of four bots at this step: seats, chips, cards and pot"))
-
-    @property
-    def start_text(self) -> str:  # type: ignore[override]
-        return str(msg("The 52 cards are shuffled and the antes are in; press Forward or Play."))
-
-    @property
-    def chance_text(self) -> str:  # type: ignore[override]
-        return str(msg("Chance: the seeded shuffle decided this card."))
-
+    picture_label = msg("A Triad hand of four bots at this step: seats, chips, cards and pot")
+    start_text = msg("The 52 cards are shuffled and the antes are in; press Forward or Play.")
+    chance_text = msg("Chance: the seeded shuffle decided this card.")
     deal = "triad-pot-odds"
     bots = staticmethod(default_bots)
     opens_in = "bet1"
 
-    def _show(self, step: int, state: Any, event: Any) -> None:
-        view = self.view_of(state)
+    def picture(self, theme: str) -> Drawing:
         # Translators: the stepper's banner: "Through the teacher's eyes"
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
-        self.view.draw(table_picture(view, you=self.viewer, banner=banner, theme=self.picker.theme))
-        self.show_why(step)
+        view = self.view_of(self.state)
+        return table_picture(view, you=self.viewer, banner=banner, theme=theme)
+
+    def mirror_parts(self) -> tuple[list[str], str]:
+        view = self.view_of(self.state)
         hands = []
         for s, hand in enumerate(view.hands):
-            face_up = hand and hand[0] is not None
-            if face_up:
+            if hand and hand[0] is not None:
                 shown = format_cards(hand)
             else:
                 shown = str(msgn("{count} card, hidden", "{count} cards, hidden", len(hand)))
@@ -68,5 +58,5 @@ class HandStepper(BotGameStepper):
                 cards=shown,
             )
             hands.append(str(line))
-        table = str(msg("pot {pot}; {stage}", pot=view.pot, stage=stage_message(view)))
-        self.show_mirror(step, state, hands=hands, table=table)
+        table = msg("pot {pot}; {stage}", pot=view.pot, stage=stage_message(view))
+        return hands, str(table)

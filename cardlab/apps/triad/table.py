@@ -10,7 +10,7 @@ every AI reason is shown, without the cards of a hand that was not shown down.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.hand_by_hand import HandByHandTable
 from cardlab.apps.model import (
@@ -18,7 +18,6 @@ from cardlab.apps.model import (
     Control,
     Mirror,
     ScoreRow,
-    TableModel,
     first_lines,
     player,
 )
@@ -31,6 +30,10 @@ from cardlab.games.poker.betting import semicolons
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.triad import GAME
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 2
 BET_ACTIONS = ("fold", "check", "call", "bet", "raise")
@@ -129,7 +132,7 @@ class TriadTable(HandByHandTable):
             *self.game_controls(row=3, playing=str(msg("Play this hand to its end first."))),
         )
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key in BET_ACTIONS:
             return self.move(key)
         if key == "discard":
@@ -150,10 +153,10 @@ class TriadTable(HandByHandTable):
             return self.hinted()
         if key == "next-hand":
             replay = self.replay.append("next hand")
-            said = str(
+            moved = str(
                 msg("Hand {number}: the button moved one seat left.", number=replay.state.hand_no)
             )
-            return self.advance(replay, said, begin=len(self.replay), fresh=True)
+            return self.advance(replay, moved, begin=len(self.replay), fresh=True)
         return self.restart(key, value)
 
     def hint_bot(self) -> Bot:

@@ -27,8 +27,8 @@ class TriangleComponents(LessonPanel):
         super().__init__(picker, size=(10, 10))
         self.words = TextVersion(str(msg("The 24 cards in words")), deck_words("triangle"))
         label = msg("The 24 Triangle cards: ace to 6 in four suits")
-        describe(self.view, str(label), self.words)
-        self.children = [self.view.widget, self.words.widget, self.status.widget]
+        describe(self.canvas_view, str(label), self.words)
+        self.children = [self.canvas_view.widget, self.words.widget, self.status.widget]
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -44,7 +44,7 @@ def stage_text(replay: Replay, stage: int) -> str:
     """What happens at ``stage`` of the round in ``replay``, and why (HTML)."""
     lift, spoken = round_steps(replay)
     record = replay.state.rounds[0]
-    name = seat_name(record.speaker)  # type: ignore[arg-type]
+    name = seat_name(record.speaker)
     if stage == 0:
         view = observe(replay.state_at(lift), 0)
         return str(
@@ -99,7 +99,7 @@ def stage_text(replay: Replay, stage: int) -> str:
                 "{player} said \u201c{statement}\u201d.",
                 player=name,
                 card=str(view.rts),
-                statement=record.statement.said,  # type: ignore[union-attr]
+                statement=record.statement.said,
             )
         )
     event = replay.event_at(len(replay))
@@ -127,7 +127,7 @@ class RoundWalkthrough(LessonPanel):
         self.stage.add_class("cardlab-stage")
         self.text = TextVersion(str(msg("This stage in words")))
         self.stage.observe(lambda _: self.redraw(), names="value")
-        self.children = [self.stage, self.view.widget, self.text.widget, self.status.widget]
+        self.children = [self.stage, self.canvas_view.widget, self.text.widget, self.status.widget]
         self.redraw()
 
     @property
@@ -144,5 +144,5 @@ class RoundWalkthrough(LessonPanel):
         label = msg(
             "A real round, stage {number} of 5: {stage}", number=index + 1, stage=STAGES[index]
         )
-        describe(self.view, str(label), self.text)
+        describe(self.canvas_view, str(label), self.text)
         super()._redraw()

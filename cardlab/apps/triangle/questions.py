@@ -18,7 +18,7 @@ from cardlab.apps.asked import RIGHT, Asked, asked
 from cardlab.apps.triangle.table import odds_table_html, signed
 from cardlab.core.bots import RandomBot
 from cardlab.core.engine import seat_name
-from cardlab.core.i18n import msg, msgn
+from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.odds import format_fraction
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import (
@@ -79,6 +79,8 @@ def quiz_position(seed: int) -> QuizQuestion:
     if replay.is_terminal:
         raise RuntimeError("no quiz position found")
     speaker = replay.state.speaker
+    if speaker is None:  # `asked` stops only where a speaker states
+        raise RuntimeError("no quiz position found")
     return QuizQuestion(replay, speaker, statement_odds(observe(replay.state, speaker)))
 
 
@@ -147,7 +149,7 @@ def answer(q: QuizQuestion) -> str:
     return q.best[0].statement.code
 
 
-def feedback(q: QuizQuestion, code: str) -> tuple[bool, str, str]:
+def feedback(q: QuizQuestion, code: str) -> tuple[bool, str | Message, str]:
     """Whether ``code`` (e.g. ``S4``) is a best statement, the verdict's head and the count
     (HTML)."""
     mine = q.odds_of(code)

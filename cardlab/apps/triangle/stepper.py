@@ -7,17 +7,16 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import ipywidgets as widgets
-
-from cardlab.apps.bot_stepper import BotGameStepper
-from cardlab.apps.triangle.odds import OddsExplainer, odds_seat
+from cardlab.apps.bot_stepper import BotStepper
+from cardlab.apps.odds_table import odds_chart
+from cardlab.apps.triangle.odds import ODDS_TITLE, explained_html, grab_void, odds_rows, odds_seat
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import joined, msg, msgn
 from cardlab.games.triangle import TriangleState, observe
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import HEIGHT, WIDTH, step_picture
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render import Drawing
 
 
 def default_bots() -> dict[int, Bot]:
@@ -110,47 +109,29 @@ def eyes(viewer: int | None) -> Any:
     return msg("{player}'s eyes", player=seat_name(viewer))
 
 
-class GameStepper(BotGameStepper):
+class GameStepper(BotStepper):
     """A game of three reasoning bots (a curated deal), one step at a time: who sees what, what
-    each bot did and why, and (in `odds`) the odds for the current position."""
+    each bot did and why, and (in its odds box) the odds for the current position."""
 
     size = (WIDTH, HEIGHT)
-
-    @property  # type: ignore[misc]
-    def picture_label(self) -> str:  # type: ignore[override]
-        return str(msg("A Triangle game of three bots at this step: the cards each player lifts"))
-
-    @property  # type: ignore[misc]
-    def start_text(self) -> str:  # type: ignore[override]
-        return str(msg("The pack of 24 is shuffled; press Forward or Play."))
-
-    @property  # type: ignore[misc]
-    def bot_label(self) -> str:  # type: ignore[override]
-        # Translators: after a player's name, e.g. "Player 2 (a reasoning bot)"
-        return str(msg(" (a reasoning bot)"))
-
-    @property  # type: ignore[misc]
-    def chance_moves(self) -> str:  # type: ignore[override]
-        return str(msg("chance: the next card dealt, or who grabbed first"))
-
+    picture_label = msg("A Triangle game of three bots at this step: the cards each player lifts")
+    start_text = msg("The pack of 24 is shuffled; press Forward or Play.")
+    # Translators: after a player's name, e.g. "Player 2 (a reasoning bot)"
+    bot_label = msg(" (a reasoning bot)")
+    chance_moves = msg("chance: the next card dealt, or who grabbed first")
     deal = "triangle-first-turn"
     bots = staticmethod(default_bots)
     opens_in = "claim"  # the first lifted cards, so the odds below have something to show
+    has_odds = True
     rounds = 6
     """The curated deal is the first turn: its first six rounds."""
-
-    def __init__(self, picker: ThemePicker, deal: str | None = None) -> None:
-        self.sees = widgets.HTML()
-        self.sees.add_class("cardlab-sees")
-        self.odds = OddsExplainer(picker, plot=True)
-        super().__init__(picker, deal, extra=[self.sees])
 
     def line_ends(self, state: TriangleState) -> bool:
         """A line ends, as the curated deal does, once the first turn's rounds are played."""
         return len(state.rounds) >= self.rounds and state.phase == "deal"
 
-    def _show(self, step: int, state: TriangleState, event: Any) -> None:
-        viewer, through = self.viewer, eyes(self.viewer)
+    def picture(self, theme: str) -> Drawing:
+        state, through = self.state, eyes(self.viewer)
         banner = msg(
             "Turn {turn}, round {round}: {eyes}",
             turn=state.turn + 1,
@@ -159,16 +140,36 @@ class GameStepper(BotGameStepper):
         )
         if state.phase == "deal" and state.dealt == 0 and state.rounds:
             banner = msg("Round {number} is over: {eyes}", number=len(state.rounds), eyes=through)
-        self.view.draw(step_picture(state, viewer, self.theme, str(banner)))
-        self.show_why(step)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in who_sees_what(state, viewer))
+        return step_picture(state, self.viewer, theme, str(banner))
+
+    def notes(self) -> str:
+        """Who sees what, through the chosen eyes."""
+        lines = who_sees_what(self.state, self.viewer)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         heading = msg("Who sees what")
-        self.sees.value = f"<div><b>{heading}</b><ul>{items}</ul></div>"
-        seat = odds_seat(state, viewer)
-        if seat is None:
-            self.odds.show(None, message=str(msg("Odds appear once the cards are lifted.")))
-        else:
-            self.odds.show(observe(state, seat))
+        return f"<div class='cardlab-sees'><b>{heading}</b><ul>{items}</ul></div>"
+
+    def _odds_view(self) -> Any:
+        """The observation whose odds the box shows (None: no odds at this step)."""
+        seat = odds_seat(self.state, self.viewer)
+        return None if seat is None else observe(self.state, seat)
+
+    def odds_html(self) -> str:
+        view = self._odds_view()
+        if view is None:
+            waiting = msg("Odds appear once the cards are lifted.")
+            return f"<p><i>{html.escape(str(waiting))}</i></p>"
+        rules = {**dict(self.tree.main.replay.options), **self.options}
+        return explained_html(view, grab_void(rules))
+
+    def odds_chart(self, theme: str) -> str:
+        view = self._odds_view()
+        if view is None:
+            return ""
+        return odds_chart(odds_rows(view), str(ODDS_TITLE), theme).svg()
+
+    def mirror_parts(self) -> tuple[list[str], str]:
+        state = self.state
         view = self.view_of(state)
         dealt = observe(state, None).cards
         hands = [
@@ -197,4 +198,4 @@ class GameStepper(BotGameStepper):
             else msg("not dealt")
         )
         table = msg("Right to Speak: {rts}; scores: {scores}", rts=rts, scores=scores)
-        self.show_mirror(step, state, hands=hands, table=str(table))
+        return hands, str(table)

@@ -18,7 +18,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import (
     LEARNER,
@@ -40,6 +40,10 @@ from cardlab.games.triangle.odds import Signed, StatementOdds, best_statement
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 
 PLAY_SEED = 4
 """The table's first seed: round 1 resolves with a score when the learner claims."""
@@ -145,7 +149,7 @@ class TriangleTable(TableModel):
     carried = ("show_odds",)
     aids = ("show_odds",)
 
-    @property  # type: ignore[misc]
+    @property
     def log_title(self) -> str:  # type: ignore[override]
         """The log's heading, in the page's language."""
         return str(msg("This round"))
@@ -156,13 +160,13 @@ class TriangleTable(TableModel):
         seed: int = PLAY_SEED,
         bots: Mapping[int, Bot] | None = None,
         show_odds: bool = False,
-    ) -> TriangleTable:
+    ) -> Self:
         """A new game against two reasoning bots (or the given ``bots`` in seats 1 and 2)."""
         recipe = Recipe(seed, settings=(("show_odds", show_odds),))
-        return cls.begin(recipe, bots)  # type: ignore[return-value]
+        return cls.begin(recipe, bots)
 
     @classmethod
-    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> TableModel:
+    def begin(cls, recipe: Recipe, bots: Mapping[int, Bot] | None = None) -> Self:
         bots = dict(bots) if bots is not None else default_bots()
         replay = new_game(recipe.seed, **dict(recipe.options))
         said, fields = cls.greeting(recipe), dict(recipe.settings)
@@ -235,8 +239,8 @@ class TriangleTable(TableModel):
             value = chosen or best_statement(self.observation).statement.code
         elif speaking:  # no hint: the statements in their own order, nothing chosen for you
             options = tuple((s.words, s.code) for s in STATEMENTS)
-            value = self.statement if self.statement in {s.code for s in STATEMENTS} else None
-            value = value or options[0][1]
+            kept = self.statement if self.statement in {s.code for s in STATEMENTS} else None
+            value = kept or options[0][1]
         else:
             options = tuple((s.words, s.code) for s in STATEMENTS)
             value = options[0][1]
@@ -256,7 +260,7 @@ class TriangleTable(TableModel):
                     value=self.show_odds),
         )  # fmt: skip
 
-    def _act(self, key: str, value: Any) -> TableModel:
+    def _act(self, key: str, value: Any) -> Self:
         if key == "hint":
             return dataclasses.replace(self, show_odds=value)
         if key == "statement":
@@ -295,7 +299,7 @@ class TriangleTable(TableModel):
             return Suggestion("statement", why, value=code)
         return Suggestion("say", why)
 
-    def _click(self, target: str) -> TableModel:
+    def _click(self, target: str) -> Self:
         """A click on a card of the picture says what that card is to the learner (the
         buttons under the table make the moves)."""
         if target == "rts":
@@ -558,7 +562,7 @@ class TriangleTable(TableModel):
         arithmetic = replay.event_at(len(replay)).arithmetic  # the statement ended the round
         said = {
             "player": seat_name(record.speaker),
-            "statement": record.statement.said,  # type: ignore[union-attr]
+            "statement": record.statement.said,
             "arithmetic": arithmetic,
         }
         if record.correct:

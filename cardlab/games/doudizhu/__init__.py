@@ -26,7 +26,7 @@ from cardlab.games.doudizhu.game import GAME, DouDizhuState, DouDizhuView, Play
 from cardlab.games.doudizhu.scoring import Settlement, settle
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[DouDizhuState]:
     """A new deal as a `Replay`, dealt and with the first bidder drawn (``.state`` is live)."""
     return Replay.start(GAME, seed, **options).resolve_chance()
 
@@ -35,7 +35,7 @@ def legal_actions(state: DouDizhuState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: DouDizhuState, action: Any) -> Transition:
+def apply(state: DouDizhuState, action: Any) -> Transition[DouDizhuState]:
     """``state, event = apply(state, action)``; ``action`` is text or a `Combo`."""
     return GAME.apply(state, action)
 

@@ -14,6 +14,8 @@ baseline use the core `cardlab.core.bots.RandomBot`: it picks uniformly among th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action, seat_name
@@ -118,6 +120,7 @@ def wanted_bid(strength: float) -> int:
 
 
 # -- the AI ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
 class DouDizhuBot:
     """The planning AI (see the module docstring).
 
@@ -126,19 +129,11 @@ class DouDizhuBot:
     ``alarm`` cards or fewer it beats whatever it can (the play that costs its plan least), at
     ``block`` or fewer it beats as high as it can, and at ``bomb_alarm`` or fewer it bombs."""
 
-    def __init__(
-        self,
-        name: str = "ai",
-        gain: float = 0.5,
-        alarm: int = 10,
-        bomb_alarm: int = 2,
-        block: int = 4,
-    ) -> None:
-        self.name = name
-        self.block = block
-        self.gain = gain
-        self.alarm = alarm
-        self.bomb_alarm = bomb_alarm
+    name: str = "ai"
+    gain: float = 0.5
+    alarm: int = 10
+    bomb_alarm: int = 2
+    block: int = 4
 
     def __repr__(self) -> str:
         return f"DouDizhuBot(name={self.name!r})"
@@ -468,14 +463,12 @@ def _text(c: Combo) -> str:
 
 
 # -- the greedy baseline -----------------------------------------------------------------------
+@dataclass(frozen=True)
 class GreedyBot:
     """Always plays its smallest legal combination: the fewest cards, then the lowest main rank;
     a bomb or the rocket only when no other combination can be played.  Bids 1 when it can."""
 
-    name = "greedy"
-
-    def __repr__(self) -> str:
-        return "GreedyBot()"
+    name: ClassVar[str] = "greedy"
 
     def choose(self, observation: DouDizhuView, legal_actions: Sequence[Action]) -> Decision:
         view = observation

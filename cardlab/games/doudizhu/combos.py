@@ -19,11 +19,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from cardlab.core.caches import LRUDict
 from cardlab.core.cards import RANKS54, STANDARD54, Card
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.text import shown, with_article
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 RANKS: tuple[str, ...] = (
     "3",
@@ -267,10 +271,10 @@ def counts_of(cards: Iterable[Card | str]) -> Counts:
     except (AttributeError, KeyError):
         counts = [0] * 15
     for card in cards:
-        i = INDEX.get(card.rank if isinstance(card, Card) else card)  # type: ignore[arg-type]
-        if i is None:
+        index = INDEX.get(card.rank if isinstance(card, Card) else card)
+        if index is None:
             raise RefusedCards(msg("{card} is not a Dou Dizhu card", card=shown(card)))
-        counts[i] += 1
+        counts[index] += 1
     return tuple(counts)
 
 
@@ -320,7 +324,7 @@ def check_combo(combo: Combo) -> None:
     check_counts(counts)
 
 
-def _is_counts(values: Sequence[object]) -> bool:
+def _is_counts(values: Sequence[object]) -> TypeIs[Sequence[int]]:
     """Whether ``values`` are 15 whole numbers (a rank-count vector, unchecked)."""
     return len(values) == 15 and set(map(type, values)) == {int}
 
@@ -337,9 +341,9 @@ def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
         )
     if len(cards) > _DECK_SIZE:
         raise ValueError(f"one deck holds {_DECK_SIZE} cards, got {len(cards):,}")
-    counts = tuple(cards) if _is_counts(cards) else counts_of(cards)  # type: ignore[arg-type]
-    check_counts(counts)  # type: ignore[arg-type]
-    return counts  # type: ignore[return-value]
+    counts = tuple(cards) if _is_counts(cards) else counts_of(cards)
+    check_counts(counts)
+    return counts
 
 
 # -- classification -----------------------------------------------------------------------------
@@ -456,7 +460,7 @@ def legal_plays(
     _check_ruleset(ruleset)
     h = _counts(hand)
     if table is None:
-        return all_combos(h, ruleset)  # type: ignore[return-value]
+        return [*all_combos(h, ruleset)]
     return [PASS, *_beating(h, table, ruleset)]
 
 
@@ -481,10 +485,10 @@ def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
     found = _CACHE.get(key) if key in _CACHE else None  # a miss without a KeyError
     if found is None:
         hand = _Hand(h, ruleset)
-        found = []
+        combos: list[Combo] = []
         for bucket in _IN_ORDER:
-            found += bucket(hand)
-        found = _CACHE[key] = tuple(found)
+            combos += bucket(hand)
+        found = _CACHE[key] = tuple(combos)
     return list(found)
 
 
@@ -611,7 +615,9 @@ def _grid(make: Callable[[int, int], Combo | None]) -> list[list[Combo | None]]:
     return [[make(i, j) for j in range(15)] for i in range(15)]
 
 
-def _single_wings(core: dict[int, int], main: int, kind: str, chain: int = 1) -> list:
+def _single_wings(
+    core: dict[int, int], main: int, kind: str, chain: int = 1
+) -> list[list[Combo | None]]:
     """The grid of ``core`` plus two single wings ``i <= j`` (not a core rank, not both jokers)."""
     size = sum(core.values()) + 2
 
@@ -623,7 +629,9 @@ def _single_wings(core: dict[int, int], main: int, kind: str, chain: int = 1) ->
     return _grid(make)
 
 
-def _pair_wings(core: dict[int, int], main: int, kind: str, chain: int = 1) -> list:
+def _pair_wings(
+    core: dict[int, int], main: int, kind: str, chain: int = 1
+) -> list[list[Combo | None]]:
     """The grid of ``core`` plus two pair wings of ranks ``i < j`` (no core rank, no joker)."""
     size = sum(core.values()) + 4
 
@@ -641,7 +649,9 @@ _PLANE2_SOLO = {t: _single_wings({t - 1: 3, t: 3}, t, "airplane_solo", 2) for t 
 _PLANE2_PAIR = {t: _pair_wings({t - 1: 3, t: 3}, t, "airplane_pair", 2) for t in range(1, 12)}
 
 
-def _two_wings(grid: list, ranks: list[int], doubles: frozenset[int]) -> list[Combo]:
+def _two_wings(
+    grid: list[list[Combo | None]], ranks: list[int], doubles: frozenset[int]
+) -> list[Combo]:
     """``grid[i][j]`` for every two wings from ``ranks`` (the same rank twice only for
     ``doubles``; not both jokers), in increasing order of the count vector: a higher lowest
     rank is a smaller vector."""
@@ -650,7 +660,7 @@ def _two_wings(grid: list, ranks: list[int], doubles: frozenset[int]) -> list[Co
     n = len(ranks)
     for a in range(n - 1, -1, -1):
         i = ranks[a]
-        row = grid[i]
+        row = cast("list[Combo]", grid[i])  # the callers name only wings with a combination
         if i != BLACK_JOKER:  # (BJ, RJ) is the only pair of ranks left out
             out += map(row.__getitem__, down[: n - 1 - a])
         if i in doubles:

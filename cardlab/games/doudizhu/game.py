@@ -18,14 +18,16 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, ClassVar
+from typing import Any
 
 from cardlab.core.cards import STANDARD54, Card
 from cardlab.core.engine import (
     CHANCE,
     TERMINAL,
+    Action,
     CardOut,
     Event,
     Game,
@@ -187,17 +189,17 @@ class DouDizhuView:
     winner: int | None
 
 
-class DouDizhu(Game):
+class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
     name = "doudizhu"
     title = msg("Dou Dizhu (Fight the Landlord)")
     min_players = max_players = PLAYERS
-    default_options: ClassVar[dict[str, Any]] = {"ruleset": "cardavia"}
-    option_specs: ClassVar[dict[str, Option]] = {
+    default_options: Mapping[str, Any] = {"ruleset": "cardavia"}
+    option_specs: Mapping[str, Option] = {
         "ruleset": choice(
             RULESETS, msg("whose wing and attachment rules: Cardavia's or pagat's (D3)")
         )
     }
-    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"ruleset": "pagat"})
+    example_options = ({}, {"ruleset": "pagat"})
     # "as" (in "play 3 3 3 as trio") is left out: "As" is the ace of spades
     action_words = frozenset({"deal", "first", "bid", PASS, "play", *KIND_NAMES})
     action_examples = ("pass", "bid 2", "play 3 4 5 6 7")
@@ -223,7 +225,7 @@ class DouDizhu(Game):
             return _deal_outcomes(state.stock)
         return [(f"first {s + 1}", 1 / PLAYERS) for s in range(PLAYERS)]
 
-    def sample_chance(self, state: DouDizhuState, rng: random.Random) -> str:
+    def sample_chance(self, state: DouDizhuState, rng: random.Random) -> Action:
         """The card `Game.sample_chance` draws (the same call of ``rng.choices`` on the same
         weights, so seeded deals stay the same), without writing out every outcome first."""
         if state.phase != "deal":
@@ -354,7 +356,7 @@ class DouDizhu(Game):
         if not readings:
             raise RefusedCards(why_not_combo(counts, state.ruleset))
         if kind:
-            readings = [r for r in readings if r.kind == kind]
+            readings = tuple(r for r in readings if r.kind == kind)
             if not readings:
                 raise RefusedCards(msg("these cards are not {kind}", kind=a_kind(KIND_NAMES[kind])))
         if state.table is None:
@@ -367,13 +369,14 @@ class DouDizhu(Game):
                     )
                 )
             return readings[0], cards
-        beating = [r for r in readings if combo_beats(r, state.table)]
+        table = state.table
+        beating = [r for r in readings if combo_beats(r, table)]
         if not beating:
-            raise RefusedCards(why_not_beating(readings[0], state.table))
-        return max(beating, key=lambda r: (r.kind == state.table.kind, r.main)), cards
+            raise RefusedCards(why_not_beating(readings[0], table))
+        return max(beating, key=lambda r: (r.kind == table.kind, r.main)), cards
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: DouDizhuState, move: DouDizhuMove) -> Transition:
+    def _apply(self, state: DouDizhuState, move: DouDizhuMove) -> Transition[DouDizhuState]:
         if isinstance(move, CardOut):
             return self._deal(state, move.card)
         if isinstance(move, SeatChosen):
@@ -388,7 +391,7 @@ class DouDizhu(Game):
             return self._pass(state)
         return self._play(state, move.combo, move.cards, move.text)
 
-    def _deal(self, state: DouDizhuState, card: Card) -> Transition:
+    def _deal(self, state: DouDizhuState, card: Card) -> Transition[DouDizhuState]:
         i = _position(state.stock, card)
         stock = state.stock[:i] + state.stock[i + 1 :]
         dealt = _DECK_SIZE - len(state.stock)
@@ -404,7 +407,7 @@ class DouDizhu(Game):
             text = _BOTTOM_TOLD[code]
         return Transition(new, Event(CHANCE, _DEAL_TEXT[code], text))
 
-    def _bid(self, state: DouDizhuState, move: Bid) -> Transition:
+    def _bid(self, state: DouDizhuState, move: Bid) -> Transition[DouDizhuState]:
         seat = state.to_move
         bid, action = move.amount, move.text
         bids = (*state.bids, (seat, bid))
@@ -448,17 +451,18 @@ class DouDizhu(Game):
             return Transition(new, Event(seat, action, text))
         return Transition(new, Event(seat, action, msg("{said}.", said=said)))
 
-    def _pass(self, state: DouDizhuState) -> Transition:
+    def _pass(self, state: DouDizhuState) -> Transition[DouDizhuState]:
         seat = state.to_move
         passes = state.passes + 1
         plays = (*state.plays, Play(seat, None))
         if passes == 2:
             leader = state.last_player
+            assert leader is not None  # two passes follow a play
             new = _evolve(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
             text = msg(
                 "{player} passes. Two passes: the table is cleared and {leader} leads again.",
                 player=role(state, seat),
-                leader=role(state, leader),  # type: ignore[arg-type]
+                leader=role(state, leader),
             )
         else:
             new = _evolve(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
@@ -467,7 +471,7 @@ class DouDizhu(Game):
 
     def _play(
         self, state: DouDizhuState, combo: Combo, cards: tuple[Card, ...], action: str
-    ) -> Transition:
+    ) -> Transition[DouDizhuState]:
         seat = state.to_move
         played = {id(card) for card in cards}  # `_take` took these very cards from the hand
         hand = [card for card in state.hands[seat] if id(card) not in played]
@@ -700,7 +704,9 @@ _BOTTOM_TOLD = {
     code: told(msg("A bottom card is put aside face down{card}.", card=hidden(_in_brackets(code))))
     for code in _DEAL_TEXT
 }
-_CUMULATIVE = [[]] + [list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)]
+_CUMULATIVE: list[list[float]] = [[]] + [
+    list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)
+]
 _CANONICAL = frozenset(
     [*_DEALT, *(f"first {s + 1}" for s in range(PLAYERS)), PASS, "bid 1", "bid 2", "bid 3"]
 )

@@ -22,11 +22,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from cardlab.core.cards import STANDARD54
 from cardlab.core.i18n import Message, joined, msg, num
@@ -43,6 +44,9 @@ from cardlab.games.doudizhu.combos import (
     counts_of,
     legal_plays,
 )
+
+if TYPE_CHECKING:
+    from cardlab.games.doudizhu.game import DouDizhuView
 
 DECK_SIZE = 54
 RANK_COUNT = 13  # ranks with four cards (3 ... 2); a bomb is all four of one of them
@@ -356,7 +360,9 @@ class CountingOdds:
 Counts15 = tuple[int, ...]
 
 
-def unseen_counts(view) -> tuple[Counts15, tuple[Counts15, Counts15], tuple[int, int]]:
+def unseen_counts(
+    view: DouDizhuView,
+) -> tuple[Counts15, tuple[Counts15, Counts15], tuple[int, int]]:
     """From a `DouDizhuView`: rank counts of the unseen cards, the cards known to sit in each
     other hand (bottom cards the landlord showed and has not played), and the two hand sizes."""
     seat = view.seat
@@ -366,7 +372,7 @@ def unseen_counts(view) -> tuple[Counts15, tuple[Counts15, Counts15], tuple[int,
     seen = Counter(c.rank for c in view.hands[seat] if c is not None)
     for play in view.plays:
         seen.update(c.rank for c in play.cards)
-    known = [Counter(), Counter()]
+    known: list[Counter[str]] = [Counter(), Counter()]
     if view.landlord is not None and view.landlord != seat:
         # the bottom cards were shown; those the landlord has not played are still in the hand
         still = Counter(c.rank for c in view.bottom if c is not None)
@@ -515,7 +521,7 @@ EXACT_LIMIT = 6_000
 
 
 def counting_odds(
-    view,
+    view: DouDizhuView,
     table: Combo | None = None,
     *,
     trials: int = 400,
@@ -527,6 +533,7 @@ def counting_odds(
     at most ``exact_limit`` rank patterns, else a seeded estimate from ``trials`` splits)."""
     unseen, known, sizes = unseen_counts(view)
     seat = view.seat
+    assert seat is not None  # unseen_counts refuses the teacher's view
     others = ((seat + 1) % SEATS, (seat + 2) % SEATS)
     n_a = sizes[0] - sum(known[0])
     n_b = sizes[1] - sum(known[1])
@@ -540,7 +547,8 @@ def counting_odds(
         # before bidding ends three unseen cards are the face-down bottom: then sample
         if sum(unseen) == n_a + n_b and rank_patterns(unseen, n_a) <= exact_limit:
             beat_exact = _beat_split_exact(unseen, known, n_a, table, ruleset)
-            beat = tuple(float(x) for x in beat_exact)  # type: ignore[assignment]
+            a_beats, b_beats, either_beats = beat_exact
+            beat = (float(a_beats), float(b_beats), float(either_beats))
         else:
             beat = _beat_split_sampled(unseen, known, sizes, table, ruleset, trials, seed)
             used_trials = trials
@@ -574,7 +582,9 @@ def _bomb_split_odds_with_spare(
     total = 0
     ranks = [r for r in range(15) if unseen[r]]
 
-    def spares(i: int, left: int, chosen: dict[int, int], ways: int):
+    def spares(
+        i: int, left: int, chosen: dict[int, int], ways: int
+    ) -> Iterator[tuple[dict[int, int], int]]:
         if left == 0:
             yield chosen, ways
             return
@@ -620,7 +630,7 @@ def _beat_split_sampled(
         hits[0] += wa
         hits[1] += wb
         hits[2] += wa or wb
-    return tuple(h / trials for h in hits)  # type: ignore[return-value]
+    return hits[0] / trials, hits[1] / trials, hits[2] / trials
 
 
 # -- how many plays a full deck allows -----------------------------------------------------------
@@ -642,7 +652,8 @@ def play_counts(ruleset: str = "cardavia") -> PlayCounts:
     for both rulesets (`cardlab.core.stored`): 0.4 s each."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
-    kinds = Counter(c.kind for c in legal_plays(STANDARD54.cards(), None, ruleset))
+    leads = legal_plays(STANDARD54.cards(), None, ruleset)  # no pass: nothing to beat
+    kinds = Counter(c.kind for c in leads if isinstance(c, Combo))
     return PlayCounts(ruleset, {k: kinds.get(k, 0) for k in KIND_NAMES})
 
 

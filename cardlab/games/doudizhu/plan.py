@@ -92,15 +92,17 @@ def _windows(r: Counts) -> list[tuple[int, int, int]]:
 
 
 Chain = tuple[int, int, int]  # (width, low, top): a straight, pair run or airplane core
+Plan = tuple[float, list[Combo], list[Chain]]
+"""A plan's cost, its combinations and the chains made first (`_search`)."""
 
 
-def _search(r: Counts, memo: dict) -> tuple[float, list[Combo], list[Chain]]:
+def _search(r: Counts, memo: dict[Counts, Plan]) -> Plan:
     """The best plan of ``r`` (no bombs or rocket in it): try every chain to make first, plan
     what is left the same way (remembered by counts), and keep the cheapest."""
     found = memo.get(r)
     if found is not None:
         return found
-    best = (*_base(r, []), [])
+    best: Plan = (*_base(r, []), [])
     for chain in _windows(r):
         width, low, top = chain
         rest = list(r)

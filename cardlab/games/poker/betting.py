@@ -28,9 +28,12 @@ Chips are conserved exactly: `award` pays out every chip that was put in.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
@@ -167,7 +170,7 @@ def post_antes(betting: Betting, ante: int) -> BetStep:
     return BetStep(new, text, msg("pot {paid} = {pot}", paid=paid_sum, pot=new.pot))
 
 
-def semicolons(parts: Sequence[object]) -> object:
+def semicolons(parts: Sequence[str | Message]) -> str | Message:
     """Clauses of one sentence, separated the language's way ("a; b; c")."""
     if not parts:
         return ""
@@ -457,20 +460,21 @@ def pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
 def split_pots(
     contributions: Sequence[int],
     folded: Sequence[bool],
-    ranking_keys: Sequence[Hashable | None],
+    ranking_keys: Sequence[SupportsRichComparison | None],
     button: int = 0,
 ) -> list[Pot]:
     """`pots` with each pot's winners and shares filled in (see `award` for the rules)."""
     n = len(contributions)
     result = []
     for pot in pots(contributions, folded):
+        winners: tuple[int, ...]
         if len(pot.eligible) == 1:
             winners = pot.eligible
         else:
             keys = {s: ranking_keys[s] for s in pot.eligible}
             if any(k is None for k in keys.values()):
                 raise ValueError("every player still in a contested pot needs a ranking key")
-            best = max(keys.values())  # type: ignore[type-var]
+            best = max(k for k in keys.values() if k is not None)
             winners = tuple(s for s in pot.eligible if keys[s] == best)
         # order the winners from the button's left, for the odd chips
         order = sorted(winners, key=lambda s: (s - button - 1) % n)
@@ -483,7 +487,7 @@ def split_pots(
 def award(
     contributions: Sequence[int],
     folded: Sequence[bool],
-    ranking_keys: Sequence[Hashable | None],
+    ranking_keys: Sequence[SupportsRichComparison | None],
     button: int = 0,
 ) -> tuple[int, ...]:
     """Chips each seat receives at the end of a hand; they add up to ``sum(contributions)``.

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from cardlab.core.bots import Decision
+from cardlab.core.bots import Decision, rng_for
 from cardlab.core.engine import GAMES, Action, get_game
 from cardlab.core.i18n import Message, msg, msgn, pct, pcts_apart
 from cardlab.core.narration import hidden
@@ -177,52 +177,39 @@ def _pct(x: float) -> object:
     return pct(x, 0)
 
 
+@dataclass(frozen=True)
 class PokerBot:
     """Bets from seeded Monte Carlo equity, draws for the best expected hand, bluffs a little.
 
     ``trials`` simulated showdowns per betting decision and ``draw_trials`` simulated draws per
     discard candidate; ``aggression`` scales the fair share needed to bet or raise; ``goal`` is
     ``"strength"`` (Triad: best expected strength) or ``"improve"`` (Pyramid: best chance of a
-    better pyramid).  Every decision is seeded by ``seed`` and the situation, so the same
-    observation always gets the same answer.
+    better pyramid).  Every decision draws from ``seed`` and the observation (`rng_for`), so the
+    same observation always gets the same answer.
     """
 
-    def __init__(
-        self,
-        seed: int | str = 0,
-        bluff: float = 0.05,
-        trials: int = 300,
-        draw_trials: int = 60,
-        aggression: float = 1.3,
-        goal: str = "strength",
-        game: DrawPoker | None = None,
-    ) -> None:
-        if not 0 <= bluff <= 1:
-            raise ValueError(f"bluff is a probability 0-1, got {bluff!r}")
-        if goal not in ("strength", "improve"):
-            raise ValueError(f"goal must be 'strength' or 'improve', got {goal!r}")
-        self.seed = seed
-        self.bluff = bluff
-        self.trials = trials
-        self.draw_trials = draw_trials
-        self.aggression = aggression
-        self.goal = goal
-        self.game = game
+    seed: int | str = 0
+    bluff: float = 0.05
+    trials: int = 300
+    draw_trials: int = 60
+    aggression: float = 1.3
+    goal: str = "strength"
+    game: DrawPoker | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.bluff <= 1:
+            raise ValueError(f"bluff is a probability 0-1, got {self.bluff!r}")
+        if self.goal not in ("strength", "improve"):
+            raise ValueError(f"goal must be 'strength' or 'improve', got {self.goal!r}")
 
     def __repr__(self) -> str:
         return f"PokerBot(seed={self.seed!r}, bluff={self.bluff})"
-
-    def _rng(self, view: DrawPokerView) -> random.Random:
-        return random.Random(
-            f"{self.seed}/{view.hand_no}/{view.seat}/{view.phase}/{view.exchange_round}/"
-            f"{len(view.log)}"
-        )
 
     def choose(self, observation: DrawPokerView, legal_actions: Sequence[Action]) -> Decision:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         game = _game(observation, self.game)
-        rng = self._rng(observation)
+        rng = rng_for(self.seed, observation)
         if observation.phase == "draw":
             return self._exchange(game, observation, legal_actions, rng)
         return self._bet(game, observation, legal_actions, rng)
@@ -372,11 +359,9 @@ class PokerBot:
         return Decision(legal[0], _only(legal[0]))
 
 
+@dataclass(frozen=True)
 class CallBot:
     """The "call everything" baseline: checks or calls every bet, never folds, stands pat."""
-
-    def __repr__(self) -> str:
-        return "CallBot()"
 
     def choose(self, observation: DrawPokerView, legal_actions: Sequence[Action]) -> Decision:
         if not legal_actions:

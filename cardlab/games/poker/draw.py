@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
 from cardlab.core.cards import Card, get_deck
 from cardlab.core.engine import (
@@ -61,6 +61,8 @@ from cardlab.games.poker.betting import Betting, Pot, semicolons
 
 Hand = tuple[Card, ...]
 Evaluate = Callable[[Hand], tuple[Any, "str | Message"]]
+Options = Mapping[str, Any] | tuple[tuple[str, Any], ...]
+"""A table's options: by name, or as the (name, value) pairs a state keeps."""
 
 _NOW_EXCHANGE = {
     1: msg("Now the first exchange."),
@@ -162,7 +164,7 @@ class HandResult:
     winners: tuple[int, ...]
     said: Message
     """How the hand ended, as a message (`summary` reads it in the current language)."""
-    sums: Message
+    sums: str | Message
     """The payout arithmetic, as a message (`arithmetic` reads it)."""
 
     @property
@@ -317,7 +319,7 @@ class DrawPokerView:
         )
 
 
-class DrawPoker(Game):
+class DrawPoker(Game[DrawPokerState, PokerMove]):
     """A draw-poker game built from `DrawRules` (register an instance with `engine.register`)."""
 
     action_words = frozenset(
@@ -358,11 +360,11 @@ class DrawPoker(Game):
         return f"DrawPoker({self.rules.name!r})"
 
     # -- configuration -----------------------------------------------------------------------
-    def full_deck(self, opts: Mapping[str, Any] | tuple) -> Hand:
+    def full_deck(self, opts: Options) -> Hand:
         """Every card of the deck for these options."""
         return tuple(self.rules.deck(dict(opts)))
 
-    def evaluator(self, opts: Mapping[str, Any] | tuple) -> Evaluate:
+    def evaluator(self, opts: Options) -> Evaluate:
         """The evaluate function for these options."""
         rules = self.rules
         return rules.evaluator(dict(opts)) if rules.evaluator else rules.evaluate
@@ -376,7 +378,9 @@ class DrawPoker(Game):
         options = {name: view.option(name) for name in self.rules.advice_options}
         return advisor(hand, self.unseen(view), view.option("max_draw"), **options)
 
-    def evaluate(self, where: DrawPokerState | DrawPokerView, hand: Hand) -> tuple[Any, str]:
+    def evaluate(
+        self, where: DrawPokerState | DrawPokerView, hand: Hand
+    ) -> tuple[Any, str | Message]:
         """``(key, description)`` of ``hand`` under the options of a state or a view."""
         opts = where.opts if isinstance(where, DrawPokerState) else where.options
         return self.evaluator(opts)(hand)
@@ -602,7 +606,7 @@ class DrawPoker(Game):
         return cards
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: DrawPokerState, move: PokerMove) -> Transition:
+    def _apply(self, state: DrawPokerState, move: PokerMove) -> Transition[DrawPokerState]:
         if isinstance(move, NextHand):
             return self._next_hand(state)
         if isinstance(move, Reshuffle):
@@ -616,7 +620,7 @@ class DrawPoker(Game):
             return self._exchange(state, seat, move)
         return self._bet(state, seat, move.text)
 
-    def _deal(self, state: DrawPokerState, card: Card, action: str) -> Transition:
+    def _deal(self, state: DrawPokerState, card: Card, action: str) -> Transition[DrawPokerState]:
         order = state.order
         dealt = sum(len(state.hands[s]) for s in order)
         to = order[dealt % len(order)]
@@ -721,7 +725,7 @@ class DrawPoker(Game):
             return self._start_bet(new, 2)
         return self._showdown(new)
 
-    def _bet(self, state: DrawPokerState, seat: int, action: str) -> Transition:
+    def _bet(self, state: DrawPokerState, seat: int, action: str) -> Transition[DrawPokerState]:
         assert state.betting is not None
         step = bet.act(state.betting, action)
         b = step.betting
@@ -734,7 +738,9 @@ class DrawPoker(Game):
             text = then(text, more)
         return self._event(state, new, seat, action, text, step.arithmetic)
 
-    def _exchange(self, state: DrawPokerState, seat: int, move: Exchange) -> Transition:
+    def _exchange(
+        self, state: DrawPokerState, seat: int, move: Exchange
+    ) -> Transition[DrawPokerState]:
         who = seat_name(seat)
         exchanged = replace_at(state.exchanged, seat, True)
         action, cards = move.text, move.discards
@@ -770,7 +776,7 @@ class DrawPoker(Game):
         )
         return Transition(new, Event(seat, action, text))
 
-    def _draw(self, state: DrawPokerState, card: Card, action: str) -> Transition:
+    def _draw(self, state: DrawPokerState, card: Card, action: str) -> Transition[DrawPokerState]:
         seat = state.exchanger
         assert seat is not None
         hands = replace_at(state.hands, seat, self._sorted((*state.hands[seat], card)))
@@ -787,7 +793,7 @@ class DrawPoker(Game):
             text = then(text, more)
         return self._event(state, new, CHANCE, action, text)
 
-    def _reshuffle(self, state: DrawPokerState) -> Transition:
+    def _reshuffle(self, state: DrawPokerState) -> Transition[DrawPokerState]:
         if state.muck:
             stock, muck, pending = tuple(c for _, c in state.muck), (), state.pending
             text = msgn(
@@ -813,12 +819,12 @@ class DrawPoker(Game):
         action: str,
         text: Message | Narration,
         arithmetic: Message | str = "",
-    ) -> Transition:
+    ) -> Transition[DrawPokerState]:
         """The transition, with the hand's payout arithmetic when this action ended the hand."""
         if after.phase == "done" and before.phase != "done":
             end = after.results[-1].sums
             arithmetic = semicolons([arithmetic, end]) if arithmetic else end
-        return Transition(after, Event(actor, action, text, arithmetic))  # type: ignore[arg-type]
+        return Transition(after, Event(actor, action, text, arithmetic))
 
     # -- the end of a hand -------------------------------------------------------------------
     def _win_by_folds(self, state: DrawPokerState) -> tuple[DrawPokerState, Message]:
@@ -946,7 +952,7 @@ class DrawPoker(Game):
                 )
                 for s in range(n)
             ]
-            arithmetic = msg("points: {scores}", scores=joined(scores))
+            arithmetic: str | Message = msg("points: {scores}", scores=joined(scores))
         else:
             contributions = b.contributions
             chips = tuple(b.stacks[s] + payouts[s] for s in range(n))
@@ -978,7 +984,7 @@ class DrawPoker(Game):
             net=net,
             winners=winners,
             said=text,
-            sums=arithmetic,  # type: ignore[arg-type]
+            sums=arithmetic,
         )
         new = replace(
             state,
@@ -1015,7 +1021,7 @@ class DrawPoker(Game):
             score=score,
         )
 
-    def _next_hand(self, state: DrawPokerState) -> Transition:
+    def _next_hand(self, state: DrawPokerState) -> Transition[DrawPokerState]:
         n = state.players
         button = (state.button + 1) % n
         if state.option("betting"):
@@ -1187,7 +1193,7 @@ def _payouts(pots: Sequence[Pot], n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _raise(message: str | Message) -> Any:
+def _raise(message: str | Message) -> NoReturn:
     raise ValueError(message)
 
 

@@ -214,7 +214,9 @@ def _check_deck(card: object) -> Deck:
     return deck
 
 
-def check_cards(cards: Iterable[Card], jokers: str = "out", count: int | None = 5) -> tuple:
+def check_cards(
+    cards: Iterable[Card], jokers: str = "out", count: int | None = 5
+) -> tuple[Card, ...]:
     """The cards as a tuple, or ``ValueError``: wrong count, foreign or mixed decks, a card held
     more often than its deck has it, a joker when jokers are out, an unknown joker mode."""
     if jokers not in JOKER_MODES:

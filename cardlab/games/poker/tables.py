@@ -17,7 +17,7 @@ rank a joker could stand for (the best substitution), so wild hands cost the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
@@ -201,7 +201,9 @@ def _wild_tables(five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- evaluation ----------------------------------------------------------------------------------
-def evaluate_many(hands, jokers: str = "out", five_of_a_kind: bool = True) -> np.ndarray:
+def evaluate_many(
+    hands: np.ndarray | Sequence[Sequence[Card]], jokers: str = "out", five_of_a_kind: bool = True
+) -> np.ndarray:
     """The `HandValue.code` of every hand: ``hands`` is an (n, 5) array of card ids (or a
     sequence of 5-card hands of `Card`).  Returns int32 codes; higher is better, equal ties.
 
@@ -231,9 +233,12 @@ def evaluate_many(hands, jokers: str = "out", five_of_a_kind: bool = True) -> np
     return _select(idx, suits, mixed, suited)
 
 
-def _select(idx, suits, mixed, suited) -> np.ndarray:
+def _select(
+    idx: np.ndarray, suits: np.ndarray, mixed: np.ndarray, suited: np.ndarray
+) -> np.ndarray:
     flush = (suits & (suits - 1)) == 0  # at most one suit bit set
-    return np.where(flush, suited[idx], mixed[idx])
+    codes: np.ndarray = np.where(flush, suited[idx], mixed[idx])
+    return codes
 
 
 def category_of(codes: np.ndarray) -> np.ndarray:
@@ -262,7 +267,9 @@ def combinations_array(n: int, k: int) -> np.ndarray:
     return combos
 
 
-def all_codes(ids: np.ndarray, jokers: str = "out", five_of_a_kind: bool = True):
+def all_codes(
+    ids: np.ndarray, jokers: str = "out", five_of_a_kind: bool = True
+) -> Iterator[np.ndarray]:
     """Yield the codes of every 5-card hand of the cards ``ids``, chunk by chunk.
 
     The same as ``evaluate_many(ids[combinations_array(len(ids), 5)])`` (in another order),
@@ -355,14 +362,17 @@ def _code_ranks(jokers: str, five_of_a_kind: bool) -> tuple[np.ndarray, np.ndarr
     return _frozen(order[0].astype(np.int32)), _frozen(np.concatenate(([0], np.cumsum(total))))
 
 
-def strength(codes, jokers: str = "out", five_of_a_kind: bool = True) -> np.ndarray:
+def strength(
+    codes: np.ndarray | Sequence[int], jokers: str = "out", five_of_a_kind: bool = True
+) -> np.ndarray:
     """Showdown strength of each code: the chance it beats one random hand of the full deck,
     ties counting half (the hand's percentile among all C(52, 5) or C(54, 5) hands)."""
     table, lower = _code_ranks(jokers, five_of_a_kind)
     codes = np.asarray(codes)
     below = lower[np.searchsorted(table, codes, side="left")]
     upto = lower[np.searchsorted(table, codes, side="right")]
-    return (below + upto) / (2 * lower[-1])
+    shares: np.ndarray = (below + upto) / (2 * lower[-1])
+    return shares
 
 
 # -- draw odds -----------------------------------------------------------------------------------
@@ -420,6 +430,7 @@ def best_discards(
             codes = draw_codes(hand, discard, unseen, jokers, five_of_a_kind)
             counts = category_counts_of(codes, jokers, five_of_a_kind)
             dist = {c: Fraction(n, len(codes)) for c, n in counts.items()}
+            score: Fraction | float
             if objective == "improve":
                 score = Fraction(int((category_of(codes) > now).sum()), len(codes))
             else:

@@ -28,7 +28,7 @@ from cardlab.games.pyramid.hands import (
 )
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[DrawPokerState]:
     """A new game as a `Replay`, dealt until the first player must act (``.state`` is live).
 
     Options: ``players`` (2-4), ``exchange_rounds`` (1, or 2 with 2-3 players), ``betting``,
@@ -41,7 +41,7 @@ def legal_actions(state: DrawPokerState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: DrawPokerState, action: str) -> Transition:
+def apply(state: DrawPokerState, action: str) -> Transition[DrawPokerState]:
     """``state, event = apply(state, action)``; raises `IllegalMove` and changes nothing."""
     return GAME.apply(state, action)
 

@@ -21,7 +21,7 @@ counts and caches them, which is what makes the exact odds in `odds` fast.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -256,7 +256,14 @@ def _colours(kinds: Iterable[int]) -> set[int]:
     return {KINDS[k][1] for k in kinds}
 
 
-def _plan_t1(real: list[int], has_k: bool):
+Slot = tuple[int | None, int] | None
+"""Where the Keystone stands in a plan: (level, colour), or None when it is a kicker or absent."""
+Plan = tuple[tuple[int, ...], tuple[int, ...], Slot, tuple[int, ...]]
+"""An arrangement by kind indexes: (key, the pyramid's real cards, the Keystone's slot,
+kickers)."""
+
+
+def _plan_t1(real: list[int], has_k: bool) -> Plan | None:
     need = list(SHAPES[3][3])
     have = _level_counts(real)
     slot_level = None
@@ -281,7 +288,7 @@ def _plan_t1(real: list[int], has_k: bool):
     return key, tuple(real), slot, ()
 
 
-def _plans_with_kicker_choice(type_rank: int, real: list[int], has_k: bool):
+def _plans_with_kicker_choice(type_rank: int, real: list[int], has_k: bool) -> Iterator[Plan]:
     """Every arrangement of type T2 or T3: choose the real pyramid cards, the Keystone's slot."""
     need = SHAPES[type_rank][3]
     by_level: dict[int, list[int]] = {3: [], 2: [], 1: []}
@@ -327,7 +334,7 @@ KIND_HANDS = 4128
 
 
 @lru_cache(maxsize=KIND_HANDS)
-def _best_plan(counts: tuple[int, ...]):
+def _best_plan(counts: tuple[int, ...]) -> Plan:
     """The best arrangement of the hand with these kind counts (10 ints, Keystone last)."""
     real = [k for k in range(9) for _ in range(counts[k])]
     has_k = bool(counts[K_INDEX])
@@ -384,7 +391,7 @@ def key_of_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
     return _best_plan(counts)[0]
 
 
-def _row_cards(kinds: Iterable[int], slot, level: int) -> tuple[Card, ...]:
+def _row_cards(kinds: Iterable[int], slot: Slot, level: int) -> tuple[Card, ...]:
     cards = [KIND_CARDS[k] for k in kinds if KINDS[k][0] == level]
     if slot is not None and slot[0] == level:
         cards.append(KEYSTONE)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -61,7 +61,9 @@ def kind_multisets(size: int, available: tuple[int, ...]) -> list[tuple[tuple[in
 # last few hands advised (up to 80 KB each, one per draw size).  The repeats are the same hand's
 # advice shown again; 256 entries let a long session keep about 20 MiB of old hands' draws.
 @lru_cache(maxsize=16)
-def _kind_multisets(size: int, available: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int]]:
+def _kind_multisets(
+    size: int, available: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int], ...]:
     out: list[tuple[tuple[int, ...], int]] = []
     n = len(available)
     counts = [0] * n
@@ -391,7 +393,9 @@ def _counts_of(cards: tuple[Card, ...], what: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _unseen_counts(hand_counts: tuple[int, ...], unseen) -> tuple[int, ...]:
+def _unseen_counts(
+    hand_counts: tuple[int, ...], unseen: Iterable[Card] | str | None
+) -> tuple[int, ...]:
     if unseen is None:
         return tuple(c - h for c, h in zip(KIND_COPIES, hand_counts, strict=True))
     counts = _counts_of(_cards(unseen), "unseen")
@@ -404,7 +408,9 @@ def _unseen_counts(hand_counts: tuple[int, ...], unseen) -> tuple[int, ...]:
     return counts
 
 
-def _outcome(hand_counts, discard_counts, unseen_counts) -> ExchangeOutcome:
+def _outcome(
+    hand_counts: tuple[int, ...], discard_counts: tuple[int, ...], unseen_counts: tuple[int, ...]
+) -> ExchangeOutcome:
     d = sum(discard_counts)
     keep = tuple(h - x for h, x in zip(hand_counts, discard_counts, strict=True))
     n_unseen = sum(unseen_counts)
@@ -445,7 +451,9 @@ def exchange_distribution(
     return _outcome(hand_counts, discard_counts, _unseen_counts(hand_counts, unseen))
 
 
-def discard_choices(hand: Iterable[Card] | str, max_discard: int = MAX_DISCARD):
+def discard_choices(
+    hand: Iterable[Card] | str, max_discard: int = MAX_DISCARD
+) -> Iterator[tuple[Card, ...]]:
     """Every distinct discard of 0..``max_discard`` cards (identical cards are one choice)."""
     hand_counts = kind_counts(_cards(hand))
     for choice in product(*(range(n + 1) for n in hand_counts)):
@@ -466,6 +474,7 @@ def best_exchanges(
     """
     if not 0 <= max_discard <= MAX_DISCARD:
         raise ValueError(f"max_discard must be 0-{MAX_DISCARD}, got {max_discard}")
+    score: Callable[[ExchangeOutcome], object]
     if isinstance(objective, str):
         if objective not in OBJECTIVES:
             raise ValueError(f"unknown objective {objective!r}; choose from {OBJECTIVES}")

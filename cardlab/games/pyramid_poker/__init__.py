@@ -25,7 +25,7 @@ from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_POINTS, slot_inde
 from cardlab.games.pyramid_poker.scoring import ShowdownResult, hand_points, score_hands
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[PyramidPokerState]:
     """A new match as a `Replay`, dealt up to the first player decision (``.state`` is live)."""
     return Replay.start(GAME, seed, **options).resolve_chance()
 
@@ -34,7 +34,7 @@ def legal_actions(state: PyramidPokerState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: PyramidPokerState, action: str) -> Transition:
+def apply(state: PyramidPokerState, action: str) -> Transition[PyramidPokerState]:
     """``state, event = apply(state, action)``; raises `IllegalMove` and changes nothing."""
     return GAME.apply(state, action)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from cardlab.core.bots import Decision, RandomBot
+from cardlab.core.bots import Decision, RandomBot, rng_for
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg
 from cardlab.core.narration import hidden, told
@@ -90,17 +91,17 @@ def _unseen_pool(view: PyramidPokerView) -> list[Card]:
     return list(view.unseen().elements())
 
 
+@dataclass(frozen=True)
 class GreedyBot:
     """Places at random, takes the highest block it can see (else a random free one), keeps the
     highest revealed block, and puts it with a matching rank or suit."""
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
+    seed: int | str = 0
 
     def choose(self, view: PyramidPokerView, legal: Sequence[str]) -> Decision:
         legal = list(legal)
         if view.phase == "place":
-            action = self.rng.choice(legal)
+            action = rng_for(self.seed, view).choice(legal)
             return Decision(action, msg("the greedy bot places its block anywhere"))
         if view.phase == "take":
             seen = [
@@ -112,7 +113,8 @@ class GreedyBot:
                 action = max(seen)[1]
                 return Decision(action, msg("it takes the highest block whose face it can see"))
             return Decision(
-                self.rng.choice(legal), msg("it sees no face, so it takes one at random")
+                rng_for(self.seed, view).choice(legal),
+                msg("it sees no face, so it takes one at random"),
             )
         if view.phase == "keep":
             action = max(legal, key=lambda a: _value(_card(view, a.split()[1])))
@@ -153,14 +155,15 @@ def _card(view: PyramidPokerView, code: str) -> Card:
     return next(c for c in view.revealed if c.code == code)
 
 
+@dataclass(frozen=True)
 class SmartBot:
     """Places strong blocks high (where it can reach them first) and buries weak ones; takes
     the block with the best expected gain for its hands, from what it knows and the odds of the
-    unseen blocks; puts each block into the hand it helps most."""
+    unseen blocks; puts each block into the hand it helps most.  Ties between slots, and the
+    joker's ``joker_samples`` sampled draws, are drawn from ``seed`` and the view."""
 
-    def __init__(self, seed: int | str = 0, joker_samples: int = 8) -> None:
-        self.rng = random.Random(seed)
-        self.joker_samples = joker_samples
+    seed: int | str = 0
+    joker_samples: int = 8
 
     def choose(self, view: PyramidPokerView, legal: Sequence[str]) -> Decision:
         legal = list(legal)
@@ -191,8 +194,9 @@ class SmartBot:
         strength = block_strength(card) if card is not None else 8.0
         slots = [int(a.split()[1]) for a in legal]
         rows = {k: slot_position(k, view.width)[0] for k in slots}
+        rng = rng_for(self.seed, view)
         if strength >= 10:
-            k = max(slots, key=lambda s: (rows[s], self.rng.random()))
+            k = max(slots, key=lambda s: (rows[s], rng.random()))
             why = told(
                 hidden(
                     msg("the {card} is strong, so it goes as high as possible", card=str(card)),
@@ -200,7 +204,7 @@ class SmartBot:
                 )
             )
         else:
-            k = min(slots, key=lambda s: (rows[s], self.rng.random()))
+            k = min(slots, key=lambda s: (rows[s], rng.random()))
             why = told(
                 hidden(
                     msg("the {card} is weak, so it is buried low in the pyramid", card=str(card)),
@@ -214,6 +218,7 @@ class SmartBot:
         pool = _unseen_pool(view)
         plain = [c for c in pool if not is_joker(c)]
         counts = Counter(pool)
+        joker = self._joker_ev(mine, plain, rng_for(self.seed, view))  # one estimate per view
         unknown_ev = None
         best = None
         for a in legal:
@@ -224,7 +229,7 @@ class SmartBot:
                     total = sum(counts.values())
                     ev = 0.0
                     for c, n in counts.items():
-                        g = self._joker_ev(mine, plain) if is_joker(c) else best_gain(mine, c)[0]
+                        g = joker if is_joker(c) else best_gain(mine, c)[0]
                         ev += n * g
                     unknown_ev = ev / total if total else 0.0
                 ev = unknown_ev
@@ -234,7 +239,7 @@ class SmartBot:
                     gain=points_change(ev),
                 )
             elif is_joker(card):
-                ev = self._joker_ev(mine, plain)
+                ev = joker
                 what = msg(
                     "it takes the {card} (best of three revealed): the best expected gain for its "
                     "hands ({gain})",
@@ -253,10 +258,11 @@ class SmartBot:
         ev, action, what = best
         return Decision(action, what)
 
-    def _joker_ev(self, mine, plain: list[Card]) -> float:
+    def _joker_ev(self, mine, plain: list[Card], rng: random.Random) -> float:
+        """A joker's expected gain: the best of three random plain blocks, averaged."""
         if len(plain) < 3:
             return 0.0
         total = 0.0
         for _ in range(self.joker_samples):
-            total += max(best_gain(mine, c)[0] for c in self.rng.sample(plain, 3))
+            total += max(best_gain(mine, c)[0] for c in rng.sample(plain, 3))
         return total / self.joker_samples

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import (
@@ -61,7 +62,7 @@ PHASES = ("first", "deal", "draw", "place", "take", "reveal", "keep", "assign", 
 are the player to move; ``over`` ends the match."""
 
 
-def _sorted(cards) -> tuple[Card, ...]:
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
@@ -119,7 +120,7 @@ def covers(k: int, width: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def open_slots(filled, width: int) -> tuple[int, ...]:
+def open_slots(filled: Sequence[bool], width: int) -> tuple[int, ...]:
     """Empty slots where a block may be placed: the foundation, or on two adjacent blocks."""
     return tuple(
         k
@@ -128,7 +129,7 @@ def open_slots(filled, width: int) -> tuple[int, ...]:
     )
 
 
-def free_slots(filled, width: int) -> tuple[int, ...]:
+def free_slots(filled: Sequence[bool], width: int) -> tuple[int, ...]:
     """Blocks with nothing on top of them (the ones that may be taken)."""
     return tuple(
         k
@@ -174,6 +175,13 @@ class PyramidPokerState:
     taken: int = 0
     totals: tuple[int, int] = (0, 0)
     results: tuple[GameResult, ...] = ()
+
+    @property
+    def starter(self) -> int:
+        """`first` once chance has chosen it, as it has in every phase after ``first``."""
+        if self.first is None:
+            raise ValueError("chance has not chosen who starts yet")
+        return self.first
 
     @property
     def filled(self) -> tuple[bool, ...]:
@@ -274,19 +282,19 @@ class PyramidPokerView:
         return Counter(full_set()) - seen
 
 
-class PyramidPoker(Game):
+class PyramidPoker(Game[PyramidPokerState, PyramidPokerMove]):
     name = "pyramid_poker"
     title = msg("Pyramid Poker")
     min_players = 2
     max_players = 2
-    default_options: ClassVar[dict[str, Any]] = {
+    default_options: Mapping[str, Any] = {
         "foundation_width": DEFAULT_WIDTH,
         "scoring": "advanced",
         "target": 7,
         "games": None,
         "all_three_no_pair_penalty": False,
     }
-    option_specs: ClassVar[dict[str, Option]] = {
+    option_specs: Mapping[str, Option] = {
         # 30 blocks never need more than 30 foundation slots; every move scans every slot
         "foundation_width": whole(8, 30, msg("slots on the foundation row (Q1)")),
         "scoring": choice(
@@ -297,7 +305,7 @@ class PyramidPoker(Game):
         "games": whole(1, 30, msg("play exactly this many games"), none=msg("play to the target")),
         "all_three_no_pair_penalty": flag(msg("an extra -1 when all three hands are No Pair (Q7)")),
     }
-    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+    example_options = (
         {"games": 1},
         {"games": 1, "scoring": "basic", "foundation_width": 9},
     )
@@ -523,12 +531,16 @@ class PyramidPoker(Game):
         return None if card is None else CardOut(text, card)
 
     # -- applying --------------------------------------------------------------------------------
-    def _apply(self, state: PyramidPokerState, move: PyramidPokerMove) -> Transition:
+    def _apply(
+        self, state: PyramidPokerState, move: PyramidPokerMove
+    ) -> Transition[PyramidPokerState]:
         phase, action = state.phase, move.text
         if isinstance(move, SeatChosen):
             seat = move.seat
             new = replace(state, first=seat, turn=seat, phase="deal")
-            text = msg("{player} is chosen at random to go first.", player=seat_name(seat))
+            text: Message | Narration = msg(
+                "{player} is chosen at random to go first.", player=seat_name(seat)
+            )
             return Transition(new, Event(CHANCE, action, text))
         if isinstance(move, Place):
             return self._place(state, move.slot, action)
@@ -556,7 +568,7 @@ class PyramidPoker(Game):
         card = move.card
         if phase == "deal":
             dealt = len(state.supplies[0]) + len(state.supplies[1])
-            seat = (state.first + dealt) % 2
+            seat = (state.starter + dealt) % 2
             supplies = replace_at(state.supplies, seat, _sorted((*state.supplies[seat], card)))
             done = dealt + 1 == 2 * SUPPLY_SIZE
             new = replace(
@@ -564,7 +576,7 @@ class PyramidPoker(Game):
                 general=remove_one(state.general, card),
                 supplies=supplies,
                 phase="draw" if done else "deal",
-                turn=state.first,
+                turn=state.starter,
             )
             text = told(
                 msg("A block goes face down into {player}'s personal supply.",
@@ -608,7 +620,9 @@ class PyramidPoker(Game):
         text = msg("{card} is turned up from the general supply.", card=str(card))
         return Transition(new, Event(CHANCE, action, text))
 
-    def _place(self, state: PyramidPokerState, k: int, action: str) -> Transition:
+    def _place(
+        self, state: PyramidPokerState, k: int, action: str
+    ) -> Transition[PyramidPokerState]:
         seat = state.turn
         card = state.holding
         placed = state.placed + 1
@@ -618,7 +632,7 @@ class PyramidPoker(Game):
             placer=replace_at(state.placer, k, seat),
             holding=None,
             placed=placed,
-            turn=1 - seat if placed < PLACEMENTS else state.first,
+            turn=1 - seat if placed < PLACEMENTS else state.starter,
             phase="draw" if placed < PLACEMENTS else "take",
         )
         text = told(
@@ -632,9 +646,11 @@ class PyramidPoker(Game):
             text += told(" ", msg("The pyramid is built; the take phase begins."))
         return Transition(new, Event(seat, action, text))
 
-    def _take(self, state: PyramidPokerState, k: int, action: str) -> Transition:
+    def _take(self, state: PyramidPokerState, k: int, action: str) -> Transition[PyramidPokerState]:
         seat = state.turn
         card = state.pyramid[k]
+        if card is None:  # `_parse` takes only a free block
+            raise ValueError(f"slot {k} holds no block to take")
         base = replace(
             state,
             pyramid=replace_at(state.pyramid, k, None),
@@ -660,7 +676,9 @@ class PyramidPoker(Game):
             )
         return Transition(new, Event(seat, action, text))
 
-    def _assign(self, state: PyramidPokerState, h: int, action: str) -> Transition:
+    def _assign(
+        self, state: PyramidPokerState, h: int, action: str
+    ) -> Transition[PyramidPokerState]:
         seat = state.turn
         card = state.pending
         side = replace_at(state.hands[seat], h, (*state.hands[seat][h], card))
@@ -673,13 +691,15 @@ class PyramidPoker(Game):
             return Transition(new, Event(seat, action, text))
         return self._showdown(new, action, text)
 
-    def _showdown(self, state: PyramidPokerState, action: str, text: Narration) -> Transition:
+    def _showdown(
+        self, state: PyramidPokerState, action: str, text: Narration
+    ) -> Transition[PyramidPokerState]:
         seat = state.turn
         advanced = state.scoring == "advanced"
         show = score_hands(state.hands[0], state.hands[1], advanced, state.no_pair_penalty)
         points = show.points
         totals = (state.totals[0] + points[0], state.totals[1] + points[1])
-        result = GameResult(state.game_number, state.first, show, points, totals)
+        result = GameResult(state.game_number, state.starter, show, points, totals)
         results = (*state.results, result)
         said: list[Message] = []
         if show.winner is None and advanced:
@@ -749,7 +769,7 @@ class PyramidPoker(Game):
                     )
                 )
         else:
-            first = 1 - state.first
+            first = 1 - state.starter
             new = self._fresh(
                 replace(
                     state,
@@ -834,9 +854,9 @@ class PyramidPoker(Game):
         other = 1 - seat
         pool = [*state.general, *state.supplies[0], *state.supplies[1]]
         slots = [k for k, p in enumerate(state.placer) if p == other]
-        pool += [state.pyramid[k] for k in slots]
+        pool += [card for k in slots if (card := state.pyramid[k]) is not None]
         hides_holding = state.holding is not None and state.turn == other
-        if hides_holding:
+        if hides_holding and state.holding is not None:
             pool.append(state.holding)
         rng.shuffle(pool)
         it = iter(pool)

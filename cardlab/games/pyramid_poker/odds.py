@@ -24,8 +24,8 @@ import numpy as np
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg, num
-from cardlab.games.poker.ranking import CATEGORIES, POKER_NAMES
-from cardlab.games.poker.tables import CATEGORY_BASE, card_ids, category_counts, evaluate_many
+from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_BASE, POKER_NAMES
+from cardlab.games.poker.tables import card_ids, category_counts, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     GENERAL_SIZE,
@@ -54,11 +54,13 @@ class JokerOdds:
 def joker_odds() -> JokerOdds:
     """Exact hypergeometric chances: 2 jokers among 54 blocks, 30 in the pyramid."""
     total = comb(54, PLACEMENTS)
-    pyramid = tuple(Fraction(comb(2, k) * comb(52, PLACEMENTS - k), total) for k in range(3))
+    none, one, two = (Fraction(comb(2, k) * comb(52, PLACEMENTS - k), total) for k in range(3))
     supply = 1 - Fraction(comb(52, SUPPLY_SIZE), comb(54, SUPPLY_SIZE))
     gen_total = comb(54, GENERAL_SIZE)
-    general = tuple(Fraction(comb(2, k) * comb(52, GENERAL_SIZE - k), gen_total) for k in range(3))
-    return JokerOdds(pyramid, supply, general)  # type: ignore[arg-type]
+    g_none, g_one, g_two = (
+        Fraction(comb(2, k) * comb(52, GENERAL_SIZE - k), gen_total) for k in range(3)
+    )
+    return JokerOdds((none, one, two), supply, (g_none, g_one, g_two))
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def hand_points_table() -> PointsTable:
     table = category_counts("out")
     total = sum(table.values())
     probs = {c: Fraction(n, total) for c, n in table.items()}
-    expected = sum(probs[c] * HAND_POINTS[c] for c in probs)
+    expected = sum((probs[c] * HAND_POINTS[c] for c in probs), Fraction(0))
     return PointsTable(dict(table), probs, expected, 1 - probs["high_card"])
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from cardlab.core.cards import Card
 from cardlab.games.poker.tables import card_ids, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
-from cardlab.games.pyramid_poker.odds import hand_odds
+from cardlab.games.pyramid_poker.odds import HandOdds, hand_odds
 from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_SIZE, NO_PAIR_PENALTY, is_joker
 
 SCORINGS = ("advanced", "basic")
@@ -51,14 +51,14 @@ def hand_gains(
     pool = [c for c in view.unseen().elements() if c != card]
     hands = view.hands[seat]
     if scoring == "basic":
-        gains = {
+        compared = {
             name: _comparison_gain(h, view.hands[1 - seat][i], card, pool, seed)
             for i, (name, h) in enumerate(zip(HAND_NAMES, hands, strict=True))
             if len(h) < HAND_SIZE
         }
-        return max(gains, key=gains.get), gains
+        return max(compared, key=compared.__getitem__), compared
     odds = {name: _odds(h, pool, seed) for name, h in zip(HAND_NAMES, hands, strict=True)}
-    gains = {}
+    gains: dict[str, float] = {}
     for name, h in zip(HAND_NAMES, hands, strict=True):
         if len(h) >= HAND_SIZE:
             continue
@@ -68,10 +68,10 @@ def hand_gains(
             others = math.prod(o.probabilities["high_card"] for n, o in odds.items() if n != name)
             rise = after.probabilities["high_card"] - odds[name].probabilities["high_card"]
             gains[name] += NO_PAIR_PENALTY * rise * others
-    return max(gains, key=gains.get), gains
+    return max(gains, key=gains.__getitem__), gains
 
 
-def _odds(cards: Sequence[Card], pool: Sequence[Card], seed: int):
+def _odds(cards: Sequence[Card], pool: Sequence[Card], seed: int) -> HandOdds:
     return hand_odds(cards, pool, exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=seed)
 
 

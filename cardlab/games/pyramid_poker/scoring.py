@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import seat_name
-from cardlab.core.i18n import Message, msg, read
-from cardlab.core.narration import told
+from cardlab.core.i18n import Message, Seat, msg, read
+from cardlab.core.narration import Narration, Piece, told
 from cardlab.games.poker.ranking import HandValue, evaluate
 from cardlab.games.pyramid_poker.rules import (
     BONUS,
@@ -18,6 +18,9 @@ from cardlab.games.pyramid_poker.rules import (
     hand_word,
     parse_cards,
 )
+
+HandsGiven = Sequence[Sequence[Card] | str] | str
+"""One side's three hands: cards or notation each, or one notation with ``|`` between hands."""
 
 
 class Lines(str):
@@ -35,10 +38,11 @@ class Lines(str):
         made.lines = lines
         return made
 
+    # str's pickling hook returns its text; Lines is rebuilt from its lines instead
     def __getnewargs__(self) -> tuple[tuple[object, ...]]:  # type: ignore[override]
         return (self.lines,)
 
-    def text(self, seat: object = None, lang: str | None = None) -> str:
+    def text(self, seat: Seat = None, lang: str | None = None) -> str:
         return "\n".join(read(line, seat, lang) for line in self.lines)
 
     def __str__(self) -> str:
@@ -47,7 +51,7 @@ class Lines(str):
     def __format__(self, spec: str) -> str:
         return format(self.text(), spec)
 
-    def __add__(self, other: object) -> Lines:  # type: ignore[override]
+    def __add__(self, other: object) -> Lines:
         more = other.lines if isinstance(other, Lines) else (other,)
         return Lines((*self.lines, *more))
 
@@ -172,7 +176,7 @@ def hand_points(value: HandValue) -> int:
     return HAND_POINTS[value.category]
 
 
-def _hands(hands) -> tuple[tuple[Card, ...], ...]:
+def _hands(hands: HandsGiven) -> tuple[tuple[Card, ...], ...]:
     if isinstance(hands, str):
         hands = hands.split("|")
     out = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands)
@@ -191,8 +195,8 @@ def _signed(n: int) -> str:
 
 
 def score_hands(
-    hands_a: Sequence | str,
-    hands_b: Sequence | str,
+    hands_a: HandsGiven,
+    hands_b: HandsGiven,
     advanced: bool = True,
     all_three_no_pair_penalty: bool = False,
 ) -> ShowdownResult:
@@ -207,13 +211,14 @@ def score_hands(
     wins = (comps.count(1), comps.count(-1))
     points = tuple(tuple(hand_points(v) for v in side) for side in values)
     bonus = (BONUS[wins[0]], BONUS[wins[1]])
-    penalty = tuple(
+    penalty_a, penalty_b = (
         NO_PAIR_PENALTY
         if all_three_no_pair_penalty and all(v.category == "high_card" for v in side)
         else 0
         for side in values
     )
-    adv = tuple(sum(points[s]) + bonus[s] + penalty[s] for s in (0, 1))
+    penalty = (penalty_a, penalty_b)
+    adv = (sum(points[0]) + bonus[0] + penalty[0], sum(points[1]) + bonus[1] + penalty[1])
     winner = None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
     lines: list[object] = []
     for pos, name in enumerate(HAND_NAMES):
@@ -232,7 +237,7 @@ def score_hands(
     if advanced:
         for s in (0, 1):
             terms = f"{points[s][0]} " + " ".join(_signed(p) for p in points[s][1:])
-            sums: list[object] = [terms]
+            sums: list[Piece | Narration] = [terms]
             if bonus[s]:
                 sums += [" ", msg("{term} (won {count})", term=_signed(bonus[s]), count=wins[s])]
             if penalty[s]:

@@ -32,7 +32,7 @@ from cardlab.games.three_thirteen.melds import (
 from cardlab.games.three_thirteen.odds import Advice, advise, round_one_odds, simulate_rounds
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[ThreeThirteenState]:
     """A new game as a `Replay` with the first round dealt (its ``.state`` is the live state)."""
     return Replay.start(GAME, seed, **options).resolve_chance()
 
@@ -41,7 +41,7 @@ def legal_actions(state: ThreeThirteenState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: ThreeThirteenState, action: str) -> Transition:
+def apply(state: ThreeThirteenState, action: str) -> Transition[ThreeThirteenState]:
     """``state, event = apply(state, action)``; raises `IllegalMove` and changes nothing."""
     return GAME.apply(state, action)
 

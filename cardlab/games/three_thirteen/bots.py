@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
-from cardlab.core.bots import Decision
+from cardlab.core.bots import Decision, rng_for
 from cardlab.core.cards import Card
 from cardlab.core.engine import Action
 from cardlab.core.i18n import Message, msg, msgn, num
@@ -63,12 +64,12 @@ def _go_out(view: ThreeThirteenView, legal: Sequence[Action]) -> Decision | None
     )
 
 
+@dataclass(frozen=True)
 class ThreeThirteenBot:
     """Chooses the draw and the discard by the expected minimum deadwood after its next draw."""
 
-    def __init__(self, candidates: int = 3, name: str = "three_thirteen") -> None:
-        self.candidates = candidates
-        self.name = name
+    candidates: int = 3
+    name: str = "three_thirteen"
 
     def __repr__(self) -> str:
         return f"ThreeThirteenBot(candidates={self.candidates})"
@@ -180,10 +181,11 @@ class ThreeThirteenBot:
         )
 
 
+@dataclass(frozen=True)
 class GreedyBot:
     """Takes the discard if that lowers its deadwood; discards for the least deadwood now."""
 
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
         hand, wild, aces, limit = view.hand, view.wild, view.aces, view.max_wilds
@@ -229,12 +231,12 @@ class GreedyBot:
         )
 
 
+@dataclass(frozen=True)
 class ThreeThirteenRandomBot:
-    """Random draws and discards from its own seeded generator; goes out whenever it can."""
+    """Random draws and discards, drawn from its seed and the view; goes out whenever it can."""
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(seed)
-        self.name = "random"
+    seed: int | str = 0
+    name: ClassVar[str] = "random"
 
     def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
         if view.phase == "discard":
@@ -244,7 +246,7 @@ class ThreeThirteenRandomBot:
             choices = [a for a in legal_actions if a.startswith("discard ")]
         else:
             choices = list(legal_actions)
-        action = self.rng.choice(choices)
+        action = rng_for(self.seed, view).choice(choices)
         return Decision(
             action,
             msgn(

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import (
@@ -91,7 +91,7 @@ def meld_options(aces: str, max_wilds: int | None) -> dict[str, Any]:
     return options
 
 
-def _hand_key(hand) -> tuple[Card, ...]:
+def _hand_key(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     """``hand`` sorted, the solver cache's key.  The solver checks a hand on a cache miss, so a
     small list of cards is only sorted here; anything else is read or refused by `check_hand`."""
     if isinstance(hand, tuple | list) and len(hand) <= MAX_HAND:
@@ -103,14 +103,14 @@ def _hand_key(hand) -> tuple[Card, ...]:
 
 
 def best_arrangement(
-    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+    hand: Iterable[Card] | str, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> Arrangement:
     """The minimum-deadwood arrangement of ``hand`` (cached)."""
     return _best(_hand_key(hand), wild, aces, max_wilds)
 
 
 def go_out_discards(
-    hand, wild: str, aces: str = "low", max_wilds: int | None = None
+    hand: Iterable[Card] | str, wild: str, aces: str = "low", max_wilds: int | None = None
 ) -> tuple[Card, ...]:
     """The distinct cards whose discard leaves ``hand`` fully melded (R5: one must be discarded)."""
     hand = _hand_key(hand)
@@ -242,7 +242,7 @@ class ThreeThirteenState:
     def meld_options(self) -> dict[str, Any]:
         return meld_options(self.aces, self.max_wilds)
 
-    def best(self, hand) -> Arrangement:
+    def best(self, hand: Iterable[Card] | str) -> Arrangement:
         return best_arrangement(hand, self.wild, self.aces, self.max_wilds)
 
 
@@ -324,19 +324,19 @@ class ThreeThirteenView:
 
 
 # -- the game ---------------------------------------------------------------------------------
-class ThreeThirteen(Game):
+class ThreeThirteen(Game[ThreeThirteenState, ThreeThirteenMove]):
     name = "three_thirteen"
     title = msg("Three Thirteen")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    default_options: ClassVar[dict[str, Any]] = {
+    default_options: Mapping[str, Any] = {
         "players": 2,
         "rounds": ROUNDS,
         "aces": "low",
         "max_wilds_per_meld": None,
         "no_immediate_rediscard": False,
     }
-    option_specs: ClassVar[dict[str, Option]] = {
+    option_specs: Mapping[str, Option] = {
         "players": whole(
             MIN_PLAYERS, MAX_PLAYERS, msg("players (1 deck for 2, 2 for 3-4, 3 for 5-6)")
         ),
@@ -354,7 +354,7 @@ class ThreeThirteen(Game):
             msg("forbid throwing back the card just taken from the discard pile (R7)")
         ),
     }
-    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+    example_options = (
         {"players": 2, "rounds": 2},
         {"players": 3, "rounds": 2, "aces": "high_or_low"},
         {"players": 2, "rounds": 1, "no_immediate_rediscard": True, "max_wilds_per_meld": 1},
@@ -548,7 +548,9 @@ class ThreeThirteen(Game):
         return None if card is None else CardOut(text, card)
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: ThreeThirteenState, move: ThreeThirteenMove) -> Transition:
+    def _apply(
+        self, state: ThreeThirteenState, move: ThreeThirteenMove
+    ) -> Transition[ThreeThirteenState]:
         phase = state.phase
         if isinstance(move, SeatChosen):
             new = replace(state, first_dealer=move.seat, phase="deal")
@@ -568,7 +570,7 @@ class ThreeThirteen(Game):
             return self._go_out(state, move.card)
         return self._discard(state, move.card)
 
-    def _deal(self, state: ThreeThirteenState, card: Card) -> Transition:
+    def _deal(self, state: ThreeThirteenState, card: Card) -> Transition[ThreeThirteenState]:
         dealt = sum(len(h) for h in state.hands)
         seat = (state.dealer + 1 + dealt) % state.players
         hands = replace_at(state.hands, seat, sort_cards((*state.hands[seat], card)))
@@ -599,7 +601,7 @@ class ThreeThirteen(Game):
             )
         return Transition(new, Event(CHANCE, f"deal {card.code}", text))
 
-    def _flip(self, state: ThreeThirteenState, card: Card) -> Transition:
+    def _flip(self, state: ThreeThirteenState, card: Card) -> Transition[ThreeThirteenState]:
         first = (state.dealer + 1) % state.players
         new = replace(
             state,
@@ -616,7 +618,7 @@ class ThreeThirteen(Game):
         )
         return Transition(new, Event(CHANCE, f"flip {card.code}", text))
 
-    def _take(self, state: ThreeThirteenState, source: str) -> Transition:
+    def _take(self, state: ThreeThirteenState, source: str) -> Transition[ThreeThirteenState]:
         seat = state.turn
         final = state.went_out is not None
         if source == "stock":
@@ -652,7 +654,7 @@ class ThreeThirteen(Game):
             )
         return Transition(new, Event(seat, "take discard", text))
 
-    def _draw(self, state: ThreeThirteenState, card: Card) -> Transition:
+    def _draw(self, state: ThreeThirteenState, card: Card) -> Transition[ThreeThirteenState]:
         seat = state.turn
         new = replace(
             state,
@@ -670,7 +672,7 @@ class ThreeThirteen(Game):
         )
         return Transition(new, Event(CHANCE, f"draw {card.code}", text))
 
-    def _shuffle(self, state: ThreeThirteenState) -> Transition:
+    def _shuffle(self, state: ThreeThirteenState) -> Transition[ThreeThirteenState]:
         top = state.discard[-1]
         moved = len(state.discard) - 1
         new = replace(
@@ -703,7 +705,7 @@ class ThreeThirteen(Game):
             just_took=None,
         )
 
-    def _go_out(self, state: ThreeThirteenState, card: Card) -> Transition:
+    def _go_out(self, state: ThreeThirteenState, card: Card) -> Transition[ThreeThirteenState]:
         seat = state.turn
         new = self._remove(state, card)
         arrangement = new.best(new.hands[seat])
@@ -721,7 +723,7 @@ class ThreeThirteen(Game):
         told_ = told(text, *extra)
         return Transition(new, Event(seat, f"go out {card.code}", told_, arithmetic))
 
-    def _discard(self, state: ThreeThirteenState, card: Card) -> Transition:
+    def _discard(self, state: ThreeThirteenState, card: Card) -> Transition[ThreeThirteenState]:
         seat = state.turn
         new = self._remove(state, card)
         text = msg("{player} discards the {card}.", player=seat_name(seat), card=card_text(card))

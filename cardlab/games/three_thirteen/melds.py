@@ -31,7 +31,7 @@ import itertools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardlab.core.cards import MAX_DECKS, STANDARD52, Card
 from cardlab.core.i18n import Message, joined, msg, msgn
@@ -115,7 +115,7 @@ class Arrangement(NamedTuple):
 _OPTION_NAMES = ("aces", "max_wilds_per_meld")
 
 
-def _options(options: Mapping | None) -> tuple[bool, int | None]:
+def _options(options: Mapping[str, Any] | None) -> tuple[bool, int | None]:
     if options is None:
         return False, None
     if not isinstance(options, Mapping):
@@ -169,7 +169,12 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
     hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
     what is wrong."""
-    if type(hand) in (tuple, list) and len(hand) <= MAX_HAND and set(map(type, hand)) <= {Card}:
+    if (
+        isinstance(hand, (tuple, list))
+        and type(hand) in (tuple, list)
+        and len(hand) <= MAX_HAND
+        and set(map(type, hand)) <= {Card}
+    ):
         name = STANDARD52.name
         try:
             keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == name]
@@ -347,7 +352,7 @@ class _Search:
         self.high = high
         self.limit = limit
         self.memo: dict[int, int] = {}
-        self.action: dict[int, tuple] = {}
+        self.action: dict[int, tuple[Any, ...]] = {}
         self.spare_cost = (
             [0] * (w + 1)
             if limit is None
@@ -389,7 +394,7 @@ class _Search:
         same_rank: list[int],
         up: list[tuple[int, int]],
         down: list[tuple[int, int]],
-    ) -> list[tuple]:
+    ) -> list[tuple[Any, ...]]:
         """Every meld card i can lead, with at most ``cap`` wild cards, that an optimal split
         may need: (removed, need, n, action) with ``removed`` the state delta, ``need`` the
         fewest wild cards the meld needs, ``n`` its natural cards, ``action`` the meld for the
@@ -406,10 +411,10 @@ class _Search:
         card i is no lone set when a card of its suit is 1 or 2 ranks above.  With a limit the
         swap may overfill a meld, and every subset is listed."""
         unit, many = self.unit, self.many
-        options: list[tuple] = []
+        options: list[tuple[Any, ...]] = []
         rank = self.kinds[i][0]
         # sets: the lowest card plus any choice of the other cards of its rank
-        choices: list[tuple[int, int, tuple]] = (
+        choices: list[tuple[int, int, tuple[Any, ...]]] = (
             [(unit[i], 1, ((i, 1),))]
             if many[i] == 1
             else [(unit[i] * t, t, ((i, t),)) for t in range(1, many[i] + 1)]
@@ -432,7 +437,7 @@ class _Search:
                 continue
             start = 14 if step < 0 else rank
             # depth-first over subsets of the partners, in rank order away from card i
-            stack = [(0, start, 0, unit[i], (i,))]
+            stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, start, 0, unit[i], (i,))]
             while stack:
                 k, end, gaps, removed, members = stack.pop()
                 n = len(members)
@@ -473,9 +478,8 @@ class _Search:
                 continue  # too few wild cards, or a card of the meld is gone
             if limit is None:
                 rest = state - removed
-                value = memo.get((rest << 6) | (w - need))  # a hit costs no call
-                if value is None:
-                    value = self.best(rest, w - need)
+                hit = memo.get((rest << 6) | (w - need))  # a hit costs no call
+                value = self.best(rest, w - need) if hit is None else hit
                 if value < best_value:
                     best_value, best_action = value, (*action, need)
                     if value == 0:
@@ -498,9 +502,9 @@ class _Search:
             self.action[key] = best_action
         return best_value
 
-    def plan(self, w: int) -> list[tuple]:
+    def plan(self, w: int) -> list[tuple[Any, ...]]:
         """The actions of an optimal split (as found by `best`), in order."""
-        state, actions = self.start, []
+        state, actions = self.start, list[tuple[Any, ...]]()
         while state:
             action = self.action.get((state << 6) | w)
             i = ((state & -state).bit_length() - 1) // _FIELD
@@ -529,7 +533,8 @@ def _run_meld(cards_at: dict[int, Card], wilds: Sequence[Card], high: bool) -> M
     while extra > 0 and lo > bottom:
         lo, extra = lo - 1, extra - 1
     it = iter(wilds)
-    cards, stands = [], []
+    cards: list[Card] = []
+    stands: list[str | None] = []
     for r in range(lo, hi + 1):
         if r in cards_at:
             cards.append(cards_at[r])
@@ -553,10 +558,10 @@ def _wild_groups(count: int, limit: int | None) -> list[int]:
 
 
 def _rebuild(
-    search: _Search, wilds: list[Card], wild_rank: str, high: bool, limit: int | None
+    search: _Search, wilds: list[Card], wild_rank: str | None, high: bool, limit: int | None
 ) -> tuple[list[Meld], list[Card]]:
     """The melds and deadwood of the optimal split recorded by ``search``."""
-    specs: list[list] = []  # ["set", naturals, wilds, rank] or ["run", cards_at, wilds, high]
+    specs: list[list[Any]] = []  # ["set", naturals, wilds, rank] or ["run", cards_at, wilds, high]
     dead: list[Card] = []
     pool = list(wilds)
     for action in search.plan(len(wilds)):
@@ -613,7 +618,7 @@ def _rebuild(
 
 
 def min_deadwood(
-    hand: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+    hand: Iterable[Card] | str, wild_rank: str | None, options: Mapping[str, Any] | None = None
 ) -> tuple[int, Arrangement]:
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
@@ -624,7 +629,7 @@ def min_deadwood(
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
     w = 0
     if wild_number:  # the places of the naturals
-        at = [i for i, k in enumerate(keys) if k & 15 != wild_number]
+        at: Sequence[int] = [i for i, k in enumerate(keys) if k & 15 != wild_number]
         w = len(keys) - len(at)
     values = _VALUE_HIGH if high else _VALUE
     if w:
@@ -636,7 +641,7 @@ def min_deadwood(
         if not runs | sets:  # the common case: no wild card, and nothing can meld
             value = sum(map(values.__getitem__, keys))
             return value, Arrangement((), cards, value)
-        wilds, at = [], range(len(cards))
+        wilds, at = list[Card](), range(len(cards))
     live_mask = runs | sets
     live_cards, live_keys, dead, value = [], [], [], 0
     for i in at:
@@ -684,7 +689,7 @@ def min_deadwood(
 
 # -- going out -----------------------------------------------------------------------------------
 def can_go_out(
-    hand: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+    hand: Iterable[Card] | str, wild_rank: str | None, options: Mapping[str, Any] | None = None
 ) -> tuple[bool, Card | None]:
     """Whether all but one card of ``hand`` (n + 1 cards, after the draw) can be melded, and the
     card to discard: the highest-penalty card that works (a natural before a wild card on a tie).
@@ -725,7 +730,7 @@ def can_go_out(
 
 # -- single melds: checks and reasons ------------------------------------------------------------
 def _analyse(
-    cards: Sequence[Card], wild_rank: str, high: bool, limit: int | None
+    cards: Sequence[Card], wild_rank: str | None, high: bool, limit: int | None
 ) -> tuple[str | None, Message]:
     """(kind or None, reason in learner words)."""
     text = " ".join(_card_word(c) for c in cards) or msg("no cards")
@@ -829,7 +834,7 @@ def _card_word(card: Card) -> str:
 
 
 def is_meld(
-    cards: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+    cards: Iterable[Card] | str, wild_rank: str | None, options: Mapping[str, Any] | None = None
 ) -> str | None:
     """ "set" or "run" if ``cards`` (all of them) form one meld, else None.  A group that is both
     (one natural card and wild cards, or all wild cards) is reported as a set."""
@@ -838,7 +843,7 @@ def is_meld(
 
 
 def why_not_meld(
-    cards: Iterable[Card] | str, wild_rank: str, options: Mapping | None = None
+    cards: Iterable[Card] | str, wild_rank: str | None, options: Mapping[str, Any] | None = None
 ) -> Message:
     """A sentence for a learner: why ``cards`` are not a meld, or which meld they are (a message,
     read in the page's language)."""

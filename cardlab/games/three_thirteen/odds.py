@@ -21,7 +21,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -35,7 +35,7 @@ from cardlab.games.three_thirteen.game import (
     go_out_discards,
     meld_options,
 )
-from cardlab.games.three_thirteen.melds import check_hand, is_meld, penalty_value
+from cardlab.games.three_thirteen.melds import Arrangement, check_hand, is_meld, penalty_value
 from cardlab.games.three_thirteen.rules import (
     DECK,
     RANK_VALUE,
@@ -194,7 +194,7 @@ def stock_outlook(
 class DiscardChoice:
     card: Card
     deadwood: int
-    arrangement: object
+    arrangement: Arrangement
     outlook: Outlook
 
 
@@ -292,20 +292,26 @@ class RoundOneOdds:
 _PERMS = tuple(itertools.permutations(range(4)))
 
 
+ROUND_ONE_MELD = 3
+"""The cards of any meld in round 1 (the 3 dealt, or 3 of them and the card drawn)."""
+
+
 @stored
-def round_one_odds(decks: int = 1, aces: str = "low") -> RoundOneOdds:
+def round_one_odds(decks: int = 1, aces: str = "low", max_wilds: int | None = None) -> RoundOneOdds:
     """Exact round-1 probabilities by enumerating every 3-card hand (suit symmetry folds the
     hands into classes; identical cards of several decks are weighted by how many ways there are
-    to pick them).  Stored for the lessons' calls (`cardlab.core.stored`): 1-2.5 s each."""
-    return _round_one(decks, aces, None)
+    to pick them).  Stored for the lessons' calls (`cardlab.core.stored`), the rules row's too:
+    1-2.5 s each."""
+    return _round_one(decks, aces, max_wilds)
 
 
 def round_one_under(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
-    """`round_one_odds` under a limit of wild cards in a meld (``max_wilds``; None: no limit,
-    the stored `round_one_odds`), counted when asked."""
-    if max_wilds is None:
-        return round_one_odds(decks, aces)
-    return _round_one(decks, aces, max_wilds)
+    """`round_one_odds` under a limit of wild cards in a meld (``max_wilds``; None: no limit).
+    A limit of `ROUND_ONE_MELD` or more never binds in round 1, so it reads the figures of no
+    limit (stored) instead of counting the same numbers again."""
+    if max_wilds is None or max_wilds >= ROUND_ONE_MELD:
+        return replace(round_one_odds(decks, aces), max_wilds=max_wilds)
+    return round_one_odds(decks, aces, max_wilds)
 
 
 @lru_cache(maxsize=16)  # a lesson's variants: a few deck counts x aces x limits, a few bytes each
@@ -317,7 +323,7 @@ def _round_one(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
     options = meld_options(aces, max_wilds)
 
     @cache
-    def melds(triple: tuple[int, int, int]) -> bool:
+    def melds(triple: tuple[int, ...]) -> bool:
         return is_meld([card_of[i] for i in triple], wild, options) is not None
 
     def canon(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -326,12 +332,12 @@ def _round_one(decks: int, aces: str, max_wilds: int | None) -> RoundOneOdds:
         )
 
     classes: Counter[tuple[int, ...]] = Counter()
-    for hand in itertools.combinations_with_replacement(range(52), 3):
-        counts = Counter(hand)
+    for combination in itertools.combinations_with_replacement(range(52), 3):
+        counts = Counter(combination)
         if max(counts.values()) > decks:
             continue
         ways = math.prod(math.comb(decks, n) for n in counts.values())
-        classes[canon(hand)] += ways
+        classes[canon(combination)] += ways
     total = math.comb(52 * decks, 3)
     rest = 52 * decks - 3
     dealt = stock = first = Fraction(0)

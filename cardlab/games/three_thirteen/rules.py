@@ -55,6 +55,8 @@ which lessons and tests use for short games.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardlab.core.cards import STANDARD52, Card
 
 DECK = STANDARD52
@@ -101,7 +103,7 @@ def sort_key(card: Card) -> tuple[int, int]:
     return SUIT_ORDER[card.suit], RANK_VALUE[card.rank]
 
 
-def sort_cards(cards) -> tuple[Card, ...]:
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
@@ -111,5 +113,5 @@ def card_text(card: Card) -> str:
     return rank + card.suit
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_text(c) for c in cards)

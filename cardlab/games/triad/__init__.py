@@ -18,7 +18,7 @@ from cardlab.games.triad.game import GAME, RULES, advise, evaluate, parse, table
 from cardlab.games.triad.rules import DECK, FRAME_LINES, SUIT_NAMES
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[DrawPokerState]:
     """A new game as a `Replay`, dealt up to the first decision (``.state`` is the live state).
 
     Options: ``players`` (2-7, default 4), ``jokers`` ("out" or "wild"), ``max_draw`` (3),
@@ -31,7 +31,7 @@ def legal_actions(state: DrawPokerState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: DrawPokerState, action: str) -> Transition:
+def apply(state: DrawPokerState, action: str) -> Transition[DrawPokerState]:
     """``state, event = apply(state, action)``; raises `IllegalMove` and changes nothing."""
     return GAME.apply(state, action)
 

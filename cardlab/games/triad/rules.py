@@ -47,6 +47,7 @@ Resolutions (docs/rules/triad.md §5, and where cardlab had to choose):
 from __future__ import annotations
 
 from cardlab.core.cards import TRIAD
+from cardlab.core.i18n import Message
 
 DECK = TRIAD
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -56,4 +57,4 @@ JOKER_MODES = ("out", "wild")
 
 FRAME_LINES: dict[str, int] = {"b": 4, "g": 3, "r": 2, "k": 1}
 """How many frame lines each suit's cards carry (the colour-blind marker)."""
-SUIT_NAMES: dict[str, str] = dict(TRIAD.suit_names)
+SUIT_NAMES: dict[str, Message] = dict(TRIAD.suit_names)

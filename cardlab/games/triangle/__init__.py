@@ -15,7 +15,7 @@ from cardlab.games.triangle.odds import StatementOdds, posterior, statement_odds
 from cardlab.games.triangle.rules import STATEMENTS, Statement, parse_statement
 
 
-def new_game(seed: int = 0, **options: Any) -> Replay:
+def new_game(seed: int = 0, **options: Any) -> Replay[TriangleState]:
     """A new game as a `Replay` with the first round dealt (its ``.state`` is the live state)."""
     return Replay.start(GAME, seed, **options).resolve_chance()
 
@@ -24,7 +24,7 @@ def legal_actions(state: TriangleState) -> list[str]:
     return GAME.legal_actions(state)
 
 
-def apply(state: TriangleState, action: str) -> Transition:
+def apply(state: TriangleState, action: str) -> Transition[TriangleState]:
     """``state, event = apply(state, action)``; raises `IllegalMove` and changes nothing."""
     return GAME.apply(state, action)
 

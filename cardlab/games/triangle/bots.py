@@ -9,6 +9,7 @@ and makes a random statement, so it needs no Triangle-specific version.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardlab.core.bots import Decision
 from cardlab.core.engine import Action
@@ -19,6 +20,7 @@ from cardlab.games.triangle.odds import StatementOdds, best_statement, signed
 from cardlab.games.triangle.rules import Statement
 
 
+@dataclass(frozen=True)
 class ReasoningBot:
     """Claims iff its best statement's net value is above ``threshold``; states the best one.
 
@@ -26,10 +28,9 @@ class ReasoningBot:
     view now), which the lessons use to show what memory is worth.
     """
 
-    def __init__(self, threshold: float = 0.5, remember: bool = True, name: str = "reasoning"):
-        self.threshold = threshold
-        self.remember = remember
-        self.name = name
+    threshold: float = 0.5
+    remember: bool = True
+    name: str = "reasoning"
 
     def __repr__(self) -> str:
         return f"ReasoningBot(threshold={self.threshold}, remember={self.remember})"

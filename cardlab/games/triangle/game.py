@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, TypeVar
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import (
@@ -85,7 +86,7 @@ class TriangleState:
     @property
     def claim_order(self) -> tuple[int, int, int]:
         """Seats from the dealer's left: the deal order and the order decisions are asked in."""
-        return tuple((self.dealer + 1 + k) % PLAYERS for k in range(PLAYERS))  # type: ignore[return-value]
+        return by_seat((self.dealer + 1 + k) % PLAYERS for k in range(PLAYERS))
 
     @property
     def phase(self) -> str:
@@ -173,12 +174,12 @@ class TriangleView:
     target: int
 
 
-class Triangle(Game):
+class Triangle(Game[TriangleState, TriangleMove]):
     name = "triangle"
     title = msg("Triangle")
     min_players = max_players = PLAYERS
-    default_options: ClassVar[dict[str, Any]] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
-    option_specs: ClassVar[dict[str, Option]] = {
+    default_options: Mapping[str, Any] = {"tie_void": 0.25, "target": 25, "on_tie": "extra"}
+    option_specs: Mapping[str, Option] = {
         "tie_void": probability(msg("the chance that a grab by two or three claimers is void")),
         # a game lasts at most `target` turns (T12), so the target also bounds its length
         "target": whole(1, 200, msg("the score that ends the game (T8)")),
@@ -186,7 +187,7 @@ class Triangle(Game):
             ("extra", "shared"), msg("a tie at the top: play extra rounds, or share the win")
         ),
     }
-    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+    example_options = (
         {},
         {"tie_void": 0.0, "target": 12},
         {"tie_void": 1.0, "target": 9, "on_tie": "shared"},
@@ -213,8 +214,8 @@ class Triangle(Game):
             return TERMINAL
         if phase in ("deal", "grab"):
             return CHANCE
-        if phase == "state":
-            return state.speaker  # type: ignore[return-value]
+        if state.speaker is not None:  # the statement phase: the speaker states
+            return state.speaker
         return next(s for s in state.claim_order if state.claims[s] is None)
 
     def legal_actions(self, state: TriangleState) -> list[str]:
@@ -256,25 +257,25 @@ class Triangle(Game):
         if phase == "deal":
             card = card_outcome(text, "deal", state.stock)
             if card is None:
-                return not_an_outcome(text, msg("the next card dealt"))  # type: ignore[arg-type]
+                return not_an_outcome(text, msg("the next card dealt"))
             return CardOut(text, card)
         if phase == "grab":
             if text not in {action for action, _ in self.chance_outcomes(state)}:
                 if verb == "grab" and state.tie_void == 1:
                     return Refusal(
-                        msg(  # type: ignore[arg-type]
+                        msg(
                             "{action} cannot happen: with tie_void = 1 every contested grab is "
                             "too close to call, so the outcome is 'grab void'",
                             action=repr(text),
                         )
                     )
-                return not_an_outcome(text, msg("who grabbed first"))  # type: ignore[arg-type]
+                return not_an_outcome(text, msg("who grabbed first"))
             return Grabbed(text, None if rest == "void" else int(rest) - 1)
         seat = self.current_player(state)
         if phase == "claim":
             if verb == "state":
                 return Refusal(
-                    msg(  # type: ignore[arg-type]
+                    msg(
                         "nobody holds the Right to Speak yet: first every player decides "
                         "whether to grab it ('claim' or 'no_claim'), and only the speaker makes "
                         "a statement"
@@ -282,7 +283,7 @@ class Triangle(Game):
                 )
             if text not in ("claim", "no_claim"):
                 return Refusal(
-                    msg(  # type: ignore[arg-type]
+                    msg(
                         "{player} decides whether to grab the Right to Speak: 'claim' or "
                         "'no_claim'",
                         player=seat_name(seat),
@@ -291,7 +292,7 @@ class Triangle(Game):
             return Claim(text, text == "claim")
         if verb != "state":
             return Refusal(
-                msg(  # type: ignore[arg-type]
+                msg(
                     "{player} holds the Right to Speak and must make one statement "
                     "(e.g. 'state S3'); it cannot be given back",
                     player=seat_name(seat),
@@ -303,7 +304,7 @@ class Triangle(Game):
             return Refusal(exc.args[0])
 
     # -- applying ----------------------------------------------------------------------------
-    def _apply(self, state: TriangleState, move: TriangleMove) -> Transition:
+    def _apply(self, state: TriangleState, move: TriangleMove) -> Transition[TriangleState]:
         if isinstance(move, CardOut):
             return self._deal(state, move.card)
         if isinstance(move, Claim):
@@ -312,7 +313,7 @@ class Triangle(Game):
             return self._grab(state, move.seat)
         return self._state(state, move.statement)
 
-    def _deal(self, state: TriangleState, card: Card) -> Transition:
+    def _deal(self, state: TriangleState, card: Card) -> Transition[TriangleState]:
         stock = remove_one(state.stock, card)
         k = state.dealt
         # face down: only the teacher knows the card until it is lifted
@@ -350,7 +351,7 @@ class Triangle(Game):
             )
         return Transition(new, Event(CHANCE, f"deal {card}", text))
 
-    def _claim(self, state: TriangleState, claims: bool) -> Transition:
+    def _claim(self, state: TriangleState, claims: bool) -> Transition[TriangleState]:
         seat = self.current_player(state)
         new = replace(state, claims=replace_at(state.claims, seat, claims))
         name = seat_name(seat)
@@ -392,7 +393,7 @@ class Triangle(Game):
             )
         return Transition(new, Event(seat, action, text))
 
-    def _grab(self, state: TriangleState, seat: int | None) -> Transition:
+    def _grab(self, state: TriangleState, seat: int | None) -> Transition[TriangleState]:
         if seat is None:
             new, _ = self._void(state, TOO_CLOSE)
             text = msg("The grab is too close to call: the round is void and nobody scores.")
@@ -407,37 +408,25 @@ class Triangle(Game):
         return Transition(new, Event(CHANCE, f"grab {seat + 1}", text))
 
     def _void(self, state: TriangleState, reason: str) -> tuple[TriangleState, RoundRecord]:
-        record = RoundRecord(
-            state.turn,
-            state.dealer,
-            state.cards,
-            state.rts,
-            None,
-            void_reason=reason,  # type: ignore[arg-type]
-        )
+        cards, rts = _round_cards(state)
+        record = RoundRecord(state.turn, state.dealer, cards, rts, None, void_reason=reason)
         return self._next_round(state, record), record
 
-    def _state(self, state: TriangleState, statement: Statement) -> Transition:
+    def _state(self, state: TriangleState, statement: Statement) -> Transition[TriangleState]:
         speaker = state.speaker
         assert speaker is not None
-        own = state.cards[speaker]
-        peers = tuple(state.cards[s] for s in range(PLAYERS) if s != speaker)
-        correct = statement.is_true(own, peers)  # type: ignore[arg-type]
+        cards, rts = _round_cards(state)
+        own = cards[speaker]
+        first, second = (cards[s] for s in range(PLAYERS) if s != speaker)
+        correct = statement.is_true(own, (first, second))
         if correct:
-            gains = tuple(statement.points if s == speaker else 0 for s in range(PLAYERS))
+            gains = by_seat(statement.points if s == speaker else 0 for s in range(PLAYERS))
         else:
-            gains = tuple(0 if s == speaker else PENALTY for s in range(PLAYERS))
+            gains = by_seat(0 if s == speaker else PENALTY for s in range(PLAYERS))
         record = RoundRecord(
-            state.turn,
-            state.dealer,
-            state.cards,
-            state.rts,
-            speaker,
-            statement,
-            correct,
-            gains,  # type: ignore[arg-type]
+            state.turn, state.dealer, cards, rts, speaker, statement, correct, gains
         )
-        scores = tuple(a + b for a, b in zip(state.scores, gains, strict=True))
+        scores = by_seat(a + b for a, b in zip(state.scores, gains, strict=True))
         new = self._next_round(replace(state, scores=scores), record)
         shown = joined(
             msg("{player} {card}", player=seat_name(s), card=str(state.cards[s]))
@@ -499,7 +488,7 @@ class Triangle(Game):
         )
         teacher = seat is None
         lifted = state.phase != "deal" or teacher
-        cards = tuple(
+        cards = by_seat(
             c if lifted and (teacher or s != seat) else None for s, c in enumerate(state.cards)
         )
         rts = state.rts if teacher or (seat is not None and seat == state.speaker) else None
@@ -512,10 +501,10 @@ class Triangle(Game):
             turn=state.turn,
             round_in_turn=len(state.turn_rounds()),
             dealer=state.dealer,
-            cards=cards,  # type: ignore[arg-type]
+            cards=cards,
             rts=rts,
             speaker=state.speaker,
-            my_claim=None if teacher else state.claims[seat],  # type: ignore[index]
+            my_claim=None if seat is None else state.claims[seat],
             to_act=self.current_player(state),
             history=history,
             known=tuple(known),
@@ -552,10 +541,10 @@ class Triangle(Game):
                     slots.append(("round", base + i, pos))
                     pool.append(card)
         view = self.observe(state, seat)
-        for pos, card in enumerate((*state.cards, state.rts)):
-            if card is not None and (*view.cards, view.rts)[pos] is None:
+        for pos, held in enumerate((*state.cards, state.rts)):
+            if held is not None and (*view.cards, view.rts)[pos] is None:
                 slots.append(("now", -1, pos))
-                pool.append(card)
+                pool.append(held)
         rng.shuffle(pool)
         rounds, cards, rts = list(state.rounds), list(state.cards), state.rts
         for where, i, pos in slots:
@@ -570,7 +559,7 @@ class Triangle(Game):
                 rts = card
             else:
                 cards[pos] = card
-        claims = tuple(
+        claims = by_seat(
             (rng.random() < 0.5) if s != seat and c is not None and state.phase == "claim" else c
             for s, c in enumerate(state.claims)
         )
@@ -578,10 +567,28 @@ class Triangle(Game):
             state,
             stock=tuple(sorted(pool)),
             rounds=tuple(rounds),
-            cards=tuple(cards),  # type: ignore[arg-type]
+            cards=by_seat(cards),
             rts=rts,
-            claims=claims,  # type: ignore[arg-type]
+            claims=claims,
         )
+
+
+T = TypeVar("T")
+
+
+def by_seat(values: Iterable[T]) -> tuple[T, T, T]:
+    """``values``, one for each of the three seats, as the fixed-length tuple a state keeps
+    (``ValueError`` for any other number of values)."""
+    first, second, third = values
+    return first, second, third
+
+
+def _round_cards(state: TriangleState) -> tuple[tuple[Card, Card, Card], Card]:
+    """The round's three player cards and the Right to Speak, once all four are dealt."""
+    first, second, third = state.cards
+    if first is None or second is None or third is None or state.rts is None:
+        raise ValueError("the round's four cards are not all dealt yet")
+    return (first, second, third), state.rts
 
 
 def winners_of(state: TriangleState) -> list[int]:
@@ -592,14 +599,14 @@ def winners_of(state: TriangleState) -> list[int]:
 def _seen(record: RoundRecord, number: int, seat: int | None, this_turn: bool) -> SeenRound:
     """A round record with what ``seat`` did not see replaced by None."""
     scored = record.speaker is not None
-    cards = tuple(
+    cards = by_seat(
         c if seat is None or scored or s != seat else None for s, c in enumerate(record.cards)
     )
     rts = record.rts if seat is None or record.speaker == seat else None
     return SeenRound(
         number,
         record.dealer,
-        cards,  # type: ignore[arg-type]
+        cards,
         rts,
         record.speaker,
         record.statement,

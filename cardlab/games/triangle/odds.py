@@ -17,8 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from cardlab.core.i18n import Message, msg, msgn, num
-from cardlab.core.narration import Seat
+from cardlab.core.i18n import Message, Seat, msg, msgn, num
 from cardlab.core.odds import Estimate
 from cardlab.games.triangle.game import TriangleView
 from cardlab.games.triangle.rules import (
@@ -83,9 +82,9 @@ class Signed:
         return self.text()
 
 
-def signed(x: object) -> Signed:
+def signed(x: float | Fraction) -> Signed:
     """``x`` (a Fraction or a float) as a signed net value: ``+0.14`` (``+0,14`` in Russian)."""
-    return Signed(float(x))  # type: ignore[arg-type]
+    return Signed(float(x))
 
 
 def unseen_ranks(view: TriangleView, remember: bool = True) -> Counter[str]:
@@ -104,12 +103,12 @@ def peers(view: TriangleView) -> tuple[int, int]:
     """The values of the two cards the viewer can see this round."""
     if view.seat is None:
         raise ValueError(msg("odds are for a player's view: the teacher sees every card"))
-    shown = [c for s, c in enumerate(view.cards) if s != view.seat]
-    if any(c is None for c in shown):
+    shown = [c for s, c in enumerate(view.cards) if s != view.seat and c is not None]
+    if len(shown) < 2:
         raise ValueError(
             msg("the cards are not lifted yet: odds need the two other players' cards")
         )
-    return VALUES[shown[0].rank], VALUES[shown[1].rank]  # type: ignore[union-attr]
+    return VALUES[shown[0].rank], VALUES[shown[1].rank]
 
 
 def posterior(view: TriangleView, remember: bool = True) -> dict[str, Fraction]:

@@ -153,7 +153,7 @@ def brute_force(view, table):
     return Fraction(hits["bomb"], total), Fraction(hits["beat"], total) if table else None, total
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 4])  # deals the random bots play to few unseen cards
 def test_counting_odds_match_brute_force_late_in_a_deal(seed):
     replay = played_out(seed)
     checked = 0

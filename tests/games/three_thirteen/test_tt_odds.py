@@ -4,16 +4,21 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
+
+import pytest
 
 from cardlab.games.three_thirteen.melds import can_go_out, is_meld, min_deadwood, penalty_value
 from cardlab.games.three_thirteen.odds import (
+    ROUND_ONE_MELD,
     advise,
     deck_cards,
     estimate_keep_value,
     isolated,
     keep_value,
     round_one_odds,
+    round_one_under,
     simulate_rounds,
     stock_outlook,
 )
@@ -37,6 +42,16 @@ def test_round_one_dealt_meld_by_brute_force():
         count += cache[key]
     assert round_one_odds(2).dealt_meld == Fraction(count, math.comb(104, 3))
     assert round_one_odds(2).dealt_meld == Fraction(1099, 22763)
+
+
+@pytest.mark.parametrize("aces", ["low", "high_or_low"])
+def test_a_limit_of_three_wild_cards_or_more_never_binds_in_round_one(aces):
+    """`round_one_under` reads the figures of no limit for such a limit (the rules row's
+    4-13 cost no count): counting under the limit gives the same, and a limit of 2 binds."""
+    counted = round_one_odds.compute(1, aces, ROUND_ONE_MELD)
+    assert round_one_under(1, aces, ROUND_ONE_MELD) == counted
+    assert round_one_under(1, aces, 13) == replace(counted, max_wilds=13)
+    assert round_one_under(1, aces, 2) != replace(counted, max_wilds=2)
 
 
 def test_round_one_going_out_after_one_stock_draw_by_brute_force():

@@ -3,7 +3,7 @@
 A "What if…" row (the other legal moves of the seat to act, "Play this instead", "What would
 the AI do here?") and the tree of lines ("Main line", "What if 1: …", a branch of a branch
 indented under its parent) with "Back to the main line".  Plain ipywidgets controls, so all of
-it works from the keyboard; `BotGameStepper` fills them and wires their clicks.
+it works from the keyboard; `StepperView` fills them from its model and wires their clicks.
 """
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ import html
 import ipywidgets as widgets
 
 from cardlab.core.i18n import msg
-
-INDENT = "\u00a0\u00a0\u00a0"
-"""A branch of a branch is indented under its parent (plain spaces collapse in a list)."""
 
 
 class WhatIfRow:
