@@ -7,8 +7,10 @@ link, follow it on another fresh page in the same language, and the panel must s
 picture and every same text.  The ends of a deal, a line, a hand, a round and a game are
 explicit cases: the last step, where the table waits for the next hand, round or game.
 
-Not compared: the status line (the reopened page says "This link: ..." there), the share box
-and the results download, which are the learner's record of the session, not the position.
+Not compared: the status line (the reopened page says "This link: ..." there) and the what-if
+row's answer line (what the last press said: "What if 1: the bots played on ...", the AI's
+answer), the share box and the results download, which are the learner's record of the
+session, not the position.
 A link holds one game (`TableModel.opened`), so the rows a Dou Dizhu score sheet keeps from the
 deals before New deal do not come with it: that case is a known gap (`KNOWN_GAP`), checked
 apart from the rest of the table.
@@ -72,6 +74,8 @@ KNOWN_GAP = pytest.mark.xfail(
 SEEN = ("_dom_classes", "_options_labels")
 """The private traits a learner sees: a widget's classes (they style it) and a list's labels."""
 UNSEEN = ("layout", "style", "children", "tabbable")
+SAID = "cardlab-whatif-answer"
+"""The class of the what-if row's answer line: what the last press said, like a status line."""
 
 
 def earlier_rows(panel: Any) -> bool:
@@ -96,7 +100,7 @@ def shown(panel: Any, sheet: bool = True) -> list[tuple[str, str]]:
     out = [("picture", repr(panel.view.drawing.ops))]
 
     def visit(widget: widgets.Widget) -> None:
-        if id(widget) in skip or widget.layout.display == "none":
+        if id(widget) in skip or widget.layout.display == "none" or SAID in widget._dom_classes:
             return
         traits = [k for k in widget.keys if k in SEEN or not (k.startswith("_") or k in UNSEEN)]
         values = repr([(k, getattr(widget, k)) for k in sorted(traits)])
