@@ -392,7 +392,7 @@ class BotStepper:
         line = 0
         if "line" in params:
             line, branches = read_line(params["line"])
-            tree = tree.grown(branches, self.play_on)
+            tree = tree.grown(branches, self.play_on, self.ai_move)
         replay = tree.lines[line].replay
         if "step" in params:
             step = link_values.read_step(params["step"], len(replay))
@@ -469,13 +469,12 @@ class BotStepper:
                     player=seat_name(seat),
                 )
             )
-        bot = self.fresh_bots(self.replay).get(seat)
-        if bot is None:
+        answer = self.ai_move(self.replay, step)
+        if answer is None:
             raise ValueError(msg("the lesson has no AI for {player}", player=seat_name(seat)))
-        decision = bot.choose(self.game.observe(state, seat), self.game.legal_actions(state))
-        action = self.game.action_to_text(decision.action)
+        action, (_, told) = answer
         words = self.game.move_words(state, action)
-        why = reason_for(decision.told, seat, self.viewer, shown=False) or ""
+        why = reason_for(told, seat, self.viewer, shown=False) or ""
         values = {"player": seat_name(seat), "move": words, "why": why}
         if step < len(self.replay) and self.replay.actions[step] == action:
             said = msg(
@@ -487,8 +486,19 @@ class BotStepper:
             **values,
         )
         return dataclasses.replace(
-            self, asked=(self.line, step, action, (seat, decision.told)), chosen=action, said=said
+            self, asked=(self.line, step, action, (seat, told)), chosen=action, said=said
         )
+
+    def ai_move(self, replay: Replay, step: int) -> tuple[str, tuple[int, Narration]] | None:
+        """The move the lesson's AI, fresh, would make at ``step`` of ``replay``, and its
+        reason (None: no player moves there, or the lesson has no AI for that seat)."""
+        state = replay.state_at(step)
+        seat = self.game.current_player(state)
+        bot = self.fresh_bots(replay).get(seat) if seat >= 0 else None
+        if bot is None:
+            return None
+        decision = bot.choose(self.game.observe(state, seat), self.game.legal_actions(state))
+        return self.game.action_to_text(decision.action), (seat, decision.told)
 
     # -- texts ---------------------------------------------------------------------------------
     def eyes_options(self) -> list[tuple[str, int]]:

@@ -12,6 +12,9 @@ The text of a tree showing line 2, whose branch 1 leaves the main line at step 1
 
     2~0.14.raise~1.20.discard.9g.6k
 
+A branch whose move is the AI's answer (What would the AI play?) shows the AI's reason for it;
+its step is marked ``ai`` (``0.14ai.raise``) so a link shows that reason too.
+
 Actions keep letters, digits and ``_``; a space becomes ``.`` and any other character ``-`` and
 two hex digits per UTF-8 byte, so the text needs no escaping in a URL.
 """
@@ -36,6 +39,10 @@ PlayOn = Callable[[Replay[S], Reasons], Replay[S]]
 """Let the lesson's seeded bots play ``replay`` on to where the main line ends, keeping their
 reasons in the dict given."""
 
+AskAI = Callable[[Replay[S], int], tuple[str, tuple[int, Narration]] | None]
+"""The move the lesson's AI would make at a step of a replay, and its reason ``(seat, reason)``
+(None: no AI moves there)."""
+
 MAX_BRANCHES = 16
 MAX_ACTION_CHARS = 200
 MAX_STEP_DIGITS = 6
@@ -45,7 +52,7 @@ MAX_LINE_CHARS = 12 * MAX_BRANCHES * (MAX_ACTION_CHARS + 16)
 _PLAIN = re.compile(r"[A-Za-z0-9_]")
 _SHOWN = re.compile(r"0|[1-9][0-9]?")
 _BRANCH = re.compile(
-    rf"(0|[1-9][0-9]?)\.(0|[1-9][0-9]{{0,{MAX_STEP_DIGITS - 1}}})"
+    rf"(0|[1-9][0-9]?)\.(0|[1-9][0-9]{{0,{MAX_STEP_DIGITS - 1}}})(ai)?"
     r"\.((?:[A-Za-z0-9_.]|-[0-9a-f]{2})+)"
 )
 
@@ -102,11 +109,13 @@ def decode_action(code: str) -> str:
 
 @dataclass(frozen=True)
 class Branch:
-    """Line ``parent`` (0: the main line) up to ``step``, then ``action`` instead of its move."""
+    """Line ``parent`` (0: the main line) up to ``step``, then ``action`` instead of its move;
+    ``ai``: the move is the AI's answer, shown with its reason."""
 
     parent: int
     step: int
     action: str
+    ai: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,7 @@ def read_line(text: str) -> tuple[int, tuple[Branch, ...]]:
                     parent=parent,
                 )
             )
-        branches.append(Branch(parent, int(match[2]), decode_action(match[3])))
+        branches.append(Branch(parent, int(match[2]), decode_action(match[4]), bool(match[3])))
     shown_line = int(head)
     if shown_line > len(branches):
         raise ValueError(
@@ -187,7 +196,9 @@ def read_line(text: str) -> tuple[int, tuple[Branch, ...]]:
 def line_text(shown_line: int, branches: tuple[Branch, ...]) -> str:
     """The ``line`` text `read_line` reads back."""
     parts = [str(shown_line)]
-    parts += [f"{b.parent}.{b.step}.{encode_action(b.action)}" for b in branches]
+    parts += [
+        f"{b.parent}.{b.step}{'ai' if b.ai else ''}.{encode_action(b.action)}" for b in branches
+    ]
     return "~".join(parts)
 
 
@@ -277,14 +288,24 @@ class WhatIfTree(Generic[S]):
         reasons: Reasons = {s: r for s, r in parent.reasons.items() if s <= step}
         if reason is not None:
             reasons[step + 1] = reason
-        line = Line(play_on(start, reasons), reasons, Branch(branch.parent, step, action))
+        made = Branch(branch.parent, step, action, ai=reason is not None)
+        line = Line(play_on(start, reasons), reasons, made)
         return WhatIfTree((*self.lines, line))
 
-    def grown(self, branches: tuple[Branch, ...], play_on: PlayOn[S]) -> WhatIfTree[S]:
-        """This tree with ``branches`` grown in turn (a link's ``line``)."""
+    def grown(
+        self, branches: tuple[Branch, ...], play_on: PlayOn[S], ask: AskAI[S] | None = None
+    ) -> WhatIfTree[S]:
+        """This tree with ``branches`` grown in turn (a link's ``line``); a branch marked as the
+        AI's answer gets the AI's reason again from ``ask``, if the AI still plays that move."""
         tree = self
         for branch in branches:
-            tree = tree.grow(branch, play_on)
+            reason = None
+            if branch.ai and ask is not None and 0 <= branch.parent < len(tree.lines):
+                parent = tree.lines[branch.parent].replay
+                answer = ask(parent, branch.step) if 0 <= branch.step <= len(parent) else None
+                if answer is not None and answer[0] == branch.action:
+                    reason = answer[1]
+            tree = tree.grow(branch, play_on, reason)
         return tree
 
     def depth(self, index: int) -> int:

@@ -65,23 +65,32 @@ def test_any_action_text_survives_the_url_safe_alphabet(text):
 
 
 def test_the_text_is_short_and_readable():
-    branches = (Branch(0, 14, "raise"), Branch(1, 20, "discard 9g 6k"), Branch(0, 3, "no_claim"))
+    branches = (
+        Branch(0, 14, "raise"),
+        Branch(1, 20, "discard 9g 6k"),
+        Branch(0, 3, "no_claim", ai=True),
+    )
     text = line_text(2, branches)
-    assert text == "2~0.14.raise~1.20.discard.9g.6k~0.3.no_claim"
+    assert text == "2~0.14.raise~1.20.discard.9g.6k~0.3ai.no_claim"
     assert read_line(text) == (2, branches)
 
 
 @given(
     st.lists(
-        st.tuples(st.integers(0, 15), st.integers(0, 999_999), st.text(min_size=1, max_size=40)),
+        st.tuples(
+            st.integers(0, 15),
+            st.integers(0, 999_999),
+            st.text(min_size=1, max_size=40),
+            st.booleans(),
+        ),
         max_size=MAX_BRANCHES,
     ),
     st.data(),
 )
 def test_every_tree_text_reads_back(raw, data):
     branches = tuple(
-        Branch(min(parent, i), step, text if text.strip() else "x")
-        for i, (parent, step, text) in enumerate(raw)
+        Branch(min(parent, i), step, text if text.strip() else "x", ai)
+        for i, (parent, step, text, ai) in enumerate(raw)
     )
     shown = data.draw(st.integers(0, len(branches)))
     assert read_line(line_text(shown, branches)) == (shown, branches)
