@@ -45,8 +45,8 @@ EXAMPLES = 50
 """Random positions per game and kind of panel (stepper, what-if tree, table) in a run."""
 RANDOM = settings(
     max_examples=EXAMPLES,
-    derandomize=True,  # the same positions on every run: CI is repeatable; change EXAMPLES or
-    # run with --hypothesis-seed to explore others
+    derandomize=True,  # the same positions on every run, so CI is repeatable (turn it off
+    # locally to explore other positions)
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
