@@ -1,9 +1,10 @@
 """`QuizModel`: every lesson's quiz as a value, shown by the one quiz view
 (`cardlab.widgets.quiz.QuizView`).
 
-A game's quiz says how a question is dealt (`deal`, under the page's rules), how it reads
-(`prompt`, `choices`), how an answer is marked (`feedback`) and what the position looks like
-(`picture`, the answer's once it is chosen); this base keeps the rest as plain data: the seed,
+A game's quiz asks the questions of its folder (`questions`: ``cardlab.apps.<game>.questions``,
+whose ``question``, ``prompt_html``, ``choices`` and ``feedback`` deal a question under the
+page's rules, say it and mark an answer) and draws the position (`picture`, the answer's once it is
+chosen); this base keeps the rest as plain data: the seed,
 the rules, the answer chosen, the tally of first answers and the class's sequence of questions.
 Every change is a new model (`with_rules`, `answer`, `next_question`, `in_class`), so a refused
 one (rules a question cannot be dealt under, an answer that is none of the choices) raises
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -50,32 +52,39 @@ class QuizModel:
     """The picture's name once the answer is drawn (None: the picture does not change)."""
     game: ClassVar[str] = "quiz"
     """The game whose lesson asks this quiz: it names the class's sequence of questions."""
+    questions: ClassVar[Any] = None
+    """The game's questions module (found beside the quiz): ``question(seed, options)``,
+    ``prompt_html(q)``, ``choices(q)`` and ``feedback(q, value)``, pure, so the printed handout
+    asks them too."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's quiz (``cardlab.apps.<game>.quiz``) is named for its game."""
+        """A game's quiz (``cardlab.apps.<game>.quiz``) is named for its game, and asks the
+        questions of its folder (``cardlab.apps.<game>.questions``)."""
         super().__init_subclass__(**kwargs)
         parts = cls.__module__.split(".")
         if len(parts) > 3 and parts[:2] == ["cardlab", "apps"]:
             cls.game = parts[2]
+            cls.questions = importlib.import_module(f"cardlab.apps.{parts[2]}.questions")
 
     # -- what a game's quiz says ----------------------------------------------------------------
     def deal(self) -> Any:
         """The question for ``self.seed`` under ``self.options`` (``ValueError``: none can be
         dealt under those rules)."""
-        raise NotImplementedError
+        return self.questions.question(self.seed, self.options)
 
     def prompt(self) -> str:
         """The question in words (HTML, naming the rules when they are not the standard ones)."""
-        raise NotImplementedError
+        return str(self.questions.prompt_html(self.question))
 
     def choices(self) -> Sequence[tuple[str, str]]:
         """The answers to choose from: (label, value)."""
-        raise NotImplementedError
+        return tuple(self.questions.choices(self.question))
 
     def feedback(self, value: str) -> tuple[bool, object, object]:
         """Whether ``value`` is right, the verdict and the explanation (HTML, or a message
         read in the page's language)."""
-        raise NotImplementedError
+        right, head, body = self.questions.feedback(self.question, value)
+        return bool(right), head, body
 
     def picture(self, theme: str) -> Drawing:
         """The question's position (the answer's, once `revealed`), in ``theme``."""

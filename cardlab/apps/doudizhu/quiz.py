@@ -3,15 +3,6 @@ under the page's ruleset (the questions are `cardlab.apps.doudizhu.questions`)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from cardlab.apps.doudizhu.questions import (
-    QuizQuestion,
-    choices,
-    feedback,
-    prompt_html,
-    question,
-)
 from cardlab.apps.quiz import QuizModel
 from cardlab.core.i18n import msg
 from cardlab.pictures.doudizhu import WIDTH, combo_picture
@@ -23,18 +14,6 @@ class CombinationQuiz(QuizModel):
 
     size = (WIDTH, 200)
     picture_label = msg("The cards of the question, drawn")
-
-    def deal(self) -> QuizQuestion:
-        return question(self.seed, self.options)
-
-    def prompt(self) -> str:
-        return prompt_html(self.question)
-
-    def choices(self) -> Sequence[tuple[str, str]]:
-        return choices(self.question)
-
-    def feedback(self, value: str) -> tuple[bool, object, object]:
-        return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:
         q, rows = self.question, []

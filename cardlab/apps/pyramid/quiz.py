@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardlab.apps.pyramid.questions import choices, feedback, prompt_html, quiz_deal
+from cardlab.apps.pyramid.questions import quiz_deal
 from cardlab.apps.quiz import QuizModel
 from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
@@ -25,15 +24,6 @@ class ShowdownQuiz(QuizModel):
 
     def deal(self) -> Replay:
         return quiz_deal(self.seed, self.players)
-
-    def prompt(self) -> str:
-        return prompt_html(self.question)
-
-    def choices(self) -> Sequence[tuple[str, str]]:
-        return choices(self.question)
-
-    def feedback(self, value: str) -> tuple[bool, object, object]:
-        return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:
         if self.revealed:

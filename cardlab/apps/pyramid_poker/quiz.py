@@ -3,15 +3,6 @@ by the engine (the questions are `cardlab.apps.pyramid_poker.questions`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from cardlab.apps.pyramid_poker.questions import (
-    QuizQuestion,
-    choices,
-    feedback,
-    prompt_html,
-    question,
-)
 from cardlab.apps.quiz import QuizModel
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import msg
@@ -26,18 +17,6 @@ class BlockQuiz(QuizModel):
 
     size = (WIDTH, HEIGHT)
     picture_label = msg("The position: the pyramid of blocks and both players' three hands")
-
-    def deal(self) -> QuizQuestion:
-        return question(self.seed, self.options)
-
-    def prompt(self) -> str:
-        return prompt_html(self.question)
-
-    def choices(self) -> Sequence[tuple[str, str]]:
-        return choices(self.question)
-
-    def feedback(self, value: str) -> tuple[bool, object, object]:
-        return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:
         q = self.question

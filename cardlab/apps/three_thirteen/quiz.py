@@ -4,16 +4,7 @@ questions are `cardlab.apps.three_thirteen.questions`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from cardlab.apps.quiz import QuizModel
-from cardlab.apps.three_thirteen.questions import (
-    DeadwoodQuestion,
-    choices,
-    feedback,
-    prompt_html,
-    question,
-)
 from cardlab.core.i18n import msg
 from cardlab.pictures.three_thirteen import arrangement_picture, hand_picture, rank_message
 from cardlab.render import Drawing
@@ -24,18 +15,6 @@ class DeadwoodQuiz(QuizModel):
 
     picture_label = msg("The hand of the question")
     answer_label = msg("The hand in its best melds and deadwood (the answer below says why)")
-
-    def deal(self) -> DeadwoodQuestion:
-        return question(self.seed, self.options)
-
-    def prompt(self) -> str:
-        return prompt_html(self.question)
-
-    def choices(self) -> Sequence[tuple[str, str]]:
-        return choices(self.question)
-
-    def feedback(self, value: str) -> tuple[bool, object, object]:
-        return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:
         q = self.question

@@ -3,15 +3,11 @@ with the counting argument for the answer (the questions are `cardlab.apps.trian
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.apps.quiz import QuizModel
 from cardlab.apps.triangle.questions import (
     QuizQuestion,
-    choices,
-    feedback,
-    prompt_html,
     quiz_position,
 )
 from cardlab.core.i18n import msg
@@ -31,16 +27,6 @@ class StatementQuiz(QuizModel):
 
     def deal(self) -> QuizQuestion:
         return quiz_position(self.seed)
-
-    def prompt(self) -> str:
-        return prompt_html(self.question)
-
-    def choices(self) -> Sequence[tuple[str, str]]:
-        return choices(self.question)
-
-    def feedback(self, value: str) -> tuple[bool, object, object]:
-        """Right when ``value`` (e.g. ``S4``) is a best statement; the feedback explains."""
-        return feedback(self.question, value)
 
     def picture(self, theme: str) -> Drawing:
         q, banner = self.question, str(msg("Quiz: what should you say?"))
