@@ -408,3 +408,13 @@ def test_the_lesson_documents_statements_are_the_engines():
     target = GAME.options()["target"]
     words = " ".join(document.split())
     assert f"**{PENALTY} points for each other player**. First to {target} points wins." in words
+
+
+def test_every_seed_has_a_quiz_question():
+    """A learner may press New question as often as they like: a seed whose two games both end
+    before a question (58 is the first) is asked in a third game, at its first statement; the
+    seeds that had a question keep it (seed 3, the lesson's first, is asked in its own game)."""
+    assert quiz_position(3).replay.seed == 3
+    asked = {seed: quiz_position(seed) for seed in range(40, 140)}
+    assert {q.replay.seed for q in asked.values()} >= {58 + 20_000, 130 + 20_000}
+    assert all(q.replay.state.phase == "state" and q.odds for q in asked.values())

@@ -61,7 +61,10 @@ class QuizQuestion:
 def quiz_position(seed: int) -> QuizQuestion:
     """Play a seeded game (random claims and statements) to the first moment someone holds the
     Right to Speak some way into a turn, so memory of earlier rounds matters (a position with a
-    free point is passed by three times in four: a free point now and then, not every time)."""
+    free point is passed by three times in four: a free point now and then, not every time).
+    A game that ends first is followed by a second, and that by a third asked at its first
+    statement, so every seed has a question (a learner may press New question as often as they
+    like)."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(6)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(3)}
@@ -76,6 +79,8 @@ def quiz_position(seed: int) -> QuizQuestion:
     replay = new_game(seed).play_out(bots, until=asked)
     if replay.is_terminal:  # the game ended first: play on in a second game
         replay = new_game(seed + 10_000).play_out(bots, until=asked)
+    if replay.is_terminal:  # that one too: a third game asks at its first statement
+        replay = new_game(seed + 20_000).play_out(bots, until=lambda s: s.phase == "state")
     if replay.is_terminal:
         raise RuntimeError("no quiz position found")
     speaker = replay.state.speaker
