@@ -174,7 +174,7 @@ def test_a_lesson_registered_from_outside_reaches_catalogs_rules_and_handouts(
     assert SCOPES["lt"] == ("ui", "three_thirteen", "fake", "cards")
     assert SCOPES["ru"] == tuple(DOMAINS) and SCOPES["ms"] == OLD_SCOPES["ms"]
     assert domains_of("fake") == ("fake", "cards")
-    assert variant_of("fake.ipynb") is VARIANTS["fake"] and VARIANTS["fake"].names == ("players",)
+    assert variant_of("fake.ipynb") == VARIANTS["fake"] and VARIANTS["fake"].names == ("players",)
     highcard = get_game("highcard")
     assert standard_rules(highcard) == {**highcard.default_options, "players": 4}
     assert PLANS["fake"] is fake and list(PLANS)[-1] == "fake"

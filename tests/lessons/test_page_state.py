@@ -224,7 +224,7 @@ def test_a_bad_option_text_is_refused_naming_the_option(game, name, text):
 
 def test_only_the_lessons_with_a_game_have_rules():
     assert variant_of("00_decks") is None and variant_of("index.ipynb") is None
-    assert variant_of("triad.ipynb") is TRIAD
+    assert variant_of("triad.ipynb") == TRIAD  # equal: the registry may be read again
     for variant in VARIANTS.values():
         assert set(variant.names) <= set(variant.game.option_specs)
 
