@@ -12,6 +12,7 @@ stepper stays where it was.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -200,7 +201,8 @@ class StepperView(LessonPanel):
         self._branched(self.model.play_instead())
 
     def _branched(self, model: BotStepper) -> None:
-        self.show(model)
+        """A new line: said once, on the status line (the What if… row is for the AI's answer)."""
+        self.show(dataclasses.replace(model, said=""))
         self.status.ok(str(model.said))
 
     def ask_ai(self) -> None:
