@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from cardlab.apps.words import TextVersion, describe
 from cardlab.core import link_values
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
@@ -32,6 +31,7 @@ from cardlab.render import (
 from cardlab.widgets import CanvasView, OddsPanel, OddsRow, Stepper, TextMirror
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 

@@ -81,7 +81,9 @@ class Control:
     label: str
     enabled: bool = True
     row: int = 0
-    kind: Literal["button", "toggle", "choice"] = "button"
+    kind: Literal["button", "toggle", "choice", "segments", "text"] = "button"
+    """A button; a tick box; a drop-down of ``options``; the same as one row of buttons
+    (``segments``, where the choices are few and short); a line of text sent on Enter."""
     value: Any = None
     options: tuple[tuple[str, Any], ...] = ()
     style: str = ""
@@ -92,6 +94,29 @@ class Control:
         if any(not isinstance(label, str) for label, _ in self.options):
             options = tuple((_text(label), value) for label, value in self.options)
             object.__setattr__(self, "options", options)
+
+
+def checked(control: Control, value: Any) -> Any:
+    """``value`` for ``control`` once checked: a choice's value is one of its options and a
+    toggle's is on or off (``ValueError`` naming what was wrong otherwise)."""
+    if control.kind in ("choice", "segments") and value not in [v for _, v in control.options]:
+        words = joined(label for label, _ in control.options)
+        raise ValueError(
+            msg(
+                "{control}: {value} is not one of {words}.",
+                control=control.label,
+                value=shown(value),
+                words=words,
+            )
+        )
+    if control.kind == "toggle" and not isinstance(value, bool):
+        raise ValueError(
+            msg("{control} is on or off, not {value}.", control=control.label, value=shown(value))
+        )
+    if control.kind == "text" and not isinstance(value, str):
+        raise ValueError(msg("{control}: {value} is not a text.", control=control.label,
+                             value=shown(value)))  # fmt: skip
+    return value
 
 
 @dataclass(frozen=True)
@@ -471,24 +496,7 @@ class TableModel:
             raise ValueError(
                 control.why_not or msg("{control} is not possible now.", control=control.label)
             )
-        if control.kind == "choice" and value not in [v for _, v in control.options]:
-            words = joined(label for label, _ in control.options)
-            raise ValueError(
-                msg(
-                    "{control}: {value} is not one of {words}.",
-                    control=control.label,
-                    value=shown(value),
-                    words=words,
-                )
-            )
-        if control.kind == "toggle" and not isinstance(value, bool):
-            raise ValueError(
-                msg(
-                    "{control} is on or off, not {value}.",
-                    control=control.label,
-                    value=shown(value),
-                )
-            )
+        checked(control, value)
         return self._recorded(dataclasses.replace(self._act(key, value), pressed=key),
                               ("act", key, value))  # fmt: skip
 

@@ -24,6 +24,7 @@ from cardlab.core.text import shown
 from cardlab.lessons.page_state import PageState
 from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
+from cardlab.widgets.controls import control_widget, sync
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.panels import ScoreSheet, TextMirror
@@ -32,25 +33,6 @@ from cardlab.widgets.results import ResultsLink
 _WRAP = widgets.Layout(flex_flow="row wrap")
 POSITION = ("seed", "ai", "deal", "moves")
 """The link parameters of a table's position (the page carries theme, rules and class)."""
-
-
-def _options(control: Any) -> list[Any]:
-    """A choice's options as the dropdown lists them: each label read in the page's language."""
-    return [(str(o[0]), o[1]) if isinstance(o, tuple) else o for o in control.options]
-
-
-def _control_widget(control: Any) -> widgets.Widget:
-    if control.kind == "toggle":
-        return widgets.Checkbox(
-            description=str(control.label), value=bool(control.value), indent=False
-        )
-    if control.kind == "choice":
-        return widgets.Dropdown(
-            description=str(control.label),
-            options=_options(control),
-            style={"description_width": "initial"},  # "Play against" in full, not "Play ag..."
-        )
-    return widgets.Button(description=str(control.label), button_style=control.style)
 
 
 class TableView(LessonPanel):
@@ -83,9 +65,7 @@ class TableView(LessonPanel):
         self.controls: dict[str, widgets.Widget] = {}
         rows: dict[int, list[widgets.Widget]] = {}
         for control in model.offered():
-            widget = _control_widget(control)
-            widget.add_class(f"cardlab-{control.key}")
-            widget.layout.width = "auto"
+            widget = control_widget(control)
             if control.kind == "button":
                 widget.on_click(self._pressed(control.key))
             else:
@@ -363,15 +343,7 @@ class TableView(LessonPanel):
 
     def _set_controls(self) -> None:
         for control in self.model.offered():
-            widget = self.controls[control.key]
-            widget.disabled = not control.enabled
-            widget.description = str(control.label)
-            widget.tooltip = str(control.why_not if not control.enabled else control.label)
-            options = _options(control)
-            if control.kind == "choice" and list(widget.options) != options:
-                widget.options = options
-            if control.kind != "button" and widget.value != control.value:
-                widget.value = control.value
+            sync(self.controls[control.key], control)
 
     def _sync_scores(self) -> None:
         columns = tuple(self.model.score_columns())

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlab.apps.bot_stepper import BotStepper
+from cardlab.apps.figure import Figure
 from cardlab.apps.model import TableModel
 from cardlab.apps.quiz import QuizModel
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
@@ -21,6 +23,7 @@ VIEWS: tuple[tuple[type, Callable[[Any, Page | None], LessonPanel]], ...] = (
     (TableModel, TableView),
     (QuizModel, QuizView),
     (BotStepper, StepperView),
+    (Figure, FigureView),
 )
 """Each kind of lesson model, and the view that shows any model of that kind."""
 

@@ -27,6 +27,7 @@ from cardlab.games.poker import tables
 from cardlab.lessons import deals
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder, table_picture
 from cardlab.render import COLORBLIND, Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
@@ -132,20 +133,28 @@ def test_hint_and_new_game(picker):
 
 
 def test_the_exchange_advisor_on_the_learners_hand(picker):
-    adv = ExchangeAdvisor(picker, hand="Kb Kg 7r 5k 2b")
-    assert {c.code for c in adv.hand.selected_cards} == {"7r", "5k", "2b"}
-    assert "One Pair, Kings" in adv.summary.value and "16,215" in adv.summary.value
-    assert adv.panel.rows and abs(sum(r.exact for r in adv.panel.rows) - 1) < 1e-12
-    assert "cardlab-discards" in adv.ranking.value
-    adv.hand.set_selected([])  # stand pat
-    assert "stand pat" in adv.summary.value and "Full Up" not in adv.panel.title
-    adv.text.value = "Ab Ab Kb Qb Jb"
-    adv.use_button.click()
-    assert adv.status.level == "error"
-    adv.deal_button.click()
-    assert adv.status.level == "ok" and len(adv.hand.cards) == 5
-    adv.jokers.value = "wild"
-    assert adv.status.level == "ok"
+    adv = ExchangeAdvisor.start(hand="Kb Kg 7r 5k 2b")
+    cards = adv.advice[0]
+    assert {cards[i].code for i in adv.chosen} == {"7r", "5k", "2b"}
+    _, _, summary, table, _, ranking = adv.blocks("default")
+    assert "One Pair, Kings" in summary.html and "16,215" in summary.html
+    assert "cardlab-discards" in ranking.html and table.html.count("<tr") > 3
+    stand = adv.select(())
+    assert "stand pat" in stand.blocks("default")[2].html
+    with pytest.raises(ValueError, match="at most 3 cards"):
+        adv.select((0, 1, 2, 3))
+    view = FigureView(adv, picker)
+    view.controls["hand"].value = "Ab Ab Kb Qb Jb"
+    view.controls["use-hand"].click()
+    assert view.status.level == "error" and view.model.hand == "Kb Kg 7r 5k 2b"
+    assert view.controls["hand"].value == "Ab Ab Kb Qb Jb"  # the typed line stays to be mended
+    view.controls["deal"].click()
+    assert view.status.level == "ok" and len(view.model.advice[0]) == 5
+    dealt = view.model.hand
+    view.controls["jokers"].value = "wild"
+    assert view.status.level == "ok" and view.model.hand == dealt
+    view.shown[1].buttons.children[0].value = not view.shown[1].buttons.children[0].value
+    assert view.model.selected is not None  # a card button selects, as a click does
 
 
 def test_the_stepper_narrates_every_bet_and_exchange(picker):
@@ -220,10 +229,11 @@ def test_counting_arguments_agree_with_the_enumeration():
     html = tables_html(plain, tables.category_table("wild"))
     assert re.findall(r">([A-Za-z ]+) \u26a0", html) == ["Four Up", "Three Up", "One Pair"]
     picker = ThemePicker()
-    odds = OddsTables(picker)
-    assert odds.plot.value.startswith("<svg") and ">Five Up</text>" in odds.plot.value
+    odds = FigureView(OddsTables(), picker)
+    plot = odds.blocks[1].html
+    assert plot.startswith("<svg") and ">Five Up</text>" in plot
     picker.value = "colorblind"
-    assert COLORBLIND.series[1] in odds.plot.value
+    assert COLORBLIND.series[1] in odds.blocks[1].html
 
 
 def test_the_lesson_says_why_wild_jokers_break_the_ladder_with_the_engines_counts():
@@ -245,12 +255,12 @@ def test_the_lesson_says_why_wild_jokers_break_the_ladder_with_the_engines_count
 
 
 def test_pictures(picker):
-    TriadComponents(picker)
-    ladder = HandLadder(picker)
-    assert "2,598,960" not in " ".join(ladder.view.drawing.texts())
-    assert "1,302,540 hands" in ladder.view.drawing.texts()
-    ladder.jokers.value = "wild"
-    assert "Five Up" in ladder.view.drawing.texts()
+    FigureView(TriadComponents(), picker)
+    ladder = FigureView(HandLadder(), picker)
+    assert "2,598,960" not in " ".join(ladder.shown[0].canvas.drawing.texts())
+    assert "1,302,540 hands" in ladder.shown[0].canvas.drawing.texts()
+    ladder.controls["jokers"].value = "wild"
+    assert "Five Up" in ladder.shown[0].canvas.drawing.texts()
     assert len(face_keys(hand_ladder(jokers="wild"))) == 55
     texts = frame_lines_picture().texts()
     assert "4 frame lines" in texts and "1 frame line" in texts

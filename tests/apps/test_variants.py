@@ -41,7 +41,8 @@ class TestTriad:
         from cardlab.apps.triad.odds import ExchangeAdvisor, OddsTables
 
         page = LessonPage("triad")
-        return page, HandLadder(page), OddsTables(page), ExchangeAdvisor(page)
+        shown = (HandLadder(), OddsTables(), ExchangeAdvisor.start())
+        return page, *(page.show(figure) for figure in shown)
 
     def test_wild_jokers_and_no_five_of_a_kind(self, lesson):
         from cardlab.games.poker import tables
@@ -50,47 +51,47 @@ class TestTriad:
 
         page, ladder, odds, advisor = lesson
         set_rule(page, "jokers", "wild")
-        assert ladder.jokers.value == "wild" and advisor.jokers.value == "wild"
-        advisor.text.value = "BJ Ab Ag Ar 2k"
-        advisor.use_button.click()
+        assert ladder.model.jokers == "wild" and advisor.model.jokers == "wild"
+        advisor.controls["hand"].value = "BJ Ab Ag Ar 2k"
+        advisor.controls["use-hand"].click()
         five = tables.category_counts("wild")
-        assert "Five Up" in text_of(ladder.words.value)
-        assert f"{five['four_up']:,} hands" in text_of(ladder.words.value)
+        words = text_of(ladder.blocks[0].words)
+        assert "Five Up" in words and f"{five['four_up']:,} hands" in words
 
         set_rule(page, "five_of_a_kind", False)
         no_five = tables.category_counts("wild", five_of_a_kind=False)
         assert no_five["four_up"] != five["four_up"]
-        words = text_of(ladder.words.value)
+        words = text_of(ladder.blocks[0].words)
         assert TRIAD_NAMES["five_up"] not in words
         assert f"{no_five['four_up']:,} hands" in words
-        assert "no five of a kind" in ladder.view.label.label
-        table = text_of(odds.table.value)
+        assert "no five of a kind" in ladder.shown[0].canvas.label.label
+        table = text_of(odds.blocks[0].html)
         assert "no five of a kind" in table and "Five of a kind is Five Up: off" in table
         assert f"{no_five['four_up']:,}" in table and f"{five['four_up']:,}" in table  # Full Up
-        five_row = re.search(r"<tr[^>]*><th[^>]*>Five Up.*?</tr>", odds.table.value).group(0)
+        five_row = re.search(r"<tr[^>]*><th[^>]*>Five Up.*?</tr>", odds.blocks[0].html).group(0)
         assert text_of(five_row).count("\u2014") == 6  # no Five Up in either table
-        assert "no five of a kind" in odds.plot.value
+        assert "no five of a kind" in odds.blocks[1].html
 
         hand = parse("BJ Ab Ag Ar 2k")
         unseen = [c for c in tables.deck_cards(jokers="wild") if c not in hand]
         expected = tables.best_discards(
             hand, unseen, 3, jokers="wild", objective="expected", five_of_a_kind=False
         )
-        assert [r[2] for r in advisor.results] == [r[2] for r in expected]
-        assert "Four Up, Aces" in advisor.summary.value
+        assert [r[2] for r in advisor.model.advice[3]] == [r[2] for r in expected]
+        assert "Four Up, Aces" in advisor.blocks[2].html
         assert len(unseen) == 49  # the other joker is among the unseen cards
 
         standard(page)  # jokers out: the advisor's hand with a joker gives way to its first one
-        assert advisor.text.value == "Kb Kg 7r 5k 2b" and advisor.status.level != "error"
-        assert ladder.jokers.value == "out" and ladder.five_of_a_kind
-        assert f"{five['four_up']:,}" in text_of(odds.table.value)
-        assert odds.table.value.count("cardlab-rules-note") == 0
+        assert advisor.model.hand == "Kb Kg 7r 5k 2b" and advisor.status.level != "error"
+        assert ladder.model.jokers == "out" and ladder.model.five_of_a_kind
+        assert f"{five['four_up']:,}" in text_of(odds.blocks[0].html)
+        assert odds.blocks[0].html.count("cardlab-rules-note") == 0
 
     def test_players_leave_the_figures_be(self, lesson):
         page, ladder, odds, _ = lesson
-        before = (ladder.words.value, odds.table.value)
+        before = (ladder.blocks[0].words, odds.blocks[0].html)
         set_rule(page, "players", 5)
-        assert (ladder.words.value, odds.table.value) == before
+        assert (ladder.blocks[0].words, odds.blocks[0].html) == before
         standard(page)
 
 

@@ -5,6 +5,7 @@ refusal, with nothing missed from the catalogs, no placeholder left and no Engli
 from __future__ import annotations
 
 import pytest
+from figure_texts import figure_texts
 from language_check import english_in, english_phrases
 from tools_loader import load_tool
 
@@ -138,10 +139,10 @@ def _panels(page):
     from cardlab.widgets.table import TableView
 
     return {
-        "components": TriadComponents(page),
-        "ladder": HandLadder(page),
-        "odds": OddsTables(page),
-        "advisor": ExchangeAdvisor(page),
+        "components": page.show(TriadComponents()),
+        "ladder": page.show(HandLadder()),
+        "odds": page.show(OddsTables()),
+        "advisor": page.show(ExchangeAdvisor.start()),
         "quiz": QuizView(WhichHandWins(seed=1), page),
         "stepper": StepperView(HandStepper.start(), page),
         "table": TableView(TriadTable.start(opponents=2), page),
@@ -162,24 +163,10 @@ def _our_texts(panels) -> dict[str, list[str]]:
     buttons = ("fold", "check", "call", "bet", "raise", "hint", "discard", "stand-pat")
     advisor = p["advisor"]
     return {
-        "components": [p["components"].frame_words.value, *_drawn(p["components"].frames)],
-        "ladder": [
-            p["ladder"].words.value,
-            p["ladder"].view.label.label,
-            *p["ladder"].jokers._options_labels,
-            *_drawn(p["ladder"].view),
-        ],
-        "odds": [p["odds"].counting.value, p["odds"].table.value],
-        "advisor": [
-            advisor.summary.value,
-            advisor.ranking.value,
-            advisor.text.description,
-            advisor.use_button.description,
-            advisor.deal_button.description,
-            advisor.status.message,
-            *advisor.jokers._options_labels,
-            *_drawn(advisor.view),
-        ],
+        "components": figure_texts(p["components"].model),
+        "ladder": figure_texts(p["ladder"].model),
+        "odds": figure_texts(p["odds"].model),
+        "advisor": figure_texts(advisor.model),
         "quiz": [quiz.question.value, quiz.feedback.value, *_drawn(quiz.view)],
         "stepper": _drawn(p["stepper"].view),
         "table": [

@@ -81,12 +81,12 @@ def test_the_pyramid_worked_examples_are_all_in_words():
 
 
 def test_the_pyramid_shapes_and_the_triad_pictures_are_in_words():
-    pyramid, triad = PyramidComponents(ThemePicker()), TriadComponents(ThemePicker())
-    ladder = TriadLadder(ThemePicker())
+    pyramid = PyramidComponents(ThemePicker())
+    triad, ladder = TriadComponents().blocks("default"), TriadLadder().blocks("default")
     pairs = [
         (shapes_picture(), pyramid.shape_words.value),
-        (frame_lines_picture(), triad.frame_words.value),
-        (hand_ladder(None, "out"), ladder.words.value),
+        (frame_lines_picture(), triad[0].words),
+        (hand_ladder(None, "out"), ladder[0].words),
     ]
     for drawing, section in pairs:
         words = re.sub(r"\s+", " ", plain(section))
@@ -96,6 +96,5 @@ def test_the_pyramid_shapes_and_the_triad_pictures_are_in_words():
 
 
 def test_the_wild_ladder_changes_its_words_and_its_name():
-    ladder = TriadLadder(ThemePicker())
-    ladder.jokers.value = "wild"
-    assert "Five Up" in ladder.words.value and "jokers wild" in ladder.view.label.label
+    (ladder,) = TriadLadder().act("jokers", "wild").blocks("default")
+    assert "Five Up" in ladder.words and "jokers wild" in str(ladder.label)

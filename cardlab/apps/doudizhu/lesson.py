@@ -21,7 +21,7 @@ from cardlab.apps.bot_stepper import (
     story_variant,
 )
 from cardlab.apps.doudizhu.stepper import DEAL, default_bots
-from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.text import sentence
@@ -34,6 +34,7 @@ from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 

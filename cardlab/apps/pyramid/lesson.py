@@ -7,7 +7,7 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.apps.words import deck_words
 from cardlab.core.i18n import msg
 from cardlab.games.pyramid import CLASSES, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
@@ -25,6 +25,7 @@ from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 

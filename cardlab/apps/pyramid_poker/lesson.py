@@ -15,7 +15,7 @@ from cardlab.apps.bot_stepper import first_step
 from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.apps.rules_words import rules_note
-from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.games.pyramid_poker import observe
@@ -39,6 +39,7 @@ from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets import CanvasView, ScoreSheet
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel, Page
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 CATEGORY_WORDS: dict[str, Message] = {c: category_name(c) for c in HAND_POINTS}

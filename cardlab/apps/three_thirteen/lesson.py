@@ -17,7 +17,6 @@ import ipywidgets as widgets
 
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.questions import why_html
-from cardlab.apps.words import TextVersion, describe
 from cardlab.core.cards import Card, parse
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.three_thirteen.game import meld_options
@@ -35,6 +34,7 @@ from cardlab.pictures.three_thirteen import (
 from cardlab.render import Drawing
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 MELD_RULES = ("aces", "max_wilds_per_meld")

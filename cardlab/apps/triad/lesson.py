@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-import ipywidgets as widgets
-
 from cardlab.apps.asked import items_html
-from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.apps.figure import Block, Figure, Picture
+from cardlab.apps.model import Control
+from cardlab.apps.words import deck_words
 from cardlab.core.cards import Card
 from cardlab.core.i18n import msg, msgn
 from cardlab.games.poker import tables
@@ -26,83 +27,59 @@ from cardlab.pictures.triad import (
     ladder_rules,
     one_in,
 )
-from cardlab.render import Drawing, deck_sheet
-from cardlab.widgets import CanvasView
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render import deck_sheet
 
 
-class TriadComponents(LessonPanel):
+@dataclass(frozen=True)
+class TriadComponents(Figure):
     """The 54 cards (jokers last) and a close-up of the four suits' frame lines."""
 
-    def __init__(self, picker: ThemePicker) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.frames = CanvasView(10, 10, status=self.status)
-        self.sheet = self.canvas_view
-        self.frame_words = TextVersion(
-            str(msg("The frame lines in words")),
-            items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS),
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        frames = items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS)
+        return (
+            Picture(
+                frame_lines_picture(theme),
+                msg("The four Triad suits and their frame lines, close up"),
+                words=frames,
+                words_title=msg("The frame lines in words"),
+            ),
+            Picture(
+                deck_sheet("triad", theme, card_w=56),
+                msg("All 54 Triad cards, jokers last"),
+                words=deck_words("triad"),
+                words_title=msg("The 54 cards in words"),
+            ),
         )
-        self.deck_words = TextVersion(str(msg("The 54 cards in words")), deck_words("triad"))
-        describe(self.frames, str(msg("The four Triad suits and their frame lines, close up")),
-                 self.frame_words)  # fmt: skip
-        describe(self.sheet, str(msg("All 54 Triad cards, jokers last")), self.deck_words)
-        self.children = [
-            self.frames.widget,
-            self.frame_words.widget,
-            self.sheet.widget,
-            self.deck_words.widget,
-            self.status.widget,
-        ]
-        self.redraw()
-
-    def picture(self) -> Drawing:
-        self.frames.draw(frame_lines_picture(self.theme))
-        return deck_sheet("triad", self.theme, card_w=56)
 
 
-class HandLadder(LessonPanel):
+@dataclass(frozen=True)
+class HandLadder(Figure):
     """The ten hands best first, each with an example and its exact count; a toggle puts the
     jokers in (Five Up appears, the counts change).  It follows the page's rules: their jokers,
     and "no five of a kind" (no Five Up row, five of a kind counted as Four Up)."""
 
-    def __init__(self, picker: ThemePicker) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.five_of_a_kind = True
-        self.jokers = widgets.ToggleButtons(
-            options=[
-                (str(msg("Jokers out (52 cards)")), "out"),
-                (str(msg("Jokers wild (54 cards)")), "wild"),
-            ],
-            value="out",
-            style={"button_width": "auto"},
-        )
-        self.jokers.observe(lambda _: self.redraw(), names="value")
-        self.words = TextVersion(str(msg("The ladder of hands in words")))
-        self.children = [
-            self.jokers,
-            self.canvas_view.widget,
-            self.words.widget,
-            self.status.widget,
-        ]
-        self.redraw()
+    jokers: str = "out"
+    five_of_a_kind: bool = True
+
+    def controls(self) -> tuple[Control, ...]:
+        options = ((msg("Jokers out (52 cards)"), "out"), (msg("Jokers wild (54 cards)"), "wild"))
+        return (Control("jokers", "", kind="segments", value=self.jokers, options=options),)
+
+    def _act(self, key: str, value: Any) -> HandLadder:
+        return replace(self, jokers=value)
+
+    def with_rules(self, options: Mapping[str, Any]) -> HandLadder:
+        """The ladder shows the page's jokers and its five-of-a-kind rule."""
+        return replace(self, jokers=options["jokers"], five_of_a_kind=options["five_of_a_kind"])
 
     @property
     def counts(self) -> dict[str, int]:
         """The exact count of each hand under the ladder's jokers and the page's rules."""
-        return tables.category_counts(self.jokers.value, self.five_of_a_kind)
+        return tables.category_counts(self.jokers, self.five_of_a_kind)
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """The ladder shows the page's jokers and its five-of-a-kind rule."""
-        self.five_of_a_kind = options["five_of_a_kind"]
-        if self.jokers.value == options["jokers"]:
-            self.redraw()
-        self.jokers.value = options["jokers"]  # redraws on a change
-
-    def picture(self) -> Drawing:
-        mode, five = self.jokers.value, self.five_of_a_kind
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        mode, five = self.jokers, self.five_of_a_kind
         counts = self.counts
-        self.words.show(ladder_html(counts, mode, five))
         label = msgn(
             "The {count} Triad hand{rules}, best first, with an example of each and how many "
             "hands it is",
@@ -111,8 +88,15 @@ class HandLadder(LessonPanel):
             len(ladder_categories(mode, five)),
             rules=ladder_rules(mode, five),
         )
-        describe(self.canvas_view, str(label), self.words)
-        return hand_ladder(counts, mode, self.theme, five_of_a_kind=five)
+        return (
+            Picture(
+                hand_ladder(counts, mode, theme, five_of_a_kind=five),
+                label,
+                words=ladder_html(counts, mode, five),
+                words_title=msg("The ladder of hands in words"),
+                name="ladder",
+            ),
+        )
 
 
 def ladder_html(counts: dict[str, int], jokers: str, five_of_a_kind: bool = True) -> str:

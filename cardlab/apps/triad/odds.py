@@ -9,20 +9,22 @@ the tests; the text helpers are widget-free so tests read exactly what the lesso
 
 from __future__ import annotations
 
+import functools
 import html
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 from typing import Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control, Said
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
 from cardlab.core.cards import Card, format_cards
-from cardlab.core.i18n import Message, msg, msgn, num, pct
+from cardlab.core.i18n import Message, joined, msg, msgn, num, pct
 from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
 from cardlab.games.poker import tables
@@ -36,12 +38,7 @@ from cardlab.games.poker.ranking import (
 from cardlab.games.triad import DECK, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
 from cardlab.pictures.triad import hand_row
-from cardlab.render import Drawing
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
-from cardlab.widgets import HandView, OddsPanel
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.theme import ThemePicker
 
 PLAIN_TOTAL = comb(52, 5)
 WILD_TOTAL = comb(54, 5)
@@ -58,24 +55,56 @@ class Counting:
 
 
 COUNTING: tuple[Counting, ...] = (
-    Counting("four_up", "13 \u00d7 48", msg("choose the rank of the four (13 ways); the fifth "
-             "card is any of the other 48"), 13 * 48),
-    Counting("full_up", "13 \u00d7 C(4,3) \u00d7 12 \u00d7 C(4,2)", msg("the rank of the three "
-             "and which 3 of its 4 cards, then the rank of the pair and which 2 of its 4 cards"),
-             13 * comb(4, 3) * 12 * comb(4, 2)),
-    Counting("run", "10 \u00d7 4\u2075 \u2212 40", msg("10 possible tops (5 up to A), each of "
-             "the five cards in any of 4 suits, minus the 40 one-suit runs (Half and Full "
-             "Colors)"), 10 * 4**5 - 40),
-    Counting("three_up", "13 \u00d7 C(4,3) \u00d7 C(12,2) \u00d7 4\u00b2", msg("the rank and 3 "
-             "of its 4 cards, then two different other ranks with any suit each"),
-             13 * comb(4, 3) * comb(12, 2) * 4**2),
-    Counting("two_pair", "C(13,2) \u00d7 C(4,2)\u00b2 \u00d7 44", msg("two ranks for the pairs, "
-             "two cards of each, then a fifth card of neither rank (52 \u2212 8 = 44)"),
-             comb(13, 2) * comb(4, 2) ** 2 * 44),
-    Counting("one_pair", "13 \u00d7 C(4,2) \u00d7 C(12,3) \u00d7 4\u00b3", msg("the pair's rank "
-             "and 2 of its 4 cards, then three different other ranks with any suit each"),
-             13 * comb(4, 2) * comb(12, 3) * 4**3),
-)  # fmt: skip
+    Counting(
+        "four_up",
+        "13 \u00d7 48",
+        msg("choose the rank of the four (13 ways); the fifth card is any of the other 48"),
+        13 * 48,
+    ),
+    Counting(
+        "full_up",
+        "13 \u00d7 C(4,3) \u00d7 12 \u00d7 C(4,2)",
+        msg(
+            "the rank of the three "
+            "and which 3 of its 4 cards, then the rank of the pair and which 2 of its 4 cards"
+        ),
+        13 * comb(4, 3) * 12 * comb(4, 2),
+    ),
+    Counting(
+        "run",
+        "10 \u00d7 4\u2075 \u2212 40",
+        msg(
+            "10 possible tops (5 up to A), each of "
+            "the five cards in any of 4 suits, minus the 40 one-suit runs (Half and Full "
+            "Colors)"
+        ),
+        10 * 4**5 - 40,
+    ),
+    Counting(
+        "three_up",
+        "13 \u00d7 C(4,3) \u00d7 C(12,2) \u00d7 4\u00b2",
+        msg("the rank and 3 of its 4 cards, then two different other ranks with any suit each"),
+        13 * comb(4, 3) * comb(12, 2) * 4**2,
+    ),
+    Counting(
+        "two_pair",
+        "C(13,2) \u00d7 C(4,2)\u00b2 \u00d7 44",
+        msg(
+            "two ranks for the pairs, "
+            "two cards of each, then a fifth card of neither rank (52 \u2212 8 = 44)"
+        ),
+        comb(13, 2) * comb(4, 2) ** 2 * 44,
+    ),
+    Counting(
+        "one_pair",
+        "13 \u00d7 C(4,2) \u00d7 C(12,3) \u00d7 4\u00b3",
+        msg(
+            "the pair's rank "
+            "and 2 of its 4 cards, then three different other ranks with any suit each"
+        ),
+        13 * comb(4, 2) * comb(12, 3) * 4**3,
+    ),
+)
 
 
 def counting_html() -> str:
@@ -200,36 +229,39 @@ def tables_chart(
     )
 
 
-class OddsTables(LessonPanel):
-    """The exact tables (jokers out and wild, side by side), a plot and the counting argument
-    for a few rows.  The notebook shows its parts one by one, between the lesson's paragraphs
-    (which say why wild jokers break the link between rank and rarity)."""
+@dataclass(frozen=True)
+class CountingArgument(Figure):
+    """The counting argument for a few rows of the ladder (the lesson shows it before the
+    tables, beside its prose)."""
 
-    def __init__(self, picker: ThemePicker | None = None) -> None:
-        super().__init__(picker)
-        self.five_of_a_kind = True
-        self.plain = tables.category_counts("out")
-        self.wild = tables.category_counts("wild")
-        self.counting = widgets.HTML(counting_html())
-        self.table = widgets.HTML(tables_html(self.plain, self.wild))
-        self.plot = widgets.HTML(layout=widgets.Layout(max_width="640px"))
-        self.plot.add_class("cardlab-chart")
-        self.table.add_class("cardlab-triad-tables")
-        self.children = [self.counting, self.table, self.plot]
-        self.redraw()
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (Markup(counting_html(), name="counting"),)
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """The wild-joker table counts under the page's five-of-a-kind rule (both tables are
-        always shown, so the jokers option changes nothing here)."""
-        self.five_of_a_kind = options["five_of_a_kind"]
-        self.wild = tables.category_counts("wild", self.five_of_a_kind)
-        note = rules_note("triad", options, ("five_of_a_kind",))
-        self.table.value = note + tables_html(self.plain, self.wild, self.five_of_a_kind)
-        self.redraw()
 
-    def _redraw(self) -> None:
-        chart = tables_chart(self.plain, self.wild, self.theme, self.five_of_a_kind)
-        self.plot.value = chart.svg()
+@dataclass(frozen=True)
+class OddsTables(Figure):
+    """The exact tables (jokers out and wild, side by side) and a plot.  The wild-joker table
+    counts under the page's five-of-a-kind rule (both tables are always shown, so the jokers
+    option changes nothing here)."""
+
+    five_of_a_kind: bool = True
+    note: tuple[tuple[str, Any], ...] = ()
+    """The page's rules this figure says it follows (`rules_note`)."""
+
+    def with_rules(self, options: Mapping[str, Any]) -> OddsTables:
+        return replace(
+            self, five_of_a_kind=options["five_of_a_kind"], note=tuple(sorted(options.items()))
+        )
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        plain = tables.category_counts("out")
+        wild = tables.category_counts("wild", self.five_of_a_kind)
+        note = rules_note("triad", dict(self.note), ("five_of_a_kind",)) if self.note else ""
+        chart = tables_chart(plain, wild, theme, self.five_of_a_kind)
+        return (
+            Markup(note + tables_html(plain, wild, self.five_of_a_kind), name="triad-tables"),
+            Markup(chart.svg(), name="chart", max_width="640px"),
+        )
 
 
 # -- the exchange advisor --------------------------------------------------------------------------
@@ -264,134 +296,157 @@ def ranked_discards(
     return tables.best_discards(cards, unseen, max_draw, jokers=jokers, objective="expected")
 
 
-class ExchangeAdvisor(LessonPanel):
+Advice = tuple[
+    tuple[Card, ...],
+    Any,
+    list[Card],
+    list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]],
+]
+"""A hand's cards (strongest first), its value, the unseen cards and its ranked discards."""
+
+
+@functools.lru_cache(maxsize=32)
+def advice(hand: str, jokers: str, max_draw: int, five_of_a_kind: bool) -> Advice:
+    """Everything the advisor says about ``hand`` (notation) under these rules; ``ValueError``
+    for a hand that is not five cards of the deck (a wrong count, a joker when out, a repeat)."""
+    cards = parse(hand)
+    value = evaluate(cards, jokers, five_of_a_kind)
+    cards = sorted(cards, key=lambda c: (-DECK.strength(c), c.code))
+    unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
+    results = discards_under(format_cards(cards), jokers, max_draw, five_of_a_kind)
+    return tuple(cards), value, unseen, results
+
+
+@dataclass(frozen=True)
+class ExchangeAdvisor(Figure):
     """The learner's own hand: every discard of up to 3 cards with the exact distribution of the
     final hand over every possible draw, ranked by expected showdown strength.  Click cards (or
     their buttons) to see the distribution of that discard; type a hand or deal a new one."""
 
-    def __init__(
-        self, picker: ThemePicker, hand: str = "Kb Kg 7r 5k 2b", seed: int = 1, max_draw: int = 3
-    ) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.seed = seed
-        self.max_draw = max_draw
-        self.five_of_a_kind = True
-        self.opening = hand
-        self.rules = widgets.HTML()
-        self.text = widgets.Text(
-            value=hand, description=str(msg("Your hand")), placeholder="Ab Tg 7r 2k 5b"
-        )
-        self.use_button = widgets.Button(description=str(msg("Use this hand")))
-        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
-        self.jokers = widgets.ToggleButtons(
-            options=[(str(msg("Jokers out")), "out"), (str(msg("Jokers wild")), "wild")],
-            value="out",
-            style={"button_width": "auto"},
-        )
-        self.hand = HandView(
-            render=self._render, status=self.status, canvas=self.view, name=DISCARD_HAND
-        )
-        self.summary = widgets.HTML()
-        self.ranking = widgets.HTML()
-        self.panel = OddsPanel(title="", plot=True, picker=self.picker)
-        for w, css in ((self.use_button, "cardlab-use-hand"), (self.deal_button, "cardlab-deal"),
-                       (self.ranking, "cardlab-discards")):  # fmt: skip
-            w.add_class(css)
-        guard = lambda f: guarded(self.status, f)  # noqa: E731
-        self.use_button.on_click(guard(lambda _: self.use_text()))
-        self.deal_button.on_click(guard(lambda _: self.deal()))
-        self.jokers.observe(guard(lambda _: self.use_text()), names="value")
-        self.hand.on_selection_change(lambda _: self._show_selected())
-        self.results: list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]] = []
-        self.children = [
-            widgets.HBox([self.text, self.use_button, self.deal_button]),
-            self.jokers,
-            self.rules,
-            self.hand.widget,
-            self.status.widget,
-            self.summary,
-            self.panel.widget,
-            self.ranking,
-        ]
-        self.use_text()
+    hand: str = "Kb Kg 7r 5k 2b"
+    typed: str = ""
+    """The hand as typed, not yet used ("": the hand)."""
+    opening: str = "Kb Kg 7r 5k 2b"
+    seed: int = 1
+    max_draw: int = 3
+    jokers: str = "out"
+    five_of_a_kind: bool = True
+    selected: tuple[int, ...] | None = None
+    """The cards to throw away (None: the best discard)."""
+    note: tuple[tuple[str, Any], ...] = ()
 
-    def _redraw(self) -> None:
-        self.hand.set_cards(self.hand.cards, self.hand.selected)
+    def __post_init__(self) -> None:
+        self.advice  # noqa: B018  (a hand that cannot be advised is refused here)
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Advise under the page's rules: its jokers (wild jokers are among the unseen cards),
-        five-of-a-kind rule and most cards exchanged; the hand is advised again."""
-        five, max_draw = options["five_of_a_kind"], options["max_draw"]
-        if options["jokers"] == "out" and any(c.rank in JOKERS for c in parse(self.text.value)):
-            self.text.value = self.opening  # the typed hand holds a joker the rules took out
-        before = (self.jokers.value, self.five_of_a_kind, self.max_draw)
-        self.five_of_a_kind, self.max_draw = five, max_draw
-        self.rules.value = rules_note("triad", options, ("five_of_a_kind", "max_draw"))
-        if self.jokers.value != options["jokers"]:
-            self.jokers.value = options["jokers"]  # advises again
-        elif before != (self.jokers.value, five, max_draw):
-            self.use_text()
+    @classmethod
+    def start(cls, hand: str = "Kb Kg 7r 5k 2b", seed: int = 1) -> ExchangeAdvisor:
+        """The advisor on ``hand``, which it goes back to when the rules take its joker out."""
+        return cls(hand=hand, opening=hand, seed=seed, said=cls._holding(hand, "out", 3, True))
 
-    def _render(self, cards, selected) -> Drawing:
-        label = str(msg("Click the cards you would throw away (up to {most})", most=self.max_draw))
-        return hand_row(cards, self.picker.theme, 64.0, selected, label)
+    @staticmethod
+    def _holding(hand: str, jokers: str, max_draw: int, five: bool) -> Said:
+        value = advice(hand, jokers, max_draw, five)[1]
+        return Said(msg("You hold {hand}. The best discard is selected.", hand=value.words), "ok")
 
     @property
-    def mode(self) -> str:
-        return self.jokers.value
+    def advice(self) -> Advice:
+        return advice(self.hand, self.jokers, self.max_draw, self.five_of_a_kind)
 
-    def use_text(self) -> None:
-        cards = parse(self.text.value)
-        self.set_hand(cards)
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        cards, _, _, results = self.advice
+        if self.selected is not None:
+            return self.selected
+        return tuple(sorted(cards.index(c) for c in results[0][0]))
 
-    def deal(self) -> None:
-        """Deal a fresh hand from a shuffled deck (the next seed)."""
-        self.seed += 1
-        cards = list(triad_deck({"jokers": self.mode}))
-        random.Random(f"advisor:{self.seed}").shuffle(cards)
-        self.text.value = format_cards(cards[:5])
-        self.set_hand(cards[:5])
-
-    def set_hand(self, cards: Sequence[Any]) -> None:
-        # refuses a wrong count, a joker when out, a repeat
-        value = evaluate(cards, self.mode, self.five_of_a_kind)
-        cards = tuple(sorted(cards, key=lambda c: (-DECK.strength(c), c.code)))
-        unseen = [c for c in triad_deck({"jokers": self.mode}) if c not in cards]
-        self.results = discards_under(
-            format_cards(cards), self.mode, self.max_draw, self.five_of_a_kind
+    def controls(self) -> tuple[Control, ...]:
+        jokers = ((msg("Jokers out"), "out"), (msg("Jokers wild"), "wild"))
+        return (
+            Control("hand", msg("Your hand"), kind="text", value=self.typed or self.hand),
+            Control("use-hand", msg("Use this hand")),
+            Control("deal", msg("Deal me a hand")),
+            Control("jokers", "", row=1, kind="segments", value=self.jokers, options=jokers),
         )
-        self.value, self.unseen = value, unseen
-        best = self.results[0][0]
-        self.hand.set_cards(cards, [cards.index(c) for c in best])
-        self.ranking.value = self._ranking_html()
-        self.status.ok(str(msg("You hold {hand}. The best discard is selected.", hand=value.words)))
-        self._show_selected()
 
-    def _lookup(
-        self, discard: tuple[Card, ...]
-    ) -> tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]:
-        key = sorted(c.code for c in discard)
-        return next(r for r in self.results if sorted(c.code for c in r[0]) == key)
+    def _act(self, key: str, value: Any) -> ExchangeAdvisor:
+        if key == "hand":
+            return replace(self, typed=value, said=Said())
+        if key == "deal":
+            cards = list(triad_deck({"jokers": self.jokers}))
+            random.Random(f"advisor:{self.seed + 1}").shuffle(cards)
+            return self._holds(format_cards(cards[:5]), seed=self.seed + 1)
+        if key == "jokers":
+            return self._holds(self.hand, jokers=value)
+        return self._holds(self.typed or self.hand)
 
-    def _show_selected(self) -> None:
-        discard = self.hand.selected_cards
-        if len(discard) > self.max_draw:
-            self.status.error(
-                str(
-                    msgn(
-                        "You may discard at most {count} card in Triad.",
-                        "You may discard at most {count} cards in Triad.",
-                        self.max_draw,
-                    )
+    def _holds(self, hand: str, **changes: Any) -> ExchangeAdvisor:
+        new = replace(self, hand=hand, typed="", selected=None, **changes)
+        return replace(new, said=self._holding(hand, new.jokers, new.max_draw, new.five_of_a_kind))
+
+    def select(self, selected: tuple[int, ...]) -> ExchangeAdvisor:
+        if len(selected) > self.max_draw:
+            raise ValueError(
+                msgn(
+                    "You may discard at most {count} card in Triad.",
+                    "You may discard at most {count} cards in Triad.",
+                    self.max_draw,
                 )
             )
-            return
-        cards, dist, score = self._lookup(tuple(discard))
+        return replace(self, selected=selected, said=Said())
+
+    def with_rules(self, options: Mapping[str, Any]) -> ExchangeAdvisor:
+        """Advise under the page's rules: its jokers (wild jokers are among the unseen cards),
+        five-of-a-kind rule and most cards exchanged; the hand is advised again (the opening
+        hand when the typed one holds a joker the rules took out)."""
+        jokers, five, most = options["jokers"], options["five_of_a_kind"], options["max_draw"]
+        hand = self.hand
+        if jokers == "out" and any(c.rank in JOKERS for c in parse(hand)):
+            hand = self.opening
+        note = tuple(sorted(options.items()))
+        if (hand, jokers, five, most) == (self.hand, self.jokers, self.five_of_a_kind,
+                                          self.max_draw):  # fmt: skip
+            return replace(self, note=note)
+        said = self._holding(hand, jokers, most, five)
+        return replace(self, hand=hand, typed="", selected=None, jokers=jokers,
+                       five_of_a_kind=five, max_draw=most, note=note, said=said)  # fmt: skip
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        cards, value, unseen, results = self.advice
+        chosen = self.chosen
+        label = msg("Click the cards you would throw away (up to {most})", most=self.max_draw)
+        note = rules_note("triad", dict(self.note), ("five_of_a_kind", "max_draw"))
+        discard = tuple(cards[i] for i in chosen)
+        key = sorted(c.code for c in discard)
+        kept, dist, score = next(r for r in results if sorted(c.code for c in r[0]) == key)
+        rows = [OddsRow(str(TRIAD_WORDS[c]), exact=p) for c, p in list(dist.items())[::-1] if p]
+        title = str(msg("Your final hand"))
+        words = msg(
+            "{name}: {cards}; selected: {chosen}",
+            name=DISCARD_HAND,
+            cards=joined(c.code for c in cards),
+            chosen=joined(c.code for c in discard) if discard else msg("none"),
+        )
+        return (
+            Markup(note if self.note else "", name="rules-note-box"),
+            Picture(
+                hand_row(cards, theme, 64.0, chosen, str(label)),
+                words,
+                name="advisor-hand",
+                cards=tuple(c.code for c in cards),
+                selected=chosen,
+            ),
+            Markup(self._summary(kept, dist, score, value, len(unseen), len(results))),
+            Markup(odds_table_html(rows, title)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
+            Markup(self._ranking_html(results, value), name="discards"),
+        )
+
+    def _summary(self, cards, dist, score, value, unseen: int, total: int) -> str:
+        results = self.advice[3]
         k = len(cards)
-        draws = comb(len(self.unseen), k)
-        place = next(i for i, r in enumerate(self.results) if r[0] == cards) + 1
+        place = next(i for i, r in enumerate(results) if r[0] == cards) + 1
         what = msg("discard {cards}", cards=format_cards(cards)) if cards else msg("stand pat")
-        better = _improve(dist, self.value.index)
+        better = _improve(dist, value.index)
         said = msgn(
             "<p>You hold <b>{hand}</b>. If you <b>{move}</b>, every one of the {draws} possible "
             "draws of {count} from the {unseen} unseen cards is equally likely. Counting them "
@@ -404,25 +459,23 @@ class ExchangeAdvisor(LessonPanel):
             "beats <b>{score}</b> of random hands on average (its expected strength). This "
             "discard ranks <b>{place}</b> of {total}.</p>",
             k,
-            hand=html.escape(self.value.name),
+            hand=html.escape(value.name),
             move=what,
-            draws=num(draws),
-            unseen=len(self.unseen),
+            draws=num(comb(unseen, k)),
+            unseen=unseen,
             fraction=format_fraction(better),
             better=pct(float(better), 1),
             score=pct(score, 1),
             place=place,
-            total=len(self.results),
+            total=total,
         )
-        self.summary.value = str(said)
-        rows = [(str(TRIAD_WORDS[c]), p) for c, p in list(dist.items())[::-1] if p]
-        self.panel.title = str(msg("Your final hand"))
-        self.panel.set_rows(rows)
+        return str(said)
 
-    def _ranking_html(self, top: int = 8) -> str:
+    @staticmethod
+    def _ranking_html(results, value, top: int = 8) -> str:
         rows = []
-        for i, (cards, dist, score) in enumerate(self.results[:top]):
-            better = _improve(dist, self.value.index)
+        for i, (cards, dist, score) in enumerate(results[:top]):
+            better = _improve(dist, value.index)
             likely = max(dist.items(), key=lambda kv: kv[1])
             what = format_cards(cards) if cards else str(msg("(stand pat)"))
             style = " style='font-weight:bold;background:#fff7d6'" if i == 0 else ""
@@ -433,7 +486,7 @@ class ExchangeAdvisor(LessonPanel):
                 f"<tr{style}><td>{i + 1}</td><td>{what}</td><td>{pct(score, 1)}</td>"
                 f"<td>{pct(float(better), 1)}</td><td>{likely_words}</td></tr>"
             )
-        caption = msg("The best {top} of {total} discards", top=top, total=len(self.results))
+        caption = msg("The best {top} of {total} discards", top=top, total=len(results))
         # Translators: the column heads of the ranked discards
         heads = (
             "#",

@@ -8,7 +8,7 @@ import html
 
 import ipywidgets as widgets
 
-from cardlab.apps.words import TextVersion, deck_words, describe
+from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
@@ -17,6 +17,7 @@ from cardlab.lessons import deals
 from cardlab.pictures.triangle import HEIGHT, WIDTH, round_steps, walkthrough_picture
 from cardlab.render import Drawing, deck_sheet
 from cardlab.widgets.lesson_panel import LessonPanel
+from cardlab.widgets.text_version import TextVersion, describe
 from cardlab.widgets.theme import ThemePicker
 
 
