@@ -13,7 +13,8 @@ def block_texts(figure: Figure, theme: str = "default") -> list[str]:
         if isinstance(block, Markup):
             texts.append(block.html)
         elif isinstance(block, Picture):
-            texts += [str(block.label), block.words, *block.drawing.texts()]
+            texts += [str(block.label), str(block.words_title), block.words]
+            texts += block.drawing.texts()
     return [t for t in texts if t]
 
 
