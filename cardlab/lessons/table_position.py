@@ -110,6 +110,31 @@ def _value(value: Any) -> Any:
     return _text(value, msg("a choice"))
 
 
+MAX_TABLE = (60, 12)
+"""The largest table of numbers a setting may be (rows, numbers in a row): a score sheet
+carried from deal to deal (Dou Dizhu keeps 50 rows of 7)."""
+
+
+def _setting(value: Any) -> Any:
+    """A table setting: a control's value, or a small table of whole numbers (tuples)."""
+    if not isinstance(value, list):
+        return _value(value)
+    rows, width = MAX_TABLE
+    if len(value) <= rows and all(
+        isinstance(row, list) and len(row) <= width and all(_number(n) for n in row)
+        for row in value
+    ):
+        return tuple(tuple(row) for row in value)
+    raise ValueError(
+        msg("moves: a setting's table must be at most {rows} rows of {width} whole numbers",
+            rows=rows, width=width)
+    )  # fmt: skip
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _index(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 200
 
@@ -181,5 +206,5 @@ def decode_moves(text: str) -> tuple[dict[str, Any], tuple[Press, ...], bool]:
         raise ValueError(msg("moves: not a table's moves"))
     if len(rows) > MAX_ROWS:
         raise ValueError(msg("moves: more than {most} presses", most=MAX_ROWS))
-    checked = {_text(k, msg("a setting")): _value(v) for k, v in settings.items()}
+    checked = {_text(k, msg("a setting")): _setting(v) for k, v in settings.items()}
     return checked, tuple(_press(row) for row in rows), "n" in found

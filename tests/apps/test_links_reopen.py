@@ -11,9 +11,8 @@ Not compared: the status line (the reopened page says "This link: ..." there) an
 row's answer line (what the last press said: "What if 1: the bots played on ...", the AI's
 answer), the share box and the results download, which are the learner's record of the
 session, not the position.
-A link holds one game (`TableModel.opened`), so the rows a Dou Dizhu score sheet keeps from the
-deals before New deal do not come with it: that case is a known gap (`KNOWN_GAP`), checked
-apart from the rest of the table.
+A link holds one game (`TableModel.opened`); the rows a Dou Dizhu score sheet keeps from the
+deals before New deal come with it as numbers (the table's ``sheet`` setting).
 
 The tests are grouped in classes so that ``--dist loadscope`` spreads them over the workers.
 """
@@ -68,11 +67,6 @@ def english_after():
 
 
 # -- what a panel shows --------------------------------------------------------------------------
-KNOWN_GAP = pytest.mark.xfail(
-    strict=True,
-    reason="a Dou Dizhu table keeps the score sheet's rows of the deals before New deal; a link "
-    "holds one deal, so they (and the sheet's How column) are not in it",
-)
 SEEN = ("_dom_classes", "_options_labels")
 """The private traits a learner sees: a widget's classes (they style it) and a list's labels."""
 UNSEEN = ("layout", "style", "children", "tabbable")
@@ -80,22 +74,11 @@ SAID = "cardlab-whatif-answer"
 """The class of the what-if row's answer line: what the last press said, like a status line."""
 
 
-def earlier_rows(panel: Any) -> bool:
-    """Whether ``panel`` is a table whose score sheet has rows its game's own presses do not
-    make (Dou Dizhu after New deal): rows a link cannot carry."""
-    model = getattr(panel, "model", None)
-    return model is not None and type(model).opened(model.recipe, model.presses)[0].scores != (
-        model.scores
-    )
-
-
-def shown(panel: Any, sheet: bool = True) -> list[tuple[str, str]]:
+def shown(panel: Any) -> list[tuple[str, str]]:
     """Every widget under ``panel`` a learner sees (not hidden: a hand's spare card buttons
     wait hidden) with its texts, labels, values, options and whether it is enabled, in page
     order; and the canvas's picture, its drawing ops."""
     skip = {id(panel.status.widget), id(panel.share_box)}
-    if not sheet:
-        skip.add(id(panel.scores.widget))
     results = getattr(panel, "results", None)
     if results is not None:
         skip.add(id(results.widget))
@@ -123,16 +106,13 @@ def reopened(page: LessonPage, key: str, build: Callable[[LessonPage], Any]) -> 
     return panel
 
 
-def assert_reopens(
-    page: LessonPage, panel: Any, build: Callable[[LessonPage], Any], *, sheet: bool = True
-) -> None:
-    """``panel``'s link reopens it with the same position, picture and texts (the score sheet
-    too, unless not ``sheet``)."""
+def assert_reopens(page: LessonPage, panel: Any, build: Callable[[LessonPage], Any]) -> None:
+    """``panel``'s link reopens it with the same position, picture and texts."""
     key = panel.share_key
     link = page.address_of(key)
     again = reopened(page, key, build)
     assert again.position() == panel.position(), link
-    before, after = shown(panel, sheet), shown(again, sheet)
+    before, after = shown(panel), shown(again)
     for was, now in zip(before, after, strict=False):
         assert now == was, link
     assert len(after) == len(before), link
@@ -283,7 +263,7 @@ class TestTables:
         page, table, make = table_page(game, lang)
         for _ in range(data.draw(st.integers(0, 10), label="presses")):
             press_something(data, table)
-        assert_reopens(page, table, make, sheet=not earlier_rows(table))
+        assert_reopens(page, table, make)
 
     @pytest.mark.parametrize(("game", "lang"), list(zip(MODELS, [*LANGUAGES, "zh"], strict=True)))
     def test_a_table_at_each_end_reopens(self, game, lang):
@@ -295,12 +275,12 @@ class TestTables:
             suggested(table)
             if key == table.model.again[-1]:
                 break
-        assert_reopens(page, table, make, sheet=not earlier_rows(table))
+        assert_reopens(page, table, make)
 
-    @KNOWN_GAP
     def test_a_dou_dizhu_table_after_new_deal_reopens_with_its_score_sheet(self):
         page, table, make = table_page("doudizhu", "ru")
-        at_the_next_end(table)
-        suggested(table)  # New deal: the sheet keeps the first deal's row
-        assert earlier_rows(table)
+        for _ in range(2):
+            at_the_next_end(table)
+            suggested(table)  # New deal: the sheet keeps the deal's row
+        assert len(table.scores.rows) == 2
         assert_reopens(page, table, make)

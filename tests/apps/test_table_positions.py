@@ -195,6 +195,37 @@ def test_a_zip_bomb_is_refused():
         decode_moves(bomb)
 
 
+SHEETS = st.lists(st.lists(st.integers(-20, 20) | st.booleans(), max_size=9), max_size=6)
+
+
+@given(SHEETS | JSON)
+def test_a_dou_dizhu_links_score_sheet_reads_or_is_refused(sheet):
+    """The earlier deals a Dou Dizhu link carries are numbers a deal can have, or refused in
+    words; the table stays as it was."""
+    table = TableView(MODELS["doudizhu"].start())
+    before = table.model
+    moves = packed(json.dumps({"s": {"sheet": sheet}, "p": []}))
+    try:
+        table.open_position({"seed": "8", "moves": moves})
+    except ValueError as exc:
+        assert str(exc).startswith("moves: ") and table.model is before
+        return
+    assert len(table.scores.rows) == len(table.model.sheet) == len(sheet)
+    assert sum(table.scores.totals) == 0  # every deal and every fold is zero-sum
+
+
+def test_a_tampered_dou_dizhu_score_sheet_is_refused():
+    table = TableView(MODELS["doudizhu"].start())
+    for sheet in ([[8, 0, 4, 0, 0, 0, 1]], [[8, 3, 1, 0, 0, 0, 1]], [[8, 0, 1, 0, 0, 1, 0, 5]],
+                  [[5, 10, -10, 0]] * 2, [[8, 0, 1, 0, 0, 0, 1]] * 51):  # fmt: skip
+        moves = packed(json.dumps({"s": {"sheet": sheet}, "p": []}))
+        with pytest.raises(ValueError, match="moves: "):
+            table.open_position({"seed": "8", "moves": moves})
+    good = [[5, 10, -10, 0], [8, 0, 1, 0, 0, 0, 1]]
+    table.open_position({"seed": "9", "moves": packed(json.dumps({"s": {"sheet": good}, "p": []}))})
+    assert [row[0] for row in table.scores.rows] == ["Deals 1-5, added up", "Deal 6 (seed 8)"]
+
+
 # -- rules variants --------------------------------------------------------------------------------
 def test_a_rules_variant_begins_the_same_deal_again_with_its_players():
     table = TableView(TriadTable.start(seed=5))

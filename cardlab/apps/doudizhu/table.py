@@ -33,6 +33,7 @@ from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
 from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.games.doudizhu.scoring import Settlement, settle
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
@@ -95,8 +96,11 @@ class DouDizhuTable(TableModel):
     carried = ("teacher",)
     aids = ("teacher",)
     hint_keys = ("hint", "show-all")
-    earlier: int = 0
-    """The deals added up in the score sheet's first row (0: every deal has its own row)."""
+    sheet: tuple[tuple[int, ...], ...] = ()
+    """The deals before this one, as numbers (`sheet_row`): the score sheet is drawn from them
+    in the page's language, and a link carries them, so a shared table after New deal reopens
+    with its whole sheet.  A first row of four numbers adds up the deals folded into it
+    (`SHEET_KEPT`): how many, and each seat's total."""
 
     @classmethod
     def start(cls, seed: int = PLAY_SEED, bots: Mapping[int, Bot] | None = None) -> Self:
@@ -109,7 +113,23 @@ class DouDizhuTable(TableModel):
         replay = new_game(recipe.seed, **dict(recipe.options))
         fields = dict(recipe.settings)
         said = cls.greeting(recipe)
-        return new_table(cls, replay, bots, said, seed=recipe.seed, recipe=recipe, **fields)
+        table = new_table(cls, replay, bots, said, seed=recipe.seed, recipe=recipe, **fields)
+        return replace(table, scores=tuple(sheet_rows(table.sheet)))
+
+    @classmethod
+    def read_settings(cls, settings: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+        """A link's settings: the table's (`TableModel.read_settings`) and the earlier deals'
+        numbers (`read_sheet`)."""
+        rest = {k: v for k, v in settings.items() if k != "sheet"}
+        read = super().read_settings(rest)
+        return (*read, ("sheet", read_sheet(settings["sheet"]))) if "sheet" in settings else read
+
+    def next_recipe(self, **changes: Any) -> Recipe:
+        """The next deal's recipe carries the score sheet, this deal's row added."""
+        recipe = super().next_recipe(**changes)
+        row = sheet_row(self.seed, self.state)
+        sheet = folded((*self.sheet, row) if row else self.sheet)
+        return replace(recipe, settings=(*recipe.settings, ("sheet", sheet)))
 
     @classmethod
     def greeting(cls, recipe: Recipe) -> str:
@@ -221,20 +241,7 @@ class DouDizhuTable(TableModel):
         recipe = self.next_recipe()
         if seed is not None:
             recipe = replace(recipe, seed=seed, class_code="", deal=0)
-        table = replace(self.begin(recipe, self.bots), scores=self.scores, earlier=self.earlier)
-        return table.folded()
-
-    def folded(self) -> Self:
-        """The table with its score sheet cut to `SHEET_KEPT` rows: the earlier deals (and an
-        earlier sum) added up in its first row, so the totals still run across every deal."""
-        rows = self.scores
-        if len(rows) <= SHEET_KEPT:
-            return self
-        cut = len(rows) - SHEET_KEPT + 1
-        count = self.earlier + cut - (1 if self.earlier else 0)
-        totals = tuple(sum(row.scores[i] for row in rows[:cut]) for i in range(len(rows[0].scores)))
-        label = msgn("Deal 1, added up", "Deals 1-{count}, added up", count)
-        return replace(self, scores=(ScoreRow(str(label), totals), *rows[cut:]), earlier=count)
+        return self.begin(recipe, self.bots)
 
     def suggest(self) -> Suggestion:
         """The AI's bid or play in the learner's place; New deal once the deal is over."""
@@ -350,22 +357,105 @@ class DouDizhuTable(TableModel):
         return (str(msg("You (P1)")), str(msg("P2")), str(msg("P3")))
 
     def score_row(self, replay: Replay) -> ScoreRow | None:
-        state = replay.state
-        if state.result is None:
-            return None
-        scores = tuple(int(x) for x in GAME.returns(state))
-        if state.winner == state.landlord:
-            note = msg(
-                "{player} landlord, landlord win: {arithmetic}",
-                player=seat_name(state.landlord),
-                arithmetic=state.result.arithmetic,
-            )
+        row = sheet_row(self.seed, replay.state)
+        return score_line(row, deals_before(self.sheet) + 1) if row else None
+
+
+# -- the score sheet as numbers -----------------------------------------------------------------
+DEAL_ROW = 7
+"""A deal's numbers: seed, landlord's seat, bid, bombs, rockets, doubled (a spring or an
+anti-spring), whether the landlord won."""
+FOLD_ROW = 4
+"""The folded deals' numbers: how many, and each seat's total."""
+
+
+def sheet_row(seed: int, state: Any) -> tuple[int, ...]:
+    """The numbers of the deal ``state`` ended (``()``: it has not ended, or was thrown in)."""
+    result = state.result
+    if result is None:
+        return ()
+    won = state.winner == state.landlord
+    doubled = result.multiplier != 2 ** (state.bombs + state.rockets)
+    return (seed, state.landlord, state.bid, state.bombs, state.rockets, int(doubled), int(won))
+
+
+def settled(row: tuple[int, ...]) -> Settlement:
+    """The scoring of a deal's numbers (`sheet_row`)."""
+    _, _, bid, bombs, rockets, doubled, won = row
+    return settle(bid, bombs, rockets, bool(doubled and won), bool(doubled and not won), bool(won))
+
+
+def deals_before(sheet: tuple[tuple[int, ...], ...]) -> int:
+    """How many deals ``sheet`` holds, the folded ones counted."""
+    return sum(row[0] if len(row) == FOLD_ROW else 1 for row in sheet)
+
+
+def score_line(row: tuple[int, ...], number: int) -> ScoreRow:
+    """Deal ``number``'s row of the score sheet, in the current language."""
+    seed, landlord, bid, bombs, rockets, doubled, won = row
+    result = settle(
+        bid, bombs, rockets, bool(doubled and won), bool(doubled and not won), bool(won)
+    )
+    scores = tuple(result.farmer if s != landlord else result.landlord for s in range(3))
+    if won:
+        note = msg("{player} landlord, landlord win: {arithmetic}",
+                   player=seat_name(landlord), arithmetic=result.arithmetic)  # fmt: skip
+    else:
+        note = msg("{player} landlord, farmers win: {arithmetic}",
+                   player=seat_name(landlord), arithmetic=result.arithmetic)  # fmt: skip
+    label = msg("Deal {number} (seed {seed})", number=number, seed=seed)
+    return ScoreRow(str(label), scores, str(note))
+
+
+def sheet_rows(sheet: tuple[tuple[int, ...], ...]) -> list[ScoreRow]:
+    """The score sheet's rows drawn from its numbers."""
+    rows, number = [], 0
+    for row in sheet:
+        if len(row) == FOLD_ROW:
+            number = row[0]
+            label = msgn("Deal 1, added up", "Deals 1-{count}, added up", number)
+            rows.append(ScoreRow(str(label), tuple(row[1:])))
         else:
-            note = msg(
-                "{player} landlord, farmers win: {arithmetic}",
-                player=seat_name(state.landlord),
-                arithmetic=state.result.arithmetic,
-            )
-        number = self.earlier + len(self.scores) - (1 if self.earlier else 0) + 1
-        label = msg("Deal {number} (seed {seed})", number=number, seed=self.seed)
-        return ScoreRow(str(label), scores, str(note))
+            number += 1
+            rows.append(score_line(row, number))
+    return rows
+
+
+def folded(sheet: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """``sheet`` cut to `SHEET_KEPT` rows: the earliest deals (and an earlier sum) added up in
+    its first row, so the totals still run across every deal and a long class stays small."""
+    if len(sheet) <= SHEET_KEPT:
+        return sheet
+    cut = len(sheet) - SHEET_KEPT + 1
+    rows = sheet_rows(sheet[:cut])
+    totals = tuple(int(sum(row.scores[i] for row in rows)) for i in range(3))
+    return ((deals_before(sheet[:cut]), *totals), *sheet[cut:])
+
+
+def read_sheet(value: Any) -> tuple[tuple[int, ...], ...]:
+    """A link's score sheet checked: at most `SHEET_KEPT` rows of numbers a deal can have (a
+    fold row first, if any); ``ValueError`` naming what is wrong."""
+    bad = ValueError(msg("moves: the score sheet {value} is not one of this table's",
+                         value=str(value)[:60]))  # fmt: skip
+    if not isinstance(value, list | tuple) or len(value) > SHEET_KEPT:
+        raise bad
+    sheet = []
+    for i, row in enumerate(value):
+        if not isinstance(row, list | tuple) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and abs(n) <= 10**9 for n in row
+        ):
+            raise bad
+        if len(row) == FOLD_ROW and i == 0 and row[0] > 0 and sum(row[1:]) == 0:
+            sheet.append(tuple(row))
+            continue
+        if len(row) != DEAL_ROW:
+            raise bad
+        _, landlord, _, bombs, _, doubled, won = row
+        if landlord not in (0, 1, 2) or doubled not in (0, 1) or won not in (0, 1) or bombs > 13:
+            raise bad
+        try:
+            settled(row)
+        except ValueError:
+            raise bad from None
+        sheet.append(tuple(row))
+    return tuple(sheet)
