@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, seat_name
-from cardlab.core.i18n import joined, language, msg, msgn
+from cardlab.core.i18n import Message, joined, language, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.core.text import Phrase, shown
@@ -78,16 +78,16 @@ class Control:
     pressed anyway (a keyboard user or a double click), so the learner learns why."""
 
     key: str
-    label: str
+    label: str | Message
     enabled: bool = True
     row: int = 0
     kind: Literal["button", "toggle", "choice", "segments", "text"] = "button"
     """A button; a tick box; a drop-down of ``options``; the same as one row of buttons
     (``segments``, where the choices are few and short); a line of text sent on Enter."""
     value: Any = None
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str | Message, Any], ...] = ()
     style: str = ""
-    why_not: str = ""
+    why_not: str | Message = ""
 
     def __post_init__(self) -> None:
         _texts(self, "label", "why_not")
@@ -138,7 +138,7 @@ class Suggestion:
 class Said:
     """The status line: one message and how it reads (info, done, refused)."""
 
-    text: str = ""
+    text: str | Message = ""
     level: Level = "info"
 
     def __post_init__(self) -> None:

@@ -87,8 +87,10 @@ class FigureView(LessonPanel):
 
     # -- the page --------------------------------------------------------------------------------
     def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """The figure under the page's rules."""
-        self.show(self.model.with_rules(options))
+        """The figure under the page's rules (nothing sent when they change nothing in it)."""
+        model = self.model.with_rules(options)
+        if model != self.model:
+            self.show(model)
 
     def _redraw(self) -> None:
         self.show(self.model)  # the theme changed

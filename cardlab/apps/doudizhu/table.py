@@ -454,7 +454,7 @@ def read_sheet(value: Any) -> tuple[tuple[int, ...], ...]:
         if landlord not in (0, 1, 2) or doubled not in (0, 1) or won not in (0, 1) or bombs > 13:
             raise bad
         try:
-            settled(row)
+            settled(tuple(row))
         except ValueError:
             raise bad from None
         sheet.append(tuple(row))

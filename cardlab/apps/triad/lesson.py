@@ -62,7 +62,10 @@ class HandLadder(Figure):
     five_of_a_kind: bool = True
 
     def controls(self) -> tuple[Control, ...]:
-        options = ((msg("Jokers out (52 cards)"), "out"), (msg("Jokers wild (54 cards)"), "wild"))
+        options = (
+            (str(msg("Jokers out (52 cards)")), "out"),
+            (str(msg("Jokers wild (54 cards)")), "wild"),
+        )
         return (Control("jokers", "", kind="segments", value=self.jokers, options=options),)
 
     def _act(self, key: str, value: Any) -> HandLadder:

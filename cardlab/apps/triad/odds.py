@@ -311,10 +311,10 @@ def advice(hand: str, jokers: str, max_draw: int, five_of_a_kind: bool) -> Advic
     for a hand that is not five cards of the deck (a wrong count, a joker when out, a repeat)."""
     cards = parse(hand)
     value = evaluate(cards, jokers, five_of_a_kind)
-    cards = sorted(cards, key=lambda c: (-DECK.strength(c), c.code))
-    unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
-    results = discards_under(format_cards(cards), jokers, max_draw, five_of_a_kind)
-    return tuple(cards), value, unseen, results
+    ordered = tuple(sorted(cards, key=lambda c: (-DECK.strength(c), c.code)))
+    unseen = [c for c in triad_deck({"jokers": jokers}) if c not in ordered]
+    results = discards_under(format_cards(ordered), jokers, max_draw, five_of_a_kind)
+    return ordered, value, unseen, results
 
 
 @dataclass(frozen=True)
@@ -360,11 +360,11 @@ class ExchangeAdvisor(Figure):
         return tuple(sorted(cards.index(c) for c in results[0][0]))
 
     def controls(self) -> tuple[Control, ...]:
-        jokers = ((msg("Jokers out"), "out"), (msg("Jokers wild"), "wild"))
+        jokers = ((str(msg("Jokers out")), "out"), (str(msg("Jokers wild")), "wild"))
         return (
-            Control("hand", msg("Your hand"), kind="text", value=self.typed or self.hand),
-            Control("use-hand", msg("Use this hand")),
-            Control("deal", msg("Deal me a hand")),
+            Control("hand", str(msg("Your hand")), kind="text", value=self.typed or self.hand),
+            Control("use-hand", str(msg("Use this hand"))),
+            Control("deal", str(msg("Deal me a hand"))),
             Control("jokers", "", row=1, kind="segments", value=self.jokers, options=jokers),
         )
 
