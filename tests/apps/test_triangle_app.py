@@ -23,6 +23,7 @@ from cardlab.games.triangle.rules import PENALTY
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import step_picture, walkthrough_picture
 from cardlab.render import Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
@@ -338,21 +339,38 @@ def test_a_void_round_keeps_the_learners_card_and_the_bots_reasons_hidden(picker
 
 
 def test_components_and_walkthrough_draw(picker):
-    comp = TriangleComponents(picker)
-    faces = [k for k in sprite_keys(comp.view.drawing) if k.startswith("face:triangle:")]
+    comp = FigureView(TriangleComponents(), picker)
+    faces = [k for k in sprite_keys(comp.shown[0].canvas.drawing) if k.startswith("face:triangle:")]
     assert len(faces) == 24
-    walk = RoundWalkthrough(picker)
-    assert walk.replay == deals.load("triangle-scored-round")
+    walk = FigureView(RoundWalkthrough(), picker)
+    assert walk.model.replay == deals.load("triangle-scored-round")
+    shown = walk.shown[0]
     texts, drawings = set(), set()
-    for stage in walk.stage.options:
-        walk.stage.value = stage
-        texts.add(walk.text.value)
-        drawings.add(walk.view.drawing)
-        assert walk.status.message == ""
+    for _, stage in walk.controls["stage"].options:
+        walk.controls["stage"].value = stage  # as a click on the stage's button does
+        assert walk.model.stage == stage and walk.status.message == ""
+        texts.add(shown.words.value)
+        drawings.add(shown.canvas.drawing)
+        assert f"stage {stage + 1} of 5" in shown.canvas.label.label
     assert len(texts) == 5 and len(drawings) == 5
-    assert "not</b> shown" in walk.text.value
+    assert "not</b> shown" in shown.words.value
     picker.value = "colorblind"
-    assert walk.status.message == "" and walk.view.drawing not in drawings
+    assert walk.status.message == "" and shown.canvas.drawing not in drawings
+
+
+def test_the_walkthrough_is_a_value_the_rules_leave_be():
+    walk = RoundWalkthrough()
+    third = walk.act("stage", 2)
+    assert (walk.stage, third.stage) == (0, 2) and third.replay is walk.replay
+    with pytest.raises(ValueError, match="not one of"):
+        walk.act("stage", 5)
+    with pytest.raises(ValueError, match="no curated deal"):
+        RoundWalkthrough(deal="no-such-deal")
+    with pytest.raises(ValueError, match="stage 5"):
+        RoundWalkthrough(stage=5)
+    options = GAME.options(tie_void=0.5, target=12)
+    assert third.with_rules(options) == third  # a curated round, whatever the page's rules
+    assert TriangleComponents().with_rules(options) == TriangleComponents()
 
 
 def test_the_pictures_are_pure_and_follow_the_eyes():

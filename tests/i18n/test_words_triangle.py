@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import pytest
+from figure_texts import figure_texts
 from language_check import english_in, english_phrases, shown_texts
 
 from cardlab.apps.autoplay import step as press
@@ -203,11 +204,11 @@ def panel_texts(lang: str) -> list[str]:
     try:
         page = LessonPage("triangle")
         texts: list[str] = []
-        texts += shown_texts(TriangleComponents(page))
-        walk = RoundWalkthrough(page)
-        for label in walk.stage.options:
-            walk.stage.value = label
-            texts += shown_texts(walk)
+        texts += figure_texts(page.show(TriangleComponents()).model)
+        walk = page.show(RoundWalkthrough())
+        for _, stage in walk.model.control("stage").options:
+            walk.press("stage", stage)
+            texts += figure_texts(walk.model)
         game = StepperView(GameStepper.start(), page)
         replay = game.replay
         for eyes in (-1, 0):

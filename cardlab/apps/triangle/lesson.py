@@ -1,39 +1,39 @@
-"""The Triangle lesson's first panels: the 24 cards, and one real round in five stages (deal,
+"""The Triangle lesson's first figures: the 24 cards, and one real round in five stages (deal,
 lift, grab, speak, resolve), each with what happens and why.  The table of statements is prose
 in the lesson document (`cardlab/lessons/triangle.md`)."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Picture
+from cardlab.apps.model import Control
 from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import observe
 from cardlab.lessons import deals
-from cardlab.pictures.triangle import HEIGHT, WIDTH, round_steps, walkthrough_picture
-from cardlab.render import Drawing, deck_sheet
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+from cardlab.pictures.triangle import round_steps, walkthrough_picture
+from cardlab.render import deck_sheet
 
 
-class TriangleComponents(LessonPanel):
+@dataclass(frozen=True)
+class TriangleComponents(Figure):
     """The 24 cards (A-6 in four suits); the statements are a table in the lesson document."""
 
-    def __init__(self, picker: ThemePicker) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.words = TextVersion(str(msg("The 24 cards in words")), deck_words("triangle"))
-        label = msg("The 24 Triangle cards: ace to 6 in four suits")
-        describe(self.canvas_view, str(label), self.words)
-        self.children = [self.canvas_view.widget, self.words.widget, self.status.widget]
-        self.redraw()
-
-    def picture(self) -> Drawing:
-        return deck_sheet("triangle", self.theme, card_w=62)
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Picture(
+                deck_sheet("triangle", theme, card_w=62),
+                msg("The 24 Triangle cards: ace to 6 in four suits"),
+                words=deck_words("triangle"),
+                words_title=msg("The 24 cards in words"),
+            ),
+        )
 
 
 # -- the round, step by step ----------------------------------------------------------------------
@@ -114,36 +114,51 @@ def stage_text(replay: Replay, stage: int) -> str:
     )
 
 
-class RoundWalkthrough(LessonPanel):
-    """One real round (a curated deal: the first round of a game of reasoning bots, not void) in
-    five pictures, each with what happens and why."""
+@lru_cache(maxsize=8)
+def _deal(name: str) -> Replay:
+    """The curated deal ``name``, read once (a replay is a value; every walkthrough shares it)."""
+    return deals.load(name)
 
-    def __init__(self, picker: ThemePicker, deal: str = "triangle-scored-round") -> None:
-        super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.replay = deals.load(deal)
-        stages = [f"{i + 1}. {name}" for i, name in enumerate(STAGES)]
-        self.stage = widgets.ToggleButtons(
-            options=stages, value=stages[0], style={"button_width": "auto"}
-        )
-        self.stage.add_class("cardlab-stage")
-        self.text = TextVersion(str(msg("This stage in words")))
-        self.stage.observe(lambda _: self.redraw(), names="value")
-        self.children = [self.stage, self.canvas_view.widget, self.text.widget, self.status.widget]
-        self.redraw()
+
+@dataclass(frozen=True)
+class RoundWalkthrough(Figure):
+    """One real round (a curated deal: the first round of a game of reasoning bots, not void) in
+    five pictures, each with what happens and why; a row of numbered stages moves between
+    them.  The deal is curated, so the page's rules leave it as it is."""
+
+    deal: str = "triangle-scored-round"
+    stage: int = 0
+    """The stage shown, 0 (the deal) to 4 (the resolution)."""
+
+    def __post_init__(self) -> None:
+        self.replay  # noqa: B018 - an unknown deal is refused here, not when first drawn
+        if self.stage not in range(len(STAGES)):  # the learner's choice is checked by `act`
+            raise ValueError(f"stage {self.stage!r} is not one of 0-{len(STAGES) - 1}")
 
     @property
-    def stage_index(self) -> int:
-        return list(self.stage.options).index(self.stage.value)
+    def replay(self) -> Replay:
+        """The round's game record (``ValueError`` naming the known deals for another name)."""
+        return _deal(self.deal)
 
-    def picture(self) -> Drawing:
-        return walkthrough_picture(self.replay, self.stage_index, self.theme)
+    def controls(self) -> tuple[Control, ...]:
+        stages = tuple((f"{i + 1}. {name}", i) for i, name in enumerate(STAGES))
+        return (Control("stage", "", kind="segments", value=self.stage, options=stages),)
 
-    def _redraw(self) -> None:
-        text = stage_text(self.replay, self.stage_index)
-        self.text.show(f"<p class='cardlab-stage-text'>{text}</p>")
-        index = self.stage_index
+    def _act(self, key: str, value: Any) -> RoundWalkthrough:
+        return replace(self, stage=value)
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        text = stage_text(self.replay, self.stage)
         label = msg(
-            "A real round, stage {number} of 5: {stage}", number=index + 1, stage=STAGES[index]
+            "A real round, stage {number} of 5: {stage}",
+            number=self.stage + 1,
+            stage=STAGES[self.stage],
         )
-        describe(self.canvas_view, str(label), self.text)
-        super()._redraw()
+        return (
+            Picture(
+                walkthrough_picture(self.replay, self.stage, theme),
+                label,
+                words=f"<p class='cardlab-stage-text'>{text}</p>",
+                words_title=msg("This stage in words"),
+            ),
+        )
