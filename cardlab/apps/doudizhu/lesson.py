@@ -191,10 +191,10 @@ class CombinationGallery(Figure):
         return next(e for e in EXAMPLES if e.kind == self.kind)
 
     def controls(self) -> tuple[Control, ...]:
-        kinds = tuple((KIND_NAMES[e.kind], e.kind) for e in EXAMPLES)
-        rulesets = tuple((_rules(r), r) for r in RULESETS)
+        kinds = tuple((str(KIND_NAMES[e.kind]), e.kind) for e in EXAMPLES)
+        rulesets = tuple((str(_rules(r)), r) for r in RULESETS)
         return (
-            Control("combo-kind", msg("Type"), kind="choice", value=self.kind, options=kinds),
+            Control("combo-kind", str(msg("Type")), kind="choice", value=self.kind, options=kinds),
             Control("combo-ruleset", "", kind="segments", value=self.ruleset, options=rulesets),
         )
 
@@ -242,16 +242,16 @@ class ScoringExplainer(Figure):
     """The controls whose key is not the name of the field they set."""
 
     def controls(self) -> tuple[Control, ...]:
-        winners = ((msg("Landlord wins"), True), (msg("Farmers win"), False))
+        winners = ((str(msg("Landlord wins")), True), (str(msg("Farmers win")), False))
         return (
-            Control("bid", msg("Bid"), kind="segments", value=self.bid,
+            Control("bid", str(msg("Bid")), kind="segments", value=self.bid,
                     options=tuple((str(n), n) for n in (1, 2, 3))),
-            Control("bombs", msg("Bombs"), row=1, kind="segments", value=self.bombs,
+            Control("bombs", str(msg("Bombs")), row=1, kind="segments", value=self.bombs,
                     options=tuple((str(n), n) for n in range(5))),
-            Control("rocket", msg("Rocket played"), row=2, kind="toggle", value=self.rocket),
+            Control("rocket", str(msg("Rocket played")), row=2, kind="toggle", value=self.rocket),
             Control("winner", "", row=3, kind="segments", value=self.landlord_won,
                     options=winners),
-            Control("spring", msg("Spring / anti-spring"), row=4, kind="toggle",
+            Control("spring", str(msg("Spring / anti-spring")), row=4, kind="toggle",
                     value=self.spring),
         )  # fmt: skip
 
