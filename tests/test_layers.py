@@ -21,12 +21,7 @@ LESSON_MODELS = (
 )
 """The lesson models are plain data: only the generic views (`cardlab.widgets.views`) draw
 them."""
-STILL_WIDGETS = {
-    *(f"cardlab.apps.{game}.{part}" for game in GAMES if game not in ("triad", "triangle")
-      for part in ("lesson", "odds") if (APPS / game / f"{part}.py").exists()),
-    "cardlab.apps.decks",
-    "cardlab.apps.autoplay",
-}  # fmt: skip
+STILL_WIDGETS = {"cardlab.apps.decks", "cardlab.apps.autoplay"}
 """The per-game modules that still build widgets themselves (issue 27 turns them into models):
 this set may only shrink."""
 

@@ -3,12 +3,15 @@ canvas clicks, refusals with the engine's reason, hidden hands, the score sheet 
 the gallery, the stepped AI deal, the odds, the scoring explainer and the quiz."""
 
 import dataclasses
+import html
 import itertools
 import random
 import re
 from importlib.resources import files
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardlab.apps.doudizhu.lesson import (
     EXAMPLES,
@@ -19,7 +22,13 @@ from cardlab.apps.doudizhu.lesson import (
     example_rows,
     verdict,
 )
-from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, wings_html
+from cardlab.apps.doudizhu.odds import (
+    HandOdds,
+    PlayCountsTable,
+    WingsTable,
+    play_counts_html,
+    wings_html,
+)
 from cardlab.apps.doudizhu.questions import quiz_question
 from cardlab.apps.doudizhu.quiz import CombinationQuiz
 from cardlab.apps.doudizhu.stepper import DealStepper, default_bots
@@ -33,6 +42,7 @@ from cardlab.games.doudizhu.odds import wing_rows
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import table_picture
 from cardlab.render import Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
@@ -319,15 +329,37 @@ def test_every_type_has_a_valid_and_an_invalid_example():
 
 
 def test_gallery_switches_type_and_ruleset(picker):
-    gallery = CombinationGallery(picker)
-    texts = " ".join(gallery.view.drawing.texts())
+    gallery = FigureView(CombinationGallery(), picker)
+    texts = " ".join(gallery.shown[0].canvas.drawing.texts())
     assert "Under Cardavia rules: Airplane + single wings" in texts
-    gallery.ruleset.value = "pagat"
-    texts = " ".join(gallery.view.drawing.texts())
+    gallery.controls["combo-ruleset"].value = "pagat"
+    assert gallery.model.ruleset == "pagat"
+    texts = " ".join(gallery.shown[0].canvas.drawing.texts())
     assert "single wings must all be different ranks" in texts
-    gallery.kind.value = "bomb"
-    assert "not a bomb" in " ".join(gallery.view.drawing.texts())
-    assert "Rocket" in gallery.table.value
+    gallery.controls["combo-kind"].value = "bomb"
+    assert "not a bomb" in " ".join(gallery.shown[0].canvas.drawing.texts())
+    assert "Bomb: a valid and an invalid example" in gallery.shown[0].canvas.label.label
+    table = gallery.blocks[1].html
+    assert "Rocket" in table and "<summary>Every type in a table</summary>" in table
+    assert "cardlab-combo-kind" in gallery.controls["combo-kind"]._dom_classes
+    with pytest.raises(ValueError, match="is not one of"):
+        gallery.model.act("combo-kind", "quartet")
+
+
+@given(
+    kind=st.sampled_from([e.kind for e in EXAMPLES]),
+    ruleset=st.sampled_from(["cardavia", "pagat"]),
+    page=st.sampled_from(["cardavia", "pagat"]),
+)
+def test_the_gallery_shows_the_engines_rows_for_any_choice(kind, ruleset, page):
+    """Whatever type and ruleset are chosen, the picture's words are the engine's rows; the
+    page's rules set the ruleset and keep the type."""
+    gallery = CombinationGallery().act("combo-kind", kind).act("combo-ruleset", ruleset)
+    picture = gallery.blocks("default")[0]
+    for cards, said, _ in example_rows(gallery.example, ruleset):
+        assert html.escape(f"{cards}: {said}") in picture.words
+    ruled = gallery.with_rules({"ruleset": page})
+    assert (ruled.kind, ruled.ruleset) == (kind, page)
 
 
 def test_play_counts_are_explained():
@@ -341,7 +373,10 @@ def test_play_counts_are_explained():
         files("cardlab.lessons").joinpath("doudizhu.md").read_text(encoding="utf-8").split()
     )
     assert "**Why the wing rule matters so much.** Only two types change" in document
-    assert document.index("play_counts_table(page)") < document.index("wings_table(page)")
+    assert document.index("PlayCountsTable()") < document.index("WingsTable()")
+    (counts,), (by_length,) = PlayCountsTable().blocks("default"), WingsTable().blocks("default")
+    assert counts.html.startswith(text) and counts.name == "play-counts"
+    assert by_length.html.startswith(wings) and by_length.name == "wings"
 
 
 def test_the_ai_deal_is_stepped_with_reasons(picker):
@@ -361,24 +396,55 @@ def test_the_ai_deal_is_stepped_with_reasons(picker):
     assert back_count(stepper.view.drawing) > 0
     stepper.stepper.go(len(replay))
     assert "out of cards" in stepper.stepper.caption.value
-    walk = BiddingWalkthrough(picker)  # the auction of the deal stepped through
-    assert walk.replay == stepper.replay and walk.reasons == stepper.reasons
-    assert "landlord" in walk.text.value and "Why" in walk.text.value
-    assert back_count(walk.view.drawing) == 0  # the teacher's view of the auction's end
+    walk = FigureView(BiddingWalkthrough(), picker)  # the auction of the deal stepped through
+    assert walk.model.replay == stepper.replay and walk.model.reasons == stepper.reasons
+    words = walk.blocks[1].words
+    assert "landlord" in words and "Why" in words and walk.blocks[0].html == ""
+    assert walk.shown[1].canvas.label.described_by == walk.shown[1].words.element_id
+    assert back_count(walk.shown[1].canvas.drawing) == 0  # the teacher's view of the auction's end
 
 
 def test_odds_and_scoring_sections(picker):
     odds = HandOdds(trials=300)
-    assert len(odds.panel.rows) == 7
-    assert odds.panel.rows[-1].estimate is not None
-    assert "inclusion-exclusion" in odds.text.value
-    scoring = ScoringExplainer()
-    assert "+16" in scoring.out.value and "-8" in scoring.out.value  # spec: bid 2, bomb, spring
-    scoring.bid.value, scoring.bombs.value, scoring.rocket.value = 3, 2, True
-    scoring.winner.value, scoring.spring.value = False, False
-    assert "-48" in scoring.out.value and "+24" in scoring.out.value
-    components = DouDizhuComponents(picker)
-    assert len(face_keys(components.view.drawing)) == 54
+    rows = odds.rows()
+    assert len(rows) == 7
+    assert rows[-1].estimate is not None
+    table, chart, arguments = odds.blocks("default")
+    assert table.html.count("<tr>") == 8 and chart.html.startswith("<svg")
+    assert chart.name == "chart" and chart.max_width == "560px"
+    assert "inclusion-exclusion" in arguments.html and "300 seeded deals" in arguments.html
+    scoring = FigureView(ScoringExplainer(), picker)
+    out = scoring.blocks[0]
+    assert out.name == "settlement"
+    assert "+16" in out.html and "-8" in out.html  # spec: bid 2, bomb, spring
+    scoring.controls["bid"].value, scoring.controls["bombs"].value = 3, 2
+    scoring.controls["rocket"].value = True
+    scoring.controls["winner"].value, scoring.controls["spring"].value = False, False
+    assert "-48" in scoring.blocks[0].html and "+24" in scoring.blocks[0].html
+    components = FigureView(DouDizhuComponents(), picker)
+    assert len(face_keys(components.shown[0].canvas.drawing)) == 54
+
+
+@given(
+    bid=st.sampled_from([1, 2, 3]),
+    bombs=st.integers(0, 4),
+    rocket=st.booleans(),
+    landlord_won=st.booleans(),
+    spring=st.booleans(),
+)
+def test_the_explainer_shows_the_engines_settlement(bid, bombs, rocket, landlord_won, spring):
+    """Any choice of the controls shows `settle`'s steps and scores, and the scores add up to
+    zero."""
+    model = ScoringExplainer()
+    for key, value in (("bid", bid), ("bombs", bombs), ("rocket", rocket),
+                       ("winner", landlord_won), ("spring", spring)):  # fmt: skip
+        model = model.act(key, value)
+    result = settle(bid, bombs, int(rocket), spring and landlord_won,
+                    spring and not landlord_won, landlord_won)  # fmt: skip
+    (out,) = model.blocks("default")
+    assert all(html.escape(str(step)) in out.html for step in result.steps)
+    assert f"landlord <b>{result.landlord:+d}</b>" in out.html
+    assert "(the three add up to 0)" in out.html
 
 
 def test_the_roles_and_ranks_are_prose_in_the_lesson_document():
@@ -388,7 +454,7 @@ def test_the_roles_and_ranks_are_prose_in_the_lesson_document():
     low_to_high = " ".join("10" if r == "T" else r for r in RANKS[:13])
     assert f"Ranks, low to high: **{low_to_high}**, Black joker, Red joker." in document
     assert "**Three players, one deal, two sides.**" in document
-    assert document.index("two sides") < document.index("DouDizhuComponents(page)")
+    assert document.index("two sides") < document.index("DouDizhuComponents()")
 
 
 def test_quiz_questions_come_from_the_engine(picker):

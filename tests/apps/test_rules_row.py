@@ -115,7 +115,7 @@ def doudizhu():
     from cardlab.apps.doudizhu.stepper import DealStepper
 
     page = LessonPage("doudizhu")
-    return page, BiddingWalkthrough(page), StepperView(DealStepper.start(), page)
+    return page, page.show(BiddingWalkthrough()), StepperView(DealStepper.start(), page)
 
 
 def auction_of(replay) -> list[str]:
@@ -124,17 +124,22 @@ def auction_of(replay) -> list[str]:
 
 def test_the_auction_is_the_stepped_deals_under_any_rules(doudizhu):
     page, auction, stepper = doudizhu
-    story = auction.text.value
-    assert auction.replay == stepper.replay
+
+    def text() -> str:
+        return auction.blocks[0].html + auction.blocks[1].words
+
+    story = text()
+    assert auction.model.replay == stepper.replay
     set_rule(page, "ruleset", "pagat")
     assert stepper.seed is not None, "the stepper plays a seeded deal under pagat"
-    assert auction.replay == stepper.replay
-    assert auction.text.value != story
-    first = auction.replay.state_at(auction.auction[0]).first_bidder
-    assert f"Player {first + 1} was drawn to bid first" in text_of(auction.text.value)
-    assert f"(seed {stepper.seed})" in text_of(auction.text.value)
+    assert auction.model.replay == stepper.replay
+    assert text() != story
+    walk = auction.model
+    first = walk.replay.state_at(walk.auction[0]).first_bidder
+    assert f"Player {first + 1} was drawn to bid first" in text_of(text())
+    assert f"(seed {stepper.seed})" in text_of(text())
     standard(page)
-    assert auction.replay == stepper.replay and auction.text.value == story
+    assert auction.model.replay == stepper.replay and text() == story
 
 
 # -- notes name the rules as the row does ---------------------------------------------------------

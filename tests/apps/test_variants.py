@@ -137,33 +137,35 @@ class TestPyramid:
 # -- Dou Dizhu -------------------------------------------------------------------------------------
 def test_doudizhu_pagat_rules_change_the_counts_and_the_verdicts():
     from cardlab.apps.doudizhu.lesson import CombinationGallery, example_rows
-    from cardlab.apps.doudizhu.odds import HandOdds, play_counts_table, wings_table
+    from cardlab.apps.doudizhu.odds import HandOdds, PlayCountsTable, WingsTable
     from cardlab.games.doudizhu.odds import four_two_singles, play_counts, wing_rows
 
     page = LessonPage("doudizhu")
-    gallery = CombinationGallery(page)
-    counts, wings = play_counts_table(page), wings_table(page)  # as the lesson calls them
-    odds = HandOdds(trials=200, picker=page)
+    gallery = page.show(CombinationGallery())
+    counts, wings = page.show(PlayCountsTable()), page.show(WingsTable())  # as the lesson does
+    odds = page.show(HandOdds(trials=200))
     assert counts.page is page and wings.page is page
-    cardavia = text_of(counts.table.value)
+    cardavia = text_of(counts.blocks[0].html)
     assert f"{play_counts('cardavia').total:,} distinct plays" in cardavia
-    bombs = odds.text.value
+    bombs = (odds.model, odds.blocks[0], odds.blocks[2])
 
     set_rule(page, "ruleset", "pagat")
-    assert gallery.ruleset.value == "pagat"
-    words = text_of(gallery.words.value)
-    for cards, verdict, _ in example_rows(gallery.example, "pagat"):
+    assert gallery.model.ruleset == "pagat"
+    words = text_of(gallery.blocks[0].words)
+    for cards, verdict, _ in example_rows(gallery.model.example, "pagat"):
         assert html.unescape(html.escape(f"{cards}: {verdict}")) in words
-    assert example_rows(gallery.example, "pagat") != example_rows(gallery.example, "cardavia")
-    pagat = text_of(counts.table.value)
+    example = gallery.model.example
+    assert example_rows(example, "pagat") != example_rows(example, "cardavia")
+    pagat = text_of(counts.blocks[0].html)
     assert f"{play_counts('pagat').total:,} distinct plays" in pagat and "pagat's rules" in pagat
     assert f"{four_two_singles('pagat'):,} of them four + two singles" in pagat
     plays = ", ".join(f"{row[0]} trios {row[5]:,}" for row in wing_rows())
-    assert plays in text_of(wings.table.value)
-    assert odds.text.value == bombs  # bombs and the rocket do not depend on the wing rules
+    assert plays in text_of(wings.blocks[0].html)
+    # bombs and the rocket do not depend on the wing rules (a chart's SVG has fresh ids)
+    assert (odds.model, odds.blocks[0], odds.blocks[2]) == bombs
 
     standard(page)
-    assert gallery.ruleset.value == "cardavia" and text_of(counts.table.value) == cardavia
+    assert gallery.model.ruleset == "cardavia" and text_of(counts.blocks[0].html) == cardavia
 
 
 # -- Three Thirteen --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ missing from the catalogs, while the English reading stays as it was."""
 from __future__ import annotations
 
 import pytest
+from figure_texts import figure_texts
 from language_check import english_in, english_phrases
 from tools_loader import load_tool
 
@@ -12,11 +13,19 @@ from cardlab.apps.doudizhu.lesson import (
     EXAMPLES,
     BiddingWalkthrough,
     CombinationGallery,
+    DouDizhuComponents,
     ScoringExplainer,
     example_rows,
     examples_table_html,
 )
-from cardlab.apps.doudizhu.odds import HandOdds, play_counts_html, ruleset_line, wings_html
+from cardlab.apps.doudizhu.odds import (
+    HandOdds,
+    PlayCountsTable,
+    WingsTable,
+    play_counts_html,
+    ruleset_line,
+    wings_html,
+)
 from cardlab.apps.doudizhu.questions import choices, feedback, prompt_html, quiz_question
 from cardlab.apps.doudizhu.quiz import CombinationQuiz
 from cardlab.apps.doudizhu.stepper import DealStepper
@@ -180,27 +189,22 @@ def test_the_lesson_panels_read_in_the_language(lang):
     set_language(lang)
     before = missed()
     page = LessonPage("doudizhu")
-    gallery = CombinationGallery(page)
-    explainer = ScoringExplainer(page)
-    odds = HandOdds(trials=200, picker=page)
+    figures = (
+        DouDizhuComponents(),
+        CombinationGallery(),
+        ScoringExplainer(),
+        HandOdds(trials=200),
+        BiddingWalkthrough(),
+        PlayCountsTable(),
+        WingsTable(),
+    )
+    shown = [page.show(figure).model for figure in figures]
     quiz = QuizView(CombinationQuiz(seed=1), page)
-    walkthrough = BiddingWalkthrough(page)
     stepper = StepperView(DealStepper.start(), page)
     stepper.stepper.go(len(stepper.replay) - 3)
     ours = [
-        gallery.table.value,
-        gallery.words.body,
-        gallery.kind.description,
-        *gallery.kind._options_labels,
-        *gallery.ruleset._options_labels,
-        explainer.out.value,
-        explainer.rocket.description,
-        *explainer.winner._options_labels,
-        odds.text.value,
-        walkthrough.text.value,
+        *(text for figure in shown for text in figure_texts(figure)),
         stepper.notes.value,
-        *gallery.view.drawing.texts(),
-        *walkthrough.view.drawing.texts(),
         # the banner's "through whose eyes" is the shared stepper's words (bot_stepper.eyes_words)
         *(t.replace(stepper.eyes_words, "") for t in stepper.view.drawing.texts()),
         *quiz.view.drawing.texts(),

@@ -1,15 +1,15 @@
-"""The Dou Dizhu lesson's panels: the 54 cards, every combination with a valid and an invalid
-example (the engine's verdict and reason), and the scoring explainer.  The roles and the ranks
-are prose in the lesson document (`cardlab/lessons/doudizhu.md`)."""
+"""The Dou Dizhu lesson's figures: the 54 cards, every combination with a valid and an invalid
+example (the engine's verdict and reason), the auction of the stepped deal and the scoring
+explainer.  The roles and the ranks are prose in the lesson document
+(`cardlab/lessons/doudizhu.md`)."""
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
-import ipywidgets as widgets
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from cardlab.apps.asked import items_html
 from cardlab.apps.bot_stepper import (
@@ -21,38 +21,35 @@ from cardlab.apps.bot_stepper import (
     story_variant,
 )
 from cardlab.apps.doudizhu.stepper import DEAL, default_bots
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control
 from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
+from cardlab.core.replay import Replay
 from cardlab.core.text import sentence
 from cardlab.core.whatif import Reasons
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, counts_of, observe, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
 from cardlab.lessons import deals
-from cardlab.pictures.doudizhu import HEIGHT, WIDTH, combo_picture, table_picture
-from cardlab.render import Drawing, deck_sheet
-from cardlab.widgets.a11y import element_id
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+from cardlab.pictures.doudizhu import combo_picture, table_picture
+from cardlab.render import deck_sheet
 
 
 # -- 1. goal, roles and cards ----------------------------------------------------------------------
-class DouDizhuComponents(LessonPanel):
+@dataclass(frozen=True)
+class DouDizhuComponents(Figure):
     """The 54 cards (the roles and the ranks are prose in the lesson document)."""
 
-    def __init__(self, picker: ThemePicker) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.words = TextVersion(str(msg("The 54 cards in words")), deck_words("standard54"))
-        describe(
-            self.canvas_view, str(msg("The 54 cards of Dou Dizhu, jokers included")), self.words
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Picture(
+                deck_sheet("standard54", theme, card_w=50),
+                msg("The 54 cards of Dou Dizhu, jokers included"),
+                words=deck_words("standard54"),
+                words_title=msg("The 54 cards in words"),
+            ),
         )
-        self.children = [self.canvas_view.widget, self.words.widget, self.status.widget]
-        self.redraw()
-
-    def picture(self) -> Drawing:
-        return deck_sheet("standard54", self.theme, card_w=50)
 
 
 # -- 2. every combination ------------------------------------------------------------------------
@@ -178,90 +175,94 @@ def examples_table_html(ruleset: str = "cardavia") -> str:
     )
 
 
-class CombinationGallery(LessonPanel):
-    """Pick a type: a valid and an invalid example drawn, with the engine's verdict and reason."""
+RULESETS = ("cardavia", "pagat")
 
-    def __init__(self, picker: ThemePicker, ruleset: str = "cardavia") -> None:
-        super().__init__(picker, size=(WIDTH, 300))
-        self.kind = widgets.Dropdown(
-            options=[(str(KIND_NAMES[e.kind]), e.kind) for e in EXAMPLES],
-            value="airplane_solo",
-            description=str(msg("Type")),
-        )
-        self.ruleset = widgets.ToggleButtons(
-            options=[(str(_rules("cardavia")), "cardavia"), (str(_rules("pagat")), "pagat")],
-            value=ruleset, style={"button_width": "auto"},
-        )  # fmt: skip
-        self.kind.add_class("cardlab-combo-kind")
-        self.table = widgets.HTML()
-        self.words = TextVersion(str(msg("The examples drawn, in words")))
-        self.kind.observe(lambda _: self.redraw(), names="value")
-        self.ruleset.observe(lambda _: self.redraw(), names="value")
-        self.details = widgets.Accordion(
-            children=[self.table], titles=(str(msg("Every type in a table")),)
-        )
-        self.children = [
-            widgets.HBox([self.kind, self.ruleset]),
-            self.canvas_view.widget,
-            self.words.widget,
-            self.status.widget,
-            self.details,
-        ]
-        self.redraw()
+
+@dataclass(frozen=True)
+class CombinationGallery(Figure):
+    """Pick a type: a valid and an invalid example drawn, with the engine's verdict and reason,
+    judged under the page's ruleset (a toggle compares the other); every type in a table below."""
+
+    kind: str = "airplane_solo"
+    ruleset: str = "cardavia"
 
     @property
     def example(self) -> Example:
-        return next(e for e in EXAMPLES if e.kind == self.kind.value)
+        return next(e for e in EXAMPLES if e.kind == self.kind)
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Judge the examples under the page's ruleset (the toggle still compares the other)."""
-        self.ruleset.value = options["ruleset"]
-
-    def _redraw(self) -> None:
-        self.table.value = examples_table_html(self.ruleset.value)
-        super()._redraw()
-
-    def picture(self) -> Drawing:
-        rows = example_rows(self.example, self.ruleset.value)
-        self.words.show(
-            items_html(
-                f"{cards}: {verdict}" + (f"; {why}" if why else "") for cards, verdict, why in rows
-            )
+    def controls(self) -> tuple[Control, ...]:
+        kinds = tuple((str(KIND_NAMES[e.kind]), e.kind) for e in EXAMPLES)
+        rulesets = tuple((str(_rules(r)), r) for r in RULESETS)
+        return (
+            Control("combo-kind", str(msg("Type")), kind="choice", value=self.kind, options=kinds),
+            Control("combo-ruleset", "", kind="segments", value=self.ruleset, options=rulesets),
         )
-        name = KIND_NAMES[self.example.kind]
+
+    def _act(self, key: str, value: Any) -> CombinationGallery:
+        return replace(self, **{"kind" if key == "combo-kind" else "ruleset": value})
+
+    def with_rules(self, options: Mapping[str, Any]) -> CombinationGallery:
+        """Judge the examples under the page's ruleset (the toggle still compares the other)."""
+        return replace(self, ruleset=options["ruleset"])
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        rows = example_rows(self.example, self.ruleset)
+        words = items_html(
+            f"{cards}: {verdict}" + (f"; {why}" if why else "") for cards, verdict, why in rows
+        )
+        name = KIND_NAMES[self.kind]
         label = msg("{kind}: a valid and an invalid example, with the engine's verdict", kind=name)
-        describe(self.canvas_view, str(label), self.words)
-        return combo_picture(rows, self.theme)
+        table = examples_table_html(self.ruleset)
+        every = html.escape(str(msg("Every type in a table")))
+        return (
+            Picture(
+                combo_picture(rows, theme),
+                label,
+                words=words,
+                words_title=msg("The examples drawn, in words"),
+                name="combo-gallery",
+            ),
+            Markup(f"<details><summary>{every}</summary>{table}</details>", name="combo-table"),
+        )
 
 
 # -- 6. scoring ----------------------------------------------------------------------------------
-class ScoringExplainer(LessonPanel):
+@dataclass(frozen=True)
+class ScoringExplainer(Figure):
     """Choose the bid, bombs, rocket, winner and spring: the settlement step by step."""
 
-    def __init__(self, picker: ThemePicker | None = None) -> None:
-        super().__init__(picker)
-        self.bid = widgets.ToggleButtons(options=[1, 2, 3], value=2, description=str(msg("Bid")))
-        self.bombs = widgets.IntSlider(value=1, min=0, max=4, description=str(msg("Bombs")))
-        self.rocket = widgets.Checkbox(value=False, description=str(msg("Rocket played")))
-        self.winner = widgets.ToggleButtons(
-            options=[(str(msg("Landlord wins")), True), (str(msg("Farmers win")), False)],
-            value=True,
-        )
-        self.spring = widgets.Checkbox(value=True, description=str(msg("Spring / anti-spring")))
-        self.out = widgets.HTML()
-        self.out.add_class("cardlab-settlement")
-        choices = (self.bid, self.bombs, self.rocket, self.winner, self.spring)
-        for w in choices:
-            w.observe(guarded(self.status, lambda _: self.show()), names="value")
-        self.children = [*choices, self.out, self.status.widget]
-        self.show()
+    bid: int = 2
+    bombs: int = 1
+    rocket: bool = False
+    landlord_won: bool = True
+    spring: bool = True
+    """A spring when the landlord wins, an anti-spring when the farmers do."""
 
-    def show(self) -> None:
-        landlord_won = self.winner.value
-        spring = self.spring.value and landlord_won
-        anti = self.spring.value and not landlord_won
-        result = settle(self.bid.value, self.bombs.value, int(self.rocket.value), spring, anti,
-                        landlord_won)  # fmt: skip
+    FIELDS: ClassVar[Mapping[str, str]] = {"winner": "landlord_won"}
+    """The controls whose key is not the name of the field they set."""
+
+    def controls(self) -> tuple[Control, ...]:
+        winners = ((str(msg("Landlord wins")), True), (str(msg("Farmers win")), False))
+        return (
+            Control("bid", str(msg("Bid")), kind="segments", value=self.bid,
+                    options=tuple((str(n), n) for n in (1, 2, 3))),
+            Control("bombs", str(msg("Bombs")), row=1, kind="segments", value=self.bombs,
+                    options=tuple((str(n), n) for n in range(5))),
+            Control("rocket", str(msg("Rocket played")), row=2, kind="toggle", value=self.rocket),
+            Control("winner", "", row=3, kind="segments", value=self.landlord_won,
+                    options=winners),
+            Control("spring", str(msg("Spring / anti-spring")), row=4, kind="toggle",
+                    value=self.spring),
+        )  # fmt: skip
+
+    def _act(self, key: str, value: Any) -> ScoringExplainer:
+        return replace(self, **{self.FIELDS.get(key, key): value})
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        landlord_won = self.landlord_won
+        spring = self.spring and landlord_won
+        anti = self.spring and not landlord_won
+        result = settle(self.bid, self.bombs, int(self.rocket), spring, anti, landlord_won)
         steps = "".join(f"<li>{html.escape(str(s))}</li>" for s in result.steps)
         total = msg(
             "Multiplier {multiplier}, unit {unit}: landlord <b>{landlord}</b>, each farmer "
@@ -277,52 +278,43 @@ class ScoringExplainer(LessonPanel):
             what = str(msg(" With a spring (no farmer played a card)."))
         elif anti:
             what = str(msg(" With an anti-spring (the landlord played only the opening lead)."))
-        self.out.value = f"<ol>{steps}</ol><p>{total}{what}</p>"
+        return (Markup(f"<ol>{steps}</ol><p>{total}{what}</p>", name="settlement"),)
 
 
-class BiddingWalkthrough(LessonPanel):
+# -- 3. bidding ----------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
+def auction_deal(story: str, variant: tuple[tuple[str, Any], ...]) -> tuple[Replay, Reasons]:
+    """The deal whose auction the walkthrough shows, and the AI's reasons: the story deal under
+    the standard rules, otherwise the stepper's seeded deal played by the same AI (kept: a
+    class switches the rules back and forth)."""
+    if not variant:
+        return deals.load(story), stored_reasons(story, default_bots)
+    reasons: Reasons = {}
+    start = seeded_start(story, VARIANT_SEED, dict(variant))
+    return start.play_out(default_bots(), reasons=reasons), reasons
+
+
+@dataclass(frozen=True)
+class BiddingWalkthrough(Figure):
     """The auction of a deal of three AI (a curated deal): who bid what and why, and the
     landlord taking the bottom.  It is the auction of the deal the stepper shows next: under
     other rules than the standard ones, the same seeded deal as the stepper's."""
 
+    story: str = DEAL
+    variant: tuple[tuple[str, Any], ...] = ()
+    """What the page's rules change of the story deal (`story_variant`, sorted pairs)."""
+
+    def with_rules(self, options: Mapping[str, Any]) -> BiddingWalkthrough:
+        """The auction of the deal the stepper shows under the page's rules."""
+        return replace(self, variant=tuple(sorted(story_variant(self.story, options).items())))
+
     @property
-    def picture_label(self) -> str:
-        return str(msg("The table after the auction: the landlord holds 20 cards with the bottom"))
+    def replay(self) -> Replay:
+        return auction_deal(self.story, self.variant)[0]
 
-    def __init__(self, picker: ThemePicker, deal: str = DEAL) -> None:
-        super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.text_id = element_id("cardlab-auction")
-        self.story = deal
-        self.replay = deals.load(deal)
-        self.reasons = stored_reasons(deal, default_bots)
-        self.variant: dict[str, Any] = {}
-        self.text = widgets.HTML()
-        self.canvas_view.describe(self.picture_label, self.text_id)
-        self.children = [self.text, self.canvas_view.widget, self.status.widget]
-        self.show()
-
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """The auction of the deal the stepper shows under the page's rules: the story deal
-        under the standard ones, otherwise the stepper's seeded deal, played by the same AI."""
-        variant = story_variant(self.story, options)
-        if variant == self.variant:
-            return
-        if variant:
-            reasons: Reasons = {}
-            start = seeded_start(self.story, VARIANT_SEED, variant)
-            replay = start.play_out(default_bots(), reasons=reasons)
-        else:
-            replay = deals.load(self.story)
-            reasons = stored_reasons(self.story, default_bots)
-        self.replay, self.reasons, self.variant = replay, reasons, variant
-        self.show()
-
-    def show(self) -> None:
-        """The auction's words (over them, which deal it is) and its picture."""
-        seed = VARIANT_SEED if self.variant else None
-        note = deal_note(GAME, seed, self.variant)
-        self.text.value = f'{note}<div id="{self.text_id}">{self.auction_html()}</div>'
-        self.redraw()
+    @property
+    def reasons(self) -> Reasons:
+        return auction_deal(self.story, self.variant)[1]
 
     @property
     def auction(self) -> tuple[int, int]:
@@ -332,6 +324,28 @@ class BiddingWalkthrough(LessonPanel):
         while start > 0 and self.replay.state_at(start - 1).phase == "bid":
             start -= 1
         return start, end
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        """Which deal it is (a seeded one under other rules), the table once the landlord took
+        the bottom, and the auction in words (the picture's text version)."""
+        variant = dict(self.variant)
+        note = deal_note(GAME, VARIANT_SEED if variant else None, variant)
+        state = self.replay.state_at(self.auction[1])
+        banner = str(
+            msg(
+                "{player} is the landlord: 17 + 3 bottom cards = 20",
+                player=seat_name(state.landlord),
+            )
+        )
+        return (
+            Markup(note, name="deal-note-box"),
+            Picture(
+                table_picture(observe(state, None), you=None, banner=banner, theme=theme),
+                msg("The table after the auction: the landlord holds 20 cards with the bottom"),
+                words=self.auction_html(),
+                name="auction",
+            ),
+        )
 
     def auction_html(self) -> str:
         start, end = self.auction
@@ -360,13 +374,3 @@ class BiddingWalkthrough(LessonPanel):
             player=seat_name(first),
         )
         return f"{again}<p>{head}</p><ol>{''.join(items)}</ol>"
-
-    def picture(self) -> Drawing:
-        state = self.replay.state_at(self.auction[1])
-        banner = str(
-            msg(
-                "{player} is the landlord: 17 + 3 bottom cards = 20",
-                player=seat_name(state.landlord),
-            )
-        )
-        return table_picture(observe(state, None), you=None, banner=banner, theme=self.theme)

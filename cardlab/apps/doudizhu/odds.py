@@ -6,12 +6,14 @@ stepper and the table."""
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable, Mapping
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.core.i18n import Message, joined, msg, num
 from cardlab.core.odds import Estimate
 from cardlab.games.doudizhu import KIND_NAMES
@@ -23,9 +25,9 @@ from cardlab.games.doudizhu.odds import (
     table_odds,
     wing_rows,
 )
-from cardlab.widgets import OddsPanel, OddsRow
-from cardlab.widgets.lesson_panel import LessonPanel, Page
-from cardlab.widgets.theme import ThemePicker
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 
 def _signed(n: int) -> str:
@@ -124,56 +126,31 @@ def wings_line(ruleset: str) -> str:
     return f"<p class='cardlab-rules-note'>{line}</p>"
 
 
-class RulesetTable(LessonPanel):
+@dataclass(frozen=True)
+class RulesetTable(Figure):
     """A table of both rulesets side by side, and a line saying which is this page's (its
     figures follow the page's rules)."""
 
-    css = ""
-    """The table's class (the page's stylesheet and the tests find it by that)."""
+    ruleset: str = "cardavia"
 
-    def __init__(self, picker: Page | None = None) -> None:
-        super().__init__(picker)
-        self.ruleset = "cardavia"
-        self.table = widgets.HTML()
-        self.table.add_class(self.css)
-        self.children = [self.table]
-        self.show()
-
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        self.ruleset = options["ruleset"]
-        self.show()
-
-    def show(self) -> None:
-        """The table with this page's line."""
-        raise NotImplementedError
+    def with_rules(self, options: Mapping[str, Any]) -> Self:
+        return replace(self, ruleset=options["ruleset"])
 
 
+@dataclass(frozen=True)
 class PlayCountsTable(RulesetTable):
     """`play_counts_html`, and this page's total."""
 
-    css = "cardlab-play-counts"
-
-    def show(self) -> None:
-        self.table.value = play_counts_html() + ruleset_line(self.ruleset)
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (Markup(play_counts_html() + ruleset_line(self.ruleset), name="play-counts"),)
 
 
+@dataclass(frozen=True)
 class WingsTable(RulesetTable):
     """`wings_html`, and this page's wing plays."""
 
-    css = "cardlab-wings"
-
-    def show(self) -> None:
-        self.table.value = wings_html() + wings_line(self.ruleset)
-
-
-def play_counts_table(page: Page | None = None) -> PlayCountsTable:
-    """The play counts for the notebook, following ``page``'s rules."""
-    return PlayCountsTable(page)
-
-
-def wings_table(page: Page | None = None) -> WingsTable:
-    """The wings table for the notebook, following ``page``'s rules (as `play_counts_table`)."""
-    return WingsTable(page)
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (Markup(wings_html() + wings_line(self.ruleset), name="wings"),)
 
 
 def argument_html(title: str | Message, lines: Iterable[str | Message]) -> str:
@@ -182,21 +159,25 @@ def argument_html(title: str | Message, lines: Iterable[str | Message]) -> str:
     return f"<p><b>{title}</b></p><ol>{steps}</ol>"
 
 
-class HandOdds(LessonPanel):
-    """Bombs and the rocket in a 17- and a 20-card hand (exact), and at the whole table (exact
-    and simulated)."""
+@functools.lru_cache(maxsize=8)
+def simulated(trials: int, seed: int | str) -> Estimate:
+    """`simulate_table` kept (the lesson's call is stored; a test's other count is not)."""
+    return simulate_table(trials, seed)
 
-    def __init__(
-        self,
-        trials: int = 2_000,
-        seed: int | str = "doudizhu-table",
-        picker: ThemePicker | None = None,
-    ) -> None:
-        super().__init__(picker)
+
+@dataclass(frozen=True)
+class HandOdds(Figure):
+    """Bombs and the rocket in a 17- and a 20-card hand (exact), and at the whole table (exact
+    and simulated): the table, its chart and the counting arguments."""
+
+    trials: int = 2_000
+    seed: int | str = "doudizhu-table"
+
+    def rows(self) -> list[OddsRow]:
+        """The odds table's rows, in the current language."""
         h17, h20 = hand_odds(17), hand_odds(20)
-        table = table_odds((20, 17, 17))
-        self.simulated = simulate_table(trials, seed)
-        rows = [
+        estimate = simulated(self.trials, self.seed)
+        return [
             OddsRow(str(msg("Bomb in {count} cards", count=17)), h17.bomb),
             OddsRow(str(msg("Rocket in {count} cards", count=17)), h17.rocket),
             OddsRow(str(msg("Bomb or rocket in {count} cards", count=17)), h17.either),
@@ -205,33 +186,34 @@ class HandOdds(LessonPanel):
             OddsRow(str(msg("Bomb or rocket in {count} cards", count=20)), h20.either),
             OddsRow(
                 str(msg("Somebody at the table (20/17/17)")),
-                table.probability,
-                self.simulated.mean,
-                self.simulated.stderr,
+                table_odds((20, 17, 17)).probability,
+                estimate.mean,
+                estimate.stderr,
             ),
         ]
-        self.panel = OddsPanel(
-            rows,
-            title=str(msg("At least one bomb or the rocket")),
-            digits=4,
-            picker=self.picker,
+
+    def arguments_html(self) -> str:
+        """How each exact value is counted, and the simulation beside the exact value."""
+        table = table_odds((20, 17, 17))
+        estimate = simulated(self.trials, self.seed)
+        said = msg(
+            "Simulation ({trials} seeded deals): {estimate}; the exact value is {exact}.",
+            trials=num(estimate.trials),
+            estimate=estimate_words(estimate),
+            exact=num(float(table.probability), 4),
         )
-        self.text = widgets.HTML(
-            argument_html(msg("A farmer's 17 cards"), h17.argument)
-            + argument_html(msg("The landlord's 20 cards"), h20.argument)
+        return (
+            argument_html(msg("A farmer's 17 cards"), hand_odds(17).argument)
+            + argument_html(msg("The landlord's 20 cards"), hand_odds(20).argument)
             + argument_html(msg("Anyone at the table"), table.argument)
-            + "<p>"
-            + html.escape(
-                str(
-                    msg(
-                        "Simulation ({trials} seeded deals): {estimate}; the exact value is "
-                        "{exact}.",
-                        trials=num(self.simulated.trials),
-                        estimate=estimate_words(self.simulated),
-                        exact=num(float(table.probability), 4),
-                    )
-                )
-            )
-            + "</p>"
+            + f"<p>{html.escape(str(said))}</p>"
         )
-        self.children = [self.panel.widget, self.text]
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        rows = self.rows()
+        title = str(msg("At least one bomb or the rocket"))
+        return (
+            Markup(odds_table_html(rows, title, 4)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
+            Markup(self.arguments_html()),
+        )

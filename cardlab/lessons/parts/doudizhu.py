@@ -36,7 +36,7 @@ LESSON = LessonParts(
     bots="cardlab.apps.doudizhu.stepper:default_bots",
     quiz="cardlab.apps.doudizhu.questions",
     figures=(
-        # play_counts_table(), HandOdds(trials=2000)
+        # PlayCountsTable(), HandOdds(trials=2000)
         ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "cardavia"}),
         ("cardlab.games.doudizhu.odds:play_counts", {"ruleset": "pagat"}),
         ("cardlab.games.doudizhu.odds:simulate_table", {}),
