@@ -6,6 +6,8 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlab.apps.model import LEARNER
 from cardlab.apps.pyramid_poker.lesson import BuiltPyramid, PyramidPokerComponents, ScoringExample
@@ -14,7 +16,7 @@ from cardlab.apps.pyramid_poker.questions import quiz_position
 from cardlab.apps.pyramid_poker.quiz import BlockQuiz
 from cardlab.apps.pyramid_poker.stepper import GameStepper, default_bots
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-from cardlab.games.pyramid_poker import observe
+from cardlab.games.pyramid_poker import observe, score_hands
 from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
@@ -298,6 +300,30 @@ def test_the_worked_example_scores_8_to_3(picker):
     view.controls["score"].click()
     assert view.status.level == "ok" and view.model.typed is None
     assert sheet_totals(view.blocks[3].html) == [str(p) for p in view.model.result.advanced_points]
+
+
+BLOCKS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.permutations(BLOCKS),
+    st.sampled_from(("advanced", "basic")),
+    st.booleans(),
+)
+def test_the_scoring_sheet_adds_up_to_the_engines_score(blocks, scoring, penalty):
+    """Any two players' hands under any scoring: the sheet's totals are the engine's (the
+    points, or the comparisons won), and its rows say the penalty exactly where it applies."""
+    a, b = (" | ".join(" ".join(blocks[i : i + 5]) for i in range(k, k + 15, 5)) for k in (0, 15))
+    rules = (("scoring", scoring), ("all_three_no_pair_penalty", penalty))
+    example = ScoringExample(rules=rules).act("a", a).act("b", b).act("score")
+    result = score_hands(a, b, scoring == "advanced", all_three_no_pair_penalty=penalty)
+    sheet = example.blocks("default")[3].html
+    expected = result.advanced_points if scoring == "advanced" else result.wins
+    assert sheet_totals(sheet) == [str(n) for n in expected]
+    assert ("<th scope='row'>Penalty</th>" in sheet) == (
+        scoring == "advanced" and any(result.penalty)
+    )
 
 
 def test_the_odds_lesson_uses_exact_fractions():
