@@ -9,7 +9,6 @@ Text placed in HTML is escaped unless it is documented as HTML.
 from __future__ import annotations
 
 import html
-import math
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -18,7 +17,8 @@ from typing import Any, ClassVar, Literal
 import ipywidgets as widgets
 
 from cardlab.apps.odds_table import OddsRow, odds_chart, odds_row, odds_table_html
-from cardlab.core.i18n import Message, msg, msgn
+from cardlab.apps.score_sheet import score_sheet_html
+from cardlab.core.i18n import Message, msg
 from cardlab.render.chart import Chart
 from cardlab.widgets.a11y import element_id
 from cardlab.widgets.theme import ThemePicker
@@ -265,41 +265,9 @@ class ScoreSheet(_Panel):
         return max(0, len(self.rows) - self.window)
 
     def _refresh(self) -> None:
-        def number(x: float) -> str:
-            return f"{x:g}" if isinstance(x, float) and not math.isnan(x) else str(x)
-
         shown = self.rows[-self.window :]
-        how, folded, total = (
-            html.escape(str(words))
-            for words in (msg("How"), msg("folded into the totals"), msg("Total"))
-        )
-        head = "".join(f"<th scope='col'>{html.escape(str(p))}</th>" for p in self.players)
-        has_notes = any(note for *_, note in shown)
-        if has_notes:
-            head += f"<th scope='col'>{how}</th>"
-        body = []
-        if self.folded:
-            n = self.folded
-            cells = "".join(f"<td>{number(s)}</td>" for s in self._folded)
-            if has_notes:
-                cells += f"<td>{folded}</td>"
-            earlier = msgn("{count} earlier row", "{count} earlier rows", n)
-            body.append(
-                f"<tr class='cardlab-folded'><th scope='row'>{html.escape(str(earlier))}</th>"
-                f"{cells}</tr>"
-            )
-        for label, scores, note in shown:
-            cells = "".join(f"<td>{number(s)}</td>" for s in scores)
-            if has_notes:
-                cells += f"<td>{html.escape(note)}</td>"
-            body.append(f"<tr><th scope='row'>{html.escape(label)}</th>{cells}</tr>")
-        totals = "".join(f"<td><strong>{number(t)}</strong></td>" for t in self.totals)
-        filler = "<td></td>" if has_notes else ""
-        self.widget.value = (
-            "<table class='cardlab-scores'><thead><tr><th></th>"
-            f"{head}</tr></thead><tbody>{''.join(body)}</tbody>"
-            f"<tfoot><tr><th scope='row'>{total}</th>{totals}{filler}"
-            "</tr></tfoot></table>"
+        self.widget.value = score_sheet_html(
+            self.players, shown, self.totals, (self.folded, self._folded)
         )
 
 

@@ -6,18 +6,21 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlab.apps.model import LEARNER
-from cardlab.apps.pyramid_poker.lesson import PyramidPokerComponents, ScoringExample
+from cardlab.apps.pyramid_poker.lesson import BuiltPyramid, PyramidPokerComponents, ScoringExample
 from cardlab.apps.pyramid_poker.odds import OddsLesson, take_position
 from cardlab.apps.pyramid_poker.questions import quiz_position
 from cardlab.apps.pyramid_poker.quiz import BlockQuiz
 from cardlab.apps.pyramid_poker.stepper import GameStepper, default_bots
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
-from cardlab.games.pyramid_poker import observe
+from cardlab.games.pyramid_poker import observe, score_hands
 from cardlab.lessons import deals
 from cardlab.pictures.pyramid_poker import TablePicture, table_picture
 from cardlab.render import HIDDEN, Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
@@ -221,8 +224,10 @@ def test_the_table_picture_draws_hidden_blocks_as_backs():
 
 
 def test_components_and_stepper_with_eyes(picker):
-    comp = PyramidPokerComponents(picker)
-    assert comp.sheet.drawing is not None and "you" in comp.table.drawing.texts()
+    comp = FigureView(PyramidPokerComponents(), picker)
+    pyramid = FigureView(BuiltPyramid(), picker)
+    assert comp.shown[0].canvas.drawing is not None
+    assert "you" in pyramid.shown[0].canvas.drawing.texts()
     stepper = StepperView(GameStepper.start(), picker)
     assert stepper.replay.is_terminal
     step = stepper.stepper.step
@@ -238,6 +243,7 @@ def test_components_and_stepper_with_eyes(picker):
     assert reasons and all(isinstance(r.text(), str) and r.text() for _, r in reasons.values())
     picker.value = "high-contrast"
     assert comp.status.level != "error" and stepper.status.level != "error"
+    assert pyramid.status.level != "error"
 
 
 def test_the_quiz_marks_the_bots_choice(picker):
@@ -270,25 +276,67 @@ def test_a_quiz_position_kept_is_the_one_played_again():
         assert quiz_position.__wrapped__(*rules) == quiz_position(*rules)
 
 
-def test_the_worked_example_scores_8_to_3():
+def sheet_totals(sheet: str) -> list[str]:
+    """The totals row of a score sheet's markup."""
+    return re.findall(r"<strong>([^<]*)</strong>", sheet.split("<tfoot>")[1])
+
+
+def test_the_worked_example_scores_8_to_3(picker):
     example = ScoringExample()
-    assert example.sheet.totals == (8, 3)
-    assert "Player 1 wins" in example.verdict.value
-    example.a.value = "nonsense"
-    example.button.click()
-    assert example.sheet.totals == (8, 3)
-    assert "not a card" in example.status.widget.value
+    assert example.result.advanced_points == (8, 3)
+    _, _, _, sheet, said = example.blocks("default")
+    assert sheet_totals(sheet.html) == ["8", "3"] and "Player 1 wins" in said.html
+    typed = example.act("a", "nonsense")
+    with pytest.raises(ValueError, match="not a card"):
+        typed.act("score")
+    assert typed.a == example.a and typed.lines[0] == "nonsense"  # the sheet stays, the line too
+    view = FigureView(example, picker)
+    view.controls["a"].value = "nonsense"
+    view.controls["score"].click()
+    assert sheet_totals(view.blocks[3].html) == ["8", "3"]
+    assert "not a card" in view.status.widget.value
+    assert view.controls["a"].value == "nonsense"  # the typed line stays to be mended
+    view.controls["a"].value = "2c 4d 6h 8s Tc | 3c 5d 7h 9s Jc | 2d 4h 6s 9c Qd"
+    view.controls["score"].click()
+    assert view.status.level == "ok" and view.model.typed is None
+    assert sheet_totals(view.blocks[3].html) == [str(p) for p in view.model.result.advanced_points]
+
+
+BLOCKS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.permutations(BLOCKS),
+    st.sampled_from(("advanced", "basic")),
+    st.booleans(),
+)
+def test_the_scoring_sheet_adds_up_to_the_engines_score(blocks, scoring, penalty):
+    """Any two players' hands under any scoring: the sheet's totals are the engine's (the
+    points, or the comparisons won), and its rows say the penalty exactly where it applies."""
+    a, b = (" | ".join(" ".join(blocks[i : i + 5]) for i in range(k, k + 15, 5)) for k in (0, 15))
+    rules = (("scoring", scoring), ("all_three_no_pair_penalty", penalty))
+    example = ScoringExample(rules=rules).act("a", a).act("b", b).act("score")
+    result = score_hands(a, b, scoring == "advanced", all_three_no_pair_penalty=penalty)
+    sheet = example.blocks("default")[3].html
+    expected = result.advanced_points if scoring == "advanced" else result.wins
+    assert sheet_totals(sheet) == [str(n) for n in expected]
+    assert ("<th scope='row'>Penalty</th>" in sheet) == (
+        scoring == "advanced" and any(result.penalty)
+    )
 
 
 def test_the_odds_lesson_uses_exact_fractions():
     odds = OddsLesson()
-    assert odds.jokers.rows and all(isinstance(r.exact, Fraction) for r in odds.jokers.rows)
-    assert sum(r.exact for r in odds.jokers.rows[:3]) == 1
-    assert odds.hands.rows
+    pharaohs = odds.pharaoh_rows()
+    assert pharaohs and all(isinstance(r.exact, Fraction) for r in pharaohs)
+    assert sum(r.exact for r in pharaohs[:3]) == 1
+    assert odds.hand_rows() and sum(r.exact for r in odds.hand_rows()) == 1
     state = take_position()  # a position of the lesson's game, the stepper's curated deal
     assert state.phase == "assign" and state.turn == 0 and state.taken >= 12
-    assert f"The game of section 2, {state.taken} blocks taken" in odds.take.value
-    assert f"the <b>{state.pending}</b>" in odds.take.value
+    take = odds.blocks("default")[-1].html
+    assert f"The game of section 2, {state.taken} blocks taken" in take
+    assert f"the <b>{state.pending}</b>" in take
 
 
 def test_the_quiz_writes_every_change_in_points_one_way(picker):

@@ -243,36 +243,53 @@ def test_pyramid_poker_scoring_target_and_penalty():
     from cardlab.games.pyramid_poker.scoring import score_hands
 
     page = LessonPage("pyramid_poker")
-    odds = OddsLesson(page)
-    example = ScoringExample(page)  # as the lesson builds it
+    odds = page.show(OddsLesson())
+    example = page.show(ScoringExample())  # as the lesson builds it
     assert example.page is page
     nothing = "2c 4d 6h 8s Tc | 3c 5d 7h 9s Jc | 2d 4h 6s 9c Qd"
-    example.a.value = nothing
-    example.button.click()
-    advanced = score_hands(nothing, example.b.value)
-    assert example.result.advanced_points == advanced.advanced_points
+    example.controls["a"].value = nothing
+    example.controls["score"].click()
+    advanced = score_hands(nothing, example.model.b)
+    assert example.model.result.advanced_points == advanced.advanced_points
 
     set_rule(page, "all_three_no_pair_penalty", True)
-    penalised = score_hands(nothing, example.b.value, all_three_no_pair_penalty=True)
-    assert example.result.advanced_points == penalised.advanced_points
+    penalised = score_hands(nothing, example.model.b, all_three_no_pair_penalty=True)
+    assert example.model.result.advanced_points == penalised.advanced_points
     assert penalised.advanced_points[0] == advanced.advanced_points[0] - 1
-    assert "all three hands No Pair" in text_of(example.table.value)
-    assert "Penalty" in [row[0] for row in example.sheet.rows]
+    _, table, _, sheet, _ = example.blocks
+    assert "all three hands No Pair" in text_of(table.html)
+    assert "<th scope='row'>Penalty</th>" in sheet.html
 
     set_rule(page, "scoring", "basic")
-    basic = score_hands(nothing, example.b.value, advanced=False)
-    assert example.result.arithmetic == basic.arithmetic
-    assert [row[1] for row in example.sheet.rows[:3]] == [
+    basic = score_hands(nothing, example.model.b, advanced=False)
+    assert example.model.result.arithmetic == basic.arithmetic
+    rows = re.findall(r"<tr><th scope='row'>[^<]*</th><td>(\d+)</td><td>(\d+)</td>",
+                      example.blocks[3].html)  # fmt: skip
+    assert [tuple(map(int, row)) for row in rows] == [
         (int(c == 1), int(c == -1)) for c in basic.comparisons
     ]
-    assert "Basic scoring" in text_of(example.table.value)
-    assert "basic scoring" in text_of(odds.rules.value)
+    assert "Basic scoring" in text_of(example.blocks[1].html)
+    assert "basic scoring" in text_of(odds.blocks[0].html)
 
     set_rule(page, "target", 11)
-    assert "Match points to win: 11" in text_of(example.rules.value)
+    assert "Match points to win: 11" in text_of(example.blocks[0].html)
     standard(page)
-    assert example.result.advanced_points == advanced.advanced_points
-    assert example.rules.value == "" and odds.rules.value == ""
+    assert example.model.result.advanced_points == advanced.advanced_points
+    assert example.blocks[0].html == "" and odds.blocks[0].html == ""
+
+
+def test_pyramid_poker_figures_keep_only_the_scoring_rules():
+    """A change of a rule scoring does not depend on leaves the figures equal (the view sends
+    nothing), and the standard rules give the figures the lesson starts with."""
+    from cardlab.apps.pyramid_poker.lesson import ScoringExample
+    from cardlab.apps.pyramid_poker.odds import OddsLesson
+    from cardlab.lessons.variants import VARIANTS
+
+    standard_rules = VARIANTS["pyramid_poker"].defaults
+    for figure in (ScoringExample(), OddsLesson()):
+        assert figure.with_rules(standard_rules) == figure
+        assert figure.with_rules({**standard_rules, "foundation_width": 9}) == figure
+        assert figure.with_rules({**standard_rules, "target": 11}) != figure
 
 
 # -- Triangle --------------------------------------------------------------------------------------

@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from figure_texts import figure_texts
 from language_check import english_in, english_phrases, widget_texts
 
-from cardlab.apps.pyramid_poker.lesson import ScoringExample, points_table_html
-from cardlab.apps.pyramid_poker.odds import OddsLesson, completion_html, take_position
+from cardlab.apps.pyramid_poker.lesson import BuiltPyramid, ScoringExample, points_table_html
+from cardlab.apps.pyramid_poker.odds import OddsLesson
 from cardlab.apps.pyramid_poker.questions import feedback, position_lines, prompt_html, question
 from cardlab.apps.pyramid_poker.stepper import GameStepper, who_sees_what
-from cardlab.apps.pyramid_poker.table import PyramidPokerTable, showdown_rows
+from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.core.bots import Decision
 from cardlab.core.i18n import missed, set_language, using_language
 from cardlab.core.replay import Replay
@@ -185,14 +186,11 @@ def test_the_lesson_panels_own_words_read_in_the_language(lang) -> None:
     try:
         before = missed()
         texts: list[str] = [points_table_html(True)]
-        scoring = ScoringExample(picker)
-        for part in (scoring.table, scoring.verdict, scoring.a, scoring.b, scoring.button):
-            texts += widget_texts(part)
-        texts += [text for row in showdown_rows(scoring.result) for text in (row[0], row[2])]
-        odds = OddsLesson(picker)
-        for part in (odds.joker_text, odds.points_text, odds.take):
-            texts += widget_texts(part)
-        texts.append(completion_html(observe(take_position(), 0), 0))
+        basic = (("scoring", "basic"), ("all_three_no_pair_penalty", True))
+        for rules in ((), basic):  # the sheet, the charts and the rules lines of either scoring
+            texts += figure_texts(ScoringExample(rules=rules).act("score"))
+            texts += figure_texts(OddsLesson(rules=rules))
+        texts += figure_texts(BuiltPyramid())
         stepper = StepperView(GameStepper.start(), picker)
         stepper.stepper.go(len(stepper.replay))
         texts += [*widget_texts(stepper.notes)]

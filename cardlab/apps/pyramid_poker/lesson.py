@@ -1,24 +1,27 @@
-"""The Pyramid Poker lesson's first panels: the 54 blocks with a built pyramid, and scoring (the
-two scoring tables and any showdown on a score sheet with its arithmetic, every figure from
+"""The Pyramid Poker lesson's first figures: the 54 blocks, a built pyramid, and scoring (the two
+scoring tables and any showdown on a score sheet with its arithmetic, every figure from
 `cardlab.games.pyramid_poker.scoring.score_hands`)."""
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Mapping
-from typing import Any
-
-import ipywidgets as widgets
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.asked import items_html
 from cardlab.apps.bot_stepper import first_step
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control, Said
 from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.apps.rules_words import rules_note
+from cardlab.apps.score_sheet import score_sheet_html
 from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
-from cardlab.games.pyramid_poker import observe
+from cardlab.games.pyramid_poker import PyramidPokerState, observe
 from cardlab.games.pyramid_poker.rules import (
     BONUS,
     HAND_NAMES,
@@ -34,19 +37,58 @@ from cardlab.games.pyramid_poker.scoring import (
     verdict,
 )
 from cardlab.lessons import deals
-from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
-from cardlab.render import Drawing, deck_sheet
-from cardlab.widgets import CanvasView, ScoreSheet
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel, Page
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+from cardlab.lessons.variants import VARIANTS
+from cardlab.pictures.pyramid_poker import position_picture
+from cardlab.render import deck_sheet
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 CATEGORY_WORDS: dict[str, Message] = {c: category_name(c) for c in HAND_POINTS}
 """Each category's name as the scoring chart writes it (a message: read in the page's language)."""
 
 RULES = ("scoring", "target", "all_three_no_pair_penalty")
 """The rules scoring depends on."""
+
+KeptRules = tuple[tuple[str, Any], ...]
+"""The page's rules a figure keeps: each of `RULES` the page changed, with its value."""
+
+
+def kept_rules(options: Mapping[str, Any]) -> KeptRules:
+    """The rules of `RULES` that the page's ``options`` change from the standard ones: all a
+    scoring figure keeps, so the standard rules and a change of another rule leave it equal."""
+    changed = VARIANTS["pyramid_poker"].changed(dict(options))
+    return tuple((name, changed[name]) for name in RULES if name in changed)
+
+
+@dataclass(frozen=True)
+class FollowsScoring(Figure):
+    """A figure that follows the page's scoring rules (`RULES`) and says so when they are not
+    the standard ones."""
+
+    rules: KeptRules = ()
+
+    def with_rules(self, options: Mapping[str, Any]) -> Self:
+        return replace(self, rules=kept_rules(options))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The page's rules this figure follows, the standard ones where it keeps none."""
+        return {**VARIANTS["pyramid_poker"].defaults, **dict(self.rules)}
+
+    @property
+    def advanced(self) -> bool:
+        """Whether the page plays advanced scoring (points per hand and a bonus)."""
+        return self.options["scoring"] == "advanced"
+
+    @property
+    def penalty(self) -> bool:
+        """Whether three No Pair hands cost an extra point."""
+        return bool(self.options["all_three_no_pair_penalty"])
+
+    def rules_html(self) -> str:
+        """The line naming the page's rules ("" under the standard ones)."""
+        return rules_note("pyramid_poker", dict(self.rules), RULES)
 
 
 def basic_words() -> str:
@@ -63,33 +105,46 @@ WORKED_P2 = "8s 8h 8d As Ad | Qh Qc 6d 7c 2h | Tc Jc Qs Kh Ac"
 """The complete game of the rules' §6: Player 1 scores 8, Player 2 scores 3."""
 
 
-class PyramidPokerComponents(LessonPanel):
-    """The 54 blocks, and a built pyramid through Player 1's eyes (own blocks tagged "you"): the
-    lesson's game (a curated deal) when its 30 blocks are placed.  The panel shows the blocks;
-    the notebook shows the pyramid and its words, ``pyramid``, after the lesson's words on it."""
+@dataclass(frozen=True)
+class PyramidPokerComponents(Figure):
+    """The 54 blocks (the lesson shows the built pyramid, `BuiltPyramid`, after its words)."""
 
-    def __init__(self, picker: ThemePicker, deal: str = "pyramid_poker-whole-game") -> None:
-        super().__init__(picker, size=(WIDTH, HEIGHT))
-        self.sheet = CanvasView(10, 10, status=self.status)
-        self.table = self.canvas_view
-        replay = deals.load(deal)
-        self.state = replay.state_at(first_step(replay, "take"))
-        self.sheet_words = TextVersion(str(msg("The 54 blocks in words")), deck_words("blocks"))
-        describe(self.sheet, str(msg("The 54 Pyramid Poker blocks")), self.sheet_words)
-        self.table_words = TextVersion(
-            str(msg("The built pyramid in words")),
-            items_html(position_lines(observe(self.state, 0), 0)),
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Picture(
+                deck_sheet("blocks", theme, card_w=46),
+                msg("The 54 Pyramid Poker blocks"),
+                words=deck_words("blocks"),
+                words_title=msg("The 54 blocks in words"),
+            ),
         )
-        label = msg("The pyramid of 30 blocks, built, through Player 1's eyes")
-        describe(self.table, str(label), self.table_words)
-        self.pyramid = widgets.VBox([self.table.widget, self.table_words.widget])
-        self.children = [self.sheet.widget, self.sheet_words.widget, self.status.widget]
-        self.redraw()
 
-    def picture(self) -> Drawing:
-        self.sheet.draw(deck_sheet("blocks", self.theme, card_w=46))
+
+@functools.lru_cache(maxsize=8)
+def built(deal: str) -> PyramidPokerState:
+    """The game of ``deal`` (a curated deal) when its 30 blocks are placed."""
+    replay = deals.load(deal)
+    return replay.state_at(first_step(replay, "take"))
+
+
+@dataclass(frozen=True)
+class BuiltPyramid(Figure):
+    """A built pyramid through Player 1's eyes (own blocks tagged "you"): the lesson's game when
+    its 30 blocks are placed."""
+
+    deal: str = "pyramid_poker-whole-game"
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        view = observe(built(self.deal), 0)
         banner = str(msg("The pyramid, built: Player 1's eyes"))
-        return position_picture(observe(self.state, 0), 0, self.theme, banner)
+        return (
+            Picture(
+                position_picture(view, 0, theme, banner),
+                msg("The pyramid of 30 blocks, built, through Player 1's eyes"),
+                words=items_html(position_lines(view, 0)),
+                words_title=msg("The built pyramid in words"),
+            ),
+        )
 
 
 EACH_HAND = msg("Each hand (won or lost)")
@@ -150,51 +205,62 @@ def basic_rows(result: ShowdownResult) -> list[tuple[str, tuple[int, int], str]]
     ]
 
 
-class ScoringExample(LessonPanel):
+@functools.lru_cache(maxsize=64)
+def scored(a: str, b: str, advanced: bool, penalty: bool) -> ShowdownResult:
+    """`score_hands` of two players' hands (notation); ``ValueError`` naming a wrong block."""
+    return score_hands(a, b, advanced, all_three_no_pair_penalty=penalty)
+
+
+@dataclass(frozen=True)
+class ScoringExample(FollowsScoring):
     """Type (or keep) two players' three hands and see the comparisons and both scores, under
-    the page's scoring (advanced or basic) and no-pair penalty."""
+    the page's scoring (advanced or basic) and no-pair penalty; the target is said in the rules
+    line."""
 
-    def __init__(self, picker: Page | None = None, a: str = WORKED_P1, b: str = WORKED_P2) -> None:
-        super().__init__(picker)
-        self.advanced, self.penalty = True, False
-        self.rules = widgets.HTML()
-        self.table = widgets.HTML(points_table_html())
-        one, two = str(seat_name(0)), str(seat_name(1))
-        self.a = widgets.Text(value=a, description=one, layout=widgets.Layout(width="520px"))
-        self.b = widgets.Text(value=b, description=two, layout=widgets.Layout(width="520px"))
-        self.button = widgets.Button(description=str(msg("Score")), button_style="primary")
-        self.sheet = ScoreSheet([one, two])
-        self.sheet.widget.add_class("cardlab-scoresheet")
-        self.verdict = widgets.HTML()
-        self.button.on_click(guarded(self.status, lambda _: self.score()))
-        self.children = [
-            self.rules,
-            self.table,
-            widgets.HTML(f"<small>{HANDS_HELP}</small>"),
-            self.a,
-            self.b,
-            self.button,
-            self.sheet.widget,
-            self.verdict,
-            self.status.widget,
-        ]
-        self.result: ShowdownResult | None = None
-        self.score()
+    a: str = WORKED_P1
+    b: str = WORKED_P2
+    """The hands on the score sheet (notation, ``|`` between hands)."""
+    typed: tuple[str, str] | None = None
+    """Both lines as typed, not yet scored (None: the hands on the sheet)."""
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Score under the page's rules: basic scoring counts the comparisons won; the penalty
-        takes a point off three No Pair hands; the target is said in the rules line."""
-        self.advanced = options["scoring"] == "advanced"
-        self.penalty = options["all_three_no_pair_penalty"]
-        self.rules.value = rules_note("pyramid_poker", options, RULES)
-        self.table.value = points_table_html(self.penalty) if self.advanced else basic_words()
-        self.score()
+    def __post_init__(self) -> None:
+        self.result  # noqa: B018  (hands that cannot be scored are refused here)
 
-    def score(self) -> None:
-        result = score_hands(
-            self.a.value, self.b.value, self.advanced, all_three_no_pair_penalty=self.penalty
+    @property
+    def result(self) -> ShowdownResult:
+        return scored(self.a, self.b, self.advanced, self.penalty)
+
+    @property
+    def lines(self) -> tuple[str, str]:
+        """What the two lines hold: the typed hands, else the scored ones."""
+        return self.typed if self.typed is not None else (self.a, self.b)
+
+    def controls(self) -> tuple[Control, ...]:
+        a, b = self.lines
+        return (
+            Control("a", seat_name(0), kind="text", value=a),
+            Control("b", seat_name(1), kind="text", value=b, row=1),
+            Control("score", msg("Score"), style="primary", row=2),
         )
-        self.sheet.set_rows(showdown_rows(result) if self.advanced else basic_rows(result))
-        self.result = result
-        self.verdict.value = f"<p>{html.escape(str(basic_verdict(result)))}</p>"
-        self.status.ok(str(msg("Scored.")))
+
+    def _act(self, key: str, value: Any) -> ScoringExample:
+        a, b = self.lines
+        if key == "a":
+            return replace(self, typed=(value, b), said=Said())
+        if key == "b":
+            return replace(self, typed=(a, value), said=Said())
+        return replace(self, a=a, b=b, typed=None, said=Said(msg("Scored."), "ok"))
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        result = self.result
+        advanced = self.advanced
+        table = points_table_html(self.penalty) if advanced else basic_words()
+        rows = showdown_rows(result) if advanced else basic_rows(result)
+        sheet = score_sheet_html((str(seat_name(0)), str(seat_name(1))), rows)
+        return (
+            Markup(self.rules_html()),
+            Markup(table),
+            Markup(f"<small>{HANDS_HELP}</small>"),
+            Markup(sheet, name="scoresheet"),
+            Markup(f"<p>{html.escape(str(basic_verdict(result)))}</p>"),
+        )
