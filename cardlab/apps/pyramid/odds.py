@@ -165,7 +165,7 @@ class ExchangeAdvisor(Figure):
 
     hand: str = "3P 3G 2O 1G 1O 2P"
     seed: int = 1
-    """The last deal's (a new deal takes the next)."""
+    """The seed of the last hand dealt (**Deal me a hand** deals with the next one)."""
     max_draw: int = MAX_DISCARD
     selected: tuple[int, ...] = ()
     """The cards to throw away (none: stand pat)."""
