@@ -2,11 +2,21 @@
 chosen by clicking cards, the AI's hidden cards kept hidden, refusals, the ladder, odds, advisor,
 stepper and quiz."""
 
+import re
 from collections import Counter
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents, ladder_table_html
+from cardlab.apps.pyramid.lesson import (
+    HandArranger,
+    HandLadder,
+    PyramidComponents,
+    PyramidShapes,
+    ladder_table_html,
+)
 from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
 from cardlab.apps.pyramid.questions import quiz_deal
 from cardlab.apps.pyramid.quiz import ShowdownQuiz
@@ -17,7 +27,7 @@ from cardlab.core.i18n import using_language
 from cardlab.games.poker.bots import PokerBot
 from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
 from cardlab.games.pyramid.game import net_improvement
-from cardlab.games.pyramid.odds import N_DEALS, best_exchanges
+from cardlab.games.pyramid.odds import N_DEALS, best_exchanges, exchange_distribution
 from cardlab.pictures.pyramid import (
     HEIGHT,
     LADDER,
@@ -29,6 +39,7 @@ from cardlab.pictures.pyramid import (
     table_picture,
 )
 from cardlab.render import HitBox, Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
@@ -234,50 +245,80 @@ def test_table_picture_hides_other_hands_and_shows_them_to_the_teacher(picker):
 
 
 def test_lesson_pieces_build_and_follow_the_theme(picker):
-    components = PyramidComponents(picker)
-    assert "Pyramid hexagonal deck (55 cards)" in " ".join(components.deck.drawing.texts())
-    assert components.shapes.drawing is not None
-    ladder = HandLadder(picker)
-    ladder.show_hand("3O 3O 2O 3P 3P 2P")
-    assert "Middle pyramid (3-2), not perfect" in ladder.status.message
-    ladder.text.value = "3P 3P"
-    assert ladder.status.level == "error" and "6" in ladder.status.message
-    odds = OddsTable(plot=False)
-    assert f"{N_DEALS:,}" in odds.classes.value and "✘" not in odds.arguments.value
-    assert odds.arguments.value.count("✔ equals the table") == 5
-    assert abs(sum(float(r.exact) for r in odds.panel.rows) - 1) < 1e-12
-    ladder.text.value = "3P 3G 2O 1G 2P K"
+    components = FigureView(PyramidComponents(), picker)
+    deck = components.shown[0].canvas
+    assert "Pyramid hexagonal deck (55 cards)" in " ".join(deck.drawing.texts())
+    shapes = FigureView(PyramidShapes(), picker)
+    assert shapes.shown[1].canvas.drawing is not None
+    mine = FigureView(HandArranger(), picker)
+    mine.controls["hand-text"].value = "3O 3O 2O 3P 3P 2P"
+    assert "Middle pyramid (3-2), not perfect" in mine.status.message
+    mine.controls["hand-text"].value = "3P 3P"
+    assert mine.status.level == "error" and "6" in mine.status.message
+    assert mine.model.hand == "3O 3O 2O 3P 3P 2P"  # a refused hand leaves the figure as it was
+    classes, arguments, table, chart = OddsTable().blocks("default")
+    assert f"{N_DEALS:,}" in classes.html and "✘" not in arguments.html
+    assert arguments.html.count("✔ equals the table") == 5
+    assert sum(Fraction(p) for p in re.findall(r"<td>(\d+/\d+)</td>", table.html)) == 1
+    assert chart.html.startswith("<svg")
+    mine.controls["hand-text"].value = "3P 3G 2O 1G 2P K"
     picker.value = "colorblind"
-    assert components.status.level != "error" and ladder.status.level != "error"
-    assert ladder.mine.drawing.background == components.deck.drawing.background
+    assert components.status.level != "error" and mine.status.level != "error"
+    assert mine.shown[1].canvas.drawing.background == deck.drawing.background
+
+
+def test_the_ladder_figure_is_the_worked_examples_and_the_classes():
+    picture, classes = HandLadder().blocks("default")
+    assert picture.drawing == ladder_picture(LADDER) and "cardlab-worked-examples" in picture.words
+    assert classes.html == ladder_table_html()
 
 
 def test_exchange_advisor_on_the_learners_hand(picker):
-    advisor = ExchangeAdvisor(picker, hand="1P 1G 1O 2P 2G 2O")
-    assert "stand pat" in advisor.summary.value
-    advisor.best_button.click()
-    assert len(advisor.hand.selected) == 4
-    assert "better pyramid" in advisor.summary.value
-    total = sum(r.exact for r in advisor.panel.rows)
-    assert total == 1
-    advisor.hand.clear_selection()
-    advisor.hand.select(0)
-    assert "discard 1P" in advisor.summary.value
-    advisor.deal_button.click()
-    assert advisor.text.value != "1P 1G 1O 2P 2G 2O" and len(advisor.hand.cards) == 6
-    advisor.text.value = "3P 3P 3P 3P 3P 3P 3P 3P 3P 3P"
-    assert advisor.status.level == "error"
+    advisor = ExchangeAdvisor(hand="1P 1G 1O 2P 2G 2O")
+    assert "stand pat" in advisor.blocks("default")[2].html
+    best = advisor.act("best-discard")
+    assert len(best.selected) == 4 and best.said == advisor.said
+    _, hand, summary, table, chart, advice = best.blocks("default")
+    assert "better pyramid" in summary.html and hand.selected == best.selected
+    assert sum(Fraction(p) for p in re.findall(r"<td>(\d+/\d+)</td>", table.html)) == 1
+    assert "★" in advice.html and chart.max_width == "560px"
+    assert "discard 1P" in advisor.select((0,)).blocks("default")[2].html
+    view = FigureView(advisor, picker)
+    view.controls["deal-hand"].click()
+    dealt = view.model
+    assert dealt.hand != "1P 1G 1O 2P 2G 2O" and len(dealt.blocks("default")[1].cards) == 6
+    assert dealt.seed == 2 and view.status.level == "info"
+    view.shown[1].buttons.children[0].value = True  # a card button selects, as a click does
+    assert view.model.selected == (0,)
+    chosen = view.model
+    view.controls["advisor-hand"].value = "3P 3P 3P 3P 3P 3P 3P 3P 3P 3P"
+    assert view.status.level == "error" and view.model == chosen
 
 
-def test_the_advisor_words_the_number_of_draws_by_its_plural_form(picker):
+def test_the_advisor_words_the_number_of_draws_by_its_plural_form():
     """Standing pat has one possible draw: "the 1 possible draws" read wrong."""
-    advisor = ExchangeAdvisor(picker, hand="1P 1G 1O 2P 2G 2O")
-    assert "the 1 possible draw gives a" in advisor.summary.value
-    advisor.hand.select(0)
-    assert "the 49 possible draws give a" in advisor.summary.value
+    advisor = ExchangeAdvisor(hand="1P 1G 1O 2P 2G 2O")
+    assert "the 1 possible draw gives a" in advisor.blocks("default")[2].html
+    assert "the 49 possible draws give a" in advisor.select((0,)).blocks("default")[2].html
     with using_language("ru"):
-        advisor.hand.clear_selection()
-        assert "из 1 возможного добирания" in advisor.summary.value
+        assert "из 1 возможного добирания" in advisor.blocks("default")[2].html
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sets(st.integers(0, 5), max_size=6), st.integers(0, 4))
+def test_the_advisor_counts_any_discard_the_rules_allow_and_refuses_the_rest(chosen, most):
+    advisor = ExchangeAdvisor(hand="3P 3G 2O 1G 1O 2P").with_rules({"max_draw": most})
+    selected = tuple(sorted(chosen))
+    if len(selected) > most:
+        with pytest.raises(ValueError, match=f"at most {most}"):
+            advisor.select(selected)
+        return
+    chosen_advisor = advisor.select(selected)
+    cards = parse(chosen_advisor.hand)
+    out = exchange_distribution(cards, [cards[i] for i in selected])
+    assert sum(out.distribution.values()) == 1
+    assert f"the {out.draws:,} possible draw" in chosen_advisor.blocks("default")[2].html
+    assert len(advisor.best) <= most
 
 
 def test_hand_stepper_narrates_every_bet_and_exchange(picker):

@@ -102,35 +102,36 @@ class TestPyramid:
         from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
 
         page = LessonPage("pyramid")
-        return page, OddsTable(page), ExchangeAdvisor(page)
+        return page, page.show(OddsTable()), page.show(ExchangeAdvisor())
 
     def test_most_cards_exchanged(self, lesson):
         from cardlab.games.pyramid.odds import advice_table_html, best_exchanges
 
         page, _, advisor = lesson
-        before = advisor.advice.value
+        before = advisor.blocks[-1].html
         set_rule(page, "max_draw", 2)
-        hand = advisor.hand.cards
-        assert advisor.advice.value.endswith(advice_table_html(hand, None, 2))
-        assert advisor.advice.value != before
-        assert "Most cards exchanged: 2" in text_of(advisor.rules.value)
+        hand = advisor.model.blocks("default")[1].cards
+        assert advisor.blocks[-1].html.endswith(advice_table_html(" ".join(hand), None, 2))
+        assert advisor.blocks[-1].html != before
+        assert "Most cards exchanged: 2" in text_of(advisor.blocks[0].html)
         # the best discard is the best of up to 2 cards, and 3 selected cards are refused
-        advisor.best_button.click()
-        best = best_exchanges(hand, None, 2, lambda o: o.p_better - o.p_worse)[0]
-        assert sorted(c.code for c in advisor.hand.selected_cards) == sorted(
+        advisor.controls["best-discard"].click()
+        best = best_exchanges(" ".join(hand), None, 2, lambda o: o.p_better - o.p_worse)[0]
+        assert sorted(hand[i] for i in advisor.model.selected) == sorted(
             c.code for c in best.discard
         )
-        advisor.hand.set_selected([0, 1, 2])
-        assert advisor.status.level == "error" and "at most 2" in advisor.status.message
+        with pytest.raises(ValueError, match="at most 2"):
+            advisor.select((0, 1, 2))
+        assert len(advisor.model.selected) <= 2
         standard(page)
-        assert advisor.advice.value == before and advisor.rules.value == ""
+        assert advisor.blocks[-1].html == before and advisor.blocks[0].html == ""
 
     def test_players_and_exchange_rounds_leave_the_deal_odds_be(self, lesson):
         page, odds, advisor = lesson
-        before = (odds.classes.value, advisor.advice.value)
+        before = (odds.model, advisor.model, odds.blocks[0].html, advisor.blocks[-1].html)
         set_rule(page, "players", 2)  # the lesson seats 3; two exchange rounds need 2 or 3
         set_rule(page, "exchange_rounds", 2)
-        assert (odds.classes.value, advisor.advice.value) == before
+        assert (odds.model, advisor.model, odds.blocks[0].html, advisor.blocks[-1].html) == before
         standard(page)
 
 

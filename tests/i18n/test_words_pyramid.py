@@ -11,9 +11,15 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from language_check import english_in, shown_texts, widget_texts
+from figure_texts import figure_texts
+from language_check import english_in, shown_texts
 
-from cardlab.apps.pyramid.lesson import HandLadder, PyramidComponents
+from cardlab.apps.pyramid.lesson import (
+    HandArranger,
+    HandLadder,
+    PyramidComponents,
+    PyramidShapes,
+)
 from cardlab.apps.pyramid.odds import ExchangeAdvisor, OddsTable
 from cardlab.apps.pyramid.quiz import ShowdownQuiz
 from cardlab.apps.pyramid.stepper import HandStepper
@@ -33,6 +39,7 @@ from cardlab.pictures.pyramid import (
     showdown_picture,
     table_picture,
 )
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
@@ -213,12 +220,13 @@ def shared(text: str) -> bool:
 
 
 def panels(page: LessonPage) -> dict[str, Any]:
-    components = PyramidComponents(page)
     return {
-        "components": components,
-        "ladder": HandLadder(page),
-        "odds": OddsTable(page),
-        "advisor": ExchangeAdvisor(page),
+        "components": page.show(PyramidComponents()),
+        "shapes": page.show(PyramidShapes()),
+        "ladder": page.show(HandLadder()),
+        "arranger": page.show(HandArranger()),
+        "odds": page.show(OddsTable()),
+        "advisor": page.show(ExchangeAdvisor().act("best-discard")),
         "stepper": StepperView(HandStepper.start(), page),
         "quiz": QuizView(ShowdownQuiz(seed=1), page),
         "table": TableView(PyramidTable.start(seed=2, opponents=2), page),
@@ -233,7 +241,9 @@ def test_the_lesson_panels_read_in_the_language(lang: str) -> None:
         page = LessonPage("pyramid")
         built = panels(page)
         texts = {name: shown_texts(panel) for name, panel in built.items()}
-        texts["pyramids"] = list(widget_texts(built["components"].pyramids))
+        for name, panel in built.items():
+            if isinstance(panel, FigureView):  # what its canvases draw and are named, too
+                texts[name] += figure_texts(panel.model)
         quiz = built["quiz"]
         quiz.answer(quiz.choice.options[-1][1])
         texts["answer"] = shown_texts(quiz)

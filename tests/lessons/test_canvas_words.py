@@ -16,13 +16,14 @@ import pytest
 from lessons_run import LESSON_NAMES, run_fresh
 
 from cardlab.apps.pyramid.lesson import HandLadder as PyramidLadder
-from cardlab.apps.pyramid.lesson import PyramidComponents
+from cardlab.apps.pyramid.lesson import PyramidShapes
 from cardlab.apps.triad.lesson import HandLadder as TriadLadder
 from cardlab.apps.triad.lesson import TriadComponents
 from cardlab.pictures.pyramid import ladder_picture, shapes_picture
 from cardlab.pictures.triad import frame_lines_picture, hand_ladder
 from cardlab.render.ops import Drawing, Sprite
 from cardlab.widgets.canvas import DEFAULT_LABEL
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.theme import ThemePicker
 
 PAGE = """
@@ -69,22 +70,23 @@ def drawn_words(drawing: Drawing) -> list[str]:
 
 def test_the_pyramid_worked_examples_are_all_in_words():
     """Issue 13: Pyramid's worked examples A-J and their descriptions were only pixels."""
-    panel = PyramidLadder(ThemePicker())
-    words = re.sub(r"\s+", " ", plain(panel.examples.value))
+    panel = FigureView(PyramidLadder(), ThemePicker())
+    ladder = panel.shown[0]
+    words = re.sub(r"\s+", " ", plain(ladder.words.value))
     drawn = drawn_words(ladder_picture())
     assert len(drawn) > 30
     for text in drawn:
         assert text in words, f"{text!r} is drawn but not in the text version"
-    assert panel.ladder.label.described_by == panel.examples.element_id
+    assert ladder.canvas.label.described_by == ladder.words.element_id
     for name in "ABCDEFGHIJ":  # every example, and how it compares
         assert f" {name} " in words
 
 
 def test_the_pyramid_shapes_and_the_triad_pictures_are_in_words():
-    pyramid = PyramidComponents(ThemePicker())
+    pyramid = PyramidShapes().blocks("default")
     triad, ladder = TriadComponents().blocks("default"), TriadLadder().blocks("default")
     pairs = [
-        (shapes_picture(), pyramid.shape_words.value),
+        (shapes_picture(), pyramid[1].words),
         (frame_lines_picture(), triad[0].words),
         (hand_ladder(None, "out"), ladder[0].words),
     ]

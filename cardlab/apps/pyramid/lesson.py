@@ -1,15 +1,18 @@
-"""The Pyramid lesson's first panels: the 55 hexagonal cards with the three pyramid shapes, and
-the ladder of hands with any hand the learner types, arranged by the engine."""
+"""The Pyramid lesson's first figures: the 55 hexagonal cards, the three pyramid shapes, the
+ladder of hands, and any hand the learner types, arranged by the engine."""
 
 from __future__ import annotations
 
+import functools
 import html
+from dataclasses import dataclass, replace
+from typing import Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control, Said
 from cardlab.apps.words import deck_words
 from cardlab.core.i18n import msg
-from cardlab.games.pyramid import CLASSES, evaluate, parse
+from cardlab.games.pyramid import CLASSES, PyramidValue, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
 from cardlab.pictures.pyramid import (
     LADDER,
@@ -21,48 +24,39 @@ from cardlab.pictures.pyramid import (
     shape_examples,
     shapes_picture,
 )
-from cardlab.render import Drawing, deck_sheet
-from cardlab.widgets import CanvasView
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render import deck_sheet
 
 
-class PyramidComponents(LessonPanel):
-    """The 55 hexagonal cards (every kind once, with its count) and the three pyramid shapes.
-    The panel shows the cards; the notebook shows the shapes, ``pyramids``, after the lesson's
-    table of the levels."""
+@dataclass(frozen=True)
+class PyramidComponents(Figure):
+    """The 55 hexagonal cards, every kind once with its count (the lesson shows the three
+    shapes, `PyramidShapes`, after its table of the levels)."""
 
-    def __init__(self, picker: ThemePicker) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.deck = self.canvas_view
-        self.deck_words = TextVersion(str(msg("The 55 cards in words")), deck_words("pyramid"))
-        describe(
-            self.deck,
-            str(msg("The 55 Pyramid cards: every kind once, with its count")),
-            self.deck_words,
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Picture(
+                deck_sheet("pyramid", theme, card_w=80),
+                msg("The 55 Pyramid cards: every kind once, with its count"),
+                words=deck_words("pyramid"),
+                words_title=msg("The 55 cards in words"),
+            ),
         )
-        self.shapes = CanvasView(10, 10, status=self.status)
-        self.shape_words = TextVersion(str(msg("The three pyramids in words")), shapes_html())
-        describe(
-            self.shapes,
-            str(msg("The three pyramid shapes, small, middle and full, each with an example")),
-            self.shape_words,
-        )
-        self.pyramids = widgets.VBox(
-            [
-                widgets.HTML(str(msg("<b>The three pyramids</b> (rows top to bottom):"))),
-                self.shapes.widget,
-                self.shape_words.widget,
-            ]
-        )
-        self.children = [self.deck.widget, self.deck_words.widget, self.status.widget]
-        self.redraw()
 
-    def _redraw(self) -> None:
-        self.deck.draw(deck_sheet("pyramid", self.theme, card_w=80))
-        self.shapes.draw(shapes_picture(self.theme))
+
+@dataclass(frozen=True)
+class PyramidShapes(Figure):
+    """The three pyramid shapes (small, middle, full), each with an example."""
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Markup(str(msg("<b>The three pyramids</b> (rows top to bottom):"))),
+            Picture(
+                shapes_picture(theme),
+                msg("The three pyramid shapes, small, middle and full, each with an example"),
+                words=shapes_html(),
+                words_title=msg("The three pyramids in words"),
+            ),
+        )
 
 
 def shapes_html() -> str:
@@ -138,85 +132,71 @@ def ladder_table_html() -> str:
     )
 
 
-class HandLadder(LessonPanel):
-    """The spec's worked examples drawn strongest first, and any hand the learner types."""
+@dataclass(frozen=True)
+class HandLadder(Figure):
+    """The spec's worked examples drawn strongest first, and the 19 classes of hand with the
+    rule that orders them (the learner's own hand is `HandArranger`, under it)."""
 
-    def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 2P K") -> None:
-        super().__init__(picker, size=(10, 10))
-        self.ladder = self.canvas_view
-        self.examples = TextVersion(
-            str(msg("The worked examples in words")), worked_examples_html()
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        label = msg(
+            "The {count} worked examples, strongest first ({first} down to {last}): each "
+            "hand as dealt, its best pyramid, what it is and its key",
+            count=len(LADDER),
+            first=LADDER[0][0],
+            last=LADDER[-1][0],
         )
-        describe(
-            self.ladder,
-            str(
-                msg(
-                    "The {count} worked examples, strongest first ({first} down to {last}): each "
-                    "hand as dealt, its best pyramid, what it is and its key",
-                    count=len(LADDER),
-                    first=LADDER[0][0],
-                    last=LADDER[-1][0],
-                )
+        return (
+            Picture(
+                ladder_picture(LADDER, theme),
+                label,
+                words=worked_examples_html(),
+                words_title=msg("The worked examples in words"),
             ),
-            self.examples,
-        )
-        self.text = widgets.Text(
-            value=hand, description=str(msg("Your hand")), continuous_update=False
-        )
-        self.text.add_class("cardlab-hand-text")
-        self.mine = CanvasView(10, 10, status=self.status)
-        self.table = widgets.HTML(ladder_table_html())
-        self.text.observe(guarded(self.status, lambda _: self.show_hand()), names="value")
-        self.children = [
-            self.ladder.widget,
-            self.examples.widget,
-            widgets.HTML(
-                "<p>"
-                + str(
-                    msg(
-                        "<b>Try it:</b> type six cards (e.g. <code>3P 3G 2O 1G 2P K</code>) and "
-                        "press Enter: the engine finds the best arrangement."
-                    )
-                )
-                + "</p>"
-            ),
-            self.text,
-            self.mine.widget,
-            self.status.widget,
-            self.table,
-        ]
-        self.redraw()
-
-    def show_hand(self, text: str | None = None) -> None:
-        """Arrange the typed hand (or ``text``, put in the box): its picture and its percentile."""
-        if text is not None:
-            self.text.value = text
-            return
-        value = evaluate(parse(self.text.value))
-        share = key_percentile(value.key)
-        self.mine.draw(arrangement_picture(value, msg("Your hand, arranged"), self.theme))
-        self.mine.describe(
-            str(
-                msg(
-                    "Your hand, arranged: {hand}; {arrangement}",
-                    hand=value.description,
-                    arrangement=arrangement_words(value.arrangement),
-                )
-            )
-        )
-        self.status.ok(
-            str(
-                msg(
-                    "{hand}. It beats {share} of all 6-card hands.",
-                    hand=value.description,
-                    share=pct(share),
-                )
-            )
+            Markup(ladder_table_html()),
         )
 
-    def picture(self) -> Drawing:
-        return ladder_picture(LADDER, self.theme)
 
-    def _redraw(self) -> None:
-        super()._redraw()
-        self.show_hand()
+@functools.lru_cache(maxsize=32)
+def arranged(hand: str) -> PyramidValue:
+    """The value of ``hand`` (notation): its best arrangement, once per hand typed (a theme
+    change redraws it); ``ValueError`` names what is wrong with a hand that is not six cards."""
+    return evaluate(parse(hand))
+
+
+@dataclass(frozen=True)
+class HandArranger(Figure):
+    """Any six cards the learner types, arranged by the engine, and the share of all deals
+    the hand beats (on the status line, which is where a typing mistake is said too)."""
+
+    hand: str = "3P 3G 2O 1G 2P K"
+
+    def __post_init__(self) -> None:
+        value = arranged(self.hand)  # a hand that is not six Pyramid cards is refused here
+        said = msg(
+            "{hand}. It beats {share} of all 6-card hands.",
+            hand=value.description,
+            share=pct(key_percentile(value.key)),
+        )
+        object.__setattr__(self, "said", Said(said, "ok"))  # the status line is the hand's
+
+    def controls(self) -> tuple[Control, ...]:
+        return (Control("hand-text", msg("Your hand"), kind="text", value=self.hand),)
+
+    def _act(self, key: str, value: Any) -> HandArranger:
+        return replace(self, hand=value)
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        value = arranged(self.hand)
+        label = msg(
+            "Your hand, arranged: {hand}; {arrangement}",
+            hand=value.description,
+            arrangement=arrangement_words(value.arrangement),
+        )
+        try_it = msg(
+            "<b>Try it:</b> type six cards (e.g. <code>3P 3G 2O 1G 2P K</code>) and "
+            "press Enter: the engine finds the best arrangement."
+        )
+        return (
+            Markup(f"<p>{try_it}</p>"),
+            Picture(arrangement_picture(value, msg("Your hand, arranged"), theme), label),
+        )

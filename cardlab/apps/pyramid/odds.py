@@ -2,48 +2,45 @@
 student can check by hand, and the exchange advisor on the learner's own hand.
 
 Every number comes from the engine (`cardlab.games.pyramid.odds`: exact counts over card kinds);
-the advice in words (`advice_table_html`, `pct`) is there too, widget-free, because the table's
+the advice in words (`advice_html`, `pct`) is there too, widget-free, because the table's
 "Show my odds" shows the same advice.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control, Said
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND
-from cardlab.core.cards import PYRAMID
-from cardlab.core.i18n import msg, msgn, num
+from cardlab.core.cards import PYRAMID, Card
+from cardlab.core.i18n import Message, joined, msg, msgn, num
 from cardlab.core.i18n import pct as percent
 from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
 from cardlab.games.pyramid import evaluate, parse
-from cardlab.games.pyramid.game import net_improvement
 from cardlab.games.pyramid.odds import (
     MAX_DISCARD,
     N_DEALS,
     AdviceRow,
     ExactTable,
+    ExchangeOutcome,
     advice_html,
     advice_rows,
-    best_exchanges,
     counting_arguments,
     exact_table,
     exchange_distribution,
     pct,
 )
 from cardlab.pictures.pyramid import hand_row
-from cardlab.render import Drawing
-from cardlab.widgets import HandView, OddsPanel
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.theme import ThemePicker
 
 
 def classes_html(table: ExactTable) -> str:
@@ -117,22 +114,21 @@ def plot_rows(table: ExactTable) -> list[tuple[str, Fraction]]:
     return rows
 
 
-class OddsTable(LessonPanel):
+@dataclass(frozen=True)
+class OddsTable(Figure):
     """The exact distribution of the best hand over all C(55, 6) deals, counting arguments a
     student can check by hand (each equal to the table's count), and a plot."""
 
-    def __init__(self, picker: ThemePicker | None = None, plot: bool = True) -> None:
-        super().__init__(picker)
-        self.table = exact_table()
-        self.classes = widgets.HTML(classes_html(self.table))
-        self.arguments = widgets.HTML(arguments_html(self.table))
-        self.panel = OddsPanel(
-            plot_rows(self.table),
-            title=str(msg("P(best hand of a deal)")),
-            plot=plot,
-            picker=self.picker,
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        table = exact_table()
+        rows = [OddsRow(label, exact=p) for label, p in plot_rows(table)]
+        title = str(msg("P(best hand of a deal)"))
+        return (
+            Markup(classes_html(table)),
+            Markup(arguments_html(table)),
+            Markup(odds_table_html(rows, title)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
         )
-        self.children = [self.classes, self.arguments, self.panel.widget]
 
 
 @stored
@@ -143,135 +139,146 @@ def opening_advice(hand: str, max_draw: int = 4) -> tuple[AdviceRow, ...]:
     return advice_rows(parse(hand), None, max_draw)
 
 
-class ExchangeAdvisor(LessonPanel):
+@functools.lru_cache(maxsize=32)
+def advice(hand: str, max_draw: int) -> tuple[AdviceRow, ...]:
+    """`opening_advice` once per hand and rules: a click on a card or a new theme redraws the
+    advisor, it does not count every exchange again."""
+    return opening_advice(PYRAMID.format(parse(hand)), max_draw)
+
+
+@functools.lru_cache(maxsize=64)
+def outcome(hand: str, selected: tuple[int, ...]) -> ExchangeOutcome:
+    """The exact result of discarding the ``selected`` cards of ``hand`` (notation)."""
+    cards = parse(hand)
+    return exchange_distribution(cards, [cards[i] for i in selected])
+
+
+@dataclass(frozen=True)
+class ExchangeAdvisor(Figure):
     """The learner's own hand: the exact result of every discard, and the chosen one's odds.
 
     Type a hand (or deal one), click cards to choose a discard: the distribution of the hand
-    after the exchange is counted exactly over every draw from the 49 unseen cards.
+    after the exchange is counted exactly over every draw from the 49 unseen cards.  It
+    follows the page's most cards exchanged (``max_draw``: 0 to 4); the players and exchange
+    rounds do not change one exchange's odds.
     """
 
-    def __init__(self, picker: ThemePicker, hand: str = "3P 3G 2O 1G 1O 2P", seed: int = 1):
-        super().__init__(picker, size=(10, 10))
-        self.seed = seed
-        self.max_draw = MAX_DISCARD
-        self.rules = widgets.HTML()
-        self.text = widgets.Text(
-            value=hand, description=str(msg("Your hand")), continuous_update=False
+    hand: str = "3P 3G 2O 1G 1O 2P"
+    seed: int = 1
+    """The seed of the last hand dealt (**Deal me a hand** deals with the next one)."""
+    max_draw: int = MAX_DISCARD
+    selected: tuple[int, ...] = ()
+    """The cards to throw away (none: stand pat)."""
+
+    def __post_init__(self) -> None:
+        evaluate(parse(self.hand))  # six Pyramid cards, or a reason
+        hint = msg("Click cards to choose a discard (0-{most} cards).", most=self.max_draw)
+        object.__setattr__(self, "said", Said(hint, "info"))  # the status line always says it
+
+    def controls(self) -> tuple[Control, ...]:
+        return (
+            Control("advisor-hand", msg("Your hand"), kind="text", value=self.hand),
+            Control("deal-hand", msg("Deal me a hand")),
+            Control("best-discard", msg("Select the best discard")),
         )
-        self.text.add_class("cardlab-advisor-hand")
-        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
-        self.deal_button.add_class("cardlab-deal-hand")
-        self.best_button = widgets.Button(
-            description=str(msg("Select the best discard")), layout=widgets.Layout(width="auto")
-        )
-        self.best_button.add_class("cardlab-best-discard")
-        self.hand = HandView(
-            render=self._render, status=self.status, canvas=self.view, name=DISCARD_HAND
-        )
-        self.summary = widgets.HTML()
-        self.advice = widgets.HTML()
-        self.panel = OddsPanel(title=str(msg("After this exchange")), plot=True, picker=self.picker)
-        self.text.observe(guarded(self.status, lambda _: self.load()), names="value")
-        self.deal_button.on_click(guarded(self.status, lambda _: self.deal()))
-        self.best_button.on_click(guarded(self.status, lambda _: self.select_best()))
-        self.hand.on_selection_change(lambda _: self.show())
-        self.children = [
-            widgets.HBox([self.text, self.deal_button, self.best_button]),
-            self.rules,
-            self.hand.widget,
-            self.status.widget,
-            self.summary,
-            self.panel.widget,
-            self.advice,
-        ]
-        self.load()
 
-    def _redraw(self) -> None:
-        self.hand.set_cards(self.hand.cards, self.hand.selected)
+    def _act(self, key: str, value: Any) -> ExchangeAdvisor:
+        if key == "advisor-hand":
+            return replace(self, hand=value, selected=())
+        if key == "deal-hand":
+            seed = self.seed + 1
+            cards = random.Random(f"advisor:{seed}").sample(PYRAMID.cards(), 6)
+            hand = PYRAMID.format(sorted(cards, key=lambda c: -PYRAMID.strength(c)))
+            return replace(self, hand=hand, seed=seed, selected=())
+        return self.select(self.best)
 
-    def _render(self, cards: Any, selected: Any) -> Drawing:
-        return hand_row(cards, selected, self.theme)
-
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        """Count the exchanges the page's rules allow (``max_draw``: 0 to 4 cards); the
-        players and exchange rounds do not change one exchange's odds."""
-        self.max_draw = options["max_draw"]
-        self.rules.value = rules_note("pyramid", options, ("max_draw",))
-        self.load()
-
-    def load(self) -> None:
-        cards = parse(self.text.value)
-        evaluate(cards)  # six Pyramid cards, or a reason
-        self.hand.set_cards(cards)
-        heading = html.escape(str(msg("Every discard, best first")))
-        rows = opening_advice(PYRAMID.format(cards), self.max_draw)
-        self.advice.value = f"<b>{heading}</b>" + advice_html(rows)
-        self.show()
-
-    def deal(self) -> None:
-        self.seed += 1
-        cards = random.Random(f"advisor:{self.seed}").sample(PYRAMID.cards(), 6)
-        self.text.value = PYRAMID.format(sorted(cards, key=lambda c: -PYRAMID.strength(c)))
-
-    def select_best(self) -> None:
-        best = best_exchanges(self.hand.cards, None, self.max_draw, net_improvement)[0]
-        wanted = list(best.discard)
+    @property
+    def best(self) -> tuple[int, ...]:
+        """The AI's discard (the first of the advice): the indices of its cards in the hand."""
+        wanted = list(advice(self.hand, self.max_draw)[0].discard)
         picks = []
-        for i, card in enumerate(self.hand.cards):
-            if card in wanted:
-                wanted.remove(card)
+        for i, card in enumerate(parse(self.hand)):
+            if card.code in wanted:
+                wanted.remove(card.code)
                 picks.append(i)
-        self.hand.set_selected(picks)
+        return tuple(picks)
 
-    def show(self) -> None:
-        cards = self.hand.cards
-        discard = self.hand.selected_cards
-        if len(discard) > self.max_draw:
-            self.status.error(
-                str(
-                    msgn(
-                        "You may discard at most {count} card under these rules: unselect one.",
-                        "You may discard at most {count} cards under these rules: unselect one.",
-                        self.max_draw,
-                    )
+    def select(self, selected: tuple[int, ...]) -> ExchangeAdvisor:
+        if len(selected) > self.max_draw:
+            raise ValueError(
+                msgn(
+                    "You may discard at most {count} card under these rules: unselect one.",
+                    "You may discard at most {count} cards under these rules: unselect one.",
+                    self.max_draw,
                 )
             )
-            return
-        out = exchange_distribution(cards, discard)
-        now = evaluate(cards)
-        if discard:
-            summary = msgn(
-                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draw "
-                "gives a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
-                "some pyramid {pyramid}.",
-                "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draws "
-                "give a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
-                "some pyramid {pyramid}.",
-                out.draws,
-                cards=PYRAMID.format(discard),
-                hand=html.escape(str(now.description)),
-                count=num(out.draws),
-                better=pct(out.p_better),
-                worse=pct(out.p_worse),
-                pyramid=pct(out.p_pyramid),
-            )
-        else:
-            summary = msgn(
-                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draw gives a "
-                "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
-                "pyramid {pyramid}.",
-                "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draws give a "
-                "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
-                "pyramid {pyramid}.",
-                out.draws,
-                hand=html.escape(str(now.description)),
-                count=num(out.draws),
-                better=pct(out.p_better),
-                worse=pct(out.p_worse),
-                pyramid=pct(out.p_pyramid),
-            )
-        self.summary.value = f"<p>{summary}</p>"
-        self.panel.set_rows([(str(cls.name), p) for cls, p in reversed(out.distribution.items())])
-        self.status.info(
-            str(msg("Click cards to choose a discard (0-{most} cards).", most=self.max_draw))
+        return replace(self, selected=selected)
+
+    def with_rules(self, options: Mapping[str, Any]) -> ExchangeAdvisor:
+        """Count the exchanges the page's rules allow; the selection is cleared when they
+        change (it may hold more cards than they allow now)."""
+        most = options["max_draw"]
+        return self if most == self.max_draw else replace(self, max_draw=most, selected=())
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        cards = parse(self.hand)
+        out = outcome(self.hand, self.selected)
+        rows = [OddsRow(str(cls.name), exact=p) for cls, p in reversed(out.distribution.items())]
+        title = str(msg("After this exchange"))
+        heading = html.escape(str(msg("Every discard, best first")))
+        return (
+            Markup(rules_note("pyramid", {"max_draw": self.max_draw}, ("max_draw",))),
+            Picture(
+                hand_row(cards, self.selected, theme),
+                _hand_words(cards, self.selected),
+                cards=tuple(c.code for c in cards),
+                selected=self.selected,
+            ),
+            Markup(f"<p>{_summary(cards, self.selected, out)}</p>"),
+            Markup(odds_table_html(rows, title)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
+            Markup(f"<b>{heading}</b>" + advice_html(advice(self.hand, self.max_draw))),
         )
+
+
+def _hand_words(cards: tuple[Card, ...], selected: tuple[int, ...]) -> Message:
+    """The hand's name, its cards and the selected ones (the picture's accessible name)."""
+    shown = joined(c.code for c in cards)
+    if not selected:
+        return msg("{name}: {cards}; selected: none", name=DISCARD_HAND, cards=shown)
+    chosen = joined(cards[i].code for i in selected)
+    return msg("{name}: {cards}; selected: {chosen}", name=DISCARD_HAND, cards=shown, chosen=chosen)
+
+
+def _summary(cards: tuple[Card, ...], selected: tuple[int, ...], out: ExchangeOutcome) -> Message:
+    """What the chosen discard gives, in a sentence: better, worse, any pyramid."""
+    now = evaluate(cards)
+    odds = {
+        "hand": html.escape(str(now.description)),
+        "count": num(out.draws),
+        "better": pct(out.p_better),
+        "worse": pct(out.p_worse),
+        "pyramid": pct(out.p_pyramid),
+    }
+    if selected:
+        return msgn(
+            "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draw "
+            "gives a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
+            "some pyramid {pyramid}.",
+            "Now: <b>{hand}</b>. If you <b>discard {cards}</b>, the {count} possible draws "
+            "give a <b>better pyramid</b> {better} of the time, a worse hand {worse}, and "
+            "some pyramid {pyramid}.",
+            out.draws,
+            cards=PYRAMID.format([cards[i] for i in selected]),
+            **odds,
+        )
+    return msgn(
+        "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draw gives a "
+        "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
+        "pyramid {pyramid}.",
+        "Now: <b>{hand}</b>. If you <b>stand pat</b>, the {count} possible draws give a "
+        "<b>better pyramid</b> {better} of the time, a worse hand {worse}, and some "
+        "pyramid {pyramid}.",
+        out.draws,
+        **odds,
+    )
