@@ -22,7 +22,7 @@ LESSON_MODELS = (
 """The lesson models are plain data: only the generic views (`cardlab.widgets.views`) draw
 them."""
 STILL_WIDGETS = {
-    *(f"cardlab.apps.{game}.{part}" for game in GAMES if game != "triad"
+    *(f"cardlab.apps.{game}.{part}" for game in GAMES if game not in ("triad", "three_thirteen")
       for part in ("lesson", "odds") if (APPS / game / f"{part}.py").exists()),
     "cardlab.apps.decks",
     "cardlab.apps.autoplay",
