@@ -7,6 +7,8 @@ from fractions import Fraction
 from importlib.resources import files
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlab.apps.model import LEARNER
 from cardlab.apps.three_thirteen.lesson import (
@@ -24,7 +26,7 @@ from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.core.bots import RandomBot, reason_for
 from cardlab.core.engine import IllegalMove
 from cardlab.games.three_thirteen import min_deadwood
-from cardlab.games.three_thirteen.game import GAME
+from cardlab.games.three_thirteen.game import GAME, meld_options
 from cardlab.games.three_thirteen.melds import penalty_value
 from cardlab.games.three_thirteen.rules import card_text as notation
 from cardlab.games.three_thirteen.rules import hand_size, wild_rank
@@ -37,6 +39,7 @@ from cardlab.pictures.three_thirteen import (
     rounds_picture,
 )
 from cardlab.render import HIGH_CONTRAST, HitBox, Sprite
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView
@@ -109,39 +112,71 @@ def test_rounds_picture_names_eleven_rounds_and_their_wild_cards(picker):
     texts = rounds_picture().texts()
     assert [f"Round {r}" for r in range(1, 12)] == [t for t in texts if t.startswith("Round ")]
     assert "13 cards" in texts and texts.count("WILD") == 11
-    strip = RoundsStrip(picker)
-    assert "Wild rank" in strip.table.value and "King" in strip.table.value
+    (strip,) = RoundsStrip().blocks("default")
+    assert "Wild rank" in strip.words and "King" in strip.words
+    assert strip.drawing == rounds_picture(current=5)
 
 
 def test_examples_and_solver_widgets(picker):
-    ex = MeldExamples(picker, start=4)
-    assert "Set of Kings" in ex.view.drawing.texts() and "19" in ex.text.value
-    ex.choice.value = 1
-    assert "Deadwood 1 + 10 + 10 = 21" in ex.view.drawing.texts()
-    solver = MeldSolver(picker, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
-    assert "best deadwood 0" in " ".join(solver.view.drawing.texts())
-    before = solver.view.drawing
-    solver.hand_text.value = "5h 6h zz"
-    solver.solve_button.click()
+    ex = MeldExamples(index=4)
+    _, picture = ex.blocks("default")
+    assert "Set of Kings" in picture.drawing.texts() and "19" in picture.words
+    _, picture = ex.act("example", 1).blocks("default")
+    assert "Deadwood 1 + 10 + 10 = 21" in picture.drawing.texts()
+    examples = FigureView(ex, picker)
+    examples.controls["example"].value = 1  # the dropdown, as a learner chooses
+    assert examples.model.index == 1 and examples.shown[1].canvas.drawing == picture.drawing
+    solver = FigureView(MeldSolver.start(hand="Ah Ad As 9h 10h Qh Jc", round_no=9), picker)
+    assert "best deadwood 0" in " ".join(solver.shown[1].canvas.drawing.texts())
+    before, model = solver.shown[1].canvas.drawing, solver.model
+    solver.controls["hand"].value = "5h 6h zz"
     assert solver.status.level == "error" and "zz" in solver.status.message
-    assert solver.view.drawing is before  # a refusal changes nothing
-    solver.deal_button.click()
-    assert solver.status.level == "ok" and len(solver.hand) == 11
+    assert solver.shown[1].canvas.drawing is before and solver.model is model  # nothing changes
+    assert solver.controls["hand"].value == "5h 6h zz"  # the typed line stays to be mended
+    with pytest.raises(ValueError, match="zz"):
+        model.act("hand", "5h 6h zz")
+    solver.controls["deal-hand"].click()
+    assert solver.status.level == "ok" and len(solver.model.cards) == 11
+    assert solver.controls["hand"].value == solver.model.hand
     picker.widget.value = "high-contrast"
-    assert any(":high-contrast" in op.key for op in solver.view.drawing.ops
+    assert any(":high-contrast" in op.key for op in solver.shown[1].canvas.drawing.ops
                if isinstance(op, Sprite))  # fmt: skip
 
 
 def test_the_solver_refuses_more_copies_than_the_decks_hold_and_counts_the_cards(picker):
     """At most three decks are in play (5-6 players): nine 7\u2663 are no hand, three are."""
-    solver = MeldSolver(picker, hand="5h 6h 8h Kd Ks 7c", round_no=5)
-    before = solver.view.drawing
-    solver.hand_text.value = "7\u2663 " * 9 + "5h 6h 8h Kd Ks"
+    solver = FigureView(MeldSolver.start(hand="5h 6h 8h Kd Ks 7c", round_no=5), picker)
+    before = solver.shown[1].canvas.drawing
+    solver.controls["hand"].value = "7\u2663 " * 9 + "5h 6h 8h Kd Ks"
     assert solver.status.level == "error"
     assert "7c appears 9 times" in solver.status.message and "only 3" in solver.status.message
-    assert solver.view.drawing is before and len(solver.hand) == 6
-    solver.hand_text.value = "7c 7c 7c 5h"
+    assert solver.shown[1].canvas.drawing is before and len(solver.model.cards) == 6
+    solver.controls["hand"].value = "7c 7c 7c 5h"
     assert solver.status.level == "ok" and solver.status.message.startswith("Arranged 4 cards")
+    with pytest.raises(ValueError, match="at most 14 cards, not 15"):
+        MeldSolver(hand=" ".join(c.code for c in hand_of("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh "
+                                                          "Qh Kh As Ks")))  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    round_no=st.integers(1, 11),
+    seed=st.integers(0, 10**6),
+    aces=st.sampled_from(["low", "high_or_low"]),
+    limit=st.sampled_from([None, 1, 2]),
+    players=st.integers(2, 6),
+)
+def test_a_dealt_hand_is_arranged_under_the_pages_meld_rules(round_no, seed, aces, limit, players):
+    rules = {**GAME.default_options, "aces": aces, "max_wilds_per_meld": limit, "players": players}
+    solver = MeldSolver(round_no=round_no, seed=seed).with_rules(rules)
+    assert solver == MeldSolver(round_no=round_no, seed=seed, aces=aces, max_wilds=limit)
+    dealt = solver.act("deal-hand")
+    assert len(dealt.cards) == hand_size(round_no) and dealt.seed == seed + 1
+    assert dealt == solver.act("deal-hand")  # seeded: the same clicks deal the same hand
+    penalty, _ = min_deadwood(dealt.cards, wild_rank(round_no), meld_options(aces, limit))
+    _, picture = dealt.blocks("default")
+    assert str(picture.label).endswith(f"best deadwood {penalty}")
+    assert dealt.act("hand", dealt.hand) == dealt and dealt.said.level == "ok"
 
 
 def table_of(picker, **options):
@@ -327,19 +362,22 @@ def test_the_advisor_counts_the_go_out_cards():
 
 def test_odds_lesson_shows_exact_round_one_fractions():
     lesson = OddsLesson(samples=40)
-    fractions = [r.exact for r in lesson.panel.rows]
+    fractions = [r.exact for r in lesson.rows]
     assert all(isinstance(f, Fraction) and 0 < f < 1 for f in fractions)
-    assert len(lesson.stats) == 11 and lesson.plot.value.count("<svg") == 2
-    assert "Round 11 (13 cards)" in lesson.plot.value
-    assert "Mean min deadwood" in lesson.table.value
+    _, _, table, chart, stats, plot = lesson.blocks("default")
+    assert len(lesson.stats) == 11 and plot.html.count("<svg") == 2
+    assert "Round 11 (13 cards)" in plot.html
+    assert "Mean min deadwood" in stats.html
+    assert "Round 1, counted exactly" in table.html and chart.html.startswith("<svg")
 
 
 def test_odds_lesson_charts_follow_the_theme():
     picker = ThemePicker()
-    lesson = OddsLesson(samples=20, picker=picker)
+    lesson = FigureView(OddsLesson(samples=20), picker)
     picker.value = "high-contrast"
-    assert HIGH_CONTRAST.background in lesson.plot.value
-    assert HIGH_CONTRAST.background in lesson.panel.chart.value
+    assert HIGH_CONTRAST.background in lesson.blocks[5].html
+    assert HIGH_CONTRAST.background in lesson.blocks[3].html
+    assert lesson.shown[5].html.value == lesson.blocks[5].html  # the page shows it
 
 
 def test_the_quiz_marks_the_solvers_answer(picker):

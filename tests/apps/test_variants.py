@@ -177,9 +177,12 @@ class TestThreeThirteen:
         from cardlab.apps.three_thirteen.odds import OddsLesson
 
         page = LessonPage("three_thirteen")
-        examples = MeldExamples(page, start=4)
-        solver = MeldSolver(page, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
-        return page, examples, solver, OddsLesson(samples=60, picker=page)
+        shown = (
+            MeldExamples(index=4),
+            MeldSolver.start(hand="Ah Ad As 9h 10h Qh Jc", round_no=9),
+            OddsLesson(samples=60),
+        )
+        return page, *(page.show(figure) for figure in shown)
 
     def test_aces_high_or_low(self, lesson):
         from cardlab.apps.three_thirteen.lesson import solver_title
@@ -187,54 +190,58 @@ class TestThreeThirteen:
         from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
 
         page, _, solver, odds = lesson
-        solver.hand_text.value = "Qh Kh Ah 5c 9d"
-        low = solver.text.value
-        assert "best deadwood 35" in solver.view.label.label  # Q-K-A is no run: 10+10+1+5+9
+        solver.controls["hand"].value = "Qh Kh Ah 5c 9d"
+        low = solver.blocks[1].words
+        assert "best deadwood 35" in solver.shown[1].canvas.label.label  # Q-K-A is no run
         set_rule(page, "aces", "high_or_low")
         options = {"aces": "high_or_low"}
-        penalty, _ = min_deadwood(solver.hand, solver.wild, options)
+        hand, wild = solver.model.cards, solver.model.wild
+        penalty, _ = min_deadwood(hand, wild, options)
         assert penalty == 5 + 9  # Q-K-A of hearts is a run
-        assert solver.view.label.label.endswith(solver_title(solver.hand, solver.wild, options))
-        assert f"best deadwood {penalty}" in solver.view.label.label and solver.text.value != low
-        assert "Aces: high or low" in text_of(solver.rules.value)
+        label = solver.shown[1].canvas.label.label
+        assert label.endswith(solver_title(hand, wild, options))
+        assert f"best deadwood {penalty}" in label and solver.blocks[1].words != low
+        assert "Aces: high or low" in text_of(solver.blocks[0].html)
         exact = round_one_odds(1, "high_or_low")
-        assert f"{exact.dealt_meld.numerator}/{exact.dealt_meld.denominator}" in odds.text.value
+        assert f"{exact.dealt_meld.numerator}/{exact.dealt_meld.denominator}" in odds.blocks[1].html
         assert exact.dealt_meld != round_one_odds(1).dealt_meld
         stats = simulate_rounds(1, samples=60, seed=0, aces="high_or_low")
-        assert [s.mean_deadwood for s in odds.stats] == [s.mean_deadwood for s in stats]
+        assert [s.mean_deadwood for s in odds.model.stats] == [s.mean_deadwood for s in stats]
         standard(page)
-        assert solver.text.value == low and odds.rules.value == ""
+        assert solver.blocks[1].words == low and odds.blocks[0].html == ""
 
     def test_the_most_wild_cards_in_a_meld(self, lesson):
         from cardlab.apps.three_thirteen.questions import why_html
         from cardlab.games.three_thirteen.odds import round_one_under
 
         page, examples, _, odds = lesson
-        examples.choice.value = 3  # "Wild cards can meld on their own": 4h 4d 4s 9c, fours wild
-        before = examples.text.value
+        examples.controls["example"].value = 3  # "Wild cards can meld on their own", fours wild
+        before = examples.blocks[1].words
         set_rule(page, "max_wilds_per_meld", 1)
-        ex = examples.example
-        assert why_html(ex.cards, ex.wild, {"max_wilds_per_meld": 1}) in examples.text.value
-        assert examples.text.value != before
+        ex = examples.model.example
+        assert why_html(ex.cards, ex.wild, {"max_wilds_per_meld": 1}) in examples.blocks[1].words
+        assert examples.blocks[1].words != before
         exact = round_one_under(2, "low", 1)
-        assert odds.panel.rows[3].exact == exact.dealt_meld  # the two-deck row, counted under it
+        assert odds.model.rows[3].exact == exact.dealt_meld  # the two-deck row, counted under it
         standard(page)
-        assert examples.text.value == before
+        assert examples.blocks[1].words == before
 
     def test_players_bring_their_decks(self, lesson):
         from cardlab.games.three_thirteen.odds import round_one_odds, simulate_rounds
 
-        page, _, _, odds = lesson
+        page, examples, solver, odds = lesson
+        figures = (examples.model, solver.model)
         set_rule(page, "players", 5)
+        assert (examples.model, solver.model) == figures  # a hand's melds do not need players
         three = round_one_odds(3)
-        assert "5 players, 3 decks" in text_of(odds.text.value)
-        assert f"{three.dealt_meld.numerator}/{three.dealt_meld.denominator}" in odds.text.value
-        assert "3 decks, 5-6 players" in odds.panel.rows[-1].label
-        assert "60 seeded deals each, 3 decks" in text_of(odds.table.value)
+        assert "5 players, 3 decks" in text_of(odds.blocks[1].html)
+        assert f"{three.dealt_meld.numerator}/{three.dealt_meld.denominator}" in odds.blocks[1].html
+        assert "3 decks, 5-6 players" in odds.model.rows[-1].label
+        assert "60 seeded deals each, 3 decks" in text_of(odds.blocks[4].html)
         stats = simulate_rounds(3, samples=60, seed=0)
-        assert [s.p_melded for s in odds.stats] == [s.p_melded for s in stats]
+        assert [s.p_melded for s in odds.model.stats] == [s.p_melded for s in stats]
         standard(page)
-        assert "one deck" in text_of(odds.table.value) and len(odds.panel.rows) == 6
+        assert "one deck" in text_of(odds.blocks[4].html) and len(odds.model.rows) == 6
 
 
 # -- Pyramid Poker ---------------------------------------------------------------------------------

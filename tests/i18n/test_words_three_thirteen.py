@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from figure_texts import figure_texts
 from language_check import english_phrases, widget_texts
 
 from cardlab.apps import autoplay
@@ -64,6 +65,12 @@ def _without_shared(text: str) -> str:
 
 def plain(value: str) -> str:
     return html.unescape(_TAG.sub(" ", value))
+
+
+def read(figure: Any) -> list[str]:
+    """What a reader reads of ``figure`` (`figure_texts` without the markup's tags, whose ids
+    are new on every page)."""
+    return [plain(text) for text in figure_texts(figure)]
 
 
 # -- the game: narrations and reasons ----------------------------------------------------------
@@ -212,34 +219,20 @@ def table_texts(table: TableView) -> Iterator[str]:
 
 
 def panel_texts(page: LessonPage) -> dict[str, list[str]]:
-    rounds = RoundsStrip(page)
-    examples = MeldExamples(page, start=4)
+    examples = page.show(MeldExamples(index=4)).model
     texts: dict[str, list[str]] = {
-        "rounds": [*widget_texts(rounds.table.widget), *drawn(rounds)],
+        "rounds": read(page.show(RoundsStrip()).model),
         "examples": [],
     }
-    for k in range(len(examples.choice.options)):
-        examples.choice.value = k
-        texts["examples"] += [
-            *widget_texts(examples.choice),
-            *widget_texts(examples.text.widget),
-            *drawn(examples),
-        ]
-    solver = MeldSolver(page, hand="Ah Ad As 9h 10h Qh Jc", round_no=9)
-    solver.deal()
-    texts["solver"] = [
-        *widget_texts(solver.round),
-        *widget_texts(solver.solve_button),
-        *widget_texts(solver.deal_button),
-        *widget_texts(solver.text.widget),
-        solver.status.message,
-        *drawn(solver),
-    ]
-    odds = OddsLesson(samples=40, picker=page)
+    for k in range(len(examples.control("example").options)):
+        texts["examples"] += read(examples.act("example", k))
+    solver = page.show(MeldSolver.start(hand="Ah Ad As 9h 10h Qh Jc", round_no=9))
+    solver.press("deal-hand")
+    texts["solver"] = [*read(solver.model), solver.status.message]
+    odds = page.show(OddsLesson(samples=40)).model
     charts = odds.charts()
     texts["odds"] = [
-        *widget_texts(odds.text),
-        *widget_texts(odds.table),
+        *read(odds),
         *(label for label, _ in round_one_rows()),
         *(text for chart in charts for text in (chart.title, *chart.drawing.texts())),
     ]

@@ -1,20 +1,22 @@
-"""The Three Thirteen lesson's first panels: the 11 rounds and their wild ranks, the worked
+"""The Three Thirteen lesson's first figures: the 11 rounds and their wild ranks, the worked
 examples of the rules drawn as the solver arranges them, and the meld solver on any hand, with
 why its answer is best (where each wild card does the most good).
 
-Every figure comes from the meld solver (`cardlab.games.three_thirteen.melds.min_deadwood`); the
-text helpers are widget-free, so tests read exactly what the lesson shows.
+Every figure comes from the meld solver (`cardlab.games.three_thirteen.melds.min_deadwood`); each
+is a frozen `Figure` (shown by `cardlab.widgets.figure_view.FigureView`), so tests read exactly
+what the lesson shows.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control, Said, checked
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.questions import why_html
 from cardlab.core.cards import Card, parse
@@ -32,14 +34,14 @@ from cardlab.pictures.three_thirteen import (
     sorted_hand,
 )
 from cardlab.render import Drawing
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 MELD_RULES = ("aces", "max_wilds_per_meld")
 """The rules a meld and its deadwood depend on."""
-MELD_STANDARD: dict[str, Any] = meld_options("low", None)
+MOST_CARDS = 14
+"""The most cards a Three Thirteen hand holds (13 dealt in round 11, and the card drawn)."""
 
 
 def hand_of(text: str) -> tuple[Card, ...]:
@@ -79,8 +81,7 @@ EXAMPLES: tuple[Example, ...] = (
 )
 
 
-# -- why the best arrangement is best ----------------------------------------------------------
-# -- the panels ------------------------------------------------------------------------------------
+# -- the figures -----------------------------------------------------------------------------------
 def rounds_table_html() -> str:
     cells = "".join(
         f"<td style='text-align:center'>{r}</td>" for r in range(1, len(ROUND_RANKS) + 1)
@@ -97,23 +98,22 @@ def rounds_table_html() -> str:
     return f"<table class='cardlab-rounds'><tbody>{rows}</tbody></table>"
 
 
-class RoundsStrip(LessonPanel):
-    """The 11 rounds: cards dealt and the wild rank, drawn and as a table."""
+@dataclass(frozen=True)
+class RoundsStrip(Figure):
+    """The 11 rounds: cards dealt and the wild rank, drawn (round ``current`` marked) and as a
+    table."""
 
-    def __init__(self, picker: ThemePicker, current: int | None = 5) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.current = current
-        self.table = TextVersion(str(msg("The 11 rounds in words")), rounds_table_html())
-        describe(
-            self.canvas_view,
-            str(msg("The 11 rounds: cards dealt and the wild rank of each")),
-            self.table,
+    current: int | None = 5
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        return (
+            Picture(
+                rounds_picture(theme, self.current),
+                msg("The 11 rounds: cards dealt and the wild rank of each"),
+                words=rounds_table_html(),
+                words_title=msg("The 11 rounds in words"),
+            ),
         )
-        self.children = [self.canvas_view.widget, self.table.widget, self.status.widget]
-        self.redraw()
-
-    def picture(self) -> Drawing:
-        return rounds_picture(self.theme, self.current)
 
 
 def solver_title(hand: Sequence[Card], wild: str, options: Mapping[str, Any] | None = None) -> str:
@@ -140,178 +140,170 @@ def round_choice(round_no: int) -> str:
     )
 
 
-class MeldRules(LessonPanel):
-    """A panel that arranges hands under the page's meld rules (aces, the most wild cards in a
-    meld): ``solver_options`` for the solver, ``value`` for the deadwood, ``rules`` the words."""
+@dataclass(frozen=True, kw_only=True)
+class MeldRules(Figure):
+    """A figure that arranges hands under the page's meld rules: what an ace left over costs
+    (``aces``) and the most wild cards in a meld (``max_wilds``, None: no limit).  It keeps only
+    these, so a change of the players leaves it as it is."""
 
-    solver_options: dict[str, Any] = MELD_STANDARD
-    rules: widgets.HTML
+    aces: str = "low"
+    max_wilds: int | None = None
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
-        self.solver_options = meld_options(options["aces"], options["max_wilds_per_meld"])
-        self.rules.value = rules_note("three_thirteen", options, MELD_RULES)
-        self.show()
+    def with_rules(self, options: Mapping[str, Any]) -> Self:
+        return replace(self, aces=options["aces"], max_wilds=options["max_wilds_per_meld"])
 
-    def value(self, card: Card) -> int:
-        """What an unmelded card costs under these rules."""
-        return penalty_value(card, self.solver_options["aces"])
+    @property
+    def solver_options(self) -> dict[str, Any]:
+        """The solver's options for these rules."""
+        return meld_options(self.aces, self.max_wilds)
 
-    def arranged(self, hand: Sequence[Card], wild: str, title: str) -> Drawing:
+    def note(self) -> Markup:
+        """Which rules the figure is under, when they are not the standard ones ("" then)."""
+        rules = {"aces": self.aces, "max_wilds_per_meld": self.max_wilds}
+        return Markup(rules_note("three_thirteen", rules, MELD_RULES), name="rules-note-box")
+
+    def arranged(self, hand: Sequence[Card], wild: str, title: str, theme: str) -> Drawing:
+        """``hand`` drawn as the solver arranges it under these rules."""
         _, arr = min_deadwood(hand, wild, self.solver_options)
-        return arrangement_picture(
-            arr, wild, title=title, value=self.value, theme=self.theme, target=None
-        )
-
-    def show(self) -> None:
-        """Arrange the panel's hand again (after a rules change)."""
-        raise NotImplementedError
+        value = functools.partial(penalty_value, aces=self.aces)
+        return arrangement_picture(arr, wild, title=title, value=value, theme=theme, target=None)
 
 
+@dataclass(frozen=True)
 class MeldExamples(MeldRules):
     """The worked examples of the rules (spec \u00a76), each drawn as the solver arranges it
-    (what each teaches is prose in the lesson document)."""
+    (what each teaches is prose in the lesson document); ``index`` is the one shown."""
 
-    def __init__(self, picker: ThemePicker, start: int = 0) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.choice = widgets.Dropdown(
-            options=[(f"{i + 1}. {e.title}", i) for i, e in enumerate(EXAMPLES)],
-            value=start,
-            description=str(msg("Example")),
-            layout=widgets.Layout(width="460px"),
-        )
-        self.choice.add_class("cardlab-example")
-        self.text = TextVersion(str(msg("The example in words")))
-        self.rules = widgets.HTML()
-        self.choice.observe(guarded(self.status, lambda _: self.show()), names="value")
-        self.children = [
-            self.choice,
-            self.rules,
-            self.canvas_view.widget,
-            self.text.widget,
-            self.status.widget,
-        ]
-        self.show()
+    index: int = 0
+
+    def __post_init__(self) -> None:
+        checked(self.control("example"), self.index)  # one of the examples, or ValueError
 
     @property
     def example(self) -> Example:
-        return EXAMPLES[self.choice.value]
+        return EXAMPLES[self.index]
 
-    def show(self) -> None:
+    def controls(self) -> tuple[Control, ...]:
+        options = tuple((f"{i + 1}. {e.title}", i) for i, e in enumerate(EXAMPLES))
+        return (
+            Control(
+                "example", str(msg("Example")), kind="choice", value=self.index, options=options
+            ),
+        )
+
+    def _act(self, key: str, value: Any) -> MeldExamples:
+        return replace(self, index=value)
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
         """The chosen example: its drawing and why the solver is right."""
         ex = self.example
-        self.text.show(why_html(ex.cards, ex.wild, self.solver_options))
+        title = msg(
+            "Round {round}: {hand} \u00b7 {wild} wild",
+            round=ex.round_no,
+            hand=hand_words(ex.cards),
+            wild=rank_message(ex.wild, True),
+        )
         label = msg(
             "Example {number}, {title}: the hand arranged by the solver",
-            number=self.choice.value + 1,
+            number=self.index + 1,
             title=ex.title,
         )
-        describe(self.canvas_view, str(label), self.text)
-        self.redraw()
-
-    def picture(self) -> Drawing:
-        ex = self.example
-        title = str(
-            msg(
-                "Round {round}: {hand} \u00b7 {wild} wild",
-                round=ex.round_no,
-                hand=hand_words(ex.cards),
-                wild=rank_message(ex.wild, True),
-            )
+        return (
+            self.note(),
+            Picture(
+                self.arranged(ex.cards, ex.wild, str(title), theme),
+                label,
+                words=why_html(ex.cards, ex.wild, self.solver_options),
+                words_title=msg("The example in words"),
+            ),
         )
-        return self.arranged(ex.cards, ex.wild, title)
 
 
+@functools.lru_cache(maxsize=64)
+def solver_hand(text: str) -> tuple[Card, ...]:
+    """The cards of ``text``, or ``ValueError`` saying what to type instead."""
+    hand = hand_of(text)
+    if not hand:
+        raise ValueError(msg("Type some cards, e.g. 5h 6h 8h Kd Ks 7c (10 is 10h or Th)."))
+    if len(hand) > MOST_CARDS:
+        raise ValueError(
+            msg("A Three Thirteen hand holds at most 14 cards, not {count}.", count=len(hand))
+        )
+    return hand
+
+
+@dataclass(frozen=True)
 class MeldSolver(MeldRules):
-    """Type a hand (or deal one) and a round: the solver's best arrangement, drawn, and why."""
+    """Type a hand (or deal one) and choose a round: the solver's best arrangement, drawn, and
+    why.  A hand that is not one is refused (``ValueError``) and the figure keeps its own."""
 
-    def __init__(
-        self, picker: ThemePicker, hand: str = "5h 6h 8h Kd Ks 7c", round_no: int = 5, seed: int = 1
-    ) -> None:
-        super().__init__(picker, size=(10, 10))
-        self.seed = seed
-        self.hand_text = widgets.Text(
-            value=hand,
-            description=str(msg("Hand")),
-            continuous_update=False,
-            layout=widgets.Layout(width="420px"),
-        )
-        self.round = widgets.Dropdown(
-            options=[(round_choice(r), r) for r in range(1, 12)],
-            value=round_no,
-            description=str(msg("Round")),
-        )
-        self.solve_button = widgets.Button(description=str(msg("Arrange")), button_style="primary")
-        self.deal_button = widgets.Button(description=str(msg("Deal me a hand")))
-        self.solve_button.add_class("cardlab-solve")
-        self.deal_button.add_class("cardlab-deal-hand")
-        self.text = TextVersion(str(msg("The arrangement in words")))
-        self.rules = widgets.HTML()
+    hand: str = "5h 6h 8h Kd Ks 7c"
+    """The hand as the learner typed it (or as dealt)."""
+    round_no: int = 5
+    seed: int = 1
+    """The next deal's seed: the same clicks deal the same hands."""
 
-        def guard(func):
-            return guarded(self.status, func)
+    def __post_init__(self) -> None:
+        self.cards, self.wild  # noqa: B018  (a hand or a round that is none is refused here)
 
-        self.solve_button.on_click(guard(lambda _: self.solve()))
-        self.deal_button.on_click(guard(lambda _: self.deal()))
-        self.round.observe(guard(lambda _: self.solve()), names="value")
-        self.hand_text.observe(guard(lambda _: self.solve()), names="value")
-        self.children = [
-            widgets.HBox([self.hand_text, self.round]),
-            widgets.HBox([self.solve_button, self.deal_button]),
-            self.rules,
-            self.canvas_view.widget,
-            self.text.widget,
-            self.status.widget,
-        ]
-        self.hand: tuple[Card, ...] = ()
-        self.solve()
+    @classmethod
+    def start(cls, hand: str = "5h 6h 8h Kd Ks 7c", round_no: int = 5, seed: int = 1) -> MeldSolver:
+        """The solver on ``hand`` in round ``round_no``, saying it arranged it."""
+        return cls(hand=hand, round_no=round_no, seed=seed)._arranged()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return solver_hand(self.hand)
 
     @property
     def wild(self) -> str:
-        return wild_rank(self.round.value)
+        return wild_rank(self.round_no)
 
-    def solve(self, text: str | None = None) -> None:
-        """Arrange ``text`` (default: the text box); a bad card is a friendly error."""
-        text = self.hand_text.value if text is None else text
-        hand = hand_of(text)
-        if not hand:
-            raise ValueError(str(msg("Type some cards, e.g. 5h 6h 8h Kd Ks 7c (10 is 10h or Th).")))
-        if len(hand) > 14:
-            raise ValueError(
-                str(
-                    msg(
-                        "A Three Thirteen hand holds at most 14 cards, not {count}.",
-                        count=len(hand),
-                    )
-                )
-            )
-        wild = self.wild
-        self.hand = hand
-        self.redraw()
-        self.text.show(why_html(hand, wild, self.solver_options))
-        title = solver_title(hand, wild, self.solver_options)
-        describe(self.canvas_view, str(msg("Your hand arranged: {title}", title=title)), self.text)
-        self.status.ok(
-            str(
-                msgn(
-                    "Arranged {count} card with {wild} wild.",
-                    "Arranged {count} cards with {wild} wild.",
-                    len(hand),
-                    wild=rank_message(wild, True),
-                )
-            )
+    def controls(self) -> tuple[Control, ...]:
+        rounds = tuple((round_choice(r), r) for r in range(1, len(ROUND_RANKS) + 1))
+        return (
+            Control("hand", str(msg("Hand")), kind="text", value=self.hand),
+            Control("round", str(msg("Round")), kind="choice", value=self.round_no, options=rounds),
+            Control("solve", str(msg("Arrange")), row=1, style="primary"),
+            Control("deal-hand", str(msg("Deal me a hand")), row=1),
         )
 
-    def show(self) -> None:
-        self.solve()
+    def _act(self, key: str, value: Any) -> MeldSolver:
+        if key == "hand":
+            return replace(self, hand=value)._arranged()
+        if key == "round":
+            return replace(self, round_no=value)._arranged()
+        if key == "deal-hand":
+            return self.deal()
+        return self._arranged()
 
-    def picture(self) -> Drawing:
-        wild = self.wild
-        return self.arranged(self.hand, wild, solver_title(self.hand, wild, self.solver_options))
+    def deal(self) -> MeldSolver:
+        """A random hand of the round's size (seeded: the same clicks give the same)."""
+        rng = random.Random(f"three-thirteen-solver:{self.seed}:{self.round_no}")
+        hand = sorted_hand(rng.sample(DECK.cards(), hand_size(self.round_no)))
+        dealt = " ".join(c.code for c in hand)
+        return replace(self, hand=dealt, seed=self.seed + 1)._arranged()
 
-    def deal(self) -> None:
-        """A random hand of the chosen round's size (seeded: the same clicks give the same)."""
-        rng = random.Random(f"three-thirteen-solver:{self.seed}:{self.round.value}")
-        self.seed += 1
-        hand = sorted_hand(rng.sample(DECK.cards(), hand_size(self.round.value)))
-        self.hand_text.value = " ".join(c.code for c in hand)
-        self.solve()
+    def _arranged(self) -> MeldSolver:
+        said = str(
+            msgn(
+                "Arranged {count} card with {wild} wild.",
+                "Arranged {count} cards with {wild} wild.",
+                len(self.cards),
+                wild=rank_message(self.wild, True),
+            )
+        )
+        return replace(self, said=Said(said, "ok"))
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        hand, wild = self.cards, self.wild
+        title = solver_title(hand, wild, self.solver_options)
+        return (
+            self.note(),
+            Picture(
+                self.arranged(hand, wild, title, theme),
+                msg("Your hand arranged: {title}", title=title),
+                words=why_html(hand, wild, self.solver_options),
+                words_title=msg("The arrangement in words"),
+            ),
+        )

@@ -1,28 +1,28 @@
 """The odds side of the Three Thirteen lesson: round-1 exact probabilities, the by-round
 simulation, and the draw/discard advisor for one seat's view.
 
-All numbers come from `cardlab.games.three_thirteen.odds`; this module words and draws them (the
-advisor's words are in `cardlab.apps.three_thirteen.table`, which the table shows too).
+All numbers come from `cardlab.games.three_thirteen.odds`; this module words and draws them as a
+`Figure` (the advisor's words are in `cardlab.apps.three_thirteen.table`, which the table shows
+too).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_row, odds_table_html
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.table import advisor_html, gone_cards
 from cardlab.core.i18n import msg, msgn, num, pct
 from cardlab.core.odds import format_fraction
-from cardlab.games.three_thirteen.odds import round_one_under, simulate_rounds
+from cardlab.games.three_thirteen.odds import RoundStats, round_one_under, simulate_rounds
 from cardlab.games.three_thirteen.rules import decks_for
 from cardlab.pictures.three_thirteen import rank_message
 from cardlab.render.chart import Bar, Chart, ChartRow, bar_chart
-from cardlab.widgets import OddsPanel
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.theme import ThemePicker
 
 RULES = ("aces", "max_wilds_per_meld", "players")
 """The rules the odds depend on."""
@@ -99,45 +99,59 @@ def round_one_html(aces: str = "low", max_wilds: int | None = None, players: int
     return f"<p>{counting}</p><ul><li>{dealt}</li><li>{out}</li>{here}</ul>"
 
 
-class OddsLesson(LessonPanel):
+@functools.lru_cache(maxsize=16)
+def round_stats(
+    decks: int, samples: int, seed: int, aces: str, max_wilds: int | None
+) -> tuple[RoundStats, ...]:
+    """`simulate_rounds` kept for the figure's redraws (a theme change deals nothing again)."""
+    return tuple(simulate_rounds(decks, samples=samples, seed=seed, aces=aces, max_wilds=max_wilds))
+
+
+@dataclass(frozen=True)
+class OddsLesson(Figure):
     """Round 1 exactly (a table of fractions and a plot) and the round-by-round simulation,
     under the page's rules (aces, the most wild cards in a meld, and the players' decks)."""
 
-    def __init__(
-        self, samples: int = 300, seed: int = 0, picker: ThemePicker | None = None
-    ) -> None:
-        super().__init__(picker)
-        self.samples, self.seed = samples, seed
-        self.rules = widgets.HTML()
-        self.text = widgets.HTML(round_one_html())
-        self.panel = OddsPanel(
-            round_one_rows(),
-            title=str(msg("Round 1, counted exactly")),
-            plot=True,
-            picker=self.picker,
-        )
-        self.decks = 1
-        self.stats = simulate_rounds(1, samples=samples, seed=seed)
-        self.table = widgets.HTML(self.stats_html())
-        self.plot = widgets.HTML()
-        self.plot.add_class("cardlab-chart")
-        self.children = [self.rules, self.text, self.panel.widget, self.table, self.plot]
-        self.add_class("cardlab-odds-lesson")
-        self.redraw()
+    samples: int = 300
+    seed: int = 0
+    aces: str = "low"
+    max_wilds: int | None = None
+    players: int = 2
 
-    def rules_changed(self, options: Mapping[str, Any]) -> None:
+    def with_rules(self, options: Mapping[str, Any]) -> OddsLesson:
         """Count round 1 and deal the rounds again under the page's rules: a second of exact
         counting per deck count, a fraction of one for the simulation."""
-        aces, limit, players = options["aces"], options["max_wilds_per_meld"], options["players"]
-        self.decks = decks_for(players)
-        self.text.value = round_one_html(aces, limit, players)
-        self.panel.set_rows(round_one_rows(aces, limit, players))
-        self.stats = simulate_rounds(
-            self.decks, samples=self.samples, seed=self.seed, aces=aces, max_wilds=limit
+        return replace(
+            self,
+            aces=options["aces"],
+            max_wilds=options["max_wilds_per_meld"],
+            players=options["players"],
         )
-        self.table.value = self.stats_html()
-        self.rules.value = rules_note("three_thirteen", options, RULES)
-        self.redraw()
+
+    @property
+    def decks(self) -> int:
+        return decks_for(self.players)
+
+    @property
+    def stats(self) -> tuple[RoundStats, ...]:
+        return round_stats(self.decks, self.samples, self.seed, self.aces, self.max_wilds)
+
+    @property
+    def rows(self) -> tuple[OddsRow, ...]:
+        """Round 1's rows of exact odds (`round_one_rows`)."""
+        return tuple(odds_row(r) for r in round_one_rows(self.aces, self.max_wilds, self.players))
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        rules = {"aces": self.aces, "max_wilds_per_meld": self.max_wilds, "players": self.players}
+        rows, title = self.rows, str(msg("Round 1, counted exactly"))
+        return (
+            Markup(rules_note("three_thirteen", rules, RULES), name="rules-note-box"),
+            Markup(round_one_html(self.aces, self.max_wilds, self.players)),
+            Markup(odds_table_html(rows, title)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
+            Markup(self.stats_html()),
+            Markup(self.plot_svg(theme), name="chart"),
+        )
 
     def stats_html(self) -> str:
         rows = "".join(
@@ -177,7 +191,7 @@ class OddsLesson(LessonPanel):
             f"{heads}</tr></thead><tbody>{rows}</tbody></table>"
         )
 
-    def charts(self) -> tuple[Chart, Chart]:
+    def charts(self, theme: str = "default") -> tuple[Chart, Chart]:
         """Two bar charts by round (their units differ): mean deadwood ± 95%, % already melded."""
         labels = [
             str(
@@ -198,7 +212,7 @@ class OddsLesson(LessonPanel):
             (str(msg("mean minimum deadwood")),),
             title=str(msg("Mean minimum deadwood of a dealt hand")),
             axis=str(msg("deadwood points")),
-            theme=self.theme,
+            theme=theme,
             width=380.0,
             limit=None,
             fmt=lambda v: str(num(round(v, 1), 1)),
@@ -211,17 +225,14 @@ class OddsLesson(LessonPanel):
             (str(msg("already melded")),),
             title=str(msg("Dealt hands already fully melded")),
             axis=str(msg("% of deals")),
-            theme=self.theme,
+            theme=theme,
             width=380.0,
             limit=100.0,
             fmt=lambda v: str(pct(round(v) / 100, 0)),
         )
         return deadwood, melded
 
-    def plot_svg(self) -> str:
+    def plot_svg(self, theme: str = "default") -> str:
         """Both charts side by side (one under the other on a narrow screen)."""
-        svgs = "".join(chart.svg() for chart in self.charts())
+        svgs = "".join(chart.svg() for chart in self.charts(theme))
         return f'<div style="display:flex;flex-wrap:wrap;gap:12px">{svgs}</div>'
-
-    def _redraw(self) -> None:
-        self.plot.value = self.plot_svg()
