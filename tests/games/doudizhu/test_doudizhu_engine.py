@@ -119,9 +119,10 @@ def test_every_legal_play_classifies_back_to_itself(seed, ruleset):
 
 
 def dealt_to_play(seed, ruleset="cardavia"):
+    """The deal at its first play (or over: every deal thrown in, `MAX_DEALS` times)."""
     replay = dd.new_game(seed, ruleset=ruleset)
     bots = {s: RandomBot(f"{seed}/{s}") for s in range(3)}
-    while replay.state.phase != "play":
+    while replay.state.phase not in ("play", "over"):
         seat = replay.current_player
         replay = replay.append(bots[seat].choose(None, GAME.legal_actions(replay.state)).action)
         replay = replay.resolve_chance()
