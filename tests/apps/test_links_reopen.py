@@ -33,9 +33,9 @@ from test_hidden_information import _steppers
 from test_table_models import MODELS
 from test_whatif_steppers import choice_steps, line_is_over
 
-from cardlab.apps.autoplay import step as suggested
 from cardlab.apps.decks import DealStepper as DecksStepper
 from cardlab.core.i18n import LANGUAGES, set_language
+from cardlab.widgets.autoplay import step as suggested
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 

@@ -19,10 +19,10 @@ import pytest
 from language_check import english_phrases, widget_texts
 from test_hidden_information import _steppers, _tables
 
-from cardlab.apps import autoplay
 from cardlab.apps.decks import DealStepper
 from cardlab.core.engine import CHANCE, TERMINAL, get_game, legal_action_texts
 from cardlab.core.i18n import DOMAINS, SCOPES, missed, set_language, using_language
+from cardlab.widgets import autoplay
 from cardlab.widgets.theme import ThemePicker
 
 GAMES = ("highcard", "triad", "pyramid", "doudizhu", "triangle", "three_thirteen", "pyramid_poker")
