@@ -17,6 +17,7 @@ GAMES = sorted(path.parent.name for path in APPS.glob("*/table.py"))
 LESSON_MODELS = (
     "cardlab.apps.model",
     "cardlab.apps.quiz",
+    "cardlab.apps.decks",
     *(f"cardlab.apps.{game}.{part}" for game in GAMES for part in ("table", "quiz", "questions")),
 )
 """The lesson models are plain data: only the generic views (`cardlab.widgets.views`) draw

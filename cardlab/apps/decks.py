@@ -30,7 +30,7 @@ from cardlab.pictures.decks import table_drawing, welcome_picture
 from cardlab.render import TRIAD_FRAME_LINES, deck_sheet
 
 
-def deck_choices() -> tuple[tuple[Message, str], ...]:
+def deck_choices() -> tuple[tuple[str | Message, str], ...]:
     """The decks as a deck control lists them (titled in the page's language)."""
     return tuple((deck.title, name) for name, deck in DECKS.items())
 
@@ -179,10 +179,6 @@ def mirror_parts(replay: Replay, step: int) -> MirrorParts:
     return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
 
 
-STEP_KEYS = ("start", "back", "next", "end")
-"""The step buttons, in their row (``next``: the browser tests' ``cardlab-next``)."""
-
-
 @dataclass(frozen=True)
 class DealStepper(Figure):
     """A High Card deal (at first the lesson's curated deal), stepped card by card; Reshuffle
@@ -206,12 +202,7 @@ class DealStepper(Figure):
 
     def __post_init__(self) -> None:
         get_deck(self.deck)  # an unknown deck is refused here
-        last = len(self.replay)
-        if not 0 <= self.step <= last:
-            raise ValueError(
-                msg("step {step} is out of range: this deal has steps 0-{last}",
-                    step=self.step, last=last)
-            )  # fmt: skip
+        link_values.read_step(str(self.step), len(self.replay))  # so is a step it has not
 
     @property
     def is_curated(self) -> bool:
@@ -245,10 +236,10 @@ class DealStepper(Figure):
         if key == "reshuffle":
             return replace(self, seed=self.seed + 1, step=0)
         last = len(self.replay)
-        steps = {"start": 0, "back": self.step - 1, "next": self.step + 1, "end": last}
         if key == "step":
             return replace(self, step=link_values.read_step(value.strip(), last))
-        return replace(self, step=steps[key])
+        steps = {"start": 0, "back": self.step - 1, "next": self.step + 1, "end": last}
+        return replace(self, step=steps[key])  # the buttons ("next": the hook ``cardlab-next``)
 
     # -- its link --------------------------------------------------------------------------------
     def position(self) -> dict[str, str]:

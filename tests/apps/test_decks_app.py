@@ -2,6 +2,7 @@
 stepped card by card (its buttons, its step field, its link) and the counting lesson."""
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -119,6 +120,15 @@ def test_a_refused_step_shows_on_the_status_line_and_the_deal_stays(picker):
     view.controls["step"].value = "99"
     assert view.status.level == "error" and "out of range" in view.status.message
     assert view.model.step == 5 and view.shown[2].canvas.drawing == drawing
+
+
+def test_a_deal_is_made_only_at_a_step_it_has_of_a_deck_there_is():
+    deal = DealStepper.start()
+    with pytest.raises(ValueError, match="step 31 is out of range"):
+        replace(deal, step=31)
+    with pytest.raises(ValueError, match="tarot"):
+        replace(deal, deck="tarot")
+    assert replace(deal, step=30).step == 30 == len(deal.replay)
 
 
 def test_reshuffle_deals_a_new_game_from_step_zero():
