@@ -7,7 +7,7 @@
 1. Tables: each of the six "play against the AI" tables in its own fresh process (one kernel-like
    process per table, at most ``--jobs`` at a time), built as its lesson builds it, without a
    browser: ipywidgets' default comm-less mode, as the app tests use.  The learner plays
-   ``--games`` games through the table's own controls (`cardlab.apps.autoplay`: a Triad or
+   ``--games`` games through the table's own controls (`cardlab.widgets.autoplay`: a Triad or
    Pyramid hand, a Dou Dizhu deal, a whole Triangle, Three Thirteen or Pyramid Poker game, each
    followed by the button that starts the next) with the hint box ticked where the table has one
    that is cheap to show.  ``VmRSS`` from ``/proc/self/status`` (after ``gc.collect()``) is read
@@ -129,8 +129,8 @@ def worker(name: str, games: int) -> dict[str, Any]:
 
     from ipywidgets.widgets import widget
 
-    from cardlab.apps.autoplay import play_game
     from cardlab.core.caches import census
+    from cardlab.widgets.autoplay import play_game
     from cardlab.widgets.table import TableView
     from cardlab.widgets.theme import ThemePicker
 
@@ -241,7 +241,7 @@ def table_section(results: list[dict[str, Any]], games: int, jobs: int) -> list[
         f"One fresh process per table ({jobs} at a time), the table built as its lesson builds it, "
         "ipywidgets without a front end (comm-less, as in `tests/apps`). A game: a Triad or "
         "Pyramid hand, a Dou Dizhu deal, a whole Triangle, Three Thirteen (11 rounds) or "
-        "Pyramid Poker game, played through the table's buttons by `cardlab.apps.autoplay` "
+        "Pyramid Poker game, played through the table's buttons by `cardlab.widgets.autoplay` "
         "(Hint where the table has the button; Pyramid's and Triangle's hint boxes ticked). "
         f"Warm-up: the first {WARM_UP} games (constant tables built on first use, "
         "caches filling). Growth per game is after the warm-up.",

@@ -158,15 +158,16 @@ def controller_steps(deal_name: str = "decks-forced-follow") -> tuple[list[StepC
     """Click Forward through a whole High Card deal (the decks lesson's curated deal: standard52,
     seed 1): the cost of each step, sprites cached."""
     with recording_comms() as wire:
-        from cardlab.apps.decks import DealStepper, ThemePicker
+        from cardlab.apps.decks import DealStepper
+        from cardlab.widgets.figure_view import FigureView
 
-        deal = DealStepper(ThemePicker(), deal=deal_name)
-        stepper, view = deal.stepper, deal.view
+        deal = FigureView(DealStepper.start(deal_name))
+        view = next(shown.canvas for shown in deal.shown if shown.canvas is not None)
         costs = []
-        while stepper.step < len(stepper.replay):
+        while deal.model.step < len(deal.model.replay):
             before = (wire.messages, wire.opens, wire.total)
             t = time.perf_counter()
-            stepper.forward_button.click()
+            deal.controls["next"].click()
             dt = time.perf_counter() - t
             costs.append(
                 StepCost(
@@ -255,7 +256,7 @@ def step_report(steps: list[StepCost], sprites: int) -> list[str]:
         "",
         f"Forward clicked through a whole deal ({len(steps)} steps) in process, widget comms",
         "recording what would be sent. A step redraws the table in one batched canvas message",
-        "and updates the caption, slider and text mirror.",
+        "and updates the caption, the step field, the buttons and the text mirror.",
         "",
         "| | DrawOps | canvas commands | sprites blitted | comm messages | of which new widgets "
         "| bytes sent | Python ms |",

@@ -17,13 +17,11 @@ GAMES = sorted(path.parent.name for path in APPS.glob("*/table.py"))
 LESSON_MODELS = (
     "cardlab.apps.model",
     "cardlab.apps.quiz",
+    "cardlab.apps.decks",
     *(f"cardlab.apps.{game}.{part}" for game in GAMES for part in ("table", "quiz", "questions")),
 )
 """The lesson models are plain data: only the generic views (`cardlab.widgets.views`) draw
 them."""
-STILL_WIDGETS = {"cardlab.apps.decks", "cardlab.apps.autoplay"}
-"""The per-game modules that still build widgets themselves (issue 27 turns them into models):
-this set may only shrink."""
 
 
 def imported_after(modules: tuple[str, ...]) -> set[str]:
@@ -60,11 +58,20 @@ def test_every_game_has_a_table_model_and_a_quiz_model():
     assert len(GAMES) == 6 and "cardlab.apps.triad.quiz" in LESSON_MODELS
 
 
-def test_no_other_per_game_module_builds_widgets():
-    """Every module of a game's lesson folder is a model, except the ones still listed."""
-    for path in sorted(APPS.glob("*/*.py")):
-        module = f"cardlab.apps.{path.parent.name}.{path.stem}"
-        if path.stem == "__init__" or module in STILL_WIDGETS:
+def apps_module(path: Path) -> str:
+    """The module name of a file under ``cardlab/apps``."""
+    return ".".join(("cardlab", *path.relative_to(APPS.parent).with_suffix("").parts))
+
+
+def test_no_lesson_module_builds_widgets_or_follows_the_rules_itself():
+    """Every module of ``cardlab.apps`` (the decks lesson and what the lessons share) and of a
+    game's lesson folder is a model: it imports no widget and overrides no view's
+    ``rules_changed`` (a model says ``with_rules``, its view follows the page)."""
+    paths = sorted([*APPS.glob("*.py"), *APPS.glob("*/*.py")])
+    assert "cardlab.apps.decks" in map(apps_module, paths)
+    for path in paths:
+        module = apps_module(path)
+        if path.stem == "__init__":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
@@ -75,6 +82,9 @@ def test_no_other_per_game_module_builds_widgets():
         widgetry = {name for name in imported if name.split(".")[0] in WIDGET_STACK
                     or name.startswith("cardlab.widgets")}  # fmt: skip
         assert not widgetry, f"{module} imports {sorted(widgetry)}"
+        follows = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                   and n.name == "rules_changed"]  # fmt: skip
+        assert not follows, f"{module} defines rules_changed"
 
 
 def test_cli_import_is_light():

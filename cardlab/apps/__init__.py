@@ -1,3 +1,3 @@
 """The lessons: one folder per game (``lesson``, ``odds``, ``stepper``, ``quiz``, ``table``),
-the decks lesson, and what they share (`model`: the table as plain data; `hand_by_hand`;
-`bot_stepper`; `autoplay`).  See docs/architecture.md."""
+the decks lesson, and what they share (`model`: the table as plain data; `figure`: a lesson
+figure as a value; `hand_by_hand`; `bot_stepper`).  See docs/architecture.md."""

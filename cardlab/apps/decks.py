@@ -1,43 +1,38 @@
-"""The decks lesson app: every deck drawn, a deal stepped card by card, and a first counting lesson.
+"""The decks lesson's figures: every deck drawn, a deal stepped card by card, and a first
+counting lesson (and the index page's banner, one card of each deck).
 
-Three small views share one theme picker, so a learner who switches to the colour-blind or
-high-contrast theme sees every drawing change at once.  All game logic comes from
-`cardlab.games.highcard` and `cardlab.core.odds`; this module only wires widgets to it.
+Each is a `Figure`, a value the page shows (``page.show(DeckGallery())``); all game logic comes
+from `cardlab.games.highcard` and `cardlab.core.odds`, all drawing from `cardlab.pictures.decks`.
 """
 
 from __future__ import annotations
 
+import functools
+import html
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-import ipywidgets as widgets
-
+from cardlab.apps.figure import Block, Figure, Markup, Picture
+from cardlab.apps.model import Control
+from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
+from cardlab.apps.words import MirrorParts, caption_html, mirror_html
 from cardlab.core import link_values
 from cardlab.core.bots import RandomBot
 from cardlab.core.cards import DECKS, get_deck
-from cardlab.core.engine import CHANCE, TERMINAL, Event, legal_moves_in_words, seat_name
-from cardlab.core.i18n import joined, msg, msgn
+from cardlab.core.engine import CHANCE, TERMINAL, legal_moves_in_words, seat_name
+from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.odds import pair_in_first_two, simulate_pairs
 from cardlab.core.replay import Replay
 from cardlab.core.text import shown
-from cardlab.games.highcard import HighCardState
 from cardlab.lessons import deals
 from cardlab.pictures.decks import table_drawing, welcome_picture
-from cardlab.render import (
-    TRIAD_FRAME_LINES,
-    Drawing,
-    deck_sheet,
-)
-from cardlab.widgets import CanvasView, OddsPanel, OddsRow, Stepper, TextMirror
-from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel
-from cardlab.widgets.text_version import TextVersion, describe
-from cardlab.widgets.theme import ThemePicker
+from cardlab.render import TRIAD_FRAME_LINES, deck_sheet
 
 
-def deck_choices() -> list[tuple[str, str]]:
-    """The decks as a dropdown lists them, titled in the current language."""
-    return [(str(deck.title), name) for name, deck in DECKS.items()]
+def deck_choices() -> tuple[tuple[str | Message, str], ...]:
+    """The decks as a deck control lists them (titled in the page's language)."""
+    return tuple((deck.title, name) for name, deck in DECKS.items())
 
 
 SHORT_NAMES = {
@@ -55,7 +50,7 @@ HAND_SIZE = 5
 
 
 def deck_summary(name: str) -> str:
-    """What a deck holds, in words and notation (the caption under the deck sheet)."""
+    """What a deck holds, in words and notation (the deck sheet's text version)."""
     deck = get_deck(name)
     example = deck.format(deck.kinds()[:3] + tuple(c for c in deck.kinds() if c.is_extra))
     return str(
@@ -72,81 +67,70 @@ def deck_summary(name: str) -> str:
     )
 
 
-class DeckGallery(LessonPanel):
-    """A dropdown of decks and a sheet of every face of the chosen one.
-
-    Clicking a face (or choosing it in the "Card" dropdown, the keyboard equivalent) says what
-    the card is, how many copies the deck holds, and how to write it.
-    """
-
-    def __init__(self, picker: ThemePicker, deck: str = "triad") -> None:
-        super().__init__(picker, size=(10, 10))
-        self.choice = widgets.Dropdown(
-            options=deck_choices(), value=deck, description=str(msg("Deck"))
-        )
-        self.card_choice = widgets.Dropdown(description=str(msg("Card")))
-        self.caption = TextVersion(str(msg("The deck in words")))
-        self.card_caption = widgets.HTML()
-        self.canvas_view.on_click(guarded(self.status, self._clicked))
-        self.choice.observe(guarded(self.status, lambda _: self.refresh()), names="value")
-        self.card_choice.observe(guarded(self.status, lambda _: self.describe()), names="value")
-        self.children = [
-            self.choice,
-            self.caption.widget,
-            self.canvas_view.widget,
-            widgets.HBox([self.card_choice, self.card_caption]),
-            self.status.widget,
-        ]
-        self.refresh()
-
-    @property
-    def drawing(self) -> Drawing:
-        return deck_sheet(self.choice.value, self.theme, card_w=SHEET_CARD_WIDTH)
-
-    def refresh(self) -> None:
-        drawing = self.drawing
-        deck = get_deck(self.choice.value)
-        self.caption.show(deck_summary(deck.name))
-        label = msg("Every face of the {deck}: {count} cards", deck=deck.title, count=len(deck))
-        describe(self.canvas_view, str(label), self.caption)
-        self.card_choice.options = [(card.code, i) for i, card in enumerate(deck.kinds())]
-        self.card_choice.value = 0
-        self.canvas_view.resize(drawing.width, drawing.height)
-        self.canvas_view.draw(drawing)
-        self.describe()
-
-    def describe(self) -> None:
-        """Put the chosen card into words in the caption beside the dropdown."""
-        deck = get_deck(self.choice.value)
-        card = deck.kinds()[self.card_choice.value]
-        copies = deck.count(card)
-        words = deck.words(card)
-        if deck.name == "triad" and not card.is_extra:
-            text = msg(
+def card_words(name: str, index: int) -> str:
+    """Face ``index`` of deck ``name`` in words: what it is, its copies, how it is written (and
+    a Triad suit's frame lines)."""
+    deck = get_deck(name)
+    card = deck.kinds()[index]
+    said = {"card": card.code, "words": deck.words(card), "copies": deck.count(card)}
+    if deck.name == "triad" and not card.is_extra:
+        return str(
+            msg(
                 "<b>{card}</b>: {words}; {copies} in the deck; {lines} frame lines",
-                card=card.code,
-                words=words,
-                copies=copies,
                 lines=TRIAD_FRAME_LINES[card.suit],
+                **said,
             )
-        else:
-            text = msg(
-                "<b>{card}</b>: {words}; {copies} in the deck",
-                card=card.code,
-                words=words,
-                copies=copies,
-            )
-        self.card_caption.value = str(text)
-
-    def _clicked(self, target: str) -> None:
-        kind, _, index = target.partition(":")
-        if kind == "card":
-            self.card_choice.value = int(index)
-
-    def _redraw(self) -> None:
-        self.refresh()
+        )
+    return str(msg("<b>{card}</b>: {words}; {copies} in the deck", **said))
 
 
+@dataclass(frozen=True)
+class DeckGallery(Figure):
+    """A deck chosen from every deck, a sheet of its faces, and what the face chosen is.
+
+    Clicking a face (or pressing its button, the keyboard's way) says what the card is, how
+    many copies the deck holds, and how to write it."""
+
+    deck: str = "triad"
+    card: int = 0
+    """The face described (an index into the deck's faces, in the order drawn)."""
+
+    def __post_init__(self) -> None:
+        faces = len(get_deck(self.deck).kinds())  # an unknown deck is refused here
+        if not 0 <= self.card < faces:
+            raise ValueError(f"the {self.deck} deck has faces 0-{faces - 1}, not {self.card}")
+
+    def controls(self) -> tuple[Control, ...]:
+        return (Control("deck", msg("Deck"), kind="choice", value=self.deck,
+                        options=deck_choices()),)  # fmt: skip
+
+    def _act(self, key: str, value: Any) -> DeckGallery:
+        return replace(self, deck=value, card=0)
+
+    def select(self, selected: tuple[int, ...]) -> DeckGallery:
+        """The face last chosen; a second press on the face described leaves it described."""
+        return replace(self, card=selected[-1]) if selected else self
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        deck = get_deck(self.deck)
+        label = msg("Every face of the {deck}: {count} cards", deck=deck.title, count=len(deck))
+        return (
+            Picture(
+                deck_sheet(self.deck, theme, card_w=SHEET_CARD_WIDTH),
+                label,
+                words=deck_summary(self.deck),
+                words_title=msg("The deck in words"),
+                name="deck-sheet",
+                cards=tuple(card.code for card in deck.kinds()),
+                selected=(self.card,),
+                multi=False,
+            ),
+            Markup(card_words(self.deck, self.card), name="card-words"),
+        )
+
+
+# -- a deal, card by card --------------------------------------------------------------------------
+@functools.lru_cache(maxsize=16)
 def demo_replay(deck: str, seed: int) -> Replay:
     """A whole High Card game with three random players: the deal, then every trick."""
     hand_size = 6 if deck == "pyramid" else HAND_SIZE
@@ -154,16 +138,22 @@ def demo_replay(deck: str, seed: int) -> Replay:
     return start.play_out({seat: RandomBot(f"{seed}/{seat}") for seat in range(PLAYERS)})
 
 
-def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
-    """The text mirror of a step: hands, table, last move and legal moves, in words."""
+@functools.lru_cache(maxsize=4)
+def curated(story: str) -> Replay:
+    """The curated deal ``story`` (read once)."""
+    return deals.load(story)
+
+
+def mirror_parts(replay: Replay, step: int) -> MirrorParts:
+    """The deal at ``step`` in words: hands, table, last move and legal moves."""
     state = replay.state_at(step)
     deck = get_deck(state.deck)
     hands = [
         str(msg("{player}: {cards}", player=seat_name(s), cards=deck.format(h) or msg("no cards")))
         for s, h in enumerate(state.hands)
     ]
-    shown = state.trick or state.last_trick
-    played = [msg("{player} {card}", player=seat_name(s), card=c.code) for s, c in shown]
+    on_table = state.trick or state.last_trick
+    played = [msg("{player} {card}", player=seat_name(s), card=c.code) for s, c in on_table]
     trick = joined(played) if played else msg("nothing played yet")
     table = str(
         msgn(
@@ -189,113 +179,77 @@ def mirror_parts(replay: Replay, step: int) -> dict[str, Any]:
     return {"hands": hands, "table": table, "last_move": last, "legal_moves": legal}
 
 
-class DealStepper(LessonPanel):
-    """A High Card deal (at first the lesson's curated deal), stepped card by card; "Reshuffle"
-    deals again with the next seed, and choosing a deck deals that deck with the current seed.
-    Its position is the curated deal or a deck and seed, and the step."""
+@dataclass(frozen=True)
+class DealStepper(Figure):
+    """A High Card deal (at first the lesson's curated deal), stepped card by card; Reshuffle
+    deals again with the next seed, and choosing a deck deals that deck with the same seed.
+    Its position (its link) is the curated deal or a deck and seed, and the step."""
+
+    story: str
+    """The curated deal the lesson tells about (`cardlab.lessons.deals`)."""
+    deck: str
+    seed: int
+    step: int = 0
 
     share_key: ClassVar[str] = "deal"
-    POSITION_NAMES = ("deal", "deck", "seed", "step")
+    POSITION_NAMES: ClassVar[tuple[str, ...]] = ("deal", "deck", "seed", "step")
 
-    def __init__(self, picker: ThemePicker, deal: str = "decks-forced-follow") -> None:
-        super().__init__(picker, size=(760, 440))
-        self.story = deal
-        replay = deals.load(deal)
-        self.seed = replay.seed
-        self.choice = widgets.Dropdown(
-            options=deck_choices(),
-            value=dict(replay.options)["deck"],
-            description=str(msg("Deck")),
-        )
-        self.reshuffle_button = widgets.Button(description=str(msg("Reshuffle")))
-        self.reshuffle_button.add_class("cardlab-reshuffle")
-        self.seed_label = widgets.Label(_seed_words(self.seed))
-        self.mirror = TextMirror(str(msg("The deal in words")))
-        self.canvas_view.describe(
-            str(msg("A High Card deal of three players at this step: hands and the table")),
-            self.mirror.element_id,
-        )
-        self.stepper = Stepper(replay, status=self.status, view=self.view)
-        self.stepper.on_step(self._show)
-        self.record = widgets.Textarea(
-            placeholder=str(msg("Paste a shared deal here (cardlab-replay text) and press Load")),
-            layout=widgets.Layout(width="520px", height="5em"),
-        )
-        self.load_button = widgets.Button(description=str(msg("Load deal")))
-        self.share_button = widgets.Button(description=str(msg("Share this deal")))
-        self.load_button.on_click(guarded(self.status, lambda _: self.load(self.record.value)))
-        self.share_button.on_click(guarded(self.status, lambda _: self.share()))
-        self.reshuffle_button.on_click(guarded(self.status, lambda _: self.reshuffle()))
-        self._loading = False
-        self.choice.observe(guarded(self.status, self._deck_changed), names="value")
-        controls = widgets.HBox([self.choice, self.reshuffle_button, self.seed_label])
-        sharing = widgets.HBox([self.record, widgets.VBox([self.share_button, self.load_button])])
-        self.children = [controls, self.stepper.widget, self.mirror.widget, sharing]
-        self.redraw()
+    @classmethod
+    def start(cls, story: str = "decks-forced-follow") -> DealStepper:
+        """The curated deal ``story`` at its first step."""
+        replay = curated(story)
+        return cls(story, dict(replay.options)["deck"], replay.seed)
+
+    def __post_init__(self) -> None:
+        get_deck(self.deck)  # an unknown deck is refused here
+        link_values.read_step(str(self.step), len(self.replay))  # so is a step it has not
+
+    @property
+    def is_curated(self) -> bool:
+        """Whether the deal is the curated one (its deck and seed)."""
+        story = curated(self.story)
+        return (self.deck, self.seed) == (dict(story.options)["deck"], story.seed)
 
     @property
     def replay(self) -> Replay:
-        return self.stepper.replay
+        return curated(self.story) if self.is_curated else demo_replay(self.deck, self.seed)
 
-    def reshuffle(self) -> None:
-        self.seed += 1
-        self.deal()
-
-    def deal(self) -> None:
-        """Deal a fresh game of the chosen deck with the current seed, back at step 0."""
-        self.stepper.set_replay(demo_replay(self.choice.value, self.seed), step=0)
-        self.seed_label.value = _seed_words(self.seed)
-        self.redraw()
-
-    def _deck_changed(self, change: dict[str, Any]) -> None:
-        if not self._loading:
-            self.deal()
-
-    def share(self) -> None:
-        """Put the deal's replay text in the box, to copy and send to someone."""
-        self.record.value = self.replay.to_text()
-        self.status.info(
-            str(msg("Copy the text above; Load on another page replays this exact deal."))
+    # -- what the learner presses ----------------------------------------------------------------
+    def controls(self) -> tuple[Control, ...]:
+        last = len(self.replay)
+        steps = (
+            Control("start", msg("« Start"), self.step > 0, row=1),
+            Control("back", msg("◀ Back"), self.step > 0, row=1),
+            Control("next", msg("Forward ▶"), self.step < last, row=1),
+            Control("end", msg("End »"), self.step < last, row=1),
+        )
+        return (
+            Control("deck", msg("Deck"), kind="choice", value=self.deck, options=deck_choices()),
+            Control("reshuffle", msg("Reshuffle")),
+            *steps,
+            Control("step", msg("Step"), row=1, kind="text", value=str(self.step)),
         )
 
-    def load(self, text: str) -> None:
-        """Replay a shared deal; a malformed record is refused and the current deal stays."""
-        replay = Replay.from_text(text)
-        if replay.game_name != "highcard":
-            raise ValueError(
-                msg("this is a {game} record, not a High Card deal", game=replay.game.title)
-            )
-        self._loading = True
-        try:
-            self.choice.value = dict(replay.options)["deck"]
-        finally:
-            self._loading = False
-        self.seed = replay.seed
-        self.seed_label.value = str(msg("seed {seed} (loaded)", seed=self.seed))
-        self.stepper.set_replay(replay, step=0)
-        self.redraw()
-        self.status.ok(
-            str(
-                msgn(
-                    "Loaded a deal of {count} step.", "Loaded a deal of {count} steps.", len(replay)
-                )
-            )
-        )
+    def _act(self, key: str, value: Any) -> DealStepper:
+        if key == "deck":
+            return replace(self, deck=value, step=0)
+        if key == "reshuffle":
+            return replace(self, seed=self.seed + 1, step=0)
+        last = len(self.replay)
+        if key == "step":
+            return replace(self, step=link_values.read_step(value.strip(), last))
+        steps = {"start": 0, "back": self.step - 1, "next": self.step + 1, "end": last}
+        return replace(self, step=steps[key])  # the buttons ("next": the hook ``cardlab-next``)
 
+    # -- its link --------------------------------------------------------------------------------
     def position(self) -> dict[str, str]:
-        """``deal`` (the curated deal) or ``deck`` and ``seed``, and ``step``; none for a loaded
-        deal no deck and seed deal again (a link cannot carry it: Share this deal can)."""
-        if self.replay == deals.load(self.story):
-            where = {"deal": self.story}
-        elif self.replay == demo_replay(self.choice.value, self.seed):
-            where = {"deck": self.choice.value, "seed": str(self.seed)}
-        else:
-            return {}
-        return {**where, "step": str(self.stepper.step)}
+        """``deal`` (the curated deal) or ``deck`` and ``seed``, and ``step``."""
+        where = (
+            {"deal": self.story} if self.is_curated else {"deck": self.deck, "seed": str(self.seed)}
+        )
+        return {**where, "step": str(self.step)}
 
-    def open_position(self, params: Mapping[str, str]) -> list[str]:
-        """Go to a position `position` gave; ``ValueError`` (nothing changes) for one that
-        cannot be reached."""
+    def at(self, params: Mapping[str, str]) -> tuple[DealStepper, list[str]]:
         notices = link_values.unknown(params, self.POSITION_NAMES)
         deal = params.get("deal")
         if deal is not None and ("seed" in params or "deck" in params):
@@ -309,10 +263,9 @@ class DealStepper(LessonPanel):
                         story=repr(self.story),
                     )
                 )
-            replay = deals.load(deal)
-            deck, seed = dict(replay.options)["deck"], replay.seed
+            there = self.start(deal)
         else:
-            deck = params.get("deck", self.choice.value)
+            deck = params.get("deck", self.deck)
             if deck not in DECKS:
                 raise ValueError(
                     msg(
@@ -322,27 +275,30 @@ class DealStepper(LessonPanel):
                     )
                 )
             seed = link_values.read_seed(params["seed"]) if "seed" in params else self.seed
-            replay = demo_replay(deck, seed)
-        step = link_values.read_step(params["step"], len(replay)) if "step" in params else 0
-        self._loading = True
-        try:
-            self.choice.value = deck
-        finally:
-            self._loading = False
-        self.seed = seed
-        self.seed_label.value = _seed_words(seed)
-        self.stepper.set_replay(replay, step=step)
-        self.redraw()
-        return notices
+            there = replace(self, deck=deck, seed=seed, step=0)
+        if "step" in params:
+            there = replace(there, step=link_values.read_step(params["step"], len(there.replay)))
+        return there, notices
 
-    def _redraw(self) -> None:
-        self._show(self.stepper.step, self.stepper.state, None)
+    # -- what the page shows ---------------------------------------------------------------------
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        replay = self.replay
+        caption = caption_html(replay, self.step)
+        mirror = mirror_html(mirror_parts(replay, self.step))
+        return (
+            Markup(html.escape(str(msg("seed {seed}", seed=self.seed))), name="seed"),
+            Markup(f'<div class="cardlab-caption" aria-live="polite">{caption}</div>'),
+            Picture(
+                table_drawing(replay.state_at(self.step), theme),
+                msg("A High Card deal of three players at this step: hands and the table"),
+                words=f'<div class="cardlab-mirror" role="log" aria-live="polite">{mirror}</div>',
+                words_title=msg("The deal in words"),
+                name="deal-table",
+            ),
+        )
 
-    def _show(self, step: int, state: HighCardState, event: Event | None) -> None:
-        self.canvas_view.draw(table_drawing(state, self.theme))
-        self.mirror.update(**mirror_parts(self.replay, step))
 
-
+# -- a first probability ---------------------------------------------------------------------------
 def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
     """Exact and simulated P(first two cards match) for every deck."""
     rows = []
@@ -355,51 +311,45 @@ def pair_rows(trials: int = 20_000, seed: int = 2026) -> list[OddsRow]:
     return rows
 
 
-class PairOdds(LessonPanel):
-    """The counting lesson: pick a deck to read its counting argument; the table compares all."""
+@dataclass(frozen=True)
+class PairOdds(Figure):
+    """The counting lesson: a deck chosen shows its counting argument; the table and the chart
+    compare every deck's exact chance with a seeded simulation."""
 
-    def __init__(
-        self,
-        trials: int = 20_000,
-        seed: int = 2026,
-        deck: str = "pyramid",
-        picker: ThemePicker | None = None,
-    ) -> None:
-        super().__init__(picker)
-        self.choice = widgets.Dropdown(
-            options=deck_choices(), value=deck, description=str(msg("Deck"))
+    deck: str = "pyramid"
+    trials: int = 20_000
+    seed: int = 2026
+
+    def controls(self) -> tuple[Control, ...]:
+        return (Control("deck", msg("Deck"), kind="choice", value=self.deck,
+                        options=deck_choices()),)  # fmt: skip
+
+    def __post_init__(self) -> None:
+        get_deck(self.deck)  # an unknown deck is refused here
+
+    def _act(self, key: str, value: Any) -> PairOdds:
+        return replace(self, deck=value)
+
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        counted = pair_in_first_two(get_deck(self.deck))
+        argument = msg(
+            "<p><b>{question}?</b> {argument}</p>",
+            question=counted.question,
+            argument=counted.argument,
         )
-        self.argument = widgets.HTML()
-        self.panel = OddsPanel(
-            pair_rows(trials, seed),
-            title=str(msg("P(the first two cards match)")),
-            plot=True,
-            picker=self.picker,
-        )
-        self.choice.observe(lambda _: self.explain(), names="value")
-        self.children = [self.choice, self.argument, self.panel.widget]
-        self.explain()
-
-    def explain(self) -> None:
-        counted = pair_in_first_two(get_deck(self.choice.value))
-        self.argument.value = str(
-            msg(
-                "<p><b>{question}?</b> {argument}</p>",
-                question=counted.question,
-                argument=counted.argument,
-            )
+        rows = pair_rows(self.trials, self.seed)
+        title = str(msg("P(the first two cards match)"))
+        return (
+            Markup(str(argument), name="argument"),
+            Markup(odds_table_html(rows, title)),
+            Markup(odds_chart(rows, title, theme).svg(), name="chart", max_width="560px"),
         )
 
 
-def welcome_banner(theme: str = "default") -> CanvasView:
+@dataclass(frozen=True)
+class WelcomeBanner(Figure):
     """One card of each deck in a row: the index page's picture."""
-    drawing = welcome_picture(theme)
-    view = CanvasView(
-        drawing.width, drawing.height, label=str(msg("One card from each deck the lessons teach"))
-    )
-    view.draw(drawing)
-    return view
 
-
-def _seed_words(seed: int) -> str:
-    return str(msg("seed {seed}", seed=seed))
+    def blocks(self, theme: str) -> tuple[Block, ...]:
+        label = msg("One card from each deck the lessons teach")
+        return (Picture(welcome_picture(theme), label),)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.model import Control, Said, checked
 from cardlab.core.i18n import msg
@@ -69,6 +69,10 @@ class Figure:
     said: Said = field(default_factory=Said, compare=False, kw_only=True)
     """The status line after the last action."""
 
+    share_key: ClassVar[str] = ""
+    """The name a page's link gives this figure's position (``?at=deal``); "" for a figure
+    without one.  A figure with a key says where it is (`position`) and goes there (`at`)."""
+
     def controls(self) -> tuple[Control, ...]:
         """What the learner may press or choose, in rows (`Control.row`)."""
         return ()
@@ -99,6 +103,16 @@ class Figure:
     def with_rules(self, options: Mapping[str, Any]) -> Self:
         """The figure under the page's rules (the game's full options)."""
         return self
+
+    def position(self) -> dict[str, str]:
+        """Where the figure is, as a link's parameters (a figure with a `share_key`)."""
+        return {}
+
+    def at(self, params: Mapping[str, str]) -> tuple[Self, list[str]]:
+        """The figure at the position `position` gave (read back from a link), and a notice
+        for each parameter ignored; ``ValueError`` naming what was wrong for a position that
+        cannot be reached (this figure is unchanged)."""
+        raise NotImplementedError
 
     def control(self, key: str) -> Control:
         """Control ``key``, or ``ValueError`` naming it."""

@@ -288,7 +288,6 @@ class HighCard(Game[HighCardState, HighCardMove]):
             winner=seat_name(winner),
             best=deck.words(best),
         )
-        # text in the current language: the widgets show arithmetic as text (see Event)
         arithmetic = msgn(
             "{player}: {before} + 1 = {count} trick",
             "{player}: {before} + 1 = {count} tricks",
@@ -296,7 +295,7 @@ class HighCard(Game[HighCardState, HighCardMove]):
             player=seat_name(winner),
             before=points[winner] - 1,
         )
-        return Transition(new, Event(seat, action, told(said), str(arithmetic)))
+        return Transition(new, Event(seat, action, told(said), arithmetic))
 
     # -- views and results -------------------------------------------------------------------
     def observe(self, state: HighCardState, seat: int | None) -> HighCardView:

@@ -84,8 +84,23 @@ class FigureView(LessonPanel):
             getattr(self.status, said.level)(str(said.text))
         else:
             self.status.clear()
+        if self.share_box is not None and self.share_box.shown:
+            self.share_box.refresh()  # the link shown is to where the figure is now
 
     # -- the page --------------------------------------------------------------------------------
+    @property
+    def share_key(self) -> str:  # type: ignore[override]
+        """The figure's: a figure with a position gets the page's share box and its links."""
+        return self.model.share_key
+
+    def position(self) -> dict[str, str]:
+        return self.model.position()
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        model, notices = self.model.at(params)
+        self.show(model)
+        return notices
+
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The figure under the page's rules (nothing sent when they change nothing in it)."""
         model = self.model.with_rules(options)
@@ -137,6 +152,8 @@ class FigureView(LessonPanel):
             parts = [s.widget for s in self.shown]
             at = len(parts) if first_hand is None else first_hand + 1
             parts.insert(at, self.status.widget)  # a refusal shows under the hand it is about
+            if self.share_box is not None:  # the page's, under the figure
+                parts.append(self.share_box)
             self.children = [self.rows, *parts]
         for shown, block in zip(self.shown, blocks, strict=True):
             if isinstance(block, Picture):

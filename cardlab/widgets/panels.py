@@ -12,12 +12,13 @@ import html
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 import ipywidgets as widgets
 
 from cardlab.apps.odds_table import OddsRow, odds_chart, odds_row, odds_table_html
 from cardlab.apps.score_sheet import score_sheet_html
+from cardlab.apps.words import MIRROR_TITLES, mirror_html, mirror_text
 from cardlab.core.i18n import Message, msg
 from cardlab.render.chart import Chart
 from cardlab.widgets.a11y import element_id
@@ -280,20 +281,11 @@ class TextMirror(_Panel):
     screen readers announce the full region rather than the change.
     """
 
-    SECTIONS: ClassVar[tuple[str, ...]] = ("hands", "table", "last_move", "legal_moves")
-    TITLES: ClassVar[dict[str, Message]] = {
-        "hands": msg("Hands"),
-        "table": msg("Table"),
-        "last_move": msg("Last move"),
-        "legal_moves": msg("Legal moves"),
-    }
-    """Each section's title (read in the page's language)."""
-
     def __init__(self, label: str | Message | None = None) -> None:
         self.label = str(msg("Table in words") if label is None else label)
         self.element_id = element_id("cardlab-mirror")
         """The section's id: a canvas names it in ``aria-describedby``."""
-        self.parts: dict[str, str | Sequence[str]] = dict.fromkeys(self.SECTIONS, "")
+        self.parts: dict[str, str | Sequence[str]] = dict.fromkeys(MIRROR_TITLES, "")
         self.widget = widgets.HTML()
         self._refresh()
 
@@ -317,26 +309,11 @@ class TextMirror(_Panel):
     @property
     def text(self) -> str:
         """The same content as plain text."""
-        lines = []
-        for key in self.SECTIONS:
-            value = self.parts[key]
-            shown = (value or "—") if isinstance(value, str) else ("; ".join(value) or "—")
-            lines.append(str(msg("{title}: {text}", title=self.TITLES[key], text=shown)))
-        return "\n".join(lines)
+        return mirror_text(self.parts)
 
     def _refresh(self) -> None:
-        blocks = []
-        for key in self.SECTIONS:
-            value = self.parts[key]
-            title = str(msg("<strong>{title}:</strong> ", title=self.TITLES[key]))
-            if isinstance(value, str):
-                blocks.append(f"<p>{title}{html.escape(value) or '—'}</p>")
-            elif value:
-                items = "".join(f"<li>{html.escape(v)}</li>" for v in value)
-                blocks.append(f"<div>{title}<ul>{items}</ul></div>")
-            else:
-                blocks.append(f"<p>{title}—</p>")
+        label = html.escape(self.label)
         self.widget.value = (
             f'<section class="cardlab-mirror" id="{self.element_id}" role="log" '
-            f'aria-live="polite" aria-label="{html.escape(self.label)}">{"".join(blocks)}</section>'
+            f'aria-live="polite" aria-label="{label}">{mirror_html(self.parts)}</section>'
         )

@@ -17,12 +17,12 @@ block, and its ■ jumps back to step 0.  The learner presses one text toggle in
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.apps.words import caption_html, caption_text
 from cardlab.core.engine import Event
 from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
@@ -38,22 +38,6 @@ PLAY, PAUSE = msg("\u25b6 Play"), msg("\u275a\u275a Pause")
 
 StepCallback = Callable[[int, Any, "Event | None"], Any]
 """``on_step(step, state, event)``: ``event`` led to ``state`` (None at step 0)."""
-
-
-def caption_text(replay: Replay, step: int, viewer: int | None = None) -> str:
-    """``Step 3 of 18: <narration>`` as ``viewer`` may read it (None: the teacher); plain text,
-    the arithmetic is separate."""
-    total = len(replay)
-    if step == 0:
-        return str(msg("Step 0 of {total}: the start, before any card moves.", total=total))
-    return str(
-        msg(
-            "Step {step} of {total}: {narration}",
-            step=step,
-            total=total,
-            narration=replay.event_at(step).narration_for(viewer),
-        )
-    )
 
 
 class Stepper:
@@ -260,12 +244,8 @@ class Stepper:
     def _show(self, notify: bool = True) -> None:
         step, n = self.step, len(self.replay)
         event = self.event
-        text = html.escape(caption_text(self.replay, step, self.viewer))
         note = str(self.note(step) or "") if self.note is not None else ""
-        if note:
-            text = f'<b class="cardlab-whatif-note">{html.escape(note)}</b><br>{text}'
-        if event is not None and event.arithmetic:
-            text += f"<br><small>{html.escape(str(event.arithmetic))}</small>"
+        text = caption_html(self.replay, step, self.viewer, note)
         self.caption.value = (
             f'<div class="cardlab-caption" id="{self.caption_id}" aria-live="polite">{text}</div>'
         )

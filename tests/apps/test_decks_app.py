@@ -1,22 +1,28 @@
-"""The decks lesson app, driven without a browser: buttons, handlers, drawn ops and the mirror."""
+"""The decks lesson's figures, as values and as their page shows them: the gallery, the deal
+stepped card by card (its buttons, its step field, its link) and the counting lesson."""
 
 import re
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardlab.apps.decks import (
     DealStepper,
     DeckGallery,
     PairOdds,
-    ThemePicker,
+    WelcomeBanner,
     demo_replay,
     mirror_parts,
-    welcome_banner,
 )
+from cardlab.core.cards import DECKS, get_deck
 from cardlab.core.i18n import SCOPES, using_language
 from cardlab.lessons import deals
 from cardlab.pictures.decks import table_drawing
 from cardlab.render import Sprite
+from cardlab.widgets.figure_view import FigureView
+from cardlab.widgets.theme import ThemePicker
 
 
 @pytest.fixture
@@ -28,70 +34,112 @@ def sprite_keys(drawing):
     return {op.key for op in drawing.ops if isinstance(op, Sprite)}
 
 
+def faces_drawn(gallery: DeckGallery) -> int:
+    drawing = gallery.blocks("default")[0].drawing
+    return sum(box.target.startswith("card:") for box in drawing.hit_boxes())
+
+
 def test_gallery_draws_every_face_of_the_chosen_deck(picker):
-    gallery = DeckGallery(picker, deck="pyramid")
-    drawing = gallery.view.drawing
-    assert sum(t.startswith("card:") for t in (b.target for b in drawing.hit_boxes())) == 10
-    assert "55 cards" in gallery.caption.value
-    gallery.choice.value = "triangle"
-    assert sum(b.target.startswith("card:") for b in gallery.view.drawing.hit_boxes()) == 24
-    assert gallery.view.css_width == gallery.view.drawing.width
+    gallery = DeckGallery(deck="pyramid")
+    assert faces_drawn(gallery) == 10 == len(gallery.blocks("default")[0].cards)
+    assert "55 cards" in gallery.blocks("default")[0].words
+    assert faces_drawn(gallery.act("deck", "triangle")) == 24
+    view = FigureView(gallery, picker)
+    view.controls["deck"].value = "triangle"
+    canvas = view.shown[0].canvas
+    assert view.model == DeckGallery(deck="triangle") and canvas.css_width == canvas.drawing.width
+
+
+def test_the_gallery_refuses_a_deck_it_does_not_have():
+    gallery = DeckGallery()
+    with pytest.raises(ValueError, match="tarot"):
+        gallery.act("deck", "tarot")
+    with pytest.raises(ValueError):
+        DeckGallery(deck="triad", card=54)
 
 
 def test_theme_switch_redraws_every_view(picker):
-    gallery = DeckGallery(picker)
-    deal = DealStepper(picker)
-    deal.stepper.go(10)
-    before = (gallery.view.drawing.background, deal.view.drawing)
+    gallery = FigureView(DeckGallery(), picker)
+    deal = FigureView(DealStepper.start().act("step", "10"), picker)
+    before = (gallery.shown[0].canvas.drawing.background, deal.shown[2].canvas.drawing)
     picker.widget.value = "high-contrast"
-    assert gallery.view.drawing.background != before[0]
-    assert deal.view.drawing != before[1]
-    assert sprite_keys(deal.view.drawing) != sprite_keys(before[1])
+    assert gallery.shown[0].canvas.drawing.background != before[0]
+    after = deal.shown[2].canvas.drawing
+    assert after != before[1] and sprite_keys(after) != sprite_keys(before[1])
 
 
-def test_next_advances_the_deal_card_by_card_and_the_mirror_follows(picker):
-    deal = DealStepper(picker)
-    deal.choice.value = "triad"  # a Triad deal with the same seed
-    assert deal.replay == demo_replay("triad", deal.seed) and deal.stepper.step == 0
-    first = deal.mirror.text
-    deal.stepper.forward_button.click()
-    assert deal.stepper.step == 1
-    assert deal.mirror.text != first
-    assert deal.replay.event_at(1).narration in deal.stepper.caption.value
+def words_of(deal: DealStepper) -> str:
+    """The deal's text mirror, as its text version shows it."""
+    return deal.blocks("default")[2].words
+
+
+def test_next_advances_the_deal_card_by_card_and_the_mirror_follows():
+    deal = DealStepper.start().act("deck", "triad")  # a Triad deal with the same seed
+    assert deal.replay == demo_replay("triad", deal.seed) and deal.step == 0
+    first = words_of(deal)
+    deal = deal.act("next")
+    assert deal.step == 1 and words_of(deal) != first
+    assert deal.replay.event_at(1).narration in deal.blocks("default")[1].html
     dealt = deal.replay.state_at(1).hands[0][0]
-    assert f"Player 1: {dealt}" in deal.mirror.text
-    deal.stepper.back_button.click()
-    assert deal.stepper.step == 0 and deal.mirror.text == first
+    assert f"Player 1: {dealt}" in words_of(deal)
+    deal = deal.act("back")
+    assert deal.step == 0 and words_of(deal) == first
 
 
-def test_reshuffle_deals_a_new_game_from_step_zero(picker):
-    deal = DealStepper(picker)
+def test_the_step_buttons_go_where_they_say_and_refuse_past_the_ends(picker):
+    view = FigureView(DealStepper.start(), picker)
+    last = len(view.model.replay)
+    assert view.controls["back"].disabled and view.controls["start"].disabled
+    view.controls["end"].click()
+    assert view.model.step == last and view.controls["step"].value == str(last)
+    assert view.controls["next"].disabled and not view.controls["back"].disabled
+    with pytest.raises(ValueError, match="not possible now"):
+        view.model.act("next")
+    view.controls["start"].click()
+    assert view.model.step == 0
+    view.controls["next"].click()  # the browser tests' hook: class cardlab-next
+    assert view.model.step == 1 and "cardlab-next" in view.controls["next"]._dom_classes
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.one_of(st.text(max_size=12), st.integers(-3, 40).map(str)))
+def test_a_typed_step_goes_there_or_is_refused_and_nothing_changes(text):
+    deal = DealStepper.start().act("next")
+    try:
+        moved = deal.act("step", text)
+    except ValueError as refused:
+        assert "step" in str(refused)
+        assert deal.step == 1
+    else:
+        assert moved.step == int(text.strip())
+
+
+def test_a_refused_step_shows_on_the_status_line_and_the_deal_stays(picker):
+    view = FigureView(DealStepper.start().act("step", "5"), picker)
+    drawing = view.shown[2].canvas.drawing
+    view.controls["step"].value = "99"
+    assert view.status.level == "error" and "out of range" in view.status.message
+    assert view.model.step == 5 and view.shown[2].canvas.drawing == drawing
+
+
+def test_a_deal_is_made_only_at_a_step_it_has_of_a_deck_there_is():
+    deal = DealStepper.start()
+    with pytest.raises(ValueError, match="step 31 is out of range"):
+        replace(deal, step=31)
+    with pytest.raises(ValueError, match="tarot"):
+        replace(deal, deck="tarot")
+    assert replace(deal, step=30).step == 30 == len(deal.replay)
+
+
+def test_reshuffle_deals_a_new_game_from_step_zero():
+    deal = DealStepper.start()
     seed = deals.load("decks-forced-follow").seed
     assert deal.replay == demo_replay("standard52", seed) and deal.seed == seed  # the curated deal
-    deal.stepper.go(10)
-    old = deal.replay
-    deal.reshuffle_button.click()
-    assert deal.stepper.step == 0 and deal.seed == seed + 1
-    assert deal.replay != old and deal.replay == demo_replay("standard52", seed + 1)
-
-
-def test_share_and_load_round_trip_and_bad_records_change_nothing(picker):
-    deal = DealStepper(picker)
-    deal.choice.value = "pyramid"
-    deal.share_button.click()
-    shared = deal.record.value
-    other = DealStepper(picker)
-    other.reshuffle_button.click()
-    other.stepper.go(7)
-    before = (other.replay, other.stepper.step, other.view.drawing)
-    other.record.value = shared.replace("deal", "dael", 1)
-    other.load_button.click()
-    assert other.status.level == "error" and "Line 6" in other.status.message
-    assert (other.replay, other.stepper.step, other.view.drawing) == before
-    other.record.value = shared
-    other.load_button.click()
-    assert other.replay == deal.replay and other.choice.value == "pyramid"
-    assert other.stepper.step == 0 and "Loaded" in other.status.message
+    old = deal.act("step", "10")
+    new = old.act("reshuffle")
+    assert new.step == 0 and new.seed == seed + 1
+    assert new.replay != old.replay and new.replay == demo_replay("standard52", seed + 1)
+    assert new.blocks("default")[0].html == f"seed {seed + 1}"
 
 
 def test_mirror_lists_legal_moves_when_a_player_is_to_act():
@@ -105,46 +153,62 @@ def test_mirror_lists_legal_moves_when_a_player_is_to_act():
 
 
 def test_pair_odds_explains_the_count_for_the_chosen_deck():
-    odds = PairOdds(trials=500, seed=1, deck="triangle")
-    assert "36/276 = 3/23" in odds.argument.value
-    odds.choice.value = "pyramid"
-    assert "540/1,485 = 4/11" in odds.argument.value
-    assert len(odds.panel.rows) == 7 and odds.panel.chart.value.startswith("<svg")
-    assert "3/23" in odds.panel.table.value
+    odds = PairOdds(deck="triangle", trials=500, seed=1)
+    assert "36/276 = 3/23" in odds.blocks("default")[0].html
+    argument, table, chart = odds.act("deck", "pyramid").blocks("default")
+    assert "540/1,485 = 4/11" in argument.html
+    assert table.html.count("<tr>") == 1 + len(DECKS) and chart.html.startswith("<svg")
+    assert "3/23" in table.html and chart.name == "chart"
 
 
 def test_welcome_banner_shows_one_card_of_each_deck():
-    view = welcome_banner()
-    decks = [op.key.split(":")[1] for op in view.drawing.ops if isinstance(op, Sprite)]
+    (banner,) = WelcomeBanner().blocks("default")
+    decks = [op.key.split(":")[1] for op in banner.drawing.ops if isinstance(op, Sprite)]
     assert decks == ["standard52", "triad", "pyramid", "triangle", "blocks"]
 
 
-def test_clicking_a_face_or_choosing_it_says_what_the_card_is(picker):
-    gallery = DeckGallery(picker, deck="triad")
-    box = next(b for b in gallery.view.drawing.hit_boxes() if b.target == "card:13")
-    scale = gallery.view.scale
-    gallery.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
-    assert gallery.card_choice.value == 13
-    assert "2g</b>: 2 of Green; 1 in the deck; 3 frame lines" in gallery.card_caption.value
-    gallery.choice.value = "pyramid"
-    gallery.card_choice.value = 0
-    assert "3P</b>: level-3 Purple; 9 in the deck" in gallery.card_caption.value
-    gallery.view.click("back")  # not a face: nothing changes
-    assert gallery.card_choice.value == 0
+def test_clicking_a_face_or_pressing_its_button_says_what_the_card_is(picker):
+    gallery = FigureView(DeckGallery(deck="triad"), picker)
+    canvas = gallery.shown[0].canvas
+    box = next(b for b in canvas.drawing.hit_boxes() if b.target == "card:13")
+    canvas.handle_pointer((box.x + box.w / 2) * canvas.scale, (box.y + box.h / 2) * canvas.scale)
+    assert gallery.model.card == 13
+    assert "2g</b>: 2 of Green; 1 in the deck; 3 frame lines" in gallery.blocks[1].html
+    buttons = gallery.shown[0].buttons.children
+    buttons[13].value = False  # a second press leaves the face described
+    assert gallery.model.card == 13 and buttons[13].value
+    gallery.controls["deck"].value = "pyramid"
+    assert gallery.model.card == 0
+    assert "3P</b>: level-3 Purple; 9 in the deck" in gallery.blocks[1].html
+    gallery.shown[0].buttons.children[1].value = True
+    assert gallery.model.card == 1 and not gallery.shown[0].buttons.children[0].value
+    gallery.shown[0].canvas.click("back")  # not a face: nothing changes
+    assert gallery.model.card == 1 and gallery.status.level != "error"
 
 
-def test_share_this_deal_works_on_the_lesson_page():
-    """On the lesson's page the deal gets the page's share box too: the two never share a name
-    (the page's box once replaced the deal's ``share`` method: "'ShareBox' object is not
-    callable")."""
+@pytest.mark.parametrize("name", list(DECKS))
+def test_every_face_is_said_in_words(name):
+    gallery = DeckGallery(deck=name)
+    deck = get_deck(name)
+    for index, card in enumerate(deck.kinds()):
+        words = gallery.select((index,)).blocks("default")[1].html
+        assert words.startswith(f"<b>{card.code}</b>: ")
+        assert f"{deck.count(card)} in the deck" in words
+
+
+def test_share_this_position_works_on_the_lesson_page():
+    """On the lesson's page the deal gets the page's share box; its link follows the deal."""
     from cardlab.widgets.lesson_page import LessonPage
 
     page = LessonPage("00_decks")
-    deal = DealStepper(page)
+    deal = page.show(DealStepper.start())
     assert deal.share_box is not None and deal in page.panels
-    deal.share_button.click()
-    assert deal.status.level != "error", deal.status.message
-    assert deal.record.value.startswith(deal.replay.to_text()[:20]) and deal.record.value
+    assert "cardlab-at-deal" in deal._dom_classes and deal.children[-1] is deal.share_box
+    deal.share_box.toggle()
+    assert "at=deal&deal=decks-forced-follow&step=0" in deal.share_box.address
+    deal.controls["next"].click()
+    assert deal.share_box.address.endswith("step=1")
+    assert page.show(DeckGallery()).share_box is None  # a figure without a position
 
 
 def test_a_panel_cannot_take_a_name_the_page_sets():

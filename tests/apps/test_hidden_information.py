@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from language_check import shown_texts
 
-from cardlab.apps import autoplay
 from cardlab.apps.model import LEARNER
 from cardlab.core.conformance import SeenSoFar
+from cardlab.widgets import autoplay
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.theme import ThemePicker
 
@@ -143,7 +143,7 @@ def _table_reasons(table: Any) -> dict[int, tuple[int, Any]]:
 
 @pytest.mark.parametrize("game", list(_tables()))
 def test_every_table_shows_the_learner_only_what_their_seat_may_see(picker, game):
-    """The learner plays through the table's own buttons (`cardlab.apps.autoplay`)."""
+    """The learner plays through the table's own buttons (`cardlab.widgets.autoplay`)."""
     table = _tables()[game](picker)
     moves = 0
     seen: SeenSoFar | None = None

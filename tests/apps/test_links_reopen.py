@@ -32,9 +32,10 @@ from test_hidden_information import _steppers
 from test_table_models import MODELS
 from test_whatif_steppers import choice_steps, line_is_over
 
-from cardlab.apps.autoplay import step as suggested
-from cardlab.apps.decks import DealStepper as DecksStepper
+from cardlab.apps.decks import DealStepper as DecksDeal
 from cardlab.core.i18n import LANGUAGES, set_language
+from cardlab.widgets.autoplay import step as suggested
+from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 
@@ -50,10 +51,6 @@ RANDOM = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 LANGS = st.sampled_from(list(LANGUAGES))
-STEPPERS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    **{game: (game, make) for game, make in _steppers().items()},
-    "highcard": ("00_decks", DecksStepper),
-}
 GAMES = list(_steppers())
 _ID = re.compile(r"(cardlab-[a-z-]+)-[0-9a-f]+-\d+")
 """A DOM id of one panel (`cardlab.widgets.a11y.element_id`): each page numbers its own."""
@@ -82,7 +79,8 @@ def shown(panel: Any) -> list[tuple[str, str]]:
     results = getattr(panel, "results", None)
     if results is not None:
         skip.add(id(results.widget))
-    out = [("picture", repr(panel.view.drawing.ops))]
+    views = [panel.view] if panel.view is not None else [s.canvas for s in panel.shown if s.canvas]
+    out = [("picture", repr(view.drawing.ops)) for view in views]
 
     def visit(widget: widgets.Widget) -> None:
         if id(widget) in skip or widget.layout.display == "none" or SAID in widget._dom_classes:
@@ -120,8 +118,18 @@ def assert_reopens(page: LessonPage, panel: Any, build: Callable[[LessonPage], A
 
 # -- stepped deals and their what-if trees -------------------------------------------------------
 def stepper_page(game: str, lang: str) -> tuple[LessonPage, Any, Callable[[LessonPage], Any]]:
-    lesson, make = STEPPERS[game]
-    page = LessonPage(lesson, lang=lang)
+    make = _steppers()[game]
+    page = LessonPage(game, lang=lang)
+    return page, make(page), make
+
+
+def decks_page(lang: str) -> tuple[LessonPage, FigureView, Callable[[LessonPage], Any]]:
+    """The decks lesson's page in ``lang`` and its stepped deal (a figure)."""
+
+    def make(page: LessonPage) -> FigureView:
+        return page.show(DecksDeal.start())
+
+    page = LessonPage("00_decks", lang=lang)
     return page, make(page), make
 
 
@@ -157,24 +165,52 @@ def branch_somewhere(data: st.DataObject, stepper: Any) -> None:
     assert line_is_over(stepper), stepper.status.message
 
 
+def press_figure(data: st.DataObject, view: FigureView) -> None:
+    """One press of a figure's enabled control: a button, a choice, or a step typed."""
+    enabled = [c for c in view.model.controls() if c.enabled]
+    control = data.draw(st.sampled_from(enabled), label="control")
+    widget = view.controls[control.key]
+    if control.kind == "button":
+        widget.click()
+    elif control.kind == "text":
+        widget.value = str(data.draw(st.integers(0, len(view.model.replay)), label="step"))
+    else:
+        widget.value = data.draw(values(widget), label="choice")
+
+
 class TestSteppedDeals:
-    @pytest.mark.parametrize("game", [*GAMES, "highcard"])
+    @pytest.mark.parametrize("game", GAMES)
     @RANDOM
     @given(data=st.data(), lang=LANGS)
     def test_a_stepped_deal_reopens_where_it_was(self, game, data, lang):
         page, stepper, make = stepper_page(game, lang)
-        if game == "highcard" and data.draw(st.booleans(), label="reshuffle"):
-            stepper.choice.value = data.draw(values(stepper.choice), label="deck")
-            stepper.reshuffle_button.click()
         wander(data, stepper)
         assert_reopens(page, stepper, make)
 
     @pytest.mark.parametrize("lang", list(LANGUAGES))
-    @pytest.mark.parametrize("game", [*GAMES, "highcard"])
+    @pytest.mark.parametrize("game", GAMES)
     def test_the_last_step_of_a_deal_reopens(self, game, lang):
         page, stepper, make = stepper_page(game, lang)
         stepper.stepper.go(len(stepper.replay))
         assert_reopens(page, stepper, make)
+
+    @RANDOM
+    @given(data=st.data(), lang=LANGS)
+    def test_the_decks_deal_reopens_where_it_was(self, data, lang):
+        page, deal, make = decks_page(lang)
+        for _ in range(data.draw(st.integers(0, 6), label="presses")):
+            press_figure(data, deal)
+        assert deal.status.level != "error", deal.status.message
+        assert_reopens(page, deal, make)
+        assert reopened(page, "deal", make).model == deal.model
+
+    @pytest.mark.parametrize("lang", list(LANGUAGES))
+    def test_the_last_step_of_the_decks_deal_reopens(self, lang):
+        page, deal, make = decks_page(lang)
+        deal.controls["deck"].value = "pyramid"
+        deal.controls["end"].click()
+        assert deal.model.step == len(deal.model.replay)
+        assert_reopens(page, deal, make)
 
 
 class TestWhatIfTrees:

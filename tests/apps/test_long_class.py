@@ -2,7 +2,7 @@
 
 ipywidgets re-sends a widget's whole HTML on every change, so a log or score sheet that kept
 every hand would cost more with each one.  Each table plays a dozen games through its own
-controls (`cardlab.apps.autoplay`, the policy of ``benchmarks/memory.py``), its score sheet
+controls (`cardlab.widgets.autoplay`, the policy of ``benchmarks/memory.py``), its score sheet
 showing 3 rows; everything the log and the sheet send is recorded.  Kept hands would make the
 last games' messages several times the first ones'; a log of the current hand and a folded score
 sheet keep them alike.  Memory itself is measured by the benchmark, not here.
@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 import pytest
 
-from cardlab.apps.autoplay import play_game
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.apps.triad.table import TriadTable
 from cardlab.apps.triangle.table import TriangleTable
+from cardlab.widgets.autoplay import play_game
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 

@@ -19,10 +19,10 @@ import pytest
 from language_check import english_phrases, widget_texts
 from test_hidden_information import _steppers, _tables
 
-from cardlab.apps import autoplay
 from cardlab.apps.decks import DealStepper
 from cardlab.core.engine import CHANCE, TERMINAL, get_game, legal_action_texts
 from cardlab.core.i18n import DOMAINS, SCOPES, missed, set_language, using_language
+from cardlab.widgets import autoplay
 from cardlab.widgets.theme import ThemePicker
 
 GAMES = ("highcard", "triad", "pyramid", "doudizhu", "triangle", "three_thirteen", "pyramid_poker")
@@ -106,11 +106,11 @@ def table_texts(view: Any, presses: int) -> Iterator[str]:
         autoplay.step(view)
 
 
-def decks_texts(picker: ThemePicker) -> Iterator[str]:
-    stepper = DealStepper(picker)
-    for step in range(len(stepper.replay) + 1):
-        stepper.stepper.go(step)
-        yield stepper.mirror.text
+def decks_texts() -> Iterator[str]:
+    """The decks lesson's deal in words (its figure's text version) at every step."""
+    deal = DealStepper.start()
+    for step in range(len(deal.replay) + 1):
+        yield deal.act("step", str(step)).blocks("default")[2].words
 
 
 LESSON_OF = {"highcard": "00_decks"}
@@ -127,7 +127,7 @@ PAGES = [
 def shown_moves(game: str, picker: ThemePicker) -> Iterator[str]:
     """What ``game``'s lesson shows of the moves: its stepper's and its table's."""
     if game == "highcard":
-        yield from decks_texts(picker)
+        yield from decks_texts()
         return
     yield from stepper_texts(_steppers()[game](picker), every=3)
     yield from table_texts(_tables()[game](picker), presses=60)

@@ -10,13 +10,13 @@ import re
 import pytest
 from test_variants import set_rule, standard, text_of
 
-from cardlab.apps.autoplay import step
 from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.i18n import using_language
 from cardlab.core.results import read_results
 from cardlab.lessons.variants import VARIANTS, value_words
+from cardlab.widgets.autoplay import step
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.stepper_view import StepperView
 from cardlab.widgets.table import TableView

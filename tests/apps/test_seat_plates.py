@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from test_hidden_information import _tables
 
-from cardlab.apps import autoplay
 from cardlab.render.ops import Rect, Sprite, Text
 from cardlab.render.theme import THEMES
+from cardlab.widgets import autoplay
 from cardlab.widgets.theme import ThemePicker
 
 

@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_table_models import MODELS
 
-from cardlab.apps.autoplay import step
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed
 from cardlab.core.i18n import Message
@@ -33,6 +32,7 @@ from cardlab.lessons.table_position import (
     encode_moves,
 )
 from cardlab.widgets.a11y import page_script
+from cardlab.widgets.autoplay import step
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.table import TableView
 

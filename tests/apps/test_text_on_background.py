@@ -4,7 +4,7 @@ Each lesson document's code cells are run here (no browser), keeping what each c
 last expression, as the page does).  Every picture those views draw is recorded: canvases
 (`CanvasView.draw`) and charts (`Chart.svg`).  Then, in every theme (the page's `ThemePicker`):
 every stepper is stepped through every step, every quiz answered with each of its choices,
-and every table played for a stretch through its own controls (`cardlab.apps.autoplay`).  For
+and every table played for a stretch through its own controls (`cardlab.widgets.autoplay`).  For
 each `Text` op of every recorded picture, the colours painted beneath its box
 (`cardlab.render.contrast.texts_with_backgrounds`) must contrast with its ink by WCAG 2.1 AA:
 4.5:1, or 3:1 for large text.
@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from lessons_run import LESSON_NAMES, run_cells
 
-from cardlab.apps import autoplay
 from cardlab.render import THEMES, Drawing
 from cardlab.render.chart import Chart
 from cardlab.render.contrast import contrast, required, texts_with_backgrounds
+from cardlab.widgets import autoplay
 from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView

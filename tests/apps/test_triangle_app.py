@@ -8,7 +8,6 @@ from importlib.resources import files
 
 import pytest
 
-from cardlab.apps.decks import ThemePicker as DecksThemePicker
 from cardlab.apps.triangle.lesson import RoundWalkthrough, TriangleComponents
 from cardlab.apps.triangle.odds import odds_rows
 from cardlab.apps.triangle.questions import quiz_position
@@ -50,10 +49,6 @@ def own_card(table):
 
 def table_at(picker, seed=PLAY_SEED, **kwargs):
     return TableView(TriangleTable.start(seed=seed, **kwargs), picker)
-
-
-def test_the_theme_picker_is_shared_and_still_importable_from_decks():
-    assert DecksThemePicker is ThemePicker
 
 
 def test_a_round_where_the_learner_speaks_is_played_by_clicks(picker):

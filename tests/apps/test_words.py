@@ -10,9 +10,9 @@ import re
 import pytest
 from test_hidden_information import _steppers, _tables, shown_texts
 
-from cardlab.apps import autoplay
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.games.pyramid_poker.rules import slot_name
+from cardlab.widgets import autoplay
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 

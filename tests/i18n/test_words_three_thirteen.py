@@ -17,7 +17,6 @@ import pytest
 from figure_texts import figure_texts
 from language_check import english_phrases, widget_texts
 
-from cardlab.apps import autoplay
 from cardlab.apps.three_thirteen.lesson import MeldExamples, MeldSolver, RoundsStrip
 from cardlab.apps.three_thirteen.odds import OddsLesson, round_one_rows
 from cardlab.apps.three_thirteen.questions import feedback, prompt_html, why_html
@@ -31,6 +30,7 @@ from cardlab.games.three_thirteen.bots import GreedyBot, ThreeThirteenBot, Three
 from cardlab.games.three_thirteen.melds import check_hand
 from cardlab.games.three_thirteen.rules import DECK, card_text
 from cardlab.pictures.three_thirteen import arrangement_picture, rounds_picture
+from cardlab.widgets import autoplay
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView

@@ -15,7 +15,6 @@ import pytest
 from figure_texts import figure_texts
 from language_check import english_in, english_phrases, shown_texts
 
-from cardlab.apps.autoplay import step as press
 from cardlab.apps.triangle.lesson import STAGES, RoundWalkthrough, TriangleComponents
 from cardlab.apps.triangle.quiz import StatementQuiz
 from cardlab.apps.triangle.stepper import GameStepper
@@ -26,6 +25,7 @@ from cardlab.core.i18n import missed, read, set_language, using_language
 from cardlab.games.triangle import GAME, new_game
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.pictures.triangle import live_picture, resolved_picture, walkthrough_picture
+from cardlab.widgets.autoplay import step as press
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView

@@ -8,7 +8,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from language_check import english_in, english_phrases, widget_texts
+from figure_texts import figure_texts
+from language_check import english_in, english_phrases
 
 from cardlab.core import i18n
 from cardlab.core.bots import RandomBot
@@ -64,9 +65,9 @@ def test_high_card_narrations_read_in_the_language(lang: str) -> None:
                 text = event.told.text(seat, lang)
                 assert "{" not in text and text != english, text
                 assert not english_phrases(text, lang), text
-    with using_language(lang):
-        replay = next(_games()).truncate(0).play_out({0: RandomBot(0), 1: RandomBot(1)})
-        sums = [replay.event_at(s).arithmetic for s in range(1, len(replay) + 1)]
+    replay = next(_games()).truncate(0).play_out({0: RandomBot(0), 1: RandomBot(1)})
+    with using_language(lang):  # a sum is a message, read in the language it is shown in
+        sums = [str(replay.event_at(s).arithmetic) for s in range(1, len(replay) + 1)]
     assert [said for said in sums if said and english_phrases(said, lang)] == []
     assert _missed(lang) == before
 
@@ -90,39 +91,23 @@ def test_a_refused_move_says_why_in_the_language(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_decks_lesson_panels_and_pictures_read_in_the_language(lang: str) -> None:
-    from cardlab.apps.decks import DealStepper, DeckGallery, PairOdds, mirror_parts
-    from cardlab.widgets.theme import ThemePicker
+def test_the_decks_lesson_figures_and_pictures_read_in_the_language(lang: str) -> None:
+    from cardlab.apps.decks import DealStepper, DeckGallery, PairOdds, WelcomeBanner
 
     set_language(lang)
     before = _missed(lang)
-    picker = ThemePicker()
-    gallery = DeckGallery(picker)
     found = []
     for name in DECKS:
-        gallery.choice.value = name
-        for index in range(0, len(gallery.card_choice.options), 5):
-            gallery.card_choice.value = index
-            found += english_in([gallery.card_caption.value], lang)
-        found += english_in(_labels(gallery.choice), lang)
-        found += english_in(widget_texts(gallery.caption.widget), lang, {"Zz"})
-        found += english_in(gallery.view.drawing.texts(), lang, CARD_PRINTS)
-    stepper = DealStepper(picker)
-    for widget in (stepper.choice, stepper.reshuffle_button, stepper.load_button,
-                   stepper.share_button):  # fmt: skip
-        found += english_in(_labels(widget), lang)
-    texts = [stepper.seed_label.value, stepper.record.placeholder]
-    found += english_in(texts, lang, {"cardlab", "replay"})
-    for step in range(len(stepper.replay) + 1):
-        parts = mirror_parts(stepper.replay, step)
-        texts = [*parts["hands"], parts["table"], parts["last_move"], *parts["legal_moves"]]
-        found += english_in(texts, lang, {"deal", "play"})
-        stepper.stepper.go(step)
-        found += english_in(stepper.view.drawing.texts(), lang, CARD_PRINTS)
-    odds = PairOdds(trials=200)
-    for name in DECKS:
-        odds.choice.value = name
-        found += english_in([*_labels(odds.choice), *widget_texts(odds.argument)], lang)
+        gallery = DeckGallery(deck=name)
+        found += english_in(figure_texts(gallery), lang, {"Zz", *CARD_PRINTS})
+        for index in range(0, len(gallery.blocks("default")[0].cards), 5):
+            found += english_in(figure_texts(gallery.select((index,))), lang, CARD_PRINTS)
+        found += english_in(figure_texts(PairOdds(deck=name, trials=200)), lang)
+    deal = DealStepper.start()
+    for step in range(len(deal.replay) + 1):
+        shown = figure_texts(deal.act("step", str(step)))
+        found += english_in(shown, lang, {"deal", "play", *CARD_PRINTS})
+    found += english_in(figure_texts(WelcomeBanner()), lang, CARD_PRINTS)
     assert found == []
     assert _missed(lang) == before
 

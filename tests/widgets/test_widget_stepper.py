@@ -38,7 +38,7 @@ def test_end_start_and_arithmetic(highcard_replay):
     assert stepper.step == 18
     assert stepper.forward_button.disabled and stepper.end_button.disabled
     assert r.event_at(18).arithmetic
-    assert r.event_at(18).arithmetic in stepper.caption.value
+    assert str(r.event_at(18).arithmetic) in stepper.caption.value
     stepper.next()  # at the end: nothing happens
     assert stepper.step == 18
     stepper.start_button.click()

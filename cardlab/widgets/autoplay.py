@@ -5,7 +5,8 @@ A "game" is what the table restarts with one of its ``again`` controls: a Triad 
 whole Triangle, Three Thirteen or Pyramid Poker game (New game).  The learner does what the
 table's model suggests (the same advice Hint gives), selecting the cards it names and pressing
 the control's widget.  The memory benchmark plays hundreds of games through one table and the
-tests a few, with this one policy for every game.
+tests a few, with this one policy for every game.  (It presses widgets, so it lives with them:
+the lesson models stay free of ipywidgets.)
 """
 
 from __future__ import annotations
