@@ -88,7 +88,7 @@ def card_words(name: str, index: int) -> str:
 class DeckGallery(Figure):
     """A deck chosen from every deck, a sheet of its faces, and what the face chosen is.
 
-    Clicking a face (or pressing its button, the keyboard's way) says what the card is, how
+    Clicking a face (or choosing it under Card, the keyboard's way) says what the card is, how
     many copies the deck holds, and how to write it."""
 
     deck: str = "triad"
@@ -101,10 +101,15 @@ class DeckGallery(Figure):
             raise ValueError(f"the {self.deck} deck has faces 0-{faces - 1}, not {self.card}")
 
     def controls(self) -> tuple[Control, ...]:
-        return (Control("deck", msg("Deck"), kind="choice", value=self.deck,
-                        options=deck_choices()),)  # fmt: skip
+        faces = tuple((card.code, i) for i, card in enumerate(get_deck(self.deck).kinds()))
+        return (
+            Control("deck", msg("Deck"), kind="choice", value=self.deck, options=deck_choices()),
+            Control("card", msg("Card"), row=1, kind="choice", value=self.card, options=faces),
+        )
 
     def _act(self, key: str, value: Any) -> DeckGallery:
+        if key == "card":
+            return replace(self, card=value)
         return replace(self, deck=value, card=0)
 
     def select(self, selected: tuple[int, ...]) -> DeckGallery:
@@ -124,6 +129,7 @@ class DeckGallery(Figure):
                 cards=tuple(card.code for card in deck.kinds()),
                 selected=(self.card,),
                 multi=False,
+                card_buttons=False,  # the Card choice is the keyboard's way to a face
             ),
             Markup(card_words(self.deck, self.card), name="card-words"),
         )
@@ -227,7 +233,7 @@ class DealStepper(Figure):
             Control("deck", msg("Deck"), kind="choice", value=self.deck, options=deck_choices()),
             Control("reshuffle", msg("Reshuffle")),
             *steps,
-            Control("step", msg("Step"), row=1, kind="text", value=str(self.step)),
+            Control("step", msg("Step"), row=1, kind="steps", value=self.step, bounds=(0, last)),
         )
 
     def _act(self, key: str, value: Any) -> DealStepper:
@@ -237,7 +243,7 @@ class DealStepper(Figure):
             return replace(self, seed=self.seed + 1, step=0)
         last = len(self.replay)
         if key == "step":
-            return replace(self, step=link_values.read_step(value.strip(), last))
+            return replace(self, step=value)  # a step of the slider or the Play, checked
         steps = {"start": 0, "back": self.step - 1, "next": self.step + 1, "end": last}
         return replace(self, step=steps[key])  # the buttons ("next": the hook ``cardlab-next``)
 

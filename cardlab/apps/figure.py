@@ -29,9 +29,9 @@ class Picture:
     """A drawing on a canvas, its accessible name and (where the page's prose does not say
     it) its text version, from the same data.
 
-    A picture with ``cards`` is a hand the learner selects from: each card gets a toggle
-    button (its label) as the keyboard's way to the canvas's clicks on ``card:<i>``, and a
-    change of selection goes to `Figure.select`."""
+    A picture with ``cards`` is a hand the learner selects from (a figure has at most one):
+    each card gets a toggle button (its label) as the keyboard's way to the canvas's clicks on
+    ``card:<i>``, and a change of selection goes to `Figure.select`."""
 
     drawing: Drawing
     label: object
@@ -44,6 +44,9 @@ class Picture:
     cards: tuple[str, ...] = ()
     selected: tuple[int, ...] = ()
     multi: bool = True
+    card_buttons: bool = True
+    """Whether each card gets a button (False: the figure offers a choice of card among its
+    controls instead, where a toggle per card would be too many: a whole deck's faces)."""
 
 
 @dataclass(frozen=True)

@@ -81,13 +81,16 @@ class Control:
     label: str | Message
     enabled: bool = True
     row: int = 0
-    kind: Literal["button", "toggle", "choice", "segments", "text"] = "button"
+    kind: Literal["button", "toggle", "choice", "segments", "text", "steps"] = "button"
     """A button; a tick box; a drop-down of ``options``; the same as one row of buttons
-    (``segments``, where the choices are few and short); a line of text sent on Enter."""
+    (``segments``, where the choices are few and short); a line of text sent on Enter; a step
+    between ``bounds`` (a slider, and Play / Pause to step on its own)."""
     value: Any = None
     options: tuple[tuple[str | Message, Any], ...] = ()
     style: str = ""
     why_not: str | Message = ""
+    bounds: tuple[int, int] = (0, 0)
+    """The first and last step of a ``steps`` control."""
 
     def __post_init__(self) -> None:
         _texts(self, "label", "why_not")
@@ -113,6 +116,13 @@ def checked(control: Control, value: Any) -> Any:
         raise ValueError(
             msg("{control} is on or off, not {value}.", control=control.label, value=shown(value))
         )
+    if control.kind == "steps" and (
+        type(value) is not int or not control.bounds[0] <= value <= control.bounds[1]
+    ):
+        raise ValueError(
+            msg("{control}: {value} is not one of {words}.", control=control.label,
+                value=shown(value), words=f"{control.bounds[0]}-{control.bounds[1]}")
+        )  # fmt: skip
     if control.kind == "text" and not isinstance(value, str):
         raise ValueError(msg("{control}: {value} is not a text.", control=control.label,
                              value=shown(value)))  # fmt: skip

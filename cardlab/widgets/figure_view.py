@@ -40,9 +40,10 @@ class _Shown:
 
 
 def _shape(block: Block) -> tuple[str, bool]:
-    """What decides a block's widgets: its kind, and for a picture whether it is a hand."""
+    """What decides a block's widgets: its kind, and for a picture whether it has a button per
+    card."""
     if isinstance(block, Picture):
-        return ("picture", bool(block.cards))
+        return ("picture", bool(block.cards) and block.card_buttons)
     return ("markup", False)
 
 
@@ -170,14 +171,15 @@ class FigureView(LessonPanel):
                 box.layout.max_width = block.max_width
             return _Shown(_shape(block), box, html=box)
         canvas = CanvasView(block.drawing.width, block.drawing.height, status=self.status)
-        canvas.on_click(guarded(self.status, self._canvas_clicked))
+        if block.cards:  # the figure's hand (a figure has at most one): a click selects
+            canvas.on_click(guarded(self.status, self._canvas_clicked))
         parts: list[widgets.Widget] = [canvas.widget]
         words = None
         if block.words or block.words_title:
             words = TextVersion(str(block.words_title or msg("The picture in words")))
             parts.append(words.widget)
         buttons = None
-        if block.cards:
+        if block.cards and block.card_buttons:
             buttons = widgets.HBox(layout=_WRAP)
             buttons.add_class("cardlab-card-buttons")
             parts.insert(1, buttons)

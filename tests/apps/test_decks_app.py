@@ -60,7 +60,7 @@ def test_the_gallery_refuses_a_deck_it_does_not_have():
 
 def test_theme_switch_redraws_every_view(picker):
     gallery = FigureView(DeckGallery(), picker)
-    deal = FigureView(DealStepper.start().act("step", "10"), picker)
+    deal = FigureView(DealStepper.start().act("step", 10), picker)
     before = (gallery.shown[0].canvas.drawing.background, deal.shown[2].canvas.drawing)
     picker.widget.value = "high-contrast"
     assert gallery.shown[0].canvas.drawing.background != before[0]
@@ -91,7 +91,7 @@ def test_the_step_buttons_go_where_they_say_and_refuse_past_the_ends(picker):
     last = len(view.model.replay)
     assert view.controls["back"].disabled and view.controls["start"].disabled
     view.controls["end"].click()
-    assert view.model.step == last and view.controls["step"].value == str(last)
+    assert view.model.step == last and view.controls["step"].value == last
     assert view.controls["next"].disabled and not view.controls["back"].disabled
     with pytest.raises(ValueError, match="not possible now"):
         view.model.act("next")
@@ -102,24 +102,39 @@ def test_the_step_buttons_go_where_they_say_and_refuse_past_the_ends(picker):
 
 
 @settings(max_examples=60, deadline=None)
-@given(text=st.one_of(st.text(max_size=12), st.integers(-3, 40).map(str)))
-def test_a_typed_step_goes_there_or_is_refused_and_nothing_changes(text):
+@given(value=st.one_of(st.text(max_size=12), st.integers(-3, 40), st.none(), st.booleans()))
+def test_a_step_goes_there_or_is_refused_and_nothing_changes(value):
     deal = DealStepper.start().act("next")
     try:
-        moved = deal.act("step", text)
+        moved = deal.act("step", value)
     except ValueError as refused:
-        assert "step" in str(refused)
+        assert "Step" in str(refused) and "is not one of 0-30" in str(refused)
         assert deal.step == 1
     else:
-        assert moved.step == int(text.strip())
+        assert moved.step == value and isinstance(value, int)
 
 
 def test_a_refused_step_shows_on_the_status_line_and_the_deal_stays(picker):
-    view = FigureView(DealStepper.start().act("step", "5"), picker)
+    view = FigureView(DealStepper.start().act("step", 5), picker)
     drawing = view.shown[2].canvas.drawing
-    view.controls["step"].value = "99"
-    assert view.status.level == "error" and "out of range" in view.status.message
+    view.controls["step"].value = 99
+    assert view.status.level == "error" and "is not one of 0-30" in view.status.message
     assert view.model.step == 5 and view.shown[2].canvas.drawing == drawing
+    assert view.controls["step"].slider.value == 5  # the refused step springs back
+
+
+def test_play_steps_on_its_own_and_the_slider_follows(picker):
+    view = FigureView(DealStepper.start(), picker)
+    steps = view.controls["step"]
+    steps.playing.value = True
+    assert steps.play.playing and steps.playing.description == "\u275a\u275a Pause"
+    steps.play.value = 1  # the browser's timer ticks
+    steps.play.value = 2
+    assert view.model.step == 2 and steps.slider.value == 2
+    steps.slider.value = 7  # the learner drags the slider while it plays
+    assert view.model.step == 7 and steps.play.value == 7
+    steps.playing.value = False
+    assert not steps.play.playing and steps.playing.description == "\u25b6 Play"
 
 
 def test_a_deal_is_made_only_at_a_step_it_has_of_a_deck_there_is():
@@ -135,7 +150,7 @@ def test_reshuffle_deals_a_new_game_from_step_zero():
     deal = DealStepper.start()
     seed = deals.load("decks-forced-follow").seed
     assert deal.replay == demo_replay("standard52", seed) and deal.seed == seed  # the curated deal
-    old = deal.act("step", "10")
+    old = deal.act("step", 10)
     new = old.act("reshuffle")
     assert new.step == 0 and new.seed == seed + 1
     assert new.replay != old.replay and new.replay == demo_replay("standard52", seed + 1)
@@ -167,21 +182,21 @@ def test_welcome_banner_shows_one_card_of_each_deck():
     assert decks == ["standard52", "triad", "pyramid", "triangle", "blocks"]
 
 
-def test_clicking_a_face_or_pressing_its_button_says_what_the_card_is(picker):
+def test_clicking_a_face_or_choosing_it_says_what_the_card_is(picker):
     gallery = FigureView(DeckGallery(deck="triad"), picker)
     canvas = gallery.shown[0].canvas
     box = next(b for b in canvas.drawing.hit_boxes() if b.target == "card:13")
     canvas.handle_pointer((box.x + box.w / 2) * canvas.scale, (box.y + box.h / 2) * canvas.scale)
     assert gallery.model.card == 13
     assert "2g</b>: 2 of Green; 1 in the deck; 3 frame lines" in gallery.blocks[1].html
-    buttons = gallery.shown[0].buttons.children
-    buttons[13].value = False  # a second press leaves the face described
-    assert gallery.model.card == 13 and buttons[13].value
+    assert gallery.controls["card"].value == 13 and gallery.shown[0].buttons is None
+    canvas.click("card:13")  # a second click leaves the face described
+    assert gallery.model.card == 13
     gallery.controls["deck"].value = "pyramid"
-    assert gallery.model.card == 0
+    assert gallery.model.card == 0 and gallery.controls["card"].value == 0
     assert "3P</b>: level-3 Purple; 9 in the deck" in gallery.blocks[1].html
-    gallery.shown[0].buttons.children[1].value = True
-    assert gallery.model.card == 1 and not gallery.shown[0].buttons.children[0].value
+    gallery.controls["card"].value = 1  # the keyboard's way: the Card choice
+    assert gallery.model.card == 1 and gallery.controls["card"].label == "2P"
     gallery.shown[0].canvas.click("back")  # not a face: nothing changes
     assert gallery.model.card == 1 and gallery.status.level != "error"
 

@@ -166,14 +166,14 @@ def branch_somewhere(data: st.DataObject, stepper: Any) -> None:
 
 
 def press_figure(data: st.DataObject, view: FigureView) -> None:
-    """One press of a figure's enabled control: a button, a choice, or a step typed."""
+    """One press of a figure's enabled control: a button, a choice, or a step."""
     enabled = [c for c in view.model.controls() if c.enabled]
     control = data.draw(st.sampled_from(enabled), label="control")
     widget = view.controls[control.key]
     if control.kind == "button":
         widget.click()
-    elif control.kind == "text":
-        widget.value = str(data.draw(st.integers(0, len(view.model.replay)), label="step"))
+    elif control.kind == "steps":
+        widget.value = data.draw(st.integers(0, len(view.model.replay)), label="step")
     else:
         widget.value = data.draw(values(widget), label="choice")
 

@@ -110,7 +110,7 @@ def decks_texts() -> Iterator[str]:
     """The decks lesson's deal in words (its figure's text version) at every step."""
     deal = DealStepper.start()
     for step in range(len(deal.replay) + 1):
-        yield deal.act("step", str(step)).blocks("default")[2].words
+        yield deal.act("step", step).blocks("default")[2].words
 
 
 LESSON_OF = {"highcard": "00_decks"}
