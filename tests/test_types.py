@@ -40,6 +40,7 @@ def test_the_config_checks_what_the_architecture_promises():
     assert strict, "no override makes core, games, render and pictures strict"
     assert all(strict[0].get(flag) is True for flag in STRICT_FLAGS), strict[0]
     assert not any(o.get("ignore_errors") for o in config["overrides"])
+    assert not any(o.get("disable_error_code") for o in config["overrides"])
 
 
 def test_mypy_finds_no_error(monkeypatch: pytest.MonkeyPatch):

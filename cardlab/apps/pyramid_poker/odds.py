@@ -58,6 +58,7 @@ def take_chances(deal: str) -> TakeChances:
     theme and language)."""
     state = take_position(deal)
     view = observe(state, 0)
+    assert state.pending is not None  # take_position stops in the assign phase: a block waits
     best, gains = hand_gains(view, state.pending)
     return TakeChances(state, view, tuple(completion_odds(view, 0)), best, gains)
 
