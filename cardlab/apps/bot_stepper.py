@@ -40,7 +40,7 @@ VARIANT_SEED = 1
 is for those): every panel about that deal shows the same one."""
 
 
-def seeded_start(story: str, seed: int, variant: Mapping[str, Any]) -> Replay:
+def seeded_start(story: str, seed: int, variant: Mapping[str, Any]) -> Replay[Any]:
     """The start of a deal of ``seed`` of the curated deal ``story``'s shape (its options)
     under ``variant``: the deal a stepper, and the panels about its deal, show under a rules
     variant."""
@@ -74,7 +74,7 @@ def deal_note(game: Any, seed: int | None, variant: Mapping[str, Any]) -> str:
     return f"<p class='cardlab-deal-note'>{note}</p>"
 
 
-def first_step(replay: Replay, phase: str) -> int:
+def first_step(replay: Replay[Any], phase: str) -> int:
     """The first step whose state is in ``phase`` (the end if none): where a stepper opens."""
     return next(
         (i for i in range(len(replay) + 1) if replay.state_at(i).phase == phase), len(replay)
@@ -163,7 +163,7 @@ class BotStepper:
     variant), and every line of its what-if tree (`cardlab.core.whatif`).
     """
 
-    tree: WhatIfTree
+    tree: WhatIfTree[Any]
     story: str
     line: int = 0
     step: int = 0
@@ -236,7 +236,7 @@ class BotStepper:
         return False
 
     @classmethod
-    def open_at(cls, replay: Replay, reasons: Reasons) -> int:
+    def open_at(cls, replay: Replay[Any], reasons: Reasons) -> int:
         """The step a deal opens at: the first of phase ``opens_in``."""
         return first_step(replay, cls.opens_in) if cls.opens_in else 0
 
@@ -249,7 +249,7 @@ class BotStepper:
         return cls(tree=tree, story=story, step=cls.open_at(tree.main.replay, tree.main.reasons))
 
     @classmethod
-    def _curated(cls, story: str) -> WhatIfTree:
+    def _curated(cls, story: str) -> WhatIfTree[Any]:
         replay = deals.load(story)
         players = replay.game.num_players(replay.state_at(0)) if cls.bots_per_players else None
         return WhatIfTree.of(replay, stored_reasons(story, cls.bots, players))
@@ -259,7 +259,7 @@ class BotStepper:
         return self.tree.main.replay.game
 
     @property
-    def replay(self) -> Replay:
+    def replay(self) -> Replay[Any]:
         """The line shown."""
         return self.tree.lines[self.line].replay
 
@@ -276,20 +276,20 @@ class BotStepper:
     def options(self) -> dict[str, Any]:
         return dict(self.variant)
 
-    def fresh_bots(self, replay: Replay) -> Mapping[int, Bot]:
+    def fresh_bots(self, replay: Replay[Any]) -> Mapping[int, Bot]:
         """The bots for the seats of ``replay`` (stateless: the same bots play the same way)."""
         bots = type(self).bots
         if self.bots_per_players:
             return bots(self.game.num_players(replay.state_at(0)))
         return bots()
 
-    def play_on(self, replay: Replay, reasons: Reasons) -> Replay:
+    def play_on(self, replay: Replay[Any], reasons: Reasons) -> Replay[Any]:
         """``replay`` played on by the bots to where the main line ends, their reasons kept in
         ``reasons``; ``ValueError`` when the bots cannot play it (a seat without one)."""
         end = replay.play_out(self.fresh_bots(replay), reasons=reasons, until=self.line_ends)
         return self.played(end)
 
-    def played(self, end: Replay) -> Replay:
+    def played(self, end: Replay[Any]) -> Replay[Any]:
         """``end``, where the bots stopped playing; ``ValueError`` unless the main line ends
         there (a seat without a bot)."""
         if not (end.is_terminal or self.line_ends(end.state)):
@@ -301,14 +301,14 @@ class BotStepper:
             )
         return end
 
-    def _deal(self, seed: int | None, variant: Mapping[str, Any]) -> WhatIfTree:
+    def _deal(self, seed: int | None, variant: Mapping[str, Any]) -> WhatIfTree[Any]:
         """The tree of a deal with no branches: the curated one (seed None) or a seeded one."""
         if seed is None:
             return self._curated(self.story)
         kind = cast(Hashable, type(self))  # a class is hashable; mypy reads its __hash__ oddly
         return _seeded(kind, self.story, seed, tuple(sorted(variant.items())))
 
-    def _with(self, tree: WhatIfTree, **changes: Any) -> BotStepper:
+    def _with(self, tree: WhatIfTree[Any], **changes: Any) -> BotStepper:
         """This stepper on ``tree`` (the AI's answer and the row's words forgotten)."""
         return dataclasses.replace(self, tree=tree, asked=None, said="", chosen=None, **changes)
 
@@ -489,7 +489,7 @@ class BotStepper:
             self, asked=(self.line, step, action, (seat, told)), chosen=action, said=said
         )
 
-    def ai_move(self, replay: Replay, step: int) -> tuple[str, tuple[int, Narration]] | None:
+    def ai_move(self, replay: Replay[Any], step: int) -> tuple[str, tuple[int, Narration]] | None:
         """The move the lesson's AI, fresh, would make at ``step`` of ``replay``, and its
         reason (None: no player moves there, or the lesson has no AI for that seat)."""
         state = replay.state_at(step)
@@ -708,7 +708,7 @@ class BotStepper:
 @functools.lru_cache(maxsize=8)
 def _seeded(
     kind: Hashable, story: str, seed: int, variant: tuple[tuple[str, Any], ...]
-) -> WhatIfTree:
+) -> WhatIfTree[Any]:
     """A deal of ``seed`` of the curated deal ``story``'s shape under ``variant``, played by
     ``kind``'s bots (a whole game: read from the stored figures when stored, `seeded_deal`):
     kept, as a page asks for the same one again (a link, the rules back and forth); a page

@@ -200,7 +200,7 @@ def worth_logging(event: Event) -> bool:
 
 
 def entries(
-    replay: Replay, start: int, reasons: Mapping[int, tuple[int, Narration]]
+    replay: Replay[Any], start: int, reasons: Mapping[int, tuple[int, Narration]]
 ) -> tuple[Entry, ...]:
     """The log entries of ``replay``'s steps after ``start``, with the bots' reasons."""
     found = []
@@ -237,7 +237,7 @@ def derived(method: Callable[[Any], R]) -> Callable[[Any], R]:
 
     @functools.wraps(method)
     def once(self: Any) -> R:
-        kept = self.__dict__.setdefault("_derived", {})
+        kept: dict[tuple[str, str], R] = self.__dict__.setdefault("_derived", {})
         key = (name, language())
         if key not in kept:
             kept[key] = method(self)
@@ -252,7 +252,7 @@ class TableModel:
     status line says.  Subclasses describe a game: its controls, what each does, its picture
     and its words; this base plays the bots' turns and keeps the log and the scores."""
 
-    replay: Replay
+    replay: Replay[Any]
     bots: Mapping[int, Bot] = field(compare=False)
     seed: int
     log: tuple[Entry, ...] = ()
@@ -458,11 +458,11 @@ class TableModel:
         """Stop the bots before ``state`` even if the learner is not to act (e.g. a hand's end)."""
         return False
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[Any]) -> ScoreRow | None:
         """The score sheet's row for a hand or game that has just ended in ``replay``."""
         return None
 
-    def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
+    def score_rows(self, replay: Replay[Any]) -> tuple[ScoreRow, ...]:
         """The score sheet's rows for what has just ended in ``replay``: most tables write one
         row a hand or round (`score_row`), a table may write several (each hand of a game)."""
         row = self.score_row(replay)
@@ -710,7 +710,7 @@ class TableModel:
 
     def advance(
         self,
-        replay: Replay,
+        replay: Replay[Any],
         said: str,
         *,
         begin: int | None = None,
@@ -751,7 +751,9 @@ def _stopped(number: int, press: Press, why: object) -> str:
     )
 
 
-def new_table(cls: type[T], replay: Replay, bots: Mapping[int, Bot], said: str, **fields: Any) -> T:
+def new_table(
+    cls: type[T], replay: Replay[Any], bots: Mapping[int, Bot], said: str, **fields: Any
+) -> T:
     """A table at the start of ``replay``: the bots play until the learner must act."""
     model = cls(replay=replay, bots=dict(bots), **fields)
     return model.advance(replay, said, begin=0, level="info", fresh=True)

@@ -31,6 +31,7 @@ from cardlab.core.text import sentence
 from cardlab.core.whatif import Reasons
 from cardlab.games.doudizhu import GAME, KIND_NAMES, classify, counts_of, observe, parse, settle
 from cardlab.games.doudizhu.explain import why_not_combo
+from cardlab.games.doudizhu.game import DouDizhuState
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import combo_picture, table_picture
 from cardlab.render import deck_sheet
@@ -283,7 +284,9 @@ class ScoringExplainer(Figure):
 
 # -- 3. bidding ----------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=8)
-def auction_deal(story: str, variant: tuple[tuple[str, Any], ...]) -> tuple[Replay, Reasons]:
+def auction_deal(
+    story: str, variant: tuple[tuple[str, Any], ...]
+) -> tuple[Replay[DouDizhuState], Reasons]:
     """The deal whose auction the walkthrough shows, and the AI's reasons: the story deal under
     the standard rules, otherwise the stepper's seeded deal played by the same AI (kept: a
     class switches the rules back and forth)."""
@@ -309,7 +312,7 @@ class BiddingWalkthrough(Figure):
         return replace(self, variant=tuple(sorted(story_variant(self.story, options).items())))
 
     @property
-    def replay(self) -> Replay:
+    def replay(self) -> Replay[DouDizhuState]:
         return auction_deal(self.story, self.variant)[0]
 
     @property
@@ -331,6 +334,7 @@ class BiddingWalkthrough(Figure):
         variant = dict(self.variant)
         note = deal_note(GAME, VARIANT_SEED if variant else None, variant)
         state = self.replay.state_at(self.auction[1])
+        assert state.landlord is not None  # the auction is over: someone took the bottom
         banner = str(
             msg(
                 "{player} is the landlord: 17 + 3 bottom cards = 20",
@@ -358,6 +362,7 @@ class BiddingWalkthrough(Figure):
                 why = " <i>" + html.escape(str(msg("Why: {reason}", reason=reason.text()))) + "</i>"
             items.append(f"<li>{html.escape(event.narration)}{why}</li>")
         first = self.replay.state_at(start).first_bidder
+        assert first is not None  # the auction has begun: a bidder was drawn
         thrown = self.replay.state_at(end).deal_number - 1
         again = ""
         if thrown:

@@ -13,6 +13,7 @@ from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.core.whatif import Reasons
 from cardlab.games.doudizhu import GAME, observe
+from cardlab.games.doudizhu.game import DouDizhuState
 from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
 from cardlab.render import Drawing
@@ -39,7 +40,7 @@ class DealStepper(BotStepper):
     bots = staticmethod(default_bots)
 
     @classmethod
-    def open_at(cls, replay: Replay, reasons: Reasons) -> int:
+    def open_at(cls, replay: Replay[DouDizhuState], reasons: Reasons) -> int:
         """The first bid: the 54 deal steps and the draw of the first bidder are chance."""
         return min(first_step(replay, "bid") + 1, len(replay))
 

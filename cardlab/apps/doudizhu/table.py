@@ -32,6 +32,7 @@ from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
+from cardlab.games.doudizhu.game import DouDizhuState
 from cardlab.games.doudizhu.odds import counting_odds
 from cardlab.games.doudizhu.scoring import Settlement, settle
 from cardlab.lessons.table_position import Recipe
@@ -356,7 +357,7 @@ class DouDizhuTable(TableModel):
     def score_columns(self) -> tuple[str, ...]:
         return (str(msg("You (P1)")), str(msg("P2")), str(msg("P3")))
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[DouDizhuState]) -> ScoreRow | None:
         row = sheet_row(self.seed, replay.state)
         return score_line(row, deals_before(self.sheet) + 1) if row else None
 

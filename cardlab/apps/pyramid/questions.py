@@ -16,6 +16,7 @@ from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, joined, msg
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot
+from cardlab.games.poker.draw import DrawPokerState
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.hands import HAND_SIZE, KIND_COPIES, cards_of_counts, key_of_counts
 from cardlab.games.pyramid.odds import kind_multisets
@@ -32,7 +33,7 @@ def dealt_given(
     return rng.choices([m for m, _ in hands], weights=[w for _, w in hands])[0]
 
 
-def quiz_deal(seed: int, players: int = 3) -> Replay:
+def quiz_deal(seed: int, players: int = 3) -> Replay[DrawPokerState]:
     """A showdown dealt by the engine: ``players`` hands, no betting, everyone stands pat.
 
     Three questions in four are close calls, where the best two hands are of the same type
@@ -61,12 +62,12 @@ def quiz_deal(seed: int, players: int = 3) -> Replay:
     return start.extend(actions).play_out(callers)
 
 
-def question(seed: int) -> Replay:
+def question(seed: int) -> Replay[DrawPokerState]:
     """The lesson's question for ``seed``: a showdown of three."""
     return quiz_deal(seed)
 
 
-def prompt_html(q: Replay) -> str:
+def prompt_html(q: Replay[DrawPokerState]) -> str:
     """The question, every player's six cards in words."""
     intro = msg(
         "Each player shows six cards. <b>Which hand wins?</b> Find each player's best "
@@ -82,19 +83,19 @@ def prompt_html(q: Replay) -> str:
     )
 
 
-def choices(q: Replay) -> list[tuple[str, str]]:
+def choices(q: Replay[DrawPokerState]) -> list[tuple[str, str]]:
     return [
         *((str(seat_name(s)), str(s)) for s in range(len(q.state.hands))),
         (str(msg("They tie")), "tie"),
     ]
 
 
-def answer(q: Replay) -> str:
+def answer(q: Replay[DrawPokerState]) -> str:
     winners = q.state.results[-1].winners
     return "tie" if len(winners) > 1 else str(winners[0])
 
 
-def feedback(q: Replay, value: str) -> tuple[bool, str | Message, str]:
+def feedback(q: Replay[DrawPokerState], value: str) -> tuple[bool, str | Message, str]:
     """Whether ``value`` is right, the verdict's head and why (HTML): every best pyramid."""
     winners = q.state.results[-1].winners
     right = (value == "tie") == (len(winners) > 1) and (value == "tie" or int(value) in winners)

@@ -9,6 +9,7 @@ from cardlab.apps.pyramid.questions import quiz_deal
 from cardlab.apps.quiz import QuizModel
 from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
+from cardlab.games.poker.draw import DrawPokerState
 from cardlab.pictures.pyramid import WIDTH, dealt_hands_picture, showdown_picture
 from cardlab.render import Drawing
 
@@ -22,7 +23,7 @@ class ShowdownQuiz(QuizModel):
     picture_label = msg("Each player's six cards as dealt")
     answer_label = msg("Each player's best pyramid, strongest first in the answer below")
 
-    def deal(self) -> Replay:
+    def deal(self) -> Replay[DrawPokerState]:
         return quiz_deal(self.seed, self.players)
 
     def picture(self, theme: str) -> Drawing:

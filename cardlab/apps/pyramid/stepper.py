@@ -11,6 +11,7 @@ from cardlab.core.i18n import msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.core.whatif import Reasons
 from cardlab.games.poker.bots import PokerBot
+from cardlab.games.poker.draw import DrawPokerState
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.pictures.pyramid import TABLE_SIZE, table_picture
 from cardlab.render import Drawing
@@ -39,7 +40,7 @@ class HandStepper(BotStepper):
     bots_per_players = True
 
     @classmethod
-    def open_at(cls, replay: Replay, reasons: Reasons) -> int:
+    def open_at(cls, replay: Replay[DrawPokerState], reasons: Reasons) -> int:
         """The first bot's move (a bet), so there is something to read."""
         return min(reasons, default=0)
 

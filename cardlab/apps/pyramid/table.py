@@ -31,6 +31,7 @@ from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.poker.betting import ACTIONS as BET_ACTIONS
 from cardlab.games.poker.bots import PokerBot
+from cardlab.games.poker.draw import DrawPokerState
 from cardlab.games.pyramid import GAME, evaluate
 from cardlab.games.pyramid.odds import advice_table_html, key_percentile, pct
 from cardlab.pictures.pyramid import TABLE_SIZE, stage_words, table_picture
@@ -323,7 +324,7 @@ class PyramidTable(HandByHandTable):
             *(str(msg("P{number}", number=s + 1)) for s in range(1, self.state.players)),
         )
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[DrawPokerState]) -> ScoreRow | None:
         result = self.ended(replay)
         if result is None:
             return None

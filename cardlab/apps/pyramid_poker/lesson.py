@@ -21,6 +21,7 @@ from cardlab.apps.score_sheet import score_sheet_html
 from cardlab.apps.words import deck_words
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
+from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import PyramidPokerState, observe
 from cardlab.games.pyramid_poker.rules import (
     BONUS,
@@ -79,7 +80,8 @@ class FollowsScoring(Figure):
     @property
     def advanced(self) -> bool:
         """Whether the page plays advanced scoring (points per hand and a bonus)."""
-        return self.options["scoring"] == "advanced"
+        scoring: str = self.options["scoring"]
+        return scoring == "advanced"
 
     @property
     def penalty(self) -> bool:
@@ -123,7 +125,7 @@ class PyramidPokerComponents(Figure):
 @functools.lru_cache(maxsize=8)
 def built(deal: str) -> PyramidPokerState:
     """The game of ``deal`` (a curated deal) when its 30 blocks are placed."""
-    replay = deals.load(deal)
+    replay: Replay[PyramidPokerState] = deals.load(deal)
     return replay.state_at(first_step(replay, "take"))
 
 

@@ -14,6 +14,7 @@ from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.pyramid_poker.lesson import CATEGORY_WORDS, FollowsScoring
 from cardlab.core.i18n import joined, msg, msgn, num
 from cardlab.core.odds import format_fraction
+from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import HAND_POINTS, PyramidPokerState, PyramidPokerView, observe
 from cardlab.games.pyramid_poker.odds import (
     HandOdds,
@@ -32,7 +33,7 @@ SHOWN = ("one_pair", "two_pair", "three_up", "run", "colors", "full_up")
 def take_position(deal: str = "pyramid_poker-whole-game", taken: int = 12) -> PyramidPokerState:
     """The first take-phase position of the lesson's game (a curated deal) where Player 1 must
     place a block, ``taken`` blocks or more taken."""
-    replay = deals.load(deal)
+    replay: Replay[PyramidPokerState] = deals.load(deal)
     for i in range(len(replay) + 1):
         state = replay.state_at(i)
         if state.phase == "assign" and state.turn == 0 and state.taken >= taken:
@@ -58,6 +59,7 @@ def take_chances(deal: str) -> TakeChances:
     theme and language)."""
     state = take_position(deal)
     view = observe(state, 0)
+    assert state.pending is not None  # take_position stops in the assign phase: a block waits
     best, gains = hand_gains(view, state.pending)
     return TakeChances(state, view, tuple(completion_odds(view, 0)), best, gains)
 

@@ -26,7 +26,7 @@ from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
-from cardlab.games.pyramid_poker.game import PyramidPokerView
+from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
 from cardlab.games.pyramid_poker.placement import hand_gains
 from cardlab.games.pyramid_poker.rules import (
     PointsChange,
@@ -46,7 +46,7 @@ class QuizQuestion:
     the rise in each open hand's worth under ``scoring`` and ``penalty`` (`hand_gains`),
     ``answer`` the largest."""
 
-    replay: Replay
+    replay: Replay[PyramidPokerState]
     seat: int
     answer: str
     gains: dict[str, float]
@@ -62,7 +62,7 @@ class QuizQuestion:
         return {"scoring": self.scoring, "all_three_no_pair_penalty": self.penalty}
 
     @property
-    def view(self):
+    def view(self) -> PyramidPokerView:
         return observe(self.replay.state, self.seat)
 
     @property
@@ -91,7 +91,7 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
 
 
 def _position_in(
-    replay: Replay,
+    replay: Replay[PyramidPokerState],
     bots: Mapping[int, Bot],
     seed: int,
     wanted: int,

@@ -10,7 +10,7 @@ from cardlab.apps.pyramid_poker.table import hand_line, reasoning_bot
 from cardlab.core.bots import Bot
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
-from cardlab.games.pyramid_poker import HAND_NAMES, observe
+from cardlab.games.pyramid_poker import HAND_NAMES, PyramidPokerState, observe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
 
@@ -22,7 +22,7 @@ def default_bots() -> dict[int, Bot]:
     return {0: reasoning_bot(), 1: reasoning_bot()}
 
 
-def who_sees_what(state) -> list[str]:
+def who_sees_what(state: PyramidPokerState) -> list[str]:
     """One line per player: which pyramid faces they can see."""
     lines = []
     for s in range(2):

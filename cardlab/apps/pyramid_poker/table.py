@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
+from cardlab.core.cards import Card
 from cardlab.core.engine import TERMINAL, IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
@@ -26,6 +27,7 @@ from cardlab.games.pyramid_poker import (
     ShowdownResult,
     new_game,
 )
+from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
 from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_name
 from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
@@ -108,7 +110,7 @@ def basic_verdict(result: ShowdownResult) -> Message:
     )
 
 
-def hand_line(who: object, name: str, hand) -> Message:
+def hand_line(who: object, name: str, hand: Iterable[Card]) -> Message:
     """One hand in words: "Player 2, left hand: 9h 9d" (or "... : empty")."""
     cards = " ".join(str(c) for c in hand)
     if not cards:
@@ -116,7 +118,7 @@ def hand_line(who: object, name: str, hand) -> Message:
     return msg("{player}, {hand}: {cards}", player=who, hand=hand_noun(name), cards=cards)
 
 
-def _free_block(k: int, view) -> Message:
+def _free_block(k: int, view: PyramidPokerView) -> Message:
     """A free block in the list of blocks to take: its slot, and its face or "face down"."""
     card = view.pyramid[k]
     if card is None:
@@ -183,7 +185,8 @@ class PyramidPokerTable(TableModel):
     @property
     def stage(self) -> str:
         """``place``, ``take``, ``keep``, ``assign`` (the learner to move) or ``over``."""
-        return self.state.phase
+        phase: str = self.state.phase
+        return phase
 
     def slot_options(self) -> tuple[tuple[str, int], ...]:
         view = self.observation
@@ -326,7 +329,7 @@ class PyramidPokerTable(TableModel):
         move = self.game.move_words(self.state, str(decision.action))
         return Suggestion("play-hint", f"{move} \u2014 {decision.told.text(None)}")
 
-    def score_rows(self, replay: Replay) -> tuple[ScoreRow, ...]:
+    def score_rows(self, replay: Replay[PyramidPokerState]) -> tuple[ScoreRow, ...]:
         """Once the game is over, its score sheet: one row per hand, then the bonus (and any
         penalty), each with its arithmetic."""
         results = replay.state.results

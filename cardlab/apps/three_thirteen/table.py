@@ -33,11 +33,19 @@ from cardlab.apps.model import (
     new_table,
 )
 from cardlab.core.bots import Bot, reason_for
+from cardlab.core.cards import Card
 from cardlab.core.engine import IllegalMove, seat_name
 from cardlab.core.i18n import joined, msg, msgn, num, pct
 from cardlab.core.replay import Replay
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
-from cardlab.games.three_thirteen.game import GAME, best_arrangement, go_out_discards, listed
+from cardlab.games.three_thirteen.game import (
+    GAME,
+    ThreeThirteenState,
+    ThreeThirteenView,
+    best_arrangement,
+    go_out_discards,
+    listed,
+)
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
 from cardlab.games.three_thirteen.rules import DECK
@@ -130,7 +138,7 @@ def score_rows(view_or_state: Any) -> list[tuple[str, tuple[int, ...], str]]:
 
 
 # -- the advisor (words only: the odds panel and the table both show it) ---------------------------
-def gone_cards(view: Any) -> tuple:
+def gone_cards(view: ThreeThirteenView) -> tuple[Card, ...]:
     """Cards the seat knows are not in the stock besides its hand: the discard pile and the cards
     others took from it (and must still hold)."""
     gone = list(view.discard)
@@ -304,7 +312,7 @@ class ThreeThirteenTable(TableModel):
         """A scored round lies on the table (between rounds, or the game is over)."""
         return self.stage in ("between", "over")
 
-    def advance(self, replay: Replay, said: str, **how: Any) -> Self:
+    def advance(self, replay: Replay[ThreeThirteenState], said: str, **how: Any) -> Self:
         """`TableModel.advance`, the new steps also kept in the round's log (a new one once the
         last round was over)."""
         table = super().advance(replay, said, **how)
@@ -824,6 +832,6 @@ class ThreeThirteenTable(TableModel):
     def score_columns(self) -> tuple[str, ...]:
         return tuple(short_name(s) for s in range(1 + len(self.bots)))
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[ThreeThirteenState]) -> ScoreRow | None:
         state = replay.state
         return score_row(state, state.results[-1]) if state.results else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import html
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
@@ -34,6 +34,7 @@ from cardlab.games.poker.ranking import (
     JOKERS,
     POKER_WORDS,
     TRIAD_WORDS,
+    HandValue,
 )
 from cardlab.games.triad import DECK, evaluate, parse
 from cardlab.games.triad.game import deck as triad_deck
@@ -269,9 +270,12 @@ def _improve(dist: dict[str, Any], now: int) -> Any:
     return sum(p for c, p in dist.items() if CATEGORY_INDEX[c] > now)
 
 
-def discards_under(
-    hand: str, jokers: str, max_draw: int, five_of_a_kind: bool
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
+Ranked = tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]
+"""A discard ranked by the advisor: the cards thrown, the final hand's chances by category and
+its expected strength."""
+
+
+def discards_under(hand: str, jokers: str, max_draw: int, five_of_a_kind: bool) -> list[Ranked]:
     """`ranked_discards` under any rules: the standard five-of-a-kind rule is stored, and so
     is "no five of a kind" without jokers (no hand has five of a kind then); "no five of a
     kind" with wild jokers is counted when asked (a fraction of a second)."""
@@ -285,9 +289,7 @@ def discards_under(
 
 
 @stored
-def ranked_discards(
-    hand: str, jokers: str = "out", max_draw: int = 3
-) -> list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]]:
+def ranked_discards(hand: str, jokers: str = "out", max_draw: int = 3) -> list[Ranked]:
     """`tables.best_discards` of ``hand`` (notation) against the rest of the deck, ranked by
     expected strength: the advisor's opening hand is stored, so the page need not build the
     lookup tables before the learner asks about another hand."""
@@ -296,12 +298,7 @@ def ranked_discards(
     return tables.best_discards(cards, unseen, max_draw, jokers=jokers, objective="expected")
 
 
-Advice = tuple[
-    tuple[Card, ...],
-    Any,
-    list[Card],
-    list[tuple[tuple[Card, ...], dict[str, Fraction], Fraction | float]],
-]
+Advice = tuple[tuple[Card, ...], HandValue, list[Card], list[Ranked]]
 """A hand's cards (strongest first), its value, the unseen cards and its ranked discards."""
 
 
@@ -441,7 +438,15 @@ class ExchangeAdvisor(Figure):
             Markup(self._ranking_html(results, value), name="discards"),
         )
 
-    def _summary(self, cards, dist, score, value, unseen: int, total: int) -> str:
+    def _summary(
+        self,
+        cards: tuple[Card, ...],
+        dist: dict[str, Fraction],
+        score: Fraction | float,
+        value: HandValue,
+        unseen: int,
+        total: int,
+    ) -> str:
         results = self.advice[3]
         k = len(cards)
         place = next(i for i, r in enumerate(results) if r[0] == cards) + 1
@@ -472,7 +477,7 @@ class ExchangeAdvisor(Figure):
         return str(said)
 
     @staticmethod
-    def _ranking_html(results, value, top: int = 8) -> str:
+    def _ranking_html(results: Sequence[Ranked], value: HandValue, top: int = 8) -> str:
         rows = []
         for i, (cards, dist, score) in enumerate(results[:top]):
             better = _improve(dist, value.index)

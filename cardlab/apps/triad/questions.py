@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,7 +120,7 @@ class Showdown:
 def dealt_given(
     rng: random.Random,
     pool: Sequence[Card],
-    fits,
+    fits: Callable[[np.ndarray], np.ndarray],
     jokers: str = "out",
     five_of_a_kind: bool = True,
 ) -> tuple[Card, ...]:

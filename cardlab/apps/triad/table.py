@@ -28,6 +28,7 @@ from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.replay import Replay
 from cardlab.games.poker.betting import semicolons
 from cardlab.games.poker.bots import PokerBot
+from cardlab.games.poker.draw import DrawPokerState
 from cardlab.games.triad import GAME
 from cardlab.pictures.triad import HEIGHT, WIDTH, table_picture
 
@@ -254,7 +255,7 @@ class TriadTable(HandByHandTable):
         others = (str(msg("P{number}", number=s + 1)) for s in range(1, 1 + len(self.bots)))
         return (str(msg("You (P1)")), *others)
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[DrawPokerState]) -> ScoreRow | None:
         result = self.ended(replay)
         if result is None:
             return None

@@ -16,6 +16,7 @@ from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import observe
+from cardlab.games.triangle.game import TriangleState
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import round_steps, walkthrough_picture
 from cardlab.render import deck_sheet
@@ -41,10 +42,12 @@ STAGES: tuple[Message, ...] = (msg("Deal"), msg("Lift"), msg("Grab"), msg("Speak
 """The five stages of a round (the buttons number them: "1. Deal")."""
 
 
-def stage_text(replay: Replay, stage: int) -> str:
+def stage_text(replay: Replay[TriangleState], stage: int) -> str:
     """What happens at ``stage`` of the round in ``replay``, and why (HTML)."""
     lift, spoken = round_steps(replay)
     record = replay.state.rounds[0]
+    if record.speaker is None or record.statement is None:
+        raise ValueError("a walkthrough shows a round someone spoke in, not a void one")
     name = seat_name(record.speaker)
     if stage == 0:
         view = observe(replay.state_at(lift), 0)
@@ -115,7 +118,7 @@ def stage_text(replay: Replay, stage: int) -> str:
 
 
 @lru_cache(maxsize=8)
-def _deal(name: str) -> Replay:
+def _deal(name: str) -> Replay[TriangleState]:
     """The curated deal ``name``, read once (a replay is a value; every walkthrough shares it)."""
     return deals.load(name)
 
@@ -136,7 +139,7 @@ class RoundWalkthrough(Figure):
             raise ValueError(f"stage {self.stage!r} is not one of 0-{len(STAGES) - 1}")
 
     @property
-    def replay(self) -> Replay:
+    def replay(self) -> Replay[TriangleState]:
         """The round's game record (``ValueError`` naming the known deals for another name)."""
         return _deal(self.deal)
 

@@ -37,7 +37,7 @@ from cardlab.pictures.triangle import display_order
 class QuizQuestion:
     """A position where ``seat`` holds the Right to Speak, and the statements' odds there."""
 
-    replay: Replay
+    replay: Replay[TriangleState]
     seat: int
     odds: tuple[StatementOdds, ...]
 

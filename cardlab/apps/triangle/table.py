@@ -35,7 +35,7 @@ from cardlab.core.i18n import Message, joined, msg, msgn, num
 from cardlab.core.replay import Replay
 from cardlab.games.triangle import GAME, STATEMENTS, new_game, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
-from cardlab.games.triangle.game import void_words
+from cardlab.games.triangle.game import TriangleState, void_words
 from cardlab.games.triangle.odds import Signed, StatementOdds, best_statement
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
@@ -176,7 +176,7 @@ class TriangleTable(TableModel):
     @property
     def stage(self) -> str:
         """``claim``, ``speak`` (the learner holds the RtS), ``between`` rounds, or ``over``."""
-        phase = self.state.phase
+        phase: str = self.state.phase
         if phase == "state":
             return "speak"
         return {"deal": "between"}.get(phase, phase)
@@ -549,14 +549,14 @@ class TriangleTable(TableModel):
     def score_columns(self) -> tuple[str, ...]:
         return (str(msg("You (P1)")), str(msg("P2")), str(msg("P3")))
 
-    def score_row(self, replay: Replay) -> ScoreRow | None:
+    def score_row(self, replay: Replay[TriangleState]) -> ScoreRow | None:
         """A row for the round that has just ended: its gains and, if scored, the arithmetic."""
         state = replay.state
         if not state.rounds or not (state.finished or self.pause(state)):
             return None
         number, record = len(state.rounds), state.rounds[-1]
         label = str(msg("Round {number}", number=number))
-        if record.speaker is None:
+        if record.speaker is None or record.statement is None:  # None together: a void round
             note = msg("void: {reason}", reason=void_words(record.void_reason))
             return ScoreRow(label, (0, 0, 0), str(note))
         arithmetic = replay.event_at(len(replay)).arithmetic  # the statement ended the round

@@ -104,11 +104,8 @@ class GreedyBot:
             action = rng_for(self.seed, view).choice(legal)
             return Decision(action, msg("the greedy bot places its block anywhere"))
         if view.phase == "take":
-            seen = [
-                (block_strength(view.pyramid[int(a.split()[1])]), a)
-                for a in legal
-                if view.pyramid[int(a.split()[1])] is not None
-            ]
+            faces = [(view.pyramid[int(a.split()[1])], a) for a in legal]
+            seen = [(block_strength(card), a) for card, a in faces if card is not None]
             if seen:
                 action = max(seen)[1]
                 return Decision(action, msg("it takes the highest block whose face it can see"))
@@ -119,18 +116,33 @@ class GreedyBot:
         if view.phase == "keep":
             action = max(legal, key=lambda a: _value(_card(view, a.split()[1])))
             return Decision(action, msg("it keeps the highest revealed block"))
-        card = view.pending
+        card = _pending(view)
         mine = view.hands[view.turn]
         open_hands = [a for a in legal]
-        for test in (lambda c: c.rank == card.rank, lambda c: c.suit == card.suit):
+        for same in (_same_rank, _same_suit):
             for a in open_hands:
-                if any(test(c) for c in mine[HAND_NAMES.index(a.split()[1])]):
+                if any(same(c, card) for c in mine[HAND_NAMES.index(a.split()[1])]):
                     return Decision(
                         a, msg("the {card} matches a block already in that hand", card=str(card))
                     )
         return Decision(
             open_hands[0], msg("it puts the {card} into the first hand with room", card=str(card))
         )
+
+
+def _same_rank(a: Card, b: Card) -> bool:
+    return a.rank == b.rank
+
+
+def _same_suit(a: Card, b: Card) -> bool:
+    return a.suit == b.suit
+
+
+def _pending(view: PyramidPokerView) -> Card:
+    """The taken block to put into a hand: the assign phase always has one."""
+    if view.pending is None:
+        raise ValueError(f"a Pyramid Poker bot puts a block into a hand, not in {view.phase!r}")
+    return view.pending
 
 
 def _adds_most(h: int, card: str, gain: float) -> Message:
@@ -183,11 +195,12 @@ class SmartBot:
             return Decision(
                 action, msg("{card} helps its hands most ({gain})", card=card, gain=change)
             )
-        gain, h = best_gain(mine, view.pending)
+        block = _pending(view)
+        gain, h = best_gain(mine, block)
         action = f"hand {HAND_NAMES[h]}"
         if action not in legal:
             action = legal[0]
-        return Decision(action, _adds_most(h, str(view.pending), gain))
+        return Decision(action, _adds_most(h, str(block), gain))
 
     def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
         card = view.holding
@@ -220,7 +233,7 @@ class SmartBot:
         counts = Counter(pool)
         joker = self._joker_ev(mine, plain, rng_for(self.seed, view))  # one estimate per view
         unknown_ev = None
-        best = None
+        best: tuple[float, str, Message] | None = None
         for a in legal:
             k = int(a.split()[1])
             card = view.pyramid[k]
@@ -255,10 +268,14 @@ class SmartBot:
                 )
             if best is None or ev > best[0]:
                 best = (ev, a, what)
+        if best is None:
+            raise ValueError("a Pyramid Poker bot takes a block only when one is free")
         ev, action, what = best
         return Decision(action, what)
 
-    def _joker_ev(self, mine, plain: list[Card], rng: random.Random) -> float:
+    def _joker_ev(
+        self, mine: Sequence[Sequence[Card]], plain: list[Card], rng: random.Random
+    ) -> float:
         """A joker's expected gain: the best of three random plain blocks, averaged."""
         if len(plain) < 3:
             return 0.0

@@ -20,7 +20,6 @@ from typing import ClassVar
 
 from cardlab.core.bots import Decision, rng_for
 from cardlab.core.cards import Card
-from cardlab.core.engine import Action
 from cardlab.core.i18n import Message, msg, msgn, num
 from cardlab.core.tuples import remove_one
 from cardlab.games.three_thirteen.game import (
@@ -46,9 +45,9 @@ def _meld_with(arrangement: Arrangement, card: Card) -> Message | None:
     return None
 
 
-def _go_out(view: ThreeThirteenView, legal: Sequence[Action]) -> Decision | None:
+def _go_out(view: ThreeThirteenView, legal: Sequence[str]) -> Decision | None:
     """Go out if possible, discarding the most expensive card that allows it."""
-    outs = [a for a in legal if isinstance(a, str) and a.startswith("go out ")]
+    outs = [a for a in legal if a.startswith("go out ")]
     if not outs:
         return None
     action = max(outs, key=lambda a: (penalty_value(_card(a), view.aces), a))
@@ -74,7 +73,7 @@ class ThreeThirteenBot:
     def __repr__(self) -> str:
         return f"ThreeThirteenBot(candidates={self.candidates})"
 
-    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[str]) -> Decision:
         if view.phase == "draw":
             return self._draw(view)
         if view.phase == "discard":
@@ -134,7 +133,7 @@ class ThreeThirteenBot:
             ),
         )
 
-    def _discard(self, view: ThreeThirteenView, legal: Sequence[Action]) -> Decision:
+    def _discard(self, view: ThreeThirteenView, legal: Sequence[str]) -> Decision:
         hand, wild, aces, limit = view.hand, view.wild, view.aces, view.max_wilds
         options = []
         for action in legal:
@@ -187,10 +186,11 @@ class GreedyBot:
 
     name: ClassVar[str] = "greedy"
 
-    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[str]) -> Decision:
         hand, wild, aces, limit = view.hand, view.wild, view.aces, view.max_wilds
         if view.phase == "draw":
             top = view.top
+            assert top is not None  # "take discard" is legal: the pile is never empty at a draw
             now = best_arrangement(hand, wild, aces, limit).penalty
             banned = top if view.no_rediscard else None
             with_top, _ = keep_value((*hand, top), wild, aces, limit, banned)
@@ -238,7 +238,7 @@ class ThreeThirteenRandomBot:
     seed: int | str = 0
     name: ClassVar[str] = "random"
 
-    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[Action]) -> Decision:
+    def choose(self, view: ThreeThirteenView, legal_actions: Sequence[str]) -> Decision:
         if view.phase == "discard":
             decision = _go_out(view, legal_actions)
             if decision:

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.core.bots import Decision
-from cardlab.core.engine import Action
 from cardlab.core.i18n import Message, msg, msgn, num
-from cardlab.core.narration import hidden, told
+from cardlab.core.narration import Piece, hidden, told
 from cardlab.games.triangle.game import TriangleView
 from cardlab.games.triangle.odds import StatementOdds, best_statement, signed
 from cardlab.games.triangle.rules import Statement
@@ -35,7 +34,7 @@ class ReasoningBot:
     def __repr__(self) -> str:
         return f"ReasoningBot(threshold={self.threshold}, remember={self.remember})"
 
-    def choose(self, observation: TriangleView, legal_actions: Sequence[Action]) -> Decision:
+    def choose(self, observation: TriangleView, legal_actions: Sequence[str]) -> Decision:
         best = best_statement(observation, remember=self.remember)
         said = best.statement.said
         certain = best.statement.kind == "S1" and best.p_true == 1
@@ -43,6 +42,7 @@ class ReasoningBot:
             # a claim's statement is unsaid yet, and it tells of the peers' cards: keep it secret
             net = signed(best.net)
             if best.net > self.threshold:
+                why: Piece
                 if certain:
                     why = hidden(
                         _certain(best.statement, says=False),
