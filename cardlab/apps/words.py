@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardlab.core.cards import get_deck
 from cardlab.core.i18n import Message, msg
@@ -35,7 +36,7 @@ DISCARD_HAND = msg("Your hand, the selected cards to throw away")
 
 
 # -- a stepped deal in words -----------------------------------------------------------------------
-def caption_text(replay: Replay, step: int, viewer: int | None = None) -> str:
+def caption_text(replay: Replay[Any], step: int, viewer: int | None = None) -> str:
     """``Step 3 of 18: <narration>`` as ``viewer`` may read it (None: the teacher); plain text,
     the arithmetic is separate."""
     total = len(replay)
@@ -51,7 +52,7 @@ def caption_text(replay: Replay, step: int, viewer: int | None = None) -> str:
     )
 
 
-def caption_html(replay: Replay, step: int, viewer: int | None = None, note: str = "") -> str:
+def caption_html(replay: Replay[Any], step: int, viewer: int | None = None, note: str = "") -> str:
     """The caption of a step as HTML: ``note`` first (where a what-if departs), then
     `caption_text`, then the step's arithmetic (a score, a count) in small print."""
     text = html.escape(caption_text(replay, step, viewer))
