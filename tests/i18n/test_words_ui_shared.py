@@ -105,7 +105,7 @@ def test_the_decks_lesson_figures_and_pictures_read_in_the_language(lang: str) -
         found += english_in(figure_texts(PairOdds(deck=name, trials=200)), lang)
     deal = DealStepper.start()
     for step in range(len(deal.replay) + 1):
-        shown = figure_texts(deal.act("step", str(step)))
+        shown = figure_texts(deal.act("step", step))
         found += english_in(shown, lang, {"deal", "play", *CARD_PRINTS})
     found += english_in(figure_texts(WelcomeBanner()), lang, CARD_PRINTS)
     assert found == []
