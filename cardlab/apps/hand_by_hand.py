@@ -92,6 +92,18 @@ class HandByHandTable(TableModel):
     def pause(self, state: Any) -> bool:
         return state.phase == "done"
 
+    def ahead(self) -> None:
+        """Before the draw, each AI still in the hand will ask the game's exact exchange
+        advice for its hand (every draw counted: the costliest part of a press): ask it now,
+        with the same observation, so the game has it kept (`DrawPoker.advise`)."""
+        state, game = self.state, self.game
+        if state.phase not in ("bet1", "draw") or state.muck or game.rules.advisor is None:
+            return  # only the first exchange: later ones depend on the cards thrown away
+        for seat in state.live:
+            if seat in self.bots:
+                view = game.observe(state, seat)
+                game.advise(view, tuple(view.hands[seat]))
+
     def hand(self) -> tuple[Any, ...]:
         return tuple(self.state.hands[LEARNER])
 

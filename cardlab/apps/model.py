@@ -462,6 +462,11 @@ class TableModel:
         """The score sheet's row for a hand or game that has just ended in ``replay``."""
         return None
 
+    def ahead(self) -> None:
+        """Work out now, while the learner thinks, what the bots' next turns will need and
+        keep it (an answer the game caches), so the next press answers sooner; the view calls
+        it after showing the table.  Most tables' bots need nothing costly: nothing to do."""
+
     def score_rows(self, replay: Replay[Any]) -> tuple[ScoreRow, ...]:
         """The score sheet's rows for what has just ended in ``replay``: most tables write one
         row a hand or round (`score_row`), a table may write several (each hand of a game)."""

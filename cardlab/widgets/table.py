@@ -9,6 +9,7 @@ Every press is guarded: a refusal shows on the status line and the model stays a
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import html
 from collections.abc import Callable, Mapping
@@ -267,6 +268,25 @@ class TableView(LessonPanel):
             legal_moves=list(mirror.legal_moves),
         )
         self._sync_controls()
+        self._look_ahead(model)
+
+    AHEAD_S: ClassVar[float] = 0.05
+    """How long after a press the table starts on its bots' next needs (`TableModel.ahead`):
+    once this press's messages have left, well before a learner presses again."""
+
+    def _look_ahead(self, model: Any) -> None:
+        """Let ``model`` work out its bots' next needs when the kernel is idle, never inside a
+        press; a model shown since has its own turn."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): nothing to overlap with
+            return
+
+        def ahead() -> None:
+            if self.model is model:
+                model.ahead()
+
+        loop.call_later(self.AHEAD_S, guarded(self.status, ahead))
 
     # -- internals -------------------------------------------------------------------------------
     def follow(self, state: PageState, options: Mapping[str, Any]) -> None:

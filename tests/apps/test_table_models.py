@@ -248,3 +248,55 @@ def test_the_log_never_changes_beside_a_stale_button(game):
         stale = [s - after for s in seen if s - after]
         assert not stale, f"{game}: {view.model.replay.actions[-1:]} left {stale[0]} enabled"
         assert view.status.level != "error"
+
+
+def played_hand(model: TableModel) -> TableModel:
+    """``model``'s hand played to its end as the hints say."""
+    while model.state.phase != "done":
+        tip = model.suggest()
+        model = model.select(tip.selected).act(tip.key, tip.value)
+    return model
+
+
+@pytest.mark.parametrize("game", ["triad", "pyramid"])
+def test_the_bots_exchange_advice_is_worked_out_ahead_and_used(game):
+    """While the learner bets, the table asks the game for each AI's exact exchange advice
+    (`TableModel.ahead`); when the AI draw, they are given that advice without counting every
+    draw again, and the hand is played exactly as without it."""
+    from cardlab.games.poker import draw
+
+    for seed in range(1, 30):  # a deal where an AI stays in until the draw
+        draw._advice.cache_clear()
+        cold = played_hand(MODELS[game].start(seed=seed))
+        counted_cold = draw._advice.cache_info().misses
+        if counted_cold:
+            break
+    draw._advice.cache_clear()
+    model = MODELS[game].start(seed=seed)
+    assert model.state.phase == "bet1"
+    model.ahead()
+    ahead = draw._advice.cache_info().misses
+    assert ahead == len([s for s in model.state.live if s in model.bots]) > 0
+    warm = played_hand(model)
+    assert warm.replay.actions == cold.replay.actions  # the same hand, move for move
+    info = draw._advice.cache_info()
+    # every advice the hand asked for was either worked out ahead (a hit) or counted then
+    assert info.hits >= 1 and info.hits + (info.misses - ahead) == counted_cold
+
+
+def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered():
+    """In a kernel (a running event loop) the view asks `ahead` shortly after the press, not
+    inside it: the press's own answer never waits for it."""
+    import asyncio
+
+    from cardlab.games.poker import draw
+
+    async def session() -> tuple[int, int, TableView]:
+        draw._advice.cache_clear()
+        view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        during = draw._advice.cache_info().misses
+        await asyncio.sleep(TableView.AHEAD_S + 0.5)
+        return during, draw._advice.cache_info().misses, view
+
+    during, after, view = asyncio.run(session())
+    assert during == 0 and after > 0 and view.status.level != "error"

@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.core.bots import Decision, rng_for
 from cardlab.core.engine import GAMES, Action, get_game
 from cardlab.core.i18n import Message, msg, msgn, pct, pcts_apart
 from cardlab.core.narration import hidden
-from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Hand
+from cardlab.games.poker.draw import DrawPoker, DrawPokerView, Evaluate, Hand
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,26 @@ def showdown_equity(
     need = sum(sizes)
     if need > len(unseen):  # cannot happen with a real deck; be safe
         return Equity(1 / (len(opponents) + 1), 0, len(opponents), words)
+    codes = game.codes(view.options)
+    ids = game.rules.card_ids
+    if codes is not None and ids is not None:
+        won = _many_showdowns(codes, ids(hand), ids(unseen), sizes, need, trials, rng)
+    else:
+        won = _showdowns(evaluate, key, unseen, sizes, need, trials, rng)
+    return Equity(won / trials, trials, len(opponents), words)
+
+
+def _showdowns(
+    evaluate: Evaluate,
+    key: Any,
+    unseen: list[Any],
+    sizes: list[int],
+    need: int,
+    trials: int,
+    rng: random.Random,
+) -> float:
+    """The pots (ties shared) ``key`` wins over ``trials`` draws of the opponents' hands from
+    ``unseen``, one hand evaluated at a time."""
     won = 0.0
     for _ in range(trials):
         sample = rng.sample(unseen, need)
@@ -107,7 +130,40 @@ def showdown_equity(
             won += 1
         elif key == best:
             won += 1 / (ties + 1)
-    return Equity(won / trials, trials, len(opponents), words)
+    return won
+
+
+def _many_showdowns(
+    codes: Callable[[np.ndarray], np.ndarray],
+    own: np.ndarray,
+    unseen: np.ndarray,
+    sizes: list[int],
+    need: int,
+    trials: int,
+    rng: random.Random,
+) -> float:
+    """`_showdowns` with every drawn hand evaluated at once: the same draws (``rng.sample``
+    picks by position, whatever it picks from), the same wins, added up in the same order."""
+    import numpy as np  # imported when a bot first simulates, as the tables are
+
+    picks = np.array([rng.sample(range(len(unseen)), need) for _ in range(trials)])
+    drawn = unseen[picks]
+    mine = int(codes(own[None, :])[0])
+    columns, start = [], 0
+    for size in sizes:
+        columns.append(codes(drawn[:, start : start + size]))
+        start += size
+    others = np.stack(columns, axis=1)
+    best = others.max(axis=1)
+    ties = (others == best[:, None]).sum(axis=1)
+    won = 0.0
+    outcomes = zip((mine > best).tolist(), (mine == best).tolist(), ties.tolist(), strict=True)
+    for beat, tied, n in outcomes:
+        if beat:
+            won += 1
+        elif tied:
+            won += 1 / (n + 1)
+    return won
 
 
 def _candidates(hand: Hand, max_draw: int) -> list[Hand]:

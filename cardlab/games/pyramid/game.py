@@ -18,7 +18,7 @@ from cardlab.core.i18n import Message, msg, msgn, num, pct
 from cardlab.core.narration import Narration, hidden, told
 from cardlab.core.options import whole
 from cardlab.games.poker.draw import DrawPoker, DrawRules
-from cardlab.games.pyramid.hands import DECK, evaluate
+from cardlab.games.pyramid.hands import DECK, codes_of_kinds, evaluate, kind_ids
 from cardlab.games.pyramid.odds import ExchangeOutcome, best_exchanges
 from cardlab.games.pyramid.rules import HAND_SIZE, MAX_DISCARD, PLAYERS, TWO_ROUNDS_PLAYERS
 
@@ -152,5 +152,7 @@ RULES = DrawRules(
     check_options=check_options,
     extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING)},
     advisor=advise,
+    codes=lambda options: codes_of_kinds,  # no option changes how hands compare
+    card_ids=kind_ids,
 )
 GAME = register(DrawPoker(RULES))

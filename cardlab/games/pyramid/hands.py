@@ -25,9 +25,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from cardlab.core.cards import PYRAMID, Card
 from cardlab.core.i18n import Message, joined, msg, msgn
+
+if TYPE_CHECKING:
+    import numpy as np
 
 HAND_SIZE = 6
 DECK = PYRAMID
@@ -465,3 +469,47 @@ def best_arrangement(hand: Iterable[Card] | str) -> Arrangement:
 
 def hand_class(hand: Iterable[Card] | str) -> HandClass:
     return evaluate(hand).hand_class
+
+
+# -- many hands at once (the bots' simulated showdowns) -----------------------------------------
+def kind_ids(cards: Iterable[Card]) -> np.ndarray:
+    """Each card's kind (`KIND_CARDS` order): what `codes_of_kinds` reads."""
+    import numpy as np
+
+    return np.array([KIND_INDEX[card] for card in cards], dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def _count_ranks() -> tuple[np.ndarray, np.ndarray]:
+    """Every kind-count vector a hand may have, as a base-7 number (sorted), and its rank among
+    them all in the order of their keys (equal keys share a rank): built once, from the same
+    `key_of_counts` a hand at a time uses."""
+    import numpy as np
+
+    vectors = [
+        tuple(kinds.count(i) for i in range(len(KIND_CARDS)))
+        for kinds in combinations_with_replacement(range(len(KIND_CARDS)), HAND_SIZE)
+    ]
+    vectors = [v for v in vectors if all(n <= KIND_COPIES[i] for i, n in enumerate(v))]
+    keys = sorted({key_of_counts(v) for v in vectors})
+    rank = {key: i for i, key in enumerate(keys)}
+    numbers = np.array([_base7(v) for v in vectors], dtype=np.int64)
+    order = np.argsort(numbers)
+    ranks = np.array([rank[key_of_counts(v)] for v in vectors], dtype=np.int64)
+    return numbers[order], ranks[order]
+
+
+def _base7(counts: tuple[int, ...]) -> int:
+    return sum(n * 7**i for i, n in enumerate(counts))
+
+
+def codes_of_kinds(hands: np.ndarray) -> np.ndarray:
+    """The rank of every hand of an (n, 6) array of kinds (`kind_ids`), ordered as `evaluate`'s
+    keys (equal ranks tie)."""
+    import numpy as np
+
+    numbers, ranks = _count_ranks()
+    powers = 7 ** np.arange(len(KIND_CARDS), dtype=np.int64)
+    counts = (hands[:, :, None] == np.arange(len(KIND_CARDS))).sum(axis=1)
+    ranked: np.ndarray = ranks[np.searchsorted(numbers, counts @ powers)]
+    return ranked

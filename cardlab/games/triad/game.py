@@ -9,8 +9,9 @@ strength over every possible draw), which the `PokerBot` uses in the draw.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.core.cards import Card
 from cardlab.core.engine import register
@@ -28,6 +29,9 @@ from cardlab.games.triad.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Hand = tuple[Card, ...]
 
@@ -70,6 +74,22 @@ def _evaluate_dealt_no_five(hand: Sequence[Card]) -> tuple[Any, Message]:
 def evaluator(options: Mapping[str, Any]) -> Callable[[Sequence[Card]], tuple[Any, Message]]:
     """The showdown's evaluate function for a table's options (``five_of_a_kind``)."""
     return _evaluate_dealt if options.get("five_of_a_kind", True) else _evaluate_dealt_no_five
+
+
+def codes(options: Mapping[str, Any]) -> Callable[[np.ndarray], np.ndarray]:
+    """Many hands evaluated at once under ``options`` (the table's jokers and five-of-a-kind
+    rule): `tables.evaluate_many`'s codes, ordered as `table_key` (numpy imported here)."""
+    from cardlab.games.poker import tables
+
+    jokers, five = options.get("jokers", "out"), options.get("five_of_a_kind", True)
+    return functools.partial(tables.evaluate_many, jokers=jokers, five_of_a_kind=five)
+
+
+def card_ids(cards: Sequence[Card]) -> np.ndarray:
+    """The ids `codes` reads (`tables.card_ids`)."""
+    from cardlab.games.poker import tables
+
+    return tables.card_ids(cards)
 
 
 def deck(options: Mapping[str, Any]) -> Hand:
@@ -175,6 +195,8 @@ RULES = DrawRules(
         ),
     },
     evaluator=evaluator,
+    codes=codes,
+    card_ids=card_ids,
     advisor=advise,
     advice_options=("five_of_a_kind",),
     example_options=(

@@ -1,6 +1,8 @@
 """PokerBot and CallBot on the demo draw-poker game (see test_poker_draw.py)."""
 
+import random
 import re
+from importlib import import_module
 from dataclasses import replace
 from unittest.mock import patch
 
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 from test_poker_draw import DEMO, DEMO_RULES, NAME, deal_out, registered  # noqa: F401
 
 from cardlab.core.bots import RandomBot
-from cardlab.core.engine import GAMES, register
+from cardlab.core.engine import GAMES, get_game, register
 from cardlab.core.replay import Replay
 from cardlab.games.poker.bots import CallBot, Equity, PokerBot, best_discard, showdown_equity
 from cardlab.games.poker.draw import DrawPoker
@@ -177,3 +179,33 @@ def test_a_reason_never_shows_numbers_that_contradict_its_comparison(share, owed
     for m, bar_first, at_least in compared:
         bar, shown = (float(x) for x in (m.groups() if bar_first else m.groups()[::-1]))
         assert (shown >= bar) == at_least, decision.reason
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    game_name=st.sampled_from(["triad", "pyramid"]),
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 7),
+    wild=st.booleans(),
+    five=st.booleans(),
+    trials=st.integers(1, 120),
+)
+def test_many_hands_showdowns_are_the_hand_by_hand_ones(game_name, seed, players, wild, five,
+                                                         trials):  # fmt: skip
+    """Triad's and Pyramid's bots evaluate their simulated showdowns all at once
+    (`DrawRules.codes`): the same draws, the same wins and ties, the same equity to the last
+    bit as one hand at a time, so every decision and every reason stays what it was."""
+    game = get_game(game_name)
+    assert isinstance(game, DrawPoker)
+    if game_name == "triad":
+        options = {"jokers": "wild" if wild else "out", "five_of_a_kind": five}
+    else:
+        options = {}
+        players = min(players, game.rules.max_players)
+    state = import_module(f"cardlab.games.{game_name}").new_game(seed, players=players,
+                                                                  **options).state  # fmt: skip
+    view = game.observe(state, seed % players)
+    plain = DrawPoker(replace(game.rules, codes=None))
+    fast = showdown_equity(game, view, trials, random.Random(seed))
+    slow = showdown_equity(plain, view, trials, random.Random(seed))
+    assert fast == slow and fast.trials == trials
