@@ -11,6 +11,7 @@ table replays exactly from its deal seed and the learner's moves.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
@@ -66,6 +67,7 @@ class Bot(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Decision: ...
 
 
+@functools.cache  # one entry per kind of dataclass (a few dozen): `fields` is slow
 def _field_names(cls: type) -> tuple[str, ...]:
     """The fields equality compares: equal observations give the same text."""
     return tuple(f.name for f in fields(cls) if f.compare)
