@@ -181,7 +181,7 @@ class FigureView(LessonPanel):
         buttons = None
         if block.cards and block.card_buttons:
             buttons = widgets.HBox(layout=_WRAP)
-            buttons.add_class("cardlab-card-buttons")
+            buttons.add_class("cardlab-hand-buttons")  # not a table's (tests find those)
             parts.insert(1, buttons)
         box = widgets.VBox(parts)
         if block.name:

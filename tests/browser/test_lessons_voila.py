@@ -51,8 +51,8 @@ MOVES = {
                  "go-out", "next-round", "claim", "say")
 }  # fmt: skip
 BIDS = [MOVES["bid-1"], MOVES["bid-2"], MOVES["bid-3"]]
-CARD_BUTTONS = ".cardlab-card-buttons button"
-SELECTED = ".cardlab-card-buttons .mod-active"
+CARD_BUTTONS = ".cardlab-table .cardlab-card-buttons button"
+SELECTED = ".cardlab-table .cardlab-card-buttons .mod-active"
 """The pressed twin of the card selected on the table's canvas."""
 SAYS = """([sel, patterns]) => { const all = document.querySelectorAll(sel);
   const e = all[all.length - 1];

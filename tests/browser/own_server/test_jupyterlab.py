@@ -90,7 +90,7 @@ SAME_NOTEBOOK_JS = """() => {
   return {ids: ids.length, twice: twice.slice(0, 5), astray: astray.slice(0, 5)};
 }"""
 """Ids two notebooks share, and canvases whose text version is missing or in another notebook."""
-CARDS = ".cardlab-card-buttons"
+CARDS = ".cardlab-table .cardlab-card-buttons"
 ON_THE_DRAWING: dict[str, tuple[Callable[[], Any], str, str]] = {
     "three_thirteen.ipynb": (ThreeThirteenTable.start, "stock", "from the stock"),
 }

@@ -2,8 +2,8 @@
 
 import random
 import re
-from importlib import import_module
 from dataclasses import replace
+from importlib import import_module
 from unittest.mock import patch
 
 import pytest
