@@ -8,9 +8,11 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardlab.apps.figure import Picture
 from cardlab.core.cards import get_deck
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
+from cardlab.render import deck_sheet
 
 
 def deck_words(name: str) -> str:
@@ -29,6 +31,15 @@ def deck_words(name: str) -> str:
         order=html.escape(" ".join(faces)),
     )
     return str(text)
+
+
+def deck_picture(
+    deck: str, theme: str, card_w: float, label: Message, words_title: Message
+) -> Picture:
+    """Every face of ``deck`` on a sheet, named ``label``, with its text version (`deck_words`):
+    the first figure of every game's lesson."""
+    sheet = deck_sheet(deck, theme, card_w=card_w)
+    return Picture(sheet, label, words=deck_words(deck), words_title=words_title)
 
 
 DISCARD_HAND = msg("Your hand, the selected cards to throw away")

@@ -21,7 +21,7 @@ from cardlab.widgets.canvas import CanvasView
 from cardlab.widgets.card_view import parse_card_target
 from cardlab.widgets.controls import control_widget, sync
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel, Page
+from cardlab.widgets.lesson_panel import ModelView, Page
 from cardlab.widgets.text_version import TextVersion
 
 _WRAP = widgets.Layout(flex_flow="row wrap")
@@ -47,7 +47,7 @@ def _shape(block: Block) -> tuple[str, bool]:
     return ("markup", False)
 
 
-class FigureView(LessonPanel):
+class FigureView(ModelView):
     """The controls in their rows, the status line, and the figure's blocks in order."""
 
     def __init__(self, model: Figure, page: Page | None = None) -> None:
@@ -93,14 +93,6 @@ class FigureView(LessonPanel):
     def share_key(self) -> str:  # type: ignore[override]
         """The figure's: a figure with a position gets the page's share box and its links."""
         return self.model.share_key
-
-    def position(self) -> dict[str, str]:
-        return self.model.position()
-
-    def open_position(self, params: Mapping[str, str]) -> list[str]:
-        model, notices = self.model.at(params)
-        self.show(model)
-        return notices
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The figure under the page's rules (nothing sent when they change nothing in it)."""

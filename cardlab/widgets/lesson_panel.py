@@ -169,3 +169,23 @@ def _attaching(init: Callable[..., None]) -> Callable[..., None]:
             self.follow(server_page(), {})
 
     return __init__
+
+
+class ModelView(LessonPanel):
+    """A panel that shows a lesson model (`show`): the model says where it is (``position()``)
+    and goes where a link says (``at(params)``: the next model and the notices), so the view
+    only passes its position through."""
+
+    model: Any
+
+    def show(self, model: Any) -> None:
+        raise NotImplementedError
+
+    def position(self) -> dict[str, str]:
+        position: dict[str, str] = self.model.position()
+        return position
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        model, notices = self.model.at(params)
+        self.show(model)
+        return list(notices)

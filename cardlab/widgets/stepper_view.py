@@ -24,7 +24,7 @@ from cardlab.core.replay import Replay
 from cardlab.core.whatif import Reasons, WhatIfTree
 from cardlab.render.ops import Drawing
 from cardlab.widgets.guard import guarded
-from cardlab.widgets.lesson_panel import LessonPanel, Page
+from cardlab.widgets.lesson_panel import ModelView, Page
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.stepper import Stepper
 from cardlab.widgets.whatif_row import WhatIfRow
@@ -41,7 +41,7 @@ class OddsBox(widgets.VBox):
         self.add_class("cardlab-odds-box")
 
 
-class StepperView(LessonPanel):
+class StepperView(ModelView):
     """Any stepped game of bots, shown and driven: see the module docstring."""
 
     share_key: ClassVar[str] = "deal"
@@ -231,14 +231,6 @@ class StepperView(LessonPanel):
             self.show_line(change["new"])
 
     # -- the page's link and rules ----------------------------------------------------------------
-    def position(self) -> dict[str, str]:
-        return self.model.position()
-
-    def open_position(self, params: Mapping[str, str]) -> list[str]:
-        model, notices = self.model.at(params)
-        self.show(model)
-        return notices
-
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The deal the page's rules call for (`BotStepper.with_rules`)."""
         self.show(self.model.with_rules(options))

@@ -23,7 +23,7 @@ from cardlab.apps.bot_stepper import (
 from cardlab.apps.doudizhu.stepper import DEAL, default_bots
 from cardlab.apps.figure import Block, Figure, Markup, Picture
 from cardlab.apps.model import Control
-from cardlab.apps.words import deck_words
+from cardlab.apps.words import deck_picture
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
@@ -34,7 +34,6 @@ from cardlab.games.doudizhu.explain import why_not_combo
 from cardlab.games.doudizhu.game import DouDizhuState
 from cardlab.lessons import deals
 from cardlab.pictures.doudizhu import combo_picture, table_picture
-from cardlab.render import deck_sheet
 
 
 # -- 1. goal, roles and cards ----------------------------------------------------------------------
@@ -43,14 +42,8 @@ class DouDizhuComponents(Figure):
     """The 54 cards (the roles and the ranks are prose in the lesson document)."""
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        return (
-            Picture(
-                deck_sheet("standard54", theme, card_w=50),
-                msg("The 54 cards of Dou Dizhu, jokers included"),
-                words=deck_words("standard54"),
-                words_title=msg("The 54 cards in words"),
-            ),
-        )
+        label = msg("The 54 cards of Dou Dizhu, jokers included")
+        return (deck_picture("standard54", theme, 50, label, msg("The 54 cards in words")),)
 
 
 # -- 2. every combination ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardlab.apps.figure import Block, Figure, Markup, Picture
 from cardlab.apps.model import Control, Said
-from cardlab.apps.words import deck_words
+from cardlab.apps.words import deck_picture
 from cardlab.core.i18n import msg
 from cardlab.games.pyramid import CLASSES, PyramidValue, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
@@ -24,7 +24,6 @@ from cardlab.pictures.pyramid import (
     shape_examples,
     shapes_picture,
 )
-from cardlab.render import deck_sheet
 
 
 @dataclass(frozen=True)
@@ -33,14 +32,8 @@ class PyramidComponents(Figure):
     shapes, `PyramidShapes`, after its table of the levels)."""
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        return (
-            Picture(
-                deck_sheet("pyramid", theme, card_w=80),
-                msg("The 55 Pyramid cards: every kind once, with its count"),
-                words=deck_words("pyramid"),
-                words_title=msg("The 55 cards in words"),
-            ),
-        )
+        label = msg("The 55 Pyramid cards: every kind once, with its count")
+        return (deck_picture("pyramid", theme, 80, label, msg("The 55 cards in words")),)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.score_sheet import score_sheet_html
-from cardlab.apps.words import deck_words
+from cardlab.apps.words import deck_picture
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
@@ -40,7 +40,6 @@ from cardlab.games.pyramid_poker.scoring import (
 from cardlab.lessons import deals
 from cardlab.lessons.variants import VARIANTS
 from cardlab.pictures.pyramid_poker import position_picture
-from cardlab.render import deck_sheet
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -112,14 +111,8 @@ class PyramidPokerComponents(Figure):
     """The 54 blocks (the lesson shows the built pyramid, `BuiltPyramid`, after its words)."""
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        return (
-            Picture(
-                deck_sheet("blocks", theme, card_w=46),
-                msg("The 54 Pyramid Poker blocks"),
-                words=deck_words("blocks"),
-                words_title=msg("The 54 blocks in words"),
-            ),
-        )
+        label = msg("The 54 Pyramid Poker blocks")
+        return (deck_picture("blocks", theme, 46, label, msg("The 54 blocks in words")),)
 
 
 @functools.lru_cache(maxsize=8)

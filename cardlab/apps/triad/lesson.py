@@ -10,7 +10,7 @@ from typing import Any
 from cardlab.apps.asked import items_html
 from cardlab.apps.figure import Block, Figure, Picture
 from cardlab.apps.model import Control
-from cardlab.apps.words import deck_words
+from cardlab.apps.words import deck_picture
 from cardlab.core.cards import Card
 from cardlab.core.i18n import msg, msgn
 from cardlab.games.poker import tables
@@ -27,7 +27,6 @@ from cardlab.pictures.triad import (
     ladder_rules,
     one_in,
 )
-from cardlab.render import deck_sheet
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,7 @@ class TriadComponents(Figure):
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
         frames = items_html(frame_lines_words(Card("triad", "A", s)) for s in FRAME_SUITS)
+        cards = msg("All 54 Triad cards, jokers last")
         return (
             Picture(
                 frame_lines_picture(theme),
@@ -43,12 +43,7 @@ class TriadComponents(Figure):
                 words=frames,
                 words_title=msg("The frame lines in words"),
             ),
-            Picture(
-                deck_sheet("triad", theme, card_w=56),
-                msg("All 54 Triad cards, jokers last"),
-                words=deck_words("triad"),
-                words_title=msg("The 54 cards in words"),
-            ),
+            deck_picture("triad", theme, 56, cards, msg("The 54 cards in words")),
         )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardlab.apps.figure import Block, Figure, Picture
 from cardlab.apps.model import Control
-from cardlab.apps.words import deck_words
+from cardlab.apps.words import deck_picture
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg
 from cardlab.core.replay import Replay
@@ -19,7 +19,6 @@ from cardlab.games.triangle import observe
 from cardlab.games.triangle.game import TriangleState
 from cardlab.lessons import deals
 from cardlab.pictures.triangle import round_steps, walkthrough_picture
-from cardlab.render import deck_sheet
 
 
 @dataclass(frozen=True)
@@ -27,14 +26,8 @@ class TriangleComponents(Figure):
     """The 24 cards (A-6 in four suits); the statements are a table in the lesson document."""
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        return (
-            Picture(
-                deck_sheet("triangle", theme, card_w=62),
-                msg("The 24 Triangle cards: ace to 6 in four suits"),
-                words=deck_words("triangle"),
-                words_title=msg("The 24 cards in words"),
-            ),
-        )
+        label = msg("The 24 Triangle cards: ace to 6 in four suits")
+        return (deck_picture("triangle", theme, 62, label, msg("The 24 cards in words")),)
 
 
 # -- the round, step by step ----------------------------------------------------------------------
