@@ -67,7 +67,7 @@ class Bot(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Any]) -> Decision: ...
 
 
-@functools.cache  # one entry per kind of dataclass (a few dozen): `fields` is slow
+@functools.lru_cache(maxsize=256)  # one entry per kind of dataclass (a few dozen)
 def _field_names(cls: type) -> tuple[str, ...]:
     """The fields equality compares: equal observations give the same text."""
     return tuple(f.name for f in fields(cls) if f.compare)
