@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from cardlab.core.caches import LRUDict
 from cardlab.core.engine import Action
 from cardlab.core.i18n import msg
 from cardlab.core.narration import Narration, Piece, hidden, told
@@ -81,14 +82,40 @@ def stable_text(value: Any) -> str:
     ``repr``, tuples item by item, dataclasses by their compared fields; never an object's
     address or a salted ``hash()`` (a set's order).  ``TypeError`` for anything else, so an
     observation that cannot be keyed is found at once."""
+    return _text(value)[0]
+
+
+_KEPT: LRUDict[int, tuple[Any, str]] = LRUDict(256)
+"""The texts of long immutable parts of observations, by the part's identity, the part kept with
+its text (so its identity cannot be another object's while it is here).  A table's past results
+pass from one observation to the next as the same tuple, and writing them out for every move
+cost a Triad bot up to 18 ms a question after ten hands (13,000 characters)."""
+KEEP_FROM = 256
+"""Texts shorter than this are written again each time: cheaper than keeping them."""
+
+
+def _text(value: Any) -> tuple[str, bool]:
+    """``value``'s stable text, and whether ``value`` is immutable all through (only such parts
+    are kept in `_KEPT`: a list inside could change under the same identity)."""
     if isinstance(value, _PLAIN):
-        return repr(value)
+        return repr(value), True
+    kept = _KEPT.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1], True
     if isinstance(value, (tuple, list)):
-        return "(" + ",".join(stable_text(v) for v in value) + ")"
-    if is_dataclass(value) and not isinstance(value, type):
-        parts = (stable_text(getattr(value, name)) for name in _field_names(type(value)))
-        return f"{type(value).__name__}(" + ",".join(parts) + ")"
-    raise TypeError(f"no stable text for a {type(value).__name__}")
+        parts = [_text(v) for v in value]
+        text = "(" + ",".join(t for t, _ in parts) + ")"
+        frozen = isinstance(value, tuple) and all(f for _, f in parts)
+    elif is_dataclass(value) and not isinstance(value, type):
+        parts = [_text(getattr(value, name)) for name in _field_names(type(value))]
+        text = f"{type(value).__name__}(" + ",".join(t for t, _ in parts) + ")"
+        params = getattr(type(value), "__dataclass_params__", None)
+        frozen = bool(params is not None and params.frozen) and all(f for _, f in parts)
+    else:
+        raise TypeError(f"no stable text for a {type(value).__name__}")
+    if frozen and len(text) >= KEEP_FROM:
+        _KEPT[id(value)] = (value, text)
+    return text, frozen
 
 
 def rng_for(seed: int | str, observation: Any) -> random.Random:

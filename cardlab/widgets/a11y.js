@@ -133,6 +133,18 @@ function goTo(address) {
   if (url.origin === window.location.origin) window.location.assign(url.href);
 }
 
+// Device pixels per drawing pixel: canvases are drawn at this, crisp on a phone's or a laptop's
+// screen alike and never larger than the screen shows (a 2x canvas on a 1x screen is four times
+// the pixels to draw for every press).
+function reportDensity(model) {
+  const zoom = parseFloat(getComputedStyle(document.body).getPropertyValue("--cardlab-zoom")) || 1;
+  const density = (window.devicePixelRatio || 1) * zoom;
+  if (model.get("density") !== density) {
+    model.set("density", density);
+    model.save_changes();
+  }
+}
+
 export default {
   render({ model, el }) {
     el.style.display = "none";
@@ -146,8 +158,10 @@ export default {
     }
     scrollTo(model.get("target"));
     speak(model.get("lang"));
+    reportDensity(model);
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
+      window.addEventListener("resize", () => reportDensity(model));
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));
       model.on("change:goto", () => goTo(model.get("goto")));

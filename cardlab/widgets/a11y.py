@@ -125,6 +125,9 @@ class PageScript(anywidget.AnyWidget):
     """The page's language: the document's ``lang``, so a screen reader speaks it as such."""
     goto = traitlets.Unicode("").tag(sync=True)
     """An address the page goes to: the same lesson in the language a learner picked."""
+    density = traitlets.Float(0.0).tag(sync=True)
+    """Device pixels per pixel of a drawing (the screen's pixel ratio times the page's zoom), as
+    the browser reports it; 0 until it has (`cardlab.widgets.canvas` draws at 2x meanwhile)."""
 
 
 _PAGE: list[PageScript] = []

@@ -26,6 +26,7 @@ Facts about ipycanvas 0.14.3 this relies on (checked against its Python and JS s
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -48,6 +49,7 @@ from cardlab.render.ops import (
 )
 from cardlab.widgets.a11y import CanvasLabel, page_script
 from cardlab.widgets.guard import Status, guarded, report
+from cardlab.widgets.later import later
 
 FONT_FAMILY = CSS_FAMILIES
 """Canvas font stack: DejaVu Sans, then a Chinese font (`cardlab.render.fonts`); the Pillow
@@ -324,6 +326,9 @@ bounded by the decks, a few hundred at most; evicting one would close a widget a
 blit from, so it is not an LRU.  The memory benchmark counts the widgets."""
 _SPRITES_FRESH: set[str] = set()
 """The sprites drawn since the last browser connected (a new page has blank hidden canvases)."""
+SPRITES_AFTER_S = 0.03
+"""How long after a batch that drew new sprites inline their hidden canvases are made: once the
+batch has left, well before the next press."""
 
 
 def fluid_width(width: float) -> str:
@@ -331,6 +336,37 @@ def fluid_width(width: float) -> str:
     `cardlab.widgets.a11y`'s stylesheet sets it), never wider than its container (a phone); the
     height follows from the canvas's own aspect ratio, so the picture is never squashed."""
     return f"min(100%, calc({width:g}px * var(--cardlab-zoom, 1)))"
+
+
+def backing_scale(density: float) -> float:
+    """Backing pixels per CSS pixel for a page of ``density`` device pixels per drawing pixel:
+    that, in quarter steps (a few sets of sprites, not one per zoom level), from 1 to 3; 2 until
+    the page has reported it (sharp on most screens, at four times the pixels of a 1x one)."""
+    if density <= 0:
+        return 2.0
+    return min(3.0, max(1.0, math.ceil(density * 4 - 1e-9) / 4))
+
+
+_FOLLOWING: weakref.WeakSet[CanvasView] = weakref.WeakSet()
+"""The views drawn at the page's density; one observer of the page for all of them."""
+
+
+_WATCHED: list[Any] = []
+"""The page script whose density `_density_changed` observes (once, whatever views come and go)."""
+
+
+def _follow_density(view: CanvasView) -> None:
+    script = page_script()
+    if script not in _WATCHED:
+        script.observe(_density_changed, names="density")
+        _WATCHED.append(script)
+    _FOLLOWING.add(view)
+
+
+def _density_changed(change: dict[str, Any]) -> None:
+    scale = backing_scale(float(change["new"]))
+    for view in list(_FOLLOWING):
+        guarded(view._status_sink, view.rescale)(scale)
 
 
 DEFAULT_LABEL = "Picture"
@@ -355,14 +391,17 @@ class CanvasView:
         width: float = 400,
         height: float = 300,
         *,
-        scale: float = 2.0,
+        scale: float | None = None,
         sprites: Literal["offscreen", "inline"] = "offscreen",
         status: Status = None,
         drawing: Drawing | None = None,
         label: str = DEFAULT_LABEL,
         described_by: str = "",
     ) -> None:
-        self.scale = float(scale)
+        self.follows_page = scale is None
+        """Whether the backing store follows the page's pixel density (`backing_scale`)."""
+        script = page_script()
+        self.scale = backing_scale(script.density) if scale is None else float(scale)
         self.sprites = sprites
         self.status = status
         self.drawing: Drawing | None = None
@@ -375,11 +414,13 @@ class CanvasView:
         )
         self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
         self.label = CanvasLabel(label=label, described_by=described_by)
-        self.box = widgets.Box([self.canvas, self.label, page_script()])
+        self.box = widgets.Box([self.canvas, self.label, script])
         self.box.add_class("cardlab-canvas-box")
         self._click_callbacks: list[ClickCallback] = []
         self._draw_callbacks: list[Callable[[], None]] = []
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
+        self._sprites_due: dict[str, Sprite] = {}  # drawn inline, their canvases made `later`
+        self._new_sprites_inline = False  # while a press's drawing is replayed (`draw`)
         self._resizing = False
         self._sprite_stats = ReplayStats()
         # counters for tests and the benchmark
@@ -395,6 +436,8 @@ class CanvasView:
         self.canvas.on_mouse_down(self.handle_pointer)
         self.canvas.on_touch_start(self.handle_pointer)
         self.canvas.observe(guarded(self._status_sink, self._on_size), names=["width", "height"])
+        if self.follows_page:
+            _follow_density(self)
         if drawing is not None:
             self.draw(drawing)
 
@@ -414,12 +457,18 @@ class CanvasView:
             self.label.described_by = described_by
 
     def draw(self, drawing: Drawing) -> None:
-        """Keep ``drawing`` and show it (resizing the canvas first if its size changed)."""
+        """Keep ``drawing`` and show it (resizing the canvas first if its size changed).  A
+        drawing that replaces one (a press) draws the sprites it shows for the first time
+        inline, and their canvases are made after it (`_sprite_image`)."""
+        self._new_sprites_inline = self.drawing is not None
         self.drawing = drawing
-        if (drawing.width, drawing.height) != (self.css_width, self.css_height):
-            self.resize(drawing.width, drawing.height)  # redraws
-        else:
-            self.redraw()
+        try:
+            if (drawing.width, drawing.height) != (self.css_width, self.css_height):
+                self.resize(drawing.width, drawing.height)  # redraws
+            else:
+                self.redraw()
+        finally:
+            self._new_sprites_inline = False
         for callback in self._draw_callbacks:
             callback()
 
@@ -438,6 +487,12 @@ class CanvasView:
         finally:
             self._resizing = False
         self.redraw()
+
+    def rescale(self, scale: float) -> None:
+        """Draw at ``scale`` backing pixels per CSS pixel from now on (the page's density)."""
+        if scale != self.scale:
+            self.scale = scale
+            self.resize(self.css_width, self.css_height)
 
     def redraw(self) -> None:
         """Replay the kept Drawing in full, as one batched message."""
@@ -522,30 +577,68 @@ class CanvasView:
         self.canvas.clear()
         stats.commands += 1
 
-    def _sprite_image(self, sprite: Sprite) -> ipycanvas.Canvas:
+    def _sprite_image(self, sprite: Sprite) -> ipycanvas.Canvas | None:
         """The hidden canvas holding ``sprite`` at this view's scale, shared by every view of
-        the kernel (a Dou Dizhu page shows the same 54 faces in three drawings), drawn now if it
-        is new, changed or stale."""
-        size = (self._backing(sprite.w), self._backing(sprite.h))
+        the kernel (a Dou Dizhu page shows the same 54 faces in three drawings).  In a press's
+        drawing, a sprite whose canvas is new, changed or stale is drawn inline (None) and its
+        canvas made just after (`later`): a press never waits for the browser to open new
+        widgets (a fresh hand's faces are a widget each).  Otherwise it is made now."""
         key = f"{sprite.key}@{self.scale:g}"
+        if self._sprite_ready(sprite, key):
+            self._sprite_keys.add(sprite.key)
+            return _SPRITES[key][0]
+        if self._new_sprites_inline and (
+            self._sprites_due
+            or later(SPRITES_AFTER_S, guarded(self._status_sink, self._make_due_sprites))
+        ):
+            self._sprites_due[key] = sprite
+            return None
+        return self._make_sprite(sprite, key)
+
+    def _sprite_ready(self, sprite: Sprite, key: str) -> bool:
+        entry = _SPRITES.get(key)
+        return (
+            entry is not None
+            and key in _SPRITES_FRESH
+            and entry[1] == (self._backing(sprite.w), self._backing(sprite.h))
+            and entry[2] == sprite.ops
+        )
+
+    def _make_sprite(self, sprite: Sprite, key: str) -> ipycanvas.Canvas:
+        """Draw ``sprite`` into its hidden canvas (made, resized or redrawn as needed)."""
+        size = (self._backing(sprite.w), self._backing(sprite.h))
         entry = _SPRITES.get(key)
         if entry is None:
             image = ipycanvas.Canvas(width=size[0], height=size[1])
         else:
-            image, old_size, old_ops = entry
-            if old_size != size:
+            image = entry[0]
+            if entry[1] != size:
                 image.width, image.height = size
-                _SPRITES_FRESH.discard(key)
-            elif old_ops != sprite.ops:
-                _SPRITES_FRESH.discard(key)
-        if entry is None or key not in _SPRITES_FRESH:
-            box = Drawing(sprite.w, sprite.h, sprite.ops, background="")
-            stats = replay_ops(box, image, scale=self.scale, sprite_source=self._sprite_image)
-            self._sprite_stats.add(stats)
-            _SPRITES[key] = (image, size, sprite.ops)
-            _SPRITES_FRESH.add(key)
+        box = Drawing(sprite.w, sprite.h, sprite.ops, background="")
+        stats = replay_ops(box, image, scale=self.scale, sprite_source=self._sprite_image)
+        self._sprite_stats.add(stats)
+        _SPRITES[key] = (image, size, sprite.ops)
+        _SPRITES_FRESH.add(key)
         self._sprite_keys.add(sprite.key)
         return image
+
+    def _make_due_sprites(self) -> None:
+        """The hidden canvases the last batches drew inline, made in one batch of their own,
+        then the drawing again, blitting them: the picture a page keeps is always the same
+        pixels, however its faces were first drawn (inline text is smoothed a little apart)."""
+        due, self._sprites_due = self._sprites_due, {}
+        reset_current_canvas()
+        error: Exception | None = None
+        with ipycanvas.hold_canvas():
+            try:
+                for key, sprite in due.items():
+                    if not self._sprite_ready(sprite, key):
+                        self._make_sprite(sprite, key)
+            except Exception as exc:  # re-raised after hold_canvas has flushed and reset
+                error = exc
+        if error is not None:
+            raise error
+        self.redraw()
 
     @property
     def sprite_canvases(self) -> dict[str, ipycanvas.Canvas]:

@@ -9,7 +9,6 @@ Every press is guarded: a refusal shows on the status line and the model stays a
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import html
 from collections.abc import Callable, Mapping
@@ -27,6 +26,7 @@ from cardlab.lessons.table_position import Recipe, decode_moves, encode_moves
 from cardlab.widgets.card_view import HandView
 from cardlab.widgets.controls import control_widget, sync
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.later import later
 from cardlab.widgets.lesson_panel import LessonPanel, Page
 from cardlab.widgets.panels import ScoreSheet, TextMirror
 from cardlab.widgets.results import ResultsLink
@@ -100,6 +100,7 @@ class TableView(LessonPanel):
             self.results.widget,
         ]
         self._syncing = False
+        self._words_due: Any = None  # the model whose words are still to be shown (`show`)
         self.hints = True
         """Whether the page allows hints: not under ``--no-hints`` or a link's ``hints=off``."""
         self.refused_class = ""
@@ -219,18 +220,24 @@ class TableView(LessonPanel):
         guarded(self.status, follow)()
 
     # -- the learner's side ----------------------------------------------------------------------
-    def press(self, key: str, value: Any = None) -> None:
+    def press(self, key: str, value: Any = None, *, clicked: bool = False) -> None:
         """What a click on control ``key`` does (tests and the autoplayer call it too): the
         learner's move is made once (`TableModel.act`, the bots' answers included) and the table
-        redrawn once, so the canvas gets one batch per press."""
-        self.show(self.model.act(key, value))
+        redrawn once, so the canvas gets one batch per press.  A ``clicked`` press leaves its
+        words until the picture has gone out (`show`)."""
+        self.show(self.model.act(key, value), words_later=clicked)
 
-    def show(self, model: Any) -> None:
+    WORDS_AFTER_S: ClassVar[float] = 0.02
+    """How long the words of a clicked press wait behind its picture: about a frame, so the
+    browser draws the canvas before it lays out the log, the status line and the controls."""
+
+    def show(self, model: Any, *, words_later: bool = False) -> None:
         """Show ``model`` (the table after a move): every widget takes its values from it.
 
-        The canvas goes first (what a click is waiting for), then the controls the new
-        position disables, and the rest of the controls last: a button enabled on the page is
-        always one the log and status beside it allow, even while the page is being updated."""
+        The canvas goes first (what a click is waiting for), then the controls the new position
+        disables, then the rest (`_show_words`), ``words_later`` after `WORDS_AFTER_S`: a button
+        enabled on the page is always one the log and status beside it allow, even while the
+        page is being updated."""
         self.model = model
         self._syncing = True
         try:
@@ -238,6 +245,24 @@ class TableView(LessonPanel):
         finally:
             self._syncing = False
         self._disable_refused()  # the old position's buttons go before its log does
+        self._record_results(model)
+        self._words_due = model
+        if not (words_later and later(self.WORDS_AFTER_S, self._words_for(model))):
+            self._show_words(model)
+        self._look_ahead(model)
+
+    def _words_for(self, model: Any) -> Callable[[], None]:
+        """The words of ``model``, shown later unless a newer position has been shown since."""
+
+        def words() -> None:
+            if self._words_due is model:
+                self._show_words(model)
+
+        return guarded(self.status, words)
+
+    def _show_words(self, model: Any) -> None:
+        """The class line, status, score sheet, log, notes, text version and controls."""
+        self._words_due = None
         recipe = model.recipe
         deal = deal_words(recipe.class_code, recipe.deal) if recipe.deal else ""
         self.class_line.value = (
@@ -250,7 +275,6 @@ class TableView(LessonPanel):
             if deal
             else ""
         )
-        self._record_results(model)
         said = model.said
         getattr(self.status, said.level)(str(said.text))
         self._sync_scores()
@@ -268,7 +292,6 @@ class TableView(LessonPanel):
             legal_moves=list(mirror.legal_moves),
         )
         self._sync_controls()
-        self._look_ahead(model)
 
     AHEAD_S: ClassVar[float] = 0.05
     """How long after a press the table starts on its bots' next needs (`TableModel.ahead`):
@@ -277,16 +300,12 @@ class TableView(LessonPanel):
     def _look_ahead(self, model: Any) -> None:
         """Let ``model`` work out its bots' next needs when the kernel is idle, never inside a
         press; a model shown since has its own turn."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (a script, a test): nothing to overlap with
-            return
 
         def ahead() -> None:
             if self.model is model:
                 model.ahead()
 
-        loop.call_later(self.AHEAD_S, guarded(self.status, ahead))
+        later(self.AHEAD_S, guarded(self.status, ahead))
 
     # -- internals -------------------------------------------------------------------------------
     def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
@@ -376,13 +395,13 @@ class TableView(LessonPanel):
                 self.scores.add_row(*row)
 
     def _pressed(self, key: str) -> Callable[[Any], None]:
-        return guarded(self.status, lambda _: self.press(key))
+        return guarded(self.status, lambda _: self.press(key, clicked=True))
 
     def _chosen(self, key: str) -> Callable[[dict[str, Any]], None]:
         def chosen(change: dict[str, Any]) -> None:
             if not self._syncing and change["new"] != self.model.control(key).value:
                 try:
-                    self.press(key, change["new"])
+                    self.press(key, change["new"], clicked=True)
                 except Exception:
                     self.show(self.model)  # a refused choice springs back
                     raise
@@ -397,4 +416,4 @@ class TableView(LessonPanel):
             self._sync_controls()
 
     def _clicked(self, target: str) -> None:
-        self.show(self.model.click(target))
+        self.show(self.model.click(target), words_later=True)

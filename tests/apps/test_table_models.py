@@ -302,3 +302,36 @@ def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered():
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
         during, after, view = thread.submit(asyncio.run, session()).result(timeout=60)
     assert during == 0 and after > 0 and view.status.level != "error"
+
+
+def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after():
+    """In a kernel a click's canvas batch goes out alone; the log, status and controls follow
+    `TableView.WORDS_AFTER_S` later, the same as a press shown at once, and a newer press's
+    words are never overwritten by an older one's."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    def words(view: TableView) -> tuple[str, str, dict[str, bool]]:
+        disabled = {k: bool(w.disabled) for k, w in view.controls.items()}
+        return view.journal.value, view.status.widget.value, disabled
+
+    at_once = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+    at_once.press("check")
+    at_once.press("check")
+    expected = words(at_once)
+
+    async def session() -> tuple[int, tuple, tuple, tuple]:
+        view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        before, redraws = words(view), view.view.redraws
+        view.controls["check"].click()  # the browser's click
+        drawn = view.view.redraws - redraws
+        during = words(view)
+        view.controls["check"].click()  # a second click before the first one's words
+        await asyncio.sleep(TableView.WORDS_AFTER_S + 0.3)
+        return drawn, before, during, words(view)
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        drawn, before, during, after = thread.submit(asyncio.run, session()).result(timeout=60)
+    assert drawn == 1
+    assert during[:2] == before[:2]  # the words wait for the picture
+    assert after == expected

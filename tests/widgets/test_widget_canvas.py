@@ -8,11 +8,21 @@ import types
 import ipycanvas
 import ipycanvas.canvas
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
 from cardlab.widgets import canvas as canvas_module
-from cardlab.widgets.canvas import CanvasView, css_font, replay_ops, reset_current_canvas
+from cardlab.widgets.a11y import page_script
+from cardlab.widgets.canvas import (
+    SPRITES_AFTER_S,
+    CanvasView,
+    backing_scale,
+    css_font,
+    replay_ops,
+    reset_current_canvas,
+)
 from cardlab.widgets.panels import StatusLine
 
 FACE = (Rect(0, 0, 40, 60, fill="#ffffff", stroke="#000000", radius=4), Text(20, 30, "As"))
@@ -310,3 +320,64 @@ def test_private_access_lives_in_one_function():
     assert "_CANVAS_MANAGER" in function
     assert module.count('"_CANVAS_MANAGER"') == function.count('"_CANVAS_MANAGER"') == 1
     assert module.count("._current_canvas") == function.count("._current_canvas") == 1
+
+
+@pytest.mark.parametrize(
+    ("density", "scale"),
+    [(0.0, 2.0), (1.0, 1.0), (1.5, 1.5), (2.0, 2.0), (1.1, 1.25), (0.5, 1.0), (4.0, 3.0)],
+)
+def test_the_backing_store_follows_the_pages_pixel_density(density, scale):
+    assert backing_scale(density) == scale
+
+
+@given(st.floats(min_value=-10, max_value=100, allow_nan=False))
+def test_a_reported_density_gives_a_backing_scale_in_bounds(density):
+    scale = backing_scale(density)
+    assert 1 <= scale <= 3 and (scale * 4).is_integer()
+    assert density <= 0 or density > 3 or scale >= density
+
+
+def test_a_page_that_reports_its_density_redraws_its_canvases_at_it():
+    script = page_script()
+    follows = CanvasView(200, 100, drawing=Drawing(200, 100, (Rect(0, 0, 10, 10, fill="#000"),)))
+    fixed = CanvasView(200, 100, scale=2)
+    try:
+        assert (follows.canvas.width, follows.canvas.height) == (400, 200)  # before any report
+        redraws = follows.redraws
+        script.density = 1.0
+        assert (follows.canvas.width, follows.canvas.height) == (200, 100)
+        assert follows.redraws == redraws + 1
+        assert follows.to_css(100, 50) == (100, 50)  # a click maps at the new scale
+        assert fixed.canvas.width == 400  # a view given its scale keeps it
+        script.density = 1.0  # the same again: nothing to redo
+        assert follows.redraws == redraws + 1
+    finally:
+        script.density = 0.0
+    assert follows.canvas.width == 400
+
+
+def test_in_a_kernel_a_press_draws_a_new_sprite_inline_and_its_canvas_is_made_after():
+    """A press never waits for the browser to open widgets: in a drawing that replaces one, a
+    sprite not seen before is drawn inline, and its hidden canvas made once the batch has gone,
+    and the drawing blitted again (the page keeps the same pixels however a face was first
+    drawn).  A first drawing (a page loading) makes its sprites at once."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    def face(key: str) -> Sprite:
+        return Sprite(key, 0, 0, 40, 60, (Rect(0, 0, 40, 60, fill="#fff"),))
+
+    async def session() -> list[tuple[int, set[str]]]:
+        view = CanvasView(200, 100, scale=2, drawing=Drawing(200, 100, (face("As"),)))
+        seen = [(view.last_sprites_blitted, set(view.sprite_canvases))]
+        view.draw(Drawing(200, 100, (face("As"), face("Kd"))))
+        seen.append((view.last_sprites_blitted, set(view.sprite_canvases)))
+        redraws = view.redraws
+        await asyncio.sleep(SPRITES_AFTER_S + 0.2)
+        seen.append((view.last_sprites_blitted, set(view.sprite_canvases)))
+        seen.append((view.redraws - redraws, set()))
+        return seen
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        seen = thread.submit(asyncio.run, session()).result(timeout=60)
+    assert seen == [(1, {"As"}), (1, {"As"}), (2, {"As", "Kd"}), (1, set())]

@@ -39,6 +39,7 @@ from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.lessons import notebooks_dir
 from cardlab.render.ops import HitBox
 from cardlab.serve.cli import free_port
+from cardlab.widgets.canvas import backing_scale
 
 LESSONS = tuple(DRIVERS)
 """One lesson per game: the six with a table to play."""
@@ -67,7 +68,7 @@ CANVAS_FIT_JS = """(sel) => [...document.querySelectorAll(sel)].map(c => {
   const r = c.getBoundingClientRect();
   const column = c.closest(".jp-OutputArea-output").getBoundingClientRect();
   return {width: r.width, height: r.height, right: r.right, columnRight: column.right,
-          backing: [c.width, c.height]}; })"""
+          backing: [c.width, c.height], density: window.devicePixelRatio}; })"""
 OUTSIDE_JS = """() => {
   const ours = [...document.styleSheets].filter(
     sheet => (sheet.ownerNode?.textContent || "").includes(".cardlab-canvas-box"));
@@ -204,7 +205,8 @@ def assert_canvases_fit(page) -> None:
         assert c["right"] <= c["columnRight"] + 1, f"canvas #{i} runs out of the column: {c}"
         ratio = c["backing"][0] / c["backing"][1]
         assert abs(c["width"] / c["height"] - ratio) < 0.03 * ratio, f"#{i} squashed: {c}"
-    shrunk = [c for c in canvases if c["width"] < c["backing"][0] / 2 - 1]
+    # a drawing's width is its canvas's backing width over the page's scale (`backing_scale`)
+    shrunk = [c for c in canvases if c["width"] < c["backing"][0] / backing_scale(c["density"]) - 1]
     assert shrunk, "no drawing is wider than the column: the window no longer tests a narrow one"
 
 
@@ -221,7 +223,10 @@ def click_on_drawing(canvas, start: Callable[[], Any], target: str) -> None:
     ``canvas`` as shown: shrunk to the column, so the click tests the pointer's scaling too."""
     drawing = start().picture("default")
     box = next(op for op in drawing.ops if isinstance(op, HitBox) and op.target == target)
-    assert canvas.evaluate("c => c.width") == math.ceil(drawing.width * 2), "not that table"
+    density = canvas.evaluate("() => window.devicePixelRatio")
+    width = math.ceil(drawing.width * backing_scale(density))  # once the page has said its density
+    canvas.page.wait_for_function("([c, w]) => c.width === w", arg=[canvas.element_handle(), width])
+    assert canvas.evaluate("c => c.width") == width, "not that table"
     scale = canvas.bounding_box()["width"] / drawing.width
     assert scale < 0.9, f"the table is drawn at {scale:.2f}: no narrower than its drawing"
     x, y = (box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale
