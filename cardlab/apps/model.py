@@ -14,11 +14,11 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
-from cardlab.core.engine import TERMINAL, Event, seat_name
+from cardlab.core.engine import TERMINAL, Event, IllegalMove, seat_name
 from cardlab.core.i18n import Message, joined, language, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
@@ -467,6 +467,20 @@ class TableModel:
         keep it (an answer the game caches), so the next press answers sooner; the view calls
         it after showing the table.  Most tables' bots need nothing costly: nothing to do."""
 
+    def foresee(self) -> None:
+        """Work out, while the learner thinks, the table after each button they may press next
+        and keep it on this model (a value: it never goes stale), so that press finds its answer
+        made (`act`); the view calls it once the press is answered.  Per language, like what a
+        model derives.  A press refused here is refused again, with its reason, when made."""
+        kept: dict[tuple[str, str], TableModel] = self.__dict__.setdefault("_foreseen", {})
+        for control in self.offered():
+            key = (control.key, language())
+            if control.kind == "button" and control.enabled and key not in kept:
+                try:
+                    kept[key] = self.act(control.key)
+                except (ValueError, IllegalMove):
+                    continue
+
     def score_rows(self, replay: Replay[Any]) -> tuple[ScoreRow, ...]:
         """The score sheet's rows for what has just ended in ``replay``: most tables write one
         row a hand or round (`score_row`), a table may write several (each hand of a game)."""
@@ -503,7 +517,12 @@ class TableModel:
 
         Raises ``ValueError`` naming why when the control is disabled now, and the engine's
         ``IllegalMove`` for a refused move; either way this model is unchanged (it is a value).
+        A press `foresee` has worked out is answered from what it kept.
         """
+        if value is None:
+            foreseen = self.__dict__.get("_foreseen", {}).get((key, language()))
+            if foreseen is not None:
+                return cast("Self", foreseen)
         control = self.control(key)
         if not control.enabled:
             if key == self.pressed:

@@ -41,6 +41,7 @@ import ipywidgets as widgets
 import traitlets
 
 from cardlab.render.theme import BUTTON_GROUNDS, BUTTON_INK
+from cardlab.widgets.later import SETTLE_AFTER_S, later, settle_memory
 
 _IDS = itertools.count(1)
 _KERNEL = secrets.token_hex(3)
@@ -136,5 +137,7 @@ _PAGE: list[PageScript] = []
 def page_script() -> PageScript:
     """The kernel's one `PageScript` (a kernel serves one page, or one notebook in JupyterLab)."""
     if not _PAGE:
-        _PAGE.append(PageScript())
+        script = PageScript()
+        script.observe(lambda _: later(SETTLE_AFTER_S, settle_memory), names="address")
+        _PAGE.append(script)
     return _PAGE[0]

@@ -10,6 +10,7 @@ work is done at once: the result is the same, only its order on the wire differs
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Callable
 
 
@@ -22,3 +23,26 @@ def later(delay_s: float, work: Callable[[], object]) -> bool:
         return False
     loop.call_later(delay_s, work)
     return True
+
+
+SETTLE_AFTER_S = 2.0
+"""How long after its page has connected a kernel settles its memory (`settle_memory`)."""
+_SETTLED: list[bool] = []
+
+
+def settle_memory() -> None:
+    """Collect once, then leave everything alive now out of every later collection
+    (``gc.freeze``), once per kernel.
+
+    By the time a page has connected, the kernel holds the lesson: its modules, tables, widgets
+    and caches, hundreds of thousands of objects that live as long as the page.  Python's
+    oldest-generation collection walks them all (100-230 ms in a lesson kernel), and it falls
+    when it falls: measured inside a press, 45 ms of a 65 ms click.  Frozen, they are never
+    walked again, and a collection walks only what the page has made since.  The cost is that a
+    reference cycle among the frozen objects is never collected: bounded by what was alive
+    here, and freed by reference counting otherwise."""
+    if _SETTLED:
+        return
+    _SETTLED.append(True)
+    gc.collect()
+    gc.freeze()

@@ -298,12 +298,15 @@ class TableView(LessonPanel):
     once this press's messages have left, well before a learner presses again."""
 
     def _look_ahead(self, model: Any) -> None:
-        """Let ``model`` work out its bots' next needs when the kernel is idle, never inside a
-        press; a model shown since has its own turn."""
+        """Let ``model`` work out its bots' next needs and the table after each button the
+        learner may press (`TableModel.foresee`) when the kernel is idle, never inside a press;
+        a model shown since has its own turn."""
 
         def ahead() -> None:
             if self.model is model:
                 model.ahead()
+            if self.model is model:
+                model.foresee()
 
         later(self.AHEAD_S, guarded(self.status, ahead))
 

@@ -1,0 +1,52 @@
+"""`cardlab.widgets.later`: work left until a press's picture has gone, and the kernel's memory
+settled once its page has connected."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from cardlab.widgets.later import later
+
+
+def test_without_an_event_loop_nothing_is_scheduled_and_the_caller_works_now():
+    done: list[int] = []
+    assert later(0.01, lambda: done.append(1)) is False
+    assert done == []
+
+
+SETTLES = textwrap.dedent(
+    """
+    import asyncio, gc, json
+    from cardlab.widgets.a11y import page_script
+    from cardlab.widgets.later import SETTLE_AFTER_S
+
+    async def page_connects():
+        script = page_script()
+        before = gc.get_freeze_count()
+        script.address = "http://127.0.0.1:8866/voila/render/triad.ipynb"  # the page reports
+        right_after = gc.get_freeze_count()
+        await asyncio.sleep(SETTLE_AFTER_S + 0.5)
+        settled = gc.get_freeze_count()
+        made_since = [[i] for i in range(5000)]  # what a second freeze would take in
+        script.address = "http://127.0.0.1:8866/voila/render/pyramid.ipynb"  # once per kernel
+        await asyncio.sleep(SETTLE_AFTER_S + 0.5)
+        return before, right_after, settled, gc.get_freeze_count(), len(made_since)
+
+    print(json.dumps(asyncio.run(page_connects())))
+    """
+)
+
+
+def test_a_kernel_settles_its_memory_once_after_its_page_has_connected():
+    """Once the page has reported itself, the kernel collects and freezes what it holds (a
+    later collection walks only what the page makes since), off the page's own messages and
+    only once."""
+    out = subprocess.run(
+        [sys.executable, "-c", SETTLES], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    before, right_after, settled, again, made = (int(x) for x in out.strip()[1:-1].split(","))
+    assert before == right_after == 0
+    assert settled > 10_000  # the lesson's modules and widgets, frozen
+    assert made == 5000 and again - settled < made  # not frozen a second time
