@@ -340,11 +340,13 @@ def fluid_width(width: float) -> str:
 
 def backing_scale(density: float) -> float:
     """Backing pixels per CSS pixel for a page of ``density`` device pixels per drawing pixel:
-    that, in quarter steps (a few sets of sprites, not one per zoom level), from 1 to 3; 2 until
-    the page has reported it (sharp on most screens, at four times the pixels of a 1x one)."""
+    that, in quarter steps (a few sets of sprites, not one per zoom level), from 1 to 2; 2 until
+    the page has reported it (sharp on most screens, at four times the pixels of a 1x one).
+    Never above 2: a phone's 3x screen shows a table shrunk to its width, so 2x is already
+    more pixels than it shows."""
     if density <= 0:
         return 2.0
-    return min(3.0, max(1.0, math.ceil(density * 4 - 1e-9) / 4))
+    return min(2.0, max(1.0, math.ceil(density * 4 - 1e-9) / 4))
 
 
 _FOLLOWING: weakref.WeakSet[CanvasView] = weakref.WeakSet()
