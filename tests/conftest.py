@@ -7,7 +7,18 @@ benchmarks/, and on a shared machine running the suite in two processes an examp
 little about the code.  A test that bounds bad input in time (it must never hang) sets its own
 deadline, seconds where the work takes milliseconds."""
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("cardlab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("cardlab")
+
+
+@pytest.fixture
+def in_a_kernel(monkeypatch):
+    """Code under test believes it runs in a Jupyter kernel (`cardlab.widgets.later.in_kernel`),
+    so work it leaves for later goes to the event loop the test runs; outside one it is done at
+    once.  The browser tests run the real kernels."""
+    from cardlab.widgets import later
+
+    monkeypatch.setattr(later, "in_kernel", lambda: True)

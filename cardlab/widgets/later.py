@@ -3,20 +3,32 @@
 A press's click waits for the table's canvas; everything else the press changes (the log, the
 status line, hidden sprite canvases for cards not seen before, the bots' next needs) can follow a
 few milliseconds after, on the kernel's own event loop, so the browser draws the picture before it
-lays out the words.  Outside a kernel (a script, a test) there is no loop to come back to, and the
-work is done at once: the result is the same, only its order on the wire differs.
+lays out the words.  Outside a kernel (a script, a test) there is no loop sure to come back to it,
+and the work is done at once: the result is the same, only its order on the wire differs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 from collections.abc import Callable
 
 
+def in_kernel() -> bool:
+    """Whether this code runs in a Jupyter kernel (Voila's, JupyterLab's, the hub's): the one
+    place whose event loop is sure to come back to work left for later.  A loop merely marked
+    running in a script or a test (a browser driver's, say) may never run it."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
+
+
 def later(delay_s: float, work: Callable[[], object]) -> bool:
-    """Run ``work()`` ``delay_s`` seconds from now on the running event loop; False (and nothing
-    scheduled) where no loop runs, so the caller does the work now."""
+    """Run ``work()`` ``delay_s`` seconds from now on the kernel's event loop; False (and
+    nothing scheduled) outside a kernel, so the caller does the work now."""
+    if not in_kernel():
+        return False
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:

@@ -284,7 +284,7 @@ def test_the_bots_exchange_advice_is_worked_out_ahead_and_used(game):
     assert info.hits >= 1 and info.hits + (info.misses - ahead) == counted_cold
 
 
-def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered():
+def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered(in_a_kernel):
     """In a kernel (a running event loop) the view asks `ahead` shortly after the press, not
     inside it: the press's own answer never waits for it."""
     import asyncio
@@ -304,7 +304,7 @@ def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered():
     assert during == 0 and after > 0 and view.status.level != "error"
 
 
-def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after():
+def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after(in_a_kernel):
     """In a kernel a click's canvas batch goes out alone; the log, status and controls follow
     `TableView.WORDS_AFTER_S` later, the same as a press shown at once, and a newer press's
     words are never overwritten by an older one's."""

@@ -3,11 +3,19 @@ settled once its page has connected."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
+from concurrent.futures import ThreadPoolExecutor
 
 from cardlab.widgets.later import later
+
+
+def in_a_thread(session):
+    """``session()`` on a loop of its own (a test before may leave one marked running here)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, session()).result(timeout=60)
 
 
 def test_without_an_event_loop_nothing_is_scheduled_and_the_caller_works_now():
@@ -16,11 +24,38 @@ def test_without_an_event_loop_nothing_is_scheduled_and_the_caller_works_now():
     assert done == []
 
 
+def test_a_loop_outside_a_kernel_is_not_trusted_to_come_back():
+    """A loop running in a script or a test (a browser driver's may stay marked running) gets
+    nothing: only a kernel's loop is sure to run the work."""
+
+    async def session() -> bool:
+        return later(0.01, lambda: None)
+
+    assert in_a_thread(session) is False
+
+
+def test_in_a_kernel_the_work_runs_on_its_loop_after_the_delay(in_a_kernel):
+    done: list[float] = []
+
+    async def session() -> tuple[bool, list[float]]:
+        start = asyncio.get_running_loop().time()
+        scheduled = later(0.05, lambda: done.append(asyncio.get_running_loop().time() - start))
+        before = list(done)
+        await asyncio.sleep(0.3)
+        return scheduled, before
+
+    scheduled, before = in_a_thread(session)
+    assert scheduled and before == [] and len(done) == 1 and done[0] >= 0.05
+
+
 SETTLES = textwrap.dedent(
     """
     import asyncio, gc, json
+    from cardlab.widgets import later
     from cardlab.widgets.a11y import page_script
     from cardlab.widgets.later import SETTLE_AFTER_S
+
+    later.in_kernel = lambda: True  # as in a Jupyter kernel (the browser tests run real ones)
 
     async def page_connects():
         script = page_script()

@@ -356,7 +356,7 @@ def test_a_page_that_reports_its_density_redraws_its_canvases_at_it():
     assert follows.canvas.width == 400
 
 
-def test_in_a_kernel_a_press_draws_a_new_sprite_inline_and_its_canvas_is_made_after():
+def test_in_a_kernel_a_press_draws_a_new_sprite_inline_and_its_canvas_is_made_after(in_a_kernel):
     """A press never waits for the browser to open widgets: in a drawing that replaces one, a
     sprite not seen before is drawn inline, and its hidden canvas made once the batch has gone,
     and the drawing blitted again (the page keeps the same pixels however a face was first
