@@ -305,7 +305,6 @@ class TableView(LessonPanel):
         def ahead() -> None:
             if self.model is model:
                 model.ahead()
-            if self.model is model:
                 model.foresee()
 
         later(self.AHEAD_S, guarded(self.status, ahead))
