@@ -481,6 +481,24 @@ class TableModel:
                 except (ValueError, IllegalMove):
                     continue
 
+    def foreseen(self) -> tuple[TableModel, ...]:
+        """The tables `foresee` has worked out, in this language."""
+        now = language()
+        kept: dict[tuple[str, str], TableModel] = self.__dict__.get("_foreseen", {})
+        return tuple(after for (_, lang), after in kept.items() if lang == now)
+
+    def drawn(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+        """`picture`, kept on this model per theme, selection and language (a value: it never
+        goes stale): the view prepares a foreseen table's drawing for the canvas while the
+        learner thinks, and the press then shows that very drawing."""
+        key = (theme, frozenset(selected), language())
+        kept: dict[tuple[str, frozenset[int], str], Drawing] = self.__dict__.setdefault(
+            "_drawn", {}
+        )
+        if key not in kept:
+            kept[key] = self.picture(theme, key[1])
+        return kept[key]
+
     def score_rows(self, replay: Replay[Any]) -> tuple[ScoreRow, ...]:
         """The score sheet's rows for what has just ended in ``replay``: most tables write one
         row a hand or round (`score_row`), a table may write several (each hand of a game)."""

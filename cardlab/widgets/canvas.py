@@ -2,7 +2,7 @@
 
 ipycanvas is stateless on the wire: a browser that connects late (Voila renders the notebook,
 then the page connects) gets an empty canvas.  So the view keeps the last `Drawing` and replays
-all of it, in one `hold_canvas()` batch, whenever the client reports ready or the size changes.
+all of it, in one batched message, whenever the client reports ready or the size changes.
 
 The drawing logic is the pure function `replay_ops(drawing, backend)`: it only calls the small
 part of the canvas API listed in `CanvasBackend`, so tests replay onto a recording fake and
@@ -18,9 +18,9 @@ Facts about ipycanvas 0.14.3 this relies on (checked against its Python and JS s
   follows a tap (no double toggle) but a touch that starts on the canvas cannot scroll the page:
   keep canvases shorter than the viewport.
 - Setting ``width``/``height`` clears the browser canvas, hence the redraw on every size change.
-- ``hold_canvas()`` queues commands on the global canvas manager and sends them as one comm
-  message; it has no ``try/finally``, so an exception inside would leave caching on for good.
-  `replay_ops` errors are therefore caught inside the block and re-raised after it.
+- A redraw is one comm message: `cardlab.widgets.canvas_batch.Batch` writes ipycanvas's
+  commands itself (its API costs a traitlets round per style set) and sends them as
+  ``hold_canvas()`` would; a drawing that fails sends nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import ipycanvas
-import ipycanvas.canvas
 import ipywidgets as widgets
 
 from cardlab.render.fonts import CSS_FAMILIES
@@ -48,30 +47,13 @@ from cardlab.render.ops import (
     Text,
 )
 from cardlab.widgets.a11y import CanvasLabel, page_script
+from cardlab.widgets.canvas_batch import Batch
 from cardlab.widgets.guard import Status, guarded, report
-from cardlab.widgets.later import later
+from cardlab.widgets.later import later, send_now
 
 FONT_FAMILY = CSS_FAMILIES
 """Canvas font stack: DejaVu Sans, then a Chinese font (`cardlab.render.fonts`); the Pillow
 backend draws with the same files, so text may differ by a pixel."""
-
-
-# -- ipycanvas internals: the one place that touches a private attribute ------------------------
-def reset_current_canvas() -> bool:
-    """Forget which canvas the ipycanvas manager believes the browser is drawing on.
-
-    Workaround for ipycanvas issue #322 ("current canvas out of sync"): the Python manager sends a
-    ``switchCanvas`` command only when the target canvas changes, but a browser that connected
-    later (Voila) has no current canvas at all, so every later batch fails there and the canvas
-    stays blank.  Clearing the remembered canvas forces the next batch to start with a switch.
-    Private attribute of ipycanvas 0.14 (pinned in pyproject); returns False when it is gone, so
-    a future ipycanvas degrades to "no workaround" instead of crashing.
-    """
-    manager = getattr(ipycanvas.canvas, "_CANVAS_MANAGER", None)
-    if manager is None or not hasattr(manager, "_current_canvas"):
-        return False
-    manager._current_canvas = None
-    return True
 
 
 # -- pure replay ---------------------------------------------------------------------------------
@@ -300,6 +282,10 @@ def _text(paint: _Painter, op: Text) -> None:
 
 def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> None:
     image = sprite_source(op) if sprite_source is not None else None
+    if image is not None and not op.angle:
+        paint("draw_image", image, op.x, op.y, op.w, op.h)  # one command: no transform needed
+        paint.stats.sprites_blitted += 1
+        return
     paint.save()
     if op.angle:
         # rotate clockwise about the box centre (canvas y points down, so + is clockwise)
@@ -318,6 +304,23 @@ def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> 
 
 # -- the widget ----------------------------------------------------------------------------------
 ClickCallback = Callable[[str], Any]
+
+
+@dataclass
+class _Prepared:
+    """A drawing's batch made ahead (`CanvasView.prepare`), with what it took of the sprites:
+    the canvases it blits and the faces it draws inline."""
+
+    drawing: Drawing
+    scale: float
+    batch: Batch
+    stats: ReplayStats
+    blitted: dict[str, tuple[Sprite, ipycanvas.Canvas]]
+    inline: dict[str, Sprite]
+
+
+PREPARED_MAX = 8
+"""The most drawings a view keeps prepared: one per button a table offers, about."""
 
 
 _SPRITES: dict[str, tuple[ipycanvas.Canvas, tuple[int, int], tuple[DrawOp, ...]]] = {}
@@ -425,6 +428,8 @@ class CanvasView:
         self._new_sprites_inline = False  # while a press's drawing is replayed (`draw`)
         self._resizing = False
         self._sprite_stats = ReplayStats()
+        self._batch: Batch | None = None  # the batch a redraw is writing (sprites join it)
+        self._prepared: dict[int, _Prepared] = {}  # by id of the drawing (kept in the entry)
         # counters for tests and the benchmark
         self.redraws = 0
         self.messages_sent = 0
@@ -461,18 +466,83 @@ class CanvasView:
     def draw(self, drawing: Drawing) -> None:
         """Keep ``drawing`` and show it (resizing the canvas first if its size changed).  A
         drawing that replaces one (a press) draws the sprites it shows for the first time
-        inline, and their canvases are made after it (`_sprite_image`)."""
-        self._new_sprites_inline = self.drawing is not None
+        inline, and their canvases are made after it (`_sprite_image`); it leaves the kernel
+        before anything else the press does (`send_now`)."""
+        pressed = self._new_sprites_inline = self.drawing is not None
+        prepared = self._prepared.get(id(drawing))
+        self._prepared = {}
         self.drawing = drawing
         try:
             if (drawing.width, drawing.height) != (self.css_width, self.css_height):
                 self.resize(drawing.width, drawing.height)  # redraws
-            else:
+            elif not (pressed and prepared is not None and self._send_prepared(prepared)):
                 self.redraw()
         finally:
             self._new_sprites_inline = False
+        if pressed:
+            send_now()
         for callback in self._draw_callbacks:
             callback()
+
+    def prepare(self, drawing: Drawing) -> None:
+        """Make ``drawing``'s batch now, while the learner thinks, for a press that may show it
+        next (the table after each button: `cardlab.widgets.table.TableView`); `draw` sends it
+        as made when nothing it took has changed.  Sends nothing and makes no sprite canvas: a
+        face the page has not shown (a foreseen showdown's hidden cards) is drawn inline once
+        the press shows it, never before."""
+        size = (drawing.width, drawing.height)
+        if self.drawing is None or self.sprites != "offscreen" or size != self.size:
+            return
+        blitted: dict[str, tuple[Sprite, ipycanvas.Canvas]] = {}
+        inline: dict[str, Sprite] = {}
+
+        def source(sprite: Sprite) -> ipycanvas.Canvas | None:
+            key = f"{sprite.key}@{self.scale:g}"
+            if self._sprite_ready(sprite, key):
+                blitted[key] = (sprite, _SPRITES[key][0])
+                return _SPRITES[key][0]
+            inline[key] = sprite
+            return None
+
+        batch = Batch()
+        stats = replay_ops(drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source)
+        if len(self._prepared) >= PREPARED_MAX:
+            del self._prepared[next(iter(self._prepared))]
+        self._prepared[id(drawing)] = _Prepared(drawing, self.scale, batch, stats, blitted, inline)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The drawing's size in CSS pixels."""
+        return (self.css_width, self.css_height)
+
+    def _send_prepared(self, prepared: _Prepared) -> bool:
+        """Send a batch `prepare` made, if it still holds: the same drawing and scale, every
+        canvas it blits still ready, every face it draws inline still without one (those are
+        made after, as in any press: `_sprite_image`).  False: nothing sent, redraw."""
+        usable = (
+            prepared.drawing is self.drawing
+            and prepared.scale == self.scale
+            and all(
+                self._sprite_ready(sprite, key) and _SPRITES[key][0] is image
+                for key, (sprite, image) in prepared.blitted.items()
+            )
+            and not any(self._sprite_ready(sprite, key) for key, sprite in prepared.inline.items())
+        )
+        if not usable or (
+            prepared.inline
+            and not self._sprites_due
+            and not later(SPRITES_AFTER_S, guarded(self._status_sink, self._make_due_sprites))
+        ):
+            return False
+        self._sprites_due.update(prepared.inline)
+        self._sprite_keys.update(sprite.key for sprite, _ in prepared.blitted.values())
+        prepared.batch.send()
+        self.redraws += 1
+        self.messages_sent += 1
+        self.last_ops_count = prepared.stats.ops
+        self.last_commands_count = prepared.stats.commands
+        self.last_sprites_blitted = prepared.stats.sprites_blitted
+        return True
 
     def on_draw(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every new drawing (a share box keeps its link up to date)."""
@@ -498,31 +568,34 @@ class CanvasView:
 
     def redraw(self) -> None:
         """Replay the kept Drawing in full, as one batched message."""
-        reset_current_canvas()
-        stats = ReplayStats()
-        error: Exception | None = None
-        with ipycanvas.hold_canvas():
-            try:
-                if self.drawing is None:
-                    self._command_clear(stats)
-                else:
-                    source = self._sprite_image if self.sprites == "offscreen" else None
-                    sprite_stats = ReplayStats()
-                    self._sprite_stats = sprite_stats
-                    stats = replay_ops(
-                        self.drawing, self.canvas, scale=self.scale, sprite_source=source
-                    )
-                    stats.commands += sprite_stats.commands
-                    stats.ops += sprite_stats.ops
-            except Exception as exc:  # re-raised below, after hold_canvas has flushed and reset
-                error = exc
-        self.redraws += 1
+        self._send(Batch())
+
+    def _send(self, batch: Batch) -> None:
+        """Replay the kept Drawing into ``batch`` (after whatever it holds) and send it; a
+        drawing that fails sends nothing and raises."""
+        self._batch = batch
+        try:
+            stats = ReplayStats()
+            if self.drawing is None:
+                batch.on(self.canvas).clear()
+                stats.commands += 1
+            else:
+                source = self._sprite_image if self.sprites == "offscreen" else None
+                sprite_stats = ReplayStats()
+                self._sprite_stats = sprite_stats
+                stats = replay_ops(
+                    self.drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source
+                )
+                stats.commands += sprite_stats.commands
+                stats.ops += sprite_stats.ops
+        finally:
+            self._batch = None
+            self.redraws += 1
+        batch.send()
         self.messages_sent += 1
         self.last_ops_count = stats.ops
         self.last_commands_count = stats.commands
         self.last_sprites_blitted = stats.sprites_blitted
-        if error is not None:
-            raise error
 
     def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
         """Call ``callback(target)`` when a HitBox is clicked or tapped."""
@@ -575,10 +648,6 @@ class CanvasView:
             self.css_height = self.canvas.height / self.scale
             self.redraw()
 
-    def _command_clear(self, stats: ReplayStats) -> None:
-        self.canvas.clear()
-        stats.commands += 1
-
     def _sprite_image(self, sprite: Sprite) -> ipycanvas.Canvas | None:
         """The hidden canvas holding ``sprite`` at this view's scale, shared by every view of
         the kernel (a Dou Dizhu page shows the same 54 faces in three drawings).  In a press's
@@ -617,7 +686,10 @@ class CanvasView:
             if entry[1] != size:
                 image.width, image.height = size
         box = Drawing(sprite.w, sprite.h, sprite.ops, background="")
-        stats = replay_ops(box, image, scale=self.scale, sprite_source=self._sprite_image)
+        batch = self._batch
+        if batch is None:
+            raise RuntimeError("a sprite's canvas is drawn inside a redraw's batch")
+        stats = replay_ops(box, batch.on(image), scale=self.scale, sprite_source=self._sprite_image)
         self._sprite_stats.add(stats)
         _SPRITES[key] = (image, size, sprite.ops)
         _SPRITES_FRESH.add(key)
@@ -625,22 +697,19 @@ class CanvasView:
         return image
 
     def _make_due_sprites(self) -> None:
-        """The hidden canvases the last batches drew inline, made in one batch of their own,
-        then the drawing again, blitting them: the picture a page keeps is always the same
-        pixels, however its faces were first drawn (inline text is smoothed a little apart)."""
+        """The hidden canvases the last batches drew inline, then the drawing again, blitting
+        them, in one message: the picture a page keeps is always the same pixels, however its
+        faces were first drawn (inline text is smoothed a little apart)."""
         due, self._sprites_due = self._sprites_due, {}
-        reset_current_canvas()
-        error: Exception | None = None
-        with ipycanvas.hold_canvas():
-            try:
-                for key, sprite in due.items():
-                    if not self._sprite_ready(sprite, key):
-                        self._make_sprite(sprite, key)
-            except Exception as exc:  # re-raised after hold_canvas has flushed and reset
-                error = exc
-        if error is not None:
-            raise error
-        self.redraw()
+        batch = Batch()
+        self._batch = batch
+        try:
+            for key, sprite in due.items():
+                if not self._sprite_ready(sprite, key):
+                    self._make_sprite(sprite, key)
+        finally:
+            self._batch = None
+        self._send(batch)
 
     @property
     def sprite_canvases(self) -> dict[str, ipycanvas.Canvas]:

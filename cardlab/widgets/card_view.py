@@ -156,11 +156,15 @@ class HandView:
     def drawing(self) -> Drawing | None:
         return self.view.drawing
 
-    def set_cards(self, cards: Iterable[Any], selected: Iterable[int] = ()) -> None:
-        """Show new cards (a new deal, a card played); the selection is replaced."""
+    def set_cards(
+        self, cards: Iterable[Any], selected: Iterable[int] = (), *, picture_only: bool = False
+    ) -> None:
+        """Show new cards (a new deal, a card played); the selection is replaced.
+        ``picture_only`` draws the canvas and leaves the buttons and the accessible name to
+        `sync_widgets` (a press sends its picture alone, and the rest a moment later)."""
         self._cards = tuple(cards)
         self._disabled = frozenset(i for i in self._disabled if i < len(self._cards))
-        self._set(selected, notify=True)
+        self._set(selected, notify=True, picture_only=picture_only)
 
     def set_disabled(self, indices: Iterable[int]) -> None:
         """Cards that cannot be chosen now; any of them that were selected are deselected."""
@@ -215,17 +219,30 @@ class HandView:
         self._click_callbacks.append(callback)
 
     # -- internals -------------------------------------------------------------------------------
-    def _set(self, selected: Iterable[int], *, notify: bool, force: bool = False) -> None:
+    def _set(
+        self,
+        selected: Iterable[int],
+        *,
+        notify: bool,
+        force: bool = False,
+        picture_only: bool = False,
+    ) -> None:
         new = frozenset(selected)
         changed = new != self._selected
         self._selected = new
-        self._refresh()
+        self.view.draw(self.render(self._cards, self._selected))
+        if not picture_only:
+            self.sync_widgets()
         if notify and (changed or force):
             for callback in list(self._selection_callbacks):
                 guarded(self.status, callback)(self.selected)
 
     def _refresh(self) -> None:
         self.view.draw(self.render(self._cards, self._selected))
+        self.sync_widgets()
+
+    def sync_widgets(self) -> None:
+        """The canvas's accessible name and the card buttons, from the cards shown."""
         if self.name:
             self.view.describe(self.words)
         self._sync_buttons()

@@ -12,16 +12,42 @@ from __future__ import annotations
 import asyncio
 import gc
 import sys
+import threading
 from collections.abc import Callable
+from typing import Any
+
+
+def _kernel() -> Any:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None)
 
 
 def in_kernel() -> bool:
     """Whether this code runs in a Jupyter kernel (Voila's, JupyterLab's, the hub's): the one
     place whose event loop is sure to come back to work left for later.  A loop merely marked
     running in a script or a test (a browser driver's, say) may never run it."""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    return getattr(shell, "kernel", None) is not None
+    return _kernel() is not None
+
+
+SEND_WAIT_S = 0.05
+"""The longest `send_now` waits for the kernel's IO thread: a picture is never held up more."""
+
+
+def send_now() -> bool:
+    """Wait until the kernel's IO thread has sent every message queued so far; False outside a
+    kernel (a message is sent when it is made).
+
+    A kernel hands its messages to an IO thread, and that thread needs the GIL, which the main
+    thread keeps while it works: a picture made at the start of a press left when the press
+    ended, or when Python's switch interval (5 ms) took the GIL away, while the browser waited.
+    Waiting here lets that thread go now, a fraction of a millisecond for a canvas batch."""
+    thread = getattr(_kernel(), "iopub_thread", None)
+    if thread is None or not thread.thread.is_alive():
+        return False
+    sent = threading.Event()
+    thread.schedule(sent.set)  # after every message queued before it (one queue, in order)
+    return sent.wait(SEND_WAIT_S)
 
 
 def later(delay_s: float, work: Callable[[], object]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import re
 from pathlib import Path
 
@@ -176,14 +177,14 @@ def test_a_press_makes_the_learners_move_once_and_sends_the_canvas_one_batch(gam
             moves.append(move)
         return apply(self, state, move, *args, **kwargs)
 
-    send = ipycanvas.canvas._CanvasManager._send_custom
+    send = ipycanvas.canvas._CanvasManager.send
     monkeypatch.setattr(owner, "_apply", counted)
     monkeypatch.setattr(
         ipycanvas.canvas._CanvasManager,
-        "_send_custom",
-        lambda manager, command, buffers=(): (
-            batches.append(command),
-            send(manager, command, list(buffers)),
+        "send",
+        lambda manager, content, buffers=None: (
+            batches.append(json.loads(bytes(buffers[0]))),
+            send(manager, content, buffers=buffers),
         ),
     )
     presses = 0
@@ -311,9 +312,10 @@ def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after(in_
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    def words(view: TableView) -> tuple[str, str, dict[str, bool]]:
+    def words(view: TableView) -> tuple[str, str, dict[str, bool], list[str]]:
         disabled = {k: bool(w.disabled) for k, w in view.controls.items()}
-        return view.journal.value, view.status.widget.value, disabled
+        cards = [b.tooltip for b in view.hand.buttons.children if b.layout.display is None]
+        return view.journal.value, view.status.widget.value, disabled, cards
 
     at_once = TableView(MODELS["triad"].start(seed=4), ThemePicker())
     at_once.press("check")
@@ -333,5 +335,49 @@ def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after(in_
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
         drawn, before, during, after = thread.submit(asyncio.run, session()).result(timeout=60)
     assert drawn == 1
-    assert during[:2] == before[:2]  # the words wait for the picture
+    assert during == before  # the words and the controls wait for the picture
     assert after == expected
+
+
+def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_thought(
+    in_a_kernel, monkeypatch
+):
+    """After the look-ahead a press replays nothing: it sends the canvas batch made for the
+    table it foresaw, the very commands a redraw of that table sends."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardlab.widgets import canvas as canvas_module
+
+    sent: list[object] = []
+    send = ipycanvas.canvas._CanvasManager.send
+    monkeypatch.setattr(
+        ipycanvas.canvas._CanvasManager,
+        "send",
+        lambda manager, content, buffers=None: (
+            sent.append(json.loads(bytes(buffers[0]))),
+            send(manager, content, buffers=buffers),
+        ),
+    )
+    replays: list[int] = []
+    replay = canvas_module.replay_ops
+    monkeypatch.setattr(
+        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
+    )
+
+    async def session() -> tuple[list[int], object, object]:
+        view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        await asyncio.sleep(TableView.AHEAD_S + 0.5)  # foreseen, and the batches made
+        replays.clear()
+        sent.clear()
+        view.controls["check"].click()
+        during, pressed = list(replays), sent[0]
+        await asyncio.sleep(TableView.WORDS_AFTER_S + 0.3)
+        sent.clear()
+        view.view.redraw()
+        return during, pressed, sent[0]
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        during, pressed, redrawn = thread.submit(asyncio.run, session()).result(timeout=60)
+    assert during == []
+    assert pressed == redrawn

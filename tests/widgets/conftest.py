@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipycanvas.canvas
@@ -45,8 +46,9 @@ class Batches:
     def __init__(self) -> None:
         self.messages: list[Any] = []
 
-    def record(self, command: Any, buffers: Any = ()) -> None:
-        self.messages.append(command)
+    def record(self, content: Any, buffers: Any = ()) -> None:
+        """What the manager's comm sends: the commands are the first buffer's JSON."""
+        self.messages.append(json.loads(bytes(buffers[0])))
 
     def clear(self) -> None:
         self.messages.clear()
@@ -66,7 +68,7 @@ def batches(monkeypatch: pytest.MonkeyPatch) -> Batches:
     """Intercept the canvas manager's sends (no browser: the comm is a DummyComm anyway)."""
     tap = Batches()
     manager = ipycanvas.canvas._CANVAS_MANAGER
-    monkeypatch.setattr(manager, "_send_custom", tap.record)
+    monkeypatch.setattr(manager, "send", tap.record)
     return tap
 
 

@@ -85,3 +85,36 @@ def test_a_kernel_settles_its_memory_once_after_its_page_has_connected():
     assert before == right_after == 0
     assert settled > 10_000  # the lesson's modules and widgets, frozen
     assert made == 5000 and again - settled < made  # not frozen a second time
+
+
+def test_send_now_waits_until_the_io_thread_has_sent_what_was_queued(monkeypatch):
+    """A kernel's messages leave from its IO thread; `send_now` returns once that thread has
+    done everything queued before it, and gives up after `SEND_WAIT_S` (never a hung press)."""
+    import time
+    import types
+
+    import zmq
+    from ipykernel.iostream import IOPubThread
+
+    from cardlab.widgets import later as later_module
+    from cardlab.widgets.later import SEND_WAIT_S, send_now
+
+    assert send_now() is False  # outside a kernel: nothing to wait for
+    context = zmq.Context()
+    thread = IOPubThread(context.socket(zmq.PUB))
+    thread.start()
+    try:
+        monkeypatch.setattr(
+            later_module, "_kernel", lambda: types.SimpleNamespace(iopub_thread=thread)
+        )
+        sent: list[str] = []
+        thread.schedule(lambda: (time.sleep(0.01), sent.append("picture")))
+        assert send_now() is True and sent == ["picture"]
+        thread.schedule(lambda: time.sleep(SEND_WAIT_S * 6))  # a thread that does not answer
+        start = time.monotonic()
+        assert send_now() is False
+        assert time.monotonic() - start < SEND_WAIT_S * 5
+    finally:
+        thread.stop()
+        thread.close()
+        context.term()

@@ -21,8 +21,8 @@ from cardlab.widgets.canvas import (
     backing_scale,
     css_font,
     replay_ops,
-    reset_current_canvas,
 )
+from cardlab.widgets.canvas_batch import reset_current_canvas
 from cardlab.widgets.panels import StatusLine
 
 FACE = (Rect(0, 0, 40, 60, fill="#ffffff", stroke="#000000", radius=4), Text(20, 30, "As"))
@@ -123,13 +123,17 @@ def test_sprite_inline_rotates_about_its_centre(recorder):
     assert names.count("save") == names.count("restore") == 2
 
 
-def test_sprite_blitted_from_source(recorder):
+def test_sprite_blitted_from_source_in_one_command_unless_rotated(recorder):
     image = object()
     stats = replay_ops(table(sprite()), recorder, sprite_source=lambda s: image)
-    assert ("translate", 10, 10) in recorder.calls
-    assert ("draw_image", image, 0, 0, 40, 60) in recorder.calls
-    assert "fill_text" not in recorder.names()
+    assert ("draw_image", image, 10, 10, 40, 60) in recorder.calls
+    assert "fill_text" not in recorder.names() and "translate" not in recorder.names()
     assert stats.sprites_blitted == 1
+
+    turned = type(recorder)()
+    replay_ops(table(sprite(angle=90)), turned, sprite_source=lambda s: image)
+    assert ("draw_image", image, 0, 0, 40, 60) in turned.calls
+    assert turned.names().count("translate") == 2 and "rotate" in turned.names()
 
 
 def test_unknown_op_is_a_type_error(recorder):
@@ -152,7 +156,7 @@ def test_backing_store_is_twice_the_css_size_which_fits_its_container():
 def test_redraw_is_one_batched_message_starting_with_a_canvas_switch(batches):
     view = CanvasView(200, 100, sprites="inline")
     view.draw(table(*[Rect(i, i, 5, 5, fill="#ff0000") for i in range(50)]))
-    assert len(batches.messages) == 1, "hold_canvas should send one message per redraw"
+    assert len(batches.messages) == 1, "one message per redraw"
     names = batches.names()
     assert names[0] == "switchCanvas"
     assert names.count("fillRect") == 51  # background + 50
@@ -302,24 +306,26 @@ def test_a_failing_click_callback_becomes_a_status_message(capsys):
     assert captured.out == "" and "Traceback" not in captured.err
 
 
-def test_a_bad_drawing_does_not_leave_the_canvas_manager_caching():
+def test_a_bad_drawing_sends_nothing_and_leaves_the_view_usable(batches):
     view = CanvasView(200, 100)
     with pytest.raises(TypeError):
         view.draw(table("bogus"))  # type: ignore[arg-type]
-    assert not ipycanvas.canvas._CANVAS_MANAGER._caching
+    assert batches.messages == [] and not ipycanvas.canvas._CANVAS_MANAGER._caching
     view.draw(table())  # still usable
-    assert view.redraws == 2
+    assert view.redraws == 2 and len(batches.messages) == 1
 
 
-def test_private_access_lives_in_one_function():
-    """The #322 workaround touches ipycanvas internals in exactly one place."""
+def test_private_access_lives_in_the_batch_module():
+    """ipycanvas's manager and wire form are touched in `canvas_batch` alone."""
     import inspect
 
-    module = inspect.getsource(canvas_module)
-    function = inspect.getsource(reset_current_canvas)
-    assert "_CANVAS_MANAGER" in function
-    assert module.count('"_CANVAS_MANAGER"') == function.count('"_CANVAS_MANAGER"') == 1
-    assert module.count("._current_canvas") == function.count("._current_canvas") == 1
+    from cardlab.widgets import canvas_batch
+
+    assert "_CANVAS_MANAGER" not in inspect.getsource(canvas_module)
+    assert "._current_canvas" not in inspect.getsource(canvas_module)
+    source = inspect.getsource(canvas_batch)
+    assert source.count('"_CANVAS_MANAGER"') == 1
+    assert source.count("._current_canvas") == 1
 
 
 @pytest.mark.parametrize(
@@ -381,3 +387,81 @@ def test_in_a_kernel_a_press_draws_a_new_sprite_inline_and_its_canvas_is_made_af
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
         seen = thread.submit(asyncio.run, session()).result(timeout=60)
     assert seen == [(1, {"As"}), (1, {"As"}), (2, {"As", "Kd"}), (1, set())]
+
+
+def face(key: str, text: str = "A") -> Sprite:
+    return Sprite(key, 0, 0, 40, 60, (Rect(0, 0, 40, 60, fill="#fff"), Text(20, 30, text)))
+
+
+def in_a_loop(session):
+    """``session()`` on a loop of its own (another test may run one in this thread)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, session()).result(timeout=60)
+
+
+def test_a_prepared_drawing_sends_nothing_until_it_is_drawn_then_goes_as_made(in_a_kernel, batches):
+    """`prepare` makes a press's batch while the learner thinks: no message, no widget (a face
+    the page has not shown is never sent ahead); the press then sends that batch, the new face
+    inline, and its canvas is made after, as in any press."""
+    import asyncio
+
+    from ipywidgets.widgets.widget import _instances
+
+    async def session():
+        view = CanvasView(200, 100, scale=2, drawing=Drawing(200, 100, (face("As"),)))
+        after = Drawing(200, 100, (face("As"), replace_x(face("Kd", "K"), 50)))
+        batches.clear()
+        widgets_before = len(_instances)
+        view.prepare(after)
+        quiet = (len(batches.messages), len(_instances) - widgets_before)
+        replays = []
+        original = canvas_module.replay_ops
+        canvas_module.replay_ops = lambda *a, **k: replays.append(1) or original(*a, **k)
+        try:
+            view.draw(after)
+        finally:
+            canvas_module.replay_ops = original
+        pressed = batches.names()
+        await asyncio.sleep(SPRITES_AFTER_S + 0.2)
+        return quiet, replays, pressed, set(view.sprite_canvases)
+
+    quiet, replays, pressed, made = in_a_loop(session)
+    assert quiet == (0, 0)
+    assert replays == []  # the batch was made ahead, not at the press
+    assert (
+        pressed.count("drawImage") == 1 and pressed.count("fillText") == 1
+    )  # As blitted, K inline
+    assert made == {"As", "Kd"}
+
+
+def replace_x(sprite: Sprite, x: float) -> Sprite:
+    import dataclasses
+
+    return dataclasses.replace(sprite, x=x)
+
+
+def test_a_prepared_batch_that_no_longer_holds_is_redrawn(in_a_kernel, batches):
+    """A batch made before the page reconnected (its hidden canvases blank now) or before the
+    scale changed is not sent: the press replays its drawing as usual."""
+
+    async def session():
+        view = CanvasView(200, 100, scale=2, drawing=Drawing(200, 100, (face("As"),)))
+        after = Drawing(200, 100, (replace_x(face("As"), 60),))
+        other = CanvasView(200, 100, scale=2, drawing=Drawing(200, 100, ()))
+        view.prepare(after)
+        other.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # a new page
+        batches.clear()
+        view.draw(after)
+        first = batches.names(0)
+        view.prepare(Drawing(200, 100, (face("As"),)))
+        view.rescale(1.5)
+        batches.clear()
+        view.draw(Drawing(200, 100, (face("As"),)))
+        return first, view.last_sprites_blitted, view.canvas.width
+
+    first, blitted, width = in_a_loop(session)
+    assert first.count("fillText") == 1 and "drawImage" not in first  # drawn for the new page
+    assert blitted == 1 and width == 300
