@@ -687,3 +687,22 @@ def _block_back(w: float, h: float, theme: Theme) -> list[DrawOp]:
 def deck_names() -> tuple[str, ...]:
     """Every deck the render layer draws."""
     return tuple(DECKS)
+
+
+def deck_faces_like(sprite: Sprite) -> tuple[Sprite, ...]:
+    """Every face of the deck ``sprite`` is a face of, at its very size and in its theme (the
+    deck and theme read from the key `_face` writes: ``face:<deck>:<card>:<w>x<h>:<theme>``);
+    none for any other sprite.
+
+    A table shows few of its deck's faces at a time and new ones on most moves (a bot's play, a
+    showdown): the canvas makes them all ahead, so a move never waits for one.  The whole deck,
+    whatever was dealt: what is made says nothing about the cards in play."""
+    parts = sprite.key.split(":")
+    if len(parts) != 5 or parts[0] != "face" or parts[1] not in DECKS:
+        return ()
+    try:
+        return tuple(
+            face(card, sprite.w, sprite.h, parts[4]) for card in get_deck(parts[1]).cards()
+        )
+    except ValueError:  # a theme no face was drawn in
+        return ()

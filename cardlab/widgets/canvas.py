@@ -34,6 +34,7 @@ from typing import Any, Literal, Protocol
 import ipycanvas
 import ipywidgets as widgets
 
+from cardlab.render.faces import deck_faces_like
 from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import (
     Circle,
@@ -332,6 +333,14 @@ _SPRITES_FRESH: set[str] = set()
 SPRITES_AFTER_S = 0.03
 """How long after a batch that drew new sprites inline their hidden canvases are made: once the
 batch has left, well before the next press."""
+WARM_AFTER_S = 0.1
+"""How long after a press's drawing a view starts making the hidden canvases of the faces it may
+show next (`CanvasView._warm`): once the press's own batches have gone."""
+WARM_CHUNK = 55
+"""Faces made per batch while warming: a deck's worth, tens of milliseconds of the browser's
+time at most, once per deck, size and theme a table shows."""
+WARM_GAP_S = 0.1
+"""The pause between two warming batches."""
 
 
 def fluid_width(width: float) -> str:
@@ -430,6 +439,7 @@ class CanvasView:
         self._sprite_stats = ReplayStats()
         self._batch: Batch | None = None  # the batch a redraw is writing (sprites join it)
         self._prepared: dict[int, _Prepared] = {}  # by id of the drawing (kept in the entry)
+        self._warming = False  # a `_warm` is scheduled
         # counters for tests and the benchmark
         self.redraws = 0
         self.messages_sent = 0
@@ -481,6 +491,8 @@ class CanvasView:
             self._new_sprites_inline = False
         if pressed:
             send_now()
+            if self.sprites == "offscreen" and not self._warming:
+                self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
         for callback in self._draw_callbacks:
             callback()
 
@@ -664,6 +676,7 @@ class CanvasView:
         ):
             self._sprites_due[key] = sprite
             return None
+        self._sprite_keys.add(sprite.key)
         return self._make_sprite(sprite, key)
 
     def _sprite_ready(self, sprite: Sprite, key: str) -> bool:
@@ -693,7 +706,6 @@ class CanvasView:
         self._sprite_stats.add(stats)
         _SPRITES[key] = (image, size, sprite.ops)
         _SPRITES_FRESH.add(key)
-        self._sprite_keys.add(sprite.key)
         return image
 
     def _make_due_sprites(self) -> None:
@@ -710,6 +722,41 @@ class CanvasView:
         finally:
             self._batch = None
         self._send(batch)
+
+    def _warm(self) -> None:
+        """Make, `WARM_CHUNK` at a time, the hidden canvases of every face of the decks this
+        view shows, at the sizes and in the theme it shows them
+        (`cardlab.render.faces.deck_faces_like`): a bot's play or a showdown then blits faces
+        the page already holds, where drawing them inline cost the browser 2-10 ms a press."""
+        self._warming = False
+        missing = self._faces_to_warm()
+        if not missing:
+            return
+        batch = Batch()
+        self._batch = batch
+        try:
+            for key, sprite in missing[:WARM_CHUNK]:
+                self._make_sprite(sprite, key)
+        finally:
+            self._batch = None
+        batch.send()
+        if len(missing) > WARM_CHUNK:
+            self._warming = later(WARM_GAP_S, guarded(self._status_sink, self._warm))
+
+    def _faces_to_warm(self) -> list[tuple[str, Sprite]]:
+        """The faces of the decks shown whose hidden canvas is missing or stale, by key."""
+        if self.drawing is None:
+            return []
+        missing: dict[str, Sprite] = {}
+        covered: set[str] = set()
+        for op in self.drawing.ops:
+            if isinstance(op, Sprite) and op.key not in covered:
+                for sprite in deck_faces_like(op):
+                    covered.add(sprite.key)
+                    key = f"{sprite.key}@{self.scale:g}"
+                    if not self._sprite_ready(sprite, key):
+                        missing[key] = sprite
+        return list(missing.items())
 
     @property
     def sprite_canvases(self) -> dict[str, ipycanvas.Canvas]:

@@ -178,3 +178,22 @@ def test_triangle_pips_like_dice():
 def test_triad_corner_has_suit_initial():
     texts = _texts("Qg", "triad")
     assert "G" in texts and "Q" in texts and "GREEN" in texts
+
+
+def test_a_face_stands_for_its_whole_deck_at_its_very_size_and_theme():
+    """`deck_faces_like` gives every face of the deck at the sprite's own size (not the size
+    its key rounds to: two sizes one key apart would thrash a canvas's sprite cache)."""
+    from dataclasses import replace
+
+    from cardlab.core.cards import get_deck
+    from cardlab.render.faces import back, deck_faces_like, face
+
+    deck = get_deck("pyramid").cards()
+    shown = face(deck[3], 46 * 0.8, 42.5, "high-contrast")
+    assert shown.w == 36.800000000000004
+    every = deck_faces_like(shown)
+    assert [s.key for s in every] == [face(c, shown.w, 42.5, "high-contrast").key for c in deck]
+    assert shown in every and all(s.w == shown.w and s.h == 42.5 for s in every)
+    assert deck_faces_like(back("pyramid", 40, 50)) == ()
+    assert deck_faces_like(replace(shown, key="face:nodeck:1G:1x1:default")) == ()
+    assert deck_faces_like(replace(shown, key="face:pyramid:1G:1x1:no-such-theme")) == ()
