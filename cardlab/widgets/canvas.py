@@ -34,6 +34,7 @@ from typing import Any, Literal, Protocol
 import ipycanvas
 import ipywidgets as widgets
 
+from cardlab.render.damage import Box, changed_boxes, touching
 from cardlab.render.faces import deck_faces_like
 from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import (
@@ -75,6 +76,8 @@ class CanvasBackend(Protocol):
     def stroke_rect(self, x: float, y: float, width: float, height: float) -> None: ...
     def begin_path(self) -> None: ...
     def close_path(self) -> None: ...
+    def rect(self, x: float, y: float, width: float, height: float) -> None: ...
+    def clip(self) -> None: ...
     def move_to(self, x: float, y: float) -> None: ...
     def line_to(self, x: float, y: float) -> None: ...
     def arc_to(self, x1: float, y1: float, x2: float, y2: float, radius: float) -> None: ...
@@ -170,6 +173,36 @@ def replay_ops(
         paint.set("fill_style", drawing.background)
         paint("fill_rect", 0, 0, drawing.width, drawing.height)
     _paint_ops(paint, drawing.ops, sprite_source)
+    paint.restore()
+    return stats
+
+
+def replay_region(
+    drawing: Drawing,
+    backend: CanvasBackend,
+    boxes: Sequence[Box],
+    *,
+    scale: float = 1.0,
+    sprite_source: SpriteSource | None = None,
+) -> ReplayStats:
+    """Paint ``drawing`` inside ``boxes`` alone (`cardlab.render.damage.changed_boxes`):
+    clipped to them, cleared, its background, then every op that can reach them, in order.
+    The pixels outside are left as they are: on a canvas showing the drawing the boxes were
+    worked out from, they are already ``drawing``'s."""
+    stats = ReplayStats()
+    paint = _Painter(backend, stats)
+    paint.save()
+    if scale != 1:
+        paint("scale", scale, scale)
+    paint("begin_path")
+    for x0, y0, x1, y1 in boxes:
+        paint("rect", x0, y0, x1 - x0, y1 - y0)
+    paint("clip")
+    paint("clear_rect", 0, 0, drawing.width, drawing.height)
+    if drawing.background:
+        paint.set("fill_style", drawing.background)
+        paint("fill_rect", 0, 0, drawing.width, drawing.height)
+    _paint_ops(paint, touching(drawing.ops, boxes), sprite_source)
     paint.restore()
     return stats
 
@@ -313,6 +346,9 @@ class _Prepared:
     the canvases it blits and the faces it draws inline."""
 
     drawing: Drawing
+    base: Drawing
+    """The drawing shown when the batch was made: a batch that repaints only what changed
+    (`replay_region`) is right only over it."""
     scale: float
     batch: Batch
     stats: ReplayStats
@@ -478,14 +514,15 @@ class CanvasView:
         drawing that replaces one (a press) draws the sprites it shows for the first time
         inline, and their canvases are made after it (`_sprite_image`); it leaves the kernel
         before anything else the press does (`send_now`)."""
-        pressed = self._new_sprites_inline = self.drawing is not None
+        shown = self.drawing
+        pressed = self._new_sprites_inline = shown is not None
         prepared = self._prepared.get(id(drawing))
         self._prepared = {}
         self.drawing = drawing
         try:
             if (drawing.width, drawing.height) != (self.css_width, self.css_height):
                 self.resize(drawing.width, drawing.height)  # redraws
-            elif not (pressed and prepared is not None and self._send_prepared(prepared)):
+            elif not (pressed and prepared is not None and self._send_prepared(prepared, shown)):
                 self.redraw()
         finally:
             self._new_sprites_inline = False
@@ -517,22 +554,34 @@ class CanvasView:
             return None
 
         batch = Batch()
-        stats = replay_ops(drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source)
+        boxes = changed_boxes(self.drawing, drawing, self.scale)
+        if boxes is None:
+            stats = replay_ops(
+                drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source
+            )
+        else:
+            stats = replay_region(
+                drawing, batch.on(self.canvas), boxes, scale=self.scale, sprite_source=source
+            )
         if len(self._prepared) >= PREPARED_MAX:
             del self._prepared[next(iter(self._prepared))]
-        self._prepared[id(drawing)] = _Prepared(drawing, self.scale, batch, stats, blitted, inline)
+        self._prepared[id(drawing)] = _Prepared(
+            drawing, self.drawing, self.scale, batch, stats, blitted, inline
+        )
 
     @property
     def size(self) -> tuple[float, float]:
         """The drawing's size in CSS pixels."""
         return (self.css_width, self.css_height)
 
-    def _send_prepared(self, prepared: _Prepared) -> bool:
-        """Send a batch `prepare` made, if it still holds: the same drawing and scale, every
-        canvas it blits still ready, every face it draws inline still without one (those are
-        made after, as in any press: `_sprite_image`).  False: nothing sent, redraw."""
+    def _send_prepared(self, prepared: _Prepared, shown: Drawing | None) -> bool:
+        """Send a batch `prepare` made, if it still holds: the same drawing and scale, made
+        over the drawing ``shown`` until now, every canvas it blits still ready, every face it
+        draws inline still without one (those are made after, as in any press:
+        `_sprite_image`).  False: nothing sent, redraw."""
         usable = (
             prepared.drawing is self.drawing
+            and prepared.base is shown
             and prepared.scale == self.scale
             and all(
                 self._sprite_ready(sprite, key) and _SPRITES[key][0] is image

@@ -135,6 +135,12 @@ class BatchCanvas:
     def close_path(self) -> None:
         self._draw("closePath")
 
+    def rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._draw("rect", x, y, width, height)
+
+    def clip(self) -> None:
+        self._draw("clip")
+
     def move_to(self, x: float, y: float) -> None:
         self._draw("moveTo", x, y)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from browsing import changed, pixels
-from drivers import NEXT_MOVE_JS
+from drivers import DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST
 from test_voila import (
     CANVAS,
     MIRROR,
@@ -137,7 +137,8 @@ def test_a_shared_table_opens_after_the_same_moves(voila_server, page_at, screen
     open_drawn(maker, url, screenshot_dir / f"share-table-{lesson}-0.png", wait_for=TABLE)
     panel = maker.locator(TABLE)
     panel.scroll_into_view_if_needed()
-    for _ in range(2):  # the AI's advice, then the move it advises
+    for _ in range(3):  # the AI's advice, then the move it advises (each press repaints
+        # only what changed: the picture must still be the one a fresh page draws)
         log = panel.locator(".cardlab-log").first.inner_text()
         panel.locator("button.cardlab-hint").click()
         maker.wait_for_function(
@@ -160,6 +161,38 @@ def test_a_shared_table_opens_after_the_same_moves(voila_server, page_at, screen
     words2, mirror2, picture2 = seen(other, TABLE)
     assert (words2, mirror2) == (words, mirror)
     assert changed(picture, picture2) < 0.002
+    for page in (maker, other):
+        assert_clean_console(page)
+
+
+@pytest.mark.parametrize("lesson", ["triad", "pyramid", "doudizhu"])
+def test_after_many_presses_a_table_shows_the_picture_a_fresh_page_draws(
+    voila_server, page_at, screenshot_dir, lesson
+):
+    """A press repaints only what changed on the table (`cardlab.render.damage`), over what
+    the canvas showed: ten presses on, through bots' plays, showdowns and a new deal, the
+    picture is still the very one a page opened at that position draws in full."""
+    maker = page_at()
+    url = render_url(voila_server, f"{lesson}.ipynb")
+    open_drawn(maker, url, screenshot_dir / f"repaint-{lesson}-0.png", wait_for=TABLE)
+    panel = maker.locator(TABLE)
+    panel.scroll_into_view_if_needed()
+    keys = list(DRIVERS[f"{lesson}.ipynb"])
+    for _ in range(10):
+        maker.evaluate(QUIET_JS)
+        move = maker.wait_for_function(NEXT_MOVE_JS, arg=keys, timeout=WAIT_MS).json_value()
+        if move in SELECT_FIRST and not panel.locator(".cardlab-card-buttons .mod-active").count():
+            panel.locator(".cardlab-card-buttons button:visible").first.click()
+            maker.evaluate(QUIET_JS)
+        panel.locator(f"button.cardlab-{move}").click()
+    maker.evaluate(QUIET_JS)
+    maker.wait_for_timeout(SETTLE_MS)
+    link = shared(maker, TABLE)
+    words, mirror, picture = seen(maker, TABLE)
+    other = opened(page_at, link, TABLE, words, screenshot_dir / f"repaint-{lesson}-opened.png")
+    words2, mirror2, picture2 = seen(other, TABLE)
+    assert (words2, mirror2) == (words, mirror)
+    assert changed(picture, picture2) < 0.002, f"{lesson}: the repainted table looks different"
     for page in (maker, other):
         assert_clean_console(page)
 

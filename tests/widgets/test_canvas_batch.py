@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
-from cardlab.widgets.canvas import replay_ops
+from cardlab.widgets.canvas import replay_ops, replay_region
 from cardlab.widgets.canvas_batch import Batch
 
 COLOURS = st.sampled_from([None, "#000000", "#ffcc00", "#1d4ed8"])
@@ -58,8 +58,11 @@ def canvases() -> tuple[ipycanvas.Canvas, ipycanvas.Canvas]:
     return ipycanvas.Canvas(width=800, height=600), ipycanvas.Canvas(width=80, height=120)
 
 
-def through_ipycanvas(drawing: Drawing, canvas: Any, source: Any, scale: float) -> list[Any]:
-    """The commands ipycanvas's own API sends for ``drawing``: one ``hold_canvas`` batch."""
+def through_ipycanvas(
+    drawing: Drawing, canvas: Any, source: Any, scale: float, boxes: Any = None
+) -> list[Any]:
+    """The commands ipycanvas's own API sends for ``drawing`` (inside ``boxes`` alone, if
+    given): one ``hold_canvas`` batch."""
     manager = ipycanvas.canvas._CANVAS_MANAGER
     sent: list[Any] = []
     manager._current_canvas = None
@@ -67,7 +70,10 @@ def through_ipycanvas(drawing: Drawing, canvas: Any, source: Any, scale: float) 
     manager._send_custom = lambda command, buffers=(): sent.append(command)
     try:
         with ipycanvas.hold_canvas():
-            replay_ops(drawing, canvas, scale=scale, sprite_source=source)
+            if boxes is None:
+                replay_ops(drawing, canvas, scale=scale, sprite_source=source)
+            else:
+                replay_region(drawing, canvas, boxes, scale=scale, sprite_source=source)
     finally:
         del manager._send_custom
         assert manager._send_custom == original
@@ -75,18 +81,34 @@ def through_ipycanvas(drawing: Drawing, canvas: Any, source: Any, scale: float) 
     return json.loads(json.dumps(sent[0]))
 
 
+BOXES = st.one_of(
+    st.none(),
+    st.lists(
+        st.tuples(st.floats(0, 200), st.floats(0, 150), st.floats(1, 200), st.floats(1, 150)).map(
+            lambda b: (b[0], b[1], b[0] + b[2], b[1] + b[3])
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+
+
 @settings(max_examples=150, deadline=None)
-@given(drawing=DRAWINGS, scale=st.sampled_from([1.0, 1.25, 2.0]))
-def test_a_batch_holds_the_commands_ipycanvas_would_send(canvases, drawing, scale):
+@given(drawing=DRAWINGS, scale=st.sampled_from([1.0, 1.25, 2.0]), boxes=BOXES)
+def test_a_batch_holds_the_commands_ipycanvas_would_send(canvases, drawing, scale, boxes):
+    """The whole drawing, or the part inside a few boxes (a press's repaint), either way."""
     canvas, hidden = canvases
 
     def source(sprite: Sprite) -> Any:
         return hidden if sprite.key == "Kd" else None  # blitted or drawn inline
 
     batch = Batch()
-    replay_ops(drawing, batch.on(canvas), scale=scale, sprite_source=source)
+    if boxes is None:
+        replay_ops(drawing, batch.on(canvas), scale=scale, sprite_source=source)
+    else:
+        replay_region(drawing, batch.on(canvas), boxes, scale=scale, sprite_source=source)
     assert json.loads(json.dumps(batch.commands)) == through_ipycanvas(
-        drawing, canvas, source, scale
+        drawing, canvas, source, scale, boxes
     )
 
 
