@@ -29,6 +29,19 @@ from cardlab.widgets.theme import ThemePicker
 APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
 
 
+def tap_canvas_batches(monkeypatch: pytest.MonkeyPatch, into: list[Any]) -> None:
+    """Every canvas batch sent from now on, decoded to its commands, appended to ``into``."""
+    send = ipycanvas.canvas._CanvasManager.send
+    monkeypatch.setattr(
+        ipycanvas.canvas._CanvasManager,
+        "send",
+        lambda manager, content, buffers=None: (
+            into.append(json.loads(bytes(buffers[0]))),
+            send(manager, content, buffers=buffers),
+        ),
+    )
+
+
 def _models() -> dict[str, type[TableModel]]:
     found = {}
     for path in sorted(APPS.glob("*/table.py")):
@@ -178,16 +191,8 @@ def test_a_press_makes_the_learners_move_once_and_sends_the_canvas_one_batch(gam
             moves.append(move)
         return apply(self, state, move, *args, **kwargs)
 
-    send = ipycanvas.canvas._CanvasManager.send
     monkeypatch.setattr(owner, "_apply", counted)
-    monkeypatch.setattr(
-        ipycanvas.canvas._CanvasManager,
-        "send",
-        lambda manager, content, buffers=None: (
-            batches.append(json.loads(bytes(buffers[0]))),
-            send(manager, content, buffers=buffers),
-        ),
-    )
+    tap_canvas_batches(monkeypatch, batches)
     presses = 0
     for _ in range(60):
         model = view.model
@@ -353,15 +358,7 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
     from cardlab.widgets import canvas as canvas_module
 
     sent: list[Any] = []
-    send = ipycanvas.canvas._CanvasManager.send
-    monkeypatch.setattr(
-        ipycanvas.canvas._CanvasManager,
-        "send",
-        lambda manager, content, buffers=None: (
-            sent.append(json.loads(bytes(buffers[0]))),
-            send(manager, content, buffers=buffers),
-        ),
-    )
+    tap_canvas_batches(monkeypatch, sent)
     replays: list[int] = []
     for name in ("replay_ops", "replay_region"):
         replay = getattr(canvas_module, name)
