@@ -156,53 +156,34 @@ def replay_ops(
     *,
     scale: float = 1.0,
     sprite_source: SpriteSource | None = None,
+    boxes: Sequence[Box] | None = None,
 ) -> ReplayStats:
     """Paint ``drawing`` on ``backend`` (cleared first), with coordinates multiplied by ``scale``.
 
     Everything happens between one ``save``/``restore`` so the backend's state is unchanged
     afterwards.  Sprites are blitted from ``sprite_source`` when it returns an image, and drawn
-    inline (save/translate/rotate/restore) otherwise.  HitBoxes draw nothing.
+    inline (save/translate/rotate/restore) otherwise.  HitBoxes draw nothing.  Given ``boxes``
+    (`cardlab.render.damage.changed_boxes`), only the inside of them is painted: clipped to
+    them, with the ops that can reach them; the pixels outside are left as they are, which on a
+    canvas showing the drawing the boxes were worked out from are already ``drawing``'s.
     """
     stats = ReplayStats()
     paint = _Painter(backend, stats)
     paint.save()
     if scale != 1:
         paint("scale", scale, scale)
+    ops: Sequence[DrawOp] = drawing.ops
+    if boxes is not None:
+        paint("begin_path")
+        for x0, y0, x1, y1 in boxes:
+            paint("rect", x0, y0, x1 - x0, y1 - y0)
+        paint("clip")
+        ops = touching(ops, boxes)
     paint("clear_rect", 0, 0, drawing.width, drawing.height)
     if drawing.background:
         paint.set("fill_style", drawing.background)
         paint("fill_rect", 0, 0, drawing.width, drawing.height)
-    _paint_ops(paint, drawing.ops, sprite_source)
-    paint.restore()
-    return stats
-
-
-def replay_region(
-    drawing: Drawing,
-    backend: CanvasBackend,
-    boxes: Sequence[Box],
-    *,
-    scale: float = 1.0,
-    sprite_source: SpriteSource | None = None,
-) -> ReplayStats:
-    """Paint ``drawing`` inside ``boxes`` alone (`cardlab.render.damage.changed_boxes`):
-    clipped to them, cleared, its background, then every op that can reach them, in order.
-    The pixels outside are left as they are: on a canvas showing the drawing the boxes were
-    worked out from, they are already ``drawing``'s."""
-    stats = ReplayStats()
-    paint = _Painter(backend, stats)
-    paint.save()
-    if scale != 1:
-        paint("scale", scale, scale)
-    paint("begin_path")
-    for x0, y0, x1, y1 in boxes:
-        paint("rect", x0, y0, x1 - x0, y1 - y0)
-    paint("clip")
-    paint("clear_rect", 0, 0, drawing.width, drawing.height)
-    if drawing.background:
-        paint.set("fill_style", drawing.background)
-        paint("fill_rect", 0, 0, drawing.width, drawing.height)
-    _paint_ops(paint, touching(drawing.ops, boxes), sprite_source)
+    _paint_ops(paint, ops, sprite_source)
     paint.restore()
     return stats
 
@@ -348,7 +329,7 @@ class _Prepared:
     drawing: Drawing
     base: Drawing
     """The drawing shown when the batch was made: a batch that repaints only what changed
-    (`replay_region`) is right only over it."""
+    (``replay_ops(..., boxes=...)``) is right only over it."""
     scale: float
     batch: Batch
     stats: ReplayStats
@@ -555,14 +536,9 @@ class CanvasView:
 
         batch = Batch()
         boxes = changed_boxes(self.drawing, drawing, self.scale)
-        if boxes is None:
-            stats = replay_ops(
-                drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source
-            )
-        else:
-            stats = replay_region(
-                drawing, batch.on(self.canvas), boxes, scale=self.scale, sprite_source=source
-            )
+        stats = replay_ops(
+            drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source, boxes=boxes
+        )
         if len(self._prepared) >= PREPARED_MAX:
             del self._prepared[next(iter(self._prepared))]
         self._prepared[id(drawing)] = _Prepared(
@@ -599,10 +575,7 @@ class CanvasView:
         self._sprite_keys.update(sprite.key for sprite, _ in prepared.blitted.values())
         prepared.batch.send()
         self.redraws += 1
-        self.messages_sent += 1
-        self.last_ops_count = prepared.stats.ops
-        self.last_commands_count = prepared.stats.commands
-        self.last_sprites_blitted = prepared.stats.sprites_blitted
+        self._sent(prepared.stats)
         return True
 
     def on_draw(self, callback: Callable[[], None]) -> None:
@@ -653,6 +626,10 @@ class CanvasView:
             self._batch = None
             self.redraws += 1
         batch.send()
+        self._sent(stats)
+
+    def _sent(self, stats: ReplayStats) -> None:
+        """Count a batch that has gone (for tests and the benchmark)."""
         self.messages_sent += 1
         self.last_ops_count = stats.ops
         self.last_commands_count = stats.commands

@@ -230,16 +230,15 @@ class HandView:
         new = frozenset(selected)
         changed = new != self._selected
         self._selected = new
-        self.view.draw(self.render(self._cards, self._selected))
-        if not picture_only:
-            self.sync_widgets()
+        self._refresh(picture_only)
         if notify and (changed or force):
             for callback in list(self._selection_callbacks):
                 guarded(self.status, callback)(self.selected)
 
-    def _refresh(self) -> None:
+    def _refresh(self, picture_only: bool = False) -> None:
         self.view.draw(self.render(self._cards, self._selected))
-        self.sync_widgets()
+        if not picture_only:
+            self.sync_widgets()
 
     def sync_widgets(self) -> None:
         """The canvas's accessible name and the card buttons, from the cards shown."""

@@ -242,7 +242,7 @@ class TableView(LessonPanel):
         self.model = model
         self._syncing = True
         try:
-            self.hand.set_cards(model.hand(), model.selected, picture_only=words_later)
+            self.hand.set_cards(model.hand(), model.selected, picture_only=True)
         finally:
             self._syncing = False
         self._record_results(model)

@@ -360,11 +360,10 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
     sent: list[Any] = []
     tap_canvas_batches(monkeypatch, sent)
     replays: list[int] = []
-    for name in ("replay_ops", "replay_region"):
-        replay = getattr(canvas_module, name)
-        monkeypatch.setattr(
-            canvas_module, name, lambda *a, _r=replay, **k: replays.append(1) or _r(*a, **k)
-        )
+    replay = canvas_module.replay_ops
+    monkeypatch.setattr(
+        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
+    )
     rect = ipycanvas.canvas.COMMANDS["rect"]
 
     async def session() -> list[tuple[list[int], Any, Any, Any]]:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
-from cardlab.widgets.canvas import replay_ops, replay_region
+from cardlab.widgets.canvas import replay_ops
 from cardlab.widgets.canvas_batch import Batch
 
 COLOURS = st.sampled_from([None, "#000000", "#ffcc00", "#1d4ed8"])
@@ -70,10 +70,7 @@ def through_ipycanvas(
     manager._send_custom = lambda command, buffers=(): sent.append(command)
     try:
         with ipycanvas.hold_canvas():
-            if boxes is None:
-                replay_ops(drawing, canvas, scale=scale, sprite_source=source)
-            else:
-                replay_region(drawing, canvas, boxes, scale=scale, sprite_source=source)
+            replay_ops(drawing, canvas, scale=scale, sprite_source=source, boxes=boxes)
     finally:
         del manager._send_custom
         assert manager._send_custom == original
@@ -103,10 +100,7 @@ def test_a_batch_holds_the_commands_ipycanvas_would_send(canvases, drawing, scal
         return hidden if sprite.key == "Kd" else None  # blitted or drawn inline
 
     batch = Batch()
-    if boxes is None:
-        replay_ops(drawing, batch.on(canvas), scale=scale, sprite_source=source)
-    else:
-        replay_region(drawing, batch.on(canvas), boxes, scale=scale, sprite_source=source)
+    replay_ops(drawing, batch.on(canvas), scale=scale, sprite_source=source, boxes=boxes)
     assert json.loads(json.dumps(batch.commands)) == through_ipycanvas(
         drawing, canvas, source, scale, boxes
     )
