@@ -251,28 +251,52 @@ def first_canvas_s(page, url: str, timeout_s: float = 180) -> float:
 # -- probe 2: click to redrawn canvas --------------------------------------------------------------
 ARM_JS = """
 (selector) => {
+  // Watches the drawing calls on the page's canvas (ipycanvas copies each batch onto it with
+  // clearRect + drawImage).  A microtask after a task's calls, the canvas is rasterised (a
+  // one-pixel read makes the browser paint what was drawn) and the time taken; the picture is
+  // then compared with the one before the click, off the clock.  A timer that read the whole
+  // canvas every millisecond cost a large canvas more than a small one, ran late behind the
+  // page's own work and delayed the very batch it waited for.
   const canvas = document.querySelector(selector);
+  const ctx = canvas.getContext('2d');
   const probe = document.createElement('canvas');
   probe.width = 160; probe.height = 120;
-  const ctx = probe.getContext('2d', {willReadFrequently: true});
+  const pctx = probe.getContext('2d', {willReadFrequently: true});
   const signature = () => {
-    ctx.clearRect(0, 0, 160, 120);
-    ctx.drawImage(canvas, 0, 0, 160, 120);
-    const d = ctx.getImageData(0, 0, 160, 120).data;
+    pctx.clearRect(0, 0, 160, 120);
+    pctx.drawImage(canvas, 0, 0, 160, 120);
+    const d = pctx.getImageData(0, 0, 160, 120).data;
     let h = 0;
     for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) | 0;
     return h;
   };
   const before = signature();
+  const watched = ['drawImage', 'clearRect', 'fillRect', 'putImageData'];
+  let t0 = null, queued = false, timer = null;
   window.__clickLatency = null;
-  document.addEventListener('click', () => {
-    const t0 = performance.now();
-    const check = () => {
-      if (signature() !== before) window.__clickLatency = performance.now() - t0;
-      else if (performance.now() - t0 < 3000) setTimeout(check, 1);
-      else window.__clickLatency = -1;
+  const done = (value) => {
+    window.__clickLatency = value;
+    for (const name of watched) delete ctx[name];
+    clearTimeout(timer);
+  };
+  const measure = () => {
+    queued = false;
+    if (window.__clickLatency !== null) return;
+    ctx.getImageData(0, 0, 1, 1);
+    const t = performance.now() - t0;
+    if (signature() !== before) done(t);
+  };
+  for (const name of watched) {
+    const draw = CanvasRenderingContext2D.prototype[name];
+    ctx[name] = function (...args) {
+      const result = draw.apply(this, args);
+      if (t0 !== null && !queued) { queued = true; queueMicrotask(measure); }
+      return result;
     };
-    check();
+  }
+  document.addEventListener('click', () => {
+    t0 = performance.now();
+    timer = setTimeout(() => done(-1), 3000);
   }, {capture: true, once: true});
 }
 """
@@ -295,10 +319,14 @@ def next_move(page, lesson: str) -> str | None:
 
 
 def press(page, key: str) -> float | None:
-    """Press ``key`` at the table as a student: the click's latency to the redrawn canvas."""
+    """Press ``key`` at the table as a student: the click's latency to the redrawn canvas.  A
+    move that needs a card selects one first and, as a student moving to the button would,
+    lets the table answer that click before pressing: otherwise the card's own redraw, still
+    on its way, would be timed as the move's (or the move timed behind it)."""
     if key in SELECT_FIRST and not page.locator(".cardlab-table .cardlab-card-buttons "
                                                 "button.mod-active").count():  # fmt: skip
         page.locator(".cardlab-table .cardlab-card-buttons button:visible").first.click()
+        page.evaluate(QUIET_JS)
     return click_latency_ms(page, page.locator(f".cardlab-table button.cardlab-{key}"))
 
 

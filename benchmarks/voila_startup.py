@@ -231,7 +231,10 @@ def click_report(clicks: dict[str, tuple[list[float], list[float], int]]) -> lis
         "## Click to redrawn canvas, every table",
         "",
         "Milliseconds from a click on a table's control (Chromium's click event) to the table's "
-        "canvas pixels changing, read in the page every millisecond or so. A student presses the "
+        "canvas holding new pixels: the probe (`benchmarks/browser.py::ARM_JS`) watches the "
+        "drawing calls on the visible canvas and, right after them, makes the browser rasterise "
+        "it and takes the time, then checks off the clock that the picture differs from the one "
+        "before the click. A student presses the "
         "first enabled control of a preference list (`benchmarks/browser.py::DRIVERS`); after "
         "each press the bare notebook's Redraw button is clicked in a second tab (the yardstick, "
         "interleaved click by click). Presses that change no pixel (a move that only writes to "

@@ -4,9 +4,9 @@ A press changes a few things on a table (a bet, the pot, the status line, a card
 leaves the felt, the seats and most cards as they were.  Repainting only the boxes that changed,
 clipped to them, sends a fraction of the commands and makes the browser rasterise a fraction of
 the pixels.  The boxes are safe by construction: every op's `bounds` holds every pixel it can
-paint (text, whose width only the browser knows, is given a width no glyph exceeds), and the ops
-outside the changed boxes are the same ops in the same order before and after, so the pixels
-there are already right.
+paint (text, whose width only the browser knows, is given its width in the fonts the page asks
+for, with room for a wider fallback font), and the ops outside the changed boxes are the same ops
+in the same order before and after, so the pixels there are already right.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 
 from cardlab.render.ops import Circle, Drawing, DrawOp, HitBox, Line, Polygon, Rect, Sprite, Text
+from cardlab.render.text import text_width
 
 Box = tuple[float, float, float, float]
 """``(x0, y0, x1, y1)`` in CSS pixels, x0 <= x1 and y0 <= y1."""
@@ -25,8 +26,11 @@ AA = 2.0
 MITER = 5.0
 """A stroke's reach beyond its points, in line widths: a miter joint reaches at most
 miterLimit / 2 (the canvas default limit is 10)."""
-EM_PER_CHAR = 1.5
-"""The widest a character of a `Text` can be, in ems (CJK and symbol glyphs are about 1)."""
+FALLBACK_WIDER = 1.25
+"""How much wider than in DejaVu Sans (or Noto Sans CJK) a text may come out in the browser: a
+page without those fonts draws in its own sans-serif, which is narrower for most letters."""
+FALLBACK_EMS = 0.5
+"""Ems more, for a glyph the fallback draws much wider than DejaVu (a symbol, an accent)."""
 MAX_BOXES = 16
 """More changed boxes than this (after merging) and the whole canvas is repainted."""
 MAX_SHARE = 0.6
@@ -59,15 +63,14 @@ def bounds(op: DrawOp) -> Box | None:
 
 
 def _text_bounds(op: Text) -> Box:
-    width = len(op.text) * op.size * EM_PER_CHAR
+    """The text's measured width (`cardlab.render.text.text_width`), widened for a fallback font:
+    a bound of a few ems per character made every label's box overlap its neighbours', and a
+    press repainted them all."""
+    size = max(0.0, op.size)
+    width = text_width(op.text, size, op.bold) * FALLBACK_WIDER + size * FALLBACK_EMS
     left = {"left": op.x, "center": op.x - width / 2, "right": op.x - width}[op.align]
-    reach = op.size + AA  # overhangs, accents and descenders, whatever the baseline
-    return (
-        left - reach,
-        op.y - 1.5 * op.size - AA,
-        left + width + reach,
-        op.y + 1.5 * op.size + AA,
-    )
+    reach = size + AA  # overhangs, accents and descenders, whatever the baseline
+    return (left - reach, op.y - 1.5 * size - AA, left + width + reach, op.y + 1.5 * size + AA)
 
 
 def _sprite_bounds(op: Sprite) -> Box:

@@ -27,10 +27,17 @@ LINE_HEIGHT = 1.15
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The advance width of ``text`` at ``size`` CSS px, as the backends draw it."""
+    """The advance width of ``text`` at ``size`` CSS px, as the backends draw it; an em per
+    character (wider than any glyph the fonts draw) for a text the font's layout refuses (a
+    control character)."""
     from cardlab.render.pil import text_length  # Pillow only once something is measured
 
-    return text_length(text, size, bold) if text else 0.0
+    if not text or size <= 0:
+        return 0.0
+    try:
+        return text_length(text, size, bold)
+    except (RuntimeError, OSError, ValueError):
+        return len(text) * size
 
 
 def text_box(text: Text) -> Box:

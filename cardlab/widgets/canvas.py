@@ -111,15 +111,21 @@ class ReplayStats:
         self.sprites_blitted += other.sprites_blitted
 
 
+def backing_pixels(size: float, scale: float) -> int:
+    """The backing pixels a canvas of ``size`` CSS pixels gets at ``scale`` (at least one)."""
+    return max(1, math.ceil(size * scale))
+
+
 class _Painter:
     """Issues commands to a backend, skipping style sets that would not change anything.
 
     The remembered styles follow ``save``/``restore`` so the skipping stays correct inside sprites.
     """
 
-    def __init__(self, backend: CanvasBackend, stats: ReplayStats) -> None:
+    def __init__(self, backend: CanvasBackend, stats: ReplayStats, scale: float) -> None:
         self.backend = backend
         self.stats = stats
+        self.scale = scale
         self.styles: dict[str, Any] = {}
         self.stack: list[dict[str, Any]] = []
 
@@ -146,6 +152,14 @@ class _Painter:
         self("restore")
         self.styles = self.stack.pop() if self.stack else {}
 
+    def snap(self, value: float) -> float:
+        """``value`` (CSS pixels) moved to the nearest backing pixel."""
+        return round(value * self.scale) / self.scale
+
+    def backing(self, size: float) -> float:
+        """``size`` (CSS pixels) as the backing pixels of a sprite's canvas, in CSS pixels."""
+        return backing_pixels(size, self.scale) / self.scale
+
 
 _UNSET = object()
 
@@ -168,7 +182,7 @@ def replay_ops(
     canvas showing the drawing the boxes were worked out from are already ``drawing``'s.
     """
     stats = ReplayStats()
-    paint = _Painter(backend, stats)
+    paint = _Painter(backend, stats, scale)
     paint.save()
     if scale != 1:
         paint("scale", scale, scale)
@@ -296,9 +310,16 @@ def _text(paint: _Painter, op: Text) -> None:
 
 
 def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> None:
+    """Blit ``op`` from ``sprite_source``'s canvas, or draw its ops inline.
+
+    An upright sprite lands on whole backing pixels, its canvas copied pixel for pixel: a blit
+    at a fractional place or size is resampled, which blurs the face and makes the browser
+    filter every pixel (the bulk of a press's drawing time in a software-rendered page).  Drawn
+    inline it starts at the same pixel, so its canvas, made later, replaces it unchanged."""
     image = sprite_source(op) if sprite_source is not None else None
+    x, y = paint.snap(op.x), paint.snap(op.y)
     if image is not None and not op.angle:
-        paint("draw_image", image, op.x, op.y, op.w, op.h)  # one command: no transform needed
+        paint("draw_image", image, x, y, paint.backing(op.w), paint.backing(op.h))
         paint.stats.sprites_blitted += 1
         return
     paint.save()
@@ -308,7 +329,7 @@ def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> 
         paint("rotate", math.radians(op.angle))
         paint("translate", -op.w / 2, -op.h / 2)
     else:
-        paint("translate", op.x, op.y)
+        paint("translate", x, y)
     if image is not None:
         paint("draw_image", image, 0, 0, op.w, op.h)
         paint.stats.sprites_blitted += 1
@@ -656,7 +677,7 @@ class CanvasView:
         report(self.status, message)
 
     def _backing(self, size: float) -> int:
-        return max(1, math.ceil(size * self.scale))
+        return backing_pixels(size, self.scale)
 
     def _handle_pointer(self, x: Any, y: float | None = None) -> str | None:
         """The one pointer handler: ``(x, y)`` from a mouse, ``[(x, y), ...]`` from touch start.

@@ -129,3 +129,17 @@ def test_the_same_drawing_changes_nothing_and_another_size_or_most_of_it_everyth
     assert pot is not None and len(pot) == 1
     x0, y0, x1, y1 = pot[0]
     assert (x1 - x0) * (y1 - y0) < MAX_SHARE * W * H and y1 < 60 and x0 > 50  # the pot alone
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.text(max_size=40),
+    size=st.floats(-5, 80, allow_nan=False),
+    bold=st.booleans(),
+    align=st.sampled_from(["left", "center", "right"]),
+)
+def test_any_label_has_a_box_that_holds_its_anchor(text, size, bold, align):
+    """Whatever a label holds (control characters the font's layout refuses included), its box
+    is worked out without an error and holds the point it is drawn from."""
+    x0, y0, x1, y1 = bounds(Text(100.0, 50.0, text, size, "#000000", align, "middle", bold))
+    assert x0 <= 100.0 <= x1 and y0 <= 50.0 <= y1

@@ -8,7 +8,7 @@ import types
 import ipycanvas
 import ipycanvas.canvas
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.render.fonts import CSS_FAMILIES
@@ -134,6 +134,38 @@ def test_sprite_blitted_from_source_in_one_command_unless_rotated(recorder):
     replay_ops(table(sprite(angle=90)), turned, sprite_source=lambda s: image)
     assert ("draw_image", image, 0, 0, 40, 60) in turned.calls
     assert turned.names().count("translate") == 2 and "rotate" in turned.names()
+
+
+@given(
+    x=st.floats(0, 800, allow_nan=False),
+    y=st.floats(0, 400, allow_nan=False),
+    w=st.floats(1, 120, allow_nan=False),
+    h=st.floats(1, 160, allow_nan=False),
+    scale=st.sampled_from([1.0, 1.25, 1.5, 1.75, 2.0]),
+)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_an_upright_sprite_lands_on_whole_backing_pixels_at_its_canvas_size(
+    recorder, x, y, w, h, scale
+):
+    """A blit copies the sprite's canvas pixel for pixel (no resampling), and an inline sprite
+    starts at that very pixel; both stay inside the box `damage.bounds` gives the sprite."""
+    from cardlab.render.damage import bounds
+    from cardlab.widgets.canvas import backing_pixels
+
+    op = Sprite("k", x, y, w, h, (Rect(0, 0, w, h, fill="#ffffff"),))
+    blit, inline = type(recorder)(), type(recorder)()
+    image = object()
+    replay_ops(Drawing(1000, 600, (op,)), blit, scale=scale, sprite_source=lambda s: image)
+    replay_ops(Drawing(1000, 600, (op,)), inline, scale=scale)
+    (_, _, bx, by, bw, bh) = next(c for c in blit.calls if c[0] == "draw_image")
+    (_, ix, iy) = next(c for c in inline.calls if c[0] == "translate")
+    assert (ix, iy) == (bx, by)
+    for device in (bx * scale, by * scale):
+        assert device == pytest.approx(round(device), abs=1e-9)
+    assert bw * scale == pytest.approx(backing_pixels(w, scale), abs=1e-9)
+    assert bh * scale == pytest.approx(backing_pixels(h, scale), abs=1e-9)
+    x0, y0, x1, y1 = bounds(op)
+    assert x0 <= bx and y0 <= by and bx + bw <= x1 and by + bh <= y1
 
 
 def test_unknown_op_is_a_type_error(recorder):
