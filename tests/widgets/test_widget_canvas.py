@@ -255,12 +255,39 @@ def test_views_share_the_hidden_sprite_canvases(batches):
     assert CanvasView(200, 100, scale=1).sprite_canvases == {}
 
 
+def test_a_sprite_canvas_is_read_in_the_batch_that_draws_it(batches):
+    """A browser paints a canvas's commands when its pixels are first read: each face made is
+    blitted onto a one-pixel canvas right after its commands, before the picture blits it, so
+    a press that first shows a face made ahead does not paint it."""
+    view = CanvasView(200, 100)
+    view.draw(table(sprite("As", 10), sprite("Kd", 110)))
+    faces = {f"IPY_MODEL_{c.model_id}": key for key, c in view.sprite_canvases.items()}
+    picture = f"IPY_MODEL_{view.canvas.model_id}"
+    by_number = {v: k for k, v in ipycanvas.canvas.COMMANDS.items()}
+    current, events = None, []
+    for command in batches.commands():
+        name = by_number[command[0]]
+        if name == "switchCanvas":
+            current = command[1][0]
+        elif name == "fillText" and current in faces:
+            events.append(("drawn", faces[current]))
+        elif name == "drawImage" and command[1][0] in faces:
+            where = "shown" if current == picture else "read"
+            events.append((where, faces[command[1][0]]))
+            if where == "read":
+                assert command[1][1:] == [0, 0, 1, 1]
+    assert events == [
+        ("drawn", "As"), ("read", "As"), ("shown", "As"),
+        ("drawn", "Kd"), ("read", "Kd"), ("shown", "Kd"),
+    ]  # fmt: skip
+
+
 def test_sprites_are_drawn_once_then_blitted(batches):
     view = CanvasView(200, 100)
     view.draw(table(sprite("As", 10), sprite("As", 60), sprite("Kd", 110)))
     assert set(view.sprite_canvases) == {"As", "Kd"}
     first = batches.names()
-    assert first.count("drawImage") == 3
+    assert first.count("drawImage") == 3 + 2  # three placements, and each new face read once
     assert first.count("fillText") == 2  # one face per key, not per placement
     cost_first = view.last_commands_count
     assert view.sprite_canvases["As"].width == 80  # 2x backing
