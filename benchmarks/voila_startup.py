@@ -226,9 +226,15 @@ CLICK_GOAL = 1.25
 p95 (issue 27: one engine move and one canvas batch per press)."""
 
 
-def click_report(clicks: dict[str, tuple[list[float], list[float], int]]) -> list[str]:
+Clicks = dict[str, tuple[list[float], list[float], int]]
+"""{table: (latencies ms, bare latencies ms, clicks without a redraw)}."""
+
+
+def click_report(clicks: Clicks, written: str) -> list[str]:
     lines = [
         "## Click to redrawn canvas, every table",
+        "",
+        written,
         "",
         "Milliseconds from a click on a table's control (Chromium's click event) to the table's "
         "canvas holding new pixels: the probe (`benchmarks/browser.py::ARM_JS`) watches the "
@@ -325,7 +331,9 @@ def main(argv: list[str] | None = None) -> int:
                 warm = first_canvases(browser, notebooks, Phase("warm"), args.runs, "1", lessons)
                 cold = first_canvases(browser, notebooks, Phase("cold"), args.runs, "0", lessons)
                 lines += canvas_report(warm, cold, args.runs)
-            lines += click_report(clicks_at_tables(browser, notebooks, args.clicks, lessons))
+            clicks = clicks_at_tables(browser, notebooks, args.clicks, lessons)
+            command = " ".join(["python benchmarks/voila_startup.py", *(argv or sys.argv[1:])])
+            lines += click_report(clicks, f"Written by `{command}` on {now}.")
             browser.close()
     if args.clicks_only:
         lines = lines[lines.index("## Click to redrawn canvas, every table") :]

@@ -715,7 +715,9 @@ def table_picture(
     you = seats[0] if seats else None
     bottom_y = mid_y + mid_h + 8
     lift = 0.16 * CARD_H
-    notes_h = 16.0 if you and any(any(g.notes) for g in you.groups) else 0.0
+    # room for the notes under the hand's groups whether or not it has any now: a table whose
+    # height came and went with them moved the buttons under it on every turn
+    notes_h = 16.0 if you else 0.0
     height = bottom_y + 20 + lift + CARD_H + notes_h + 44
     ops: list[DrawOp] = [felt(width, height, theme, m, 40.0)]
     ops += _banner(width, table.banner, theme, 28.0)

@@ -488,3 +488,22 @@ def test_the_log_status_and_text_version_write_cards_in_the_notation():
     """docs/notation.md: the narration and the text version print ``7d``, never ``7♦``."""
     _, words = round_won_by_a_bot()
     assert words and not [w for w in words if any(s in w for s in SUITS)]
+
+
+def test_the_table_keeps_its_size_through_a_game_with_notes_under_the_hand_or_not():
+    """The hand's groups carry notes (a wild card's stand-in) on some turns only: a picture
+    that grew by their line and shrank again moved every control under the table up and down
+    on those turns, and made the canvas repaint in full."""
+    model = ThreeThirteenTable.start()
+    sizes, notes = set(), set()
+    for _ in range(1_000):
+        picture = model.picture("default")
+        sizes.add((picture.width, picture.height))
+        seats = model.table().seats
+        notes.add(bool(seats) and any(g.notes for g in seats[0].groups))
+        tip = model.suggest()
+        if tip.key in model.again:
+            break
+        model = model.select(tip.selected).act(tip.key, tip.value)
+    assert notes == {True, False}, "the game never showed both: the test shows nothing"
+    assert len(sizes) == 1, sizes
