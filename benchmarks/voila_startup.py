@@ -103,9 +103,13 @@ def first_canvases(browser, notebooks: Path, phase: Phase, runs: int, pool: str,
 
 
 # -- 3: click to redrawn canvas -------------------------------------------------------------------
-def clicks_at_tables(browser, notebooks: Path, clicks: int, lessons: tuple[str, ...]):
-    """{table: (latencies ms, bare latencies ms, clicks without a redraw)} on a warm server."""
-    out: dict[str, tuple[list[float], list[float], int]] = {}
+Clicks = dict[str, tuple[list[float], list[float], int]]
+"""{table: (latencies ms, bare latencies ms, clicks without a redraw)}."""
+
+
+def clicks_at_tables(browser, notebooks: Path, clicks: int, lessons: tuple[str, ...]) -> Clicks:
+    """`Clicks` at every table of ``lessons``, on a warm server."""
+    out: Clicks = {}
     with serving(notebooks) as server:
         server.settle(timeout=300)
         for lesson in (x for x in lessons if x in DRIVERS):
@@ -224,10 +228,6 @@ def canvas_report(warm: Phase, cold: Phase, runs: int) -> list[str]:
 CLICK_GOAL = 1.25
 """A table's click may take at most this many times the bare ipycanvas button's, median and
 p95 (issue 27: one engine move and one canvas batch per press)."""
-
-
-Clicks = dict[str, tuple[list[float], list[float], int]]
-"""{table: (latencies ms, bare latencies ms, clicks without a redraw)}."""
 
 
 def click_report(clicks: Clicks, written: str) -> list[str]:
