@@ -49,7 +49,7 @@ from cardlab.render.ops import (
     Text,
 )
 from cardlab.widgets.a11y import CanvasLabel, page_script
-from cardlab.widgets.canvas_batch import Batch
+from cardlab.widgets.canvas_batch import Batch, parking_canvas
 from cardlab.widgets.guard import Status, guarded, report
 from cardlab.widgets.later import later, send_now
 
@@ -344,9 +344,7 @@ def _rasterise(batch: Batch, image: ipycanvas.Canvas) -> None:
     of a face made ahead (`_warm`) paid for painting it, 0.4 ms a face, inside the press that
     first showed it.  Read here, the face is painted when it is made, while the learner thinks.
     The one-pixel canvas is cleared first, so it holds no list of its own."""
-    if not _RASTER:
-        _RASTER.append(ipycanvas.Canvas(width=1, height=1))
-    target = batch.on(_RASTER[0])
+    target = batch.on(parking_canvas())
     target.clear()
     target.draw_image(image, 0, 0, 1, 1)
 
@@ -381,8 +379,6 @@ bounded by the decks, a few hundred at most; evicting one would close a widget a
 blit from, so it is not an LRU.  The memory benchmark counts the widgets."""
 _SPRITES_FRESH: set[str] = set()
 """The sprites drawn since the last browser connected (a new page has blank hidden canvases)."""
-_RASTER: list[ipycanvas.Canvas] = []
-"""A one-pixel hidden canvas every sprite canvas is blitted onto as it is made (`_rasterise`)."""
 SPRITES_AFTER_S = 0.03
 """How long after a batch that drew new sprites inline their hidden canvases are made: once the
 batch has left, well before the next press."""

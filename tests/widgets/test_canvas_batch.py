@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
 from cardlab.widgets.canvas import replay_ops
-from cardlab.widgets.canvas_batch import Batch
+from cardlab.widgets.canvas_batch import Batch, parking_canvas
 
 COLOURS = st.sampled_from([None, "#000000", "#ffcc00", "#1d4ed8"])
 COORDS = st.floats(-50, 450, allow_nan=False, allow_infinity=False)
@@ -116,10 +116,35 @@ def test_a_batch_goes_as_one_message_and_the_manager_forgets_its_canvas(canvases
     assert batch.send() > 0
     assert batches.names(0) == [
         "switchCanvas", "fillRect", "switchCanvas", "clear", "switchCanvas", "fillText",
+        "switchCanvas",
     ]  # fmt: skip
     assert batches.commands(0)[1] == [ipycanvas.canvas.COMMANDS["fillRect"], [0, 0, 10, 10], 0]
     assert ipycanvas.canvas._CANVAS_MANAGER._current_canvas is None
     assert Batch().send() == 0 and len(batches.messages) == 1  # nothing to send, nothing sent
+
+
+def test_a_batch_ends_on_a_one_pixel_canvas_so_the_next_copies_no_picture_twice(canvases, batches):
+    """The browser copies onto its views every canvas a message switches to, starting with the
+    one the message before ended on: a batch ending on a table's canvas had the next press
+    copy the whole picture twice.  Every batch ends on the same one-pixel canvas, which no
+    page shows, and a batch that ends there already does not switch again."""
+    canvas, hidden = canvases
+    parked = f"IPY_MODEL_{parking_canvas().model_id}"
+    first = Batch()
+    first.on(canvas).fill_rect(0, 0, 10)
+    first.send()
+    second = Batch()
+    second.on(hidden).clear()
+    second.on(parking_canvas()).clear()
+    second.send()
+    by_number = {v: k for k, v in ipycanvas.canvas.COMMANDS.items()}
+    for message in (0, 1):
+        commands = batches.commands(message)
+        last_switch = [c for c in commands if by_number[c[0]] == "switchCanvas"][-1]
+        assert last_switch[1] == [parked]
+    assert batches.names(1) == ["switchCanvas", "clear", "switchCanvas", "clear"]
+    assert (parking_canvas().width, parking_canvas().height) == (1, 1)
+    assert parking_canvas() is parking_canvas()
 
 
 def test_a_batch_refuses_what_ipycanvas_could_not_draw(canvases):

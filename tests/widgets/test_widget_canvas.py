@@ -194,7 +194,8 @@ def test_redraw_is_one_batched_message_starting_with_a_canvas_switch(batches):
     assert names.count("fillRect") == 51  # background + 50
     assert view.messages_sent == view.redraws == 1
     assert view.last_ops_count == 50
-    assert view.last_commands_count == len(names) - 1  # all but the switch
+    assert names[-1] == "switchCanvas"  # off to the one-pixel canvas (`parking_canvas`)
+    assert view.last_commands_count == len(names) - 2  # all but the two switches
     assert not ipycanvas.canvas._CANVAS_MANAGER._caching
 
 
