@@ -11,7 +11,7 @@ for.  Table pictures come from one seat's `DrawPokerView`, so they never show a 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -411,9 +411,14 @@ WIDTH, HEIGHT = 880.0, 520.0
 YOU_W = 64.0
 OTHER_W = 44.0
 NOTE_H = 60.0
-"""The showdown strip under the table while there is no showdown: one line of text."""
+"""The strip under the table: how the last hand ended, in a line of text."""
 TABLE_SIZE = (WIDTH, HEIGHT + NOTE_H)
-"""The table with its showdown strip (taller at a showdown: the shown pyramids)."""
+"""The table with its strip: one size all game, the showdown drawn on the felt."""
+FELT_SHOWN_W = 40.0
+"""The card width of the shown pyramids on the felt: two rows of panels fit under the lines
+that say who won."""
+FELT_WORDS_H = 72.0
+"""A showdown panel's height on the felt beyond its pyramid: its title and its words."""
 
 
 @dataclass(frozen=True)
@@ -544,14 +549,38 @@ def table_picture(
     bets and last moves, and the pot, stock and stage in the middle.
 
     The viewer's cards target ``card:<i>`` (click to select a discard); other seats'
-    ``seat:<s>:<i>``.  With ``showdown`` the strip under the table shows the hands shown down
-    as pyramids once the hand is over (a line of text until then): one picture, `TABLE_SIZE`
-    while there is no showdown.
+    ``seat:<s>:<i>``.  With ``showdown`` a hand that ends in a showdown is shown on the felt
+    as the hands' pyramids, and a strip under the table says how the last hand ended: one
+    size, `TABLE_SIZE`, all game (a canvas that grew at each showdown and shrank at the next
+    hand repainted in full and moved every control under it, twice a hand).
     """
     theme = get_theme(theme)
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
+    result = view.results[-1] if view.phase == "done" and view.results else None
+    if showdown and result is not None and result.shown:
+        ops += _felt_showdown(view, result, banner, theme, you)
+    else:
+        ops += _seats(view, selected, theme, you)
+        ops += _middle(view, banner, theme)
+    if not showdown:
+        return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+    if result is None:
+        said = str(msg("No showdown yet."))
+    elif result.shown:
+        said = str(stage_words(view))
+    else:
+        said = result.summary
+    ops += _note(said, theme, 10.0, HEIGHT, WIDTH - 20.0)
+    return Drawing(WIDTH, HEIGHT + NOTE_H, tuple(ops), background=theme.background)
+
+
+def _seats(
+    view: DrawPokerView, selected: Collection[int], theme: Theme, you: int | None
+) -> list[DrawOp]:
+    """Every seat: its cards (backs when hidden), its plate and what is written under it."""
     n = len(view.hands)
     me = view.seat if view.seat is not None else you
-    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
+    ops: list[DrawOp] = []
     size = 13.0 * theme.font_scale
     spots = seat_spots(n)
     for s, spot in zip(display_order(n, me), spots, strict=True):
@@ -599,14 +628,7 @@ def table_picture(
             lines = fitted(spot.cx, y, note, room, size * 0.92, theme.felt_text, lines=2)
             ops += lines
             y += height_of(len(lines), lines[0].size) + 3
-    ops += _middle(view, banner, theme)
-    height = HEIGHT
-    if showdown:
-        result = view.results[-1] if view.phase == "done" and view.results else None
-        strip, strip_h = showdown_ops(result, theme, 10.0, HEIGHT, WIDTH - 20.0, you=you)
-        ops += strip
-        height += strip_h
-    return Drawing(WIDTH, height, tuple(ops), background=theme.background)
+    return ops
 
 
 def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
@@ -618,22 +640,8 @@ def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
     if banner:
         ops.append(Text(WIDTH / 2, mid - 10, banner, 15.0 * theme.font_scale, ink, bold=True))
     if view.phase == "done" and view.results:
-        result = view.results[-1]
-        won = sum(result.payouts) if view.betting else 1
-        winners = result.winners
-        if len(winners) == 1:
-            player = seat_name(winners[0])
-            if view.betting:
-                said = msg("{player} wins the pot of {amount}", player=player, amount=won)
-            else:
-                said = msg("{player} wins the point", player=player)
-        else:
-            players = _names(winners)
-            if view.betting:
-                said = msg("{players} share the pot of {amount}", players=players, amount=won)
-            else:
-                said = msg("{players} share the point", players=players)
-        ops.append(Text(WIDTH / 2, mid + 16, str(said), size * 1.05, ink, bold=True))
+        said = _winners(view, view.results[-1])
+        ops.append(Text(WIDTH / 2, mid + 16, said, size * 1.05, ink, bold=True))
     elif view.betting:
         if view.phase in ("bet1", "bet2"):
             pot = msg(
@@ -671,20 +679,85 @@ def showdown_ops(
     shown as its chosen pyramid, kickers beside it, the winner marked (two panels a row); or a
     note when there is no showdown (yet)."""
     theme = get_theme(theme)
-    m = 14.0
-    size = 13.0 * theme.font_scale
     if result is None or not result.shown:
         text = str(msg("No showdown yet.") if result is None else result.summary)
-        ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
-        ops += fitted(x + m, y + 22 - size / 2, text, width - 2 * m, size, theme.felt_text,
-                      "left", "top", lines=2)  # fmt: skip
-        return ops, NOTE_H
+        return _note(text, theme, x, y, width), NOTE_H
+    return _panels(result, theme, x, y, width, card_w, you)
+
+
+def _note(text: str, theme: Theme, x: float, y: float, width: float) -> list[DrawOp]:
+    """A line or two of text on a band of felt `NOTE_H` tall."""
+    m = 14.0
+    size = 13.0 * theme.font_scale
+    ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
+    ops += fitted(x + m, y + 22 - size / 2, text, width - 2 * m, size, theme.felt_text, "left",
+                  "top", lines=2)  # fmt: skip
+    return ops
+
+
+def _felt_showdown(
+    view: DrawPokerView, result: HandResult, banner: str, theme: Theme, you: int | None
+) -> list[DrawOp]:
+    """A showdown on the felt, where the seats were: the banner and who won on top, then the
+    shown hands' panels, each with what its seat won or lost (the strip under the table says
+    where the game stands)."""
+    ink = theme.felt_text
+    ops: list[DrawOp] = []
+    if banner:
+        ops += fitted(WIDTH / 2, 32, banner, WIDTH - 200, 15.0 * theme.font_scale, ink,
+                      bold=True)  # fmt: skip
+    ops += fitted(WIDTH / 2, 54 if banner else 44, _winners(view, result), WIDTH - 200,
+                  14.0 * theme.font_scale, ink, bold=True)  # fmt: skip
+    notes = {seat: seat_notes(view, seat)[0] for seat, _, _ in result.shown}
+    rows = (len(result.shown) + 1) // 2
+    block = rows * (_panel_height(FELT_SHOWN_W, FELT_WORDS_H) + 14) + 14
+    top = 70.0 + max(0.0, (HEIGHT - 24 - 70 - block) / 2)  # one row sits in the middle
+    panels, _ = _panels(result, theme, 30.0, top, WIDTH - 60.0, FELT_SHOWN_W, you, notes,
+                        FELT_WORDS_H)  # fmt: skip
+    return ops + panels
+
+
+def _winners(view: DrawPokerView, result: HandResult) -> str:
+    """Who won the hand's pot (or point), in words."""
+    won = sum(result.payouts) if view.betting else 1
+    winners = result.winners
+    if len(winners) == 1:
+        player = seat_name(winners[0])
+        if view.betting:
+            return str(msg("{player} wins the pot of {amount}", player=player, amount=won))
+        return str(msg("{player} wins the point", player=player))
+    players = _names(winners)
+    if view.betting:
+        return str(msg("{players} share the pot of {amount}", players=players, amount=won))
+    return str(msg("{players} share the point", players=players))
+
+
+def _panel_height(card_w: float, words_h: float) -> float:
+    """A showdown panel's height: the tallest pyramid and ``words_h`` for its words."""
+    return pyramid_extent([1, 2, 3], card_w)[1] + words_h
+
+
+def _panels(
+    result: HandResult,
+    theme: Theme,
+    x: float,
+    y: float,
+    width: float,
+    card_w: float,
+    you: int | None,
+    notes: Mapping[int, str] | None = None,
+    words_h: float = 84.0,
+) -> tuple[list[DrawOp], float]:
+    """The shown hands' panels, two a row, and their height; with ``notes``, each seat's
+    note (what it won or lost) at the right of its title.  A panel is its tallest pyramid
+    and ``words_h`` more, for its title and what it holds in words."""
+    m = 14.0
+    size = 13.0 * theme.font_scale
     cols = 2
     panel_w = (width - (cols + 1) * m) / cols
-    _, tallest = pyramid_extent([1, 2, 3], card_w)
-    panel_h = tallest + 84
+    panel_h = _panel_height(card_w, words_h)
     rows_n = (len(result.shown) + 1) // 2
-    ops = []
+    ops: list[DrawOp] = []
     for i, (seat, cards, _) in enumerate(result.shown):
         value = evaluate(cards)
         px = x + m + (i % cols) * (panel_w + m)
@@ -709,8 +782,13 @@ def showdown_ops(
             title = msg("{player}: wins", player=who)
         else:
             title = msg("{player}: shows", player=who)
-        ops += fitted(px + 12, py + 16, str(title), panel_w - 24, size, theme.felt_text, "left",
+        note = (notes or {}).get(seat, "")
+        title_w = (panel_w - 24) * (0.6 if note else 1.0)
+        ops += fitted(px + 12, py + 16, str(title), title_w, size, theme.felt_text, "left",
                       bold=True)  # fmt: skip
+        if note:
+            ops += fitted(px + panel_w - 12, py + 16, note, (panel_w - 24) * 0.4 - 8, size,
+                          theme.felt_text, "right")  # fmt: skip
         placed, _, _ = arrangement_ops(
             value.arrangement,
             px + 14,

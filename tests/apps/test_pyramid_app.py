@@ -25,6 +25,7 @@ from cardlab.apps.pyramid.table import PyramidTable
 from cardlab.core.bots import RandomBot
 from cardlab.core.i18n import using_language
 from cardlab.games.poker.bots import PokerBot
+from cardlab.games.poker.draw import stage_words
 from cardlab.games.pyramid import GAME, best_arrangement, evaluate, observe, parse
 from cardlab.games.pyramid.game import net_improvement
 from cardlab.games.pyramid.odds import N_DEALS, best_exchanges, exchange_distribution
@@ -32,13 +33,14 @@ from cardlab.pictures.pyramid import (
     HEIGHT,
     LADDER,
     TABLE_SIZE,
+    WIDTH,
     arrangement_picture,
     keystone_badge,
     ladder_picture,
     showdown_picture,
     table_picture,
 )
-from cardlab.render import HitBox, Sprite
+from cardlab.render import HitBox, Rect, Sprite
 from cardlab.widgets.figure_view import FigureView
 from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.stepper_view import StepperView
@@ -117,8 +119,9 @@ def test_a_hand_is_played_by_clicks_with_a_discard_chosen_on_the_canvas(picker):
     assert "won" in note or "tied" in note
     assert sum(table.model.state.chips) == 300
     texts = " ".join(table.view.drawing.texts())
-    if table.model.state.results[0].shown:  # the showdown drawn as pyramids, under the table
-        assert "wins" in texts and table.view.drawing.height > TABLE_SIZE[1]
+    assert table.view.size == TABLE_SIZE, "one size all game: nothing under it moves"
+    if table.model.state.results[0].shown:  # the showdown drawn as pyramids, on the felt
+        assert "wins" in texts and "last: " not in texts, "the panels stand where the seats were"
     else:
         assert table.model.state.results[0].summary[:20] in texts
 
@@ -242,6 +245,47 @@ def test_table_picture_hides_other_hands_and_shows_them_to_the_teacher(picker):
     whole = table_picture(observe(state, 0), you=0, showdown=True)
     assert (whole.width, whole.height) == TABLE_SIZE and learner.height == HEIGHT
     assert "No showdown yet." in whole.texts() and face_codes(whole) == face_codes(learner)
+
+
+def inside_felt(x: float, y: float) -> bool:
+    """Whether (x, y) is on the table's felt: its rectangle with corners rounded by 80 px."""
+    left, top, right, bottom, radius = 10.0, 10.0, WIDTH - 10.0, HEIGHT - 10.0, 80.0
+    cx = min(max(x, left + radius), right - radius)
+    cy = min(max(y, top + radius), bottom - radius)
+    return left <= x <= right and top <= y <= bottom and (x - cx) ** 2 + (y - cy) ** 2 <= radius**2
+
+
+@pytest.mark.parametrize("opponents", [1, 2, 3])
+def test_a_showdown_is_drawn_on_the_felt_and_the_table_keeps_its_size(opponents):
+    """A showdown's pyramids take the seats' place on the felt, one panel a hand shown, each
+    inside the felt's rounded edge; the picture keeps `TABLE_SIZE` at every press of a game
+    (it grew by the panels at each showdown and shrank at the next hand, moving every control
+    under it and repainting it in full)."""
+    model = PyramidTable.start(seed=11, opponents=opponents)
+    preference = ("check", "call", "stand-pat", "next-hand")
+    showdowns = 0
+    while not model.over:
+        enabled = {c.key for c in model.offered() if c.enabled}
+        model = model.act(next(key for key in preference if key in enabled))
+        drawing = table_picture(model.observation, you=0, showdown=True)
+        assert (drawing.width, drawing.height) == TABLE_SIZE
+        view = model.observation
+        if view.phase != "done" or not view.results[-1].shown:
+            continue
+        showdowns += 1
+        shown = view.results[-1].shown
+        panels = [op for op in drawing.ops if isinstance(op, Rect) and op.radius == 12
+                  and op.y < HEIGHT]  # fmt: skip
+        assert len(panels) == len(shown)
+        for panel in panels:
+            corners = [(panel.x + dx, panel.y + dy) for dx in (4, panel.w - 4)
+                       for dy in (4, panel.h - 4)]  # fmt: skip
+            assert all(inside_felt(x, y) for x, y in corners), panel
+        texts = drawing.texts()
+        assert not any(t.startswith("last: ") for t in texts), "no seat is drawn under them"
+        assert str(stage_words(view)) in texts, "the strip says where the game stands"
+        assert sum(face_codes(drawing).values()) == 6 * len(shown)
+    assert showdowns >= 2
 
 
 def test_lesson_pieces_build_and_follow_the_theme(picker):

@@ -1,5 +1,5 @@
 """A Pyramid hand of three AI players (a curated deal), stepped through: every bet and exchange
-narrated with the AI's reason, and the showdown drawn as pyramids under the table."""
+narrated with the AI's reason, and the showdown drawn as pyramids on the table."""
 
 from __future__ import annotations
 

@@ -3,9 +3,10 @@
 Everything comes from the engine (`cardlab.games.pyramid`, the shared draw-poker game) and the
 AI's `PokerBot` decisions with their reasons.  The learner bets with the buttons, clicks cards
 (or the card buttons) to choose a discard in the exchange, and reads the showdown as pyramids of
-hexagons under the table.  A finished hand stays on the table until *Next hand*; the score sheet
-keeps every hand's chips.  *Show my odds* puts the exact odds of the learner's hand (and in the
-exchange, of every discard) under the log.  The AI's reasons rest on their cards, so the log
+hexagons on the table, where the seats were (the table keeps one size all game).  A finished
+hand stays on the table until *Next hand*; the score sheet keeps every hand's chips.  *Show my
+odds* puts the exact odds of the learner's hand (and in the exchange, of every discard) under
+the log.  The AI's reasons rest on their cards, so the log
 shows them only once the hand is over, and then without the cards of a hand not shown down.
 """
 
