@@ -6,6 +6,8 @@
   larger than its drawing's own size (the page's zoom);
 - every button and control label shows its whole words, never cut with an ellipsis (the
   pages in the other languages too, whose words are longer);
+- every cell paints apart from the others (its own stacking context), so a press repaints its
+  cell and not the whole long page;
 - a full-length screenshot of each page at each width goes to the screenshots folder (Voilà
   scrolls inside its own container, so the window is made as tall as the lesson first).
 """
@@ -41,6 +43,8 @@ CLIPPED_JS = """() => [...document.querySelectorAll("button, .widget-label, sele
   .filter(e => e.scrollWidth > e.clientWidth + 1)
   .map(e => `${e.tagName} "${(e.innerText || e.value).trim()}": ` +
             `${e.scrollWidth} > ${e.clientWidth} px`)"""
+APART_JS = """() => [...document.querySelectorAll(".jp-Cell")]
+  .map(cell => getComputedStyle(cell).isolation)"""
 LESSON_HEIGHT_JS = """() =>
   Math.max(...[...document.querySelectorAll("*")].map(e => e.scrollHeight))"""
 
@@ -56,6 +60,8 @@ def test_the_lesson_fits_the_screen(voila_server, page_at, screenshot_dir, lesso
     open_lesson(page, voila_server, lesson)
     assert page.evaluate(OVERFLOW_JS) == [], f"past the right edge at {width} px"
     assert page.evaluate(CLIPPED_JS) == [], f"words cut short at {width} px"
+    apart = page.evaluate(APART_JS)  # a press repaints its cell, not the page (a11y.css)
+    assert apart and set(apart) == {"isolate"}, apart
     canvases = page.evaluate(CANVASES_JS)
     assert canvases
     for i, c in enumerate(canvases):
