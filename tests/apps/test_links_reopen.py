@@ -28,8 +28,8 @@ import ipywidgets as widgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_games import MODELS
 from test_hidden_information import _steppers
-from test_table_models import MODELS
 from test_whatif_steppers import choice_steps, line_is_over
 
 from cardlab.apps.decks import DealStepper as DecksDeal

@@ -11,13 +11,11 @@ language not written yet could make them.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_games import CASES, MODELS, THEMES, pictures_of_a_game
 from test_hidden_information import _steppers
-from test_table_models import MODELS
 
 from cardlab.core.i18n import SCOPES, set_language
 from cardlab.pictures import pyramid_poker, three_thirteen, triangle
@@ -25,33 +23,11 @@ from cardlab.render import Drawing, Text, table_seats
 from cardlab.render.text import collisions, fitted, text_box, text_width
 from cardlab.widgets.theme import ThemePicker
 
-THEMES = ("default", "high-contrast")
-CASES = [
-    (game, lang)
-    for game in MODELS
-    for lang in ("en", *(lang for lang, domains in SCOPES.items() if game in domains))
-]
-
 
 @pytest.fixture
 def language():
     yield set_language
     set_language("en")
-
-
-def pictures_of_a_game(game: str) -> list[Drawing]:
-    """Every picture one game at ``game``'s table shows: the learner's view in the default
-    theme, the teacher's (every hand face up) in the high-contrast one."""
-    model = MODELS[game].start()
-    seen = []
-    for _ in range(1_000):
-        seen.append(model.picture(THEMES[0]))
-        seen.append(dataclasses.replace(model, teacher=True).picture(THEMES[1]))
-        tip = model.suggest()
-        if tip.key in model.again:
-            return seen
-        model = model.select(tip.selected).act(tip.key, tip.value)
-    raise AssertionError(f"{game}: no end after 1,000 presses")
 
 
 @pytest.mark.parametrize(("game", "lang"), CASES)

@@ -8,11 +8,8 @@ is always a press the table accepts, and a whole game can be played from the sug
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import ipycanvas.canvas
@@ -20,13 +17,12 @@ import ipywidgets as widgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_games import MODELS
 
 from cardlab.apps.model import LEARNER, Mirror, TableModel
 from cardlab.core.engine import IllegalMove
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
-
-APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
 
 
 def tap_canvas_batches(monkeypatch: pytest.MonkeyPatch, into: list[Any]) -> None:
@@ -40,23 +36,6 @@ def tap_canvas_batches(monkeypatch: pytest.MonkeyPatch, into: list[Any]) -> None
             send(manager, content, buffers=buffers),
         ),
     )
-
-
-def _models() -> dict[str, type[TableModel]]:
-    found = {}
-    for path in sorted(APPS.glob("*/table.py")):
-        module = importlib.import_module(f"cardlab.apps.{path.parent.name}.table")
-        classes = [
-            c
-            for _, c in inspect.getmembers(module, inspect.isclass)
-            if issubclass(c, TableModel) and c is not TableModel and c.__module__ == module.__name__
-        ]
-        assert len(classes) == 1, f"{path}: one table model per game, found {classes}"
-        found[path.parent.name] = classes[0]
-    return found
-
-
-MODELS = _models()
 
 
 def play(model: TableModel, presses: int = 400) -> TableModel:

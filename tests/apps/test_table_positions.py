@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_table_models import MODELS
+from table_games import MODELS
 
 from cardlab.apps.triad.table import TriadTable
 from cardlab.core.classdeals import check_class_code, class_seed

@@ -9,13 +9,8 @@ measured here by the browser itself, in the font the canvas asks for.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "apps"))
-from test_table_labels import CASES, pictures_of_a_game
+from table_games import CASES, pictures_of_a_game
 
 from cardlab.core.i18n import set_language
 from cardlab.render.damage import AA, bounds
