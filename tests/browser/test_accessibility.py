@@ -44,8 +44,20 @@ FOCUS_IN_TABLE = (
 
 
 def open_lesson(page, base: str, lesson: str) -> None:
+    """Open ``lesson`` and wait for its canvases and their names.  A page that never draws
+    says what it shows instead and what its console said: twice in CI a lesson page showed no
+    canvas for 150 s (never again on rerun), and the timeout alone told nothing."""
     page.goto(render_url(base, lesson), timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    try:
+        page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
+    except PlaywrightTimeout as error:
+        shown = page.evaluate("() => (document.body ? document.body.innerText : '').slice(0, 600)")
+        console = getattr(page, "console_log", None)
+        said = console.errors[-10:] if console is not None else []
+        raise AssertionError(
+            f"{lesson}: no canvas after {RENDER_TIMEOUT_MS // 1000} s; the page shows {shown!r}; "
+            f"its console said {said}"
+        ) from error
     page.wait_for_function(  # the labels are set as soon as each canvas is on the page
         "sel => [...document.querySelectorAll(sel)].every(c => c.getAttribute('role') === 'img')",
         arg=CANVAS,
