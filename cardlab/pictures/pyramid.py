@@ -504,18 +504,25 @@ def seat_notes(view: DrawPokerView, seat: int) -> list[str]:
         )
     if move and move != folded:
         notes.append(str(msg("last: {move}", move=move)))
-    if view.phase == "done" and view.results:
-        result = view.results[-1]
-        net = result.net[seat]
-        if seat in result.winners:
-            if view.betting:
-                won = msg("wins +{amount} chips", amount=_num(net))
-            else:
-                won = msg("wins +{amount} point", amount=_num(net))
-            notes.insert(0, str(won))
-        elif view.betting and net:
-            notes.insert(0, str(msg("{amount} chips", amount=_num(net))))
+    won = result_note(view, seat)
+    if won:
+        notes.insert(0, won)
     return notes[:2]
+
+
+def result_note(view: DrawPokerView, seat: int) -> str:
+    """What the seat won or lost in the hand just over ("" while it goes on, or for nothing)."""
+    if view.phase != "done" or not view.results:
+        return ""
+    result = view.results[-1]
+    net = result.net[seat]
+    if seat in result.winners:
+        if view.betting:
+            return str(msg("wins +{amount} chips", amount=_num(net)))
+        return str(msg("wins +{amount} point", amount=_num(net)))
+    if view.betting and net:
+        return str(msg("{amount} chips", amount=_num(net)))
+    return ""
 
 
 def _who(seat: int, you: int | None) -> Message:
@@ -708,9 +715,8 @@ def _felt_showdown(
                       bold=True)  # fmt: skip
     ops += fitted(WIDTH / 2, 54 if banner else 44, _winners(view, result), WIDTH - 200,
                   14.0 * theme.font_scale, ink, bold=True)  # fmt: skip
-    notes = {seat: seat_notes(view, seat)[0] for seat, _, _ in result.shown}
-    rows = (len(result.shown) + 1) // 2
-    block = rows * (_panel_height(FELT_SHOWN_W, FELT_WORDS_H) + 14) + 14
+    notes = {seat: result_note(view, seat) for seat, _, _ in result.shown}
+    block = _panels_height(len(result.shown), FELT_SHOWN_W, FELT_WORDS_H)
     top = 70.0 + max(0.0, (HEIGHT - 24 - 70 - block) / 2)  # one row sits in the middle
     panels, _ = _panels(result, theme, 30.0, top, WIDTH - 60.0, FELT_SHOWN_W, you, notes,
                         FELT_WORDS_H)  # fmt: skip
@@ -732,9 +738,18 @@ def _winners(view: DrawPokerView, result: HandResult) -> str:
     return str(msg("{players} share the point", players=players))
 
 
+PANEL_M = 14.0
+"""The margin around and between the showdown's panels."""
+
+
 def _panel_height(card_w: float, words_h: float) -> float:
     """A showdown panel's height: the tallest pyramid and ``words_h`` for its words."""
     return pyramid_extent([1, 2, 3], card_w)[1] + words_h
+
+
+def _panels_height(shown: int, card_w: float, words_h: float) -> float:
+    """The height of ``shown`` hands' panels, two a row, with their margins."""
+    return (shown + 1) // 2 * (_panel_height(card_w, words_h) + PANEL_M) + PANEL_M
 
 
 def _panels(
@@ -751,12 +766,11 @@ def _panels(
     """The shown hands' panels, two a row, and their height; with ``notes``, each seat's
     note (what it won or lost) at the right of its title.  A panel is its tallest pyramid
     and ``words_h`` more, for its title and what it holds in words."""
-    m = 14.0
+    m = PANEL_M
     size = 13.0 * theme.font_scale
     cols = 2
     panel_w = (width - (cols + 1) * m) / cols
     panel_h = _panel_height(card_w, words_h)
-    rows_n = (len(result.shown) + 1) // 2
     ops: list[DrawOp] = []
     for i, (seat, cards, _) in enumerate(result.shown):
         value = evaluate(cards)
@@ -802,7 +816,7 @@ def _panels(
         small = size * 0.9
         ops += fitted(px + 12, py + panel_h - 30 - small / 2, str(value.description),
                       panel_w - 24, small, theme.felt_text, "left", "top", lines=2)  # fmt: skip
-    return ops, rows_n * (panel_h + m) + m
+    return ops, _panels_height(len(result.shown), card_w, words_h)
 
 
 def showdown_picture(

@@ -288,6 +288,17 @@ def test_a_showdown_is_drawn_on_the_felt_and_the_table_keeps_its_size(opponents)
     assert showdowns >= 2
 
 
+def test_a_showdown_without_betting_notes_each_hands_result_and_no_last_move():
+    """Without chips a loser's panel has no note: the panel's note is the hand's result, never
+    the seat's last move, which the seats' notes would give next."""
+    view = observe(quiz_deal(3).state, 0)
+    drawing = table_picture(view, you=0, showdown=True)
+    texts = drawing.texts()
+    assert (drawing.width, drawing.height) == TABLE_SIZE
+    assert [t for t in texts if t.startswith("wins +")] == ["wins +1 point"]
+    assert not any(t.startswith("last: ") for t in texts)
+
+
 def test_lesson_pieces_build_and_follow_the_theme(picker):
     components = FigureView(PyramidComponents(), picker)
     deck = components.shown[0].canvas

@@ -52,11 +52,9 @@ def open_lesson(page, base: str, lesson: str) -> None:
         page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
     except PlaywrightTimeout as error:
         shown = page.evaluate("() => (document.body ? document.body.innerText : '').slice(0, 600)")
-        console = getattr(page, "console_log", None)
-        said = console.errors[-10:] if console is not None else []
         raise AssertionError(
             f"{lesson}: no canvas after {RENDER_TIMEOUT_MS // 1000} s; the page shows {shown!r}; "
-            f"its console said {said}"
+            f"its console said {page.console_log.errors[-10:]}"
         ) from error
     page.wait_for_function(  # the labels are set as soon as each canvas is on the page
         "sel => [...document.querySelectorAll(sel)].every(c => c.getAttribute('role') === 'img')",
