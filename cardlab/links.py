@@ -11,6 +11,7 @@ lesson links; ``cardlab link`` then prints links to the fork.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from importlib import metadata
 from urllib.parse import quote, urlencode, urlsplit
@@ -43,12 +44,30 @@ def checked_repository(text: str) -> str:
     return text
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or a name) is this machine's loopback, which no other device
+    reaches: a link to it opens only here."""
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def url_host(host: str) -> str:
+    """``host`` as a URL writes it (an IPv6 address in brackets)."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
+    except ValueError:
+        return host
+
+
 def local_url(lesson: str = INDEX, ip: str = "127.0.0.1", port: int = DEFAULT_PORT) -> str:
     """The lesson's page on ``cardlab serve`` (which serves the lessons' folder as Voilà's root)."""
     host = "localhost" if ip in ("0.0.0.0", "") else ip
-    if ":" in host:  # an IPv6 literal
-        host = f"[{host}]"
-    return f"http://{host}:{port}/voila/render/{lesson}"
+    return f"http://{url_host(host)}:{port}/voila/render/{lesson}"
 
 
 def binder_url(lesson: str = INDEX, repo: str | None = None, query: str = "") -> str:
@@ -90,12 +109,18 @@ def hub_git_url(lesson: str, hub: str, repo: str | None = None) -> str:
 _HUB_USER = re.compile(r"^(?P<prefix>.*?)/user/[^/]+/(?P<rest>.*)$")
 
 
-def shared_url(address: str, lesson: str, query: str) -> str:
+def shared_url(address: str, lesson: str, query: str, room: str = "", token: str = "") -> str:
     """Where a shared position of ``lesson`` (its ``?query``) opens for someone else, from the
-    address of the page that shares it: the same Voilà page; on a JupyterHub the hub's
+    address of the page that shares it: in a classroom (``room``, the server as the students
+    reach it), there, with the students' ``token``, whatever address the sharing page has (the
+    teacher's own is loopback); else the same Voilà page; on a JupyterHub the hub's
     user-redirect, so each student opens it in their own server; on Binder, a new Binder of the
     repository (a Binder session is its user's alone); the lesson on ``cardlab serve`` when the
     page is not Voilà's (JupyterLab, whose address opens no lesson)."""
+    if room:
+        login = urlencode({"token": token}) if token else ""
+        joined = f"{query}&{login}" if query and login else query or (f"?{login}" if login else "")
+        return f"{room}/voila/render/{lesson}{joined}"
     parts = urlsplit(address)
     host = parts.hostname or ""
     if parts.scheme not in ("http", "https") or "/voila/render/" not in parts.path:

@@ -45,7 +45,7 @@ def test_serve_options_parse():
     args = cli.build_parser().parse_args(["serve", "--port", "9001", "--no-browser", "--ip", "::1"])
     assert (args.port, args.no_browser, args.ip) == (9001, True, "::1")
     args = cli.build_parser().parse_args(["serve"])
-    assert (args.port, args.no_browser, args.ip) == (None, False, "127.0.0.1")
+    assert (args.port, args.no_browser, args.ip) == (None, False, None)  # loopback, unless a room
     assert args.pool == cli.DEFAULT_POOL == 1
     assert cli.build_parser().parse_args(["serve", "--pool", "0"]).pool == 0
     assert not args.no_hints and cli.build_parser().parse_args(["serve", "--no-hints"]).no_hints
@@ -109,7 +109,7 @@ def test_voila_waits_for_a_cells_whole_output_and_never_drops_it_silently(tmp_pa
 
 def test_voila_command_serves_the_directory_on_the_given_address(tmp_path):
     cmd = cli.voila_command(tmp_path, "127.0.0.1", 9123)
-    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert cmd[:3] == [sys.executable, "-m", "cardlab.serve.app"]
     assert str(tmp_path) in cmd
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=9123", "--Voila.port_retries=0"):
         assert flag in cmd
@@ -223,3 +223,30 @@ def test_serving_in_a_language_preheats_only_that_language_pages(tmp_path) -> No
     assert cli.build_parser().parse_args(["serve", "--lang", "ru"]).lang == "ru"
     with pytest.raises(SystemExit):
         cli.build_parser().parse_args(["serve", "--lang", "xx"])
+
+
+def test_a_classroom_listens_everywhere_and_bounds_its_kernels():
+    args = cli.main_args(["serve", "--classroom"])
+    assert args.classroom and args.ip is None and args.host is None  # 0.0.0.0, found at start
+    assert args.max_kernels >= 4 and args.kernels_per_client == cli.DEFAULT_PER_CLIENT
+    args = cli.main_args(["serve", "--max-kernels", "20", "--kernels-per-client", "0"])
+    assert (args.max_kernels, args.kernels_per_client) == (20, 0)
+    for bad in (["--max-kernels", "-1"], ["--host", "not a host"], ["--kernels-per-client", "x"]):
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["serve", *bad])
+
+
+def test_the_server_command_carries_the_rooms_tokens_and_bounds(tmp_path):
+    from cardlab.serve.room import Room
+
+    room = Room("192.0.2.7", 8866, "student-token", "teacher-token", "MATH7B", "ru")
+    cmd = cli.voila_command(tmp_path, "0.0.0.0", 8866, max_kernels=20, per_client=4, room=room)
+    teacher = "--PageIdentityProvider.teacher_token=teacher-token"
+    for flag in ("--Voila.token=student-token", teacher,
+                 "--RoomKernelManager.max_kernels=20", "--RoomKernelManager.per_client=4",
+                 f"--CardlabVoila.join_url={room.join_url}", "--CardlabVoila.lang=ru",
+                 "--VoilaConfiguration.template=cardlab"):  # fmt: skip
+        assert flag in cmd
+    alone = cli.voila_command(tmp_path, "127.0.0.1", 8866)
+    assert not any("token" in a for a in alone)  # loopback for one learner: no token, as before
+    assert "--RoomKernelManager.max_kernels=0" in alone

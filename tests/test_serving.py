@@ -1,10 +1,9 @@
-"""What `cardlab serve` plugs into Voilà (cardlab/serve/plugins.py says why): a kernel is never
-culled the moment a page takes it from the pool, and a hostile address (a script in ``?theme=``,
-a NUL in the path) never reaches Voilà's page or its error."""
+"""What `cardlab serve` plugs into Voilà (cardlab/serve/plugins.py says why): a hostile address
+(a script in ``?theme=``, a NUL in the path) never reaches Voilà's page or its error.  The
+kernel manager's bounds are tests/test_capacity.py's."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import re
@@ -14,77 +13,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import nbformat
 import pytest
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from cardlab.serve import cli, plugins
-
-
-def run(coroutine: Coroutine):
-    """Runs a coroutine to its end on a thread of its own: the browser tests' Playwright (sync
-    API) keeps an event loop running on the main thread, where `asyncio.run` refuses to start."""
-    with ThreadPoolExecutor(1) as worker:
-        return worker.submit(asyncio.run, coroutine).result()
-
-
-@pytest.fixture
-def culls(monkeypatch) -> list[str]:
-    """The kernels the base manager's cull check was asked about, and a clock to move."""
-    asked: list[str] = []
-
-    async def cull_check(self, kernel_id: str) -> None:
-        asked.append(kernel_id)
-
-    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", cull_check)
-    return asked
-
-
-def test_a_kernel_out_of_its_pool_waits_a_whole_timeout_before_a_cull_check(culls, monkeypatch):
-    clock = [1000.0]
-    monkeypatch.setattr(plugins.time, "monotonic", lambda: clock[0])
-    manager = plugins.PoolSafeKernelManager(cull_idle_timeout=300)
-    check = lambda kid: run(manager.cull_kernel_if_idle(kid))  # noqa: E731
-    check("taken")  # the first check after the page took it: it had idled 640 s in the pool
-    clock[0] += 299
-    check("taken")
-    assert culls == []
-    check("started later")
-    clock[0] += 1
-    check("taken")
-    check("started later")
-    assert culls == ["taken"]
-    clock[0] += 300
-    check("started later")
-    assert culls == ["taken", "started later"]
-
-
-def test_a_shut_down_kernel_is_forgotten(culls, monkeypatch):
-    async def shutdown(self, kernel_id, *args, **kwargs) -> str:
-        return f"shut {kernel_id}"
-
-    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
-    manager = plugins.PoolSafeKernelManager(cull_idle_timeout=300)
-    run(manager.cull_kernel_if_idle("k"))
-    assert "k" in manager._checked_since
-    assert run(manager.shutdown_kernel("k")) == "shut k"
-    assert "k" not in manager._checked_since
-
-
-def test_voila_builds_its_pool_on_it(tmp_path):
-    from voila.voila_kernel_manager import voila_kernel_manager_factory
-
-    manager = "cardlab.serve.plugins.PoolSafeKernelManager"
-    flag = f"--VoilaConfiguration.multi_kernel_manager_class={manager}"
-    assert flag in cli.voila_command(tmp_path, "127.0.0.1", 9123)
-    pooled = voila_kernel_manager_factory(plugins.PoolSafeKernelManager, True, 1)
-    assert issubclass(pooled, plugins.PoolSafeKernelManager)
-
+from cardlab.serve import cli
 
 # -- a real `cardlab serve`, asked with hostile addresses -----------------------------------------
 PAYLOAD = '"><svg onload=alert(1)>'

@@ -40,12 +40,18 @@ link never writes one.  Voilà's ``theme`` once carried cardlab's colour theme: 
 unescaped into the page, and a themed link skipped the preheated kernels."""
 PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG, CLASS, HINTS})
 """What the page reads from a link for itself and every panel."""
+LOGIN = "token"
+"""Jupyter's login token, which a classroom's links carry: the server reads it, the page leaves it
+alone and never passes it on (the browser keeps the login in a cookie)."""
 HINTS_OFF = frozenset({"off", "no", "0", "false"})
 SERVER_HINTS = "CARDLAB_HINTS"
 """Set to ``off`` by ``cardlab serve --no-hints``: no page of the server offers a hint."""
 SERVER_CLASS = "CARDLAB_CLASS_DEALS"
 """Set to a class code by ``cardlab serve --class-deals CODE``: every table and quiz of the
 server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`` wins."""
+SERVER_ROOM, SERVER_ROOM_TOKEN = "CARDLAB_ROOM_URL", "CARDLAB_ROOM_TOKEN"
+"""Set by ``cardlab serve --classroom`` (`cardlab.serve.room.Room.kernel_environ`): the server as
+the students reach it, and their token; share links are built from them."""
 POSITION = re.compile(r"(deal|table)[2-9]?")
 """The share keys of panels with a position (`LessonPanel.share_key`, numbered from the
 second on a page): a link may name one before its panel is built."""
@@ -70,6 +76,10 @@ class PageState:
     hints: bool = True
     """Whether the tables may offer hints and the page its teacher notes: not when the teacher
     served the lessons with ``--no-hints`` or the link says ``hints=off`` (an exam)."""
+    room: str = ""
+    """The classroom's address as the students reach it ("": not a classroom)."""
+    room_token: str = ""
+    """The students' token, which a classroom's share links carry."""
     at: str = ""
     """The panel the position is for (`LessonPanel.share_key`), "" for none."""
     params: Mapping[str, str] = field(default_factory=dict)
@@ -114,6 +124,7 @@ def read_page(
     panel's position (whether the page has that panel, the page knows).  Never raises."""
     server = os.environ if environ is None else environ
     query, notices = split_query(search)
+    query.pop(LOGIN, None)
     old = query.pop(OLD_PALETTE, None)
     name, theme = (PALETTE, query.pop(PALETTE)) if PALETTE in query else (OLD_PALETTE, old)
     if theme is not None and theme not in THEMES:
@@ -156,7 +167,8 @@ def read_page(
             str(msg("ignored {names}: not a setting of this lesson", names=shown(names)))
         )
         query = {}
-    return PageState(theme, lang, options, code, hints, at, query, tuple(notices))
+    room = server.get(SERVER_ROOM, ""), server.get(SERVER_ROOM_TOKEN, "")
+    return PageState(theme, lang, options, code, hints, *room, at, query, tuple(notices))
 
 
 def _class_code(link: str, server: str, notices: list[str]) -> str:
@@ -212,6 +224,7 @@ def current_query(search: str) -> str:
     """``search`` with the names of links made before in their new spelling (``theme`` is
     ``palette``), for a page that passes a link on (to the lesson in another language)."""
     query, _ = split_query(search)
+    query.pop(LOGIN, None)
     if OLD_PALETTE in query and PALETTE in query:
         del query[OLD_PALETTE]
     renamed = {(PALETTE if k == OLD_PALETTE else k): v for k, v in query.items()}

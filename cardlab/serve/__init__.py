@@ -6,9 +6,14 @@
 * `kernel` is the lessons' lean kernel (``python -m cardlab.serve.kernel``: ipykernel without the
   debugger and jedi); ``cardlab serve`` and the hub's student server write its spec first on
   ``JUPYTER_PATH``.
-* `plugins` runs inside the Voilà server ``cardlab serve`` starts: the identity provider that
-  lets a closed page shut its kernel down and keeps hostile addresses out, and the kernel manager
-  that never culls a kernel the moment a page takes it from the pool.
+* `app` is the server ``cardlab serve`` starts (``python -m cardlab.serve.app``): Voilà's own
+  application with the room's pages (the join page, "the class is full").  Inside it run
+  `plugins` (the identity provider that lets a closed page shut its kernel down, keeps hostile
+  addresses out and knows the teacher's token) and `capacity` (the kernel manager that bounds
+  the kernels, per server and per client, and never culls a kernel the moment a page takes it
+  from the pool).
+* `room` is a classroom (``cardlab serve --classroom``): the address students reach, the
+  tokens, the class code and the join link.
 * `singleuser` is a student's server on a JupyterHub (``python -m cardlab.serve.singleuser``):
   the same kernel and the page options of `cli.voila_command`, without a pool or `plugins`.
 * `procs` finds a server's Voilà and kernels in ``/proc``, for the tests and the benchmarks.

@@ -32,12 +32,21 @@ import time
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlencode
 
 from cardlab import links
 from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
-from cardlab.links import DEFAULT_PORT
+from cardlab.links import DEFAULT_PORT, is_loopback
 from cardlab.serve.kernel import jupyter_path_first
+from cardlab.serve.room import (
+    Room,
+    default_max_kernels,
+    network_address,
+    new_class_code,
+    new_token,
+    print_qr,
+)
 
 CELL_TIMEOUT = 180  # seconds a lesson cell may run under Voilà before it is stopped
 # Seconds Voilà waits, after a cell's reply, for the rest of its output.  The default (4 s) is
@@ -49,7 +58,7 @@ IOPUB_TIMEOUT = 60
 # A closed or reloaded page shuts its kernel down at once (cardlab/serve/plugins.py); culling is the
 # safety net for browsers that vanish without saying so (a laptop lid, a lost network).
 CULL_IDLE = 300  # seconds before a kernel with no page connected is shut down
-CULL_INTERVAL = 60
+CULL_INTERVAL = 30
 DEFAULT_POOL = 1
 POOL_HELP = (
     "kernels kept ready per lesson, each having already run its lesson, so a page opens without "
@@ -139,14 +148,42 @@ def pool_options(pool: int, lang: str = SOURCE) -> list[str]:
     ]
 
 
+SHARE = Path(__file__).with_name("share")
+"""The Jupyter data folder cardlab adds for its server: its Voilà template (``cardlab``, Voilà's
+lab page without links to a CDN).  ``cardlab serve`` and the hub's student server put it on
+``JUPYTER_PATH``."""
+TEMPLATE = "cardlab"
+DEFAULT_PER_CLIENT = 4
+"""Lesson pages one client address may hold at once (loopback excepted): a student with a lesson
+and a few tabs, not a script."""
+
+
+def jupyter_path(kernels: Path, current: str | None) -> str:
+    """``JUPYTER_PATH`` for the server: the lean kernel's spec (written under ``kernels``), then
+    cardlab's template, then what it was (``current``)."""
+    return jupyter_path_first(kernels, os.pathsep.join(p for p in (str(SHARE), current) if p))
+
+
 def voila_command(
-    notebooks: Path, ip: str, port: int, pool: int = DEFAULT_POOL, lang: str = SOURCE
+    notebooks: Path,
+    ip: str,
+    port: int,
+    pool: int = DEFAULT_POOL,
+    lang: str = SOURCE,
+    *,
+    max_kernels: int = 0,
+    per_client: int = 0,
+    token: str = "",
+    room: Room | None = None,
 ) -> list[str]:
-    """The Voilà command line that ``cardlab serve`` runs (exposed for tests and benchmarks)."""
+    """The command line of the server ``cardlab serve`` runs (exposed for tests and benchmarks):
+    Voilà's, with the room's pages (`cardlab.serve.app`), at most ``max_kernels`` kernels and
+    ``per_client`` pages a client (0: no bound), Jupyter's ``token`` required (""; none), and
+    a classroom's join page (``room``)."""
     return [
         sys.executable,
         "-m",
-        "voila",
+        "cardlab.serve.app",
         str(notebooks),
         "--no-browser",
         f"--Voila.ip={ip}",
@@ -168,12 +205,29 @@ def voila_command(
         # The page's shutdown request on unload needs the _xsrf cookie (voila issue #1458); a
         # hostile address never reaches Voilà (cardlab/serve/plugins.py).
         "--Voila.identity_provider_class=cardlab.serve.plugins.PageIdentityProvider",
-        # A preheated kernel taken after a long wait in its pool is not culled before its page
-        # connects (cardlab/serve/plugins.py).
-        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serve.plugins.PoolSafeKernelManager",
+        # The page without links to a CDN (cardlab/serve/share).
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        # The room's bounds, and a preheated kernel taken after a long wait in its pool is not
+        # culled before its page connects (cardlab/serve/capacity.py).
+        "--VoilaConfiguration.multi_kernel_manager_class=cardlab.serve.capacity.RoomKernelManager",
+        f"--RoomKernelManager.max_kernels={max_kernels}",
+        f"--RoomKernelManager.per_client={per_client}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         *pool_options(pool, lang),
+        *([f"--Voila.token={token}"] if token else []),
+        *(room_options(room) if room else []),
+    ]
+
+
+def room_options(room: Room) -> list[str]:
+    """The server's options for a classroom: the tokens and what the join page shows."""
+    return [
+        f"--Voila.token={room.student_token}",
+        f"--PageIdentityProvider.teacher_token={room.teacher_token}",
+        f"--CardlabVoila.join_url={room.join_url}",
+        f"--CardlabVoila.class_code={room.class_code}",
+        f"--CardlabVoila.lang={room.lang}",
     ]
 
 
@@ -182,7 +236,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not (notebooks / INDEX).is_file():
         print(f"cardlab serve: no {INDEX} in {notebooks}", file=sys.stderr)
         return 2
-    ip = args.ip
+    ip = args.ip if args.ip is not None else ("0.0.0.0" if args.classroom else "127.0.0.1")
     try:
         if args.port is not None:
             port = args.port
@@ -196,22 +250,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(said("cardlab serve", problem), file=sys.stderr)
         return 2
 
+    from cardlab.lessons.page_state import SERVER_CLASS, SERVER_HINTS  # the kernels read them
+
+    env = dict(os.environ)
+    room = None
+    if args.classroom:
+        host = args.host or network_address()
+        if host is None:
+            problem = msg(
+                "found no network address students could reach: is this machine on the "
+                "school's network? Give the address or host name with --host"
+            )
+            print(said("cardlab serve", problem), file=sys.stderr)
+            return 2
+        code = args.class_deals or new_class_code()
+        room = Room(host, port, new_token(), new_token(), code, args.lang)
+        env.update(room.kernel_environ())
+    elif args.class_deals:
+        env[SERVER_CLASS] = args.class_deals
+    if args.no_hints:
+        env[SERVER_HINTS] = "off"
+    # past loopback nobody gets in without a token (a classroom's is in its join link)
+    token = "" if room or is_loopback(ip) else new_token()
     url = links.local_url(links.lesson_path(INDEX, args.lang), ip, port)
+    if token:
+        url += "?" + urlencode({"token": token})
     print(f"cardlab: serving the lessons in {notebooks}", flush=True)
-    print(f"cardlab: open {url}", flush=True)
+    if room:
+        url = room.teacher_url
+        tell_room(room)
+    else:
+        print(f"cardlab: open {url}", flush=True)
 
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
-    env = dict(os.environ)
-    if args.no_hints:
-        from cardlab.lessons.page_state import SERVER_HINTS  # the kernels read it
-
-        env[SERVER_HINTS] = "off"
-    if args.class_deals:
-        from cardlab.lessons.page_state import SERVER_CLASS
-
-        env[SERVER_CLASS] = args.class_deals
-    env["JUPYTER_PATH"] = jupyter_path_first(kernels, os.environ.get("JUPYTER_PATH"))
-    proc = subprocess.Popen(voila_command(notebooks, ip, port, args.pool, args.lang), env=env)
+    env["JUPYTER_PATH"] = jupyter_path(kernels, os.environ.get("JUPYTER_PATH"))
+    command = voila_command(
+        notebooks, ip, port, args.pool, args.lang, max_kernels=args.max_kernels,
+        per_client=args.kernels_per_client, token=token, room=room,
+    )  # fmt: skip
+    proc = subprocess.Popen(command, env=env)
 
     def forward(signum, _frame):
         if proc.poll() is None:
@@ -235,6 +312,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
             except subprocess.TimeoutExpired:
                 proc.kill()
         shutil.rmtree(kernels, ignore_errors=True)
+
+
+def tell_room(room: Room) -> None:
+    """Print how the class joins (the link and its QR code) and the teacher's join page."""
+    students = msg("class {code}: students open this address, or scan it", code=room.class_code)
+    print(said("cardlab", students), flush=True)
+    print(f"  {room.join_url}", flush=True)
+    print_qr(room.join_url, sys.stdout)
+    teacher = msg("the join page for the projector (this address is the teacher's alone):")
+    print(said("cardlab", teacher), flush=True)
+    print(f"  {room.teacher_url}", flush=True)
 
 
 def said(command: str, message: object) -> str:
@@ -503,6 +591,14 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def main_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line, read; a server's kernel cap sized from the memory when not given."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "command", None) == "serve" and args.max_kernels is None:
+        args.max_kernels = default_max_kernels()
+    return args
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="cardlab", description="Jupyter teaching widgets for card games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -512,7 +608,43 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", type=port_arg, default=None, help=f"port (default {DEFAULT_PORT} or a free one)"
     )
     serve.add_argument(
-        "--ip", type=ip_arg, default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--ip",
+        type=ip_arg,
+        default=None,
+        help="address to listen on (default 127.0.0.1; with --classroom every address, "
+        "0.0.0.0); past loopback a page needs the token the command prints",
+    )
+    serve.add_argument(
+        "--classroom",
+        action="store_true",
+        help="serve a class on this network: listen on every address, print the link students "
+        "open (with its QR code, a token and a class code) and the teacher's join page for "
+        "the projector",
+    )
+    serve.add_argument(
+        "--host",
+        type=ip_arg,
+        default=None,
+        metavar="NAME",
+        help="with --classroom: the address or host name students reach this machine at "
+        "(default: its address on the network)",
+    )
+    serve.add_argument(
+        "--max-kernels",
+        type=pool_size,
+        default=None,
+        metavar="N",
+        help="the most lesson kernels at once, preheated ones included (default: as many as "
+        "the memory available holds, about 100 MiB each; 0: no bound); a page over it shows "
+        "'the class is full' and tries again on its own",
+    )
+    serve.add_argument(
+        "--kernels-per-client",
+        type=pool_size,
+        default=DEFAULT_PER_CLIENT,
+        metavar="N",
+        help="the most lesson pages one device (address) holds at once, this machine excepted "
+        "(default %(default)s; 0: no bound; behind a proxy every student has its address)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     serve.add_argument(
@@ -622,7 +754,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = main_args(argv)
     return args.func(args)
 
 

@@ -28,25 +28,21 @@ Voilà (`guard_request`):
   non-notebook file to ``voila/files/`` and tornado refuses the NUL in the ``Location`` header,
   an uncaught error (500).  No lesson's file has one in its name: such a path answers 404.
 
-`PoolSafeKernelManager` closes a race between the pool and culling.  Voilà spares a preheated
-kernel from culling only while it sits in its pool; one that waited there longer than the cull
-timeout (a lesson nobody opened for five minutes) is, the moment a page takes it, an idle kernel
-with no connection, and a cull check falling before the page's websocket connects shut it down:
-the page opened with no lesson (seen in CI, "Culling 'idle' kernel ... 640 seconds" right after
-"Using pre-heated kernel").  It is Voilà's kernel manager base class
-(``--VoilaConfiguration.multi_kernel_manager_class``), so Voilà's pool is built on it unpatched.
+A classroom (``cardlab serve --classroom``) has two tokens: Jupyter's own, the students', and the
+teacher's (``teacher_token``), which logs the browser in as `TEACHER` and alone opens the
+teacher's pages (`cardlab.serve.app`).
 """
 
 from __future__ import annotations
 
+import hmac
 import re
-import time
 from collections.abc import Awaitable
 from urllib.parse import unquote
 
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import httputil, web
+from traitlets import Unicode
 
 VOILA_QUERY = ("theme", "template")
 """The query parameters Voilà reads itself; cardlab's links never use these names."""
@@ -64,9 +60,27 @@ def guard_request(request: httputil.HTTPServerRequest) -> None:
         request.query_arguments.pop(name, None)
 
 
+TEACHER = "teacher"
+"""The user name of a browser that logged in with the teacher's token."""
+
+
 class PageIdentityProvider(PasswordIdentityProvider):
     """Who the user is, as before, once `guard_request` let the request through; and every page
     request leaves with the ``_xsrf`` cookie."""
+
+    teacher_token = Unicode("", config=True, help="The token of the teacher's pages; '': none")
+
+    async def get_user_token(self, handler: web.RequestHandler) -> User | None:
+        """The teacher's token logs in as `TEACHER` (a cookie keeps it, as for the students')."""
+        given = (self.get_token(handler) or "").encode()
+        if self.teacher_token and hmac.compare_digest(given, self.teacher_token.encode()):
+            handler._token_authenticated = True  # type: ignore[attr-defined]
+            return User(TEACHER, TEACHER, TEACHER)
+        return await super().get_user_token(handler)
+
+    @property
+    def auth_enabled(self) -> bool:
+        return bool(self.teacher_token) or super().auth_enabled
 
     async def get_user(self, handler: web.RequestHandler) -> User | None:
         user = super().get_user(handler)
@@ -80,25 +94,3 @@ class PageIdentityProvider(PasswordIdentityProvider):
         if user is not None and handler.request.method == "GET":
             _ = handler.xsrf_token
         return user
-
-
-class PoolSafeKernelManager(AsyncMappingKernelManager):
-    """Culls a kernel only once it has been out of any pool for a whole ``cull_idle_timeout``.
-
-    Voilà's pooled manager answers the cull checks of pooled kernels itself and passes only the
-    others here, so the first check that reaches this class for a kernel marks when it left its
-    pool (or, for a kernel started on request, when it started): idleness counts from then."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._checked_since: dict[str, float] = {}
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        since = self._checked_since.setdefault(kernel_id, time.monotonic())
-        if time.monotonic() - since >= self.cull_idle_timeout:
-            await super().cull_kernel_if_idle(kernel_id)
-
-    # jupyter_client types it as MultiKernelManager's sync wrapper; here it is the coroutine
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]
-        self._checked_since.pop(kernel_id, None)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)

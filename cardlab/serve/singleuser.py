@@ -7,7 +7,8 @@ student lands on, and gives the lesson pages what ``cardlab serve`` gives them w
 server can:
 
 * **the lean kernel** (`cardlab.serve.kernel`): its spec is written under the student's home and put
-  first on ``JUPYTER_PATH``, as ``cardlab serve`` does;
+  first on ``JUPYTER_PATH``, as ``cardlab serve`` does, and cardlab's Voilà template after it (the
+  page without links to a CDN);
 * **Voilà's page options** (cell timeout, the files a page may load, no tracebacks, no theme or
   template from a link, only the front-end extensions the lessons use) and **kernel culling**,
   read from ``cardlab serve``'s own command line (`page_options`), so the two never drift apart.
@@ -35,8 +36,7 @@ import sys
 from pathlib import Path
 
 from cardlab.lessons import INDEX, notebooks_dir
-from cardlab.serve.cli import voila_command
-from cardlab.serve.kernel import jupyter_path_first
+from cardlab.serve.cli import jupyter_path, voila_command
 
 DEFAULT_URL = f"/voila/render/{INDEX}"
 """Where a student lands: Voilà's page of the lessons' index (relative to the server's root)."""
@@ -70,7 +70,7 @@ def server_command(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    os.environ["JUPYTER_PATH"] = jupyter_path_first(
+    os.environ["JUPYTER_PATH"] = jupyter_path(
         Path.home() / KERNEL_HOME, os.environ.get("JUPYTER_PATH")
     )
     command = server_command(sys.argv[1:])

@@ -168,7 +168,8 @@ class LessonPage(widgets.VBox):
             params=panel.position(),
             class_code=self.class_code,
         )
-        return shared_url(page_address(), lesson_path(self.lesson, self.lang), query)
+        lesson = lesson_path(self.lesson, self.lang)
+        return shared_url(page_address(), lesson, query, self.state.room, self.state.room_token)
 
     def _query_in(self, lang: str) -> str:
         """The query this page opens with in ``lang``: its theme, rules and class."""

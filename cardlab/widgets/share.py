@@ -1,6 +1,9 @@
 """`ShareBox`: "Share this position" under a stepped deal or a table: the link, a Copy button
 and the link as a QR code a projector can show to a room of phones.
 
+A link to this computer's loopback (``127.0.0.1``, ``localhost``: the lessons served for one
+learner) opens only here, so the box says so under it, and how to serve a class instead.
+
 The link is made when the button is pressed (the position changes with every step); the QR
 code is `segno`'s SVG, black on white whatever the theme (a camera reads dark on light best),
 scaled to the column so it fits a phone.  Copying happens in the browser (`a11y.js`: only a
@@ -12,11 +15,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import ipywidgets as widgets
 import segno
 
 from cardlab.core.i18n import msg
+from cardlab.links import is_loopback
 from cardlab.widgets.guard import Status, guarded
 
 SHARE, HIDE = msg("Share this position"), msg("Hide the link")
@@ -31,6 +36,17 @@ def qr_svg(link: str) -> str:
     name = html.escape(str(msg("The link as a QR code: point a phone's camera at it")))
     style = f"width: {QR_WIDTH}"
     return f'<div class="cardlab-qr" role="img" aria-label="{name}" style="{style}">{svg}</div>'
+
+
+def only_here_html(host: str) -> str:
+    """The note under a link to this computer's loopback ``host``: it opens nowhere else."""
+    note = msg(
+        "This link opens only on this computer ({host}): other devices cannot reach that "
+        "address. To share with a class, serve the lessons with {command}.",
+        host=host,
+        command="cardlab serve --classroom",
+    )
+    return f'<p role="note">{html.escape(str(note))}</p>'
 
 
 class ShareBox(widgets.VBox):
@@ -71,8 +87,12 @@ class ShareBox(widgets.VBox):
         self.copy.layout.width = "auto"
         self.copy.on_click(guarded(self.status, lambda _: self.copied()))
         self.qr = widgets.HTML()
+        self.only_here = widgets.HTML()
+        self.only_here.add_class("cardlab-only-here")
         row = widgets.HBox([self.field, self.copy], layout=widgets.Layout(flex_flow="row wrap"))
-        self.details = widgets.VBox([row, self.qr], layout=widgets.Layout(display="none"))
+        self.details = widgets.VBox(
+            [row, self.only_here, self.qr], layout=widgets.Layout(display="none")
+        )
         self.children = (self.button, self.details)
         return self.details
 
@@ -103,6 +123,8 @@ class ShareBox(widgets.VBox):
             f'value="{html.escape(self._address)}" style="width: min(36em, 80vw)">'
         )
         self.qr.value = qr_svg(self._address)
+        host = urlsplit(self._address).hostname or ""
+        self.only_here.value = only_here_html(host) if is_loopback(host) else ""
 
     def copied(self) -> None:
         """The browser copied the link (`a11y.js`); say so, and how to copy it by hand."""

@@ -1,0 +1,189 @@
+"""How many kernels a server runs, and for whom: the room's bounds (runs inside the Voilà server
+``cardlab serve`` starts, never in a kernel).
+
+Each lesson page has a kernel of its own (about 80 MiB), so a room reloading at once, or one
+script asking for pages in a loop, would start kernels until the machine runs out of memory.
+`RoomKernelManager` bounds them:
+
+* **at most ``max_kernels`` live kernels**, preheated ones included.  A page that would need a
+  new kernel beyond it is refused before anything starts (`refusal`), and its browser gets the
+  "class is full" page, which tries again on its own (`cardlab.serve.app`).  A page served from a
+  kernel already waiting in its lesson's pool needs no new one and always gets in; the pool's
+  refill then waits for room (`start_kernel`), so preheating never pushes past the cap.
+* **at most ``per_client`` pages per client address** (`Seats`), loopback excepted: the teacher's
+  own machine, and a server that only listens on loopback, keep one learner's behaviour.
+* **a kernel whose page never connected is shut down after ``claim_timeout``**: a plain request
+  for a page (a script, a browser closed while the page loaded) would otherwise hold its kernel
+  until culling, five minutes, and a loop of them would keep the class out.
+
+It also closes a race between the pool and culling (it was `PoolSafeKernelManager`).  Voilà spares
+a preheated kernel from culling only while it sits in its pool; one that waited there longer than
+the cull timeout is, the moment a page takes it, an idle kernel with no connection, and a cull
+check falling before the page's websocket connects shut it down (seen in CI: "Culling 'idle'
+kernel ... 640 seconds" right after "Using pre-heated kernel").  Here a kernel that never
+connected is culled only by the claim rule, counted from when it left its pool; one that has
+connected is culled by Jupyter's own rule (idle for ``cull_idle_timeout`` with no page).
+
+It is Voilà's kernel manager base class (``--VoilaConfiguration.multi_kernel_manager_class``), so
+Voilà's pool is built on it unpatched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Literal
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Integer
+
+CLAIM_TIMEOUT = 120.0
+"""Seconds a page may take to connect to its kernel: a lesson page on a phone on a busy server
+connects within a minute (benchmarks/RESULTS.md, "A class of 30")."""
+Refusal = Literal["client", "server"]
+"""Why a page was refused: its client holds as many pages as one may, or the server is full."""
+ROOM_POLL = 1.0
+"""Seconds between two looks for room by a pool's refill waiting for one."""
+
+
+def is_local(client: str) -> bool:
+    """Whether ``client`` (a request's remote address) is this machine's loopback."""
+    try:
+        return ipaddress.ip_address(client.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass
+class Seats:
+    """Which client holds which kernels: the pages each client was let in for that have not yet
+    connected (`pending`, by time), and the kernels each client's pages connected to (`held`).
+
+    A page's kernel is known only once the page connects to it, so a page counts against its
+    client from its request (pending) until its kernel is shut down (held)."""
+
+    per_client: int = 0
+    """Pages a client address may hold at once; 0: no bound."""
+    claim_timeout: float = CLAIM_TIMEOUT
+    pending: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    held: dict[str, str] = field(default_factory=dict)
+    """kernel id -> the client whose page connected to it."""
+
+    def count(self, client: str, now: float) -> int:
+        """The pages ``client`` holds now."""
+        waiting = self.pending.get(client)
+        while waiting and now - waiting[0] > self.claim_timeout:
+            waiting.popleft()  # its kernel was shut down unclaimed, or it connected elsewhere
+        return len(waiting or ()) + sum(1 for who in self.held.values() if who == client)
+
+    def full_for(self, client: str, now: float) -> bool:
+        """Whether ``client`` may not open another page now."""
+        return (
+            bool(self.per_client)
+            and not is_local(client)
+            and (self.count(client, now) >= self.per_client)
+        )
+
+    def let_in(self, client: str, now: float) -> None:
+        """A page of ``client``'s was served: it counts as pending until it connects."""
+        self.pending[client].append(now)
+
+    def connected(self, kernel_id: str, client: str) -> None:
+        """A page of ``client``'s connected to ``kernel_id``: the first connection claims it."""
+        if kernel_id in self.held:
+            return
+        self.held[kernel_id] = client
+        waiting = self.pending.get(client)
+        if waiting:
+            waiting.popleft()
+
+    def gone(self, kernel_id: str) -> None:
+        """``kernel_id`` was shut down."""
+        self.held.pop(kernel_id, None)
+
+
+class RoomKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager with the room's bounds (see the module's docstring)."""
+
+    max_kernels = Integer(0, config=True, help="The most live kernels; 0: no bound")
+    per_client = Integer(0, config=True, help="The most pages one client address holds; 0: any")
+    claim_timeout = Float(
+        CLAIM_TIMEOUT, config=True, help="Seconds before a kernel no page connected to stops"
+    )
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.seats = Seats(self.per_client, self.claim_timeout)
+        self._starting = 0
+        self._out_since: dict[str, float] = {}
+
+    # -- how many ----------------------------------------------------------------------------------
+    @property
+    def live(self) -> int:
+        """Kernels running or starting now."""
+        return len(self.list_kernel_ids()) + self._starting
+
+    def has_room(self) -> bool:
+        return not self.max_kernels or self.live < self.max_kernels
+
+    def ready_in_pool(self, notebook: str) -> bool:
+        """Whether ``notebook``'s pool holds a kernel that has finished its lesson (Voilà's pool
+        manager keeps them in ``_pools``: a list of tasks per notebook)."""
+        pools = getattr(self, "_pools", {})
+        return any(task.done() and not task.exception() for task in pools.get(notebook, ()))
+
+    def refusal(self, notebook: str, client: str) -> Refusal | None:
+        """Why a page of ``notebook`` for ``client`` may not be served now, or None: it may,
+        and it now counts as ``client``'s.  Synchronous, so nothing else runs between the check
+        and the count."""
+        now = time.monotonic()
+        if self.seats.full_for(client, now):
+            return "client"
+        if not (self.ready_in_pool(notebook) or self.has_room()):
+            return "server"
+        self.seats.let_in(client, now)
+        return None
+
+    # -- starting and stopping ---------------------------------------------------------------------
+    async def start_kernel(self, *args, **kwargs) -> str:  # type: ignore[override]
+        """Start a kernel once there is room (a pool's refill waits here; a page was admitted
+        only when there was room, so it waits only if a refill took the last place first)."""
+        while not self.has_room():
+            await asyncio.sleep(ROOM_POLL)
+        self._starting += 1  # no await since the check: nothing else took the place
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._out_since.pop(kernel_id, None)
+            self.seats.gone(kernel_id)
+
+    def remove_kernel(self, kernel_id: str):
+        """A kernel that died on its own leaves its place too."""
+        self._out_since.pop(kernel_id, None)
+        self.seats.gone(kernel_id)
+        return super().remove_kernel(kernel_id)
+
+    def connected(self, kernel_id: str, client: str) -> None:
+        """A page of ``client``'s connected to ``kernel_id`` (the websocket handler says so)."""
+        self.seats.connected(kernel_id, client)
+
+    # -- culling -----------------------------------------------------------------------------------
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Voilà's pool manager passes here only kernels out of any pool.  Never connected: shut
+        down ``claim_timeout`` after it left its pool; connected: Jupyter's idle rule."""
+        if kernel_id in self.seats.held:
+            await super().cull_kernel_if_idle(kernel_id)
+            return
+        since = self._out_since.setdefault(kernel_id, time.monotonic())
+        if time.monotonic() - since >= self.claim_timeout:
+            self.log.warning("Shutting down kernel %s: no page connected to it", kernel_id)
+            await self.shutdown_kernel(kernel_id)
