@@ -68,9 +68,13 @@ def cmdline(pid: int) -> str:
     return ""
 
 
+SERVER_COMMAND = " -m cardlab.serve.app "
+"""How the Voilà server ``cardlab serve`` starts reads on its command line (`cardlab.serve.app`)."""
+
+
 def voila_pid(serve_pid: int) -> int | None:
     """The Voilà server started by the ``cardlab serve`` process ``serve_pid``."""
-    return next((p for p in children(serve_pid) if " -m voila " in f" {cmdline(p)} "), None)
+    return next((p for p in children(serve_pid) if SERVER_COMMAND in f" {cmdline(p)} "), None)
 
 
 def kernel_pids(serve_pid: int) -> list[int]:

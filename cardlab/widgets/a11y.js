@@ -111,11 +111,57 @@ function setUpPage() {
   }, true);
   // Any change of the page (a new canvas, a new name) is seen once per frame.
   let pending = false;
-  const update = () => { pending = false; labelCanvases(); nameHandles(); };
+  const update = () => {
+    pending = false; labelCanvases(); nameHandles(); skipLinks(window.__cardlabSkipWords);
+  };
   new MutationObserver(() => {
     if (!pending) { pending = true; requestAnimationFrame(update); }
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
   update();
+}
+
+// Skip links, first on a Voila page for Tab: to each table and to each section of the lesson
+// (its second-level headings).  Hidden until one of them has the focus; following one moves the
+// focus there, so the next Tab reaches the table's first control or the section's first link.
+function skipLinks(words) {
+  if (!("voila" in document.body.dataset) || !words || !words.nav) return;
+  const targets = [];
+  const tables = [...document.querySelectorAll(".cardlab-table")];
+  tables.forEach((table, i) => {
+    const name = tables.length > 1 ? words.tables.replace("{number}", String(i + 1)) : words.table;
+    targets.push([table, name]);
+  });
+  for (const heading of document.querySelectorAll(".jp-RenderedMarkdown h2")) {
+    const text = heading.textContent.replace("¶", "").trim();
+    if (text) targets.push([heading, text]);
+  }
+  let nav = document.querySelector("nav.cardlab-skip");
+  const signature = JSON.stringify([words, targets.map(([, name]) => name)]);
+  if (nav && nav.dataset.signature === signature) return;
+  if (!nav) {
+    nav = document.createElement("nav");
+    nav.className = "cardlab-skip";
+    document.body.prepend(nav);
+  }
+  nav.dataset.signature = signature;
+  nav.setAttribute("aria-label", words.nav);
+  nav.replaceChildren();
+  const title = document.createElement("span");
+  title.textContent = words.nav;
+  nav.append(title);
+  targets.forEach(([target, name], i) => {
+    if (!target.id) target.id = `cardlab-skip-${i}`;
+    const link = document.createElement("a");
+    link.href = `#${target.id}`;
+    link.textContent = name;
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      setAttr(target, "tabindex", target.getAttribute("tabindex") ?? "-1");
+      target.scrollIntoView({ block: "start" });
+      target.focus({ preventScroll: true });
+    });
+    nav.append(link);
+  });
 }
 
 // The page's language, for screen readers and the browser's own words (in Voila the page is
@@ -158,12 +204,18 @@ export default {
     }
     scrollTo(model.get("target"));
     speak(model.get("lang"));
+    window.__cardlabSkipWords = model.get("skip_words");
+    skipLinks(window.__cardlabSkipWords);
     reportDensity(model);
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
       window.addEventListener("resize", () => reportDensity(model));
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));
+      model.on("change:skip_words", () => {
+        window.__cardlabSkipWords = model.get("skip_words");
+        skipLinks(window.__cardlabSkipWords);
+      });
       model.on("change:goto", () => goTo(model.get("goto")));
     }
   },

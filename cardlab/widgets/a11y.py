@@ -13,7 +13,9 @@ cannot set a DOM attribute on another widget's element, so:
   Tab, Shift+Tab and Escape through to the browser on every canvas, name every slider handle
   after its widget's label (ipywidgets leaves the handle nameless), keep the focus at a table
   whose pressed control is disabled (on its status line until the control comes back), and
-  report the page's query (`cardlab.widgets.page` reads what a link asks for from it).
+  report the page's query (`cardlab.widgets.page` reads what a link asks for from it), and, in
+  Voilà, put skip links first on the page: to the table and to each section of the lesson (a
+  keyboard reached a table's first control after 44 Tabs).
 
 One script model per page, not one per canvas: anywidget gives every model two seconds to load
 its code, and a page of a class of 30 on two cores can be busy for longer, which broke the
@@ -40,6 +42,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from cardlab.core.i18n import msg
 from cardlab.render.theme import BUTTON_GROUNDS, BUTTON_INK
 from cardlab.widgets.later import SETTLE_AFTER_S, later, settle_memory
 
@@ -126,9 +129,21 @@ class PageScript(anywidget.AnyWidget):
     """The page's language: the document's ``lang``, so a screen reader speaks it as such."""
     goto = traitlets.Unicode("").tag(sync=True)
     """An address the page goes to: the same lesson in the language a learner picked."""
+    skip_words = traitlets.Dict({}).tag(sync=True)
+    """The skip links' words in the page's language (`skip_words`): a Voilà page gets, as its
+    first stop for Tab, links to the table and to each section of the lesson."""
     density = traitlets.Float(0.0).tag(sync=True)
     """Device pixels per pixel of a drawing (the screen's pixel ratio times the page's zoom), as
     the browser reports it; 0 until it has (`cardlab.widgets.canvas` draws at 2x meanwhile)."""
+
+
+def skip_words() -> dict[str, str]:
+    """The words of the skip links, in the current language."""
+    return {
+        "nav": str(msg("Skip to")),
+        "table": str(msg("The table")),
+        "tables": str(msg("Table {number}", number="{number}")),
+    }
 
 
 _PAGE: list[PageScript] = []

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardlab.widgets.a11y import page_script
+from cardlab.core.i18n import using_language
+from cardlab.widgets.a11y import page_script, skip_words
 
 
 def watch_search(callback: Callable[[str], None]) -> None:
@@ -36,8 +37,12 @@ def scroll_to(css_class: str) -> None:
 
 
 def speak(lang: str) -> None:
-    """Tell the browser the page's language (the document's ``lang``, for screen readers)."""
-    page_script().lang = lang
+    """Tell the browser the page's language (the document's ``lang``, for screen readers), and
+    give it the skip links' words in that language."""
+    script = page_script()
+    with using_language(lang):
+        script.skip_words = skip_words()
+    script.lang = lang
 
 
 def go_to(address: str) -> None:

@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from browsing import pixels
 from test_accessibility import LESSONS, open_lesson
 
 WIDTHS = {"phone": (390, 844), "projector": (1920, 1080)}
@@ -45,6 +47,19 @@ CLIPPED_JS = """() => [...document.querySelectorAll("button, .widget-label, sele
             `${e.scrollWidth} > ${e.clientWidth} px`)"""
 APART_JS = """() => [...document.querySelectorAll(".jp-Cell")]
   .map(cell => getComputedStyle(cell).isolation)"""
+TEXT_SIZES_JS = """() => {
+  const size = sel => [...document.querySelectorAll(sel)]
+    .filter(e => e.getBoundingClientRect().width > 0 && e.innerText.trim())
+    .map(e => parseFloat(getComputedStyle(e).fontSize));
+  return {lesson: size(".jp-RenderedMarkdown p, .jp-RenderedMarkdown li"),
+          controls: size(".jupyter-button, .widget-label, .widget-dropdown select")};
+}"""
+TABLE_WIDTH_JS = """() => {
+  const canvas = document.querySelector(".cardlab-table canvas.cardlab-canvas");
+  if (!canvas) return null;
+  return canvas.getBoundingClientRect().width /
+    canvas.closest(".jp-OutputArea-output").getBoundingClientRect().width;
+}"""
 LESSON_HEIGHT_JS = """() =>
   Math.max(...[...document.querySelectorAll("*")].map(e => e.scrollHeight))"""
 
@@ -71,9 +86,47 @@ def test_the_lesson_fits_the_screen(voila_server, page_at, screenshot_dir, lesso
         if screen == "projector":
             drawn = c["backing"][0] / 2  # the drawing's own width (backing store is 2x)
             assert c["width"] > drawn * 1.2 or c["width"] >= c["boxWidth"] - 1, (i, c)
+    if screen == "projector":  # the back of the room reads it; the table uses the width
+        sizes = page.evaluate(TEXT_SIZES_JS)
+        assert sizes["lesson"] and min(sizes["lesson"]) >= 24, sizes["lesson"][:10]
+        assert sizes["controls"] and min(sizes["controls"]) >= 24, sizes["controls"][:10]
+        share = page.evaluate(TABLE_WIDTH_JS)
+        assert share is None or share >= 0.85, f"the table uses {share:.0%} of the width"
     page.set_viewport_size({"width": width, "height": min(page.evaluate(LESSON_HEIGHT_JS),
                                                           16_000)})  # fmt: skip
     page.wait_for_timeout(500)
     page.screenshot(
         path=str(screenshot_dir / f"{lesson.removesuffix('.ipynb').replace('/', '-')}-{screen}.png")
     )
+
+
+WIDE_BOXES_JS = """() => [...document.querySelectorAll(".cardlab-figure")]
+  .filter(e => e.scrollWidth > e.clientWidth + 2)
+  .map((e, i) => { e.dataset.wide = String(i); return getComputedStyle(e).backgroundImage; })"""
+
+
+@pytest.mark.parametrize("lesson", ["triad.ipynb", "doudizhu.ipynb"])
+def test_a_box_wider_than_a_phone_shows_that_it_scrolls(voila_server, page_at, lesson):
+    """Triad's two ladders and the Dou Dizhu bomb table scroll sideways on a phone: a shadow at
+    the edge where more lies beyond, none at the edge where the content ends."""
+    page = page_at(*WIDTHS["phone"])
+    open_lesson(page, voila_server, lesson)
+    layers = page.evaluate(WIDE_BOXES_JS)
+    assert layers, "this lesson has a box wider than a phone"
+    assert all(layer.count("radial-gradient") == 2 for layer in layers), layers
+    box = page.locator('.cardlab-figure[data-wide="0"]')
+    box.scroll_into_view_if_needed()
+
+    def shaded() -> tuple[float, float]:
+        """The share of rows whose left, and whose right, edge is shaded against the other."""
+        shot = np.asarray(pixels(box.screenshot()), dtype=float)
+        left = shot[:, 1:5, :3].mean(axis=(1, 2))
+        right = shot[:, -5:-1, :3].mean(axis=(1, 2))
+        return float((right < left - 8).mean()), float((left < right - 8).mean())
+
+    right, left = shaded()
+    assert right > left + 0.15, (right, left)  # shaded where more lies beyond
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_timeout(200)
+    right, left = shaded()
+    assert left > right + 0.15, (right, left)  # at the end, the other side
