@@ -16,7 +16,6 @@ import contextlib
 import os
 import platform
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cardlab.serve.cli import free_port, wait_for_port  # noqa: E402
-from cardlab.serve.procs import cpu_ticks, kernel_pids, voila_pid  # noqa: E402
+from cardlab.serve.procs import cpu_ticks, kernel_pids, stop_group, voila_pid  # noqa: E402
 
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 from drivers import DRIVERS, NEXT_MOVE_JS, QUIET_JS, SELECT_FIRST  # noqa: E402  (the students' moves)
@@ -193,13 +192,7 @@ def serving(notebooks: Path, *options: str) -> Iterator[Server]:
             raise RuntimeError("cardlab serve did not start")
         yield Server(proc, port, notebooks)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
 
 
 def close_page(page) -> None:

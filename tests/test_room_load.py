@@ -6,9 +6,7 @@ cap of 20) are ``benchmarks/room_load.py``'s."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import subprocess
 import threading
 import time
@@ -54,13 +52,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, subprocess.Popen]]:
         assert cli.wait_for_port("127.0.0.1", port, 90, proc), (folder / "serve.log").read_text()
         yield f"http://127.0.0.1:{port}", proc
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
+        procs.stop_group(proc)
         log.close()
 
 

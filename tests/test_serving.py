@@ -4,10 +4,7 @@ kernel manager's bounds are tests/test_capacity.py's."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -21,6 +18,7 @@ import nbformat
 import pytest
 
 from cardlab.serve import cli
+from cardlab.serve.procs import stop_group
 
 # -- a real `cardlab serve`, asked with hostile addresses -----------------------------------------
 PAYLOAD = '"><svg onload=alert(1)>'
@@ -48,13 +46,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, Path]]:
         assert logged(log_path, "Kernel pool of index.ipynb is filled", 90), log_path.read_text()
         yield f"http://127.0.0.1:{port}", log_path
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
+        stop_group(proc)
 
 
 def get(url: str) -> tuple[int, str]:

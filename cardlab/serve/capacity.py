@@ -133,7 +133,10 @@ class RoomKernelManager(AsyncMappingKernelManager):
         """Whether ``notebook``'s pool holds a kernel that has finished its lesson (Voilà's pool
         manager keeps them in ``_pools``: a list of tasks per notebook)."""
         pools = getattr(self, "_pools", {})
-        return any(task.done() and not task.exception() for task in pools.get(notebook, ()))
+        return any(
+            task.done() and not task.cancelled() and task.exception() is None
+            for task in pools.get(notebook, ())
+        )
 
     def refusal(self, notebook: str, client: str) -> Refusal | None:
         """Why a page of ``notebook`` for ``client`` may not be served now, or None: it may,

@@ -2,12 +2,17 @@
 
 The browser tests count kernels with it (Voilà serves no list of kernels: ``GET /api/kernels`` is
 not routed) and the benchmarks read their memory and CPU time; the JupyterHub test finds every
-process a hub started and checks that none outlives it.  Standard library only.
+process a hub started and checks that none outlives it; `stop_group` stops a server started in
+a process group of its own, with everything it started.  Standard library only.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 PROC = Path("/proc")
@@ -112,3 +117,23 @@ def machine_ticks() -> tuple[int, int]:
 def _stat_fields(pid: int) -> list[str]:
     """``/proc/<pid>/stat`` after the command name: state, ppid, ... (``man 5 proc``)."""
     return (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+
+
+def stop_group(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (cardlab, voila, kernels), SIGKILL what is left."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)  # anyone left in the group?
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=5)

@@ -8,9 +8,7 @@ import contextlib
 import io
 import os
 import shutil
-import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardlab.serve.cli import wait_for_port
+from cardlab.serve.procs import stop_group
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
@@ -166,26 +165,6 @@ def serving(cmd: list[str], port: int, log_path: Path, **popen) -> Iterator[subp
         yield proc
     finally:
         stop_group(proc)
-
-
-def stop_group(proc: subprocess.Popen) -> None:
-    """SIGTERM the server's process group (cardlab, voila, kernels), SIGKILL what is left."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=15)
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(proc.pid, 0)  # anyone left in the group?
-        except ProcessLookupError:
-            return
-        time.sleep(0.1)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=5)
 
 
 AXE_VERSION = "4.14.1"

@@ -188,6 +188,19 @@ def test_a_loopback_share_link_says_it_opens_only_here(voila_server, page_at):
     assert "127.0.0.1" in note.inner_text() and "--classroom" in note.inner_text()
 
 
+def test_serving_past_loopback_asks_for_a_token(notebooks_dir, tmp_path):
+    """Not a classroom, but on every address: a token all the same, printed with the link."""
+    port = free_port("0.0.0.0")
+    log = tmp_path / "serve.log"
+    cmd = [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "0.0.0.0",
+           "--port", str(port), "--notebooks", str(notebooks_dir)]  # fmt: skip
+    with serving(cmd, port, log):
+        link = printed(log, re.compile(r"^cardlab: open (http://\S+\?token=\S+)$", re.M))
+        lesson = link.replace("index.ipynb", "00_decks.ipynb")
+        assert status(lesson.split("?")[0])[0] in (302, 403)
+        assert status(lesson)[0] == 200
+
+
 def test_a_page_over_the_cap_waits_for_a_place_then_draws(
     chromium_path, notebooks_dir, tmp_path, page_at
 ):
