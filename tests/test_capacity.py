@@ -7,6 +7,7 @@ idle rule."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 
@@ -84,36 +85,67 @@ def test_a_kernel_a_page_connected_to_is_culled_by_jupyters_idle_rule(jupyter, m
     assert jupyter["cull"] == [kid] and jupyter["shutdown"] == []
 
 
+def ready_task(result: dict) -> asyncio.Future:
+    future = asyncio.Future(loop=asyncio.new_event_loop())
+    future.set_result(result)
+    return future
+
+
 def test_a_full_server_refuses_a_page_that_needs_a_new_kernel(jupyter, monkeypatch):
     Clock(monkeypatch)
     manager = RoomKernelManager(max_kernels=2)
-    assert manager.refusal("triad.ipynb", "127.0.0.1") is None
     run(manager.start_kernel())
     run(manager.start_kernel())
     assert manager.refusal("triad.ipynb", "127.0.0.1") == "server"
     # a kernel that has run its lesson in the pool needs no new one: the page gets in
-    ready = asyncio.Future(loop=asyncio.new_event_loop())
-    ready.set_result({"kernel_id": "k0"})
-    manager._pools = {"triad.ipynb": [ready]}  # type: ignore[attr-defined]
+    manager._pools = {"triad.ipynb": [ready_task({"kernel_id": "k0"})]}  # type: ignore[attr-defined]
     assert manager.refusal("triad.ipynb", "127.0.0.1") is None
     assert manager.refusal("pyramid.ipynb", "127.0.0.1") == "server"
     run(manager.shutdown_kernel("k1"))
     assert manager.refusal("pyramid.ipynb", "127.0.0.1") is None
+    assert manager.free == 0  # the last place is promised to that page
 
 
-def test_a_pools_refill_waits_for_room(jupyter, monkeypatch):
+def test_a_page_waits_for_a_starting_pool_kernel_only_when_no_refill_waits(jupyter, monkeypatch):
+    Clock(monkeypatch)
+    manager = RoomKernelManager(max_kernels=3)
+    starting = asyncio.Future(loop=asyncio.new_event_loop())  # a refill on its way
+    manager._pools = {"triad.ipynb": [starting]}  # type: ignore[attr-defined]
+    assert manager.refusal("triad.ipynb", "127.0.0.1") is None
+    manager._waiting = 1  # a refill waits for a place: the server is full
+    assert manager.refusal("triad.ipynb", "127.0.0.1") == "server"
+
+
+def test_a_place_promised_to_a_page_is_never_taken_by_a_refill(jupyter, monkeypatch):
     monkeypatch.setattr(capacity, "ROOM_POLL", 0.01)
-    manager = RoomKernelManager(max_kernels=1)
+    manager = RoomKernelManager(max_kernels=2)
 
     async def scene() -> list[str]:
-        first = await manager.start_kernel()
-        refill = asyncio.ensure_future(manager.start_kernel())
-        await asyncio.sleep(0.1)
-        assert not refill.done() and manager.live == 1  # never past the cap
-        await manager.shutdown_kernel(first)
-        return [first, await asyncio.wait_for(refill, 5)]
+        await manager.start_kernel()  # one place left
+        assert manager.refusal("pyramid.ipynb", "127.0.0.1") is None  # promised to this page
+        # a refill runs in a context of its own (Voilà's pool task), where nothing was promised
+        refill = asyncio.create_task(manager.start_kernel(), context=contextvars.Context())
+        await asyncio.sleep(0.05)
+        assert not refill.done() and manager.live == 1
+        page = await manager.start_kernel()  # the page's own, in its promised place
+        assert manager.live == 2 and not refill.done()
+        await manager.shutdown_kernel(page)
+        return [page, await asyncio.wait_for(refill, 5)]
 
-    assert run(scene()) == ["k0", "k1"]
+    assert run(scene()) == ["k1", "k2"]
+
+
+def test_an_unused_promise_is_released(jupyter, monkeypatch):
+    manager = RoomKernelManager(max_kernels=1)
+
+    async def scene() -> int:
+        assert manager.refusal("pyramid.ipynb", "127.0.0.1") is None
+        assert manager.free == 0
+        manager.release()  # the request ended without starting a kernel (a redirect)
+        manager.release()  # twice is once
+        return manager.free
+
+    assert run(scene()) == 1
 
 
 def test_one_client_holds_at_most_its_pages_and_loopback_any(jupyter, monkeypatch):

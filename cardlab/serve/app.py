@@ -75,10 +75,14 @@ class RoomPageHandler(TornadoVoilaHandler):
         refused = (
             manager.refusal(path or "", client) if isinstance(manager, RoomKernelManager) else None
         )
-        if refused is None:
-            await super().get(path)
-        else:
+        if refused is not None:
             self.full(path, manager, refused)
+            return
+        try:
+            await super().get(path)
+        finally:
+            if isinstance(manager, RoomKernelManager):
+                manager.release()
 
     def full(self, path: str | None, manager: RoomKernelManager, refused: Refusal) -> None:
         seconds = random.randint(*RETRY)

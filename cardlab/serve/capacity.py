@@ -8,8 +8,9 @@ script asking for pages in a loop, would start kernels until the machine runs ou
 * **at most ``max_kernels`` live kernels**, preheated ones included.  A page that would need a
   new kernel beyond it is refused before anything starts (`refusal`), and its browser gets the
   "class is full" page, which tries again on its own (`cardlab.serve.app`).  A page served from a
-  kernel already waiting in its lesson's pool needs no new one and always gets in; the pool's
-  refill then waits for room (`start_kernel`), so preheating never pushes past the cap.
+  kernel already waiting in its lesson's pool needs no new one and always gets in; a page that
+  needs a kernel of its own is promised a place; the pool's refill waits for a place nobody was
+  promised (`start_kernel`), so preheating never pushes past the cap and never takes a page's.
 * **at most ``per_client`` pages per client address** (`Seats`), loopback excepted: the teacher's
   own machine, and a server that only listens on loopback, keep one learner's behaviour.
 * **a kernel whose page never connected is shut down after ``claim_timeout``**: a plain request
@@ -34,19 +35,29 @@ import asyncio
 import ipaddress
 import time
 from collections import defaultdict, deque
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer
 
-CLAIM_TIMEOUT = 120.0
-"""Seconds a page may take to connect to its kernel: a lesson page on a phone on a busy server
-connects within a minute (benchmarks/RESULTS.md, "A class of 30")."""
+CLAIM_TIMEOUT = 240.0
+"""Seconds a page may take to connect to its kernel.  A class of 30 browsers sharing the server's
+two cores took up to 130 s from request to first canvas, and 120 s stopped the kernel of one
+page still loading (benchmarks/RESULTS.md, "A room under load"); a script's requests hold their
+kernels this long, not the five minutes of culling."""
 Refusal = Literal["client", "server"]
 """Why a page was refused: its client holds as many pages as one may, or the server is full."""
+PROMISE: ContextVar[list[bool] | None] = ContextVar("cardlab_promise", default=None)
+"""In a page request's context: ``[True]`` while a place promised to the page is unused."""
 ROOM_POLL = 1.0
 """Seconds between two looks for room by a pool's refill waiting for one."""
+
+
+def _ready(task: asyncio.Future) -> bool:
+    """Whether a pool's task has a kernel that ran its lesson."""
+    return task.done() and not task.cancelled() and task.exception() is None
 
 
 def is_local(client: str) -> bool:
@@ -118,6 +129,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self.seats = Seats(self.per_client, self.claim_timeout)
         self._starting = 0
+        self._promised = 0
+        self._waiting = 0
         self._out_since: dict[str, float] = {}
 
     # -- how many ----------------------------------------------------------------------------------
@@ -126,36 +139,64 @@ class RoomKernelManager(AsyncMappingKernelManager):
         """Kernels running or starting now."""
         return len(self.list_kernel_ids()) + self._starting
 
-    def has_room(self) -> bool:
-        return not self.max_kernels or self.live < self.max_kernels
-
-    def ready_in_pool(self, notebook: str) -> bool:
-        """Whether ``notebook``'s pool holds a kernel that has finished its lesson (Voilà's pool
-        manager keeps them in ``_pools``: a list of tasks per notebook)."""
-        pools = getattr(self, "_pools", {})
-        return any(
-            task.done() and not task.cancelled() and task.exception() is None
-            for task in pools.get(notebook, ())
-        )
+    @property
+    def free(self) -> int:
+        """Places for new kernels now: not taken, nor promised to a page about to start one
+        (a large number when there is no bound)."""
+        if not self.max_kernels:
+            return 1 << 30
+        return self.max_kernels - self.live - self._promised
 
     def refusal(self, notebook: str, client: str) -> Refusal | None:
         """Why a page of ``notebook`` for ``client`` may not be served now, or None: it may,
         and it now counts as ``client``'s.  Synchronous, so nothing else runs between the check
-        and the count."""
+        and the count.
+
+        Voilà serves a page from the first kernel of the notebook's pool (`_pools`, a list of
+        tasks), waiting for it if it is still starting, else from a kernel of its own.  So a
+        page gets in when that first kernel is ready (it needs no place); when it is starting
+        and no refill waits for room (it will be ready in seconds); or, with no kernel in the
+        pool, when there is a free place, which is then promised to it (`PROMISE`): a refill
+        cannot take it before the page's own kernel starts."""
         now = time.monotonic()
         if self.seats.full_for(client, now):
             return "client"
-        if not (self.ready_in_pool(notebook) or self.has_room()):
+        pool = getattr(self, "_pools", {}).get(notebook, [])
+        if pool and _ready(pool[0]):
+            pass
+        elif pool:
+            if self._waiting or self.free <= 0:
+                return "server"
+        elif self.free > 0:
+            self._promised += 1
+            PROMISE.set([True])
+        else:
             return "server"
         self.seats.let_in(client, now)
         return None
 
+    def release(self) -> None:
+        """The page's request is over: a place promised to it and not used is free again."""
+        promise = PROMISE.get()
+        if promise and promise[0]:
+            promise[0] = False
+            self._promised -= 1
+
     # -- starting and stopping ---------------------------------------------------------------------
     async def start_kernel(self, *args, **kwargs) -> str:  # type: ignore[override]
-        """Start a kernel once there is room (a pool's refill waits here; a page was admitted
-        only when there was room, so it waits only if a refill took the last place first)."""
-        while not self.has_room():
-            await asyncio.sleep(ROOM_POLL)
+        """Start a kernel: a page's own in the place promised to it, a pool's refill once a
+        place is free (it waits here; pages go first)."""
+        promise = PROMISE.get()
+        if promise and promise[0]:
+            promise[0] = False
+            self._promised -= 1
+        else:
+            self._waiting += 1
+            try:
+                while self.free <= 0:
+                    await asyncio.sleep(ROOM_POLL)
+            finally:
+                self._waiting -= 1
         self._starting += 1  # no await since the check: nothing else took the place
         try:
             return await super().start_kernel(*args, **kwargs)

@@ -123,12 +123,20 @@ function setUpPage() {
 // Skip links, first on a Voila page for Tab: to each table and to each section of the lesson
 // (its second-level headings).  Hidden until one of them has the focus; following one moves the
 // focus there, so the next Tab reaches the table's first control or the section's first link.
+// Rebuilt only when the tables, the headings or the words change: the live collections' lengths
+// are read at every change of the page (a press), a lookup that costs next to nothing.
+const TABLES = document.getElementsByClassName("cardlab-table");
+const HEADINGS = document.getElementsByTagName("h2");
+let skipsFor = "";
+
 function skipLinks(words) {
   if (!("voila" in document.body.dataset) || !words || !words.nav) return;
+  const key = `${TABLES.length}/${HEADINGS.length}/${words.nav}/${words.table}`;
+  if (key === skipsFor) return;
+  skipsFor = key;
   const targets = [];
-  const tables = [...document.querySelectorAll(".cardlab-table")];
-  tables.forEach((table, i) => {
-    const name = tables.length > 1 ? words.tables.replace("{number}", String(i + 1)) : words.table;
+  [...TABLES].forEach((table, i) => {
+    const name = TABLES.length > 1 ? words.tables.replace("{number}", String(i + 1)) : words.table;
     targets.push([table, name]);
   });
   for (const heading of document.querySelectorAll(".jp-RenderedMarkdown h2")) {
@@ -136,14 +144,11 @@ function skipLinks(words) {
     if (text) targets.push([heading, text]);
   }
   let nav = document.querySelector("nav.cardlab-skip");
-  const signature = JSON.stringify([words, targets.map(([, name]) => name)]);
-  if (nav && nav.dataset.signature === signature) return;
   if (!nav) {
     nav = document.createElement("nav");
     nav.className = "cardlab-skip";
     document.body.prepend(nav);
   }
-  nav.dataset.signature = signature;
   nav.setAttribute("aria-label", words.nav);
   nav.replaceChildren();
   const title = document.createElement("span");
