@@ -599,10 +599,8 @@ def main_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="cardlab", description="Jupyter teaching widgets for card games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
+    """``cardlab serve``'s options: where it listens, the classroom, the bounds, the lessons."""
     serve = sub.add_parser("serve", help="serve the lessons with Voilà and print the index URL")
     serve.add_argument(
         "--port", type=port_arg, default=None, help=f"port (default {DEFAULT_PORT} or a free one)"
@@ -676,6 +674,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the class's language: the index opened and the pages preheated ({LANGUAGE_LIST})",
     )
     serve.set_defaults(func=cmd_serve)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="cardlab", description="Jupyter teaching widgets for card games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    add_serve(sub)
 
     listing = sub.add_parser("lessons", help="list the lessons, or copy them to a folder to edit")
     listing.add_argument(
