@@ -202,7 +202,7 @@ def test_serving_past_loopback_asks_for_a_token(notebooks_dir, tmp_path):
 
 
 def test_a_page_over_the_cap_waits_for_a_place_then_draws(
-    chromium_path, notebooks_dir, tmp_path, page_at
+    notebooks_dir, tmp_path, page_at, screenshot_dir
 ):
     """One kernel at most and no pool: the second page shows the class-is-full page, and draws
     on its own once the first page is closed (its kernel shut down)."""
@@ -220,6 +220,7 @@ def test_a_page_over_the_cap_waits_for_a_place_then_draws(
         assert answer is not None and answer.status == 503
         assert answer.headers.get("retry-after", "").isdigit()
         assert "The class is full" in second.inner_text("h1")
+        second.screenshot(path=str(screenshot_dir / "classroom-full.png"))
         first.close(run_before_unload=True)  # its beacon shuts its kernel down at once
         second.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
         assert_no_python_errors(second)
