@@ -109,9 +109,17 @@ def test_a_full_server_refuses_a_page_that_needs_a_new_kernel(jupyter, monkeypat
 def test_a_page_waits_for_a_starting_pool_kernel_only_when_no_refill_waits(jupyter, monkeypatch):
     Clock(monkeypatch)
     manager = RoomKernelManager(max_kernels=3)
-    starting = asyncio.Future(loop=asyncio.new_event_loop())  # a refill on its way
+    loop = asyncio.new_event_loop()
+    starting = asyncio.Future(loop=loop)  # a refill on its way
     manager._pools = {"triad.ipynb": [starting]}  # type: ignore[attr-defined]
     assert manager.refusal("triad.ipynb", "127.0.0.1") is None
+    # Voilà gives the page that kernel and starts another; each kernel on its way has a place
+    manager._pools = {"triad.ipynb": [asyncio.Future(loop=loop)]}  # type: ignore[attr-defined]
+    assert manager.refusal("triad.ipynb", "127.0.0.1") is None
+    manager._pools = {"triad.ipynb": [asyncio.Future(loop=loop)]}  # type: ignore[attr-defined]
+    assert manager.refusal("triad.ipynb", "127.0.0.1") == "server"  # 3 on their way: no place
+    starting.set_result({"kernel_id": "k9"})  # the first one is ready: one fewer on its way
+    assert manager._coming() == 2
     manager._waiting = 1  # a refill waits for a place: the server is full
     assert manager.refusal("triad.ipynb", "127.0.0.1") == "server"
 

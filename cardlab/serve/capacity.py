@@ -131,6 +131,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._starting = 0
         self._promised = 0
         self._waiting = 0
+        self._taken: set[asyncio.Future] = set()
         self._out_since: dict[str, float] = {}
 
     # -- how many ----------------------------------------------------------------------------------
@@ -154,10 +155,11 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
         Voilà serves a page from the first kernel of the notebook's pool (`_pools`, a list of
         tasks), waiting for it if it is still starting, else from a kernel of its own.  So a
-        page gets in when that first kernel is ready (it needs no place); when it is starting
-        and no refill waits for room (it will be ready in seconds); or, with no kernel in the
-        pool, when there is a free place, which is then promised to it (`PROMISE`): a refill
-        cannot take it before the page's own kernel starts."""
+        page gets in when that first kernel is ready (it needs no place); when it is starting,
+        no refill waits for room and every pool kernel on its way has a place (`_coming`: it
+        will be ready in seconds); or, with no kernel in the pool, when there is a free place,
+        which is then promised to it (`PROMISE`): a refill cannot take it before the page's own
+        kernel starts."""
         now = time.monotonic()
         if self.seats.full_for(client, now):
             return "client"
@@ -165,8 +167,9 @@ class RoomKernelManager(AsyncMappingKernelManager):
         if pool and _ready(pool[0]):
             pass
         elif pool:
-            if self._waiting or self.free <= 0:
+            if self._waiting or self.free - self._coming() <= 0:
                 return "server"
+            self._taken.add(pool[0])
         elif self.free > 0:
             self._promised += 1
             PROMISE.set([True])
@@ -174,6 +177,14 @@ class RoomKernelManager(AsyncMappingKernelManager):
             return "server"
         self.seats.let_in(client, now)
         return None
+
+    def _coming(self) -> int:
+        """Pool kernels on their way: the tasks still in a pool and those a page took while they
+        were starting.  Each needs a place (one that already has its kernel is counted in `live`
+        too: a page is refused a moment early rather than left waiting for a place)."""
+        self._taken = {task for task in self._taken if not task.done()}
+        pools = getattr(self, "_pools", {}).values()
+        return len(self._taken) + sum(1 for pool in pools for task in pool if not task.done())
 
     def release(self) -> None:
         """The page's request is over: a place promised to it and not used is free again."""
