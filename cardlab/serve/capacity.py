@@ -155,26 +155,24 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
         Voilà serves a page from the first kernel of the notebook's pool (`_pools`, a list of
         tasks), waiting for it if it is still starting, else from a kernel of its own.  So a
-        page gets in when that first kernel is ready (it needs no place); when it is starting,
-        no refill waits for room and every pool kernel on its way has a place (`_coming`: it
-        will be ready in seconds); or, with no kernel in the pool, when there is a free place,
-        which is then promised to it (`PROMISE`): a refill cannot take it before the page's own
-        kernel starts."""
+        page gets in when that first kernel is ready (it needs no place); else only when no
+        refill waits for room and every pool kernel on its way (`_coming`) has a place besides
+        one for the page: it then waits seconds for the pool kernel it takes, or, with the pool
+        empty (Voilà refills it only once the kernel a page took is ready), starts a kernel of
+        its own in a place promised to it (`PROMISE`), which a refill never takes."""
         now = time.monotonic()
         if self.seats.full_for(client, now):
             return "client"
         pool = getattr(self, "_pools", {}).get(notebook, [])
         if pool and _ready(pool[0]):
             pass
+        elif self._waiting or self.free - self._coming() <= 0:
+            return "server"
         elif pool:
-            if self._waiting or self.free - self._coming() <= 0:
-                return "server"
             self._taken.add(pool[0])
-        elif self.free > 0:
+        else:
             self._promised += 1
             PROMISE.set([True])
-        else:
-            return "server"
         self.seats.let_in(client, now)
         return None
 
