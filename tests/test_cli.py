@@ -250,3 +250,9 @@ def test_the_server_command_carries_the_rooms_tokens_and_bounds(tmp_path):
     alone = cli.voila_command(tmp_path, "127.0.0.1", 8866)
     assert not any("token" in a for a in alone)  # loopback for one learner: no token, as before
     assert "--RoomKernelManager.max_kernels=0" in alone
+
+
+def test_a_classroom_on_loopback_is_refused_with_what_to_do(capsys):
+    assert cli.main(["serve", "--classroom", "--ip", "127.0.0.1", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "loopback" in err and "--ip" in err

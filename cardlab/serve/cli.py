@@ -237,6 +237,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"cardlab serve: no {INDEX} in {notebooks}", file=sys.stderr)
         return 2
     ip = args.ip if args.ip is not None else ("0.0.0.0" if args.classroom else "127.0.0.1")
+    if args.classroom and is_loopback(ip):
+        problem = msg(
+            "a classroom listens where students reach it, not on this machine's loopback "
+            "{ip}: leave out --ip, or give the machine's network address",
+            ip=ip,
+        )
+        print(said("cardlab serve", problem), file=sys.stderr)
+        return 2
     try:
         if args.port is not None:
             port = args.port
