@@ -14,10 +14,14 @@ from __future__ import annotations
 import ipaddress
 import re
 from importlib import metadata
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlencode, urlsplit
 
 from cardlab.core.i18n import SOURCE, msg
 from cardlab.lessons import INDEX
+
+if TYPE_CHECKING:
+    import segno
 
 DEFAULT_PORT = 8866
 BINDER = "https://mybinder.org/v2/gh"
@@ -150,3 +154,17 @@ def language_url(address: str, lesson: str, lang: str, query: str = "") -> str:
         return local_url(lesson_path(lesson, lang)) + query
     base = parts.path[: parts.path.index(marker) + len(marker)]
     return f"{parts.scheme}://{parts.netloc}{base}{lesson_path(lesson, lang)}{query}"
+
+
+def qr_code(link: str) -> segno.QRCode:
+    """``link`` as the QR code every page and the terminal show: a full-size code (phones'
+    cameras skip micro ones) at the lowest error correction, the fewest modules to read."""
+    import segno
+
+    return segno.make(link, error="l", micro=False)
+
+
+def qr_svg(link: str) -> str:
+    """``link`` as a QR code: an inline SVG, black on white whatever the theme (a camera reads
+    dark on light best), that scales to its box."""
+    return qr_code(link).svg_inline(omitsize=True, border=4, dark="#000", light="#fff")

@@ -44,14 +44,15 @@ CASES = [
 """Each game with each language it is written in."""
 
 
-def pictures_of_a_game(game: str) -> list[Drawing]:
+def pictures_of_a_game(game: str, portrait: bool = False) -> list[Drawing]:
     """Every picture one game at ``game``'s table shows: the learner's view in the default
-    theme, the teacher's (every hand face up) in the high-contrast one."""
+    theme, the teacher's (every hand face up) in the high-contrast one; ``portrait``: as a
+    phone held upright shows them."""
     model = MODELS[game].start()
     seen = []
     for _ in range(1_000):
-        seen.append(model.picture(THEMES[0]))
-        seen.append(dataclasses.replace(model, teacher=True).picture(THEMES[1]))
+        seen.append(model.picture(THEMES[0], (), portrait))
+        seen.append(dataclasses.replace(model, teacher=True).picture(THEMES[1], (), portrait))
         tip = model.suggest()
         if tip.key in model.again:
             return seen

@@ -205,8 +205,9 @@ class BotStepper:
     of its own (a lesson shows it where its text talks about it)."""
 
     # -- what a game's stepper says ---------------------------------------------------------------
-    def picture(self, theme: str) -> Drawing:
-        """The table at this step through the chosen eyes."""
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
+        """The table at this step through the chosen eyes; ``portrait``: laid out for a phone
+        held upright (`cardlab.render.portrait`)."""
         raise NotImplementedError
 
     def mirror_parts(self) -> tuple[list[str], str]:

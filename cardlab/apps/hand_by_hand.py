@@ -139,19 +139,21 @@ class HandByHandTable(TableModel):
 
     # -- what the learner sees ---------------------------------------------------------------------
     draw_table: ClassVar[Callable[..., Drawing]]
-    """The game's table picture: ``draw_table(view, you=, selected=, banner=, theme=, ...)``."""
+    """The game's table picture:
+    ``draw_table(view, you=, selected=, banner=, theme=, portrait=, ...)``."""
     picture_options: ClassVar[Mapping[str, Any]] = {}
 
     def banner(self) -> str:
         raise NotImplementedError
 
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
         return type(self).draw_table(
             self.seen,
             you=LEARNER,
             selected=frozenset(selected),
             banner=self.banner(),
             theme=theme,
+            portrait=portrait,
             **self.picture_options,
         )
 

@@ -403,7 +403,9 @@ class TableModel:
         """The model after the learner used control ``key`` (already known to be enabled)."""
         raise NotImplementedError
 
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
+        """The table in ``theme`` with the learner's ``selected`` cards lifted; ``portrait``: laid
+        out for a phone held upright (`cardlab.render.portrait`)."""
         raise NotImplementedError
 
     def hand(self) -> tuple[Any, ...]:
@@ -487,16 +489,16 @@ class TableModel:
         kept: dict[tuple[str, str], TableModel] = self.__dict__.get("_foreseen", {})
         return tuple(after for (_, lang), after in kept.items() if lang == now)
 
-    def drawn(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
-        """`picture`, kept on this model per theme, selection and language (a value: it never
-        goes stale): the view prepares a foreseen table's drawing for the canvas while the
+    def drawn(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
+        """`picture`, kept on this model per theme, selection, layout and language (a value: it
+        never goes stale): the view prepares a foreseen table's drawing for the canvas while the
         learner thinks, and the press then shows that very drawing."""
-        key = (theme, frozenset(selected), language())
-        kept: dict[tuple[str, frozenset[int], str], Drawing] = self.__dict__.setdefault(
+        key = (theme, frozenset(selected), portrait, language())
+        kept: dict[tuple[str, frozenset[int], bool, str], Drawing] = self.__dict__.setdefault(
             "_drawn", {}
         )
         if key not in kept:
-            kept[key] = self.picture(theme, key[1])
+            kept[key] = self.picture(theme, key[1], portrait)
         return kept[key]
 
     def score_rows(self, replay: Replay[Any]) -> tuple[ScoreRow, ...]:

@@ -33,6 +33,10 @@ from cardlab.render import (
     row_width,
 )
 from cardlab.render.layout import display_order, felt, labelled_rows, seat_plate, selection_lift
+from cardlab.render.ops import Align
+from cardlab.render.portrait import LABEL_MIN, ROOM, extent, phone_lines, table_label
+from cardlab.render.portrait import WIDTH as PHONE_W
+from cardlab.render.portrait import stack as portrait_stack
 from cardlab.render.text import fitted, height_of, text_width
 from cardlab.render.theme import Theme, mix
 
@@ -96,11 +100,13 @@ def pyramid_ops(
     card_w: float,
     theme: Theme | str = "default",
     target: str = "pyramid",
+    portrait: bool = False,
 ) -> list[DrawOp]:
     """The pyramid's rows as touching hexagons, centred on ``cx`` from ``y`` down.
 
     Each row is centred, so the rows nest like a honeycomb: level 1 on top, level 3 at the base.
-    The Keystone carries a badge with the card it stands for.
+    The Keystone carries a badge with the card it stands for (on a phone, ``portrait``, in
+    letters of at least `LABEL_MIN` px).
     """
     theme = get_theme(theme)
     h = hex_height(card_w)
@@ -118,7 +124,7 @@ def pyramid_ops(
             ops.append(HitBox(x, ry, card_w, h, f"{target}:{k}"))
             k += 1
             if card.is_extra and badge:
-                size = max(9.0, 0.2 * card_w) * theme.font_scale
+                size = max(LABEL_MIN if portrait else 9.0, 0.2 * card_w) * theme.font_scale
                 bw = len(badge) * size * 0.6 + 8
                 bx, by = x + card_w / 2 - bw / 2, ry + h * 0.78
                 badges += [
@@ -145,12 +151,14 @@ def arrangement_ops(
     ink: str | None = None,
     target: str = "pyramid",
     right: float | None = None,
+    portrait: bool = False,
 ) -> tuple[list[DrawOp], float, float]:
     """A hand laid out: its pyramid from (x, y), the kickers beside it on the right, labelled.
 
     Returns the ops and the (width, height) used.  With no pyramid, all six cards are drawn as
     kickers under the words "no pyramid".  The kickers' label ends before ``right`` (a column of
-    a wider picture), or where the kickers end.
+    a wider picture), or where the kickers end.  On a phone (``portrait``) the labels are at
+    least `LABEL_MIN` px, and a label on two lines goes above the kickers, not over them.
     """
     theme = get_theme(theme)
     ink = ink or theme.felt_text
@@ -161,7 +169,7 @@ def arrangement_ops(
     sizes = [len(r) for r in arrangement.rows]
     pw, ph = pyramid_extent(sizes, card_w)
     if arrangement.rows:
-        ops += pyramid_ops(arrangement, x + pw / 2, y, card_w, theme, target)
+        ops += pyramid_ops(arrangement, x + pw / 2, y, card_w, theme, target, portrait)
         kx = x + pw + 18
     else:
         ops.append(Text(x, y + 6, str(msg("no pyramid")), size * 1.1, ink, "left", bold=True))
@@ -171,7 +179,14 @@ def arrangement_ops(
         label = kicker_label(arrangement)
         ky = y + max(ph - kh, 0) if arrangement.rows else y + 36
         room = (right if right is not None else kx + 6 * (kw + GAP)) - kx
-        ops += fitted(kx, ky - 9, label, room, size, ink, "left")
+        if not portrait:
+            ops += fitted(kx, ky - 9, label, room, size, ink, "left")
+        elif arrangement.rows:  # its last line where the table has it, any other above
+            ops += table_label(kx, ky - 3, label, room, size, ink, "left", "bottom", phone=room)
+        else:  # under "no pyramid", the cards under it
+            said = table_label(kx, y + 16, label, room, size, ink, "left", "top", phone=room)
+            ops += said
+            ky = _bottom(said) + 6
         ops += row(
             arrangement.kickers, kx, ky, kw, kh, GAP, theme, deck=DECK, target=f"{target}-kicker"
         )
@@ -551,6 +566,7 @@ def table_picture(
     banner: str = "",
     theme: Theme | str = "default",
     showdown: bool = False,
+    portrait: bool = False,
 ) -> Drawing:
     """The table as ``view.seat`` sees it: 2-4 seats, their cards (backs when hidden), chips,
     bets and last moves, and the pot, stock and stage in the middle.
@@ -559,26 +575,104 @@ def table_picture(
     ``seat:<s>:<i>``.  With ``showdown`` a hand that ends in a showdown is shown on the felt
     as the hands' pyramids, and a strip under the table says how the last hand ended: one
     size, `TABLE_SIZE`, all game (a canvas that grew at each showdown and shrank at the next
-    hand repainted in full and moved every control under it, twice a hand).
+    hand repainted in full and moved every control under it, twice a hand).  ``portrait``: for
+    a phone, the same parts one under another (`_portrait`).
     """
     theme = get_theme(theme)
-    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
     result = view.results[-1] if view.phase == "done" and view.results else None
-    if showdown and result is not None and result.shown:
+    shown = showdown and result is not None and bool(result.shown)
+    if portrait:
+        return _portrait(view, result, shown, showdown, selected, banner, theme, you)
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, 10.0, 80.0)]
+    if shown and result is not None:
         ops += _felt_showdown(view, result, banner, theme, you)
     else:
         ops += _seats(view, selected, theme, you)
         ops += _middle(view, banner, theme)
     if not showdown:
         return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
-    if result is None:
-        said = str(msg("No showdown yet."))
-    elif result.shown:
-        said = str(stage_words(view))
-    else:
-        said = result.summary
-    ops += _note(said, theme, 10.0, HEIGHT, WIDTH - 20.0)
+    ops += _note(_strip_words(view, result), theme, 10.0, HEIGHT, WIDTH - 20.0)
     return Drawing(WIDTH, HEIGHT + NOTE_H, tuple(ops), background=theme.background)
+
+
+def _strip_words(view: DrawPokerView, result: HandResult | None) -> str:
+    """What the strip under the table says: how the last hand ended."""
+    if result is None:
+        return str(msg("No showdown yet."))
+    if result.shown:
+        return str(stage_words(view))
+    return result.summary
+
+
+# -- the table on a phone ---------------------------------------------------------------------
+PORTRAIT_YOU_W = (ROOM - 5 * 6.0) // 6
+"""The viewer's six cards on a phone (50 px): they and their gaps in the portrait table's
+`ROOM`."""
+PORTRAIT_SHOWN_W = 48.0
+"""A shown pyramid's cards on a phone: a full pyramid and its three kickers, or six kickers, in
+a `PHONE_PANEL_W` panel."""
+LINE_ROOM = PHONE_W - 20.0
+"""How long a label may be on a phone: the felt inside its edge, so a line the table writes whole
+is written whole there too (the portrait table's parts are `ROOM` wide)."""
+PHONE_PANEL_W = PHONE_W - 16.0
+"""A showdown panel on a phone: the felt's width inside its edge, so its words are as wide as
+the table's where they can be."""
+PHONE_PANEL_PAD = 6.0
+"""Between a phone's showdown panel's frame and its words."""
+
+
+def _portrait(
+    view: DrawPokerView,
+    result: HandResult | None,
+    shown: bool,
+    showdown: bool,
+    selected: Collection[int],
+    banner: str,
+    theme: Theme,
+    you: int | None,
+) -> Drawing:
+    """The table on a phone held upright, as it reads on the felt: the banner, the other seats,
+    the middle and the strip's words, the viewer's seat (its cards to click) last; a showdown's
+    panels one under another, the viewer's last."""
+    ink = theme.felt_text
+    head = phone_lines(PHONE_W / 2, 0, [banner], banner, LINE_ROOM, 15.0 * theme.font_scale, ink,
+                       bold=True) if banner else []  # fmt: skip
+    strip = (
+        _note(_strip_words(view, result), theme, 0.0, 0.0, WIDTH - 20.0, True) if showdown else []
+    )
+    me = view.seat if view.seat is not None else you
+    if shown and result is not None:
+        winners = table_label(
+            PHONE_W / 2,
+            0,
+            _winners(view, result),
+            WIDTH - 200,
+            14.0 * theme.font_scale,
+            ink,
+            bold=True,
+            phone=LINE_ROOM,
+        )
+        panel_w = _panel_width(WIDTH - 60.0)  # the table's: it breaks the words into lines
+        panels = [
+            _panel(seat, cards, result, theme, 0.0, 0.0, panel_w, 0.0, PORTRAIT_SHOWN_W, you,
+                   result_note(view, seat), portrait=True)
+            for seat, cards, _ in sorted(result.shown, key=lambda hand: hand[0] == me)
+        ]  # fmt: skip
+        return portrait_stack([head, winners, strip, *panels], theme)
+    n = len(view.hands)
+    spots = seat_spots(n)
+    seats = [
+        _seat(view, s, place, replace(spot, card_w=PORTRAIT_YOU_W) if place == 0 else spot,
+              seat_room(spot, spots), selected, theme, you, portrait=True)
+        for place, (s, spot) in enumerate(zip(display_order(n, me), spots, strict=True))
+    ]  # fmt: skip
+    middle = _middle(view, "", theme, portrait=True)
+    return portrait_stack([head, *seats[1:], middle, strip, seats[0]], theme)
+
+
+def _bottom(ops: Sequence[DrawOp]) -> float:
+    """The lowest y ``ops`` reach (their labels measured), to put the next thing under them."""
+    return extent(ops)[3]
 
 
 def _seats(
@@ -588,67 +682,95 @@ def _seats(
     n = len(view.hands)
     me = view.seat if view.seat is not None else you
     ops: list[DrawOp] = []
-    size = 13.0 * theme.font_scale
     spots = seat_spots(n)
-    for s, spot in zip(display_order(n, me), spots, strict=True):
-        hand = view.hands[s]
-        w = spot.card_w
-        h = hex_height(w)
-        face_up = any(c is not None for c in hand)
-        gap = 6.0 if w == YOU_W else (2.0 if face_up else -6.0)
-        x0 = spot.cx - row_width(len(hand), w, gap) / 2
-        is_you = s == me
-        ops += row(
-            hand,
-            x0,
-            spot.y,
-            w,
-            h,
-            gap,
-            theme,
-            selected if is_you else (),
-            True,
-            DECK,
-            "card" if is_you else f"seat:{s}",
-        )
-        if view.folded[s] and view.in_hand[s]:
-            span = row_width(len(hand), w, gap)
-            ops.append(Rect(x0 - 3, spot.y - 3, span + 6, h + 6, fill=theme.felt, radius=8))
-            folded = str(msg("folded"))
-            ops.append(Text(spot.cx, spot.y + h / 2, folded, size, theme.felt_text, bold=True))
-        who = _who(s, you)
-        if view.betting:
-            chips = msgn("{count} chip", "{count} chips", view.stacks[s])
-        else:
-            chips = msg("{amount} pts", amount=_num(view.points[s]))
-        if s == view.button:
-            label = str(msg("{player} · {chips} · dealer", player=who, chips=chips))
-        else:
-            label = str(msg("{player} · {chips}", player=who, chips=chips))
-        active = view.to_act == s and view.phase != "done"
-        lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
-        room = seat_room(spot, spots)
-        ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size,
-                          width=room)  # fmt: skip
-        y = spot.y + h + 14
-        for note in seat_notes(view, s):  # one under the other, a long one on two lines
-            lines = fitted(spot.cx, y, note, room, size * 0.92, theme.felt_text, lines=2)
-            ops += lines
-            y += height_of(len(lines), lines[0].size) + 3
+    for place, (s, spot) in enumerate(zip(display_order(n, me), spots, strict=True)):
+        ops += _seat(view, s, place, spot, seat_room(spot, spots), selected, theme, you)
     return ops
 
 
-def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
-    """The middle of the table: the banner, the pot (or who won it), the stage and the stock."""
+def _seat(
+    view: DrawPokerView,
+    s: int,
+    place: int,
+    spot: SeatSpot,
+    room: float,
+    selected: Collection[int],
+    theme: Theme,
+    you: int | None,
+    portrait: bool = False,
+) -> list[DrawOp]:
+    """Seat ``s`` at ``spot`` (``place`` 0: the viewer's): its cards, its plate ``room`` wide
+    and what is written under it; on a phone (``portrait``) its words at least `LABEL_MIN` px,
+    in the lines the table writes them."""
+    me = view.seat if view.seat is not None else you
+    ops: list[DrawOp] = []
+    size = 13.0 * theme.font_scale
+    hand = view.hands[s]
+    w = spot.card_w
+    h = hex_height(w)
+    face_up = any(c is not None for c in hand)
+    gap = 6.0 if place == 0 else (2.0 if face_up else -6.0)
+    x0 = spot.cx - row_width(len(hand), w, gap) / 2
+    is_you = s == me
+    ops += row(
+        hand,
+        x0,
+        spot.y,
+        w,
+        h,
+        gap,
+        theme,
+        selected if is_you else (),
+        True,
+        DECK,
+        "card" if is_you else f"seat:{s}",
+    )
+    if view.folded[s] and view.in_hand[s]:
+        span = row_width(len(hand), w, gap)
+        ops.append(Rect(x0 - 3, spot.y - 3, span + 6, h + 6, fill=theme.felt, radius=8))
+        folded = str(msg("folded"))
+        ops.append(Text(spot.cx, spot.y + h / 2, folded, size, theme.felt_text, bold=True))
+    who = _who(s, you)
+    if view.betting:
+        chips = msgn("{count} chip", "{count} chips", view.stacks[s])
+    else:
+        chips = msg("{amount} pts", amount=_num(view.points[s]))
+    if s == view.button:
+        label = str(msg("{player} · {chips} · dealer", player=who, chips=chips))
+    else:
+        label = str(msg("{player} · {chips}", player=who, chips=chips))
+    active = view.to_act == s and view.phase != "done"
+    lift = selection_lift(h) if is_you and selected else 0  # clear of a lifted card
+    ops += seat_plate(label, spot.cx, spot.y - 14 - lift, theme, active=active, size=size,
+                      width=LINE_ROOM if portrait else room)  # fmt: skip
+    y = spot.y + h + 14
+    for note in seat_notes(view, s):  # one under the other, a long one on two lines
+        lines = table_label(
+            spot.cx,
+            y,
+            note,
+            room,
+            size * 0.92,
+            theme.felt_text,
+            lines=2,
+            phone=LINE_ROOM if portrait else None,
+        )
+        ops += lines
+        y += height_of(len(lines), lines[0].size) + 3
+    return ops
+
+
+def _middle(view: DrawPokerView, banner: str, theme: Theme, portrait: bool = False) -> list[DrawOp]:
+    """The middle of the table: the banner, the pot (or who won it), the stage and the stock;
+    on a phone (``portrait``) one line under another, at least `LABEL_MIN` px."""
     size = 13.0 * theme.font_scale
     ink = theme.felt_text
     mid = HEIGHT / 2 - 40 if len(view.hands) != 2 else HEIGHT / 2 - 30
-    ops: list[DrawOp] = []
+    said: list[tuple[float, str, float, bool]] = []  # (y below mid, words, size, bold)
     if banner:
-        ops.append(Text(WIDTH / 2, mid - 10, banner, 15.0 * theme.font_scale, ink, bold=True))
+        said.append((-10, banner, 15.0 * theme.font_scale, True))
     if view.phase == "done" and view.results:
-        said = _winners(view, view.results[-1])
-        ops.append(Text(WIDTH / 2, mid + 16, said, size * 1.05, ink, bold=True))
+        said.append((16, _winners(view, view.results[-1]), size * 1.05, True))
     elif view.betting:
         if view.phase in ("bet1", "bet2"):
             pot = msg(
@@ -660,15 +782,22 @@ def _middle(view: DrawPokerView, banner: str, theme: Theme) -> list[DrawOp]:
             )
         else:
             pot = msg("Pot {pot}", pot=view.pot)
-        ops.append(Text(WIDTH / 2, mid + 16, str(pot), size * 1.05, ink, bold=True))
-    ops.append(Text(WIDTH / 2, mid + 38, str(stage_words(view)), size * 0.95, ink))
+        said.append((16, str(pot), size * 1.05, True))
+    said.append((38, str(stage_words(view)), size * 0.95, False))
     stock = msgn(
         "Stock {count} card · discards {discards}",
         "Stock {count} cards · discards {discards}",
         view.stock_size,
         discards=view.muck_size,
     )
-    ops.append(Text(WIDTH / 2, mid + 58, str(stock), size * 0.9, ink))
+    said.append((58, str(stock), size * 0.9, False))
+    if not portrait:
+        return [Text(WIDTH / 2, mid + dy, text, s, ink, bold=b) for dy, text, s, b in said]
+    ops: list[DrawOp] = []
+    y = 0.0
+    for _, text, s, b in said:
+        ops += phone_lines(PHONE_W / 2, y, [text], text, LINE_ROOM, s, ink, "center", "top", b)
+        y = _bottom(ops) + 6
     return ops
 
 
@@ -692,14 +821,28 @@ def showdown_ops(
     return _panels(result, theme, x, y, width, card_w, you)
 
 
-def _note(text: str, theme: Theme, x: float, y: float, width: float) -> list[DrawOp]:
-    """A line or two of text on a band of felt `NOTE_H` tall."""
+def _note(
+    text: str, theme: Theme, x: float, y: float, width: float, portrait: bool = False
+) -> list[DrawOp]:
+    """A line or two of text on a band of felt `NOTE_H` tall; on a phone (``portrait``) the
+    words alone, in the lines the band ``width`` wide has them (the phone's table is felt)."""
     m = 14.0
     size = 13.0 * theme.font_scale
-    ops: list[DrawOp] = [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12)]
-    ops += fitted(x + m, y + 22 - size / 2, text, width - 2 * m, size, theme.felt_text, "left",
-                  "top", lines=2)  # fmt: skip
-    return ops
+    said = table_label(
+        x + m,
+        y + 22 - size / 2,
+        text,
+        width - 2 * m,
+        size,
+        theme.felt_text,
+        "left",
+        "top",
+        lines=2,
+        phone=LINE_ROOM if portrait else None,
+    )
+    if portrait:
+        return list(said)
+    return [Rect(x, y, width, NOTE_H, fill=theme.felt, radius=12), *said]
 
 
 def _felt_showdown(
@@ -752,6 +895,11 @@ def _panels_height(shown: int, card_w: float, words_h: float) -> float:
     return (shown + 1) // 2 * (_panel_height(card_w, words_h) + PANEL_M) + PANEL_M
 
 
+def _panel_width(width: float, cols: int = 2) -> float:
+    """A showdown panel's width, ``cols`` of them with their margins in ``width``."""
+    return (width - (cols + 1) * PANEL_M) / cols
+
+
 def _panels(
     result: HandResult,
     theme: Theme,
@@ -767,56 +915,119 @@ def _panels(
     note (what it won or lost) at the right of its title.  A panel is its tallest pyramid
     and ``words_h`` more, for its title and what it holds in words."""
     m = PANEL_M
-    size = 13.0 * theme.font_scale
     cols = 2
-    panel_w = (width - (cols + 1) * m) / cols
+    panel_w = _panel_width(width, cols)
     panel_h = _panel_height(card_w, words_h)
     ops: list[DrawOp] = []
     for i, (seat, cards, _) in enumerate(result.shown):
-        value = evaluate(cards)
         px = x + m + (i % cols) * (panel_w + m)
         py = y + m + (i // cols) * (panel_h + m)
-        won = seat in result.winners
-        ops.append(
-            Rect(
-                px,
-                py,
-                panel_w,
-                panel_h,
-                fill=theme.felt,
-                stroke=theme.highlight if won else theme.felt_edge,
-                line_width=(4.0 if won else 2.0) * theme.line_scale,
-                radius=12,
-            )
-        )
-        who = _who(seat, you)
-        if won and len(result.winners) > 1:
-            title = msg("{player}: ties and shares", player=who)
-        elif won:
-            title = msg("{player}: wins", player=who)
-        else:
-            title = msg("{player}: shows", player=who)
         note = (notes or {}).get(seat, "")
-        title_w = (panel_w - 24) * (0.6 if note else 1.0)
-        ops += fitted(px + 12, py + 16, str(title), title_w, size, theme.felt_text, "left",
-                      bold=True)  # fmt: skip
-        if note:
-            ops += fitted(px + panel_w - 12, py + 16, note, (panel_w - 24) * 0.4 - 8, size,
-                          theme.felt_text, "right")  # fmt: skip
-        placed, _, _ = arrangement_ops(
-            value.arrangement,
-            px + 14,
-            py + 30,
-            card_w,
-            theme,
-            kicker_w=card_w * 0.8,
-            target=f"shown{seat}",
-        )
-        ops += placed
-        small = size * 0.9
-        ops += fitted(px + 12, py + panel_h - 30 - small / 2, str(value.description),
-                      panel_w - 24, small, theme.felt_text, "left", "top", lines=2)  # fmt: skip
+        ops += _panel(seat, cards, result, theme, px, py, panel_w, panel_h, card_w, you, note)
     return ops, _panels_height(len(result.shown), card_w, words_h)
+
+
+def _panel(
+    seat: int,
+    cards: Sequence[Card],
+    result: HandResult,
+    theme: Theme,
+    px: float,
+    py: float,
+    panel_w: float,
+    panel_h: float,
+    card_w: float,
+    you: int | None,
+    note: str,
+    portrait: bool = False,
+) -> list[DrawOp]:
+    """Seat ``seat``'s shown hand in a panel at (px, py), ``panel_w`` by ``panel_h``: who it is
+    (the winner's panel ringed), its ``note`` at the right of the title, its pyramid and what it
+    holds in words.  On a phone (``portrait``) the panel is `PHONE_PANEL_W` wide and as tall as
+    its words need, the note under the title, and every label in the lines a panel ``panel_w``
+    wide on the table has (`_label`)."""
+    size = 13.0 * theme.font_scale
+    ink = theme.felt_text
+    value = evaluate(cards)
+    won = seat in result.winners
+    who = _who(seat, you)
+    if won and len(result.winners) > 1:
+        title = msg("{player}: ties and shares", player=who)
+    elif won:
+        title = msg("{player}: wins", player=who)
+    else:
+        title = msg("{player}: shows", player=who)
+    pad = PHONE_PANEL_PAD if portrait else 12.0
+    words = PHONE_PANEL_W - 2 * pad  # on a phone, inside the panel
+    title_w = (panel_w - 24) * (0.6 if note else 1.0)
+    said = table_label(
+        px + pad,
+        py + 16,
+        str(title),
+        title_w,
+        size,
+        ink,
+        "left",
+        bold=True,
+        phone=words if portrait else None,
+    )
+    if note:
+        align: Align
+        nx, ny, align = (
+            (px + pad, _bottom(said) + 4, "left")
+            if portrait
+            else (px + panel_w - 12, py + 16, "right")
+        )
+        said += table_label(
+            nx,
+            ny,
+            note,
+            (panel_w - 24) * 0.4 - 8,
+            size,
+            ink,
+            align,
+            "top" if portrait else "middle",
+            phone=words if portrait else None,
+        )
+    top = _bottom(said) + 10 if portrait else py + 30
+    placed, _, _ = arrangement_ops(
+        value.arrangement,
+        px + pad + 2,
+        top,
+        card_w,
+        theme,
+        kicker_w=card_w * 0.8,
+        target=f"shown{seat}",
+        right=px + PHONE_PANEL_W - pad if portrait else None,
+        portrait=portrait,
+    )
+    small = size * 0.9
+    wy = _bottom(placed) + 10 if portrait else py + panel_h - 30 - small / 2
+    said_too = table_label(
+        px + pad,
+        wy,
+        str(value.description),
+        panel_w - 24,
+        small,
+        ink,
+        "left",
+        "top",
+        lines=2,
+        phone=words if portrait else None,
+    )
+    if portrait:
+        panel_w, panel_h = PHONE_PANEL_W, _bottom(said_too) + 10 - py
+    frame = Rect(
+        px,
+        py,
+        panel_w,
+        panel_h,
+        fill=theme.felt,
+        stroke=theme.highlight if won else theme.felt_edge,
+        line_width=(4.0 if won else 2.0) * theme.line_scale,
+        radius=12,
+    )
+    return [frame, *said, *placed, *said_too]
 
 
 def showdown_picture(

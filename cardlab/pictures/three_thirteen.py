@@ -10,9 +10,11 @@ Which cards a seat may see is decided by the caller: a card is a `Card` (face up
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg, msgn
@@ -24,7 +26,7 @@ from cardlab.games.three_thirteen.game import (
     best_arrangement,
 )
 from cardlab.games.three_thirteen.melds import RANK_PLURALS, penalty_value
-from cardlab.games.three_thirteen.rules import RANKS, ROUNDS, sort_key
+from cardlab.games.three_thirteen.rules import ROUNDS, sort_key
 from cardlab.games.three_thirteen.rules import wild_rank as round_wild
 from cardlab.render import (
     Circle,
@@ -41,7 +43,9 @@ from cardlab.render import (
     suit_glyph,
 )
 from cardlab.render.layout import felt, seat_plate
-from cardlab.render.text import fitted
+from cardlab.render.portrait import LABEL_MIN, ROOM, extent, phone_size, shifted, table_label
+from cardlab.render.portrait import stack as portrait_stack
+from cardlab.render.text import fitted, text_width
 from cardlab.render.theme import Theme, mix
 
 DECK = "standard52"
@@ -55,6 +59,12 @@ SMALL_W = 40.0
 SMALL_H = card_size(DECK, SMALL_W)[1]
 GROUP_GAP = 18.0
 """Space between two melds (and before the deadwood)."""
+PHONE_W = 46.0
+"""The viewer's cards on a phone's table: two melds of three side by side in its width."""
+PHONE_PILES = 160.0
+"""From the stock's middle to the discard pile's on a phone: room for their labels at 12 px."""
+PHONE_GAP = 12.0
+"""Between two melds side by side on a phone (their frames and labels keep them apart)."""
 
 
 def card(code: str) -> Card:
@@ -116,18 +126,6 @@ def rank_message(rank: str, plural: bool = False) -> Message | str:
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
     """Suit by suit, aces low: how a player sorts a rummy hand before looking for runs."""
     return tuple(sorted(hand, key=sort_key))
-
-
-def stands_for_text(value: Any) -> str:
-    """What a wild card plays as, in words on the table: ``7♥``, ``K`` ..."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, Card):
-        return card_text(value)
-    text = str(value)
-    if len(text) >= 2 and text[-1] in "shdc" and text[:-1] in (*RANKS, "10"):
-        return card_text(card(text))
-    return rank_label(text)
 
 
 def _stands(meld: Any) -> tuple[Any, ...]:
@@ -266,6 +264,28 @@ def fit_groups_gap(
     return max(-0.62 * card_w, rest / inner)
 
 
+class Wording(NamedTuple):
+    """The rooms a landscape table gives a row of groups' words: each group's label and each
+    card's note.  A phone's table draws the same groups elsewhere and larger, yet must say the
+    same words, so it words them in these rooms first (`say`)."""
+
+    labels: tuple[float, ...]
+    note: float
+
+
+def wording(groups: Sequence[Group], x: float, card_w: float, gap: float, right: float) -> Wording:
+    """The rooms `groups_ops` gives the words of ``groups`` drawn from ``x``: a label as far as
+    the next group's (the last one's up to ``right``), a note its card and gap."""
+    rooms = []
+    cx = x
+    for g in groups:
+        n = len(g.cards)
+        span = max(1, n) * card_w + (max(1, n) - 1) * gap
+        rooms.append(span + GROUP_GAP - 6 if g is not groups[-1] else max(span, right - cx))
+        cx += span + GROUP_GAP
+    return Wording(tuple(rooms), max(card_w + gap, card_w / 2) - 2)
+
+
 def groups_ops(
     groups: Sequence[Group],
     x: float,
@@ -282,25 +302,43 @@ def groups_ops(
     labels: bool = True,
     frames: bool = True,
     right: float | None = None,
+    first: int = 0,
+    phone: Wording | None = None,
 ) -> tuple[list[DrawOp], float]:
     """Draw groups left to right from (x, y) = top left of the labels.  Cards are numbered in
-    drawing order (``target:<i>``); returns the ops and the x where the next thing may go.
-    A label takes the room up to the next group's (the last one's up to ``right``): shrunk or,
-    at worst, cut to fit it."""
+    drawing order from ``first`` (``target:<i>``); returns the ops and the x where the next
+    thing may go.  A label takes the room up to the next group's (the last one's up to
+    ``right``): shrunk or, at worst, cut to fit it.  ``phone``: on a phone's table, every word
+    as the landscape table's rooms word it, none under `LABEL_MIN` px (a long label on more
+    lines, the cards under them)."""
     if right is None:
         right = x + groups_width(groups, card_w, gap, GROUP_GAP)
     card_h = card_size(DECK, card_w)[1] if card_h is None else card_h
     ops: list[DrawOp] = []
     size = label_size * theme.font_scale
     lift = 0.16 * card_h
-    top = y + (size + 8 if labels else 0) + (lift if target is not None else 0)
-    index = 0
+    words = wording(groups, x, card_w, gap, right) if phone is None else phone
+    room = None if phone is None else ROOM
+    pad = 5.0
+    heads: list[list[Text]] = []  # each group's label
+    cx = x
+    for g, label_room in zip(groups, words.labels, strict=True):
+        line = size if phone is None else max(size, LABEL_MIN)  # never under LABEL_MIN there
+        said = table_label(cx - pad + 2, y + line / 2, g.label, label_room, size,
+                           theme.felt_text, "left", bold=not g.deadwood, min_scale=0.7,
+                           phone=room)  # fmt: skip
+        heads.append(said if labels else [])
+        cx += max(1, len(g.cards)) * card_w + (max(1, len(g.cards)) - 1) * gap + GROUP_GAP
+    head = size
+    if phone is not None:  # the lowest label line's foot
+        head = max((t.y + t.size / 2 - y for h in heads for t in h), default=max(size, LABEL_MIN))
+    top = y + (head + 8 if labels else 0) + (lift if target is not None else 0)
+    index = first
     cx = x
     frame_fill = mix(theme.felt, theme.felt_edge, 0.14)  # felt_text stays readable on it
-    for g in groups:
+    for g, label in zip(groups, heads, strict=True):
         n = len(g.cards)
         span = max(1, n) * card_w + (max(1, n) - 1) * gap
-        pad = 5.0
         fy = top - pad - (lift if target is not None else 0)
         fh = card_h + 2 * pad + (lift if target is not None else 0) + (14 if any(g.notes) else 0)
         if not frames:
@@ -327,37 +365,26 @@ def groups_ops(
                     radius=8,
                 )
             )
-        if labels:  # as far as the next group's label, or the picture's edge for the last
-            room = span + GROUP_GAP - 6 if g is not groups[-1] else max(span, right - cx)
-            ops += fitted(
-                cx - pad + 2,
-                y + size / 2,
-                g.label,
-                room,
-                size,
-                theme.felt_text,
-                "left",
-                bold=not g.deadwood,
-                min_scale=0.7,
-            )
+        ops += label
         for k, c in enumerate(g.cards):
             px = cx + k * (card_w + gap)
             chosen = index in selected
             py = top - (lift if chosen else 0)
             ops.append(card_sprite(c, card_w, card_h, theme, DECK, px, py))
             if c is not None and is_wild(c, wild_rank):
-                ops += _wild_badge(px, py, card_w, card_h, theme)
+                ops += _wild_badge(px, py, card_w, card_h, theme, phone is not None)
             note = g.notes[k] if k < len(g.notes) else ""
             if note:
-                ops += fitted(
+                ops += table_label(
                     px + card_w / 2,
                     top + card_h + 9,
                     note,
-                    max(card_w + gap, card_w / 2) - 2,
+                    words.note,
                     11 * theme.font_scale,
                     theme.felt_text,
                     bold=True,
                     min_scale=0.7,
+                    phone=room,
                 )
             if chosen:
                 ops.append(
@@ -374,7 +401,8 @@ def groups_ops(
                 ops.append(
                     Circle(px + card_w - 3, py + 3, 9, fill=theme.highlight, stroke="#000000")
                 )
-                ops.append(Text(px + card_w - 3, py + 3.5, "\u2714", 11, "#000000", bold=True))
+                tick = 11 if phone is None else LABEL_MIN
+                ops.append(Text(px + card_w - 3, py + 3.5, "\u2714", tick, "#000000", bold=True))
             if target is not None:
                 ops.append(HitBox(px, py, card_w, card_h, f"{target}:{index}"))
             index += 1
@@ -384,13 +412,19 @@ def groups_ops(
     return ops, cx
 
 
-def _wild_badge(x: float, y: float, w: float, h: float, theme: Theme) -> list[DrawOp]:
+def _wild_badge(
+    x: float, y: float, w: float, h: float, theme: Theme, phone: bool = False
+) -> list[DrawOp]:
     """A "WILD" tag across the lower middle of a card: shape and word, never colour alone (a
-    longer word in another language gets a wider tag and, if need be, a smaller font)."""
+    longer word in another language gets a wider tag and, if need be, a smaller font; on a
+    ``phone`` never under `LABEL_MIN`, the tag as wide as its word)."""
     # Translators: the tag drawn across a wild card (a short word, in capitals)
     word = str(msg("WILD"))
     bw, bh = w * (0.78 if len(word) <= 4 else 0.94), 13.0 * theme.font_scale
     size = min(9.5 * theme.font_scale, bw / (0.62 * max(len(word), 1)))
+    if phone:
+        size = LABEL_MIN
+        bw = max(bw, text_width(word, size, bold=True) + 6)
     bx, by = x + (w - bw) / 2, y + h * 0.5 - bh / 2 + 2
     return [
         Rect(bx, by, bw, bh, fill=theme.highlight, stroke="#000000", line_width=1.0, radius=4),
@@ -398,10 +432,22 @@ def _wild_badge(x: float, y: float, w: float, h: float, theme: Theme) -> list[Dr
     ]
 
 
-def _banner(width: float, text: str, theme: Theme, y: float = 24.0) -> list[Text]:
-    """A picture's title line, across the felt between its rounded corners."""
+def _banner(
+    width: float, text: str, theme: Theme, y: float = 24.0, phone: bool = False
+) -> list[Text]:
+    """A picture's title line, across the felt between its rounded corners (on a ``phone``, the
+    same words as wide as it allows)."""
     size = 15.0 * theme.font_scale
-    return fitted(width / 2, y, text, width - 60, size, theme.felt_text, bold=True)
+    return table_label(
+        width / 2,
+        y,
+        text,
+        width - 60,
+        size,
+        theme.felt_text,
+        bold=True,
+        phone=ROOM if phone else None,
+    )
 
 
 # -- pictures -------------------------------------------------------------------------------------
@@ -671,16 +717,23 @@ def step_result(state: ThreeThirteenState, view: ThreeThirteenView) -> RoundResu
 
 
 def step_picture(
-    state: ThreeThirteenState, viewer: int | None, theme: Theme | str = "default", banner: str = ""
+    state: ThreeThirteenState,
+    viewer: int | None,
+    theme: Theme | str = "default",
+    banner: str = "",
+    *,
+    portrait: bool = False,
 ) -> Drawing:
-    """Any step of a game through ``viewer``'s eyes (None: the teacher's, every hand face up)."""
+    """Any step of a game through ``viewer``'s eyes (None: the teacher's, every hand face up);
+    ``portrait``: laid out for a phone held upright."""
     view = GAME.observe(state, viewer)
     result = step_result(state, view)
     if not banner:
         wild = result.wild if result is not None else view.wild
         banner = round_banner(view.round, view.rounds, wild)
     seats = seat_pictures(view, result, name=seat_tag)
-    return table_picture(round_table(view, result, banner, seats=seats), theme=theme)
+    table = round_table(view, result, banner, seats=seats)
+    return table_picture(table, theme=theme, portrait=portrait)
 
 
 def round_banner(round_no: int, rounds: int, wild: str) -> str:
@@ -701,10 +754,13 @@ def table_picture(
     theme: Theme | str = "default",
     selected: Collection[int] = (),
     width: float = WIDTH,
+    portrait: bool = False,
 ) -> Drawing:
     """The table: seat 0 (the viewer) at the bottom with its hand grouped into melds, the other
     seats along the top, the stock (clickable, target ``stock``) and the discard pile (target
-    ``discard``) in the middle with the round and its wild rank."""
+    ``discard``) in the middle with the round and its wild rank.  ``portrait``: for a phone, the
+    banner, the other seats, the piles and the viewer one under another
+    (`cardlab.render.portrait`), saying the same words."""
     theme = get_theme(theme)
     m = 10.0
     seats = table.seats
@@ -719,93 +775,297 @@ def table_picture(
     # height came and went with them moved the buttons under it on every turn
     notes_h = 16.0 if you else 0.0
     height = bottom_y + 20 + lift + CARD_H + notes_h + 44
+    slot = (width - 2 * m - 20) / len(others) if others else 0.0
+    # the other seats, small, along the top
+    parts = [
+        _other_seat(seat, m + 10 + k * slot, slot, table.wild_rank, theme, portrait)
+        for k, seat in enumerate(others)
+    ]
+    middle = _piles(table, width, mid_y + 6, theme, portrait)
+    mine = [] if you is None else _own_seat(you, width, bottom_y, table, theme, selected, portrait)
+    if portrait:
+        head = _banner(width, table.banner, theme, 0.0, phone=True)
+        return portrait_stack([head, *parts, middle, mine], theme)
     ops: list[DrawOp] = [felt(width, height, theme, m, 40.0)]
     ops += _banner(width, table.banner, theme, 28.0)
+    for part in parts:
+        ops += part
+    ops += middle
+    ops += mine
+    return Drawing(width, height, tuple(ops), background=theme.background)
 
-    # the other seats, small, along the top
-    if others:
-        slot = (width - 2 * m - 20) / len(others)
-        for k, seat in enumerate(others):
-            x0 = m + 10 + k * slot
-            cx = x0 + slot / 2
-            ops += seat_plate(seat.name, cx, 52.0, theme, active=seat.active, width=slot - 8)
-            gap = fit_groups_gap(seat.groups, SMALL_W, slot - 24, 3.0)
+
+def _other_seat(
+    seat: SeatPicture, x0: float, slot: float, wild_rank: str | None, theme: Theme, phone: bool
+) -> list[DrawOp]:
+    """A bot's seat in its ``slot`` along the top from ``x0``: its name, its hand (backs, or its
+    melds once shown) and its notes.  On a ``phone``, the part as wide as the phone allows, in
+    the words the slot gives them."""
+    cx = x0 + slot / 2
+    ops = seat_plate(seat.name, cx, 52.0, theme, active=seat.active,
+                     width=ROOM if phone else slot - 8)  # fmt: skip
+    gap = fit_groups_gap(seat.groups, SMALL_W, slot - 24, 3.0)
+    span = groups_width(seat.groups, SMALL_W, gap, GROUP_GAP)
+    hidden = all(c is None for g in seat.groups for c in g.cards)
+    labelled = not hidden and any(g.label for g in seat.groups)
+    if phone and not hidden:
+        ops += _phone_groups(
+            seat.groups,
+            wording(seat.groups, cx - span / 2, SMALL_W, gap, x0 + slot - 4),
+            cx,
+            70.0,
+            theme,
+            card_w=SMALL_W,
+            wild_rank=wild_rank,
+            target=None,
+            label_size=10.0,
+            labels=labelled,
+        )
+    else:
+        if phone:  # backs: overlapped to the phone's width
+            gap = fit_groups_gap(seat.groups, SMALL_W, ROOM, 3.0)
             span = groups_width(seat.groups, SMALL_W, gap, GROUP_GAP)
-            hidden = all(c is None for g in seat.groups for c in g.cards)
-            labelled = not hidden and any(g.label for g in seat.groups)
-            body, _ = groups_ops(
-                seat.groups,
-                cx - span / 2,
-                66.0,
-                theme,
-                card_w=SMALL_W,
-                gap=gap,
-                wild_rank=table.wild_rank,
-                target=None,
-                label_size=10.0,
-                labels=labelled,
-                frames=not hidden,
-                right=x0 + slot - 4,
+        body, _ = groups_ops(
+            seat.groups,
+            cx - span / 2,
+            66.0,
+            theme,
+            card_w=SMALL_W,
+            gap=gap,
+            wild_rank=wild_rank,
+            target=None,
+            label_size=10.0,
+            labels=labelled,
+            frames=not hidden,
+            right=x0 + slot - 4,
+        )
+        ops += body
+    wild_notes = any(any(g.notes) for g in seat.groups)
+    ny = 66.0 + (20 if labelled else 0) + SMALL_H + 18 + (16 if wild_notes else 0)
+    if phone:  # under whatever its hand took
+        ny = extent(ops)[3] + 8
+    for j, note in enumerate(seat.notes[:2]):
+        if phone:
+            said = table_label(
+                cx,
+                ny,
+                note,
+                slot - 8,
+                11.5 * theme.font_scale,
+                theme.felt_text,
+                baseline="top",
+                phone=ROOM,
             )
-            ops += body
-            wild_notes = any(any(g.notes) for g in seat.groups)
-            ny = 66.0 + (20 if labelled else 0) + SMALL_H + 18 + (16 if wild_notes else 0)
-            for j, note in enumerate(seat.notes[:2]):
-                ops += fitted(cx, ny + 15 * j, note, slot - 8, 11.5 * theme.font_scale,
-                              theme.felt_text)  # fmt: skip
+            ny = max((t.y + t.size for t in said), default=ny) + 4
+        else:
+            said = fitted(cx, ny + 15 * j, note, slot - 8, 11.5 * theme.font_scale,
+                          theme.felt_text)  # fmt: skip
+        ops += said
+    return ops
 
-    # the stock and the discard pile
+
+def _piles(table: TablePicture, width: float, y: float, theme: Theme, phone: bool) -> list[DrawOp]:
+    """The middle of the table: the stock and the discard pile with their counts, and the notes
+    beside them (under them on a ``phone``, the piles further apart for their labels)."""
+    ops: list[DrawOp] = []
+    m = 10.0
     cx = width / 2
     sx, dx = cx - CARD_W - 30, cx + 30
-    y = mid_y + 6
     size = 12.0 * theme.font_scale
+    # each pile's label takes the room between the piles' middles (two lines at most)
+    room = dx - sx - 8
+    nx = dx + CARD_W + 28
+    notes_room = width - m - 12 - nx
+    label_room: float | None = None
+    if phone:
+        sx, dx = cx - PHONE_PILES / 2 - CARD_W / 2, cx + PHONE_PILES / 2 - CARD_W / 2
+        label_room = PHONE_PILES - 10
     if table.stock:
         for k in range(min(3, max(1, table.stock // 8))):  # a little depth for a full stock
             ops.append(card_sprite(None, CARD_W, CARD_H, theme, DECK, sx - 2 * k, y - 2 * k))
         ops.append(HitBox(sx - 4, y - 4, CARD_W + 4, CARD_H + 4, "stock"))
     else:
         ops.append(_slot(sx, y, theme))
-    # each pile's label takes the room between the piles' middles (two lines at most)
-    room = dx - sx - 8
     below = y + CARD_H + 7
+
+    def pile_label(left: float, text: str) -> list[Text]:
+        """A pile's name and count under it."""
+        return table_label(left + CARD_W / 2, below, text, room, size, theme.felt_text, "center",
+                           "top", bold=True, lines=2, phone=label_room)  # fmt: skip
+
     stock_label = str(msg("Stock ({count})", count=table.stock))
-    ops += fitted(sx + CARD_W / 2, below, stock_label, room, size, theme.felt_text, "center",
-                  "top", bold=True, lines=2)  # fmt: skip
+    ops += pile_label(sx, stock_label)
     if table.discard is not None:
         ops.append(card_sprite(table.discard, CARD_W, CARD_H, theme, DECK, dx, y))
         if is_wild(table.discard, table.wild_rank):
-            ops += _wild_badge(dx, y, CARD_W, CARD_H, theme)
+            ops += _wild_badge(dx, y, CARD_W, CARD_H, theme, phone)
         ops.append(HitBox(dx, y, CARD_W, CARD_H, "discard"))
     else:
         ops.append(_slot(dx, y, theme))
     # Translators: the discard pile's label on the table, with its number of cards
     discard_label = str(msg("Discard ({count})", count=table.discard_count))
-    ops += fitted(dx + CARD_W / 2, below, discard_label, room, size, theme.felt_text, "center",
-                  "top", bold=True, lines=2)  # fmt: skip
-    nx = dx + CARD_W + 28
+    ops += pile_label(dx, discard_label)
+    ny = extent(ops)[3] + 12
     for j, note in enumerate(table.notes[:4]):
-        ops += fitted(nx, y + 14 + 18 * j, note, width - m - 12 - nx, size, theme.felt_text,
-                      "left", bold=j == 0)  # fmt: skip
+        if phone:
+            said = table_label(
+                cx,
+                ny,
+                note,
+                notes_room,
+                size,
+                theme.felt_text,
+                "center",
+                "top",
+                bold=j == 0,
+                phone=ROOM,
+            )
+            ny = max((t.y + t.size for t in said), default=ny) + 4
+        else:
+            said = fitted(nx, y + 14 + 18 * j, note, notes_room, size, theme.felt_text, "left",
+                          bold=j == 0)  # fmt: skip
+        ops += said
+    return ops
 
-    # the viewer's hand, as groups, at the bottom
-    if you is not None:
-        gap = fit_groups_gap(you.groups, CARD_W, width - 2 * m - 40)
-        span = groups_width(you.groups, CARD_W, gap, GROUP_GAP)
-        body, _ = groups_ops(
+
+def _own_seat(
+    you: SeatPicture,
+    width: float,
+    y: float,
+    table: TablePicture,
+    theme: Theme,
+    selected: Collection[int],
+    phone: bool,
+) -> list[DrawOp]:
+    """The viewer's hand, as groups (targets ``card:<i>``), with its name plate under it; on a
+    ``phone`` its groups in rows as wide as the phone, in the words the landscape gives them."""
+    m = 10.0
+    gap = fit_groups_gap(you.groups, CARD_W, width - 2 * m - 40)
+    span = groups_width(you.groups, CARD_W, gap, GROUP_GAP)
+    ops: list[DrawOp]
+    if phone:
+        ops = _phone_groups(
+            you.groups,
+            wording(you.groups, (width - span) / 2, CARD_W, gap, width - m - 12),
+            width / 2,
+            y,
+            theme,
+            card_w=PHONE_W,
+            wild_rank=table.wild_rank,
+            selected=selected,
+            target="card",
+            label_size=12.0,
+            labels=True,
+        )
+        ny = extent(ops)[3] + 16
+    else:
+        ops, _ = groups_ops(
             you.groups,
             (width - span) / 2,
-            bottom_y,
+            y,
             theme,
             gap=gap,
             wild_rank=table.wild_rank,
             selected=selected,
             right=width - m - 12,
         )
-        ops += body
-        ny = bottom_y + lift + 20 + CARD_H + notes_h + 18
-        text = you.name + ("" if not you.notes else " \u00b7 " + " \u00b7 ".join(you.notes))
-        ops += seat_plate(text, width / 2, ny, theme, active=you.active, width=width - 2 * m - 40)
-    return Drawing(width, height, tuple(ops), background=theme.background)
+        lift, notes_h = 0.16 * CARD_H, 16.0  # the room `table_picture` leaves them
+        ny = y + lift + 20 + CARD_H + notes_h + 18
+    text = you.name + ("" if not you.notes else " \u00b7 " + " \u00b7 ".join(you.notes))
+    if phone:
+        ops += seat_plate(text, width / 2, ny, theme, active=you.active,
+                          size=phone_size(("\u25b6 " if you.active else "") + text,
+                                          13.0 * theme.font_scale, ROOM - 14, True))  # fmt: skip
+    else:
+        ops += seat_plate(text, width / 2, ny, theme, active=you.active,
+                          width=width - 2 * m - 40)  # fmt: skip
+    return ops
+
+
+def _phone_groups(
+    groups: Sequence[Group],
+    words: Wording,
+    cx: float,
+    y: float,
+    theme: Theme,
+    *,
+    card_w: float,
+    wild_rank: str | None,
+    selected: Collection[int] = (),
+    target: str | None,
+    label_size: float,
+    labels: bool,
+) -> list[DrawOp]:
+    """``groups`` on a phone, in rows no wider than its `ROOM` centred on ``cx`` from ``y``: a
+    group too long for a row goes on in the next (its label on its first piece), the cards of a
+    group spaced so no two tags or notes under them meet; every word as the landscape words it
+    (``words``)."""
+    card_h = card_size(DECK, card_w)[1]
+    pieces: list[list[DrawOp]] = []
+    index = 0
+    for g, room in zip(groups, words.labels, strict=True):
+        gap = _phone_gap(g, card_w, card_h, theme, wild_rank, words.note)
+        n = max(1, len(g.cards))
+        most = max(1, int((ROOM - 10 + gap) // (card_w + gap)))  # 10: the frame's pads
+        per = math.ceil(n / math.ceil(n / most))  # its rows as even as they go
+        for a in range(0, n, per):
+            piece = Group(g.label if a == 0 else "", g.cards[a : a + per],
+                          g.notes[a : a + per], g.deadwood)  # fmt: skip
+            ops, _ = groups_ops([piece], 0.0, 0.0, theme, card_w=card_w, gap=gap,
+                                wild_rank=wild_rank, selected=selected, target=target,
+                                label_size=label_size, labels=labels, first=index,
+                                phone=Wording((room,), words.note))  # fmt: skip
+            pieces.append(ops)
+            index += len(piece.cards)
+    rows: list[list[tuple[list[DrawOp], tuple[float, float, float, float]]]] = [[]]
+    used = 0.0
+    for ops in pieces:
+        box = extent(ops)
+        w = box[2] - box[0]
+        if rows[-1] and used + PHONE_GAP + w > ROOM:
+            rows.append([])
+            used = 0.0
+        used += (PHONE_GAP if rows[-1] else 0.0) + w
+        rows[-1].append((ops, box))
+    out: list[DrawOp] = []
+    for row in rows:
+        x = cx - (sum(b[2] - b[0] for _, b in row) + PHONE_GAP * (len(row) - 1)) / 2
+        y0, y1 = min(b[1] for _, b in row), max(b[3] for _, b in row)
+        for ops, b in row:
+            out += [shifted(op, x - b[0], y - y0) for op in ops]
+            x += b[2] - b[0] + PHONE_GAP
+        y += y1 - y0 + 10
+    return out
+
+
+def _phone_gap(
+    g: Group, card_w: float, card_h: float, theme: Theme, wild_rank: str | None, note_room: float
+) -> float:
+    """The gap between a group's cards on a phone: 4 px, or what keeps the WILD tags and the
+    notes under two cards side by side apart (they are larger there than the landscape's)."""
+    widths = []
+    for k, c in enumerate(g.cards):
+        w = 0.0
+        if c is not None and is_wild(c, wild_rank):
+            x0, _, x1, _ = extent(_wild_badge(0.0, 0.0, card_w, card_h, theme, True))
+            w = x1 - x0
+        note = g.notes[k] if k < len(g.notes) else ""
+        if note:
+            said = table_label(
+                0.0,
+                0.0,
+                note,
+                note_room,
+                11 * theme.font_scale,
+                theme.felt_text,
+                bold=True,
+                min_scale=0.7,
+                phone=ROOM,
+            )
+            w = max([w, *(text_width(t.text, t.size, t.bold) for t in said)])
+        widths.append(w)
+    need = max(((a + b) / 2 + 4 for a, b in pairwise(widths) if a and b), default=0.0)
+    return max(4.0, need - card_w)
 
 
 def _slot(x: float, y: float, theme: Theme) -> Line:

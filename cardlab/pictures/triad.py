@@ -28,6 +28,8 @@ from cardlab.render.layout import (
     selection_lift,
 )
 from cardlab.render.ops import Align
+from cardlab.render.portrait import LABEL_MIN
+from cardlab.render.portrait import stack as portrait_stack
 from cardlab.render.text import text_width
 from cardlab.render.theme import Theme
 
@@ -37,6 +39,8 @@ YOU_H = card_size("triad", YOU_W)[1]
 SEAT_W = 46.0
 SEAT_H = card_size("triad", SEAT_W)[1]
 MARGIN = 10.0
+PORTRAIT_YOU_W = 54.0
+"""The viewer's cards on a phone: five and the button in the portrait table's width."""
 
 EXAMPLES: dict[str, str] = {
     "five_up": "BJ Ab Ag Ar Ak",
@@ -157,69 +161,110 @@ def table_picture(
     banner: str = "",
     theme: Theme | str = "default",
     names: Mapping[int, str] | None = None,
+    portrait: bool = False,
 ) -> Drawing:
     """The table as ``view.seat`` sees it (None: the teacher, every hand face up).
 
     The viewer sits at the bottom with full-size cards (targets ``card:<i>``, ``selected`` ones
     lifted); the others clockwise round the felt with their chips, what they did last and, at
     the showdown, their hands and what they won.  The pot is in the middle, the button is a D.
+    ``portrait``: for a phone, the others, the middle and the viewer one under another
+    (`cardlab.render.portrait`).
     """
     theme = get_theme(theme)
     n = len(view.hands)
     viewer = view.seat if view.seat is not None else (you if you is not None else None)
-    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, MARGIN, 80.0)]
-    size = 13.0 * theme.font_scale
-    small = 12.0 * theme.font_scale
-    if banner:
-        ops.append(
-            Text(MARGIN + 24, 34, banner, 15.0 * theme.font_scale, theme.felt_text, "left",
-                 bold=True)
-        )  # fmt: skip
-    order = display_order(n, viewer)
     to_act = view.to_act if view.to_act >= 0 else None
     if view.phase == "draw":
         to_act = view.exchanger
-    for place, (seat, (cx, cy)) in enumerate(zip(order, seat_centres(n), strict=True)):
-        hand = view.hands[seat]
-        w, h = (YOU_W, YOU_H) if place == 0 else (SEAT_W, SEAT_H)
-        gap = 6.0 if place == 0 else fit_gap(len(hand), w, 260.0 if n <= 4 else 150.0, 3.0)
-        span = row_width(len(hand), w, gap)
-        inner = MARGIN + 30  # keep every hand on the felt
-        x0 = min(max(cx - span / 2, inner + 18), WIDTH - inner - span)
-        cx, y0 = x0 + span / 2, cy - h / 2
-        folded = has_folded(view, seat)
-        if hand and not (folded and place != 0):
-            target = "card" if place == 0 else f"seat:{seat}"
-            ops += row(
-                list(hand), x0, y0, w, h, gap, theme, selected if place == 0 else (), True,
-                "triad", target,
-            )  # fmt: skip
-        name = str(names.get(seat, seat_name(seat)) if names else seat_name(seat))
-        if view.betting:
-            name = str(
-                msgn("{name} \u00b7 {count} chip", "{name} \u00b7 {count} chips",
-                     view.stacks[seat], name=name)
-            )  # fmt: skip
-        else:
-            name = str(msg("{name} \u00b7 {points} pts", name=name, points=_num(view.points[seat])))
-        lift = selection_lift(h) if place == 0 and selected else 0
-        ops += seat_plate(name, cx, y0 - 13 - lift, theme, active=seat == to_act)
-        notes = seat_notes(view, seat)
-        if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
-            notes.insert(0, str(msg("in this round: {amount}", amount=view.bets[seat])))
-        align: Align
-        if place == 0:
-            nx, ny, align = x0 + span + 14, cy - 8, "left"
-        else:
-            nx, ny, align = cx, y0 + h + 13, "center"
-        for k, note in enumerate(notes[:2]):
-            ops.append(Text(nx, ny + 17 * k, note, small, theme.felt_text, align,
-                            bold=k == 0 and view.phase == "done"))  # fmt: skip
-        if seat == view.button:
-            bx = x0 - 16 if place != 0 else x0 - 22
-            by = y0 + 10
-            ops.append(Circle(bx, by, 10, fill="#ffffff", stroke="#000000", line_width=1.5))
-            ops.append(Text(bx, by + 0.5, "D", 11.0, "#000000", bold=True))
+    seats = [
+        _seat(view, seat, place, centre, theme, selected, names, to_act, portrait)
+        for place, (seat, centre) in enumerate(
+            zip(display_order(n, viewer), seat_centres(n), strict=True)
+        )
+    ]
+    title = 15.0 * theme.font_scale
+    if portrait:
+        head = [Text(0, 0, banner, title, theme.felt_text, bold=True)] if banner else []
+        return portrait_stack([head, *seats[1:], _middle(view, theme), seats[0]], theme)
+    ops: list[DrawOp] = [felt(WIDTH, HEIGHT, theme, MARGIN, 80.0)]
+    if banner:
+        ops.append(Text(MARGIN + 24, 34, banner, title, theme.felt_text, "left", bold=True))
+    for part in seats:
+        ops += part
+    ops += _middle(view, theme)
+    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+
+
+def _seat(
+    view: DrawPokerView,
+    seat: int,
+    place: int,
+    centre: tuple[float, float],
+    theme: Theme,
+    selected: Collection[int],
+    names: Mapping[int, str] | None,
+    to_act: int | None,
+    portrait: bool,
+) -> list[DrawOp]:
+    """One seat at ``place`` (0: the viewer's) round ``centre``: its cards, its name plate, what
+    it did and the button; in ``portrait`` the viewer's words go under the cards too."""
+    ops: list[DrawOp] = []
+    small = 12.0 * theme.font_scale
+    n = len(view.hands)
+    hand = view.hands[seat]
+    if place == 0:
+        w = PORTRAIT_YOU_W if portrait else YOU_W
+        h = card_size("triad", w)[1]
+    else:
+        w, h = SEAT_W, SEAT_H
+    gap = 6.0 if place == 0 else fit_gap(len(hand), w, 260.0 if n <= 4 else 150.0, 3.0)
+    span = row_width(len(hand), w, gap)
+    inner = MARGIN + 30  # keep every hand on the felt
+    cx, cy = centre
+    x0 = min(max(cx - span / 2, inner + 18), WIDTH - inner - span)
+    cx, y0 = x0 + span / 2, cy - h / 2
+    folded = has_folded(view, seat)
+    if hand and not (folded and place != 0):
+        target = "card" if place == 0 else f"seat:{seat}"
+        ops += row(
+            list(hand), x0, y0, w, h, gap, theme, selected if place == 0 else (), True,
+            "triad", target,
+        )  # fmt: skip
+    name = str(names.get(seat, seat_name(seat)) if names else seat_name(seat))
+    if view.betting:
+        name = str(
+            msgn("{name} \u00b7 {count} chip", "{name} \u00b7 {count} chips",
+                 view.stacks[seat], name=name)
+        )  # fmt: skip
+    else:
+        name = str(msg("{name} \u00b7 {points} pts", name=name, points=_num(view.points[seat])))
+    lift = selection_lift(h) if place == 0 and selected else 0
+    ops += seat_plate(name, cx, y0 - 13 - lift, theme, active=seat == to_act)
+    notes = seat_notes(view, seat)
+    if view.betting and view.bets[seat] and view.phase in ("bet1", "bet2"):
+        notes.insert(0, str(msg("in this round: {amount}", amount=view.bets[seat])))
+    align: Align
+    if place == 0 and not portrait:
+        nx, ny, align = x0 + span + 14, cy - 8, "left"
+    else:
+        nx, ny, align = cx, y0 + h + 13, "center"
+    for k, note in enumerate(notes[:2]):
+        ops.append(Text(nx, ny + 17 * k, note, small, theme.felt_text, align,
+                        bold=k == 0 and view.phase == "done"))  # fmt: skip
+    if seat == view.button:
+        bx = x0 - 16 if place != 0 else x0 - 22
+        by = y0 + 10
+        ops.append(Circle(bx, by, 10, fill="#ffffff", stroke="#000000", line_width=1.5))
+        ops.append(Text(bx, by + 0.5, "D", LABEL_MIN if portrait else 11.0, "#000000", bold=True))
+    return ops
+
+
+def _middle(view: DrawPokerView, theme: Theme) -> list[DrawOp]:
+    """The middle of the table: the pot (or the hand's number), the stage, the stock and what
+    the seat to act owes."""
+    size = 13.0 * theme.font_scale
+    small = 12.0 * theme.font_scale
     if view.betting:
         pot = str(msg("Pot {pot}", pot=view.pot))
     else:
@@ -227,8 +272,9 @@ def table_picture(
     if view.betting and view.phase == "done" and view.results:
         paid = sum(view.results[-1].contributions)
         pot = str(msg("Pot of {pot} paid out", pot=paid))
-    ops.append(Text(WIDTH / 2, HEIGHT / 2 - 22, pot, 18.0 * theme.font_scale, theme.felt_text,
-                    bold=True))  # fmt: skip
+    ops: list[DrawOp] = [
+        Text(WIDTH / 2, HEIGHT / 2 - 22, pot, 18.0 * theme.font_scale, theme.felt_text, bold=True)
+    ]
     phase = str(
         {
             "deal": msg("dealing"),
@@ -254,7 +300,7 @@ def table_picture(
         else:
             owed = msg("nothing to call \u00b7 bets of {size}", size=view.bet_size)
         ops.append(Text(WIDTH / 2, HEIGHT / 2 + 38, str(owed), small, theme.felt_text))
-    return Drawing(WIDTH, HEIGHT, tuple(ops), background=theme.background)
+    return ops
 
 
 # -- the ladder of hands ---------------------------------------------------------------------------

@@ -165,11 +165,26 @@ def fitted(
     wrapped or cut by `fit_lines`.  Wrapped lines grow away from the baseline: down from "top",
     up from "bottom", both ways from "middle"."""
     rows, used = fit_lines(text, width, size, bold=bold, lines=lines, min_scale=min_scale)
-    step = used * LINE_HEIGHT
+    return stacked(x, y, rows, used, fill, align, baseline, bold)
+
+
+def stacked(
+    x: float,
+    y: float,
+    rows: Sequence[str],
+    size: float,
+    fill: str,
+    align: Literal["left", "center", "right"] = "center",
+    baseline: Literal["top", "middle", "bottom"] = "middle",
+    bold: bool = False,
+) -> list[Text]:
+    """``rows`` as `Text` ops one under another, anchored at (x, y) as one `Text` would be: the
+    lines grow down from "top", up from "bottom", both ways from "middle"."""
+    step = size * LINE_HEIGHT
     extra = step * (len(rows) - 1)
     first = {"top": y, "middle": y - extra / 2, "bottom": y - extra}
     return [
-        Text(x, first[baseline] + k * step, row, used, fill, align, baseline, bold)
+        Text(x, first[baseline] + k * step, row, size, fill, align, baseline, bold)
         for k, row in enumerate(rows)
     ]
 

@@ -21,7 +21,6 @@ import random
 from pathlib import Path
 
 import jinja2
-import segno
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -31,6 +30,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from cardlab.core.i18n import LANGUAGES, SOURCE, msg, using_language
+from cardlab.links import qr_svg
 from cardlab.serve.capacity import Refusal, RoomKernelManager
 from cardlab.serve.plugins import TEACHER
 from cardlab.serve.room import JOIN_PATH
@@ -56,13 +56,6 @@ def page_language(path: str | None, default: str) -> str:
     ``default``."""
     first = (path or "").split("/", 1)[0]
     return first if first in LANGUAGES and "/" in (path or "") else default
-
-
-def qr_svg(link: str) -> str:
-    """``link`` as a QR code: an inline SVG, black on white, that scales to its box."""
-    return segno.make(link, error="l", micro=False).svg_inline(
-        omitsize=True, border=4, dark="#000", light="#fff"
-    )
 
 
 class RoomPageHandler(TornadoVoilaHandler):

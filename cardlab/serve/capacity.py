@@ -32,15 +32,16 @@ Voilà's pool is built on it unpatched.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import time
 from collections import defaultdict, deque
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer
+
+from cardlab.links import is_loopback
 
 CLAIM_TIMEOUT = 240.0
 """Seconds a page may take to connect to its kernel.  A class of 30 browsers sharing the server's
@@ -61,11 +62,9 @@ def _ready(task: asyncio.Future) -> bool:
 
 
 def is_local(client: str) -> bool:
-    """Whether ``client`` (a request's remote address) is this machine's loopback."""
-    try:
-        return ipaddress.ip_address(client.split("%")[0]).is_loopback
-    except ValueError:
-        return False
+    """Whether ``client`` (a request's remote address, an IPv6 one maybe with its zone after
+    ``%``) is this machine's loopback."""
+    return is_loopback(client.split("%")[0])
 
 
 @dataclass
@@ -163,7 +162,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         now = time.monotonic()
         if self.seats.full_for(client, now):
             return "client"
-        pool = getattr(self, "_pools", {}).get(notebook, [])
+        pool = self._voila_pools().get(notebook, [])
         if pool and _ready(pool[0]):
             pass
         elif self._waiting or self.free - self._coming() <= 0:
@@ -181,8 +180,13 @@ class RoomKernelManager(AsyncMappingKernelManager):
         were starting.  Each needs a place (one that already has its kernel is counted in `live`
         too: a page is refused a moment early rather than left waiting for a place)."""
         self._taken = {task for task in self._taken if not task.done()}
-        pools = getattr(self, "_pools", {}).values()
+        pools = self._voila_pools().values()
         return len(self._taken) + sum(1 for pool in pools for task in pool if not task.done())
+
+    def _voila_pools(self) -> dict[str, list[asyncio.Task[Any]]]:
+        """Voilà's pools of preheated kernels, by notebook: a private attribute of the kernel
+        manager voila-preheat mixes in (none without preheating), read here only."""
+        return getattr(self, "_pools", {})
 
     def release(self) -> None:
         """The page's request is over: a place promised to it and not used is free again."""

@@ -10,7 +10,8 @@ own token login: the first request carries ``?token=``, a cookie keeps the brows
 join link and its QR code carry the students' token, and joining stays one scan.  The teacher's
 pages (the join page for the projector) need a second token, printed only in the terminal.
 
-Standard library and segno only: the command imports this before the server starts.
+Standard library only at import (the QR code comes from `cardlab.links` once drawn): the command
+imports this before the server starts.
 """
 
 from __future__ import annotations
@@ -134,6 +135,6 @@ class Room:
 
 def print_qr(link: str, out: TextIO) -> None:
     """``link`` as a QR code drawn with block characters, for a terminal a phone can scan."""
-    import segno
+    from cardlab.links import qr_code
 
-    segno.make(link, error="l", micro=False).terminal(out=out, compact=True, border=2)
+    qr_code(link).terminal(out=out, compact=True, border=2)

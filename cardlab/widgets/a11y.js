@@ -196,6 +196,17 @@ function reportDensity(model) {
   }
 }
 
+// A phone held upright: tables draw their portrait layout (its labels at least 12 CSS px), as
+// the stylesheet's phone rules apply (max-width: 600px).
+const UPRIGHT = "(max-width: 600px)";
+function reportUpright(model) {
+  const upright = window.matchMedia(UPRIGHT).matches;
+  if (model.get("upright") !== upright) {
+    model.set("upright", upright);
+    model.save_changes();
+  }
+}
+
 export default {
   render({ model, el }) {
     el.style.display = "none";
@@ -212,9 +223,13 @@ export default {
     window.__cardlabSkipWords = model.get("skip_words");
     skipLinks(window.__cardlabSkipWords);
     reportDensity(model);
+    reportUpright(model);
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
-      window.addEventListener("resize", () => reportDensity(model));
+      window.addEventListener("resize", () => {
+        reportDensity(model);
+        reportUpright(model);
+      });
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));
       model.on("change:skip_words", () => {

@@ -13,7 +13,8 @@ cannot set a DOM attribute on another widget's element, so:
   Tab, Shift+Tab and Escape through to the browser on every canvas, name every slider handle
   after its widget's label (ipywidgets leaves the handle nameless), keep the focus at a table
   whose pressed control is disabled (on its status line until the control comes back), and
-  report the page's query (`cardlab.widgets.page` reads what a link asks for from it), and, in
+  report the page's query (`cardlab.widgets.page` reads what a link asks for from it) and
+  whether it is as narrow as a phone (tables then draw upright), and, in
   Voilà, put skip links first on the page: to the table and to each section of the lesson (a
   keyboard reached a table's first control after 44 Tabs).
 
@@ -36,7 +37,10 @@ from __future__ import annotations
 import html
 import itertools
 import secrets
+import weakref
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import ipywidgets as widgets
@@ -132,6 +136,9 @@ class PageScript(anywidget.AnyWidget):
     skip_words = traitlets.Dict({}).tag(sync=True)
     """The skip links' words in the page's language (`skip_words`): a Voilà page gets, as its
     first stop for Tab, links to the table and to each section of the lesson."""
+    upright = traitlets.Bool(False).tag(sync=True)
+    """Whether the page is as narrow as a phone held upright (600 px or less, the stylesheet's
+    phone width): tables then draw their portrait layout (`cardlab.render.portrait`)."""
     density = traitlets.Float(0.0).tag(sync=True)
     """Device pixels per pixel of a drawing (the screen's pixel ratio times the page's zoom), as
     the browser reports it; 0 until it has (`cardlab.widgets.canvas` draws at 2x meanwhile)."""
@@ -156,3 +163,23 @@ def page_script() -> PageScript:
         script.observe(lambda _: later(SETTLE_AFTER_S, settle_memory), names="address")
         _PAGE.append(script)
     return _PAGE[0]
+
+
+_FOLLOWERS: dict[str, weakref.WeakKeyDictionary[Any, Callable[[Any, Any], None]]] = {}
+"""Per trait of the page script, who follows it and how (`follow_page`)."""
+
+
+def follow_page(name: str, follower: Any, follow: Callable[[Any, Any], None]) -> None:
+    """Call ``follow(follower, value)`` whenever the page reports a new ``name`` (its density, its
+    width), for as long as ``follower`` lives: one observer of the page per trait, the followers
+    held weakly, so a kernel that makes many views (a test run) never keeps them alive."""
+    followers = _FOLLOWERS.get(name)
+    if followers is None:
+        followers = _FOLLOWERS[name] = weakref.WeakKeyDictionary()
+        page_script().observe(lambda change: _tell(name, change["new"]), names=name)
+    followers[follower] = follow
+
+
+def _tell(name: str, value: Any) -> None:
+    for follower, follow in list(_FOLLOWERS[name].items()):
+        follow(follower, value)

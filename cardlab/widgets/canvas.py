@@ -26,7 +26,6 @@ Facts about ipycanvas 0.14.3 this relies on (checked against its Python and JS s
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -48,7 +47,7 @@ from cardlab.render.ops import (
     Sprite,
     Text,
 )
-from cardlab.widgets.a11y import CanvasLabel, page_script
+from cardlab.widgets.a11y import CanvasLabel, follow_page, page_script
 from cardlab.widgets.canvas_batch import Batch, parking_canvas
 from cardlab.widgets.guard import Status, guarded, report
 from cardlab.widgets.later import later, send_now
@@ -410,26 +409,8 @@ def backing_scale(density: float) -> float:
     return min(2.0, max(1.0, math.ceil(density * 4 - 1e-9) / 4))
 
 
-_FOLLOWING: weakref.WeakSet[CanvasView] = weakref.WeakSet()
-"""The views drawn at the page's density; one observer of the page for all of them."""
-
-
-_WATCHED: list[Any] = []
-"""The page script whose density `_density_changed` observes (once, whatever views come and go)."""
-
-
-def _follow_density(view: CanvasView) -> None:
-    script = page_script()
-    if script not in _WATCHED:
-        script.observe(_density_changed, names="density")
-        _WATCHED.append(script)
-    _FOLLOWING.add(view)
-
-
-def _density_changed(change: dict[str, Any]) -> None:
-    scale = backing_scale(float(change["new"]))
-    for view in list(_FOLLOWING):
-        guarded(view._status_sink, view.rescale)(scale)
+def _density_changed(view: CanvasView, density: float) -> None:
+    guarded(view._status_sink, view.rescale)(backing_scale(float(density)))
 
 
 DEFAULT_LABEL = "Picture"
@@ -503,7 +484,7 @@ class CanvasView:
         self.canvas.on_touch_start(self.handle_pointer)
         self.canvas.observe(guarded(self._status_sink, self._on_size), names=["width", "height"])
         if self.follows_page:
-            _follow_density(self)
+            follow_page("density", self, _density_changed)
         if drawing is not None:
             self.draw(drawing)
 

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from cardlab.core.i18n import msg
 from cardlab.lessons.page_state import PageState, server_page
 from cardlab.render.ops import Drawing
-from cardlab.widgets.a11y import LESSON_CLASS
+from cardlab.widgets.a11y import LESSON_CLASS, follow_page, page_script
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import StatusLine
@@ -87,6 +87,21 @@ class LessonPanel(widgets.VBox):
         super().__init__(list(children), **kwargs)
         self.add_class(LESSON_CLASS)  # what the page stylesheet may style outside Voilà
         self.picker.observe(lambda _: self.redraw(), names="value")
+        self.upright = self.turns and page_script().upright
+        """Whether the picture is drawn in its portrait layout: the page is as narrow as a phone
+        and the panel's picture has one (`turns`)."""
+        if self.turns:
+            follow_page("upright", self, LessonPanel._turn)
+
+    turns: ClassVar[bool] = False
+    """Whether the panel's picture has a portrait layout for a phone (`cardlab.render.portrait`),
+    drawn while the page says it is as narrow as one (`upright`)."""
+
+    def _turn(self, upright: bool) -> None:
+        """The page became as narrow as a phone, or wider again: the picture's other layout."""
+        if bool(upright) != self.upright:
+            self.upright = bool(upright)
+            self.redraw()
 
     @property
     def theme(self) -> str:

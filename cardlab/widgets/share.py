@@ -18,10 +18,9 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import ipywidgets as widgets
-import segno
 
 from cardlab.core.i18n import msg
-from cardlab.links import is_loopback
+from cardlab.links import is_loopback, qr_svg
 from cardlab.widgets.guard import Status, guarded
 
 SHARE, HIDE = msg("Share this position"), msg("Hide the link")
@@ -29,10 +28,9 @@ SHARE, HIDE = msg("Share this position"), msg("Hide the link")
 QR_WIDTH = "min(100%, 320px)"
 
 
-def qr_svg(link: str) -> str:
+def qr_html(link: str) -> str:
     """``link`` as a QR code, an inline SVG that scales to its box, named for screen readers."""
-    code = segno.make(link, error="l", micro=False)
-    svg = code.svg_inline(omitsize=True, border=4, dark="#000", light="#fff")
+    svg = qr_svg(link)
     name = html.escape(str(msg("The link as a QR code: point a phone's camera at it")))
     style = f"width: {QR_WIDTH}"
     return f'<div class="cardlab-qr" role="img" aria-label="{name}" style="{style}">{svg}</div>'
@@ -122,7 +120,7 @@ class ShareBox(widgets.VBox):
             f'<input class="cardlab-link" type="text" readonly aria-label="{name}" '
             f'value="{html.escape(self._address)}" style="width: min(36em, 80vw)">'
         )
-        self.qr.value = qr_svg(self._address)
+        self.qr.value = qr_html(self._address)
         host = urlsplit(self._address).hostname or ""
         self.only_here.value = only_here_html(host) if is_loopback(host) else ""
 

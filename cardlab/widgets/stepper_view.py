@@ -45,6 +45,7 @@ class StepperView(ModelView):
     """Any stepped game of bots, shown and driven: see the module docstring."""
 
     share_key: ClassVar[str] = "deal"
+    turns: ClassVar[bool] = True
 
     def __init__(self, model: BotStepper, page: Page | None = None) -> None:
         super().__init__(page, size=model.size)
@@ -184,7 +185,7 @@ class StepperView(ModelView):
             self.odds.html.value = model.odds_html()
 
     def picture(self) -> Drawing:
-        return self.model.picture(self.theme)
+        return self.model.picture(self.theme, self.upright)
 
     def _redraw(self) -> None:
         super()._redraw()

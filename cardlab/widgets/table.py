@@ -41,6 +41,7 @@ class TableView(LessonPanel):
     log, a notes panel and the text mirror, all drawn from ``model``."""
 
     share_key: ClassVar[str] = "table"
+    turns: ClassVar[bool] = True
 
     def __init__(self, model: Any, picker: Page | None = None) -> None:
         super().__init__(picker, size=model.size)
@@ -54,7 +55,7 @@ class TableView(LessonPanel):
         self._rules: Mapping[str, Any] | None = None  # the page's rules followed (None: standard)
         self._moves_from = (model.recipe, 0)
         self.hand = HandView(
-            render=lambda cards, selected: self.model.drawn(self.theme, selected),
+            render=lambda cards, selected: self.model.drawn(self.theme, selected, self.upright),
             canvas=self.view,
             status=self.status,
             multi=model.multi_select,
@@ -316,7 +317,8 @@ class TableView(LessonPanel):
                 model.ahead()
                 model.foresee()
                 for after in model.foreseen():
-                    self.canvas_view.prepare(after.drawn(self.theme, after.selected))
+                    drawing = after.drawn(self.theme, after.selected, self.upright)
+                    self.canvas_view.prepare(drawing)
 
         later(self.AHEAD_S, guarded(self.status, ahead))
 

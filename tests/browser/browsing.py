@@ -64,8 +64,9 @@ LABELS_JS = """(() => {
     const [l, t, r, b] = box(this, x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent,
                              x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent);
     const scale = this.getTransform().a;
+    const size = parseFloat((this.font.match(/([\\d.]+)px/) || [0, 0])[1]) * scale;
     const frame = frames.get(this.canvas);
-    if (frame) frame.push({text: String(text), l, t, r, b, scale});
+    if (frame) frame.push({text: String(text), l, t, r, b, scale, size});
     return fill.apply(this, arguments);
   };
   window.cardlabLabelProblems = () => {
@@ -88,6 +89,16 @@ LABELS_JS = """(() => {
     }
     return [...new Set(found)];
   };
+  // The labels of the canvases ``selector`` finds as the page shows them: each label's font
+  // size in CSS pixels (its size on the canvas it was drawn on, times the shown width over it).
+  window.cardlabLabelSizes = (selector) => [...document.querySelectorAll(selector)]
+    .filter(shown => shown.getBoundingClientRect().width > 0)
+    .map(shown => {
+      const css = shown.getBoundingClientRect().width / shown.width;
+      const texts = [...frames].filter(([c, t]) => c.width === shown.width &&
+                                       c.height === shown.height && t.length).flatMap(([, t]) => t);
+      return texts.filter(a => a.text.trim()).map(a => [a.text, a.size * css]);
+    });
 })()"""
 """Installed in every page the tests open (`open_page`): `assert_labels_fit` reads it."""
 

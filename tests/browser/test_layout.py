@@ -6,6 +6,8 @@
   larger than its drawing's own size (the page's zoom);
 - every button and control label shows its whole words, never cut with an ellipsis (the
   pages in the other languages too, whose words are longer);
+- on a phone every table draws upright (`cardlab.render.portrait`) and its labels, measured as
+  the browser draws them, are at least 12 CSS px;
 - every cell paints apart from the others (its own stacking context), so a press repaints its
   cell and not the whole long page;
 - a full-length screenshot of each page at each width goes to the screenshots folder (Voilà
@@ -14,9 +16,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import pytest
 from browsing import pixels
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_accessibility import LESSONS, open_lesson
 
 WIDTHS = {"phone": (390, 844), "projector": (1920, 1080)}
@@ -130,3 +135,37 @@ def test_a_box_wider_than_a_phone_shows_that_it_scrolls(voila_server, page_at, l
     page.wait_for_timeout(200)
     right, left = shaded()
     assert left > right + 0.15, (right, left)  # at the end, the other side
+
+
+TABLE = ".cardlab-table canvas.cardlab-canvas"
+LABEL_MIN_CSS = 12.0
+UPRIGHT_JS = """([sel, min]) => { const found = window.cardlabLabelSizes(sel);
+  return found.length > 0 && found.every(t => t.length && t.every(([, size]) => size >= min)); }"""
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson != "00_decks.ipynb"])
+def test_on_a_phone_a_table_draws_upright_with_labels_of_12_css_px(
+    voila_server, page_at, screenshot_dir, lesson
+):
+    """At 390 px a table's picture is its portrait layout, shown at its own size: every label
+    on it, as the browser draws it, is at least 12 CSS px (a landscape table shrunk to the
+    phone's width drew them at 4-6 px)."""
+    page = page_at(*WIDTHS["phone"])
+    open_lesson(page, voila_server, lesson)
+    with contextlib.suppress(PlaywrightTimeout):  # the assertions below say what was drawn
+        page.wait_for_function(UPRIGHT_JS, arg=[TABLE, LABEL_MIN_CSS], timeout=20_000)
+    sizes = page.evaluate("sel => window.cardlabLabelSizes(sel)", TABLE)
+    assert sizes and all(sizes), f"{lesson}: no table labels drawn: {sizes}"
+    small = sorted({(text, round(size, 1)) for table in sizes for text, size in table
+                    if size < LABEL_MIN_CSS}, key=lambda t: t[1])  # fmt: skip
+    assert not small, f"{lesson}: labels under {LABEL_MIN_CSS} CSS px on a phone: {small[:6]}"
+    table = page.locator(TABLE).first
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
+    assert box and box["height"] > box["width"] * 0.9, f"{lesson}: the table is not upright: {box}"
+    name = lesson.removesuffix(".ipynb")
+    table.screenshot(path=str(screenshot_dir / f"{name}-table-phone.png"))
+    page.set_viewport_size({"width": 1200, "height": 900})  # turned, or a wider window
+    page.wait_for_function(
+        "sel => document.querySelector(sel).getBoundingClientRect().width > 600", arg=TABLE
+    )

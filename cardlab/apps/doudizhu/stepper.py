@@ -44,9 +44,10 @@ class DealStepper(BotStepper):
         """The first bid: the 54 deal steps and the draw of the first bidder are chance."""
         return min(first_step(replay, "bid") + 1, len(replay))
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         banner = str(msg("Step {step}: {eyes}", step=self.step, eyes=self.eyes_words))
-        return table_picture(self.view_of(self.state), you=None, banner=banner, theme=theme)
+        view = self.view_of(self.state)
+        return table_picture(view, you=None, banner=banner, theme=theme, portrait=portrait)
 
     def mirror_parts(self) -> tuple[list[str], str]:
         state = self.state

@@ -264,10 +264,15 @@ class DouDizhuTable(TableModel):
     def hand(self) -> tuple[Any, ...]:
         return tuple(self.state.hands[LEARNER])
 
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
         # "show all hands" draws the teacher's view: every hand and the bottom face up
         return table_picture(
-            self.seen, you=LEARNER, selected=frozenset(selected), banner=self.banner(), theme=theme
+            self.seen,
+            you=LEARNER,
+            selected=frozenset(selected),
+            banner=self.banner(),
+            theme=theme,
+            portrait=portrait,
         )
 
     def banner(self) -> str:

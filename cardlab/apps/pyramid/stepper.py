@@ -44,10 +44,12 @@ class HandStepper(BotStepper):
         """The first bot's move (a bet), so there is something to read."""
         return min(reasons, default=0)
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         view = self.view_of(self.state)
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
-        return table_picture(view, you=self.viewer, banner=banner, theme=theme, showdown=True)
+        return table_picture(
+            view, you=self.viewer, banner=banner, theme=theme, showdown=True, portrait=portrait
+        )
 
     def mirror_parts(self) -> tuple[list[str], str]:
         view = self.view_of(self.state)

@@ -97,10 +97,10 @@ class GameStepper(BotStepper):
     opens_in = "place"  # the first placement, after the deal
     interval = 600
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         state = self.state
         banner = str(msg("{phase}: {eyes}", phase=phase_word(state.phase), eyes=eyes(self.viewer)))
-        return position_picture(self.view_of(state), self.viewer, theme, banner)
+        return position_picture(self.view_of(state), self.viewer, theme, banner, portrait=portrait)
 
     def notes(self) -> str:
         """Who sees which faces, and at the showdown the scoring's arithmetic."""

@@ -336,9 +336,9 @@ class PyramidPokerTable(TableModel):
         return tuple(ScoreRow(*r) for r in showdown_rows(results[-1].showdown)) if results else ()
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
         names = tuple(str(name) for name in NAMES)
-        return position_picture(self.seen, self.viewer, theme, self.banner(), names, True)
+        return position_picture(self.seen, self.viewer, theme, self.banner(), names, True, portrait)
 
     def banner(self) -> str:
         view = self.observation

@@ -48,7 +48,7 @@ class RoundStepper(BotStepper):
     opens_in = "draw"  # the first turn, so there is something to see and advise
     has_odds = True
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         state, banner = self.state, ""
         if self.viewer is not None:
             banner = str(
@@ -59,7 +59,7 @@ class RoundStepper(BotStepper):
                     eyes=self.eyes_words,
                 )
             )
-        return step_picture(state, self.viewer, theme, banner)
+        return step_picture(state, self.viewer, theme, banner, portrait=portrait)
 
     def scores(self) -> tuple[tuple[str, ...], list[tuple[str, Any, str]]]:
         state = self.state

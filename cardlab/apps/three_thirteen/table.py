@@ -612,8 +612,10 @@ class ThreeThirteenTable(TableModel):
         groups = arrangement_groups(self.arrangement(), self.observation.wild)
         return tuple(c for g in groups for c in g.cards)
 
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
-        return table_picture(self.table(), theme=theme, selected=frozenset(selected))
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
+        return table_picture(
+            self.table(), theme=theme, selected=frozenset(selected), portrait=portrait
+        )
 
     def table(self) -> TablePicture:
         """The table as the learner sees it: their hand arranged, the bots' hands as backs with

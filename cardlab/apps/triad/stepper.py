@@ -36,11 +36,11 @@ class HandStepper(BotStepper):
     bots = staticmethod(default_bots)
     opens_in = "bet1"
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         # Translators: the stepper's banner: "Through the teacher's eyes"
         banner = str(msg("Through {eyes}", eyes=self.eyes_words))
         view = self.view_of(self.state)
-        return table_picture(view, you=self.viewer, banner=banner, theme=theme)
+        return table_picture(view, you=self.viewer, banner=banner, theme=theme, portrait=portrait)
 
     def mirror_parts(self) -> tuple[list[str], str]:
         view = self.view_of(self.state)

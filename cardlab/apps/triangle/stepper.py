@@ -130,7 +130,7 @@ class GameStepper(BotStepper):
         """A line ends, as the curated deal does, once the first turn's rounds are played."""
         return len(state.rounds) >= self.rounds and state.phase == "deal"
 
-    def picture(self, theme: str) -> Drawing:
+    def picture(self, theme: str, portrait: bool = False) -> Drawing:
         state, through = self.state, eyes(self.viewer)
         banner = msg(
             "Turn {turn}, round {round}: {eyes}",
@@ -140,7 +140,7 @@ class GameStepper(BotStepper):
         )
         if state.phase == "deal" and state.dealt == 0 and state.rounds:
             banner = msg("Round {number} is over: {eyes}", number=len(state.rounds), eyes=through)
-        return step_picture(state, self.viewer, theme, str(banner))
+        return step_picture(state, self.viewer, theme, str(banner), portrait)
 
     def notes(self) -> str:
         """Who sees what, through the chosen eyes."""

@@ -322,11 +322,13 @@ class TriangleTable(TableModel):
         return super()._click(target)
 
     # -- what the learner sees ---------------------------------------------------------------------
-    def picture(self, theme: str, selected: Iterable[int] = ()) -> Drawing:
+    def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:
         view = self.seen
         if view.phase in ("deal", "over") and view.history:
             record = view.history[-1]
-            return resolved_picture(view, record, you=LEARNER, banner=self.banner(), theme=theme)
+            return resolved_picture(
+                view, record, you=LEARNER, banner=self.banner(), theme=theme, portrait=portrait
+            )
         claims = self.claims()
         return live_picture(
             view,
@@ -335,6 +337,7 @@ class TriangleTable(TableModel):
             active=LEARNER,  # the learner decides first, whatever the engine's order
             banner=self.banner(),
             theme=theme,
+            portrait=portrait,
         )
 
     def banner(self) -> str:
