@@ -30,13 +30,15 @@ BOM = "\ufeff"
 _UNSAFE = ("=", "+", "-", "@", "\t", "\r", "'")
 _INT = re.compile(r"-?[0-9]{1,20}")
 _FLOAT = re.compile(r"-?[0-9]{1,20}(\.[0-9]{1,20})?([eE][+-]?[0-9]{1,3})?")
-_DEAL = re.compile(r"[0-9]{1,20}")
+_DEAL = re.compile(r"[0-9]{0,20}")
 
 
 @dataclass(frozen=True)
 class Result:
     """One row: a finished hand or deal at a table (``moves``, ``score``), or an answered quiz
-    question (``question``, ``answer``, ``right``); ``deal`` is the seed that dealt it."""
+    question (``question``, ``answer``, ``right``); ``deal`` is the number of the class's deal
+    or question the student saw (the number the table and the quiz show: "Class deal 3 of code
+    MATH7B"), 0 outside a class (an empty cell): rows with one number are one deal for all."""
 
     kind: Kind
     game: str
@@ -76,8 +78,9 @@ def write_results(results: Iterable[Result]) -> str:
     writer.writerow(COLUMNS)
     for r in results:
         right = "" if r.right is None else ("yes" if r.right else "no")
+        deal = str(r.deal) if r.deal else ""
         writer.writerow(
-            [_safe(r.kind), _safe(r.game), _safe(r.class_code), str(r.deal), _safe(r.moves),
+            [_safe(r.kind), _safe(r.game), _safe(r.class_code), deal, _safe(r.moves),
              _number(r.score), _safe(r.question), _safe(r.answer), right]
         )  # fmt: skip
     return BOM + out.getvalue()
@@ -116,7 +119,7 @@ def read_results(text: str) -> list[Result]:
             if not _is_kind(kind):
                 raise ValueError(f"results line {line}: the kind is table or quiz, not {kind!r}")
             if not _DEAL.fullmatch(deal):
-                raise ValueError(f"results line {line}: the deal {deal[:30]!r} is not a seed")
+                raise ValueError(f"results line {line}: the deal {deal[:30]!r} is not a number")
             if right not in ("", "yes", "no"):
                 raise ValueError(f"results line {line}: right is yes, no or empty")
             found.append(
@@ -124,7 +127,7 @@ def read_results(text: str) -> list[Result]:
                     kind,
                     _unsafe(game),
                     _unsafe(code),
-                    int(deal),
+                    int(deal or 0),
                     _unsafe(moves),
                     _score(score, line),
                     _unsafe(question),

@@ -125,7 +125,7 @@ class QuizView(LessonPanel):
                     "quiz",
                     after.game,
                     after.class_code,
-                    after.seed,
+                    after.number if after.class_code else 0,
                     question=plain(after.prompt()),
                     answer=str(labels.get(value, value)),
                     right=bool(right),

@@ -195,6 +195,9 @@ class TableView(LessonPanel):
         )
         opened, stopped = cls.opened(recipe, presses)
         self.refused_class = "" if code else self.refused_class
+        # the sharer's finished hands and presses are not the viewer's: the record goes on from here
+        self._scored = tuple(opened.scores)
+        self._moves_from = (opened.recipe, len(opened.replay))
         self.show(opened)
         return notices + stopped
 
@@ -370,7 +373,7 @@ class TableView(LessonPanel):
                     "table",
                     model.game_name,
                     model.recipe.class_code,
-                    model.seed,
+                    model.recipe.deal,
                     f"{row.label}: {moves}" if moves else row.label,
                     int(score) if float(score).is_integer() else float(score),
                 )

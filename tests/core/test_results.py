@@ -62,7 +62,7 @@ def test_a_row_says_what_it_is():
     ("text", "says"),
     [("", "header"), ("a,b\r\n", "header"), (",".join(COLUMNS) + "\r\nx,y\r\n", "2 fields"),
      (",".join(COLUMNS) + "\r\nbet,g,,1,,,,,\r\n", "table or quiz"),
-     (",".join(COLUMNS) + "\r\ntable,g,,1e400,,,,,\r\n", "not a seed"),
+     (",".join(COLUMNS) + "\r\ntable,g,,1e400,,,,,\r\n", "not a number"),
      (",".join(COLUMNS) + "\r\ntable,g,,1,," + "9" * 5000 + ",,,\r\n", "not a number"),
      (",".join(COLUMNS) + "\r\nquiz,g,,1,,,,,maybe\r\n", "yes, no"),
      (",".join(COLUMNS) + '\r\nquiz,"g,,1', "not CSV")],
