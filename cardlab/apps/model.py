@@ -507,6 +507,12 @@ class TableModel:
         row = self.score_row(replay)
         return () if row is None else (row,)
 
+    def record_rows(self, new: tuple[ScoreRow, ...]) -> tuple[tuple[str, float], ...]:
+        """What the student's results record of the score-sheet rows ``new`` that one press
+        added, as (label, the learner's score): a row each here; a table whose sheet shows the
+        parts of one unit (Pyramid Poker's hands of a game) records the unit once."""
+        return tuple((row.label, row.scores[0]) for row in new)
+
     # -- what every table does ---------------------------------------------------------------------
     def offered(self) -> tuple[Control, ...]:
         """The controls as the table offers them: the game's (`controls`), and on an exam page

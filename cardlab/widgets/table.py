@@ -366,19 +366,18 @@ class TableView(LessonPanel):
             start = 0
         self._moves_from = (model.recipe, len(model.replay) if new else start)
         moves = "; ".join(model.learner_moves(start))
-        for row in new:
-            score = row.scores[0]
+        for label, score in model.record_rows(new):
             self.results.add(
                 Result(
                     "table",
                     model.game_name,
                     model.recipe.class_code,
                     model.recipe.deal,
-                    f"{row.label}: {moves}" if moves else row.label,
+                    f"{label}: {moves}" if moves else label,
                     int(score) if float(score).is_integer() else float(score),
                 )
             )
-            moves = ""  # one batch of rows (a game's hands at once): the moves go with the first
+            moves = ""  # several rows at once (a fold's hands): the moves go with the first
 
     def _redraw(self) -> None:
         self.hand.set_cards(self.hand.cards, self.hand.selected)

@@ -59,3 +59,24 @@ def test_a_class_row_names_the_class_deal_the_table_showed(game):
     free = TableView(MODELS[game].start())
     to_the_next_end(free)
     assert {r.deal for r in free.results.results} == {0}  # no class: no class deal
+
+
+def test_a_pyramid_poker_game_is_one_row_with_its_moves_numbered_as_the_table_numbers_slots():
+    """One game, one row (not a row per hand with every move on the first), and its moves name
+    the slots as the table does: "Place slot 5" is ``place 5``."""
+    from cardlab.apps.pyramid_poker.table import PyramidPokerTable
+    from cardlab.games.pyramid_poker.rules import slot_name
+
+    table = TableView(PyramidPokerTable.start())
+    first = table.model.slot_options()[0]
+    table.controls["place"].click()
+    placed = table.model.learner_moves()[0]
+    assert placed == f"place {first[1] + 1}"
+    assert str(slot_name(first[1], table.model.state.width)) in first[0]  # "slot 1 (row 1, ...)"
+    to_the_next_end(table)
+    (row,) = table.results.results
+    sheet = table.model.scores
+    assert row.moves.startswith("Game 1: place ") and len(sheet) > 1
+    assert row.score == sum(r.scores[0] for r in sheet) == table.model.state.results[0].points[0]
+    assert all(m.split()[0] in {"place", "take", "hand", "keep"}
+               for m in row.moves.removeprefix("Game 1: ").split("; "))  # fmt: skip

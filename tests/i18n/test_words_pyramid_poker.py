@@ -20,6 +20,7 @@ from cardlab.core.i18n import missed, set_language, using_language
 from cardlab.core.replay import Replay
 from cardlab.games.pyramid_poker import GAME, observe
 from cardlab.games.pyramid_poker.bots import GreedyBot, SmartBot
+from cardlab.games.pyramid_poker.rules import slot_action
 from cardlab.games.pyramid_poker.scoring import score_hands
 from cardlab.pictures.pyramid_poker import position_picture
 from cardlab.widgets.stepper_view import StepperView
@@ -125,16 +126,16 @@ def _refusals() -> list:
         state = replay.state_at(step)
         if state.phase == "place" and state.placed == 20:
             taken = next(k for k, c in enumerate(state.pyramid) if c is not None)
-            found.append(GAME.why_illegal(state, f"place {taken}"))
+            found.append(GAME.why_illegal(state, slot_action("place", taken)))
             empty = next(k for k, c in enumerate(state.pyramid) if c is None and k > 8)
-            found.append(GAME.why_illegal(state, f"place {empty}"))
+            found.append(GAME.why_illegal(state, slot_action("place", empty)))
         if state.phase == "take" and state.taken == 2:
             covered = next(
                 k for k, c in enumerate(state.pyramid) if c is not None and k < state.width
             )
-            found.append(GAME.why_illegal(state, f"take {covered}"))
+            found.append(GAME.why_illegal(state, slot_action("take", covered)))
             hole = next(k for k, c in enumerate(state.pyramid) if c is None)
-            found.append(GAME.why_illegal(state, f"take {hole}"))
+            found.append(GAME.why_illegal(state, slot_action("take", hole)))
         if state.phase == "assign" and any(len(h) == 5 for h in state.hands[state.turn]):
             full = next(h for h, n in zip(("left", "centre", "right"), state.hands[state.turn],
                                           strict=True) if len(n) == 5)  # fmt: skip

@@ -136,8 +136,9 @@ def position_lines(view: PyramidPokerView, seat: int) -> list[str]:
         for s in range(2)
         for name, hand in zip(HAND_NAMES, view.hands[s], strict=True)
     ]
-    seen = [f"{k} {c}" for k, c in enumerate(view.pyramid) if c is not None]
-    hidden = [str(k) for k, (c, f) in enumerate(zip(view.pyramid, view.filled, strict=True))
+    # slots counted from 1, as the table and every text count them (`slot_name`)
+    seen = [f"{k + 1} {c}" for k, c in enumerate(view.pyramid) if c is not None]
+    hidden = [str(k + 1) for k, (c, f) in enumerate(zip(view.pyramid, view.filled, strict=True))
               if f and c is None]  # fmt: skip
     none = str(msg("none"))
     lines.append(

@@ -28,7 +28,7 @@ from cardlab.games.pyramid_poker import (
     new_game,
 )
 from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
-from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_name
+from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_action, slot_name
 from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
@@ -261,9 +261,9 @@ class PyramidPokerTable(TableModel):
         if key == "block":
             return dataclasses.replace(self, block=value)
         if key == "place":
-            return self.play(f"place {self._chosen(self.slot_options(), self.slot)}")
+            return self._play_slot("place", self._chosen(self.slot_options(), self.slot))
         if key == "take":
-            return self.play(f"take {self._chosen(self.block_options(), self.block)}")
+            return self._play_slot("take", self._chosen(self.block_options(), self.block))
         if key.startswith("hand-"):
             return self.play(f"hand {key[5:]}")
         if key.startswith("keep-"):
@@ -291,6 +291,11 @@ class PyramidPokerTable(TableModel):
         # the log shows this move and what followed it, as the table always has
         return self.advance(replay, said, begin=len(self.replay), fresh=True)
 
+    def _play_slot(self, verb: str, k: int | None) -> Self:
+        """``verb`` (place or take) at flat slot ``k`` (None: no slot, which the engine refuses
+        with the slots there are)."""
+        return self.play(f"{verb} -" if k is None else slot_action(verb, k))
+
     def keep(self, i: int) -> Self:
         revealed = self.state.revealed
         if self.stage != "keep" or not 0 <= i < len(revealed):
@@ -301,12 +306,12 @@ class PyramidPokerTable(TableModel):
         """A click on the table: a slot (place), a free block (take), a revealed block (keep) or
         one of the learner's hands (assign)."""
         kind, _, arg = target.partition(":")
-        if kind == "slot":
-            return self.play(f"place {arg}")
-        if kind == "block":
+        if kind == "slot" and arg.isdigit():
+            return self._play_slot("place", int(arg))
+        if kind == "block" and arg.isdigit():
             if self.stage == "place":
                 raise ValueError(str(msg("That slot is taken: click an empty (dashed) slot.")))
-            return self.play(f"take {arg}")
+            return self._play_slot("take", int(arg))
         if kind == "pick" and arg.isdigit():
             return self.keep(int(arg))
         if kind == "hand":
@@ -334,6 +339,15 @@ class PyramidPokerTable(TableModel):
         penalty), each with its arithmetic."""
         results = replay.state.results
         return tuple(ScoreRow(*r) for r in showdown_rows(results[-1].showdown)) if results else ()
+
+    def record_rows(self, new: tuple[ScoreRow, ...]) -> tuple[tuple[str, float], ...]:
+        """A game is what the results count: one row, the learner's points of the game (its
+        hands, the bonus, a penalty: the sheet's rows), with the game's moves."""
+        if not new or not self.state.results:
+            return ()
+        game = self.state.results[-1]
+        # Translators: a row of a student's results file: the whole of one game of Pyramid Poker
+        return ((str(msg("Game {number}", number=game.number)), game.points[LEARNER]),)
 
     # -- what the learner sees ---------------------------------------------------------------------
     def picture(self, theme: str, selected: Iterable[int] = (), portrait: bool = False) -> Drawing:

@@ -19,8 +19,10 @@ from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     HAND_NAMES,
     HAND_SIZE,
+    action_slot,
     is_joker,
     points_change,
+    slot_action,
     slot_position,
 )
 
@@ -104,7 +106,7 @@ class GreedyBot:
             action = rng_for(self.seed, view).choice(legal)
             return Decision(action, msg("the greedy bot places its block anywhere"))
         if view.phase == "take":
-            faces = [(view.pyramid[int(a.split()[1])], a) for a in legal]
+            faces = [(view.pyramid[action_slot(a)], a) for a in legal]
             seen = [(block_strength(card), a) for card, a in faces if card is not None]
             if seen:
                 action = max(seen)[1]
@@ -205,7 +207,7 @@ class SmartBot:
     def _place(self, view: PyramidPokerView, legal: list[str]) -> Decision:
         card = view.holding
         strength = block_strength(card) if card is not None else 8.0
-        slots = [int(a.split()[1]) for a in legal]
+        slots = [action_slot(a) for a in legal]
         rows = {k: slot_position(k, view.width)[0] for k in slots}
         rng = rng_for(self.seed, view)
         if strength >= 10:
@@ -224,7 +226,7 @@ class SmartBot:
                     msg("it is buried low in the pyramid"),
                 )
             )
-        return Decision(f"place {k}", why)
+        return Decision(slot_action("place", k), why)
 
     def _take(self, view: PyramidPokerView, legal: list[str]) -> Decision:
         mine = view.hands[view.turn]
@@ -235,7 +237,7 @@ class SmartBot:
         unknown_ev = None
         best: tuple[float, str, Message] | None = None
         for a in legal:
-            k = int(a.split()[1])
+            k = action_slot(a)
             card = view.pyramid[k]
             if card is None:
                 if unknown_ev is None:

@@ -6,8 +6,9 @@ Actions are text:
   block dealt face down into a personal supply, alternately Player 1's and Player 2's; nobody
   sees it), ``draw Ks`` (the block the builder draws from their own supply), ``reveal Ks`` (one
   of the 3 general-supply blocks turned up after a joker);
-* players: ``place 12`` (put the drawn block in flat slot 12, numbered as
-  `cardlab.render.layout.pyramid_index`), ``take 12`` (take the free block in slot 12),
+* players: ``place 12`` (put the drawn block in slot 12, counted from 1 as the table and every
+  text count them: `slot_action`; flat slot 11 of `cardlab.render.layout.pyramid_index`),
+  ``take 12`` (take the free block in slot 12),
   ``keep Ks`` (keep one revealed block after a joker), ``hand left|centre|right`` (put the
   taken block into a hand).
 """
@@ -46,11 +47,13 @@ from cardlab.games.pyramid_poker.rules import (
     PLACEMENTS,
     REVEAL,
     SUPPLY_SIZE,
+    action_slot,
     capacity,
     full_set,
     game_limit,
     hand_noun,
     is_joker,
+    slot_action,
     slot_index,
     slot_name,
     slot_position,
@@ -375,9 +378,9 @@ class PyramidPoker(Game[PyramidPokerState, PyramidPokerMove]):
         if phase == "over":
             return []
         if phase == "place":
-            return [f"place {k}" for k in open_slots(state.filled, state.width)]
+            return [slot_action("place", k) for k in open_slots(state.filled, state.width)]
         if phase == "take":
-            return [f"take {k}" for k in free_slots(state.filled, state.width)]
+            return [slot_action("take", k) for k in free_slots(state.filled, state.width)]
         if phase == "keep":
             return [f"keep {c.code}" for c in dict.fromkeys(state.revealed) if not is_joker(c)]
         if phase == "assign":
@@ -386,11 +389,11 @@ class PyramidPoker(Game[PyramidPokerState, PyramidPokerMove]):
         return [a for a, _ in self.chance_outcomes(state)]
 
     def move_words(self, state: PyramidPokerState, action: str) -> str:
-        """``place 1`` as "place the block in slot 2 (row 1, position 2)": slots as every text
-        names them (`slot_name`), never the action text's count from 0."""
+        """``place 2`` as "place the block in slot 2 (row 1, position 2)": slots as every text
+        names them (`slot_name`)."""
         verb, _, arg = action.partition(" ")
-        if verb in ("place", "take") and arg.isdigit():
-            slot = slot_name(int(arg), state.width)
+        if verb in ("place", "take") and arg.isdigit() and int(arg) >= 1:
+            slot = slot_name(action_slot(action), state.width)
             if verb == "place":
                 return str(msg("place the block in {slot}", slot=slot))
             return str(msg("take the block in {slot}", slot=slot))
@@ -483,15 +486,15 @@ class PyramidPoker(Game[PyramidPokerState, PyramidPokerMove]):
         self, state: PyramidPokerState, text: str, arg: str
     ) -> PyramidPokerMove | Refusal:
         """``place <slot>`` or ``take <slot>``, checked against the pyramid."""
-        if not arg.isdigit() or int(arg) >= capacity(state.width):
+        if not arg.isdigit() or not 1 <= int(arg) <= capacity(state.width):
             return Refusal(
                 msg(
-                    "{word} is not a slot: slots are 0-{last}",
+                    "{word} is not a slot: slots are 1-{last}",
                     word=repr(arg),
-                    last=capacity(state.width) - 1,
+                    last=capacity(state.width),
                 )
             )
-        k = int(arg)
+        k = action_slot(text)
         where = slot_name(k, state.width)
         if state.phase == "place":
             if state.pyramid[k] is not None:

@@ -166,11 +166,23 @@ def slot_position(k: int, width: int) -> tuple[int, int]:
 def slot_name(k: int, width: int) -> Message:
     """Flat slot ``k`` as every text names it (log, controls, text version, refusals): counted
     from 1 as a player counts, rows from the bottom and positions from the left,
-    e.g. "slot 2 (row 1, position 2)".  Only the action text (``place 1``) keeps ``k``."""
+    e.g. "slot 2 (row 1, position 2)".  The action text counts the same way (`slot_action`)."""
     r, i = slot_position(k, width)
     return msg(
         "slot {slot} (row {row}, position {position})", slot=k + 1, row=r + 1, position=i + 1
     )
+
+
+def slot_action(verb: str, k: int) -> str:
+    """The action text ``place N`` or ``take N`` of flat slot ``k``: N counts from 1, as the
+    table and every text name the slot, so a learner's moves read alike in the log, the what-if
+    list, the quiz and the results file ("Place slot 5" is ``place 5``)."""
+    return f"{verb} {k + 1}"
+
+
+def action_slot(action: str) -> int:
+    """The flat slot (from 0) of a well-formed ``place N`` or ``take N`` (N from 1)."""
+    return int(action.split()[1]) - 1
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

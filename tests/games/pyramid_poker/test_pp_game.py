@@ -57,9 +57,14 @@ def test_slot_numbering_matches_the_renderer():
 
 def test_placement_needs_two_blocks_below():
     state = new_game(1, games=1).state
-    assert legal_actions(state) == [f"place {k}" for k in range(8)]
+    # slots count from 1 in the action text, as on the table ("slot 9 (row 2, position 1)")
+    assert legal_actions(state) == [f"place {k}" for k in range(1, 9)]
     with pytest.raises(IllegalMove, match="both blocks below"):
-        apply(state, "place 8")
+        apply(state, "place 9")
+    for outside in ("place 0", "place 37"):
+        with pytest.raises(IllegalMove, match="slots are 1-36"):
+            apply(state, outside)
+    assert GAME.move_words(state, "place 9") == "place the block in slot 9 (row 2, position 1)"
     filled = [False] * 36
     filled[0] = filled[1] = True
     assert 8 in open_slots(filled, 8) and 9 not in open_slots(filled, 8)
@@ -97,7 +102,7 @@ def test_a_joker_is_discarded_and_one_of_three_is_kept_never_a_joker():
         state, pyramid=tuple(pyr), general=tuple(sorted(rest.elements())), supplies=((), ())
     )
     assert sum(GAME.cards(state).values()) == 54
-    state, event = apply(state, f"take {k}")
+    state, event = apply(state, f"take {k + 1}")
     assert "pharaoh" in event.narration and joker in state.discard
     assert GAME.current_player(state) == CHANCE
     for card in ("RJ", "5c", "9c"):
@@ -169,7 +174,7 @@ def test_uncovered_set_is_exactly_the_blocks_with_nothing_on_top(seed, cut):
         if filled[k]:
             assert all(filled[s] for s in supports(k, w))
     if state.phase == "take":
-        assert set(legal_actions(state)) == {f"take {k}" for k in expected}
+        assert set(legal_actions(state)) == {f"take {k + 1}" for k in expected}
     # nothing a seat cannot see leaks
     rng = random.Random(seed)
     for seat in (0, 1):
