@@ -22,3 +22,21 @@ def in_a_kernel(monkeypatch):
     from cardlab.widgets import later
 
     monkeypatch.setattr(later, "in_kernel", lambda: True)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def class_record_of_the_tests(tmp_path_factory):
+    """The class record the tests' tables and quizzes write (`cardlab.record.writer`), and the
+    servers they start hand their kernels: a file of the run's own, never the user's."""
+    import os
+
+    from cardlab.record import URL_ENV
+
+    path = tmp_path_factory.mktemp("record") / "results.sqlite"
+    before = os.environ.get(URL_ENV)
+    os.environ[URL_ENV] = f"sqlite:///{path}"
+    yield path
+    if before is None:
+        os.environ.pop(URL_ENV, None)
+    else:
+        os.environ[URL_ENV] = before

@@ -51,7 +51,8 @@ class Result:
     right: bool | None = None
 
 
-def _safe(text: str) -> str:
+def safe_text(text: str) -> str:
+    """``text`` as a spreadsheet shows it and never runs it (behind a ``'``: see the module)."""
     return "'" + text if text.startswith(_UNSAFE) else text
 
 
@@ -76,14 +77,17 @@ def write_results(results: Iterable[Result]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    for r in results:
-        right = "" if r.right is None else ("yes" if r.right else "no")
-        deal = str(r.deal) if r.deal else ""
-        writer.writerow(
-            [_safe(r.kind), _safe(r.game), _safe(r.class_code), deal, _safe(r.moves),
-             _number(r.score), _safe(r.question), _safe(r.answer), right]
-        )  # fmt: skip
+    writer.writerows(fields(r) for r in results)
     return BOM + out.getvalue()
+
+
+def fields(r: Result) -> list[str]:
+    """``r``'s cells under `COLUMNS`, as the file writes them."""
+    right = "" if r.right is None else ("yes" if r.right else "no")
+    deal = str(r.deal) if r.deal else ""
+    return [safe_text(r.kind), safe_text(r.game), safe_text(r.class_code), deal,
+            safe_text(r.moves), _number(r.score), safe_text(r.question), safe_text(r.answer),
+            right]  # fmt: skip
 
 
 def _score(text: str, line: int) -> int | float | None:

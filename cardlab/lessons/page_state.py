@@ -30,7 +30,7 @@ MAX_QUERY = 2_000
 """The longest query read: a table's moves compress to a few hundred characters."""
 MAX_PARAMS = 40
 """The most parameters read: a link of the page has at most a dozen."""
-PALETTE, AT, CLASS, HINTS, LANG = "palette", "at", "class", "hints", "lang"
+PALETTE, AT, CLASS, HINTS, LANG, NAME = "palette", "at", "class", "hints", "lang", "name"
 OLD_PALETTE = "theme"
 """What links made before called ``palette``: still read (Voilà reads it too, see
 `VOILA_PARAMS`; ``cardlab serve`` turns Voilà's reading off), never written."""
@@ -38,7 +38,7 @@ VOILA_PARAMS = frozenset({"theme", "template", "classic-tree", "content", "forma
 """The query parameters Voilà itself reads (its page, tree and contents handlers): a cardlab
 link never writes one.  Voilà's ``theme`` once carried cardlab's colour theme: Voilà wrote it
 unescaped into the page, and a themed link skipped the preheated kernels."""
-PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG, CLASS, HINTS})
+PAGE_PARAMS = frozenset({PALETTE, OLD_PALETTE, AT, LANG, CLASS, HINTS, NAME})
 """What the page reads from a link for itself and every panel."""
 LOGIN = "token"
 """Jupyter's login token, which a classroom's links carry: the server reads it, the page leaves it
@@ -47,6 +47,9 @@ HINTS_OFF = frozenset({"off", "no", "0", "false"})
 SERVER_HINTS = "CARDLAB_HINTS"
 """Set to ``off`` by ``cardlab serve --no-hints``: no page of the server offers a hint."""
 SERVER_CLASS = "CARDLAB_CLASS_DEALS"
+HUB_USER = "JUPYTERHUB_USER"
+"""Where a student's server behind JupyterHub is told whose it is."""
+MAX_NAME = 64
 """Set to a class code by ``cardlab serve --class-deals CODE``: every table and quiz of the
 server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`` wins."""
 SERVER_ROOM, SERVER_ROOM_TOKEN = "CARDLAB_ROOM_URL", "CARDLAB_ROOM_TOKEN"
@@ -76,6 +79,9 @@ class PageState:
     hints: bool = True
     """Whether the tables may offer hints and the page its teacher notes: not when the teacher
     served the lessons with ``--no-hints`` or the link says ``hints=off`` (an exam)."""
+    student: str = ""
+    """Who the class record names for this page's rows: the link's ``name`` (a join link may
+    carry it), else the hub's user (`HUB_USER`), else "" (no name given)."""
     room: str = ""
     """The classroom's address as the students reach it ("": not a classroom)."""
     room_token: str = ""
@@ -157,6 +163,7 @@ def read_page(
         text.lower() not in HINTS_OFF
         for text in (server.get(SERVER_HINTS, ""), query.pop(HINTS, ""))
     )
+    student = _student(query.pop(NAME, None), server.get(HUB_USER, ""), notices)
     at = query.pop(AT, "")
     if at and not POSITION.fullmatch(at):
         notices.append(str(msg("ignored at={at}: a position is a deal or a table", at=shown(at))))
@@ -168,7 +175,21 @@ def read_page(
         )
         query = {}
     room = server.get(SERVER_ROOM, ""), server.get(SERVER_ROOM_TOKEN, "")
-    return PageState(theme, lang, options, code, hints, *room, at, query, tuple(notices))
+    return PageState(theme, lang, options, code, hints, student, *room, at, query, tuple(notices))
+
+
+def _student(link: str | None, hub_user: str, notices: list[str]) -> str:
+    """The student's name: the link's (trimmed; 1-64 characters, none a control character),
+    else the hub's user."""
+    if link is not None:
+        name = " ".join(link.split())
+        if 1 <= len(name) <= MAX_NAME and all(c.isprintable() for c in name):
+            return name
+        notices.append(
+            str(msg("ignored name={name}: a name is 1-{most} characters", name=shown(link),
+                    most=MAX_NAME))
+        )  # fmt: skip
+    return hub_user[:MAX_NAME]
 
 
 def _class_code(link: str, server: str, notices: list[str]) -> str:

@@ -38,6 +38,8 @@ from cardlab import links
 from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT, is_loopback
+from cardlab.record import URL_ENV
+from cardlab.record.command import add_class
 from cardlab.serve.kernel import jupyter_path_first
 from cardlab.serve.room import (
     Room,
@@ -278,6 +280,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         env[SERVER_CLASS] = args.class_deals
     if args.no_hints:
         env[SERVER_HINTS] = "off"
+    if args.results:
+        env[URL_ENV] = args.results
     # past loopback nobody gets in without a token (a classroom's is in its join link)
     token = "" if room or is_loopback(ip) else new_token()
     url = links.local_url(links.lesson_path(INDEX, args.lang), ip, port)
@@ -599,6 +603,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def results_url_arg(text: str) -> str:
+    """A database URL for ``--results``: one SQLAlchemy reads (checked before the server
+    starts: a typo is one line, not a class's rows lost)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        make_url(text)
+    except ArgumentError:
+        raise argparse.ArgumentTypeError(
+            f"not a database URL: {text[:80]!r} (e.g. postgresql+psycopg://user:pw@host/db)"
+        ) from None
+    return text
+
+
 def main_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line, read; a server's kernel cap sized from the memory when not given."""
     args = build_parser().parse_args(argv)
@@ -675,6 +694,15 @@ def add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
         "class's scores compare; for one page: ?class=CODE",
     )
     serve.add_argument(
+        "--results",
+        metavar="URL",
+        type=results_url_arg,
+        default=None,
+        help="the class record's database, e.g. postgresql+psycopg://user:password@host/db "
+        f"(default: ${URL_ENV}, else a SQLite file in your data folder); cardlab class CODE "
+        "reads it",
+    )
+    serve.add_argument(
         "--lang",
         type=language_arg,
         default=SOURCE,
@@ -689,6 +717,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     add_serve(sub)
+    add_class(sub)
 
     listing = sub.add_parser("lessons", help="list the lessons, or copy them to a folder to edit")
     listing.add_argument(

@@ -108,6 +108,11 @@ class LessonPanel(widgets.VBox):
         return self.picker.theme
 
     @property
+    def student(self) -> str:
+        """Who the class record names for this panel's rows (the page's `PageState.student`)."""
+        return self.page_state.student if self.page_state is not None else ""
+
+    @property
     def canvas_view(self) -> CanvasView:
         """The panel's picture: ``view`` of a panel made with a ``size``, as every panel that
         draws is (``AttributeError`` for one made without)."""

@@ -129,7 +129,8 @@ class QuizView(LessonPanel):
                     question=plain(after.prompt()),
                     answer=str(labels.get(value, value)),
                     right=bool(right),
-                )
+                ),
+                student=self.student,
             )
         self.show(after)
         return right

@@ -21,6 +21,8 @@ import ipywidgets as widgets
 
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.results import BOM, Result, write_results
+from cardlab.record.rows import Record
+from cardlab.record.writer import class_record
 
 MAX_LINK = 32_000
 """The most characters of one download link's ``href`` (a part of at least one row: a single
@@ -69,9 +71,14 @@ class ResultsLink:
             return f"cardlab-{self.lesson}-results.csv"
         return f"cardlab-{self.lesson}-results-{self.part.value}.csv"
 
-    def add(self, *results: Result) -> None:
+    def add(self, *results: Result, student: str = "") -> None:
+        """Rows for the student's file; those of a class go to the class record too, naming
+        ``student`` (`cardlab.record.writer`: off the press's path)."""
         if not results:
             return
+        for result in results:
+            if result.class_code:
+                class_record().put(Record.now(result, student, self.lesson))
         for result in results:
             size = encoded(write_results([result]).removeprefix(BOM).split("\r\n", 1)[1])
             if self._size + size > MAX_LINK and len(self.results) > self.starts[-1]:

@@ -375,7 +375,8 @@ class TableView(LessonPanel):
                     model.recipe.deal,
                     f"{label}: {moves}" if moves else label,
                     int(score) if float(score).is_integer() else float(score),
-                )
+                ),
+                student=self.student,
             )
             moves = ""  # several rows at once (a fold's hands): the moves go with the first
 

@@ -243,3 +243,15 @@ def test_a_link_carries_the_page_language_and_an_unknown_one_is_a_notice() -> No
     assert read_page(query, None).lang == "zh" and read_page(query, None).theme == "colorblind"
     bad = read_page("?lang=klingon", None)
     assert bad.lang is None and any("lang='klingon'" in str(n) for n in bad.notices)
+
+
+def test_the_students_name_comes_from_the_link_else_the_hub_and_is_never_shared():
+    hub = {"JUPYTERHUB_USER": "s.lee"}
+    assert read_page("?class=MATH7B&name=%20Ann%20%20Lee%20", TRIAD, {}).student == "Ann Lee"
+    assert read_page("", TRIAD, hub).student == "s.lee"
+    assert read_page("?name=Bo", TRIAD, hub).student == "Bo"  # the link's wins
+    for bad in ("x" * 65, "a%07b", "%20"):  # too long, a control character, only spaces
+        page = read_page(f"?name={bad}", TRIAD, hub)
+        assert page.student == "s.lee" and any("a name is 1-64" in n for n in page.notices)
+    assert "name" not in write_query(class_code="MATH7B", at="table", params={"seed": "3"})
+    assert "name=Ann" in current_query("?name=Ann&lang=ru")  # the same page in another language

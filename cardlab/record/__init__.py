@@ -1,0 +1,7 @@
+"""The class record: students' results stored as they happen (`store`), what the teacher
+reads of them (`summary`), and ``cardlab class`` (`command`).  This module is light (no
+database library): the command line and a kernel import it before they need a database."""
+
+URL_ENV = "CARDLAB_RESULTS"
+"""The results database's URL in a kernel's environment (`cardlab serve` sets it; a hub's
+student servers are given it)."""

@@ -1,0 +1,69 @@
+"""The kernel's writer: rows are stored off the press's path, a store that is down is retried
+(fault injected: its folder missing, then made) with no row lost or doubled, and a class's
+table names the student its link gave."""
+
+from __future__ import annotations
+
+from cardlab.core.results import Result
+from cardlab.record.rows import Record
+from cardlab.record.store import Store, default_url
+from cardlab.record.writer import RETRY_S, Writer, class_record
+
+
+def row(student: str, k: int) -> Record:
+    return Record.now(Result("table", "triad", "W1", 1, f"Hand {k}: call", k), student, "triad")
+
+
+def test_rows_put_are_stored_in_order(url):
+    writer = Writer(url)
+    rows = [row("Ann", k) for k in range(5)]
+    for r in rows:
+        writer.put(r)
+    assert writer.flush(60) and writer.waiting() == 0
+    with Store(url) as store:
+        assert [r.key for r in store.rows("W1")] == [r.key for r in rows]
+    assert writer.stored == 5 and writer.last_error == ""
+
+
+def test_a_store_that_is_down_is_retried_and_nothing_is_lost(tmp_path):
+    folder = tmp_path / "not-yet"
+    pauses: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 3:  # the store comes back after the third try
+            folder.mkdir()
+
+    writer = Writer(f"sqlite:///{folder / 'results.sqlite'}", sleep=sleep)
+    rows = [row("Bo", k) for k in range(4)]
+    for r in rows:
+        writer.put(r)
+    assert writer.flush(60)
+    assert pauses == list(RETRY_S[:3]) and writer.failures == 3 and writer.last_error == ""
+    with Store(f"sqlite:///{folder / 'results.sqlite'}") as store:
+        back = store.rows("W1")
+    assert [r.key for r in back] == [r.key for r in rows]  # each once, in order
+
+
+def test_a_class_table_writes_its_finished_hand_with_the_students_name():
+    from cardlab.apps.triad.table import TriadTable
+    from cardlab.widgets.a11y import page_script
+    from cardlab.widgets.autoplay import step
+    from cardlab.widgets.lesson_page import LessonPage
+    from cardlab.widgets.table import TableView
+
+    script = page_script()
+    before = script.location
+    try:
+        script.location = "?class=REC1&name=Ann%20Lee"
+        table = TableView(TriadTable.start(), LessonPage("triad"))
+        assert table.student == "Ann Lee"
+        while not table.model.scores:
+            step(table)
+        assert class_record().flush(60)
+    finally:
+        script.location = before
+    with Store(default_url()) as store:
+        (stored,) = store.rows("REC1")
+    (own,) = table.results.results
+    assert (stored.student, stored.lesson, stored.result) == ("Ann Lee", "triad", own)
