@@ -98,7 +98,7 @@ def _students(records: Sequence[Record]) -> tuple[Student, ...]:
             tally["answered"] += 1
             tally["right"] += bool(r.result.right)
     return tuple(
-        Student(name, last.lesson, last.at.strftime("%H:%M:%S"), counts[name]["played"],
+        Student(name, last.lesson, last.at.strftime("%H:%M:%S UTC"), counts[name]["played"],
                 counts[name]["answered"], counts[name]["right"])
         for name, last in sorted(latest.items(), key=lambda item: item[0].casefold())
     )  # fmt: skip

@@ -12,7 +12,8 @@ swapped or added in `init_handlers`, and nothing of Voilà patched:
 * a page's websocket tells the kernel manager which client connected to which kernel (the
   per-client bound, and the claim rule that stops kernels no page ever connected to);
 * ``/cardlab/join`` is the teacher's join page for the projector: the address students open, as
-  text and as a QR code, with the class code; only the teacher's token opens it.
+  text and as a QR code, with the class code; only the teacher's token opens it;
+* ``/cardlab/class`` is the teacher's class view (`cardlab.serve.class_view`).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from cardlab.core.i18n import LANGUAGES, SOURCE, msg, using_language
 from cardlab.links import qr_svg
 from cardlab.serve.capacity import Refusal, RoomKernelManager
+from cardlab.serve.class_view import ClassViewHandler
 from cardlab.serve.plugins import TEACHER
-from cardlab.serve.room import JOIN_PATH
+from cardlab.serve.room import CLASS_PATH, JOIN_PATH
 
 PAGES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "pages"),
@@ -154,7 +156,7 @@ class CardlabVoila(Voila):
         settings = super().init_settings()
         settings.update(
             cardlab_join_url=self.join_url, cardlab_class_code=self.class_code,
-            cardlab_lang=self.lang,
+            cardlab_lang=self.lang, cardlab_pages=PAGES,
         )  # fmt: skip
         return settings
 
@@ -166,7 +168,11 @@ class CardlabVoila(Voila):
         handlers = [
             (spec[0], swapped.get(spec[1], spec[1]), *spec[2:]) for spec in super().init_handlers()
         ]
-        return [(url_path_join(self.server_url, JOIN_PATH), JoinHandler), *handlers]
+        return [
+            (url_path_join(self.server_url, JOIN_PATH), JoinHandler),
+            (url_path_join(self.server_url, CLASS_PATH), ClassViewHandler),
+            *handlers,
+        ]
 
 
 main = CardlabVoila.launch_instance

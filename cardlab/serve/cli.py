@@ -177,6 +177,7 @@ def voila_command(
     per_client: int = 0,
     token: str = "",
     room: Room | None = None,
+    class_code: str = "",
 ) -> list[str]:
     """The command line of the server ``cardlab serve`` runs (exposed for tests and benchmarks):
     Voilà's, with the room's pages (`cardlab.serve.app`), at most ``max_kernels`` kernels and
@@ -219,6 +220,8 @@ def voila_command(
         *pool_options(pool, lang),
         *([f"--Voila.token={token}"] if token else []),
         *(room_options(room) if room else []),
+        # the class view shows this class unless asked for another
+        *([f"--CardlabVoila.class_code={class_code}"] if class_code and not room else []),
     ]
 
 
@@ -299,6 +302,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     command = voila_command(
         notebooks, ip, port, args.pool, args.lang, max_kernels=args.max_kernels,
         per_client=args.kernels_per_client, token=token, room=room,
+        class_code=args.class_deals or "",
     )  # fmt: skip
     proc = subprocess.Popen(command, env=env)
 
@@ -335,6 +339,9 @@ def tell_room(room: Room) -> None:
     teacher = msg("the join page for the projector (this address is the teacher's alone):")
     print(said("cardlab", teacher), flush=True)
     print(f"  {room.teacher_url}", flush=True)
+    record = msg("the class view, live (the teacher's alone too):")
+    print(said("cardlab", record), flush=True)
+    print(f"  {room.class_view_url}", flush=True)
 
 
 def said(command: str, message: object) -> str:

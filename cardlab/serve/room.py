@@ -32,6 +32,8 @@ from cardlab.links import lesson_path, url_host
 
 JOIN_PATH = "/cardlab/join"
 """The teacher's join page (URL and QR code for the projector), on the classroom's server."""
+CLASS_PATH = "/cardlab/class"
+"""The teacher's class view (`cardlab.serve.class_view`), on any server of a class."""
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A generated class code's letters: none that a projector's reader confuses (0/O, 1/I)."""
 
@@ -120,6 +122,11 @@ class Room:
     def teacher_url(self) -> str:
         """The join page for the projector, with the teacher's token."""
         return f"{self.base}{JOIN_PATH}?{urlencode({'token': self.teacher_token})}"
+
+    @property
+    def class_view_url(self) -> str:
+        """The teacher's class view of this class (the class record), with the teacher's token."""
+        return f"{self.base}{CLASS_PATH}?{urlencode({'token': self.teacher_token})}"
 
     def kernel_environ(self) -> Mapping[str, str]:
         """What the kernels need to build links students can open (never the teacher's token)

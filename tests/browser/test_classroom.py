@@ -119,6 +119,11 @@ def test_nobody_gets_in_without_a_token(classroom):
     assert status(join)[0] in (302, 403)
     assert status(f"{join}?token={classroom.token}")[0] == 403  # a student's token: no
     assert status(classroom.teacher)[0] == 200
+    view = f"{classroom.base}/cardlab/class"  # the class view: the teacher's alone too
+    assert status(view)[0] in (302, 403)
+    assert status(f"{view}?token={classroom.token}")[0] == 403
+    teacher = parse_qs(urlsplit(classroom.teacher).query)["token"][0]
+    assert status(f"{view}?token={teacher}")[0] == 200
 
 
 @pytest.mark.parametrize("width", [1920, 390])

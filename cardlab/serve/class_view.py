@@ -1,0 +1,132 @@
+"""The teacher's class view, ``/cardlab/class`` (`cardlab.serve.room.CLASS_PATH`): the class
+record (`cardlab.record`) as a page, live, with its rows as CSV.
+
+Only the teacher opens it: a browser logged in with the teacher's token, or one on the serving
+computer itself (loopback, which no student's device is).  The page shows the class ``?code=``
+(default: the class the server deals) and fetches itself again every `REFRESH_S` seconds
+(``?part=1``: the summary alone), so what the students finish shows within seconds; ``?csv=1``
+downloads every row.  The store is read off the server's event loop, and a store that cannot be
+read is said on the page, which keeps trying.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from tornado import web
+
+from cardlab.core.classdeals import check_class_code
+from cardlab.core.i18n import SOURCE, msg, using_language
+from cardlab.serve.capacity import is_local
+from cardlab.serve.plugins import TEACHER
+
+REFRESH_S = 3
+"""How often the page fetches the class again (the issue's "live": within 5 s)."""
+
+
+def _words() -> dict[str, str]:
+    """The page's words in the current language."""
+    return {
+        "title": str(msg("The class")),
+        "code_label": str(msg("Class code")),
+        "show": str(msg("Show")),
+        "students": str(msg("Students")),
+        "student": str(msg("Student")),
+        "lesson": str(msg("Lesson")),
+        "last": str(msg("Last row")),
+        "played": str(msg("Hands played")),
+        "answered": str(msg("Answers")),
+        "right": str(msg("Right")),
+        "ranking": str(msg("Ranking")),
+        "ranking_how": str(
+            msg(
+                "Matchpoints, as in duplicate bridge: on each class deal a student scores 1 for "
+                "each classmate who scored less and 1/2 for each tie; the share of the points "
+                "there were to win ranks the class."
+            )
+        ),
+        "place": str(msg("Place")),
+        "points": str(msg("Points")),
+        "share": str(msg("Share")),
+        "deals": str(msg("Deals")),
+        "deal": str(msg("Class deal")),
+        "score": str(msg("Score")),
+        "questions": str(msg("Questions")),
+        "question": str(msg("Question")),
+        "wrong": str(msg("Most common wrong answer")),
+        "none": str(msg("No rows yet: they appear here as the students finish hands and answer.")),
+        "csv": str(msg("Download every row (CSV)")),
+        "updated": str(msg("Updated")),
+    }
+
+
+class ClassViewHandler(JupyterHandler):
+    """The class view (see the module)."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        teacher = getattr(self.current_user, "username", None) == TEACHER
+        if not teacher and not is_local(self.request.remote_ip or ""):
+            raise web.HTTPError(403, "the class view needs the teacher's token")
+        lang = self.settings.get("cardlab_lang", SOURCE)
+        try:
+            code = check_class_code(self.get_argument("code", "") or self._served_code())
+        except ValueError as exc:
+            with using_language(lang):
+                reason = str(exc)
+            raise web.HTTPError(400, reason) from None
+        self.set_header("Cache-Control", "no-store")
+        try:
+            records = await asyncio.get_running_loop().run_in_executor(None, _rows, code)
+            problem = ""
+        except Exception as error:
+            records, problem = [], f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+        if self.get_argument("csv", ""):
+            from cardlab.record.summary import export_csv
+
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", f'attachment; filename="class-{code}.csv"')
+            self.finish(export_csv(records))
+            return
+        from cardlab.record.summary import summary
+
+        with using_language(lang):
+            words = _words()
+            if problem:
+                problem = str(
+                    msg("The class record cannot be read now ({error}); trying again.",
+                        error=problem)
+                )  # fmt: skip
+        page = self.settings["cardlab_pages"].get_template(
+            "class_part.html" if self.get_argument("part", "") else "class.html"
+        )
+        now = time.strftime("%H:%M:%S UTC", time.gmtime())
+        self.finish(
+            page.render(lang=lang, code=code, view=summary(code, records), problem=problem,
+                        refresh=REFRESH_S, now=now, **words)
+        )  # fmt: skip
+
+    def _served_code(self) -> str:
+        code = self.settings.get("cardlab_class_code", "")
+        if not code:
+            raise web.HTTPError(400, "no class code: add ?code=CODE to the address")
+        return str(code)
+
+
+_STORE: list[Any] = []
+_OPENING = threading.Lock()
+
+
+def _rows(code: str) -> list[Any]:
+    """The class's rows from the server's one store (opened on first use, in a worker thread;
+    a store that could not be opened is tried again next time)."""
+    from cardlab.record.store import Store, default_url
+
+    with _OPENING:
+        if not _STORE:
+            _STORE.append(Store(default_url()))
+    return _STORE[0].rows(code)
