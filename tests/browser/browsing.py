@@ -171,11 +171,33 @@ def serving(cmd: list[str], port: int, log_path: Path, **popen) -> Iterator[subp
             start_new_session=True, **popen,
         )  # fmt: skip
     try:
-        if not wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc):
+        if not (wait_for_port("127.0.0.1", port, SERVER_START_TIMEOUT, proc)
+                and speaks_http(port, SERVER_START_TIMEOUT, proc)):  # fmt: skip
             pytest.fail(f"{cmd[:4]} did not listen on {port}:\n{log_path.read_text()[-5000:]}")
         yield proc
     finally:
         stop_group(proc)
+
+
+def speaks_http(port: int, timeout: float, proc: subprocess.Popen) -> bool:
+    """True once loopback ``port`` answers HTTP (any status) while ``proc`` runs.  A port that
+    merely accepts connections may be another process's: between `free_port` and the server's
+    bind, a kernel of the other test process can take it, and the server then exits."""
+    import http.client
+    import time
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/cardlab-probe", timeout=5):
+                return proc.poll() is None
+        except urllib.error.HTTPError:
+            return proc.poll() is None  # an answer (a 404, a 403): HTTP, and no page opened
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.2)
+    return False
 
 
 AXE_VERSION = "4.14.1"
