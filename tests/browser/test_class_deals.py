@@ -39,10 +39,12 @@ SHOWS = (
 )
 
 
-def open_class(page_at, base: str, code: str, name: str, shots: Path):
-    """A student's page of the lesson for class ``code``, once the table plays its deal 1."""
+def open_class(page_at, base: str, code: str, name: str, shots: Path, student: str = ""):
+    """A student's page of the lesson for class ``code`` (named ``student`` by the link, if
+    given), once the table plays its deal 1."""
     page = page_at(1200, 900)
-    page.goto(render_url(base, LESSON) + f"?class={code}", timeout=RENDER_TIMEOUT_MS)
+    query = f"?class={code}" + (f"&name={student}" if student else "")
+    page.goto(render_url(base, LESSON) + query, timeout=RENDER_TIMEOUT_MS)
     page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
     page.wait_for_function(
         SHOWS, arg=[CLASS_LINE, f"Class deal 1 of code {code}"], timeout=RENDER_TIMEOUT_MS
@@ -52,6 +54,25 @@ def open_class(page_at, base: str, code: str, name: str, shots: Path):
     page.locator(CANVAS).last.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"{name}-class.png"))
     return page
+
+
+def play_the_hand(page) -> None:
+    """Play the table's hand out as a student does (check or call, stand pat), press by press,
+    each once the log shows the one before."""
+    for _ in range(30):
+        page.wait_for_function(ANY_ENABLED, arg=[*MOVES, NEXT_HAND], timeout=30_000)
+        if page.locator(NEXT_HAND).is_enabled():
+            return
+        move = next(s for s in MOVES if page.locator(s).is_enabled())
+        before = page.locator(LOG).last.inner_text()
+        page.locator(move).click()
+        page.wait_for_function(
+            "([sel, old]) => { const all = document.querySelectorAll(sel); "
+            "return all[all.length - 1].innerText !== old; }",
+            arg=[LOG, before],
+            timeout=30_000,
+        )
+    raise AssertionError("the hand did not end in 30 clicks")
 
 
 def table_pixels(page) -> bytes:
@@ -73,21 +94,7 @@ def test_one_class_code_deals_every_student_the_same_cards(
     assert table_pixels(other) != table_pixels(first)
 
     # one student plays the hand out (check or call, stand pat), then downloads the results
-    for _ in range(30):
-        first.wait_for_function(ANY_ENABLED, arg=[*MOVES, NEXT_HAND], timeout=30_000)
-        if first.locator(NEXT_HAND).is_enabled():
-            break
-        move = next(s for s in MOVES if first.locator(s).is_enabled())
-        before = first.locator(LOG).last.inner_text()
-        first.locator(move).click()
-        first.wait_for_function(
-            "([sel, old]) => { const all = document.querySelectorAll(sel); "
-            "return all[all.length - 1].innerText !== old; }",
-            arg=[LOG, before],
-            timeout=30_000,
-        )
-    else:
-        raise AssertionError("the hand did not end in 30 clicks")
+    play_the_hand(first)
     first.wait_for_function(SHOWS, arg=[".cardlab-results", "1 finished hand"], timeout=30_000)
     link = first.locator(RESULTS).last
     link.scroll_into_view_if_needed()

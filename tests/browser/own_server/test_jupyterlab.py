@@ -33,6 +33,7 @@ from test_voila import (
     assert_clean_console,
     assert_drawn,
     assert_no_python_errors,
+    pixel_stats,
 )
 
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
@@ -265,6 +266,19 @@ def play_one_move(page, lesson: str) -> None:
     assert_drawn(after, f"the table after {key}")
 
 
+def assert_drawn_soon(page, canvas, what: str, within_s: float = 10.0) -> None:
+    """``canvas`` shows a drawing within ``within_s`` seconds: the widgets being up does not
+    mean every batch has reached its canvas (a canvas redrawn at the page's pixel density is
+    blank between its resize and its batch)."""
+    for _ in range(int(within_s / 0.5)):
+        shot = canvas.screenshot()
+        n_colours, ink = pixel_stats(shot)
+        if n_colours >= 8 and ink >= 0.01:
+            return
+        page.wait_for_timeout(500)
+    assert_drawn(canvas.screenshot(), what)
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_the_lesson_runs_draws_and_plays_in_jupyterlab(lab_page, lesson, screenshot_dir):
     page = lab_page
@@ -282,7 +296,7 @@ def test_the_lesson_runs_draws_and_plays_in_jupyterlab(lab_page, lesson, screens
         assert_only_lessons_restyled(page)
         canvases = page.locator(CANVAS)
         for i in range(canvases.count()):
-            assert_drawn(canvases.nth(i).screenshot(), f"{lesson} canvas #{i}")
+            assert_drawn_soon(page, canvases.nth(i), f"{lesson} canvas #{i}")
         play_one_move(page, lesson)
         if lesson == SCREENSHOT_OF:
             page.locator(f"{PANEL} .cardlab-table").evaluate("e => e.scrollIntoView()")

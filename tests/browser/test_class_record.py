@@ -1,0 +1,55 @@
+"""The class record end to end, in real browsers and kernels: two students open Triad's lesson
+with ``?class=REC&name=...``, each plays the class deal's hand to its end and answers the quiz's
+first question; the teacher's class view shows both, ranked, and ``cardlab class REC --csv``
+prints both students' rows.  (Only the teacher opens the view past loopback:
+`test_classroom.py`; the store on PostgreSQL: `tests/record/`.)"""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+
+from test_class_deals import SHOWS, open_class, play_the_hand
+
+from cardlab.core.results import BOM
+
+CODE = "REC"
+CHOICE = ".cardlab-quiz-choice input[type=radio]"
+
+
+def test_two_students_play_and_answer_and_the_teacher_sees_both(
+    voila_server, page_at, screenshot_dir
+):
+    students = {name: open_class(page_at, voila_server, CODE, name.lower(), screenshot_dir, name)
+                for name in ("Ann", "Bo")}  # fmt: skip
+    for page in students.values():
+        play_the_hand(page)
+        page.wait_for_function(SHOWS, arg=[".cardlab-results", "1 finished hand"],
+                               timeout=30_000)  # fmt: skip
+        choice = page.locator(CHOICE).first
+        choice.scroll_into_view_if_needed()
+        choice.check()
+        page.wait_for_function(SHOWS, arg=[".cardlab-results", "1 answer"], timeout=30_000)
+    view = page_at(1200, 900)
+    view.goto(f"{voila_server}/cardlab/class?code={CODE}")
+    # the rows reach the store from each kernel's writer within seconds; the page refetches
+    view.wait_for_function(
+        "() => document.querySelectorAll('table.cardlab-ranking tbody tr').length === 2",
+        timeout=20_000,
+    )
+    ranked = view.locator("table.cardlab-ranking tbody th").all_inner_texts()
+    assert sorted(ranked) == ["Ann", "Bo"]
+    assert "triad: Class deal 1" in view.locator("h3").all_inner_texts()
+    assert "Questions" in view.locator("h2").all_inner_texts()  # the question both answered
+    view.screenshot(path=str(screenshot_dir / "class-record.png"), full_page=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "cardlab.serve.cli", "class", CODE, "--csv"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix(BOM))))
+    assert sorted((r["student"], r["kind"]) for r in rows) == [
+        ("Ann", "quiz"), ("Ann", "table"), ("Bo", "quiz"), ("Bo", "table")
+    ]  # fmt: skip
+    assert {r["class code"] for r in rows} == {CODE} and {r["deal"] for r in rows} == {"1"}
