@@ -12,6 +12,7 @@ the panel named by ``at`` reads them (`LessonPanel.open_position`).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Mapping
@@ -49,6 +50,8 @@ SERVER_HINTS = "CARDLAB_HINTS"
 SERVER_CLASS = "CARDLAB_CLASS_DEALS"
 HUB_USER = "JUPYTERHUB_USER"
 """Where a student's server behind JupyterHub is told whose it is."""
+REMEMBERED = "browser"
+"""A name the student typed once, which the browser keeps for the next pages."""
 MAX_NAME = 64
 """Set to a class code by ``cardlab serve --class-deals CODE``: every table and quiz of the
 server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`` wins."""
@@ -81,7 +84,10 @@ class PageState:
     served the lessons with ``--no-hints`` or the link says ``hints=off`` (an exam)."""
     student: str = ""
     """Who the class record names for this page's rows: the link's ``name`` (a join link may
-    carry it), else the hub's user (`HUB_USER`), else "" (no name given)."""
+    carry it), else the hub's user (`HUB_USER`), else the name this browser remembers (asked
+    once, `cardlab.widgets.name_box`), else "" (no name given)."""
+    named_by: str = ""
+    """Where ``student`` came from: `NAME` (the link), `HUB_USER`, `REMEMBERED` or ""."""
     room: str = ""
     """The classroom's address as the students reach it ("": not a classroom)."""
     room_token: str = ""
@@ -122,12 +128,16 @@ def split_query(search: str) -> tuple[dict[str, str], list[str]]:
 
 
 def read_page(
-    search: str, variant: Variant | None, environ: Mapping[str, str] | None = None
+    search: str,
+    variant: Variant | None,
+    environ: Mapping[str, str] | None = None,
+    remembered: str = "",
 ) -> PageState:
     """What ``search`` (the page's ``?query``) asks for, with the server's settings from
     ``environ`` (default: the process's): the colour theme (``palette``, or ``theme`` in a link
-    made before), the language, the rules of ``variant``, the class code, the hints, and a
-    panel's position (whether the page has that panel, the page knows).  Never raises."""
+    made before), the language, the rules of ``variant``, the class code, the hints, the
+    student (``remembered``: the name the browser keeps) and a panel's position (whether the
+    page has that panel, the page knows).  Never raises."""
     server = os.environ if environ is None else environ
     query, notices = split_query(search)
     query.pop(LOGIN, None)
@@ -163,7 +173,7 @@ def read_page(
         text.lower() not in HINTS_OFF
         for text in (server.get(SERVER_HINTS, ""), query.pop(HINTS, ""))
     )
-    student = _student(query.pop(NAME, None), server.get(HUB_USER, ""), notices)
+    student = _student(query.pop(NAME, None), server.get(HUB_USER, ""), remembered, notices)
     at = query.pop(AT, "")
     if at and not POSITION.fullmatch(at):
         notices.append(str(msg("ignored at={at}: a position is a deal or a table", at=shown(at))))
@@ -175,21 +185,47 @@ def read_page(
         )
         query = {}
     room = server.get(SERVER_ROOM, ""), server.get(SERVER_ROOM_TOKEN, "")
-    return PageState(theme, lang, options, code, hints, student, *room, at, query, tuple(notices))
+    return PageState(theme, lang, options, code, hints, *student, *room, at, query,
+                     tuple(notices))  # fmt: skip
 
 
-def _student(link: str | None, hub_user: str, notices: list[str]) -> str:
-    """The student's name: the link's (trimmed; 1-64 characters, none a control character),
-    else the hub's user."""
+def remembered(state: PageState, name: str) -> PageState:
+    """``state`` naming the student ``name``, the name the browser keeps (or none, for a bad
+    one), unless the link or the hub named them."""
+    if state.named_by not in ("", REMEMBERED):
+        return state
+    student, by = _student(None, "", name, [])
+    return dataclasses.replace(state, student=student, named_by=by)
+
+
+def check_name(text: str) -> str:
+    """``text`` as a student's name (spaces trimmed and single); ValueError saying what a name
+    is if it is not one: 1-64 characters, none a control character."""
+    name = " ".join(text.split())
+    if 1 <= len(name) <= MAX_NAME and all(c.isprintable() for c in name):
+        return name
+    raise ValueError(str(msg("a name is 1-{most} characters", most=MAX_NAME)))
+
+
+def _student(
+    link: str | None, hub_user: str, remembered: str, notices: list[str]
+) -> tuple[str, str]:
+    """The student's name and where it came from: the link's, else the hub's user, else the
+    one the browser remembers (a bad one is ignored, the link's with a notice)."""
     if link is not None:
-        name = " ".join(link.split())
-        if 1 <= len(name) <= MAX_NAME and all(c.isprintable() for c in name):
-            return name
-        notices.append(
-            str(msg("ignored name={name}: a name is 1-{most} characters", name=shown(link),
-                    most=MAX_NAME))
-        )  # fmt: skip
-    return hub_user[:MAX_NAME]
+        try:
+            return check_name(link), NAME
+        except ValueError:
+            notices.append(
+                str(msg("ignored name={name}: a name is 1-{most} characters", name=shown(link),
+                        most=MAX_NAME))
+            )  # fmt: skip
+    if hub_user:
+        return hub_user[:MAX_NAME], HUB_USER
+    try:
+        return check_name(remembered), REMEMBERED
+    except ValueError:
+        return "", ""
 
 
 def _class_code(link: str, server: str, notices: list[str]) -> str:

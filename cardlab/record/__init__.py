@@ -5,3 +5,6 @@ database library): the command line and a kernel import it before they need a da
 URL_ENV = "CARDLAB_RESULTS"
 """The results database's URL in a kernel's environment (`cardlab serve` sets it; a hub's
 student servers are given it)."""
+OFF = "off"
+"""`URL_ENV`'s value (and ``--results``') for no class record: nothing a student does is
+stored, only their own file has it (a class that must not be recorded; a benchmark's yardstick)."""

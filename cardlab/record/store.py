@@ -22,7 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 
 from cardlab.core.results import Kind, Result
-from cardlab.record import URL_ENV
+from cardlab.record import OFF, URL_ENV
 from cardlab.record.rows import Record
 
 FILE_NAME = "results.sqlite"
@@ -78,6 +78,9 @@ class Store:
     """The class record at ``url`` (made on first use): rows in, rows of a class out."""
 
     def __init__(self, url: str) -> None:
+        if url == OFF:
+            raise ValueError(f"results: the class record is off (${URL_ENV} or --results is "
+                             f"{OFF!r}): nothing is stored")  # fmt: skip
         try:
             self.engine: Engine = sa.create_engine(url, pool_pre_ping=True)
         except (sa.exc.ArgumentError, ImportError, ValueError) as error:

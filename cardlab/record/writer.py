@@ -3,18 +3,22 @@
 A finished hand's row is queued here (`Writer.put`, instant) and a thread of the writer's own
 stores it: a press never waits on a database, and a store that is down (a school's server
 restarting, a full disk) is retried with growing pauses while the rows wait, in order, for as
-long as the kernel lives; the student's own file (``Download my results``) has them meanwhile.
+long as the kernel lives; the student's own file (``Download my results``) has them meanwhile,
+and the teacher's class view says how many wait and why (`cardlab.record.trouble`).
 The database library is imported on that thread too, so the first row costs a press nothing.
 """
 
 from __future__ import annotations
 
 import atexit
+import os
 import queue
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
+
+from cardlab.record import OFF, URL_ENV
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """The pauses between tries while the store is down: quick at first, then every 30 s."""
@@ -42,7 +46,10 @@ class Writer:
         """The last store error in words ("" once a write has gone through again)."""
 
     def put(self, record: Any) -> None:
-        """Queue ``record`` (a `cardlab.record.store.Record`) to be stored; never blocks."""
+        """Queue ``record`` (a `cardlab.record.store.Record`) to be stored; never blocks.  With
+        the class record off (`cardlab.record.OFF`) nothing is kept."""
+        if (self.url or os.environ.get(URL_ENV, "").strip()) == OFF:
+            return
         with self._lock:
             self._put += 1
             self._rows.put(record)
@@ -66,6 +73,7 @@ class Writer:
 
     def _run(self) -> None:
         from cardlab.record.store import Store, default_url
+        from cardlab.record.trouble import note
 
         store: Store | None = None
         tries = 0
@@ -84,12 +92,15 @@ class Writer:
                 if store is not None:
                     store.close()
                     store = None
+                note(self.waiting(), self.last_error)  # the teacher's class view says it
                 self._sleep(RETRY_S[min(tries, len(RETRY_S) - 1)])
                 tries += 1
                 continue
             with self._lock:
                 self._done += len(self._pending)
             self._pending = []
+            if tries:
+                note(0, "")
             self.last_error = ""
             tries = 0
 

@@ -38,8 +38,9 @@ from cardlab import links
 from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
 from cardlab.links import DEFAULT_PORT, is_loopback
-from cardlab.record import URL_ENV
+from cardlab.record import OFF, URL_ENV
 from cardlab.record.command import add_class
+from cardlab.record.trouble import FOLDER_ENV as TROUBLE_ENV
 from cardlab.serve.kernel import jupyter_path_first
 from cardlab.serve.room import (
     Room,
@@ -299,6 +300,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env["JUPYTER_PATH"] = jupyter_path(kernels, os.environ.get("JUPYTER_PATH"))
+    env[TROUBLE_ENV] = str(kernels / "record")  # kernels' notes of rows not stored
     command = voila_command(
         notebooks, ip, port, args.pool, args.lang, max_kernels=args.max_kernels,
         per_client=args.kernels_per_client, token=token, room=room,
@@ -612,7 +614,9 @@ class Parser(argparse.ArgumentParser):
 
 def results_url_arg(text: str) -> str:
     """A database URL for ``--results``: one SQLAlchemy reads (checked before the server
-    starts: a typo is one line, not a class's rows lost)."""
+    starts: a typo is one line, not a class's rows lost), or ``off``: no class record."""
+    if text == OFF:
+        return text
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
@@ -707,7 +711,7 @@ def add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
         default=None,
         help="the class record's database, e.g. postgresql+psycopg://user:password@host/db "
         f"(default: ${URL_ENV}, else a SQLite file in your data folder); cardlab class CODE "
-        "reads it",
+        f"reads it. {OFF}: no class record, only each student's own file",
     )
     serve.add_argument(
         "--lang",

@@ -93,6 +93,9 @@ function setUpPage() {
   if (window.__cardlabPage) return;
   window.__cardlabPage = true;
   window.addEventListener("click", copyLink);
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pageshow", () => { leaving = false; });
   window.addEventListener("focusin", (event) => {
     if (event.target instanceof Element && event.target.matches(CONTROLS)) {
       lastControl = event.target;
@@ -177,6 +180,19 @@ function speak(lang) {
   for (const part of document.querySelectorAll(".cardlab-lesson")) setAttr(part, "lang", lang);
 }
 
+// The student's name, asked once and kept by the browser for every page of this server (a
+// browser that keeps nothing, in a private window or by policy, is asked on each page).
+const NAME_KEY = "cardlab-name";
+function recall() {
+  try { return window.localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
+}
+function keep(name) {
+  try {
+    if (name) window.localStorage.setItem(NAME_KEY, name);
+    else window.localStorage.removeItem(NAME_KEY);
+  } catch { /* nothing kept: the page still has the name */ }
+}
+
 // The same lesson in another language is another page: go there, on this server only.
 function goTo(address) {
   let url;
@@ -184,27 +200,30 @@ function goTo(address) {
   if (url.origin === window.location.origin) window.location.assign(url.href);
 }
 
-// Device pixels per drawing pixel: canvases are drawn at this, crisp on a phone's or a laptop's
-// screen alike and never larger than the screen shows (a 2x canvas on a 1x screen is four times
-// the pixels to draw for every press).
-function reportDensity(model) {
-  const zoom = parseFloat(getComputedStyle(document.body).getPropertyValue("--cardlab-zoom")) || 1;
-  const density = (window.devicePixelRatio || 1) * zoom;
-  if (model.get("density") !== density) {
-    model.set("density", density);
-    model.save_changes();
-  }
+// Values the page reports to the kernel go through here: only those that changed, and nothing
+// once the page is being left, when Voila lets its kernel go and a send could only fail (the
+// widget manager would log an error for each; a link clicked while the lesson still renders
+// does it).
+let leaving = false;
+function report(model, values) {
+  if (leaving) return;
+  const changed = Object.entries(values).filter(([name, value]) => model.get(name) !== value);
+  if (!changed.length) return;
+  for (const [name, value] of changed) model.set(name, value);
+  model.save_changes();
 }
 
-// A phone held upright: tables draw their portrait layout (its labels at least 12 CSS px), as
-// the stylesheet's phone rules apply (max-width: 600px).
+// Device pixels per drawing pixel: canvases are drawn at this, crisp on a phone's or a laptop's
+// screen alike and never larger than the screen shows (a 2x canvas on a 1x screen is four times
+// the pixels to draw for every press).  A phone held upright: tables draw their portrait layout
+// (its labels at least 12 CSS px), as the stylesheet's phone rules apply (max-width: 600px).
 const UPRIGHT = "(max-width: 600px)";
-function reportUpright(model) {
-  const upright = window.matchMedia(UPRIGHT).matches;
-  if (model.get("upright") !== upright) {
-    model.set("upright", upright);
-    model.save_changes();
-  }
+function reportScreen(model) {
+  const zoom = parseFloat(getComputedStyle(document.body).getPropertyValue("--cardlab-zoom")) || 1;
+  report(model, {
+    density: (window.devicePixelRatio || 1) * zoom,
+    upright: window.matchMedia(UPRIGHT).matches,
+  });
 }
 
 export default {
@@ -212,24 +231,19 @@ export default {
     el.style.display = "none";
     setUpPage();
     labelCanvases();
-    const address = window.location.origin + window.location.pathname;
-    if (model.get("address") !== address || model.get("location") !== window.location.search) {
-      model.set("address", address);
-      model.set("location", window.location.search);
-      model.save_changes();
-    }
+    report(model, {
+      address: window.location.origin + window.location.pathname,
+      location: window.location.search,
+      remembered: recall(),
+    });
     scrollTo(model.get("target"));
     speak(model.get("lang"));
     window.__cardlabSkipWords = model.get("skip_words");
     skipLinks(window.__cardlabSkipWords);
-    reportDensity(model);
-    reportUpright(model);
+    reportScreen(model);
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
-      window.addEventListener("resize", () => {
-        reportDensity(model);
-        reportUpright(model);
-      });
+      window.addEventListener("resize", () => reportScreen(model));
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));
       model.on("change:skip_words", () => {
@@ -237,6 +251,7 @@ export default {
         skipLinks(window.__cardlabSkipWords);
       });
       model.on("change:goto", () => goTo(model.get("goto")));
+      model.on("change:remember", () => keep(model.get("remember")));
     }
   },
 };

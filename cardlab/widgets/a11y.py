@@ -142,6 +142,11 @@ class PageScript(anywidget.AnyWidget):
     density = traitlets.Float(0.0).tag(sync=True)
     """Device pixels per pixel of a drawing (the screen's pixel ratio times the page's zoom), as
     the browser reports it; 0 until it has (`cardlab.widgets.canvas` draws at 2x meanwhile)."""
+    remembered = traitlets.Unicode("").tag(sync=True)
+    """The student's name as this browser remembers it (its local storage, this server's
+    pages alike), reported with ``location``: asked once, it names the next pages' rows."""
+    remember = traitlets.Unicode("").tag(sync=True)
+    """A name the student gave: the browser keeps it (`remembered` from the next page on)."""
 
 
 def skip_words() -> dict[str, str]:

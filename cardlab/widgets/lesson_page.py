@@ -26,13 +26,28 @@ import ipywidgets as widgets
 
 from cardlab.core.i18n import LANGUAGES, Message, msg
 from cardlab.lessons.notes import notes_html
-from cardlab.lessons.page_state import PageState, current_query, read_page, write_query
+from cardlab.lessons.page_state import (
+    REMEMBERED,
+    PageState,
+    current_query,
+    read_page,
+    remembered,
+    write_query,
+)
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
-from cardlab.widgets.a11y import LESSON_CLASS
+from cardlab.widgets.a11y import LESSON_CLASS, follow_page
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.language import VOILA, LanguagePicker
-from cardlab.widgets.page import go_to, page_address, scroll_to, watch_search
+from cardlab.widgets.name_box import NameBox
+from cardlab.widgets.page import (
+    go_to,
+    page_address,
+    remember_name,
+    remembered_name,
+    scroll_to,
+    watch_search,
+)
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.rules import RulesPanel
 from cardlab.widgets.share import ShareBox
@@ -68,7 +83,8 @@ class LessonPage(widgets.VBox):
         self.positions: dict[str, LessonPanel] = {}
         self.state = read_page("", self.variant)
         """The page's state: the server's settings, then what the link asked for (kept for the
-        panels built after it came) and the rules the class chose since."""
+        panels built after it came) and the rules and the name the class chose since."""
+        self.name = NameBox(guarded(self.status, self._name_given))
         self.notes: widgets.HTML | None = None
         """The teacher notes, made at the first press (a student's page never loads them)."""
         self.notes_button = widgets.ToggleButton(
@@ -80,11 +96,13 @@ class LessonPage(widgets.VBox):
         self.notes_button.observe(self._show_notes, names="value")
         self._allow_hints(self.state.hints)  # served with --no-hints
         rules = [self.rules] if self.rules is not None else []
-        parts = [self.language, self.picker, *rules, self.notes_button, self.notice]
+        parts = [self.language, self.picker, *rules, self.notes_button, self.notice, self.name]
         super().__init__([*parts, self.status.widget])
         self.add_class(LESSON_CLASS)
         self.add_class("cardlab-page")
+        self.name.show(self.state)  # a server's class (--class-deals): asked before any link
         watch_search(guarded(self.status, self.follow))
+        follow_page("remembered", self, guarded(self.status, LessonPage._name_remembered))
 
     @property
     def hints(self) -> bool:
@@ -184,7 +202,7 @@ class LessonPage(widgets.VBox):
     def follow(self, search: str) -> None:
         """Open the page where the link's query ``search`` says: theme, rules, class and hints,
         then the position; what cannot be followed is said on the notice line."""
-        link = read_page(search, self.variant)
+        link = read_page(search, self.variant, remembered=remembered_name())
         notices: list[Notice] = list(link.notices)
         if link.lang is not None and link.lang != self.lang:
             if VOILA in page_address():
@@ -221,6 +239,7 @@ class LessonPage(widgets.VBox):
         its own status line, and the others still follow)."""
         self.state = state
         self._allow_hints(state.hints)  # an exam: no hints, no answers in the notes
+        self.name.show(state)
         options = self.options
         for panel in self.panels:
             panel.follow(state, options)
@@ -254,6 +273,20 @@ class LessonPage(widgets.VBox):
             f'<div role="status" class="cardlab-notice-text">{html.escape(str(intro))}'
             f"<ul>{items}</ul></div>"
         )
+
+    # -- who the student is -------------------------------------------------------------------
+    def _name_given(self, name: str) -> None:
+        """The student typed their name: the rows from now on carry it, and the browser keeps
+        it for the next pages."""
+        remember_name(name)
+        self._hand_down(dataclasses.replace(self.state, student=name, named_by=REMEMBERED))
+
+    def _name_remembered(self, text: str) -> None:
+        """The browser reported the name it keeps: the page takes it unless the link or the hub
+        named the student."""
+        state = remembered(self.state, text)
+        if state != self.state:
+            self._hand_down(state)
 
     def _rules_changed(self, options: Mapping[str, Any]) -> None:
         """The class chose other rules (``options``, the game's full options): the page's state

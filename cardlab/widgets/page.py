@@ -19,11 +19,23 @@ from cardlab.widgets.a11y import page_script, skip_words
 
 def watch_search(callback: Callable[[str], None]) -> None:
     """Call ``callback(search)`` with the page's ``?query`` text now if the browser has reported
-    it, and whenever it reports it (a preheated kernel runs the lesson before its page exists)."""
+    it, and whenever it reports it (a preheated kernel runs the lesson before its page exists).
+    The browser reports the name it remembers with it (`remembered_name`), in the same message:
+    both are there when ``callback`` runs."""
     script = page_script()
     script.observe(lambda change: callback(change["new"]), names="location")
     if script.location:
         callback(script.location)
+
+
+def remembered_name() -> str:
+    """The student's name as the browser remembers it ("" for none, or not reported yet)."""
+    return page_script().remembered
+
+
+def remember_name(name: str) -> None:
+    """Have the browser remember ``name`` for the next pages ("" forgets it)."""
+    page_script().remember = name
 
 
 def page_address() -> str:

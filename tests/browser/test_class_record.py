@@ -11,6 +11,7 @@ import io
 import subprocess
 import sys
 
+from test_accessibility import assert_axe_finds_nothing_serious
 from test_class_deals import SHOWS, open_class, play_the_hand
 
 from cardlab.core.results import BOM
@@ -53,3 +54,33 @@ def test_two_students_play_and_answer_and_the_teacher_sees_both(
         ("Ann", "quiz"), ("Ann", "table"), ("Bo", "quiz"), ("Bo", "table")
     ]  # fmt: skip
     assert {r["class code"] for r in rows} == {CODE} and {r["deal"] for r in rows} == {"1"}
+
+
+def test_a_student_without_a_name_is_asked_once_and_the_browser_remembers(
+    voila_server, page_at, screenshot_dir, axe_script
+):
+    page = open_class(page_at, voila_server, "ASK", "ask", screenshot_dir)
+    box = page.locator(".cardlab-name")
+    assert "type your name" in box.inner_text()
+    box.screenshot(path=str(screenshot_dir / "class-name-asked.png"))
+    assert_axe_finds_nothing_serious(page, axe_script)  # the field is named, the line is read
+    field = page.locator(".cardlab-name-field input")
+    field.fill("Cy Lee")
+    field.press("Enter")  # Enter gives the name; the field goes
+    page.wait_for_function(SHOWS, arg=[".cardlab-name", "as Cy Lee."], timeout=30_000)
+    assert page.locator(".cardlab-name-field").is_hidden()
+    box.screenshot(path=str(screenshot_dir / "class-name-given.png"))
+    choice = page.locator(CHOICE).first
+    choice.scroll_into_view_if_needed()
+    choice.check()
+    page.wait_for_function(SHOWS, arg=[".cardlab-results", "1 answer"], timeout=30_000)
+    # the next page of the same browser (a reload here) is not asked again
+    page.reload()
+    page.wait_for_function(SHOWS, arg=[".cardlab-name", "as Cy Lee."], timeout=120_000)
+    assert page.locator(".cardlab-name-field").is_hidden()
+    out = subprocess.run(
+        [sys.executable, "-m", "cardlab.serve.cli", "class", "ASK", "--csv"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix(BOM))))
+    assert [(r["student"], r["kind"]) for r in rows] == [("Cy Lee", "quiz")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
@@ -20,11 +21,14 @@ from cardlab.lessons.page_state import (
     MAX_QUERY,
     OLD_PALETTE,
     PAGE_PARAMS,
+    REMEMBERED,
     SERVER_CLASS,
     SERVER_HINTS,
     VOILA_PARAMS,
+    check_name,
     current_query,
     read_page,
+    remembered,
     server_page,
     split_query,
     write_query,
@@ -255,3 +259,27 @@ def test_the_students_name_comes_from_the_link_else_the_hub_and_is_never_shared(
         assert page.student == "s.lee" and any("a name is 1-64" in n for n in page.notices)
     assert "name" not in write_query(class_code="MATH7B", at="table", params={"seed": "3"})
     assert "name=Ann" in current_query("?name=Ann&lang=ru")  # the same page in another language
+
+
+def test_a_name_the_browser_remembers_comes_last_and_only_a_typed_one_changes():
+    hub = {"JUPYTERHUB_USER": "s.lee"}
+    page = read_page("?class=C1", TRIAD, {}, remembered=" Cy  Li ")
+    assert (page.student, page.named_by) == ("Cy Li", REMEMBERED)
+    assert read_page("?name=Bo", TRIAD, {}, remembered="Cy").student == "Bo"  # the link's wins
+    assert read_page("", TRIAD, hub, remembered="Cy").named_by == "JUPYTERHUB_USER"
+    assert read_page("", TRIAD, {}, remembered="\x07").student == ""  # a bad one: none
+    assert remembered(page, "Dee").student == "Dee"
+    assert remembered(page, "x" * 65) == replace(page, student="", named_by="")
+    linked = read_page("?name=Bo", TRIAD, {})
+    assert remembered(linked, "Dee") is linked  # the teacher's link named the student
+
+
+@given(st.text(max_size=80))
+def test_check_name_takes_a_name_or_says_what_one_is(text):
+    try:
+        name = check_name(text)
+    except ValueError as exc:
+        assert "a name is 1-64 characters" in str(exc)
+        assert not 1 <= len(" ".join(text.split())) <= 64 or not text.isprintable()
+    else:
+        assert 1 <= len(name) <= 64 and name.isprintable() and name == " ".join(text.split())

@@ -41,6 +41,8 @@ def test_what_is_wrong_is_one_line_and_an_exit_status(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.startswith("cardlab class: cannot read postgresql+psycopg://u:***@127.0.0.1:1/x")
     assert "secret" not in err and "Traceback" not in err and err.count("\n") == 1
+    assert main(["class", "X", "--results", "off"]) == 2
+    assert "the class record is off" in capsys.readouterr().err
 
 
 def test_serve_takes_a_results_url_and_refuses_one_it_cannot_read(capsys):
@@ -48,6 +50,7 @@ def test_serve_takes_a_results_url_and_refuses_one_it_cannot_read(capsys):
 
     url = "postgresql+psycopg://teacher:pw@db.school/results"
     assert main_args(["serve", "--results", url]).results == url
+    assert main_args(["serve", "--results", "off"]).results == "off"
     try:
         main_args(["serve", "--results", "not a url"])
     except SystemExit as exc:

@@ -67,3 +67,17 @@ def test_a_class_table_writes_its_finished_hand_with_the_students_name():
         (stored,) = store.rows("REC1")
     (own,) = table.results.results
     assert (stored.student, stored.lesson, stored.result) == ("Ann Lee", "triad", own)
+
+
+def test_with_the_class_record_off_nothing_is_stored(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'results.sqlite'}"
+    with Store(url):  # the store exists, so only the writer could skip it
+        pass
+    monkeypatch.setenv("CARDLAB_RESULTS", "off")
+    writer = Writer()
+    writer.put(row("Cy", 1))
+    assert writer.waiting() == 0 and writer.flush(1)
+    monkeypatch.setenv("CARDLAB_RESULTS", url)
+    with Store(url) as store:
+        assert store.rows("W1") == []
+    assert writer.stored == 0 and writer._thread is None  # no thread, no database opened

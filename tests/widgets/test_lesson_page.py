@@ -50,10 +50,10 @@ class Plain(Counter):
 def address():
     """The browser's report of the page's address; forgotten afterwards."""
     script = page_script()
-    before = (script.address, script.location, script.target)
+    before = (script.address, script.location, script.target, script.remembered, script.remember)
     script.address = "http://localhost:8866/voila/render/triad.ipynb"
     yield script
-    script.address, script.location, script.target = before
+    script.address, script.location, script.target, script.remembered, script.remember = before
 
 
 def test_a_panel_attaches_once_built_and_gets_a_share_box(address):
@@ -196,3 +196,31 @@ def test_a_links_language_outside_voila_is_a_notice_and_a_link(address):
     assert page.lang == "en" and page.picker.value == "colorblind"
     assert "ignored lang=ru: outside Voilà a page keeps its language" in page.notice.value
     assert 'lang="ru"' in page.language.elsewhere.value
+
+
+def test_a_class_page_asks_the_name_once_and_the_browser_keeps_it(address):
+    page = LessonPage("triad")
+    panel = Counter(page)
+    assert page.name.layout.display == "none"  # outside a class nobody is asked
+    address.location = "?class=ABC"
+    assert page.name.layout.display is None and page.name.form.layout.display is None
+    assert "type your name" in page.name.said.value and panel.page_state.student == ""
+    page.name.field.value = "Ann   <b>Lee"  # Enter (or leaving the field) gives it
+    assert panel.page_state.student == "Ann <b>Lee" and address.remember == "Ann <b>Lee"
+    assert page.name.form.layout.display == "none" and page.name.change.layout.display is None
+    assert "as Ann &lt;b&gt;Lee." in page.name.said.value  # the name is text, never markup
+    page.name.change.click()
+    page.name.field.value = "x" * 65
+    assert "a name is 1-64 characters" in page.name.problem.value
+    assert panel.page_state.student == "Ann <b>Lee"  # a bad name changes nothing
+    page.name.field.value = "Bo"
+    page.name.save.click()
+    assert panel.page_state.student == "Bo" and address.remember == "Bo"
+
+    later = LessonPage("triad")  # the next page: the browser reports the name it keeps
+    address.remembered = "Bo"
+    assert later.state.student == "Bo" and later.name.form.layout.display == "none"
+    address.location = "?class=ABC&name=Cy"  # a teacher's link names the student
+    assert later.state.student == "Cy" and later.name.change.layout.display == "none"
+    address.remembered = "Dee"
+    assert later.state.student == "Cy"
