@@ -33,9 +33,31 @@ def test_values_and_the_hub_config_agree():
         "guarantee": config.Spawner.mem_guarantee,
         "limit": config.Spawner.mem_limit,
     }
-    (culler,) = config.JupyterHub.services
-    assert f"--timeout={values['cull']['timeout']}" in culler["command"]
+    services = {s["name"]: s for s in config.JupyterHub.services}
+    assert f"--timeout={values['cull']['timeout']}" in services["idle-culler"]["command"]
     assert values["cull"]["enabled"] is True
+
+
+def test_both_run_the_class_view_for_the_teachers_only():
+    config = hub_config()
+    values = yaml.safe_load((DEPLOY / "values.yaml").read_text())
+    service = {s["name"]: s for s in config.JupyterHub.services}["class"]
+    assert service["command"][1:] == ["-m", "cardlab.serve.class_service"]
+    (container,) = values["hub"]["extraContainers"]
+    assert container["command"] == ["python", "-m", "cardlab.serve.class_service"]
+    assert container["image"] == "{name}:{tag}".format(**values["singleuser"]["image"])
+    port = service["url"].rsplit(":", 1)[1]
+    assert values["hub"]["services"]["class"]["url"].endswith(f":{port}")
+    roles = {r["name"]: r for r in config.JupyterHub.load_roles}
+    chart_role = values["hub"]["loadRoles"]["class-view"]
+    for role in (roles["class-view"], chart_role):
+        assert role["scopes"] == ["access:services!service=class"]
+        assert role["groups"] == ["teachers"]  # and admins, who hold access:services
+    # every student's server writes the store the service reads
+    assert (
+        config.Spawner.environment["CARDLAB_RESULTS"] == service["environment"]["CARDLAB_RESULTS"]
+    )
+    assert "CARDLAB_RESULTS" in values["singleuser"]["extraEnv"]
 
 
 def test_the_image_is_the_one_the_comment_builds():

@@ -56,6 +56,12 @@ class Standing:
     def share(self) -> float:
         return self.points / self.possible if self.possible else 0.0
 
+    @property
+    def percent(self) -> str:
+        """The share as shown: "-" while nobody else played the student's deals (nothing to
+        win is not 0% won)."""
+        return f"{self.share:.0%}" if self.possible else "-"
+
 
 @dataclass(frozen=True)
 class Question:
@@ -187,7 +193,7 @@ def as_text(view: ClassSummary) -> str:
     if view.ranking:
         out += ["", "Ranking (matchpoints over the class deals)"]
         out += _table(("place", "student", "points", "of", "share", "deals"),
-                      [(s.place, s.name, f"{s.points:g}", s.possible, f"{s.share:.0%}", s.deals)
+                      [(s.place, s.name, f"{s.points:g}", s.possible, s.percent, s.deals)
                        for s in view.ranking])  # fmt: skip
     for deal in view.deals:
         out += ["", f"{deal.game}, class deal {deal.deal}"]

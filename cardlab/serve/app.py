@@ -19,9 +19,7 @@ swapped or added in `init_handlers`, and nothing of Voilà patched:
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import jinja2
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -36,15 +34,8 @@ from cardlab.serve.capacity import Refusal, RoomKernelManager
 from cardlab.serve.class_view import ClassViewHandler
 from cardlab.serve.plugins import TEACHER
 from cardlab.serve.room import CLASS_PATH, JOIN_PATH
+from cardlab.serve.templates import PAGES
 
-PAGES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(Path(__file__).parent / "pages"),
-    autoescape=True,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
-"""The room's own pages, each one self-contained (styles inline, the QR code an inline SVG): they
-load nothing from anywhere."""
 RETRY = (8, 15)
 """Seconds before a "class is full" page tries again, drawn at random in this range, so a room
 refused at the same moment does not come back at the same moment."""
@@ -156,7 +147,7 @@ class CardlabVoila(Voila):
         settings = super().init_settings()
         settings.update(
             cardlab_join_url=self.join_url, cardlab_class_code=self.class_code,
-            cardlab_lang=self.lang, cardlab_pages=PAGES,
+            cardlab_lang=self.lang,
         )  # fmt: skip
         return settings
 

@@ -27,9 +27,14 @@ The lessons are read-only for students (they sit inside the installed package), 
 sees the lessons of the installed cardlab; a student who wants to change one works in Binder or on
 their own machine (``cardlab lessons --copy DIR``).
 
+The teacher's class view is a hub service (``cardlab/serve/class_service.py``): a teacher opens
+``https://HUB/services/class/?code=CODE`` and logs in with the hub's own login; a student who
+tries gets 403.  The students' servers write the class record into one SQLite file (below);
+``postgresql.py`` beside this file is the same hub with PostgreSQL, for a hub past one machine.
+
 ``tests/browser/own_server/test_jupyterhub.py`` runs this file, changing only the login (dummy
-passwords), the spawner (every server as the test's user, homes in a temporary folder) and the
-ports.
+passwords, the teacher in the hub's group teachers), the spawner (every server as the test's
+user, homes in a temporary folder), the ports and where the class record's file is.
 """
 
 import sys
@@ -47,9 +52,25 @@ c.JupyterHub.spawner_class = "localprocess"
 c.Spawner.cmd = [sys.executable, "-m", "cardlab.serve.singleuser"]
 c.Spawner.start_timeout = 120  # seconds: a class that logs in at the same minute, on few cores
 c.Spawner.http_timeout = 60
+# The class record (cardlab/record): each student's finished hands and answers, which the
+# teacher's class view (the service below) reads.  On one machine it is one SQLite file that
+# every student's server writes, and each server runs as its student: so the folder belongs to
+# the group students, which may write in it, and is setgid (what is made in it stays in the
+# group); the folder itself must be writable, not only the file, because SQLite's write-ahead
+# log makes two files beside the database (-wal, -shm) when a server opens it.  Once, as root:
+#   install -d -m 2770 -g students /srv/cardlab-results
+#   install -m 0660 -g students /dev/null /srv/cardlab-results/results.sqlite
+# (an empty file is an empty database, and made here it is group-writable from the start;
+# SQLite gives the log files the database file's permissions, so every student can write them,
+# whoever opened the database first).  The trust this asks: every student's server can read
+# and write this file, so a student who runs code of their own (a terminal, a notebook) could
+# read the class's rows; the pages never show one student another's.  PostgreSQL can narrow
+# that to writing only (postgresql.py beside this file).
+RESULTS = "sqlite:////srv/cardlab-results/results.sqlite"
+
 # Tables offer hints and their odds; "off" hides them on every page (a test, a match), as
 # `cardlab serve --no-hints` does; a single link can say ?hints=off instead.
-c.Spawner.environment = {"CARDLAB_HINTS": "on"}
+c.Spawner.environment = {"CARDLAB_HINTS": "on", "CARDLAB_RESULTS": RESULTS}
 
 # Memory, from benchmarks/RESULTS.md ("First drawn canvas, every lesson"): a lesson's kernel
 # holds 74-82 MiB once its lesson has run, and each open page has a kernel of its own.  The
@@ -74,18 +95,38 @@ c.Spawner.mem_limit = "1G"
 # a student who steps away during a lesson comes back to the same server, and the next lesson's
 # class finds the memory free.  The culler is a hub service with only the rights it needs.
 CULL_AFTER = 3600  # seconds
+# The teacher's class view, https://HUB/services/class/?code=CODE: a service the hub starts,
+# on loopback behind the proxy, reading the class record above.  It logs teachers in
+# with the hub's own login (OAuth, no second page asking "allow?"), and opens for whoever holds
+# the scope access:services!service=class: the hub's admins (PAM's group teachers, above) hold
+# it, and the role below gives it to the hub's group teachers too, where an admin can put a
+# teacher who should not administer the hub (the admin page's Groups).  Add "--lang=ru" (or
+# zh, lt, ms) to its command for the page in that language.
 c.JupyterHub.services = [
     {
         "name": "idle-culler",
         "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={CULL_AFTER}"],
-    }
+    },
+    {
+        "name": "class",
+        "url": "http://127.0.0.1:10101",
+        "command": [sys.executable, "-m", "cardlab.serve.class_service"],
+        "environment": {"CARDLAB_RESULTS": RESULTS},
+        "oauth_no_confirm": True,
+    },
 ]
 c.JupyterHub.load_roles = [
     {
         "name": "idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["idle-culler"],
-    }
+    },
+    {
+        "name": "class-view",
+        "description": "Open the teacher's class view (every student's results)",
+        "scopes": ["access:services!service=class"],
+        "groups": ["teachers"],
+    },
 ]
 
 # Stopping the hub stops every student's server and the proxy (the defaults, said out loud: the

@@ -44,6 +44,16 @@ def test_the_class_view_ranks_the_class_and_follows_it_live(voila_server, page_a
     phone.goto(f"{voila_server}/cardlab/class?code={CODE}")
     phone.screenshot(path=str(screenshot_dir / "class-view-phone.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 391
+    wide = phone.locator("table").first  # the students' six columns: wider than a phone
+    assert wide.get_attribute("tabindex") == "0"  # scrolled with the keyboard too
+    wide.evaluate("t => { t.scrollLeft = 80; }")
+    before = phone.locator(".cardlab-updated").get_attribute("data-at")
+    phone.wait_for_function(
+        "old => document.querySelector('.cardlab-updated').dataset.at !== old",
+        arg=before, timeout=8_000,
+    )  # fmt: skip
+    # fetched again, the class unchanged: the table is the same element, still scrolled
+    assert wide.evaluate("t => t.scrollLeft") == 80
     with urllib.request.urlopen(f"{voila_server}/cardlab/class?code={CODE}&csv=1") as answer:
         rows = list(csv.reader(io.StringIO(answer.read().decode().removeprefix(BOM))))
     assert sorted(r[0] for r in rows[1:]) == ["Ann", "Ann", "Bo", "Bo", "Cy"]

@@ -95,3 +95,11 @@ def test_the_terminal_shows_the_same():
     ranking_at = lines.index("Ranking (matchpoints over the class deals)")
     assert lines[ranking_at + 2].split()[:2] == ["1", "Bo"]
     assert "B (2)" in text
+
+
+def test_a_student_alone_on_their_deals_has_no_share_yet():
+    alone = [table("Ann", 1, 4)]
+    (standing,) = summary("C1", alone).ranking
+    assert (standing.possible, standing.percent) == (0, "-")
+    (first, _) = summary("C1", [*alone, table("Bo", 1, 2)]).ranking
+    assert (first.name, first.percent) == ("Ann", "100%")

@@ -21,9 +21,10 @@ def test_a_writer_in_trouble_says_so_until_its_rows_are_stored(tmp_path, monkeyp
     folder = tmp_path / "not-yet"
     url = f"sqlite:///{folder / 'results.sqlite'}"
     seen: list[Trouble] = []
-    back = threading.Event()
+    back, all_put = threading.Event(), threading.Event()
 
     def sleep(_seconds: float) -> None:
+        all_put.wait(10)  # the next try's note counts every row
         seen.append(read_notes())
         if len(seen) == 2:  # the store comes back after the second try
             folder.mkdir()
@@ -32,9 +33,10 @@ def test_a_writer_in_trouble_says_so_until_its_rows_are_stored(tmp_path, monkeyp
     writer = Writer(url, sleep=sleep)
     for k in range(3):
         writer.put(row("Ann", k))
+    all_put.set()
     assert writer.flush(60) and back.is_set()
-    assert seen[0].kernels == 1 and seen[0].waiting == 3 and seen[0].lost == 0
-    assert "OperationalError" in seen[0].error and "unable to open" in seen[0].error
+    assert seen[1].kernels == 1 and seen[1].waiting == 3 and seen[1].lost == 0
+    assert "OperationalError" in seen[1].error and "unable to open" in seen[1].error
     assert read_notes() == Trouble()  # stored: the note is gone
     with Store(url) as store:
         assert len(store.rows("W1")) == 3

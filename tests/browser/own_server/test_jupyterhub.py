@@ -1,13 +1,17 @@
 """A school's JupyterHub, for real: ``deploy/jupyterhub/jupyterhub_config.py`` on loopback.
 
-The hub runs the shipped configuration file; the command line changes only what a test machine
-must: the login (JupyterHub's DummyAuthenticator: any password), the spawner (every student's
-server as the test's own user, `SimpleLocalProcessSpawner`, with homes in a temporary folder;
-``--allow-root`` because the test may run as root), the ports, and where the proxy is
-(``configurable-http-proxy`` from npm, in ``build/npm``).  Three students log in in three
-Chromium contexts at once; each lands on Voilà's index of the lessons in their own server, opens
-a lesson from it and sees its canvas drawn.  Then the hub is stopped, and no process it started
-(proxy, idle culler, the students' servers, their kernels) may be left.
+The hub runs the shipped configuration file; the test changes only what a test machine must:
+the login (JupyterHub's DummyAuthenticator: any password; the teacher in the hub's group
+``teachers``), the spawner (every student's server as the test's own user,
+`SimpleLocalProcessSpawner`, with homes in a temporary folder; ``--allow-root`` because the
+test may run as root), the ports, where the class record's file is (`config_for_the_test`),
+and where the proxy is (``configurable-http-proxy`` from npm, in ``build/npm``).  Three students
+log in in three Chromium contexts at once; each lands on Voilà's index of the lessons in their
+own server and opens a lesson (two from the index, one from a class's link) and sees its canvas
+drawn.  The class's student plays the class deal's hand; the teacher logs in to the class view
+service and sees the student ranked, and a student who opens the view is refused.  Then the hub
+is stopped, and no process it started (proxy, idle culler, class view, the students' servers,
+their kernels) may be left.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 import pytest
 import test_voila as voila
 from browsing import npm_package
+from test_class_deals import CLASS_LINE, SHOWS, play_the_hand
 from traitlets.config import Config
 
 from cardlab.lessons import INDEX, notebooks_dir
@@ -39,11 +44,18 @@ CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PROXY_VERSION = "4.6.3"  # needs Node 10 or later; 5.x needs Node 20 (Debian 12 has 18)
 STUDENTS = ("ann", "ben", "cai")
 LESSON = "triad.ipynb"
+CLASS = "HUB1"
+"""The class the first student's link names (the others open the lesson from the index)."""
+TEACHER = "tess"
+"""In the hub's group ``teachers``, not an admin: the shipped role alone lets her in."""
 HUB_START_TIMEOUT = 120  # seconds, each bounded wait on a busy 2-core machine
 SPAWN_TIMEOUT_MS = 240_000  # three servers starting at once (the config allows each 120 s)
 HUB_STOP_TIMEOUT = (
     120  # the hub stops its services, the servers (and they their kernels), the proxy
 )
+EXIT_GRACE = 15
+"""Seconds a process of the hub may still be exiting once the hub has returned: a kernel its
+server told to stop (or whose server the hub had to kill on a busy machine, which it notices)."""
 
 
 def shipped_config() -> Config:
@@ -102,10 +114,28 @@ class Hub:
                 if p != os.getpid() and self.ours(p) and procs.alive(p)]  # fmt: skip
 
 
+def config_for_the_test(tmp: Path) -> Path:
+    """The shipped config with the class record's SQLite file in the test's folder (not in
+    /srv), the class view on a free port and the teacher in the hub's group ``teachers`` (PAM's
+    admin group is no group of the dummy login)."""
+    (tmp / "results").mkdir()
+    results = f"sqlite:///{tmp}/results/results.sqlite"
+    path = tmp / "jupyterhub_config.py"
+    path.write_text(f"""c = get_config()
+load_subconfig({str(CONFIG)!r})
+c.Spawner.environment["CARDLAB_RESULTS"] = {results!r}
+(class_view,) = [s for s in c.JupyterHub.services if s["name"] == "class"]
+class_view["environment"]["CARDLAB_RESULTS"] = {results!r}
+class_view["url"] = "http://127.0.0.1:{free_port()}"
+c.JupyterHub.load_groups = {{"teachers": {{"users": [{TEACHER!r}]}}}}
+""")
+    return path
+
+
 def start_hub(tmp: Path, proxy: Path) -> Hub:
     port, proxy_api, hub_port = free_port(), free_port(), free_port()
     log = tmp / "jupyterhub.log"
-    cmd = [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG),
+    cmd = [sys.executable, "-m", "jupyterhub", "-f", str(config_for_the_test(tmp)),
            "--JupyterHub.authenticator_class=dummy", "--Authenticator.allow_all=True",
            "--JupyterHub.spawner_class=simple",
            f"--SimpleLocalProcessSpawner.home_dir_template={tmp}/home/{{username}}",
@@ -114,7 +144,7 @@ def start_hub(tmp: Path, proxy: Path) -> Hub:
            f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
            f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{proxy_api}",
            f"--ConfigurableHTTPProxy.command=['{proxy}']"]  # fmt: skip
-    # The students' servers and the culler import cardlab from this checkout (the spawner
+    # The students' servers and the services import cardlab from this checkout (the spawner
     # passes PYTHONPATH on); the hub's database and cookie secret go to the temporary folder.
     env = {
         **os.environ,
@@ -197,8 +227,11 @@ def test_three_students_learn_through_the_hub(hub, page_at, screenshot_dir):
         links = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.href)")
         assert {link.rsplit("/", 1)[1] for link in links} >= lessons, "the index links every lesson"
         assert all(f"/user/{student}/voila/render/" in link for link in links), links
-    for page in pages.values():
-        page.click(f"a[href$='{LESSON}']")  # the way a student goes: from the index
+    for student, page in pages.items():
+        if student == STUDENTS[0]:  # the teacher's link for the class: the hub finds the server
+            page.goto(f"{hub.url}/hub/user-redirect/voila/render/{LESSON}?class={CLASS}")
+        else:
+            page.click(f"a[href$='{LESSON}']")  # the way a student goes: from the index
     for student, page in pages.items():
         page.wait_for_url(f"**/user/{student}/voila/render/{LESSON}*", timeout=60_000)
         page.wait_for_selector(voila.CANVAS, state="visible", timeout=voila.RENDER_TIMEOUT_MS)
@@ -224,9 +257,45 @@ def test_three_students_learn_through_the_hub(hub, page_at, screenshot_dir):
             f"{guarantee:.0f} MiB the config guarantees: redo its arithmetic"
         )
 
+    class_view_for_the_teacher(hub, pages, page_at, screenshot_dir)
     culler = [p for p in hub.seen if "jupyterhub_idle_culler" in procs.cmdline(p)]
     assert culler, "the idle culler runs as a hub service"
+    assert [p for p in hub.seen if "cardlab.serve.class_service" in procs.cmdline(p)]
     stop(hub)
     assert hub.proc.returncode is not None, f"the hub did not stop in {HUB_STOP_TIMEOUT} s"
-    left = hub.leftovers()
-    assert not left, "processes the hub started outlived it:\n" + "\n".join(left)
+    deadline = time.monotonic() + EXIT_GRACE
+    while (left := hub.leftovers()) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not left, f"processes the hub started outlived it by {EXIT_GRACE} s:\n" + "\n".join(left)
+
+
+def class_view_for_the_teacher(hub: Hub, pages: dict, page_at, screenshot_dir: Path) -> None:
+    """The class's student plays the class deal's hand; the teacher logs in to the class view
+    (the hub's login, then straight to the page) and sees the student ranked; another student,
+    logged in to the hub, is refused it (in a new tab: their lesson stays open, so its kernel
+    stops with the hub as before)."""
+    student = pages[STUDENTS[0]]
+    student.wait_for_function(SHOWS, arg=[CLASS_LINE, f"Class deal 1 of code {CLASS}"],
+                              timeout=30_000)  # fmt: skip
+    play_the_hand(student)
+    student.wait_for_function(SHOWS, arg=[".cardlab-results", "1 finished hand"], timeout=30_000)
+    view = f"{hub.url}/services/class/?code={CLASS}"
+    teacher = page_at(1200, 900)
+    teacher.goto(view, timeout=60_000)
+    teacher.fill("input[name=username]", TEACHER)
+    teacher.fill("input[name=password]", f"{TEACHER}-password")
+    teacher.click("[type=submit]")
+    teacher.wait_for_url(f"**/services/class/?code={CLASS}*", timeout=60_000)
+    # the kernel's writer stores the row within seconds; the page fetches itself every 3 s
+    teacher.wait_for_function(
+        "() => document.querySelectorAll('table.cardlab-ranking tbody tr').length === 1",
+        timeout=30_000,
+    )
+    assert teacher.locator("table.cardlab-ranking tbody th").all_inner_texts() == [STUDENTS[0]]
+    assert "triad: Class deal 1" in teacher.locator("h3").all_inner_texts()
+    teacher.screenshot(path=str(screenshot_dir / "hub-class-view.png"), full_page=True)
+    other = pages[STUDENTS[1]].context.new_page()
+    refused = other.goto(view, timeout=60_000)
+    assert refused is not None and refused.status == 403, "a student opened the class view"
+    assert other.locator("table.cardlab-ranking").count() == 0
+    other.close()
