@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 PG_ENV = "CARDLAB_TEST_POSTGRES"
-"""The URL of a PostgreSQL server's maintenance database, as a role that may create databases."""
+"""The URL of a PostgreSQL server's maintenance database, as a role that may create databases
+and roles (`tests/record/test_roles.py` makes the school's two)."""
 REQUIRE_ENV = "CARDLAB_REQUIRE_POSTGRES"
 """Set (``.ci/run`` sets it): a missing `PG_ENV` fails the tests instead of leaving it out."""
 
