@@ -3,6 +3,7 @@
     python benchmarks/classroom.py                      # print the figures
     python benchmarks/classroom.py --write              # ... and rewrite benchmarks/RESULTS.md
     python benchmarks/classroom.py --students 30 --moves 20 --pool 5
+    python benchmarks/classroom.py --store-compare --reps 5 --write   # the class record's cost
 
 One `cardlab serve` (started, then left until its pool of preheated kernels is ready and the
 machine idle, as a teacher starts it before the class comes in), one headless Chromium, and one
@@ -16,6 +17,12 @@ the six game lessons as a class would be: round robin, so each lesson has 5 of 3
    it), p50/p95 over all clicks of the class.
 3. **Cost**: resident memory of the Voilà server and of every kernel at the end, and errors:
    console errors, uncaught page errors, an error text on a page, a failed step.
+
+``--store-compare`` asks what the class record costs the server and whether it loses a row:
+pairs of class sessions, one storing the rows in a fresh SQLite file, one with ``--results off``
+as the yardstick, interleaved; every student's link carries ``?class=&name=``, the whole class
+finishes a round at once, and the rows the pages recorded are looked up in the store
+(`class_session`).
 """
 
 from __future__ import annotations
@@ -24,10 +31,13 @@ import argparse
 import asyncio
 import datetime
 import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +51,7 @@ from browser import (
     ICON_FONT_CDN,
     NEXT_MOVE_JS,
     QUIET_JS,
+    REPO,
     SELECT_FIRST,
     TABLE_CANVAS,
     chromium_path,
@@ -51,6 +62,7 @@ from browser import (
 )
 from results import publish
 
+from cardlab.record import OFF
 from cardlab.serve.cli import DEFAULT_POOL
 from cardlab.serve.procs import cpu_ticks, machine_ticks, rss_mib
 
@@ -60,6 +72,14 @@ OPEN_TIMEOUT_MS = 600_000
 "How many students a machine serves" says why); a figure cut off at a timeout would flatter."""
 ERROR_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell",
                "Error displaying widget", "Failed to load model class")  # fmt: skip
+ROWS_JS = (
+    "() => Array.from(document.querySelectorAll('.cardlab-results'), e => Number("
+    "(e.innerText.match(/(\\d+) (finished hand|answer)/) || [0, 0])[1])).reduce((a, b) => a + b, 0)"
+)
+"""The rows a page has recorded, as its "Download my results" links count them (every table's
+finished hands or deals, every quiz's answers): each one was also put to the class record."""
+MOST_PRESSES = 200
+"""A table that has not finished a hand after this many presses is reported as stuck."""
 ENABLED_JS = (
     "keys => keys.some(k => { const b = document.querySelector("
     "`.cardlab-table button.cardlab-${k}`); return b && !b.disabled; })"
@@ -77,12 +97,17 @@ class Student:
     silent: int = 0
     retried: int = 0
     errors: list[str] = field(default_factory=list)
+    rows: int | None = None
+    """The rows the page says it recorded (its tables' finished hands, its answers)."""
+    row_s: float | None = None
+    """When the page showed its first row, from the moment the class began to play."""
 
 
-async def attend(browser, student: Student, url: str, start: float, moves: int,
+async def attend(browser, student: Student, url: str, start: float, moves: int | None,
                  opened: asyncio.Barrier, played: asyncio.Barrier) -> None:  # fmt: skip
-    """The student opens the lesson at ``start``, waits for the class, plays ``moves``, and
-    stays until the whole class has played (so the memory is read with every page open)."""
+    """The student opens the lesson at ``start``, waits for the class, plays ``moves`` (None:
+    until the table has finished a hand, see `play`), and stays until the whole class has
+    played (so the memory is read with every page open)."""
     context = await browser.new_context(viewport={"width": 1200, "height": 900})
     await context.route(f"{ICON_FONT_CDN}/**", lambda route: route.abort())
     page = await context.new_page()
@@ -102,7 +127,7 @@ async def attend(browser, student: Student, url: str, start: float, moves: int,
         )
     await opened.wait()
     try:
-        if student.first_canvas_s is not None and moves:
+        if student.first_canvas_s is not None and moves != 0:
             await play(page, student, moves)
         text = await page.inner_text("body")
         student.errors += [f"page shows: {t}" for t in ERROR_TEXTS if t in text]
@@ -115,15 +140,22 @@ async def attend(browser, student: Student, url: str, start: float, moves: int,
         await context.close()
 
 
-async def play(page, student: Student, moves: int) -> None:
+async def play(page, student: Student, moves: int | None) -> None:
+    """Press ``moves`` moves at the table; with None, press until the page shows a row
+    recorded (the table finished a hand, deal or game) and keep the page's count of rows."""
     from playwright.async_api import TimeoutError as PlaywrightTimeout
 
     keys = list(DRIVERS[student.lesson])
+    began = time.perf_counter()
     # the first canvas is drawn; the table, further down, may still be on its way
     await page.locator(".cardlab-table").first.scroll_into_view_if_needed(timeout=OPEN_TIMEOUT_MS)
-    while len(student.clicks_ms) < moves:
+    while len(student.clicks_ms) < (MOST_PRESSES if moves is None else moves):
         await page.wait_for_function(ENABLED_JS, arg=keys, timeout=60_000)
         await page.evaluate(QUIET_JS)
+        if moves is None and await page.evaluate(ROWS_JS):
+            student.row_s = time.perf_counter() - began
+            student.rows = await page.evaluate(ROWS_JS)
+            return
         key = await page.evaluate(NEXT_MOVE_JS, keys)
         if key is None:
             continue
@@ -141,18 +173,24 @@ async def play(page, student: Student, moves: int) -> None:
         latency = await page.evaluate("() => window.__clickLatency")
         if latency < 0:
             student.silent += 1
-            if student.silent > 3 * moves:
+            if student.silent > 3 * (moves or MOST_PRESSES):
                 raise RuntimeError("the table stopped redrawing")
         else:
             student.clicks_ms.append(latency)
+    if moves is None:
+        raise RuntimeError(f"no row recorded after {MOST_PRESSES} presses")
 
 
-async def lesson_time(server, lessons: list[str], moves: int):
-    """The class (one student per lesson in ``lessons``), the session's seconds, the memory with
-    every page open and the CPU marks at the start, when all had opened and when all had played."""
+async def lesson_time(server, lessons: list[str], moves: int | None, code: str = "",
+                      then: Callable[[list[Student]], object] | None = None):  # fmt: skip
+    """The class (one student per lesson in ``lessons``; with ``code``, their pages' links carry
+    ``?class=CODE&name=StudentN``), the session's seconds, the memory with every page open and
+    the CPU marks at the start, when all had opened and when all had played; with ``then``, it
+    is run (in a thread) once all have played, pages still open, and a fourth mark follows."""
     from playwright.async_api import async_playwright
 
     class_ = [Student(i + 1, lesson) for i, lesson in enumerate(lessons)]
+    query = (lambda s: f"?class={code}&name=Student{s.number}") if code else (lambda s: "")
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         opened, played = asyncio.Barrier(len(class_) + 1), asyncio.Barrier(len(class_) + 1)
@@ -160,7 +198,7 @@ async def lesson_time(server, lessons: list[str], moves: int):
         start = time.perf_counter()
         pages = [
             asyncio.create_task(
-                attend(browser, s, server.url(s.lesson), start, moves, opened, played)
+                attend(browser, s, server.url(s.lesson, query(s)), start, moves, opened, played)
             )
             for s in class_
         ]
@@ -168,6 +206,9 @@ async def lesson_time(server, lessons: list[str], moves: int):
         marks.append(cpu_mark(server))
         await played.wait()
         marks.append(cpu_mark(server))
+        if then is not None:
+            await asyncio.to_thread(then, class_)
+            marks.append(cpu_mark(server))
         elapsed = time.perf_counter() - start
         voila = server.voila()
         memory = {"voila": rss_mib(voila) if voila else 0.0}
@@ -180,19 +221,28 @@ async def lesson_time(server, lessons: list[str], moves: int):
 
 @dataclass
 class CpuMark:
-    """The CPU time spent so far by the server (Voilà and its kernels, living or shut down) and
-    by the whole machine, with the wall clock: two marks tell who used the cores between them."""
+    """The CPU time spent so far by the server (Voilà alone; its kernels shut down; each living
+    kernel) and by the whole machine, with the wall clock: two marks tell who used the cores
+    between them."""
 
     wall: float
-    server: int
+    voila: int
+    reaped: int
+    kernels: dict[int, int]
     busy: int
     total: int
 
+    @property
+    def server(self) -> int:
+        """Voilà and its kernels, living or shut down: the whole serving tree."""
+        return self.voila + self.reaped + sum(self.kernels.values())
+
 
 def cpu_mark(server) -> CpuMark:
-    voila = server.voila()
-    ticks = (cpu_ticks(voila, reaped=True) if voila else 0) + sum(map(cpu_ticks, server.kernels()))
-    return CpuMark(time.perf_counter(), ticks, *machine_ticks())
+    pid = server.voila()
+    voila, tree = (cpu_ticks(pid), cpu_ticks(pid, reaped=True)) if pid else (0, 0)
+    kernels = {k: cpu_ticks(k) for k in server.kernels()}
+    return CpuMark(time.perf_counter(), voila, tree - voila, kernels, *machine_ticks())
 
 
 def cpu_line(phase: str, a: CpuMark, b: CpuMark, students: int) -> str:
@@ -289,6 +339,198 @@ def report(class_: list[Student], elapsed: float, pool: int, memory: dict[str, f
     return "\n".join([*lines, ""])
 
 
+# -- the class record: the same class with the store on and off ----------------------------------
+FLUSH_S = 30
+"""How long the store is given, once every page shows its row, to hold all of them."""
+STORE_LESSON = "triangle.ipynb"
+"""The class's lesson: its table finishes a round at the student's first press, whatever the
+deal, so the whole class finishes at once and the session stays short.  At the others a hand
+takes 5-10 presses (Triad, Pyramid, Dou Dizhu), 2-20 by the deal (Three Thirteen) or 46
+(Pyramid Poker's game): the rows would trickle in over a minute.  Every table puts its rows to
+the record the same way (`cardlab.widgets.results.ResultsLink.add`)."""
+
+
+def class_lessons(root: Path) -> Path:
+    """The index and the class's lesson only: every notebook of the folder gets its pool of
+    preheated kernels, and a session whose server starts and settles sooner leaves room for more
+    sessions in a run."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("index.ipynb", STORE_LESSON):
+        shutil.copy(REPO / "notebooks" / name, root / name)
+    return root
+
+
+@dataclass
+class Session:
+    """One class session of ``--store-compare``: with the class record stored or off."""
+
+    store: bool
+    class_: list[Student]
+    elapsed: float
+    marks: list[CpuMark]
+    settled: bool
+    stored: Counter[str] = field(default_factory=Counter)
+    """Rows the store held per student (store on), ``FLUSH_S`` at most after the class played."""
+    stored_s: float | None = None
+    """Seconds from the class having played to the store holding every row (None: never)."""
+
+    @property
+    def expected(self) -> int:
+        return sum(s.rows or 0 for s in self.class_)
+
+    def missing(self) -> tuple[int, int]:
+        """Rows a page recorded that the store lacks, and rows the store has beyond the pages'."""
+        shown = Counter({f"Student{s.number}": s.rows or 0 for s in self.class_})
+        return sum((shown - self.stored).values()), sum((self.stored - shown).values())
+
+    def per_student(self, part: str) -> float:
+        """CPU-seconds per student, start to settled, of ``part``: "voila" (the server alone),
+        "tree" (the server and every kernel) or "class" (the kernels preheated before the class
+        came: the students' own, where the rows are written, and the index's idle ones)."""
+        a, b, hz = self.marks[0], self.marks[-1], os.sysconf("SC_CLK_TCK")
+        ticks = {
+            "voila": b.voila - a.voila,
+            "tree": b.server - a.server,
+            "class": sum(b.kernels.get(k, t) - t for k, t in a.kernels.items()),
+        }[part]
+        return ticks / hz / len(self.class_)
+
+
+def store_rows(url: str, code: str, expected: int) -> tuple[Counter[str], float | None]:
+    """The rows of class ``code`` in the store at ``url`` per student, once it holds
+    ``expected`` or ``FLUSH_S`` have passed, and how long that took (None: it never held them)."""
+    from cardlab.record.store import Store
+
+    start = time.perf_counter()
+    with Store(url) as store:
+        while True:
+            stored = Counter(r.student for r in store.rows(code))
+            waited = time.perf_counter() - start
+            if stored.total() >= expected:
+                return stored, waited
+            if waited > FLUSH_S:
+                return stored, None
+            time.sleep(0.5)
+
+
+def class_session(rep: int, store: bool, students: int, tmp: Path) -> Session:
+    """A class of ``students`` at `STORE_LESSON`, each playing until their table has finished a
+    round, on a `cardlab serve` of its own (a pool of ``students`` preheated kernels) with the
+    class record in a fresh SQLite file (``store``) or off; the marks run from the class's first
+    request until the store holds the rows and the server has refilled its pool and gone idle,
+    so both see the same work."""
+    url = f"sqlite:///{tmp / f'results-{rep}.sqlite'}" if store else OFF
+    code = f"BENCH{rep}"
+    lessons, pool = [STORE_LESSON] * students, str(students)
+    with serving(class_lessons(tmp / "lessons"), "--pool", pool, "--results", url) as server:
+        # the index's pool and the lesson's; a preheated kernel may fail to start under load
+        server.settle(2 * students, timeout=180) or server.settle(timeout=300)
+        found: dict[str, object] = {}
+
+        def then(class_: list[Student]) -> None:
+            if store:
+                found["stored"], found["stored_s"] = store_rows(
+                    url, code, sum(s.rows or 0 for s in class_)
+                )
+            # not a count of kernels: a page that never opened may or may not have taken one
+            found["settled"] = server.settle(timeout=300)
+
+        class_, elapsed, _, _, marks = asyncio.run(lesson_time(server, lessons, None, code, then))
+    return Session(store, class_, elapsed, marks, **found)
+
+
+def compare_report(pairs: list[tuple[Session, Session]]) -> str:
+    """The store-on sessions against the store-off ones, pair by pair: CPU per student and
+    rows."""
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    n, reps = len(pairs[0][0].class_), len(pairs)
+    parts = ("voila", "tree", "class")
+    ratios = {p: [on.per_student(p) / off.per_student(p) for on, off in pairs] for p in parts}
+    lost = sum(on.missing()[0] for on, _ in pairs)
+    extra = sum(on.missing()[1] for on, _ in pairs)
+    expected = sum(on.expected for on, _ in pairs)
+
+    def spread(xs: list[float]) -> str:
+        return f"{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})"
+
+    def cpu(s: Session) -> str:
+        return " / ".join(f"{s.per_student(p):.2f}" for p in parts)
+
+    met = max(statistics.median(ratios[p]) for p in ("voila", "tree")) <= 1.10 and not lost
+    lines = [
+        f"## The class record with a class of {n} finishing at once "
+        "(`benchmarks/classroom.py --store-compare`)",
+        "",
+        f"Written by `python benchmarks/classroom.py --store-compare --students {n} --reps "
+        f"{reps} --write` on {now} (2 cores, shared with other work, which also run the "
+        f"students' browsers). {reps} pairs of class sessions, interleaved, which goes first "
+        f"alternating: each on a `cardlab serve --pool {n}` of its own serving the index and "
+        f"{STORE_LESSON.removesuffix('.ipynb')}, with `--results sqlite:///<a fresh file>` "
+        f"(store on) or `--results off` (the yardstick); {n} Chromium contexts open "
+        f"`{STORE_LESSON}?class=BENCH<pair>&name=Student<k>` at the same moment, then all "
+        f"play until their table has finished a round (its first press: one row each, "
+        f"every session of a pair dealt alike) and the page shows the row recorded. "
+        f"CPU-seconds per student from "
+        f"the class's first request until the store holds the rows (at most {FLUSH_S} s) and "
+        f"the server has refilled its pool and gone idle: Voilà alone / Voilà and every kernel "
+        f"(the serving tree) / the kernels preheated before the class (the students' own, "
+        f"where the rows are written, and the index's idle ones).",
+        "",
+        "| pair | first | store on: CPU-s per student | store off | on / off: Voilà | serving "
+        "tree | students' kernels | rows shown | stored | lost | extra | all stored after |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for i, (on, off) in enumerate(pairs):
+        missing, more = on.missing()
+        after = "never" if on.stored_s is None else f"{on.stored_s:.1f} s"
+        lines.append(
+            f"| {i} | {'on' if on.marks[0].wall < off.marks[0].wall else 'off'} | {cpu(on)} "
+            f"| {cpu(off)} | {ratios['voila'][i]:.3f} | {ratios['tree'][i]:.3f} "
+            f"| {ratios['class'][i]:.3f} | {on.expected} | {on.stored.total()} | {missing} "
+            f"| {more} | {after} |"
+        )
+    lines += [
+        "",
+        f"- **on / off, median of the {reps} pairs (min-max): Voilà {spread(ratios['voila'])}, "
+        f"serving tree {spread(ratios['tree'])}, students' kernels {spread(ratios['class'])}**"
+        f"; rows lost **{lost}** of {expected}, rows beyond the pages' {extra} (goal: at most "
+        f"1.10, none lost: {'met' if met else 'not met'})",
+    ]
+    for i, pair in enumerate(pairs):
+        for s in pair:
+            rows = [x.row_s for x in s.class_ if x.row_s is not None]
+            errors = [f"student {x.number} ({x.lesson}): {e}" for x in s.class_ for e in x.errors]
+            lines.append(
+                f"- pair {i}, store {'on' if s.store else 'off'}: {s.elapsed:.0f} s to settled"
+                f"{'' if s.settled else ' (not settled)'}; opened: {summary(s.class_)}; "
+                f"{len(rows)} tables finished a round {min(rows, default=float('nan')):.0f}-"
+                f"{max(rows, default=float('nan')):.0f} s after the class began to play, "
+                f"{sum(len(x.clicks_ms) for x in s.class_)} presses; errors: {len(errors)}"
+            )
+            lines += [f"  - {e}" for e in errors[:10]]
+    return "\n".join([*lines, ""])
+
+
+def store_compare(students: int, reps: int) -> list[tuple[Session, Session]]:
+    """``reps`` pairs of sessions, store on and off, which goes first alternating."""
+    pairs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rep in range(reps):
+            done = {}
+            for store in (True, False) if rep % 2 == 0 else (False, True):
+                session = class_session(rep, store, students, Path(tmp, f"{rep}-{store}"))
+                done[store] = session
+                print(
+                    f"pair {rep}, store {'on' if store else 'off'}: {session.elapsed:.0f} s, "
+                    f"CPU-s per student {session.per_student('voila'):.2f} Voilà, "
+                    f"{session.per_student('tree'):.2f} tree; rows shown {session.expected}, "
+                    f"stored {session.stored.total()}",
+                    flush=True,
+                )
+            pairs.append((done[True], done[False]))
+    return pairs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--students", type=int, default=30)
@@ -296,10 +538,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", type=int, default=None,
                         help="cardlab serve --pool N (preheated kernels per lesson)")  # fmt: skip
     parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
+    parser.add_argument("--store-compare", action="store_true",
+                        help="the class record stored against off, pairs of sessions")  # fmt: skip
+    parser.add_argument("--reps", type=int, default=5, help="--store-compare's pairs")
     args = parser.parse_args(argv)
     if chromium_path() is None:
         print("no Chromium (apt-get install chromium, or set CARDLAB_CHROMIUM)", file=sys.stderr)
         return 2
+    if args.store_compare:
+        publish(compare_report(store_compare(args.students, args.reps)), args.write)
+        return 0
     pool = DEFAULT_POOL if args.pool is None else args.pool
     lessons = [GAME_LESSONS[i % len(GAME_LESSONS)] for i in range(args.students)]
     with tempfile.TemporaryDirectory() as tmp:
