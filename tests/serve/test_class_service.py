@@ -7,6 +7,7 @@ tests/browser/own_server/test_jupyterhub.py."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import csv
 import io
 import os
@@ -98,7 +99,10 @@ def fetch(path: str, who: str = "", lang: str = "en") -> HTTPResponse:
             client.close()
             server.stop()
 
-    return asyncio.run(get())
+    # a thread of its own: another test in this process (Playwright's sync API) may have left a
+    # loop running in this one, where asyncio.run refuses to start
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, get()).result()
 
 
 def test_a_browser_not_logged_in_goes_to_the_hubs_login(hub):
