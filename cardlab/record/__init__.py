@@ -8,3 +8,10 @@ student servers are given it)."""
 OFF = "off"
 """`URL_ENV`'s value (and ``--results``') for no class record: nothing a student does is
 stored, only their own file has it (a class that must not be recorded; a benchmark's yardstick)."""
+
+
+def error_line(error: BaseException) -> str:
+    """``error`` in one short line for a teacher: its kind and its message's first line (none
+    for an error without a message)."""
+    first = next(iter(str(error).splitlines()), "")[:200]
+    return f"{type(error).__name__}: {first}" if first else type(error).__name__

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.record import OFF, URL_ENV
+from cardlab.record import OFF, URL_ENV, error_line
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """The pauses between tries while the store is down: quick at first, then every 30 s."""
@@ -88,7 +88,7 @@ class Writer:
                 self.stored += store.add(self._pending)
             except Exception as error:
                 self.failures += 1
-                self.last_error = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+                self.last_error = error_line(error)
                 if store is not None:
                     store.close()
                     store = None

@@ -25,6 +25,7 @@ from tornado import web
 
 from cardlab.core.classdeals import check_class_code
 from cardlab.core.i18n import SOURCE, Message, msg, msgn, using_language
+from cardlab.record import error_line
 from cardlab.record.trouble import Trouble, read_notes
 from cardlab.serve.capacity import is_local
 from cardlab.serve.plugins import TEACHER
@@ -105,7 +106,7 @@ async def show_class(handler: web.RequestHandler, lang: str, default_code: str =
         records = await loop.run_in_executor(None, _rows, code)
         problem = ""
     except Exception as error:
-        records, problem = [], f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+        records, problem = [], error_line(error)
     if handler.get_argument("csv", ""):
         from cardlab.record.summary import export_csv
 

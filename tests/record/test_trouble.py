@@ -61,3 +61,11 @@ def test_without_a_folder_there_are_no_notes(tmp_path, monkeypatch):
     monkeypatch.delenv(FOLDER_ENV, raising=False)
     note(3, "boom")
     assert read_notes() == Trouble() and list(tmp_path.iterdir()) == []
+
+
+def test_an_error_is_one_line_even_without_a_message():
+    from cardlab.record import error_line
+
+    assert error_line(OSError("disk full\nmore detail")) == "OSError: disk full"
+    assert error_line(TimeoutError()) == "TimeoutError"  # was an IndexError in the writer
+    assert len(error_line(ValueError("x" * 500))) == len("ValueError: ") + 200
