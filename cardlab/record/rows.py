@@ -1,13 +1,23 @@
 """A row of the class record as the kernel makes it: light (no database library), so a table
-makes one on a press without importing the store (`cardlab.record.store` keeps them)."""
+makes one on a press without importing the store (`cardlab.record.store` keeps them).  A row
+also travels as JSON (`to_data`, `from_data`): under ``cardlab serve`` a kernel hands its rows to
+the server, which keeps the one store (`cardlab.record.post`)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
-from cardlab.core.results import Result
+from cardlab.core.results import KINDS, Result
+
+MAX_FIELD = 10_000
+"""The longest text a row's field may bring (the store keeps at most 4,000 characters)."""
+MAX_KEY = 36
+"""The longest key (a UUID's text is 36 characters; the store's column holds no more)."""
+_TEXTS = ("game", "class_code", "moves", "question", "answer")
 
 
 @dataclass(frozen=True)
@@ -25,3 +35,55 @@ class Record:
     def now(cls, result: Result, student: str, lesson: str) -> Record:
         """``result`` as it happens now, with a fresh key."""
         return cls(result, student, lesson, dt.datetime.now(dt.timezone.utc), str(uuid.uuid4()))
+
+    def to_data(self) -> dict[str, Any]:
+        """The row as JSON data; `from_data` reads it back equal."""
+        r = self.result
+        return {
+            "key": self.key, "at": self.at.isoformat(), "student": self.student,
+            "lesson": self.lesson, "kind": r.kind, "game": r.game, "class_code": r.class_code,
+            "deal": r.deal, "moves": r.moves, "score": r.score, "question": r.question,
+            "answer": r.answer, "right": r.right,
+        }  # fmt: skip
+
+    @classmethod
+    def from_data(cls, data: object) -> Record:
+        """The row `to_data` gave; ``ValueError`` naming the field for anything else (a row
+        comes over the network, from a kernel that may be a student's to change)."""
+        if not isinstance(data, dict):
+            raise ValueError("a row is a JSON object")
+        texts = {name: _text(data, name) for name in (*_TEXTS, "student", "lesson", "key")}
+        if not 0 < len(texts["key"]) <= MAX_KEY:
+            raise ValueError(f"key is 1 to {MAX_KEY} characters")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"kind is table or quiz, not {str(kind)[:20]!r}")
+        deal = data.get("deal")
+        if type(deal) is not int or not 0 <= deal < 2**31:
+            raise ValueError("deal is a whole number from 0")
+        score = data.get("score")
+        if score is not None and (
+            type(score) not in (int, float) or not math.isfinite(score) or abs(score) > 1e15
+        ):
+            raise ValueError("score is a finite number or null")
+        right = data.get("right")
+        if right is not None and type(right) is not bool:
+            raise ValueError("right is true, false or null")
+        try:
+            at = dt.datetime.fromisoformat(_text(data, "at"))
+        except ValueError:
+            raise ValueError("at is an ISO 8601 time") from None
+        if at.tzinfo is None:
+            raise ValueError("at has no time zone")
+        result = Result(kind, texts["game"], texts["class_code"], deal, texts["moves"], score,
+                        texts["question"], texts["answer"], right)  # fmt: skip
+        return cls(result, texts["student"], texts["lesson"], at, texts["key"])
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise ValueError(f"{name} is text")
+    if len(value) > MAX_FIELD:
+        raise ValueError(f"{name} is longer than {MAX_FIELD:,} characters")
+    return value

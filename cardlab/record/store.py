@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,20 @@ class Store:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+_SHARED: list[Store] = []
+_OPENING = threading.Lock()
+
+
+def shared_store() -> Store:
+    """The process's one store at `default_url` (a server's: its class view reads it, and it
+    stores its kernels' rows), opened on first use; one that could not be opened is tried
+    again on the next call."""
+    with _OPENING:
+        if not _SHARED:
+            _SHARED.append(Store(default_url()))
+        return _SHARED[0]
 
 
 def shown_url(url: str) -> str:

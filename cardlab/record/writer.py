@@ -5,7 +5,9 @@ stores it: a press never waits on a database, and a store that is down (a school
 restarting, a full disk) is retried with growing pauses while the rows wait, in order, for as
 long as the kernel lives; the student's own file (``Download my results``) has them meanwhile,
 and the teacher's class view says how many wait and why (`cardlab.record.trouble`).
-The database library is imported on that thread too, so the first row costs a press nothing.
+The database library is imported on that thread too, so the first row costs a press nothing;
+under ``cardlab serve`` it is not imported at all: the rows go to the server, which stores them
+(`cardlab.record.post`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from cardlab.record import OFF, URL_ENV, error_line
 
@@ -28,9 +30,31 @@ EXIT_WAIT_S = 5.0
 """How long a kernel that exits waits for its rows to be stored."""
 
 
+class Sink(Protocol):
+    """Where the writer's rows go: a `Store`, or the server that keeps it (`ServerStore`)."""
+
+    def add(self, records: Iterable[Any]) -> int: ...
+
+    def close(self) -> None: ...
+
+
+def open_sink(url: str | None) -> Sink:
+    """The store at ``url``; with none given, the server's when ``cardlab serve`` named one
+    (`cardlab.record.post.POST_ENV`), else the one `cardlab.record.URL_ENV` names or the
+    user's SQLite file."""
+    from cardlab.record.post import server_store
+
+    server = server_store() if url is None else None
+    if server is not None:
+        return server
+    from cardlab.record.store import Store, default_url
+
+    return Store(url or default_url())
+
+
 class Writer:
-    """Stores the rows `put` into it in the database at ``url`` (None: the one
-    `cardlab.record.URL_ENV` names, or the user's SQLite file, read when the first row comes)."""
+    """Stores the rows `put` into it in the database at ``url`` (None: see `open_sink`, read
+    when the first row comes)."""
 
     def __init__(self, url: str | None = None, *, sleep: Callable[[float], None] = time.sleep):
         self.url = url
@@ -72,10 +96,9 @@ class Writer:
         return not self.waiting()
 
     def _run(self) -> None:
-        from cardlab.record.store import Store, default_url
         from cardlab.record.trouble import note
 
-        store: Store | None = None
+        store: Sink | None = None
         tries = 0
         while True:
             if not self._pending:
@@ -84,7 +107,7 @@ class Writer:
                 self._pending.append(self._rows.get_nowait())
             try:
                 if store is None:
-                    store = Store(self.url or default_url())
+                    store = open_sink(self.url)
                 self.stored += store.add(self._pending)
             except Exception as error:
                 self.failures += 1

@@ -2,7 +2,7 @@
 (``python -m cardlab.serve.app``, same options as ``voila``).
 
 Voilà's standalone server is the one that preheats kernels, so the lessons are served by it, not
-by a Jupyter server extension.  `CardlabVoila` is Voilà's application class with three handlers
+by a Jupyter server extension.  `CardlabVoila` is Voilà's application class with handlers
 swapped or added in `init_handlers`, and nothing of Voilà patched:
 
 * a lesson page first asks `RoomKernelManager.refusal` (`cardlab.serve.capacity`) whether there is
@@ -13,7 +13,9 @@ swapped or added in `init_handlers`, and nothing of Voilà patched:
   per-client bound, and the claim rule that stops kernels no page ever connected to);
 * ``/cardlab/join`` is the teacher's join page for the projector: the address students open, as
   text and as a QR code, with the class code; only the teacher's token opens it;
-* ``/cardlab/class`` is the teacher's class view (`cardlab.serve.class_view`).
+* ``/cardlab/class`` is the teacher's class view (`cardlab.serve.class_view`);
+* ``/cardlab/record`` takes the kernels' rows of the class record and stores them
+  (`cardlab.serve.record_handler`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from cardlab.links import qr_svg
 from cardlab.serve.capacity import Refusal, RoomKernelManager
 from cardlab.serve.class_view import ClassViewHandler
 from cardlab.serve.plugins import TEACHER
-from cardlab.serve.room import CLASS_PATH, JOIN_PATH
+from cardlab.serve.record_handler import RecordHandler
+from cardlab.serve.room import CLASS_PATH, JOIN_PATH, RECORD_PATH
 from cardlab.serve.templates import PAGES
 
 RETRY = (8, 15)
@@ -162,6 +165,7 @@ class CardlabVoila(Voila):
         return [
             (url_path_join(self.server_url, JOIN_PATH), JoinHandler),
             (url_path_join(self.server_url, CLASS_PATH), ClassViewHandler),
+            (url_path_join(self.server_url, RECORD_PATH), RecordHandler),
             *handlers,
         ]
 

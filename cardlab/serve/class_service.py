@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-from typing import Any
 from urllib.parse import urlsplit
 
 from jupyterhub.services.auth import (
@@ -35,6 +34,7 @@ from tornado import web
 from cardlab.core.i18n import LANGUAGES, SOURCE
 from cardlab.lessons.page_state import SERVER_CLASS
 from cardlab.serve.class_view import show_class
+from cardlab.serve.plain_errors import PlainErrors
 
 NAME = "class"
 """The service's name in the shipped config (the hub's ``JUPYTERHUB_SERVICE_NAME`` wins)."""
@@ -45,7 +45,7 @@ def access_scope(name: str) -> str:
     return f"access:services!service={name}"
 
 
-class ClassServiceHandler(HubOAuthenticated, web.RequestHandler):
+class ClassServiceHandler(HubOAuthenticated, PlainErrors):
     """The class view for whoever the hub says holds `access_scope` (see the module)."""
 
     @property
@@ -56,14 +56,6 @@ class ClassServiceHandler(HubOAuthenticated, web.RequestHandler):
     @web.authenticated
     async def get(self) -> None:
         await show_class(self, self.settings["cardlab_lang"], os.environ.get(SERVER_CLASS, ""))
-
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
-        """The reason in words, as `cardlab serve`'s pages give it (tornado's says only the
-        status): a code mistyped, a student sent away."""
-        error = kwargs.get("exc_info", (None, None, None))[1]
-        reason = getattr(error, "log_message", None) or self._reason
-        self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(f"{status_code}: {reason}\n")
 
 
 def make_app(prefix: str, name: str = NAME, lang: str = SOURCE) -> web.Application:

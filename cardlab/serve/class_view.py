@@ -16,7 +16,6 @@ loop, and a store that cannot be read is said on the page, which keeps trying.
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from typing import Any
 
@@ -161,16 +160,9 @@ def _problems(reading: str, trouble: Trouble) -> list[Message]:
     return said
 
 
-_STORE: list[Any] = []
-_OPENING = threading.Lock()
-
-
 def _rows(code: str) -> list[Any]:
-    """The class's rows from the process's one store (opened on first use, in a worker thread;
-    a store that could not be opened is tried again next time)."""
-    from cardlab.record.store import Store, default_url
+    """The class's rows from the process's one store (`shared_store`, opened in a worker
+    thread: the database library loads there, off the server's event loop)."""
+    from cardlab.record.store import shared_store
 
-    with _OPENING:
-        if not _STORE:
-            _STORE.append(Store(default_url()))
-    return _STORE[0].rows(code)
+    return shared_store().rows(code)

@@ -37,12 +37,14 @@ from urllib.parse import urlencode
 from cardlab import links
 from cardlab.core.i18n import LANGUAGES, SOURCE, check_language, msg, using_language
 from cardlab.lessons import INDEX, copy_lessons, lesson_file, lessons, notebooks_dir
-from cardlab.links import DEFAULT_PORT, is_loopback
+from cardlab.links import DEFAULT_PORT, is_loopback, url_host
 from cardlab.record import OFF, URL_ENV
 from cardlab.record.command import add_class
+from cardlab.record.post import KEY_ENV, POST_ENV
 from cardlab.record.trouble import FOLDER_ENV as TROUBLE_ENV
 from cardlab.serve.kernel import jupyter_path_first
 from cardlab.serve.room import (
+    RECORD_PATH,
     Room,
     default_max_kernels,
     network_address,
@@ -301,6 +303,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env["JUPYTER_PATH"] = jupyter_path(kernels, os.environ.get("JUPYTER_PATH"))
     env[TROUBLE_ENV] = str(kernels / "record")  # kernels' notes of rows not stored
+    connect_host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
+    if env.get(URL_ENV, "").strip() != OFF:  # kernels hand their rows to the server to store
+        env[POST_ENV] = f"http://{url_host(connect_host)}:{port}{RECORD_PATH}"
+        env[KEY_ENV] = new_token()
     command = voila_command(
         notebooks, ip, port, args.pool, args.lang, max_kernels=args.max_kernels,
         per_client=args.kernels_per_client, token=token, room=room,
@@ -316,7 +322,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         signal.signal(sig, forward)
 
     try:
-        connect_host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
         if wait_for_port(connect_host, port, timeout=60, proc=proc):
             print(f"cardlab: ready at {url}  (Ctrl-C to stop)", flush=True)
             if not args.no_browser:

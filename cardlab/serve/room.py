@@ -34,6 +34,9 @@ JOIN_PATH = "/cardlab/join"
 """The teacher's join page (URL and QR code for the projector), on the classroom's server."""
 CLASS_PATH = "/cardlab/class"
 """The teacher's class view (`cardlab.serve.class_view`), on any server of a class."""
+RECORD_PATH = "/cardlab/record"
+"""Where the server's kernels post their rows of the class record
+(`cardlab.serve.record_handler`)."""
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A generated class code's letters: none that a projector's reader confuses (0/O, 1/I)."""
 
