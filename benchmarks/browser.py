@@ -178,15 +178,18 @@ def write_bare(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def serving(notebooks: Path, *options: str) -> Iterator[Server]:
-    """`cardlab serve` on a free port in its own process group; everything stops on exit."""
+def serving(notebooks: Path, *options: str, log: Path | None = None) -> Iterator[Server]:
+    """`cardlab serve` on a free port in its own process group; everything stops on exit.  Its
+    output goes to ``log`` if given (why a page failed), else nowhere."""
     port = free_port()
+    out = log.open("ab") if log is not None else subprocess.DEVNULL
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
          "--port", str(port), "--notebooks", str(notebooks), *options],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-        start_new_session=True,
+        stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
     )  # fmt: skip
+    if log is not None:
+        out.close()  # the server holds its own copy
     try:
         if not wait_for_port("127.0.0.1", port, 90, proc):
             raise RuntimeError("cardlab serve did not start")

@@ -413,7 +413,8 @@ def store_rows(url: str, code: str, expected: int) -> tuple[Counter[str], float 
             time.sleep(0.5)
 
 
-def class_session(rep: int, store: bool, students: int, tmp: Path) -> Session:
+def class_session(rep: int, store: bool, students: int, tmp: Path,
+                  logs: Path | None = None) -> Session:  # fmt: skip
     """A class of ``students`` at `STORE_LESSON`, each playing until their table has finished a
     round, on a `cardlab serve` of its own (a pool of ``students`` preheated kernels) with the
     class record in a fresh SQLite file (``store``) or off; the marks run from the class's first
@@ -422,7 +423,10 @@ def class_session(rep: int, store: bool, students: int, tmp: Path) -> Session:
     url = f"sqlite:///{tmp / f'results-{rep}.sqlite'}" if store else OFF
     code = f"BENCH{rep}"
     lessons, pool = [STORE_LESSON] * students, str(students)
-    with serving(class_lessons(tmp / "lessons"), "--pool", pool, "--results", url) as server:
+    log = logs / f"serve-{rep}-{'on' if store else 'off'}.log" if logs else None
+    with serving(
+        class_lessons(tmp / "lessons"), "--pool", pool, "--results", url, log=log
+    ) as server:
         # the index's pool and the lesson's; a preheated kernel may fail to start under load
         server.settle(2 * students, timeout=180) or server.settle(timeout=300)
         found: dict[str, object] = {}
@@ -511,14 +515,16 @@ def compare_report(pairs: list[tuple[Session, Session]]) -> str:
     return "\n".join([*lines, ""])
 
 
-def store_compare(students: int, reps: int) -> list[tuple[Session, Session]]:
-    """``reps`` pairs of sessions, store on and off, which goes first alternating."""
+def store_compare(students: int, reps: int, logs: Path | None = None
+                  ) -> list[tuple[Session, Session]]:  # fmt: skip
+    """``reps`` pairs of sessions, store on and off, which goes first alternating (each
+    server's output in ``logs``, if given)."""
     pairs = []
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(reps):
             done = {}
             for store in (True, False) if rep % 2 == 0 else (False, True):
-                session = class_session(rep, store, students, Path(tmp, f"{rep}-{store}"))
+                session = class_session(rep, store, students, Path(tmp, f"{rep}-{store}"), logs)
                 done[store] = session
                 print(
                     f"pair {rep}, store {'on' if store else 'off'}: {session.elapsed:.0f} s, "
@@ -541,12 +547,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store-compare", action="store_true",
                         help="the class record stored against off, pairs of sessions")  # fmt: skip
     parser.add_argument("--reps", type=int, default=5, help="--store-compare's pairs")
+    parser.add_argument("--logs", type=Path, default=None,
+                        help="--store-compare: each server's output, in this folder")  # fmt: skip
     args = parser.parse_args(argv)
     if chromium_path() is None:
         print("no Chromium (apt-get install chromium, or set CARDLAB_CHROMIUM)", file=sys.stderr)
         return 2
     if args.store_compare:
-        publish(compare_report(store_compare(args.students, args.reps)), args.write)
+        if args.logs:
+            args.logs.mkdir(parents=True, exist_ok=True)
+        publish(compare_report(store_compare(args.students, args.reps, args.logs)), args.write)
         return 0
     pool = DEFAULT_POOL if args.pool is None else args.pool
     lessons = [GAME_LESSONS[i % len(GAME_LESSONS)] for i in range(args.students)]

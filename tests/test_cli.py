@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -17,6 +18,7 @@ import pytest
 
 from cardlab.render.sheet import deck_sheet
 from cardlab.serve import cli
+from cardlab.serve.procs import cmdline, kernel_pids
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -158,6 +160,10 @@ def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
         assert any(c.startswith("_xsrf=") for c in cookies), cookies
         assert "hello from cardlab" in body
         assert "42" in body  # the code cell ran in a kernel
+        # ... which the server reaches over Unix sockets, not TCP ports (`cli.kernel_transport`)
+        (kernel, *_) = kernel_pids(proc.pid)
+        connection = cmdline(kernel).split(" -f ")[1].split()[0]
+        assert json.loads(Path(connection).read_text())["transport"] == "ipc"
         # Stopping cardlab (not its group) must stop voila and the kernels too.
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) is not None
@@ -175,6 +181,15 @@ def test_serve_runs_voila_prints_the_url_and_stops_with_its_children(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
         proc.stdout.close()
+
+
+def test_kernels_use_tcp_where_a_sockets_path_would_be_too_long():
+    short = Path("/tmp/cardlab-kernel-abcd1234")
+    assert cli.kernel_transport(short) == [
+        "--KernelManager.transport=ipc",
+        f"--Voila.connection_dir_root={short}",
+    ]
+    assert cli.kernel_transport(short / ("x" * 40)) == []  # a long temporary folder
 
 
 def test_render_writes_a_png_of_a_deck(tmp_path):

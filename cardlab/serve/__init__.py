@@ -12,6 +12,10 @@
   addresses out and knows the teacher's token) and `capacity` (the kernel manager that bounds
   the kernels, per server and per client, and never culls a kernel the moment a page takes it
   from the pool).
+* `class_view` is the teacher's class view on that server, and `class_service` the same page as
+  a JupyterHub service; `record_handler` takes the kernels' rows of the class record and stores
+  them (`cardlab.record.post`); `plain_errors` answers their refusals in words, `templates`
+  renders their pages.
 * `room` is a classroom (``cardlab serve --classroom``): the address students reach, the
   tokens, the class code and the join link.
 * `singleuser` is a student's server on a JupyterHub (``python -m cardlab.serve.singleuser``):

@@ -228,6 +228,26 @@ def voila_command(
     ]
 
 
+SOCKET_PATH_MAX = 100
+"""The longest path a Unix socket may have, with room to spare (104 bytes on macOS, 108 on
+Linux)."""
+
+
+def kernel_transport(folder: Path) -> list[str]:
+    """Voilà's options for its kernels to be reached over Unix sockets in ``folder`` (Voilà
+    keeps its kernels' connection files in a folder it makes there) rather than TCP ports,
+    where the system has them and their paths fit ([] otherwise).
+
+    Why: a class's kernels start at once, and each is handed five free TCP ports that the
+    kernel binds a moment later; on a busy machine another process (a browser, another kernel)
+    took one meanwhile, the kernel died with "Address already in use", and the page that was
+    given it from the pool never drew.  A socket's file name is the kernel's own."""
+    longest = folder / "voila_01234567" / f"kernel-{'0' * 36}-ipc-99"
+    if os.name != "posix" or len(os.fsencode(longest)) > SOCKET_PATH_MAX:
+        return []
+    return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={folder}"]
+
+
 def room_options(room: Room) -> list[str]:
     """The server's options for a classroom: the tokens and what the join page shows."""
     return [
@@ -302,6 +322,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     kernels = Path(tempfile.mkdtemp(prefix="cardlab-kernel-"))
     env["JUPYTER_PATH"] = jupyter_path(kernels, os.environ.get("JUPYTER_PATH"))
+    transport = kernel_transport(kernels)
     env[TROUBLE_ENV] = str(kernels / "record")  # kernels' notes of rows not stored
     connect_host = "127.0.0.1" if ip in ("0.0.0.0", "") else ip
     if env.get(URL_ENV, "").strip() != OFF:  # kernels hand their rows to the server to store
@@ -311,7 +332,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         notebooks, ip, port, args.pool, args.lang, max_kernels=args.max_kernels,
         per_client=args.kernels_per_client, token=token, room=room,
         class_code=args.class_deals or "",
-    )  # fmt: skip
+    ) + transport  # fmt: skip
     proc = subprocess.Popen(command, env=env)
 
     def forward(signum, _frame):

@@ -25,6 +25,7 @@ from cardlab.widgets.a11y import LESSON_CLASS, follow_page, page_script
 from cardlab.widgets.canvas import DEFAULT_LABEL, CanvasView
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.panels import StatusLine
+from cardlab.widgets.results import ResultsLink
 from cardlab.widgets.share import ShareBox
 from cardlab.widgets.theme import ThemePicker
 
@@ -125,6 +126,10 @@ class LessonPanel(widgets.VBox):
         """The panel is its own widget (kept so every panel of a page has a ``widget``)."""
         return self
 
+    results: ResultsLink | None = None
+    """The panel's "Download my results" link, for a panel whose rows a student hands in (a
+    table's, a quiz's); it holds a class's rows until the page has the student's name."""
+
     share_key: ClassVar[str] = ""
     """The name a link gives this panel's position (``?at=deal``); "" for a panel without one.
     A panel with a key says where it is (`position`) and goes there (`open_position`)."""
@@ -151,6 +156,8 @@ class LessonPanel(widgets.VBox):
         before, self.page_state = self.page_state, state
         if state.options != (before.options if before is not None else {}):
             guarded(self.status, self.rules_changed)(options)
+        if self.results is not None:
+            self.results.named(state.student)
 
     def rules_changed(self, options: Mapping[str, Any]) -> None:
         """The page's rules variant changed to ``options`` (the game's full, checked options):

@@ -37,6 +37,8 @@ def plain(text: str) -> str:
 class QuizView(LessonPanel):
     """Any quiz model, shown and answered: see the module docstring."""
 
+    results: ResultsLink
+
     def __init__(self, model: QuizModel, page: Page | None = None) -> None:
         super().__init__(page, size=model.size)
         self.model = model

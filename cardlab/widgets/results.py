@@ -14,6 +14,7 @@ one.  Every row stays in the kernel and in exactly one part: nothing is dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from urllib.parse import quote
 
@@ -54,6 +55,9 @@ class ResultsLink:
         self.starts: list[int] = [0]
         """The first row of each part."""
         self._size = PREFIX_SIZE  # the newest part's link so far
+        self._unnamed: list[Record] = []
+        """A class's rows finished before the page had the student's name: they go to the class
+        record once it has one (`named`), so the teacher never gets a row that names nobody."""
         self.link = widgets.HTML()
         self.link.add_class("cardlab-results")
         self.part = widgets.Dropdown(
@@ -78,7 +82,11 @@ class ResultsLink:
             return
         for result in results:
             if result.class_code:
-                class_record().put(Record.now(result, student, self.lesson))
+                record = Record.now(result, student, self.lesson)
+                if student:
+                    class_record().put(record)
+                else:
+                    self._unnamed.append(record)
         for result in results:
             size = encoded(write_results([result]).removeprefix(BOM).split("\r\n", 1)[1])
             if self._size + size > MAX_LINK and len(self.results) > self.starts[-1]:
@@ -94,6 +102,16 @@ class ResultsLink:
             self.part.value = parts[-1]  # shows it
         else:
             self._show()
+
+    def named(self, student: str) -> None:
+        """The page has the student's name now (``student``, "" for none yet): the class's rows
+        finished without one go to the class record under it, each with the time it was
+        finished."""
+        if not student or not self._unnamed:
+            return
+        held, self._unnamed = self._unnamed, []
+        for record in held:
+            class_record().put(dataclasses.replace(record, student=student))
 
     def rows(self, part: int) -> list[Result]:
         """The rows of file ``part`` (from 1)."""

@@ -42,6 +42,7 @@ class TableView(LessonPanel):
 
     share_key: ClassVar[str] = "table"
     turns: ClassVar[bool] = True
+    results: ResultsLink
 
     def __init__(self, model: Any, picker: Page | None = None) -> None:
         super().__init__(picker, size=model.size)

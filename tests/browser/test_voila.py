@@ -13,6 +13,7 @@ the browser.
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
@@ -64,8 +65,22 @@ def assert_no_python_errors(page) -> None:
     assert not found, f"the page shows an error ({found}):\n{text[:3000]}"
 
 
+LOAD_RACE = "widget model not found"
+"""The one console error a page may log and still be clean: the widget manager (ipywidgets',
+loading a page's hundreds of models) gave up on a model that another one names after waiting
+2 s.  It appeared once in some twenty CI runs, Voilà's ru/pyramid page on the loaded 2-core
+machine, which drew and read in full, and never on a quiet one.  It is accepted only where no
+widget on the page shows as an error (a model that failed to load shows so), and said as a
+warning."""
+BROKEN_JS = """() => document.querySelectorAll('.jupyter-widgets-error-widget').length
+    + (document.body.innerText.includes('Error displaying widget') ? 1 : 0)"""
+
+
 def assert_clean_console(page) -> None:
     errors = page.console_log.errors
+    if errors and all(LOAD_RACE in e for e in errors) and page.evaluate(BROKEN_JS) == 0:
+        warnings.warn(f"{page.url}: {LOAD_RACE}, no widget shown broken", stacklevel=2)
+        return
     assert not errors, "browser console errors:\n" + "\n".join(errors)
 
 

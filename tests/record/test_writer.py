@@ -4,6 +4,8 @@ table names the student its link gave."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from cardlab.core.results import Result
 from cardlab.record.rows import Record
 from cardlab.record.store import Store, default_url
@@ -67,6 +69,45 @@ def test_a_class_table_writes_its_finished_hand_with_the_students_name():
         (stored,) = store.rows("REC1")
     (own,) = table.results.results
     assert (stored.student, stored.lesson, stored.result) == ("Ann Lee", "triad", own)
+
+
+def test_a_hand_finished_before_the_name_is_given_is_stored_under_it_once_given():
+    """A class page without a name (none in the link, no hub, the browser remembers none):
+    the finished hand waits in the page, and goes to the record when the student types a name,
+    with the time it was finished; the teacher never gets a row that names nobody."""
+    from cardlab.apps.triad.table import TriadTable
+    from cardlab.widgets.a11y import page_script
+    from cardlab.widgets.autoplay import step
+    from cardlab.widgets.lesson_page import LessonPage
+    from cardlab.widgets.table import TableView
+
+    script = page_script()
+    before = script.location
+    try:
+        script.location = "?class=REC2"
+        page = LessonPage("triad")
+        table = TableView(TriadTable.start(), page)
+        page.follow(script.location)
+        assert table.student == ""
+        while not table.model.scores:
+            step(table)
+        assert class_record().flush(60)
+        with Store(default_url()) as store:
+            assert store.rows("REC2") == []  # it waits for a name
+        finished = dt.datetime.now(dt.timezone.utc)
+        page._name_given("Bea")
+        assert class_record().flush(60)
+    finally:
+        script.location = before
+    with Store(default_url()) as store:
+        (stored,) = store.rows("REC2")
+    (own,) = table.results.results
+    assert (stored.student, stored.result) == ("Bea", own)
+    assert stored.at <= finished  # when it was finished, not when it was named
+    page._name_given("Bo")  # a name changed later: nothing stored twice
+    assert class_record().flush(60)
+    with Store(default_url()) as store:
+        assert len(store.rows("REC2")) == 1
 
 
 def test_with_the_class_record_off_nothing_is_stored(tmp_path, monkeypatch):
