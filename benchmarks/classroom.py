@@ -70,6 +70,10 @@ GAME_LESSONS = tuple(DRIVERS)
 OPEN_TIMEOUT_MS = 600_000
 """Long: 30 browsers opening Voilà pages on the server's own 2 cores take minutes (the README's
 "How many students a machine serves" says why); a figure cut off at a timeout would flatter."""
+STORE_OPEN_MS = 240_000
+"""``--store-compare``'s: a page that has not drawn in four minutes never will (its kernel is
+connected but Voilà's widget manager did not bring its widgets up; one or two of 30 pages on a
+loaded machine, store on and off alike): it is an error, and the class goes on without it."""
 ERROR_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell",
                "Error displaying widget", "Failed to load model class")  # fmt: skip
 ROWS_JS = (
@@ -104,7 +108,8 @@ class Student:
 
 
 async def attend(browser, student: Student, url: str, start: float, moves: int | None,
-                 opened: asyncio.Barrier, played: asyncio.Barrier) -> None:  # fmt: skip
+                 opened: asyncio.Barrier, played: asyncio.Barrier,
+                 open_ms: int = OPEN_TIMEOUT_MS) -> None:  # fmt: skip
     """The student opens the lesson at ``start``, waits for the class, plays ``moves`` (None:
     until the table has finished a hand, see `play`), and stays until the whole class has
     played (so the memory is read with every page open)."""
@@ -115,9 +120,9 @@ async def attend(browser, student: Student, url: str, start: float, moves: int |
             and student.errors.append(f"console: {m.text}"))  # fmt: skip
     page.on("pageerror", lambda exc: student.errors.append(f"uncaught: {exc}"))
     try:
-        await page.goto(url, wait_until="commit", timeout=OPEN_TIMEOUT_MS)
+        await page.goto(url, wait_until="commit", timeout=open_ms)
         # a probe reads canvas pixels: 30 pages probing every 20 ms would eat the 2 cores
-        await page.wait_for_function(DRAWN_JS, arg=CANVAS, polling=250, timeout=OPEN_TIMEOUT_MS)
+        await page.wait_for_function(DRAWN_JS, arg=CANVAS, polling=250, timeout=open_ms)
         student.first_canvas_s = time.perf_counter() - start
     except Exception as exc:  # a benchmark reports a failure, it does not stop
         shows = await page.evaluate("() => document.body ? document.body.innerText : ''")
@@ -182,7 +187,8 @@ async def play(page, student: Student, moves: int | None) -> None:
 
 
 async def lesson_time(server, lessons: list[str], moves: int | None, code: str = "",
-                      then: Callable[[list[Student]], object] | None = None):  # fmt: skip
+                      then: Callable[[list[Student]], object] | None = None,
+                      open_ms: int = OPEN_TIMEOUT_MS):  # fmt: skip
     """The class (one student per lesson in ``lessons``; with ``code``, their pages' links carry
     ``?class=CODE&name=StudentN``), the session's seconds, the memory with every page open and
     the CPU marks at the start, when all had opened and when all had played; with ``then``, it
@@ -198,7 +204,16 @@ async def lesson_time(server, lessons: list[str], moves: int | None, code: str =
         start = time.perf_counter()
         pages = [
             asyncio.create_task(
-                attend(browser, s, server.url(s.lesson, query(s)), start, moves, opened, played)
+                attend(
+                    browser,
+                    s,
+                    server.url(s.lesson, query(s)),
+                    start,
+                    moves,
+                    opened,
+                    played,
+                    open_ms,
+                )
             )
             for s in class_
         ]
@@ -439,7 +454,9 @@ def class_session(rep: int, store: bool, students: int, tmp: Path,
             # not a count of kernels: a page that never opened may or may not have taken one
             found["settled"] = server.settle(timeout=300)
 
-        class_, elapsed, _, _, marks = asyncio.run(lesson_time(server, lessons, None, code, then))
+        class_, elapsed, _, _, marks = asyncio.run(
+            lesson_time(server, lessons, None, code, then, STORE_OPEN_MS)
+        )
     return Session(store, class_, elapsed, marks, **found)
 
 
@@ -533,6 +550,9 @@ def store_compare(students: int, reps: int, logs: Path | None = None
                     f"stored {session.stored.total()}",
                     flush=True,
                 )
+                for x in session.class_:  # why a session was slow, while the run goes on
+                    for error in x.errors:
+                        print(f"  student {x.number}: {error[:300]}", flush=True)
             pairs.append((done[True], done[False]))
     return pairs
 

@@ -168,9 +168,10 @@ def _too_deep(data: bytes) -> bool:
 
 
 def _whole(text: str) -> int:
-    """A number in the moves' JSON: a short whole number (no float, no NaN, no 5,000 digits,
-    whose conversion Python refuses with a message of its own)."""
-    if len(text) > 8 or not re.fullmatch(r"-?[0-9]+", text):
+    """A number in the moves' JSON: a whole number of at most 20 digits, as long as a seed
+    (a Dou Dizhu score sheet carried into the next deal names each deal's), no float, no NaN,
+    no 5,000 digits (whose conversion Python refuses with a message of its own)."""
+    if len(text) > 21 or not re.fullmatch(r"-?[0-9]{1,20}", text):
         raise ValueError(text[:20])
     return int(text)
 

@@ -193,6 +193,52 @@ function keep(name) {
   } catch { /* nothing kept: the page still has the name */ }
 }
 
+// A lesson page kept in the browser (cardlab/lessons/saved_page.py: signed by the kernel, which
+// alone reads it), under the key the kernel names: its address, class and student.  Kept pages
+// take at most KEPT_MAX characters in all; the one written least recently goes first.
+const KEPT = "cardlab-kept:";
+const KEPT_MAX = 2000000;
+function keptPages() {
+  const found = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (!key || !key.startsWith(KEPT)) continue;
+      const text = window.localStorage.getItem(key) || "";
+      const at = Number(text.slice(0, text.indexOf(" "))) || 0;
+      found.push({ key, at, size: key.length + text.length });
+    }
+  } catch { /* no storage */ }
+  return found.sort((a, b) => a.at - b.at);
+}
+function readKept(key) {
+  try {
+    const text = window.localStorage.getItem(KEPT + key) || "";
+    return text.slice(text.indexOf(" ") + 1);
+  } catch { return ""; }
+}
+function writeKept(key, text) {
+  if (!key) return;
+  try {
+    if (!text) { window.localStorage.removeItem(KEPT + key); return; }
+    const stamped = `${Date.now()} ${text}`;
+    const others = keptPages().filter((page) => page.key !== KEPT + key);
+    let total = others.reduce((sum, page) => sum + page.size, 0) + key.length + stamped.length;
+    for (;;) {
+      try {
+        if (total > KEPT_MAX) throw new Error("over the bound");
+        window.localStorage.setItem(KEPT + key, stamped);
+        return;
+      } catch {
+        const oldest = others.shift();
+        if (!oldest) return;  // nothing left to make room: this page is not kept
+        window.localStorage.removeItem(oldest.key);
+        total -= oldest.size;
+      }
+    }
+  } catch { /* a browser that keeps nothing: the page comes back fresh */ }
+}
+
 // The same lesson in another language is another page: go there, on this server only.
 function goTo(address) {
   let url;
@@ -241,6 +287,10 @@ export default {
     window.__cardlabSkipWords = model.get("skip_words");
     skipLinks(window.__cardlabSkipWords);
     reportScreen(model);
+    const key = model.get("keep_key");
+    if (key && (model.get("kept") || {}).key !== key) {
+      report(model, { kept: { key, text: readKept(key) } });
+    }
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
       window.addEventListener("resize", () => reportScreen(model));
@@ -252,6 +302,11 @@ export default {
       });
       model.on("change:goto", () => goTo(model.get("goto")));
       model.on("change:remember", () => keep(model.get("remember")));
+      model.on("change:keep_key", () => {
+        const key = model.get("keep_key");
+        report(model, { kept: { key, text: key ? readKept(key) : "" } });
+      });
+      model.on("change:keep", () => writeKept(model.get("keep_key"), model.get("keep")));
     }
   },
 };

@@ -147,6 +147,14 @@ class PageScript(anywidget.AnyWidget):
     pages alike), reported with ``location``: asked once, it names the next pages' rows."""
     remember = traitlets.Unicode("").tag(sync=True)
     """A name the student gave: the browser keeps it (`remembered` from the next page on)."""
+    keep_key = traitlets.Unicode("").tag(sync=True)
+    """Under what the browser keeps this page (`cardlab.lessons.saved_page`): its address,
+    class and student; the browser answers with what it kept there (`kept`)."""
+    kept = traitlets.Dict({}).tag(sync=True)
+    """What the browser kept under ``keep_key`` (``{"key": ..., "text": ...}``), reported once
+    the key is named: the page as the learner left it."""
+    keep = traitlets.Unicode("").tag(sync=True)
+    """The page to keep under ``keep_key`` now ("" forgets it)."""
 
 
 def skip_words() -> dict[str, str]:
@@ -183,6 +191,11 @@ def follow_page(name: str, follower: Any, follow: Callable[[Any, Any], None]) ->
         followers = _FOLLOWERS[name] = weakref.WeakKeyDictionary()
         page_script().observe(lambda change: _tell(name, change["new"]), names=name)
     followers[follower] = follow
+
+
+def unfollow_page(name: str, follower: Any) -> None:
+    """``follower`` no longer follows the page's ``name`` (a page closed)."""
+    _FOLLOWERS.get(name, {}).pop(follower, None)
 
 
 def _tell(name: str, value: Any) -> None:

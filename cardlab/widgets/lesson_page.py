@@ -10,7 +10,7 @@ deal, a table; `LessonPanel.share_key`) gets a "Share this position" box and ope
 says.
 
 Links arrive late: Voilà's preheated kernels run the lesson before the page is asked for, and
-the browser reports its address afterwards (`cardlab.widgets.page.watch_search`).  So a link is
+the browser reports its address afterwards (the page script's ``location``).  So a link is
 applied when it arrives, to the panels there are, and kept for a panel built afterwards (a
 page rendered cell by cell).
 """
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from cardlab.core.i18n import LANGUAGES, Message, msg
+from cardlab.core.i18n import LANGUAGES, Message, msg, msgn
 from cardlab.lessons.notes import notes_html
 from cardlab.lessons.page_state import (
     REMEMBERED,
@@ -34,10 +34,12 @@ from cardlab.lessons.page_state import (
     remembered,
     write_query,
 )
+from cardlab.lessons.saved_page import SavedPage, decode, page_key
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
-from cardlab.widgets.a11y import LESSON_CLASS, follow_page
+from cardlab.widgets.a11y import LESSON_CLASS, follow_page, page_script, unfollow_page
 from cardlab.widgets.guard import guarded
+from cardlab.widgets.keeper import Keeper
 from cardlab.widgets.language import VOILA, LanguagePicker
 from cardlab.widgets.name_box import NameBox
 from cardlab.widgets.page import (
@@ -46,7 +48,6 @@ from cardlab.widgets.page import (
     remember_name,
     remembered_name,
     scroll_to,
-    watch_search,
 )
 from cardlab.widgets.panels import StatusLine
 from cardlab.widgets.rules import RulesPanel
@@ -58,6 +59,8 @@ if TYPE_CHECKING:
 
 Notice = str | Message
 """What a link asked for and could not get, in a sentence."""
+BACK = msg("The lesson as you left it, brought back in this browser:")
+"""What the notices of a page kept in the browser are about (`LessonPage.bring_back`)."""
 
 
 class LessonPage(widgets.VBox):
@@ -81,6 +84,8 @@ class LessonPage(widgets.VBox):
         )
         self.panels: list[LessonPanel] = []
         self.positions: dict[str, LessonPanel] = {}
+        self._dropped = 0
+        """Rows a kept page had left out (`cardlab.lessons.saved_page.MAX_ROWS`)."""
         self.state = read_page("", self.variant)
         """The page's state: the server's settings, then what the link asked for (kept for the
         panels built after it came) and the rules and the name the class chose since."""
@@ -101,8 +106,28 @@ class LessonPage(widgets.VBox):
         self.add_class(LESSON_CLASS)
         self.add_class("cardlab-page")
         self.name.show(self.state)  # a server's class (--class-deals): asked before any link
-        watch_search(guarded(self.status, self.follow))
+        self.keeper = Keeper(self)
+        self.again = widgets.Button(
+            description=str(msg("Start this lesson again")),
+            tooltip=str(msg("Forget where you were: the tables, the steps and your results")),
+        )
+        self.again.layout.width = "auto"
+        self.again.add_class("cardlab-start-again")
+        self.again.on_click(guarded(self.status, lambda _: self.start_again()))
+        self.children = (*self.children[:-1], self.again, self.children[-1])
+        # the browser reports the name it remembers with the query, in the same message: both
+        # are there when the link is followed
+        follow_page("location", self, LessonPage._link_arrived)
         follow_page("remembered", self, guarded(self.status, LessonPage._name_remembered))
+        if page_script().location:  # reported before this page was built
+            self._link_arrived(page_script().location)
+
+    def close(self) -> None:
+        """The page goes: it follows the browser's reports no more, and keeps nothing more."""
+        unfollow_page("location", self)
+        unfollow_page("remembered", self)
+        self.keeper.close()
+        super().close()
 
     @property
     def hints(self) -> bool:
@@ -156,10 +181,12 @@ class LessonPage(widgets.VBox):
 
     def attach(self, panel: LessonPanel) -> None:
         """Take ``panel`` (fully built) onto the page: it follows the page's state from now on,
-        and a panel with a position gets its key, its share box, and the link's position if the
-        link is for it."""
+        is kept in the browser as it changes, and a panel with a position gets its key, its
+        share box, and the link's position if the link is for it."""
         self.panels.append(panel)
         panel.follow(self.state, self.options)
+        if panel.view is not None:
+            panel.view.on_draw(self.keeper.due)
         if not panel.share_key:
             return
         key, n = panel.share_key, 2
@@ -199,6 +226,9 @@ class LessonPage(widgets.VBox):
         )
 
     # -- a link ------------------------------------------------------------------------------------
+    def _link_arrived(self, search: str) -> None:
+        guarded(self.status, self.follow)(search)
+
     def follow(self, search: str) -> None:
         """Open the page where the link's query ``search`` says: theme, rules, class and hints,
         then the position; what cannot be followed is said on the notice line."""
@@ -240,6 +270,8 @@ class LessonPage(widgets.VBox):
         self.state = state
         self._allow_hints(state.hints)  # an exam: no hints, no answers in the notes
         self.name.show(state)
+        self.keeper.name(state)
+        self.keeper.due()
         options = self.options
         for panel in self.panels:
             panel.follow(state, options)
@@ -263,16 +295,83 @@ class LessonPage(widgets.VBox):
             panel.status.info(str(msg("This link: {notices}.", notices=said)))
         return notices
 
-    def _notify(self, notices: list[Notice]) -> None:
+    def _notify(self, notices: list[Notice], intro: Notice | None = None) -> None:
+        """Say ``notices`` on the notice line, after ``intro`` (default: a link's)."""
         if not notices:
             self.notice.value = ""
             return
         items = "".join(f"<li>{html.escape(str(n))}</li>" for n in notices)
-        intro = msg("The link asked for more than this page could show; the rest opens as usual:")
+        if intro is None:
+            intro = msg(
+                "The link asked for more than this page could show; the rest opens as usual:"
+            )
         self.notice.value = (
             f'<div role="status" class="cardlab-notice-text">{html.escape(str(intro))}'
             f"<ul>{items}</ul></div>"
         )
+
+    # -- kept in the browser -----------------------------------------------------------------
+    def kept_page(self) -> SavedPage:
+        """The page as the browser keeps it (`cardlab.widgets.keeper`): its query, each
+        panel's position and each panel's rows."""
+        return SavedPage(
+            self.lesson,
+            self._query_in(self.lang),
+            {key: panel.kept() for key, panel in self.positions.items()},
+            {
+                str(i): tuple(panel.results.records)
+                for i, panel in enumerate(self.panels)
+                if panel.results is not None and panel.results.records
+            },
+            self._dropped,
+        )
+
+    def bring_back(self, text: str) -> None:
+        """Bring the page back as the browser kept it (``text``): the theme and the rules,
+        each panel where it was, the rows; what cannot be is said, and that part starts fresh."""
+        try:
+            saved = decode(text, page_key(), self.lesson)
+        except ValueError as exc:
+            self._notify([msg("it could not be ({reason}): it starts again", reason=str(exc))],
+                         BACK)  # fmt: skip
+            return
+        link = read_page(saved.query, self.variant, remembered=remembered_name())
+        if link.theme is not None:
+            self.picker.value = link.theme
+        if link.options and self.rules is not None:
+            self.rules.set_rules(dict(link.options))
+            self._hand_down(dataclasses.replace(self.state, options=self._changed_rules()))
+        notices: list[Notice] = []
+        for key, kept in saved.positions.items():
+            panel = self.positions.get(key)
+            if panel is None:
+                continue
+            try:
+                notices += panel.bring_back(kept)
+            except ValueError as exc:
+                reason = getattr(exc, "reason", str(exc))
+                notices.append(msg("ignored the position: {reason}; this part starts at its "
+                                   "beginning", reason=reason))  # fmt: skip
+        for i, panel in enumerate(self.panels):
+            if panel.results is not None and str(i) in saved.rows:
+                panel.results.bring_back(saved.rows[str(i)], self.state.student)
+        self._dropped = saved.dropped
+        if saved.dropped:
+            notices.append(msgn(
+                "{count} older row is not on this page any more: it is in the results you "
+                "downloaded before, and in your class's record",
+                "{count} older rows are not on this page any more: they are in the results you "
+                "downloaded before, and in your class's record", saved.dropped))  # fmt: skip
+        self._notify(notices, BACK)
+        self.status.info(str(msg("The lesson is back as you left it.")))
+
+    def start_again(self) -> None:
+        """Forget the page the browser keeps and open the lesson afresh (its link's query
+        stays: the class, the theme)."""
+        self.keeper.forget()
+        address = page_address()
+        if address:
+            go_to(address + current_query(self._query_in(self.lang)))
 
     # -- who the student is -------------------------------------------------------------------
     def _name_given(self, name: str) -> None:

@@ -139,6 +139,15 @@ class LessonPanel(widgets.VBox):
         without what the page carries for every panel (theme, rules, class code)."""
         return {}
 
+    def kept(self) -> dict[str, str]:
+        """What the browser keeps of this panel to bring it back as the learner left it
+        (`bring_back`): its position, and what a panel adds to go on from there."""
+        return self.position()
+
+    def bring_back(self, kept: Mapping[str, str]) -> list[str]:
+        """Come back where `kept` was taken: its notices (``ValueError`` if it cannot)."""
+        return self.open_position(kept)
+
     def open_position(self, params: Mapping[str, str]) -> list[str]:
         """Go to the position ``params`` describe (what `position` gave, read back from a link).
 

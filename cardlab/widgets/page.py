@@ -3,7 +3,8 @@ its language.
 
 The link's query (``?hints=off``) is read in the browser: the page's `PageScript` reports
 ``window.location.search`` once a canvas is on the page, into its ``location`` trait
-(`watch_search`: only the lesson page listens, and `cardlab.lessons.page_state` reads it).
+(only the lesson page follows it, `cardlab.widgets.lesson_page`, and
+`cardlab.lessons.page_state` reads it).
 That works the same whether the page got a kernel of its own or a preheated one (which ran the
 lesson before the page was asked for), and in JupyterLab (no query there), and it never makes
 the kernel wait.
@@ -11,21 +12,8 @@ the kernel wait.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from cardlab.core.i18n import using_language
 from cardlab.widgets.a11y import page_script, skip_words
-
-
-def watch_search(callback: Callable[[str], None]) -> None:
-    """Call ``callback(search)`` with the page's ``?query`` text now if the browser has reported
-    it, and whenever it reports it (a preheated kernel runs the lesson before its page exists).
-    The browser reports the name it remembers with it (`remembered_name`), in the same message:
-    both are there when ``callback`` runs."""
-    script = page_script()
-    script.observe(lambda change: callback(change["new"]), names="location")
-    if script.location:
-        callback(script.location)
 
 
 def remembered_name() -> str:

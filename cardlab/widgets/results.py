@@ -52,6 +52,9 @@ class ResultsLink:
         self.kind = kind
         self.lesson = lesson
         self.results: list[Result] = []
+        self.records: list[Record] = []
+        """The rows as the class record keeps them (who, when, a key), one per result: the
+        page keeps them in the browser (`cardlab.widgets.keeper`)."""
         self.starts: list[int] = [0]
         """The first row of each part."""
         self._size = PREFIX_SIZE  # the newest part's link so far
@@ -80,19 +83,38 @@ class ResultsLink:
         ``student`` (`cardlab.record.writer`: off the press's path)."""
         if not results:
             return
-        for result in results:
-            if result.class_code:
-                record = Record.now(result, student, self.lesson)
-                if student:
-                    class_record().put(record)
-                else:
-                    self._unnamed.append(record)
-        for result in results:
+        records = [Record.now(result, student, self.lesson) for result in results]
+        for record in records:
+            self._to_class(record)
+        self._append(records)
+
+    def bring_back(self, records: tuple[Record, ...], student: str) -> None:
+        """The rows of a page kept in the browser, in place of these: those of a class go to
+        the class record again (a row it has, by its key, is kept once: a row a kernel that
+        died had not stored yet is stored now), named ``student`` if they had no name."""
+        self.results, self.records, self.starts = [], [], [0]
+        self._size, self._unnamed = PREFIX_SIZE, []
+        for record in records:
+            self._to_class(record)
+        self._append(list(records))
+        self.named(student)
+
+    def _to_class(self, record: Record) -> None:
+        if record.result.class_code:
+            if record.student:
+                class_record().put(record)
+            else:
+                self._unnamed.append(record)
+
+    def _append(self, records: list[Record]) -> None:
+        for record in records:
+            result = record.result
             size = encoded(write_results([result]).removeprefix(BOM).split("\r\n", 1)[1])
             if self._size + size > MAX_LINK and len(self.results) > self.starts[-1]:
                 self.starts.append(len(self.results))
                 self._size = PREFIX_SIZE
             self.results.append(result)
+            self.records.append(record)
             self._size += size
         parts = list(range(1, len(self.starts) + 1))
         if list(self.part.options) != parts:
@@ -110,8 +132,10 @@ class ResultsLink:
         if not student or not self._unnamed:
             return
         held, self._unnamed = self._unnamed, []
-        for record in held:
-            class_record().put(dataclasses.replace(record, student=student))
+        renamed = {r.key: dataclasses.replace(r, student=student) for r in held}
+        self.records = [renamed.get(r.key, r) for r in self.records]
+        for record in renamed.values():
+            class_record().put(record)
 
     def rows(self, part: int) -> list[Result]:
         """The rows of file ``part`` (from 1)."""

@@ -129,6 +129,23 @@ class TableView(LessonPanel):
             params["moves"] = moves
         return params
 
+    RECORDED = "recorded"
+    """What a kept table adds to its position: where the moves of its next row begin."""
+
+    def kept(self) -> dict[str, str]:
+        """The position, and where the moves of the next row begin: a hand brought back in
+        its middle gets the same row as one played through."""
+        recipe, start = self._moves_from
+        return {**self.position(), self.RECORDED: str(start if recipe is self.model.recipe else 0)}
+
+    def bring_back(self, kept: Mapping[str, str]) -> list[str]:
+        params = {k: v for k, v in kept.items() if k != self.RECORDED}
+        notices = self.open_position(params)
+        start = kept.get(self.RECORDED, "")
+        if start.isdigit() and int(start) <= len(self.model.replay):
+            self._moves_from = (self.model.recipe, int(start))
+        return notices
+
     def open_position(self, params: Mapping[str, str]) -> list[str]:
         """Begin the deal ``params`` name and make the learner's presses again; a press that is
         refused raises ``ValueError`` naming it, and the table stays as it was."""

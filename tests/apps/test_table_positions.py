@@ -100,6 +100,20 @@ def test_a_link_after_a_new_game_opens_the_new_game():
     assert other.model.state.players == 4
 
 
+def test_a_dou_dizhu_link_after_a_class_deal_opens_the_next_deal():
+    """The score sheet carried into the next deal names each deal's seed (ten digits for a
+    class's): the link's moves hold it, and it opens (it was refused as a number too long)."""
+    table = TableView(MODELS["doudizhu"].start().in_class("POS1"))
+    while not table.model.scores:
+        step(table)
+    step(table)  # the next deal
+    link = table.position()
+    assert any(len(str(seed)) > 8 for seed, *_ in decode_moves(link["moves"])[0]["sheet"])
+    other = TableView(MODELS["doudizhu"].start())
+    assert other.open_position(link) == []
+    same_table(table, other)
+
+
 def test_a_link_that_does_not_replay_is_refused_and_changes_nothing():
     table = TableView(TriadTable.start(seed=2))
     before = (table.model, table.mirror.text)

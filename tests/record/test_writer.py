@@ -5,6 +5,7 @@ table names the student its link gave."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from cardlab.core.results import Result
 from cardlab.record.rows import Record
@@ -47,7 +48,9 @@ def test_a_store_that_is_down_is_retried_and_nothing_is_lost(tmp_path):
     assert [r.key for r in back] == [r.key for r in rows]  # each once, in order
 
 
-def test_a_class_table_writes_its_finished_hand_with_the_students_name():
+def played_hand(query: str) -> tuple[Any, Any]:
+    """A Triad lesson page opened at ``query`` with its table, played to the end of a hand,
+    its rows written; then closed (it follows the link no more) and the link put back."""
     from cardlab.apps.triad.table import TriadTable
     from cardlab.widgets.a11y import page_script
     from cardlab.widgets.autoplay import step
@@ -56,15 +59,23 @@ def test_a_class_table_writes_its_finished_hand_with_the_students_name():
 
     script = page_script()
     before = script.location
+    script.location = query
+    page = LessonPage("triad")
     try:
-        script.location = "?class=REC1&name=Ann%20Lee"
-        table = TableView(TriadTable.start(), LessonPage("triad"))
-        assert table.student == "Ann Lee"
+        table = TableView(TriadTable.start(), page)
+        page.follow(script.location)
         while not table.model.scores:
             step(table)
         assert class_record().flush(60)
     finally:
+        page.close()  # it follows the link no more
         script.location = before
+    return page, table
+
+
+def test_a_class_table_writes_its_finished_hand_with_the_students_name():
+    _, table = played_hand("?class=REC1&name=Ann%20Lee")
+    assert table.student == "Ann Lee"
     with Store(default_url()) as store:
         (stored,) = store.rows("REC1")
     (own,) = table.results.results
@@ -75,30 +86,13 @@ def test_a_hand_finished_before_the_name_is_given_is_stored_under_it_once_given(
     """A class page without a name (none in the link, no hub, the browser remembers none):
     the finished hand waits in the page, and goes to the record when the student types a name,
     with the time it was finished; the teacher never gets a row that names nobody."""
-    from cardlab.apps.triad.table import TriadTable
-    from cardlab.widgets.a11y import page_script
-    from cardlab.widgets.autoplay import step
-    from cardlab.widgets.lesson_page import LessonPage
-    from cardlab.widgets.table import TableView
-
-    script = page_script()
-    before = script.location
-    try:
-        script.location = "?class=REC2"
-        page = LessonPage("triad")
-        table = TableView(TriadTable.start(), page)
-        page.follow(script.location)
-        assert table.student == ""
-        while not table.model.scores:
-            step(table)
-        assert class_record().flush(60)
-        with Store(default_url()) as store:
-            assert store.rows("REC2") == []  # it waits for a name
-        finished = dt.datetime.now(dt.timezone.utc)
-        page._name_given("Bea")
-        assert class_record().flush(60)
-    finally:
-        script.location = before
+    page, table = played_hand("?class=REC2")
+    assert table.student == ""
+    with Store(default_url()) as store:
+        assert store.rows("REC2") == []  # it waits for a name
+    finished = dt.datetime.now(dt.timezone.utc)
+    page._name_given("Bea")
+    assert class_record().flush(60)
     with Store(default_url()) as store:
         (stored,) = store.rows("REC2")
     (own,) = table.results.results

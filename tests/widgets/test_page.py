@@ -8,6 +8,7 @@ import pytest
 from cardlab.apps.pyramid_poker.quiz import BlockQuiz
 from cardlab.apps.pyramid_poker.table import PyramidPokerTable
 from cardlab.lessons.page_state import SERVER_HINTS
+from cardlab.widgets import a11y
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.lesson_page import LessonPage
 from cardlab.widgets.quiz import QuizView
@@ -71,8 +72,9 @@ def test_only_the_page_listens_to_the_link(monkeypatch):
     monkeypatch.delenv(SERVER_HINTS, raising=False)
     script = page_script()
 
-    def listeners() -> int:
-        return len(script._trait_notifiers.get("location", {}).get("change", []))
+    def listeners() -> int:  # followers of the link (one observer of the trait tells them all)
+        assert len(script._trait_notifiers.get("location", {}).get("change", [])) <= 1
+        return len(a11y._FOLLOWERS.get("location", {}))
 
     before = listeners()
     page = LessonPage("pyramid_poker")

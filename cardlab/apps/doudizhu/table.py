@@ -448,7 +448,7 @@ def read_sheet(value: Any) -> tuple[tuple[int, ...], ...]:
     sheet = []
     for i, row in enumerate(value):
         if not isinstance(row, list | tuple) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and abs(n) <= 10**9 for n in row
+            isinstance(n, int) and not isinstance(n, bool) and abs(n) < 2**64 for n in row
         ):
             raise bad
         if len(row) == FOLD_ROW and i == 0 and row[0] > 0 and sum(row[1:]) == 0:

@@ -1,0 +1,133 @@
+"""A lesson page kept in the browser and brought back (`cardlab.widgets.keeper`), without a
+browser: the page script's traits are set as the browser sets them.  A table left mid-hand
+comes back with the same picture, log and rows, and goes on to the same end as one played
+through; a kept page changed in the browser is refused with a notice; nothing is written before
+the browser has said what it kept; "Start again" forgets it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from cardlab.apps.doudizhu.table import DouDizhuTable
+from cardlab.apps.three_thirteen.table import ThreeThirteenTable
+from cardlab.apps.triad.table import TriadTable
+from cardlab.lessons.saved_page import decode, page_key
+from cardlab.widgets import a11y
+from cardlab.widgets.a11y import page_script
+from cardlab.widgets.autoplay import step
+from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.table import TableView
+
+ADDRESS = "http://localhost:8866/voila/render/triad.ipynb"
+TABLES = {"triad": TriadTable, "doudizhu": DouDizhuTable, "three_thirteen": ThreeThirteenTable}
+
+
+PAGES: list[LessonPage] = []
+"""The pages a test opened: closed after it (a kernel holds one page; a test's kernel, many)."""
+
+
+@pytest.fixture
+def browser() -> Iterator[dict[str, str]]:
+    """The browser's storage for kept pages, and its reports, set as a11y.js sets them."""
+    script = page_script()
+    others = {name: dict(followers) for name, followers in a11y._FOLLOWERS.items()}
+    for followers in a11y._FOLLOWERS.values():  # the pages of other tests: not this browser's
+        followers.clear()
+    names = ("address", "location", "remembered", "keep_key", "kept", "keep", "goto")
+    before = {name: getattr(script, name) for name in names}
+    script.address = ADDRESS
+    storage: dict[str, str] = {}
+
+    def write(change: dict) -> None:
+        storage[script.keep_key] = change["new"]
+
+    script.observe(write, names="keep")
+    yield storage
+    script.unobserve(write, names="keep")
+    while PAGES:
+        PAGES.pop().close()
+    for name, value in before.items():
+        setattr(script, name, value)
+    for name, followers in others.items():
+        a11y._FOLLOWERS[name].update(followers)
+
+
+def opened(lesson: str, storage: dict[str, str], query: str) -> tuple[LessonPage, TableView]:
+    """A fresh page of ``lesson`` with its table, as a new kernel opens it: the earlier page is
+    gone with its kernel, the link arrives, then the browser answers with what it kept."""
+    script = page_script()
+    while PAGES:
+        PAGES.pop().close()
+    page = LessonPage(lesson)
+    PAGES.append(page)
+    table = TableView(TABLES[lesson].start(), page)
+    script.location = ""
+    script.location = query
+    key = page.keeper.key
+    assert key == f"{ADDRESS}|{page.state.class_code}|{page.state.student}"
+    script.kept = {"key": key, "text": storage.get(key, "")}
+    return page, table
+
+
+def seen(page: LessonPage, table: TableView) -> tuple:
+    """What the learner sees of the table, and the rows of their file."""
+    model = table.model
+    return (model.drawn("default", model.selected, False), model.log, table.results.records)
+
+
+@pytest.mark.parametrize("lesson", sorted(TABLES))
+def test_a_table_left_mid_hand_comes_back_and_goes_on_to_the_same_end(browser, lesson):
+    page, table = opened(lesson, browser, "?class=KEEP1&name=Ann")
+    while not table.results.records:  # a hand finished: a row
+        step(table)
+    step(table)  # and the next one begun
+    before = seen(page, table)
+    assert table.results.records and browser  # the page was kept as it went
+    again, back = opened(lesson, browser, "?class=KEEP1&name=Ann")  # reload, kill, restart
+    assert seen(again, back) == before
+    assert "back as you left it" in back_status(again)
+    for _ in range(500):  # on to the end of the next row, beside the table never left
+        if len(back.results.records) > 1 and len(table.results.records) > 1:
+            break
+        step(table)
+        step(back)
+    assert back.model.presses == table.model.presses
+    assert [r.result for r in back.results.records] == [r.result for r in table.results.records]
+    assert len(back.results.records) == 2
+
+
+def back_status(page: LessonPage) -> str:
+    return page.status.widget.value
+
+
+def test_nothing_is_kept_before_the_browser_has_answered(browser):
+    script = page_script()
+    page = LessonPage("triad")
+    PAGES.append(page)
+    TableView(TriadTable.start(), page)
+    script.location = "?class=KEEP2&name=Bo"
+    assert page.keeper.key and not browser  # asked, not answered: nothing written
+    script.kept = {"key": page.keeper.key, "text": ""}
+    assert decode(browser[page.keeper.key], page_key(), "triad").positions["table"]
+
+
+def test_a_kept_page_changed_in_the_browser_is_refused_and_the_lesson_starts_fresh(browser):
+    page, table = opened("triad", browser, "?class=KEEP3&name=Cy")
+    step(table)
+    key = page.keeper.key
+    browser[key] = browser[key].replace('"seed":"', '"seed":"1')
+    again, back = opened("triad", browser, "?name=Cy&class=KEEP3")
+    assert "it could not be" in again.notice.value
+    assert "changed outside the lesson" in again.notice.value
+    assert back.model.presses == ()  # fresh
+
+
+def test_start_again_forgets_the_kept_page(browser):
+    page, table = opened("triad", browser, "?class=KEEP4&name=Di")
+    step(table)
+    assert browser[page.keeper.key]
+    page.start_again()
+    assert browser[page.keeper.key] == ""
+    assert page_script().goto.startswith(ADDRESS)
