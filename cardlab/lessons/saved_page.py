@@ -17,6 +17,7 @@ made by another version (`FORMAT`), or by another server, is refused with the re
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -180,3 +181,10 @@ def page_key(folder: Path | None = None) -> bytes:
     except (OSError, ValueError):
         pass
     return made
+
+
+@functools.cache
+def account_key() -> bytes:
+    """`page_key` of this account's data folder, read once per process: a page is kept after
+    every press, and the key file never changes under a running kernel."""
+    return page_key()

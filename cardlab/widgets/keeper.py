@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.lessons.page_state import PageState
-from cardlab.lessons.saved_page import encode, page_key
+from cardlab.lessons.saved_page import account_key, encode
 from cardlab.widgets.a11y import follow_page, page_script, unfollow_page
 from cardlab.widgets.later import later
 from cardlab.widgets.page import page_address
@@ -70,7 +70,7 @@ class Keeper:
     def keep(self) -> None:
         """Send the page to the browser to keep, if it changed since last sent."""
         self._due = False
-        text = encode(self.page.kept_page(), page_key())
+        text = encode(self.page.kept_page(), account_key())
         if text != self.sent:
             self.sent = text
             page_script().keep = text

@@ -34,7 +34,7 @@ from cardlab.lessons.page_state import (
     remembered,
     write_query,
 )
-from cardlab.lessons.saved_page import SavedPage, decode, page_key
+from cardlab.lessons.saved_page import SavedPage, account_key, decode
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS, follow_page, page_script, unfollow_page
@@ -255,10 +255,7 @@ class LessonPage(widgets.VBox):
                     where=", ".join(self.positions),
                 )
             )
-        if link.theme is not None:
-            self.picker.value = link.theme
-        if link.options and self.rules is not None:
-            self.rules.set_rules(dict(link.options))
+        self._show_look(link)
         self._hand_down(dataclasses.replace(link, options=self._changed_rules()))
         if link.at in self.positions:
             notices += self._open(link.at)
@@ -275,6 +272,15 @@ class LessonPage(widgets.VBox):
         options = self.options
         for panel in self.panels:
             panel.follow(state, options)
+
+    def _show_look(self, link: PageState) -> bool:
+        """Show the theme and the rules ``link`` asks for; whether it changed the rules."""
+        if link.theme is not None:
+            self.picker.value = link.theme
+        if link.options and self.rules is not None:
+            self.rules.set_rules(dict(link.options))
+            return True
+        return False
 
     def _open(self, key: str) -> list[Notice]:
         """Put the panel ``key`` at the link's position; its notices (also on its status line)."""
@@ -330,16 +336,13 @@ class LessonPage(widgets.VBox):
         """Bring the page back as the browser kept it (``text``): the theme and the rules,
         each panel where it was, the rows; what cannot be is said, and that part starts fresh."""
         try:
-            saved = decode(text, page_key(), self.lesson)
+            saved = decode(text, account_key(), self.lesson)
         except ValueError as exc:
             self._notify([msg("it could not be ({reason}): it starts again", reason=str(exc))],
                          BACK)  # fmt: skip
             return
         link = read_page(saved.query, self.variant, remembered=remembered_name())
-        if link.theme is not None:
-            self.picker.value = link.theme
-        if link.options and self.rules is not None:
-            self.rules.set_rules(dict(link.options))
+        if self._show_look(link):
             self._hand_down(dataclasses.replace(self.state, options=self._changed_rules()))
         notices: list[Notice] = []
         for key, kept in saved.positions.items():
