@@ -183,7 +183,7 @@ def page_key(folder: Path | None = None) -> bytes:
     return made
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def account_key() -> bytes:
     """`page_key` of this account's data folder, read once per process: a page is kept after
     every press, and the key file never changes under a running kernel."""
