@@ -205,6 +205,7 @@ def test_no_client_ever_holds_more_pages_than_its_bound(events, bound):
     seats, now = Seats(per_client=bound, claim_timeout=10), 0.0
     waiting: dict[str, list[float]] = {}
     kernels: dict[str, str] = {}
+    started = 0  # kernel ids are never reused, as Jupyter's are unique
     for kind, client, n in events:
         mine = waiting.setdefault(client, [])
         mine[:] = [t for t in mine if now - t <= 10]
@@ -212,8 +213,8 @@ def test_no_client_ever_holds_more_pages_than_its_bound(events, bound):
             seats.let_in(client, now)
             mine.append(now)
         elif kind == "connect" and mine:
-            kernel = f"k{len(kernels)}"
-            seats.connected(kernel, client)
+            kernel, started = f"k{started}", started + 1
+            seats.connected(kernel, client, now)
             kernels[kernel] = client
             mine.pop(0)
         elif kind == "close" and kernels:

@@ -84,10 +84,16 @@ class Seats:
 
     def count(self, client: str, now: float) -> int:
         """The pages ``client`` holds now."""
-        waiting = self.pending.get(client)
+        waiting = self._waiting(client, now)
+        return len(waiting) + sum(1 for who in self.held.values() if who == client)
+
+    def _waiting(self, client: str, now: float) -> deque[float]:
+        """``client``'s pages not yet connected, those older than the claim timeout dropped
+        (their kernels were shut down unclaimed, or they connected elsewhere)."""
+        waiting = self.pending.get(client, deque())
         while waiting and now - waiting[0] > self.claim_timeout:
-            waiting.popleft()  # its kernel was shut down unclaimed, or it connected elsewhere
-        return len(waiting or ()) + sum(1 for who in self.held.values() if who == client)
+            waiting.popleft()
+        return waiting
 
     def full_for(self, client: str, now: float) -> bool:
         """Whether ``client`` may not open another page now."""
@@ -101,12 +107,13 @@ class Seats:
         """A page of ``client``'s was served: it counts as pending until it connects."""
         self.pending[client].append(now)
 
-    def connected(self, kernel_id: str, client: str) -> None:
-        """A page of ``client``'s connected to ``kernel_id``: the first connection claims it."""
+    def connected(self, kernel_id: str, client: str, now: float) -> None:
+        """A page of ``client``'s connected to ``kernel_id``: the first connection claims it,
+        for the oldest of the client's pages still waiting (an expired one no longer counts)."""
         if kernel_id in self.held:
             return
         self.held[kernel_id] = client
-        waiting = self.pending.get(client)
+        waiting = self._waiting(client, now)
         if waiting:
             waiting.popleft()
 
@@ -231,7 +238,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     def connected(self, kernel_id: str, client: str) -> None:
         """A page of ``client``'s connected to ``kernel_id`` (the websocket handler says so)."""
-        self.seats.connected(kernel_id, client)
+        self.seats.connected(kernel_id, client, time.monotonic())
 
     # -- culling -----------------------------------------------------------------------------------
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
