@@ -178,15 +178,21 @@ def write_bare(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def serving(notebooks: Path, *options: str, log: Path | None = None) -> Iterator[Server]:
+def serving(
+    notebooks: Path, *options: str, log: Path | None = None, code: Path | None = None
+) -> Iterator[Server]:
     """`cardlab serve` on a free port in its own process group; everything stops on exit.  Its
-    output goes to ``log`` if given (why a page failed), else nowhere."""
+    output goes to ``log`` if given (why a page failed), else nowhere.  ``code``: a checkout
+    whose ``cardlab`` the server and its kernels run instead of this one (put first on
+    ``PYTHONPATH``, before the editable install's finder)."""
     port = free_port()
     out = log.open("ab") if log is not None else subprocess.DEVNULL
+    env = {**os.environ, "PYTHONPATH": str(code)} if code is not None else None
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardlab.serve.cli", "serve", "--no-browser", "--ip", "127.0.0.1",
          "--port", str(port), "--notebooks", str(notebooks), *options],
         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+        env=env,
     )  # fmt: skip
     if log is not None:
         out.close()  # the server holds its own copy

@@ -4,6 +4,7 @@
     python benchmarks/voila_startup.py --write         # ... and rewrite benchmarks/RESULTS.md
     python benchmarks/voila_startup.py --runs 5 --clicks 40 --only triad.ipynb
     python benchmarks/voila_startup.py --clicks-only --write   # section 3 alone
+    python benchmarks/voila_startup.py --against REV --only triad.ipynb --write   # section 5
 
 1. **First drawn canvas, every lesson.**  From the page request (Playwright ``goto``) until a canvas
    of the page holds a drawing (`browser.first_canvas_s`).  *Warm*: `cardlab serve` as a teacher
@@ -22,13 +23,19 @@
    CPU that would land on whichever clicks came first).  The goal (issue 27): the table's
    median and p95 at most `CLICK_GOAL` times the bare button's, in the same run.
 4. **One controller step** (decks lesson, in process, no browser): what one step sends.
+5. **This tree against another commit** (``--against REV``, alone): two warm servers side by
+   side, one running REV's ``cardlab`` (a git worktree), one this tree's, serving the same
+   lessons; each round asks each lesson of both, in alternating order, for its first drawn
+   canvas.  The ratio of medians says what a change costs a page's start.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -100,6 +107,75 @@ def first_canvases(browser, notebooks: Path, phase: Phase, runs: int, pool: str,
                 print(f"{phase.name} {r + 1} {notebook}: {phase.times.get(notebook, ['-'])[-1]}",
                       flush=True)  # fmt: skip
     return phase
+
+
+# -- 5: against another commit ------------------------------------------------------------------
+Pairs = dict[str, tuple[list[float], list[float]]]
+"""{lesson: (seconds on REV's server, seconds on this tree's)}."""
+
+
+def against_commit(rev: str, runs: int, lessons: tuple[str, ...]) -> Pairs:
+    """First drawn canvases of ``lessons`` on REV's server and this tree's, interleaved."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = chromium_path()
+    if chromium is None:
+        raise SystemExit("no Chromium: the comparison needs a browser")
+    repo = Path(__file__).resolve().parents[1]
+    pairs: Pairs = {lesson: ([], []) for lesson in lessons}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", str(base), rev], cwd=repo,
+                       check=True, capture_output=True)  # fmt: skip
+        notebooks = Path(tmp) / "notebooks"
+        notebooks.mkdir()
+        for lesson in lessons:  # only these: two pools of every lesson would not fit in memory
+            shutil.copy(repo / "notebooks" / lesson, notebooks / lesson)
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            with serving(notebooks, code=base) as old, serving(notebooks) as new:
+                servers = (old, new)
+                for server in servers:
+                    server.settle(timeout=300)
+                baseline = [len(server.kernels()) for server in servers]
+                for r in range(runs):
+                    for lesson in lessons:
+                        for which in (0, 1) if r % 2 == 0 else (1, 0):
+                            page = new_page(browser)
+                            try:
+                                seconds = first_canvas_s(page, servers[which].url(lesson))
+                                pairs[lesson][which].append(seconds)
+                            finally:
+                                close_page(page)
+                            for server, kernels in zip(servers, baseline, strict=True):
+                                server.settle(kernels=kernels)
+                        print(f"round {r + 1} {lesson}: {rev} {pairs[lesson][0][-1]:.2f} s, "
+                              f"this tree {pairs[lesson][1][-1]:.2f} s", flush=True)  # fmt: skip
+        finally:
+            browser.close()
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=repo,
+                           check=False, capture_output=True)  # fmt: skip
+    return pairs
+
+
+def against_report(pairs: Pairs, rev: str, runs: int, command: str) -> list[str]:
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "## First drawn canvas, this tree against an earlier commit",
+        "",
+        f"Written by `{command}` on {now}. Two warm servers side by side (`cardlab serve`, "
+        f"preheated pools), one running `{rev}`'s code, one this tree's; {runs} rounds, each "
+        "asking every lesson of both in alternating order. Seconds from the page request to "
+        "the first drawn canvas, medians; ratio: this tree's median over the earlier one's.",
+        "",
+        f"| lesson | {rev} (s) | this tree (s) | ratio | within 5% |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for lesson, (old, new) in pairs.items():
+        ratio = median(new) / median(old)
+        lines.append(f"| {lesson} | {median(old):.2f} | {median(new):.2f} | {ratio:.3f} | "
+                     f"{'yes' if ratio <= 1.05 else '**no**'} |")  # fmt: skip
+    return [*lines, ""]
 
 
 # -- 3: click to redrawn canvas -------------------------------------------------------------------
@@ -305,8 +381,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clicks-only", action="store_true", help="only the clicks at the tables (section 3)"
     )
+    parser.add_argument(
+        "--against", metavar="REV", help="only the first canvases against commit REV (section 5)"
+    )
     args = parser.parse_args(argv)
     lessons = tuple(args.only) if args.only else LESSONS
+    if args.against:
+        command = " ".join(["python benchmarks/voila_startup.py", *(argv or sys.argv[1:])])
+        pairs = against_commit(args.against, args.runs, lessons)
+        publish("\n".join(against_report(pairs, args.against, args.runs, command)), args.write)
+        return 0
 
     info = machine()
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

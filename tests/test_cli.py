@@ -271,3 +271,21 @@ def test_a_classroom_on_loopback_is_refused_with_what_to_do(capsys):
     assert cli.main(["serve", "--classroom", "--ip", "127.0.0.1", "--no-browser"]) == 2
     err = capsys.readouterr().err
     assert "loopback" in err and "--ip" in err
+
+
+def test_a_port_just_left_by_a_stopped_server_is_free_and_a_listening_one_is_not():
+    """A server stopped a moment ago leaves its closed connections in TIME_WAIT on its port;
+    ``cardlab serve`` started again there must not call the port in use (the server binds with
+    SO_REUSEADDR), but a port something listens on is in use."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    served, _ = listener.accept()
+    assert not cli.port_is_free("127.0.0.1", port)
+    served.close()  # the server closes first: its side of the connection waits in TIME_WAIT
+    client.close()
+    listener.close()
+    assert cli.port_is_free("127.0.0.1", port)

@@ -25,6 +25,9 @@ from cardlab.core.i18n import Message, joined, msg
 from cardlab.core.text import shown
 from cardlab.render.ops import Drawing
 
+MAX_TALLY = 1_000_000
+"""The most questions a kept quiz may say were asked (a page is kept for days, not years)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class QuizModel:
@@ -158,6 +161,41 @@ class QuizModel:
     def at(self, seed: int) -> QuizModel:
         """The question dealt with ``seed``, not yet answered (the tally stays)."""
         return dataclasses.replace(self, seed=seed, chosen=None, counted=False)
+
+    def kept(self) -> dict[str, str]:
+        """What a page kept in the browser holds of the quiz (`back` reads it): the question,
+        the answer chosen, the tally."""
+        return {
+            "seed": str(self.seed),
+            "number": str(self.number),
+            "chosen": self.chosen or "",
+            "right": str(self.right),
+            "asked": str(self.asked),
+            "counted": "1" if self.counted else "",
+        }
+
+    def back(self, kept: Mapping[str, str]) -> QuizModel:
+        """The quiz as `kept` held it, under this model's rules and class; ``ValueError`` if it
+        does not fit (another class's questions, a tally that cannot be, an answer that is
+        none of the question's), this model unchanged."""
+        seed = number = right = asked = 0
+        try:
+            seed, number, right, asked = (
+                int(kept.get(name, "")) for name in ("seed", "number", "right", "asked")
+            )
+            in_step = not self.class_code or (
+                seed == class_seed(self.class_code, f"{self.game}-quiz", number)
+            )
+        except ValueError:  # not a number, or a class question's number out of its range
+            in_step = False
+        if not (in_step and 0 <= right <= asked <= MAX_TALLY and 0 <= seed < 2**63):
+            raise ValueError(msg("the quiz's kept answers do not fit its questions"))
+        quiz = dataclasses.replace(self.at(seed), number=number, right=right, asked=asked)
+        quiz.question  # noqa: B018  (dealt now: a seed it cannot be dealt with raises here)
+        chosen = kept.get("chosen") or None
+        if chosen is not None and chosen not in [v for _, v in quiz.choices()]:
+            raise ValueError(msg("the quiz's kept answers do not fit its questions"))
+        return dataclasses.replace(quiz, chosen=chosen, counted=bool(kept.get("counted")))
 
     def next_question(self) -> QuizModel:
         """The next seed, or the class's next question."""

@@ -84,8 +84,14 @@ def _family(ip: str) -> socket.AddressFamily:
 
 def port_is_free(ip: str, port: int) -> bool:
     """Whether ``port`` on ``ip`` is free; an ``OSError`` when ``ip`` cannot be listened on at all
-    (a name that does not resolve, an address not of this machine)."""
+    (a name that does not resolve, an address not of this machine).
+
+    Checked as the server binds (tornado sets ``SO_REUSEADDR`` on POSIX): a server stopped a
+    moment ago leaves its browsers' connections in TIME_WAIT, which would refuse a plain bind,
+    and ``cardlab serve`` started again on its port said "in use" for a minute."""
     with socket.socket(_family(ip), socket.SOCK_STREAM) as s:
+        if os.name == "posix":
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((ip, port))
         except OSError as exc:

@@ -293,6 +293,7 @@ export default {
     }
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
+      watchConnection(model);
       window.addEventListener("resize", () => reportScreen(model));
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));

@@ -48,6 +48,7 @@ import traitlets
 
 from cardlab.core.i18n import msg
 from cardlab.render.theme import BUTTON_GROUNDS, BUTTON_INK
+from cardlab.widgets import connection
 from cardlab.widgets.later import SETTLE_AFTER_S, later, settle_memory
 
 _IDS = itertools.count(1)
@@ -119,7 +120,7 @@ class CanvasLabel(widgets.HTML):
 class PageScript(anywidget.AnyWidget):
     """The page's front-end code and stylesheet (see the module), and what it reports."""
 
-    _esm = ESM
+    _esm = "\n".join(path.read_text(encoding="utf-8") for path in (connection.ESM, ESM))
     _css = CSS.read_text(encoding="utf-8") + button_css()
     address = traitlets.Unicode("").tag(sync=True)
     """The page's address without its query (``origin + pathname``): where a shared link of
@@ -155,6 +156,9 @@ class PageScript(anywidget.AnyWidget):
     the key is named: the page as the learner left it."""
     keep = traitlets.Unicode("").tag(sync=True)
     """The page to keep under ``keep_key`` now ("" forgets it)."""
+    connection_words = traitlets.Dict({}).tag(sync=True)
+    """The connection banner's words in the page's language (`cardlab.widgets.connection`),
+    held by the page for when its kernel cannot be reached."""
 
 
 def skip_words() -> dict[str, str]:
@@ -174,6 +178,8 @@ def page_script() -> PageScript:
     if not _PAGE:
         script = PageScript()
         script.observe(lambda _: later(SETTLE_AFTER_S, settle_memory), names="address")
+        script.on_msg(connection.answer)
+        script.connection_words = connection.connection_words()  # until the page's language
         _PAGE.append(script)
     return _PAGE[0]
 

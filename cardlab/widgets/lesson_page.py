@@ -60,6 +60,14 @@ if TYPE_CHECKING:
 Notice = str | Message
 """What a link asked for and could not get, in a sentence."""
 BACK = msg("The lesson as you left it, brought back in this browser:")
+
+
+def ignored_position(exc: ValueError) -> Notice:
+    """What a page says of a position it could not open (a link's, a kept page's)."""
+    reason = getattr(exc, "reason", str(exc))
+    return msg("ignored the position: {reason}; this part starts at its beginning", reason=reason)
+
+
 """What the notices of a page kept in the browser are about (`LessonPage.bring_back`)."""
 
 
@@ -86,6 +94,10 @@ class LessonPage(widgets.VBox):
         self.positions: dict[str, LessonPanel] = {}
         self._dropped = 0
         """Rows a kept page had left out (`cardlab.lessons.saved_page.MAX_ROWS`)."""
+        self._awaited = SavedPage(self.lesson)
+        """The kept page's parts whose panels are not on the page yet (kept along meanwhile)."""
+        self._back_notices: list[Notice] = []
+        """What the page said of the kept page it brought back (panels coming later add)."""
         self.state = read_page("", self.variant)
         """The page's state: the server's settings, then what the link asked for (kept for the
         panels built after it came) and the rules and the name the class chose since."""
@@ -181,14 +193,24 @@ class LessonPage(widgets.VBox):
 
     def attach(self, panel: LessonPanel) -> None:
         """Take ``panel`` (fully built) onto the page: it follows the page's state from now on,
-        is kept in the browser as it changes, and a panel with a position gets its key, its
-        share box, and the link's position if the link is for it."""
+        is kept in the browser as it changes, a panel with a position gets its key, its share
+        box, and the link's position if the link is for it, and its part of a page kept in the
+        browser that came before it is brought back."""
         self.panels.append(panel)
         panel.follow(self.state, self.options)
         if panel.view is not None:
             panel.view.on_draw(self.keeper.due)
-        if not panel.share_key:
-            return
+        if panel.share_key:
+            self._place(panel)
+        if self._awaited.positions or self._awaited.rows:
+            notices = self._bring_back_panel(len(self.panels) - 1, panel)
+            if notices:
+                self._back_notices += notices
+                self._notify(self._back_notices, BACK)
+
+    def _place(self, panel: LessonPanel) -> None:
+        """Give ``panel`` its position's key on the page, its share box, and the link's
+        position if the link is for it."""
         key, n = panel.share_key, 2
         while key in self.positions:
             key, n = f"{panel.share_key}{n}", n + 1
@@ -288,12 +310,7 @@ class LessonPage(widgets.VBox):
         try:
             notices: list[Notice] = list(panel.open_position(dict(self.state.params)))
         except ValueError as exc:
-            notices = [
-                msg(
-                    "ignored the position: {reason}; this part starts at its beginning",
-                    reason=getattr(exc, "reason", str(exc)),
-                )
-            ]
+            notices = [ignored_position(exc)]
         else:
             scroll_to(f"cardlab-at-{key}")
         if notices:
@@ -320,17 +337,26 @@ class LessonPage(widgets.VBox):
     def kept_page(self) -> SavedPage:
         """The page as the browser keeps it (`cardlab.widgets.keeper`): its query, each
         panel's position and each panel's rows."""
+        rows = {
+            str(i): tuple(panel.results.records)
+            for i, panel in enumerate(self.panels)
+            if panel.results is not None and panel.results.records
+        }
+        kept = {self._kept_key(i, panel): panel.kept() for i, panel in enumerate(self.panels)}
+        positions = {key: where for key, where in kept.items() if key and where}
         return SavedPage(
             self.lesson,
             self._query_in(self.lang),
-            {key: panel.kept() for key, panel in self.positions.items()},
-            {
-                str(i): tuple(panel.results.records)
-                for i, panel in enumerate(self.panels)
-                if panel.results is not None and panel.results.records
-            },
+            {**self._awaited.positions, **positions},
+            {**self._awaited.rows, **rows},
             self._dropped,
         )
+
+    def _kept_key(self, index: int, panel: LessonPanel) -> str:
+        """Under what the kept page holds ``panel`` (the ``index``-th): its position's key, or
+        ``#index`` for a panel a link cannot open (a quiz's answers)."""
+        key = next((k for k, p in self.positions.items() if p is panel), None)
+        return key if key is not None else ("" if panel.share_key else f"#{index}")
 
     def bring_back(self, text: str) -> None:
         """Bring the page back as the browser kept it (``text``): the theme and the rules,
@@ -344,29 +370,41 @@ class LessonPage(widgets.VBox):
         link = read_page(saved.query, self.variant, remembered=remembered_name())
         if self._show_look(link):
             self._hand_down(dataclasses.replace(self.state, options=self._changed_rules()))
-        notices: list[Notice] = []
-        for key, kept in saved.positions.items():
-            panel = self.positions.get(key)
-            if panel is None:
-                continue
-            try:
-                notices += panel.bring_back(kept)
-            except ValueError as exc:
-                reason = getattr(exc, "reason", str(exc))
-                notices.append(msg("ignored the position: {reason}; this part starts at its "
-                                   "beginning", reason=reason))  # fmt: skip
+        self._awaited = saved
+        self._back_notices = []
         for i, panel in enumerate(self.panels):
-            if panel.results is not None and str(i) in saved.rows:
-                panel.results.bring_back(saved.rows[str(i)], self.state.student)
+            self._back_notices += self._bring_back_panel(i, panel)
         self._dropped = saved.dropped
         if saved.dropped:
-            notices.append(msgn(
+            self._back_notices.append(msgn(
                 "{count} older row is not on this page any more: it is in the results you "
                 "downloaded before, and in your class's record",
                 "{count} older rows are not on this page any more: they are in the results you "
                 "downloaded before, and in your class's record", saved.dropped))  # fmt: skip
-        self._notify(notices, BACK)
+        self._notify(self._back_notices, BACK)
         self.status.info(str(msg("The lesson is back as you left it.")))
+
+    def _bring_back_panel(self, index: int, panel: LessonPanel) -> list[Notice]:
+        """Bring back the kept page's part for ``panel`` (the ``index``-th on the page): its
+        position and its rows, once; its notices.  A page served as its cells run gets the
+        kept page before its later panels exist, so each is brought back as it comes."""
+        awaited = self._awaited
+        key = self._kept_key(index, panel)
+        notices: list[Notice] = []
+        if key in awaited.positions:
+            try:
+                notices += panel.bring_back(awaited.positions[key])
+            except ValueError as exc:
+                notices.append(ignored_position(exc))
+        rows = awaited.rows.get(str(index))
+        if panel.results is not None and rows is not None:
+            panel.results.bring_back(rows, self.state.student)
+        self._awaited = dataclasses.replace(
+            awaited,
+            positions={k: v for k, v in awaited.positions.items() if k != key},
+            rows={k: v for k, v in awaited.rows.items() if k != str(index)},
+        )
+        return notices
 
     def start_again(self) -> None:
         """Forget the page the browser keeps and open the lesson afresh (its link's query

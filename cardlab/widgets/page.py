@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from cardlab.core.i18n import using_language
 from cardlab.widgets.a11y import page_script, skip_words
+from cardlab.widgets.connection import connection_words
 
 
 def remembered_name() -> str:
@@ -42,6 +43,7 @@ def speak(lang: str) -> None:
     script = page_script()
     with using_language(lang):
         script.skip_words = skip_words()
+        script.connection_words = connection_words()
     script.lang = lang
 
 

@@ -137,6 +137,14 @@ class QuizView(LessonPanel):
         self.show(after)
         return right
 
+    def kept(self) -> dict[str, str]:
+        return self.model.kept()
+
+    def bring_back(self, kept: Mapping[str, str]) -> list[str]:
+        """The question, the answer and the tally as the learner left them."""
+        self.show(self.model.back(kept))
+        return []
+
     def next_question(self) -> None:
         """The next seed, or the class's next question."""
         self.show(self.model.next_question())

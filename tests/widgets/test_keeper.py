@@ -6,18 +6,21 @@ the browser has said what it kept; "Start again" forgets it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from cardlab.apps.doudizhu.table import DouDizhuTable
 from cardlab.apps.three_thirteen.table import ThreeThirteenTable
+from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.table import TriadTable
 from cardlab.lessons.saved_page import decode, page_key
 from cardlab.widgets import a11y
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.autoplay import step
 from cardlab.widgets.lesson_page import LessonPage
+from cardlab.widgets.quiz import QuizView
 from cardlab.widgets.table import TableView
 
 ADDRESS = "http://localhost:8866/voila/render/triad.ipynb"
@@ -54,20 +57,29 @@ def browser() -> Iterator[dict[str, str]]:
         a11y._FOLLOWERS[name].update(followers)
 
 
-def opened(lesson: str, storage: dict[str, str], query: str) -> tuple[LessonPage, TableView]:
+def opened(
+    lesson: str, storage: dict[str, str], query: str, cell_by_cell: bool = False
+) -> tuple[LessonPage, TableView]:
     """A fresh page of ``lesson`` with its table, as a new kernel opens it: the earlier page is
-    gone with its kernel, the link arrives, then the browser answers with what it kept."""
+    gone with its kernel, the link arrives, then the browser answers with what it kept.  A page
+    served ``cell_by_cell`` (no preheated kernel, JupyterLab) gets the answer before its table
+    is built."""
     script = page_script()
     while PAGES:
         PAGES.pop().close()
     page = LessonPage(lesson)
     PAGES.append(page)
-    table = TableView(TABLES[lesson].start(), page)
+    if not cell_by_cell:
+        table = TableView(TABLES[lesson].start(), page)
     script.location = ""
     script.location = query
     key = page.keeper.key
     assert key == f"{ADDRESS}|{page.state.class_code}|{page.state.student}"
+    script.kept = {}  # a new kernel's page script has heard nothing yet
     script.kept = {"key": key, "text": storage.get(key, "")}
+    if cell_by_cell:
+        page.keeper.keep()  # a write before the table is built keeps the table's part along
+        table = TableView(TABLES[lesson].start(), page)
     return page, table
 
 
@@ -96,6 +108,49 @@ def test_a_table_left_mid_hand_comes_back_and_goes_on_to_the_same_end(browser, l
     assert back.model.presses == table.model.presses
     assert [r.result for r in back.results.records] == [r.result for r in table.results.records]
     assert len(back.results.records) == 2
+
+
+@pytest.mark.parametrize("lesson", sorted(TABLES))
+def test_a_page_served_cell_by_cell_brings_back_each_panel_as_it_comes(browser, lesson):
+    page, table = opened(lesson, browser, "?class=KEEP3&name=Ann")
+    for _ in range(3):
+        step(table)
+    page.keeper.keep()
+    before = seen(page, table)
+    again, back = opened(lesson, browser, "?class=KEEP3&name=Ann", cell_by_cell=True)
+    assert seen(again, back) == before
+    assert "back as you left it" in back_status(again)
+    again.keeper.keep()
+    twice, back2 = opened(lesson, browser, "?class=KEEP3&name=Ann", cell_by_cell=True)
+    assert seen(twice, back2) == before
+
+
+def quiz_seen(quiz: QuizView) -> tuple:
+    model = quiz.model
+    question = re.sub(r'id="[^"]*"', "", quiz.question.value)  # a fresh element's id
+    shown = (question, quiz.feedback.value, quiz.tally.value, quiz.results.records)
+    return (model.seed, model.number, model.chosen, model.right, model.asked, model.counted,
+            *shown)  # fmt: skip
+
+
+@pytest.mark.parametrize("cell_by_cell", [False, True])
+def test_a_quiz_comes_back_with_its_question_answer_and_tally(browser, cell_by_cell):
+    page, _table = opened("triad", browser, "?class=KEEP4&name=Ann")
+    quiz = page.show(WhichHandWins(seed=1))
+    assert isinstance(quiz, QuizView)
+    for _ in range(2):
+        quiz.answer(quiz.model.choices()[0][1])
+        quiz.next_question()
+    quiz.answer(quiz.model.choices()[-1][1])
+    page.keeper.keep()
+    before = quiz_seen(quiz)
+    assert before[4] == 3 and len(before[-1]) == 3
+    again, _back = opened("triad", browser, "?class=KEEP4&name=Ann", cell_by_cell=cell_by_cell)
+    back = again.show(WhichHandWins(seed=1))
+    assert quiz_seen(back) == before
+    back.next_question()  # and on to the class's next question, as the quiz never left
+    quiz.next_question()
+    assert quiz_seen(back)[:7] == quiz_seen(quiz)[:7]
 
 
 def back_status(page: LessonPage) -> str:

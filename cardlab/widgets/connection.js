@@ -1,0 +1,150 @@
+// The page's connection to its kernel, watched (cardlab/widgets/connection.py says why).
+// The page pings the kernel's page script; while no answer comes it asks the server about the
+// kernel: the network or the server down, a banner says so and presses are refused; the
+// kernel gone (killed, culled, the server restarted), a Voila page opens itself again and the
+// kept page (cardlab/lessons/saved_page.py) brings the learner back where they were.
+const BEAT_MS = 2500;         // a ping this often
+const SILENT_MS = 7000;       // no answer this long: ask the server about the kernel
+const GONE_MS = 15000;        // the kernel idle but deaf this long: its page's widgets are gone
+const BACK_SHOWN_MS = 5000;   // "connected again" stays this long
+const RELOADS = "cardlab-reloads";
+const RELOADS_MAX = 3;        // at most this many reopenings in RELOADS_WINDOW_MS, then ask
+const RELOADS_WINDOW_MS = 120000;
+const CONTROL = "button, select, input, textarea, canvas, .noUi-handle, a.cardlab-results-link";
+const FREE_KEYS = new Set(["Tab", "Escape", "Shift", "Alt", "Control", "Meta"]);
+
+const watch = { model: null, answered: 0, state: "up", deafSince: 0, asking: false, timer: 0 };
+
+function words() {
+  return (watch.model && watch.model.get("connection_words")) || {};
+}
+
+// Voila's page names its kernel and the server's base address; JupyterLab's does not (its own
+// kernel status is shown there, and a notebook is run again by its user).
+function pageKernel() {
+  try {
+    const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+    if (config.kernelId && "voila" in document.body.dataset) {
+      return `${config.baseUrl || "/"}api/kernels/${encodeURIComponent(config.kernelId)}`;
+    }
+  } catch { /* not a Voila page */ }
+  return "";
+}
+
+function banner() {
+  let box = document.querySelector(".cardlab-connection");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "cardlab-connection";
+    box.setAttribute("role", "alert");
+    box.hidden = true;
+    document.body.prepend(box);
+  }
+  return box;
+}
+
+function say(text, kind) {
+  const box = banner();
+  box.dataset.kind = kind;
+  box.textContent = "";
+  box.hidden = !text;
+  // a new text node, so a screen reader announces the words even when they are the same
+  if (text) requestAnimationFrame(() => { box.textContent = text; });
+}
+
+function setState(state, text) {
+  const before = watch.state;
+  watch.state = state;
+  // the page's controls look out of reach (in JupyterLab, only the lessons' own)
+  for (const part of [document.body, ...document.querySelectorAll(".cardlab-lesson")]) {
+    part.classList.toggle("cardlab-offline", state !== "up");
+  }
+  if (text !== undefined) say(text, state);
+  if (state === "up" && before !== "up") {
+    say(words().back || "", "up");
+    clearTimeout(watch.timer);
+    watch.timer = setTimeout(() => { if (watch.state === "up") say("", "up"); }, BACK_SHOWN_MS);
+  }
+}
+
+// A press while the kernel cannot hear it is refused here, before any widget sees it: the
+// learner is told, and nothing is queued to arrive later in another state of the game.
+function refuse(event) {
+  if (watch.state === "up" || !(event.target instanceof Element)) return;
+  const control = event.target.closest(CONTROL);
+  if (!control || control.closest(".cardlab-connection, nav.cardlab-skip")) return;
+  if (!("voila" in document.body.dataset) && !control.closest(".cardlab-lesson")) return;
+  if (event.type === "keydown" && FREE_KEYS.has(event.key)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (event.type === "click" || event.type === "keydown") {
+    say(`${words().refused || ""} ${words()[watch.state] || ""}`.trim(), watch.state);
+  }
+}
+
+function reopen() {
+  let times = [];
+  try {
+    times = JSON.parse(window.sessionStorage.getItem(RELOADS) || "[]")
+      .filter((t) => Date.now() - t < RELOADS_WINDOW_MS);
+    if (times.length >= RELOADS_MAX) { setState("stuck", words().stuck || ""); return; }
+    window.sessionStorage.setItem(RELOADS, JSON.stringify([...times, Date.now()]));
+  } catch { /* no storage: reopen anyway */ }
+  setState("gone", words().gone || "");
+  window.location.reload();
+}
+
+// The server's word on the page's kernel: unreachable (the network, the server down), gone
+// (404), or alive: busy is a kernel at work, idle but deaf for long is one that lost the page.
+async function ask(url) {
+  if (watch.asking || watch.state === "gone") return;
+  watch.asking = true;
+  try {
+    const reply = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+    if (reply.status === 404) { reopen(); return; }
+    const kernel = reply.ok ? await reply.json() : {};
+    if (kernel.execution_state === "busy" || kernel.execution_state === "starting") {
+      watch.deafSince = 0;
+      return;
+    }
+    watch.deafSince = watch.deafSince || Date.now();
+    if (Date.now() - watch.deafSince > GONE_MS) reopen();
+    else if (watch.state === "up") setState("lost", words().lost || "");
+  } catch {
+    if (watch.state !== "lost") setState("lost", words().lost || "");
+  } finally {
+    watch.asking = false;
+  }
+}
+
+function beat() {
+  const now = Date.now();
+  if (!window.navigator.onLine && watch.state === "up") setState("lost", words().lost || "");
+  try { watch.model.send({ ping: now }); } catch { /* the connection is down: seen below */ }
+  if (now - watch.answered < SILENT_MS) return;
+  const url = pageKernel();
+  if (url) ask(url);
+  else if (watch.state === "up") setState("lost", words().lost || "");
+}
+
+function heard(content) {
+  if (!content || content.pong === undefined) return;
+  watch.answered = Date.now();
+  watch.deafSince = 0;
+  if (watch.state !== "up" && watch.state !== "gone") setState("up");
+}
+
+function watchConnection(model) {
+  if (watch.model) { watch.model = model; return; }
+  watch.model = model;
+  watch.answered = Date.now();
+  model.on("msg:custom", heard);
+  for (const type of ["click", "pointerdown", "mousedown", "keydown"]) {
+    window.addEventListener(type, refuse, true);
+  }
+  window.addEventListener("offline", beat);
+  window.addEventListener("online", beat);
+  setInterval(beat, BEAT_MS);
+  setTimeout(() => { try { window.sessionStorage.removeItem(RELOADS); } catch { /* none */ } },
+    RELOADS_WINDOW_MS);
+}
