@@ -95,14 +95,22 @@ function reopen() {
 }
 
 // The server's word on the page's kernel: unreachable (the network, the server down), gone
-// (404), or alive: busy is a kernel at work, idle but deaf for long is one that lost the page.
+// (404), or alive: busy is a kernel at work; any other answer (idle, a login page, an error)
+// while the kernel stays deaf for long is a page that lost its kernel.
 async function ask(url) {
   if (watch.asking || watch.state === "gone") return;
   watch.asking = true;
   try {
-    const reply = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+    let reply;
+    try {
+      reply = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+    } catch {
+      if (watch.state !== "lost") setState("lost", words().lost || "");
+      return;
+    }
     if (reply.status === 404) { reopen(); return; }
-    const kernel = reply.ok ? await reply.json() : {};
+    let kernel = {};
+    try { kernel = reply.ok ? await reply.json() : {}; } catch { /* not the kernel's JSON */ }
     if (kernel.execution_state === "busy" || kernel.execution_state === "starting") {
       watch.deafSince = 0;
       return;
@@ -110,8 +118,6 @@ async function ask(url) {
     watch.deafSince = watch.deafSince || Date.now();
     if (Date.now() - watch.deafSince > GONE_MS) reopen();
     else if (watch.state === "up") setState("lost", words().lost || "");
-  } catch {
-    if (watch.state !== "lost") setState("lost", words().lost || "");
   } finally {
     watch.asking = false;
   }

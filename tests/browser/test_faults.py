@@ -45,6 +45,13 @@ OTHER_KERNEL = "id => { const c = document.getElementById('jupyter-config-data')
 """Whether the page opened again, on another kernel than ``id``."""
 PIXELS_CHANGED_MAX = 0.002
 """The share of a picture's pixels that may differ visibly (the share tests' bound)."""
+KERNEL_PROBE_JS = """async () => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const reply = await fetch(`${config.baseUrl}api/kernels/${config.kernelId}`, {cache: 'no-store'});
+  return [reply.status, reply.ok ? (await reply.json()).execution_state : null];
+}"""
+"""What the server says of the page's kernel, asked as the page's connection watch asks
+(`cardlab/widgets/connection.js`): ``[200, "idle"]`` for a live one."""
 OFFLINE_S = 30
 FAULTS_REPORT = "CARDLAB_FAULTS_REPORT"
 """A file the tally of each game is appended to, as one JSON line."""
@@ -188,6 +195,8 @@ def test_nothing_a_student_did_is_lost(browser, notebooks_dir, tmp_path, screens
     link = f"{room.url}/voila/render/{lesson}?class=FAULTS&name=Ann"
     try:
         page = room.open(link)
+        status, state = page.evaluate(KERNEL_PROBE_JS)  # what the page asks when it hears nothing
+        assert status == 200 and state in ("idle", "busy"), (status, state)
 
         def step() -> None:
             press(page, lesson)

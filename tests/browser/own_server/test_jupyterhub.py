@@ -33,6 +33,7 @@ import pytest
 import test_voila as voila
 from browsing import npm_package
 from test_class_deals import CLASS_LINE, SHOWS, play_the_hand
+from test_faults import KERNEL_PROBE_JS
 from traitlets.config import Config
 
 from cardlab.lessons import INDEX, notebooks_dir
@@ -242,6 +243,9 @@ def test_three_students_learn_through_the_hub(hub, page_at, screenshot_dir):
         assert shots, f"{student}'s lesson shows no canvas"
         voila.assert_drawn(shots[0], f"{student}'s first canvas of {LESSON} through the hub")
         voila.assert_clean_console(page)
+        # the page's connection watch can ask the hub's single-user server about its kernel
+        status, state = page.evaluate(KERNEL_PROBE_JS)
+        assert status == 200 and state in ("idle", "busy"), (student, status, state)
 
     hub.note_processes()
     guarantee = mib(config.Spawner.mem_guarantee)
