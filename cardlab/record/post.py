@@ -18,9 +18,10 @@ import http.client
 import json
 import os
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
-from cardlab.record.rows import Record
+from cardlab.record.rows import MAX_PAGE, KeptPage, Record
 
 POST_ENV = "CARDLAB_RECORD_POST"
 """The address a kernel posts its rows to (set by ``cardlab serve`` for its kernels)."""
@@ -29,6 +30,10 @@ KEY_ENV = "CARDLAB_RECORD_KEY"
 KEY_HEADER = "X-Cardlab-Record-Key"
 TIMEOUT_S = 15.0
 """How long a post may take: the server stores the rows before it answers."""
+FIND_TIMEOUT_S = 3.0
+"""How long a page opening waits to hear of a kept page before it starts fresh."""
+MAX_ANSWER = 2 * MAX_PAGE
+"""The longest answer read: a kept page, escaped as JSON."""
 
 
 class ServerStore:
@@ -46,24 +51,49 @@ class ServerStore:
         """Hand ``records`` to the server, which stores them in one transaction; the number
         of rows new to the store.  ``OSError`` if the server could not be reached or could not
         store them (its answer says why)."""
-        body = json.dumps({"rows": [r.to_data() for r in records]}).encode()
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT_S)
+        answer = self._post({"rows": [r.to_data() for r in records]}, "the rows")
+        stored = answer.get("stored")
+        if type(stored) is not int:
+            raise OSError(f"the server answered {str(answer)[:80]!r}, not a count of rows")
+        return stored
+
+    def keep(self, pages: Iterable[KeptPage]) -> None:
+        """Hand each of ``pages`` to the server to keep (one post each: a page is large)."""
+        for page in pages:
+            self._post({"pages": [page.to_data()]}, "the page")
+
+    def kept(self, question: KeptPage) -> str:
+        """The page the server keeps for ``question``'s class, student and lesson ("" for
+        none); ``OSError`` within `FIND_TIMEOUT_S` if the server could not say."""
+        answer = self._post({"find": question.to_data()}, "the question", FIND_TIMEOUT_S)
+        text = answer.get("text")
+        if not isinstance(text, str):
+            raise OSError(f"the server answered {str(answer)[:80]!r}, not a page")
+        return text
+
+    def _post(self, data: dict[str, Any], what: str, timeout: float = TIMEOUT_S) -> dict:
+        """Post ``data``; the server's JSON answer, or ``OSError`` saying why there is none."""
+        body = json.dumps(data).encode()
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         try:
             connection.request("POST", self.path, body, {
                 "Content-Type": "application/json", KEY_HEADER: self.key,
             })  # fmt: skip
             response = connection.getresponse()
-            answer = response.read(4_000).decode("utf-8", "replace")
+            answer = response.read(MAX_ANSWER).decode("utf-8", "replace")
         except (OSError, http.client.HTTPException) as error:
-            raise OSError(f"the server did not take the rows ({error})") from None
+            raise OSError(f"the server did not take {what} ({error})") from None
         finally:
             connection.close()
         if response.status != 200:
-            raise OSError(f"the server did not store the rows: {answer.strip()[:200]}")
+            raise OSError(f"the server refused {what}: {answer.strip()[:200]}")
         try:
-            return int(json.loads(answer)["stored"])
-        except (ValueError, KeyError, TypeError):
-            raise OSError(f"the server answered {answer[:80]!r}, not a count of rows") from None
+            found = json.loads(answer)
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise OSError(f"the server answered {answer[:80]!r}, not JSON")
+        return found
 
     def close(self) -> None:
         """Nothing to close: a connection lasts one post."""

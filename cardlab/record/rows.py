@@ -87,3 +87,46 @@ def _text(data: dict[str, Any], name: str) -> str:
     if len(value) > MAX_FIELD:
         raise ValueError(f"{name} is longer than {MAX_FIELD:,} characters")
     return value
+
+
+MAX_PAGE = 400_000
+"""The longest kept page the class record takes (`cardlab.lessons.saved_page.MAX_TEXT`)."""
+PAGE_NAMES = (("class_code", 32), ("student", 64), ("lesson", 64))
+"""A kept page's names and their longest lengths (the store's columns)."""
+
+
+@dataclass(frozen=True)
+class KeptPage:
+    """A student's lesson page as their browser keeps it (`cardlab.lessons.saved_page`, signed),
+    kept in the class record too: a page comes back on another device, or after the browser
+    forgot it.  One per class, student and lesson, the latest; ``text`` "" forgets it."""
+
+    class_code: str
+    student: str
+    lesson: str
+    text: str
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.class_code, self.student, self.lesson)
+
+    def to_data(self) -> dict[str, str]:
+        return {"class_code": self.class_code, "student": self.student, "lesson": self.lesson,
+                "text": self.text}  # fmt: skip
+
+    @classmethod
+    def from_data(cls, data: object, text: bool = True) -> KeptPage:
+        """The page `to_data` gave (without its ``text`` when not ``text``: a question for
+        one); ``ValueError`` naming the field for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError("a kept page is a JSON object")
+        names = {}
+        for name, longest in PAGE_NAMES:
+            value = data.get(name)
+            if not isinstance(value, str) or not 0 < len(value) <= longest:
+                raise ValueError(f"{name} is text of 1 to {longest} characters")
+            names[name] = value
+        body = data.get("text", "") if text else ""
+        if not isinstance(body, str) or len(body) > MAX_PAGE:
+            raise ValueError(f"text is text of at most {MAX_PAGE:,} characters")
+        return cls(names["class_code"], names["student"], names["lesson"], body)

@@ -24,7 +24,7 @@ from sqlalchemy.engine import Engine
 
 from cardlab.core.results import Kind, Result
 from cardlab.record import OFF, URL_ENV
-from cardlab.record.rows import Record
+from cardlab.record.rows import MAX_PAGE, KeptPage, Record
 
 FILE_NAME = "results.sqlite"
 MAX_TEXT = 4_000
@@ -51,6 +51,17 @@ ROWS = sa.Table(
     sa.Column("right", sa.Boolean, nullable=True),
 )
 """One row per finished hand, deal, round or game and per answered question."""
+PAGES = sa.Table(
+    "cardlab_kept_pages",
+    METADATA,
+    sa.Column("class_code", sa.String(32), primary_key=True),
+    sa.Column("student", sa.String(MAX_NAME), primary_key=True),
+    sa.Column("lesson", sa.String(64), primary_key=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+"""Each student's latest kept page of each lesson of a class (`KeptPage`): it comes back on
+another device, or after the browser forgot it."""
 
 
 def default_url() -> str:
@@ -111,6 +122,23 @@ class Store:
         query = sa.select(ROWS).where(ROWS.c.class_code == class_code).order_by(ROWS.c.id)
         with self.engine.connect() as connection:
             return [_record(row) for row in connection.execute(query).mappings()]
+
+    def keep(self, pages: Iterable[KeptPage]) -> None:
+        """Keep each of ``pages`` in place of the one before it (of the same class, student
+        and lesson), in one transaction; a page with no text forgets it."""
+        now = dt.datetime.now(dt.timezone.utc)
+        with self.engine.begin() as connection:
+            for page in pages:
+                connection.execute(sa.delete(PAGES).where(*_page_is(page)))
+                if page.text:
+                    values = {**_page_names(page), "at": now, "text": kept(page.text, MAX_PAGE)}
+                    connection.execute(sa.insert(PAGES), values)
+
+    def kept(self, question: KeptPage) -> str:
+        """The text kept for the class, student and lesson of ``question`` ("" for none)."""
+        query = sa.select(PAGES.c.text).where(*_page_is(question))
+        with self.engine.connect() as connection:
+            return connection.execute(query).scalar() or ""
 
     def classes(self) -> list[str]:
         """The class codes with rows, in order."""
@@ -182,6 +210,16 @@ def _values(record: Record) -> dict[str, Any]:
         "answer": kept(r.answer),
         "right": r.right,
     }
+
+
+def _page_names(page: KeptPage) -> dict[str, str]:
+    return {"class_code": page.class_code[:32], "student": kept(page.student, MAX_NAME),
+            "lesson": kept(page.lesson, 64)}  # fmt: skip
+
+
+def _page_is(page: KeptPage) -> list[Any]:
+    names = _page_names(page)
+    return [PAGES.c[name] == value for name, value in names.items()]
 
 
 def _kind(text: str) -> Kind:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from cardlab.record import OFF, URL_ENV, error_line
+from cardlab.record.rows import KeptPage
 
 RETRY_S = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """The pauses between tries while the store is down: quick at first, then every 30 s."""
@@ -34,6 +35,10 @@ class Sink(Protocol):
     """Where the writer's rows go: a `Store`, or the server that keeps it (`ServerStore`)."""
 
     def add(self, records: Iterable[Any]) -> int: ...
+
+    def keep(self, pages: Iterable[KeptPage]) -> None: ...
+
+    def kept(self, question: KeptPage) -> str: ...
 
     def close(self) -> None: ...
 
@@ -82,6 +87,11 @@ class Writer:
                                                 daemon=True)  # fmt: skip
                 self._thread.start()
 
+    def keep(self, page: KeptPage) -> None:
+        """Queue ``page`` to be kept in the class record, like a row; of the pages of one
+        class, student and lesson waiting together only the last is written."""
+        self.put(page)
+
     def waiting(self) -> int:
         """Rows not yet stored."""
         with self._lock:
@@ -108,7 +118,12 @@ class Writer:
             try:
                 if store is None:
                     store = open_sink(self.url)
-                self.stored += store.add(self._pending)
+                rows = [item for item in self._pending if not isinstance(item, KeptPage)]
+                if rows:
+                    self.stored += store.add(rows)
+                pages = {i.key: i for i in self._pending if isinstance(i, KeptPage)}
+                if pages:
+                    store.keep(pages.values())
             except Exception as error:
                 self.failures += 1
                 self.last_error = error_line(error)

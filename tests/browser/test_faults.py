@@ -6,6 +6,7 @@ Triad's, Dou Dizhu's and Three Thirteen's class tables, mid-hand, five faults on
 3. the page's kernel killed (``kill -9``; Jupyter restarts it empty),
 4. the server restarted (its kernels die with it),
 5. the page closed until its kernel is gone, and its link opened again,
+6. the link opened in another browser (another device; the class record keeps the page),
 
 and after each the page shows the same canvas pixels, the same words, the same log and the same
 results rows as before, then takes the next press; at the end the hand is played out and its
@@ -77,6 +78,7 @@ class Room:
                     "--ip", "127.0.0.1", "--port", str(self.port), "--notebooks", str(notebooks),
                     "--pool", "0"]  # fmt: skip
         self.runs = 0
+        self.browser = browser
         self.server = self._start()
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
 
@@ -274,6 +276,14 @@ def test_nothing_a_student_did_is_lost(browser, notebooks_dir, tmp_path, screens
         page = room.open(link)
         wait_back(page)
         check("closed")
+        # 6. another browser (another device, storage cleared): the class record has the page
+        before = seen(page)
+        page.close(run_before_unload=True)
+        room.context.close()
+        room.context = room.browser.new_context(viewport={"width": 1200, "height": 900})
+        page = room.open(link)
+        wait_back(page)
+        check("elsewhere")
         # the game goes on: the hand played out, the next one too, its row in the results
         rows = rows_now(page)
         for _ in range(200):

@@ -30,7 +30,7 @@ from cardlab.record.rows import MAX_FIELD, Record
 from cardlab.record.store import Store
 from cardlab.record.trouble import FOLDER_ENV, read_notes
 from cardlab.record.writer import RETRY_S, Writer
-from cardlab.serve.record_handler import MAX_BODY, RecordHandler, read_rows
+from cardlab.serve.record_handler import MAX_BODY, RecordHandler, read_post
 from cardlab.serve.room import RECORD_PATH
 
 KEY = "the-kernels-key"
@@ -182,7 +182,7 @@ def test_rows_without_the_servers_key_are_refused_and_not_stored(url, server, mo
 )
 def test_a_post_of_anything_but_rows_is_refused_with_what_is_wrong(body, says):
     with pytest.raises(ValueError) as refused:
-        read_rows(body)
+        read_post(body)
     assert says in str(refused.value)
 
 
@@ -234,7 +234,7 @@ def test_a_row_comes_back_from_its_json_as_it_was(record):
 def test_any_json_is_rows_or_a_reason(data):
     body = json.dumps({"rows": [data]}).encode()
     try:
-        (record,) = read_rows(body)
+        (record,) = read_post(body).rows
     except ValueError as error:
         assert str(error).startswith(("row 1: ", "the post")), error
     else:

@@ -16,6 +16,7 @@ from cardlab.apps.three_thirteen.table import ThreeThirteenTable
 from cardlab.apps.triad.quiz import WhichHandWins
 from cardlab.apps.triad.table import TriadTable
 from cardlab.lessons.saved_page import decode, page_key
+from cardlab.record.writer import class_record
 from cardlab.widgets import a11y
 from cardlab.widgets.a11y import page_script
 from cardlab.widgets.autoplay import step
@@ -135,7 +136,8 @@ def quiz_seen(quiz: QuizView) -> tuple:
 
 @pytest.mark.parametrize("cell_by_cell", [False, True])
 def test_a_quiz_comes_back_with_its_question_answer_and_tally(browser, cell_by_cell):
-    page, _table = opened("triad", browser, "?class=KEEP4&name=Ann")
+    query = f"?class=QUIZ{int(cell_by_cell)}&name=Ann"  # the class record keeps each apart
+    page, _table = opened("triad", browser, query)
     quiz = page.show(WhichHandWins(seed=1))
     assert isinstance(quiz, QuizView)
     for _ in range(2):
@@ -145,7 +147,7 @@ def test_a_quiz_comes_back_with_its_question_answer_and_tally(browser, cell_by_c
     page.keeper.keep()
     before = quiz_seen(quiz)
     assert before[4] == 3 and len(before[-1]) == 3
-    again, _back = opened("triad", browser, "?class=KEEP4&name=Ann", cell_by_cell=cell_by_cell)
+    again, _back = opened("triad", browser, query, cell_by_cell=cell_by_cell)
     back = again.show(WhichHandWins(seed=1))
     assert quiz_seen(back) == before
     back.next_question()  # and on to the class's next question, as the quiz never left
@@ -186,3 +188,24 @@ def test_start_again_forgets_the_kept_page(browser):
     page.start_again()
     assert browser[page.keeper.key] == ""
     assert page_script().goto.startswith(ADDRESS)
+
+
+@pytest.mark.parametrize("lesson", sorted(TABLES))
+def test_a_class_page_comes_back_on_a_browser_that_has_nothing_from_the_class_record(
+    browser, lesson
+):
+    page, table = opened(lesson, browser, "?class=KEEP5&name=Eve")
+    for _ in range(3):
+        step(table)
+    page.keeper.keep()
+    before = seen(page, table)
+    assert class_record().flush(30)
+    again, back = opened(lesson, {}, "?class=KEEP5&name=Eve")  # another device: nothing kept
+    assert seen(again, back) == before
+    assert "back as you left it" in back_status(again)
+    again.start_again()  # forgets it in the class record too
+    assert class_record().flush(30)
+    fresh, table3 = opened(lesson, {}, "?class=KEEP5&name=Eve")
+    assert table3.model.presses == () and "back as you left it" not in back_status(fresh)
+    other, table4 = opened(lesson, {}, "?name=Eve")  # no class: nothing asked of the record
+    assert other.keeper.record is None and table4.model.presses == ()
