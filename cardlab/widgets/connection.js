@@ -5,7 +5,7 @@
 // kept page (cardlab/lessons/saved_page.py) brings the learner back where they were.
 const BEAT_MS = 2500;         // a ping this often
 const SILENT_MS = 7000;       // no answer this long: ask the server about the kernel
-const GONE_MS = 15000;        // the kernel idle but deaf this long: its page's widgets are gone
+const GONE_MS = 20000;        // the kernel idle but deaf this long: its page's widgets are gone
 const BACK_SHOWN_MS = 5000;   // "connected again" stays this long
 const RELOADS = "cardlab-reloads";
 const RELOADS_MAX = 3;        // at most this many reopenings in RELOADS_WINDOW_MS, then ask
@@ -13,18 +13,20 @@ const RELOADS_WINDOW_MS = 120000;
 const CONTROL = "button, select, input, textarea, canvas, .noUi-handle, a.cardlab-results-link";
 const FREE_KEYS = new Set(["Tab", "Escape", "Shift", "Alt", "Control", "Meta"]);
 
-const watch = { model: null, answered: 0, state: "up", deafSince: 0, asking: false, timer: 0 };
+// ``unanswered``: when the oldest ping with no pong since was sent (0: none waits).  Silence is
+// counted from it, not from the last pong: a background tab's timers run once a minute, and a
+// pong a minute old there is no sign of a lost connection.
+const watch = { model: null, unanswered: 0, state: "up", deafSince: 0, asking: false, timer: 0 };
 
 function words() {
   return (watch.model && watch.model.get("connection_words")) || {};
 }
 
-// Voila's page names its kernel and the server's base address; JupyterLab's does not (its own
-// kernel status is shown there, and a notebook is run again by its user).
+// Voila's page names its kernel and the server's base address.
 function pageKernel() {
   try {
     const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
-    if (config.kernelId && "voila" in document.body.dataset) {
+    if (config.kernelId) {
       return `${config.baseUrl || "/"}api/kernels/${encodeURIComponent(config.kernelId)}`;
     }
   } catch { /* not a Voila page */ }
@@ -55,10 +57,7 @@ function say(text, kind) {
 function setState(state, text) {
   const before = watch.state;
   watch.state = state;
-  // the page's controls look out of reach (in JupyterLab, only the lessons' own)
-  for (const part of [document.body, ...document.querySelectorAll(".cardlab-lesson")]) {
-    part.classList.toggle("cardlab-offline", state !== "up");
-  }
+  document.body.classList.toggle("cardlab-offline", state !== "up");
   if (text !== undefined) say(text, state);
   if (state === "up" && before !== "up") {
     say(words().back || "", "up");
@@ -73,7 +72,6 @@ function refuse(event) {
   if (watch.state === "up" || !(event.target instanceof Element)) return;
   const control = event.target.closest(CONTROL);
   if (!control || control.closest(".cardlab-connection, nav.cardlab-skip")) return;
-  if (!("voila" in document.body.dataset) && !control.closest(".cardlab-lesson")) return;
   if (event.type === "keydown" && FREE_KEYS.has(event.key)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
@@ -103,14 +101,21 @@ async function ask(url) {
   try {
     let reply;
     try {
-      reply = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+      // a cookie-authenticated API request carries the XSRF token (JupyterHub's servers ask)
+      const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || "";
+      reply = await fetch(url, {
+        cache: "no-store", credentials: "same-origin",
+        headers: { "X-XSRFToken": decodeURIComponent(xsrf) },
+      });
     } catch {
-      if (watch.state !== "lost") setState("lost", words().lost || "");
+      if (watch.unanswered && watch.state !== "lost") setState("lost", words().lost || "");
       return;
     }
+    if (!watch.unanswered) return;  // a pong came meanwhile: the page was only slow
     if (reply.status === 404) { reopen(); return; }
     let kernel = {};
     try { kernel = reply.ok ? await reply.json() : {}; } catch { /* not the kernel's JSON */ }
+    if (!watch.unanswered) return;
     if (kernel.execution_state === "busy" || kernel.execution_state === "starting") {
       watch.deafSince = 0;
       return;
@@ -126,25 +131,28 @@ async function ask(url) {
 function beat() {
   const now = Date.now();
   if (!window.navigator.onLine && watch.state === "up") setState("lost", words().lost || "");
+  watch.unanswered = watch.unanswered || now;
   try { watch.model.send({ ping: now }); } catch { /* the connection is down: seen below */ }
-  if (now - watch.answered < SILENT_MS) return;
+  if (now - watch.unanswered < SILENT_MS) return;
   const url = pageKernel();
   if (url) ask(url);
-  else if (watch.state === "up") setState("lost", words().lost || "");
 }
 
 function heard(content) {
   if (!content || content.pong === undefined) return;
-  watch.answered = Date.now();
+  watch.unanswered = 0;
   watch.deafSince = 0;
   if (watch.state !== "up" && watch.state !== "gone") setState("up");
 }
 
+// Only a Voila page is watched: it is the lesson, with one kernel.  JupyterLab shows its own
+// kernels' state and holds several notebooks, each with a page script of its own.
 function watchConnection(model) {
-  if (watch.model) { watch.model = model; return; }
-  watch.model = model;
-  watch.answered = Date.now();
+  if (!("voila" in document.body.dataset)) return;
   model.on("msg:custom", heard);
+  const started = watch.model !== null;
+  watch.model = model;
+  if (started) return;
   for (const type of ["click", "pointerdown", "mousedown", "keydown"]) {
     window.addEventListener(type, refuse, true);
   }

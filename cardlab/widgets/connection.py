@@ -15,9 +15,10 @@ kernel (``GET api/kernels/<id>``, a Voilà page's own route):
   and the kept page (`cardlab.widgets.keeper`) brings the learner back where they were, with a
   notice of what came back.  At most a few times in two minutes, then it asks the learner to.
 
-When the answers come again the banner says so and goes.  In JupyterLab the page is the user's
-notebook: the banner and the refusals are the same, and JupyterLab's own kernel status and Run
-All take the place of opening again.
+When the answers come again the banner says so and goes.  Only a Voilà page is watched (so
+also behind JupyterHub and on Binder, where the lessons are Voilà pages): JupyterLab shows its
+kernels' state itself and holds several notebooks at once, each with a page script of its own,
+and a notebook run again there comes back from its kept page all the same.
 """
 
 from __future__ import annotations

@@ -48,7 +48,10 @@ PIXELS_CHANGED_MAX = 0.002
 """The share of a picture's pixels that may differ visibly (the share tests' bound)."""
 KERNEL_PROBE_JS = """async () => {
   const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
-  const reply = await fetch(`${config.baseUrl}api/kernels/${config.kernelId}`, {cache: 'no-store'});
+  const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
+  const headers = {'X-XSRFToken': decodeURIComponent(xsrf)};
+  const reply = await fetch(`${config.baseUrl}api/kernels/${config.kernelId}`,
+                            {cache: 'no-store', headers});
   return [reply.status, reply.ok ? (await reply.json()).execution_state : null];
 }"""
 """What the server says of the page's kernel, asked as the page's connection watch asks
