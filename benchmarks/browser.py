@@ -253,10 +253,11 @@ def first_canvas_s(page, url: str, timeout_s: float = 180) -> float:
 # -- probe 2: click to redrawn canvas --------------------------------------------------------------
 ARM_JS = """
 (selector) => {
-  // Watches the drawing calls on the page's canvas (ipycanvas copies each batch onto it with
-  // clearRect + drawImage).  A microtask after a task's calls, the canvas is rasterised (a
-  // one-pixel read makes the browser paint what was drawn) and the time taken; the picture is
-  // then compared with the one before the click, off the clock.  A timer that read the whole
+  // Watches the drawing calls on the page's canvas (a lesson's page script draws each batch
+  // on it, ipycanvas copies its batch onto it with clearRect + drawImage).  A microtask after
+  // a task's calls, the canvas is rasterised (a one-pixel read makes the browser paint what
+  // was drawn) and the time taken; the picture is then compared with the one before the
+  // click, off the clock.  A timer that read the whole
   // canvas every millisecond cost a large canvas more than a small one, ran late behind the
   // page's own work and delayed the very batch it waited for.
   const canvas = document.querySelector(selector);

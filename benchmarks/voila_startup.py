@@ -129,7 +129,9 @@ def against_commit(rev: str, runs: int, lessons: tuple[str, ...]) -> Pairs:
                        check=True, capture_output=True)  # fmt: skip
         notebooks = Path(tmp) / "notebooks"
         notebooks.mkdir()
-        for lesson in lessons:  # only these: two pools of every lesson would not fit in memory
+        # only these (two pools of every lesson would not fit in memory), and the index, without
+        # which `cardlab serve` does not start
+        for lesson in {*lessons, "index.ipynb"}:
             shutil.copy(repo / "notebooks" / lesson, notebooks / lesson)
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
@@ -272,8 +274,7 @@ def controller_steps(deal_name: str = "decks-forced-follow") -> tuple[list[StepC
                     dt * 1000,
                 )
             )  # fmt: skip
-        sprites = sum(c.opens for c in costs) // 2  # each sprite: a Canvas and its Layout
-    return costs, sprites
+    return costs, len(view.sprite_canvases)
 
 
 # -- report ---------------------------------------------------------------------------------------
@@ -373,9 +374,9 @@ def step_report(steps: list[StepCost], sprites: int) -> list[str]:
         ],
         "",
         "Bytes are the JSON of each comm message's data plus its binary buffers (the Jupyter",
-        "message header adds roughly 300-400 bytes per message on top). New widgets are the",
-        "hidden sprite canvases (Canvas + Layout) opened the first time a face is shown; they",
-        f"are cached, {sprites} for this deal (at most one per distinct face). Python ms is the",
+        "message header adds roughly 300-400 bytes per message on top). A face is drawn into a",
+        "hidden canvas of the page the first time it is shown, in the step's own batch (no new",
+        f"widget); {sprites} for this deal, one per distinct face. Python ms is the",
         "click handler in process (engine step, render, replay, comm serialisation to JSON); the",
         "kernel's message signing and ZMQ send are not included.",
         "",

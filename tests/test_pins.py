@@ -54,7 +54,7 @@ def test_the_pins_are_exactly_what_the_generator_writes(pin_file):
     """Every package the file's root needs is pinned, and nothing else: the file is the
     generator's output for this environment, byte for byte."""
     needed = PINS.closure(pin_file.root)
-    assert {"voila", "ipycanvas", "jupyterhub", "nbgitpuller", "tornado"} <= set(needed)
+    assert {"voila", "anywidget", "jupyterhub", "nbgitpuller", "tornado"} <= set(needed)
     pinned = pins(pin_file)
     assert set(pinned) == set(needed), (
         f"missing: {sorted(set(needed) - set(pinned))}, extra: {sorted(set(pinned) - set(needed))}"
@@ -68,6 +68,12 @@ def test_every_test_tool_is_pinned_and_binder_installs_none():
     tools = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "execnet", "ruff"}
     assert tools <= set(pins(PINS.TESTS)), sorted(tools - set(pins(PINS.TESTS)))
     assert not tools & set(pins(PINS.BINDER)), sorted(tools & set(pins(PINS.BINDER)))
+
+
+def test_the_lessons_need_no_ipycanvas_and_the_benchmarks_yardstick_has_it():
+    """The lessons draw on canvases of their own (`cardlab.widgets.canvas_batch`); ipycanvas is
+    only the benchmarks' bare yardstick page, so the test command installs it, Binder not."""
+    assert "ipycanvas" in pins(PINS.TESTS) and "ipycanvas" not in pins(PINS.BINDER)
     shared = set(pins(PINS.BINDER)) & set(pins(PINS.TESTS))
     assert {n: pins(PINS.BINDER)[n] for n in shared} == {n: pins(PINS.TESTS)[n] for n in shared}
 

@@ -1,6 +1,6 @@
 """The render layer: cards, layouts and themes as plain draw ops, plus a Pillow backend.
 
-Pure Python (Pillow for PNG only): it never imports ipywidgets, ipycanvas or IPython, so tests,
+Pure Python (Pillow for PNG only): it never imports ipywidgets or IPython, so tests,
 docs and the CLI can draw every table without a browser.
 """
 

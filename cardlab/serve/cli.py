@@ -131,8 +131,10 @@ LAB_EXTENSIONS = (
     "anywidget",
     "jupyterlab_pygments",
 )
-"""The JupyterLab front-end extensions a lesson page loads: the widgets, the canvas, and
-anywidget (it runs `cardlab.widgets.a11y`'s few lines that label the page's canvases)."""
+"""The JupyterLab front-end extensions a page may load: the widgets, anywidget (it runs
+`cardlab.widgets.a11y`'s page script, which draws and labels the lessons' canvases), and
+ipycanvas for the benchmarks' yardstick, a bare ipycanvas page served beside the lessons (where
+it is not installed, nothing loads it)."""
 
 
 def pool_options(pool: int, lang: str = SOURCE) -> list[str]:

@@ -1,7 +1,6 @@
-"""Jupyter widgets: the only layer (with ``cardlab.apps``) that imports ipywidgets / ipycanvas."""
+"""Jupyter widgets: the only layer (with ``cardlab.apps``) that imports ipywidgets."""
 
 from cardlab.widgets.canvas import CanvasView, replay_ops
-from cardlab.widgets.canvas_batch import reset_current_canvas
 from cardlab.widgets.card_view import CardView, HandView, simple_hand
 from cardlab.widgets.guard import friendly_message, guarded
 from cardlab.widgets.lesson_panel import LessonPanel
@@ -34,6 +33,5 @@ __all__ = [
     "friendly_message",
     "guarded",
     "replay_ops",
-    "reset_current_canvas",
     "simple_hand",
 ]

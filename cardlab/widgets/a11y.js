@@ -1,5 +1,4 @@
 // cardlab/widgets/a11y.py says what this does and why; anywidget runs it once per page.
-const PASSED = new Set(["Tab", "Escape"]);
 
 // Each canvas box holds its canvas and its hidden name (a CanvasLabel): copy the name onto the
 // canvas, where a screen reader looks for it.  Only attributes that differ are written.
@@ -10,7 +9,7 @@ function setAttr(el, name, value) {
 
 function labelCanvases() {
   for (const box of document.querySelectorAll(".cardlab-canvas-box")) {
-    const canvas = box.querySelector(":scope > canvas");
+    const canvas = box.querySelector(":scope > .cardlab-surface canvas");
     const name = box.querySelector(":scope > .cardlab-canvas-name span");
     if (!canvas || !name) continue;
     setAttr(canvas, "role", "img");
@@ -104,14 +103,12 @@ function setUpPage() {
   new MutationObserver(holdFocus).observe(document.body, {
     attributes: true, attributeFilter: ["disabled"], subtree: true,
   });
-  // Capture on the window runs before the canvas's own listener, which would cancel the key.
+  // Escape leaves a canvas a click focused, as Tab does.
   window.addEventListener("keydown", (event) => {
     const canvas = event.target;
-    if (!(canvas instanceof HTMLCanvasElement) || !canvas.closest(".cardlab-canvas-box")) return;
-    if (!PASSED.has(event.key)) return;
-    event.stopImmediatePropagation();
-    if (event.key === "Escape") event.target.blur();
-  }, true);
+    if (event.key !== "Escape" || !(canvas instanceof HTMLCanvasElement)) return;
+    if (canvas.closest(".cardlab-canvas-box")) canvas.blur();
+  });
   // Any change of the page (a new canvas, a new name) is seen once per frame.
   let pending = false;
   const update = () => {
@@ -291,9 +288,11 @@ export default {
     if (key && (model.get("kept") || {}).key !== key) {
       report(model, { kept: { key, text: readKept(key) } });
     }
+    soonAskForBlank();
     if (!model.cardlabWatched) {
       model.cardlabWatched = true;
       watchConnection(model);
+      watchSurfaces(model);
       window.addEventListener("resize", () => reportScreen(model));
       model.on("change:target", () => scrollTo(model.get("target")));
       model.on("change:lang", () => speak(model.get("lang")));

@@ -1,8 +1,7 @@
-"""What a screen reader and a keyboard need from an ipycanvas canvas, and one script per page.
+"""What a screen reader and a keyboard need from a canvas, and one script per page.
 
-An ipycanvas canvas is a bare ``<canvas>`` in the page: no role, no name, and it cancels every
-key pressed on it (it forwards keys to Python), so Tab never leaves a focused canvas.  Python
-cannot set a DOM attribute on another widget's element, so:
+A canvas (`cardlab.widgets.canvas_batch.Surface`) is a bare ``<canvas>`` in the page: no role,
+no name.  Its markup is written once, and the name changes as the picture does, so:
 
 - beside each canvas, in its box, sits a `CanvasLabel`: a hidden ipywidgets HTML element that
   holds the canvas's name (what it shows) and the id of its text version.  It is a plain
@@ -10,7 +9,8 @@ cannot set a DOM attribute on another widget's element, so:
 - one `PageScript` per kernel (so per page; an `anywidget`, no build step, nothing fetched) runs
   a few lines of front-end code that copy each name onto its canvas (``role="img"``,
   ``aria-label``, ``aria-describedby``, out of the Tab order) whenever the page changes, let
-  Tab, Shift+Tab and Escape through to the browser on every canvas, name every slider handle
+  Escape leave a canvas a click focused, draw the canvases themselves (``surface.js``,
+  `cardlab.widgets.canvas_batch`), name every slider handle
   after its widget's label (ipywidgets leaves the handle nameless), keep the focus at a table
   whose pressed control is disabled (on its status line until the control comes back), and
   report the page's query (`cardlab.widgets.page` reads what a link asks for from it) and
@@ -66,6 +66,8 @@ def element_id(prefix: str) -> str:
 HERE = Path(__file__).parent
 ESM = HERE / "a11y.js"
 """The front-end half: role, name, description and Tab for every canvas of the page."""
+SURFACES = HERE / "surface.js"
+"""The page's canvases, drawn from the kernel's batches (`cardlab.widgets.canvas_batch`)."""
 CSS = HERE / "a11y.css"
 """The page's stylesheet: zoom on a projector, fit on a phone, disabled controls that look it."""
 LESSON_CLASS = "cardlab-lesson"
@@ -120,7 +122,7 @@ class CanvasLabel(widgets.HTML):
 class PageScript(anywidget.AnyWidget):
     """The page's front-end code and stylesheet (see the module), and what it reports."""
 
-    _esm = "\n".join(path.read_text(encoding="utf-8") for path in (connection.ESM, ESM))
+    _esm = "\n".join(path.read_text(encoding="utf-8") for path in (connection.ESM, SURFACES, ESM))
     _css = CSS.read_text(encoding="utf-8") + button_css()
     address = traitlets.Unicode("").tag(sync=True)
     """The page's address without its query (``origin + pathname``): where a shared link of
@@ -156,6 +158,9 @@ class PageScript(anywidget.AnyWidget):
     the key is named: the page as the learner left it."""
     keep = traitlets.Unicode("").tag(sync=True)
     """The page to keep under ``keep_key`` now ("" forgets it)."""
+    kernel = traitlets.Unicode(_KERNEL).tag(sync=True)
+    """This kernel's mark (`element_id`): the page script draws and reports only the canvases
+    that carry it (JupyterLab shows several kernels' notebooks in one page)."""
     connection_words = traitlets.Dict({}).tag(sync=True)
     """The connection banner's words in the page's language (`cardlab.widgets.connection`),
     held by the page for when its kernel cannot be reached."""

@@ -1,36 +1,34 @@
-"""`CanvasView`: a `Drawing` shown on an ipycanvas Canvas, kept in Python and replayed on demand.
+"""`CanvasView`: a `Drawing` shown on a canvas of the page, kept in Python and replayed on demand.
 
-ipycanvas is stateless on the wire: a browser that connects late (Voila renders the notebook,
+A canvas keeps no pixels on the wire: a browser that connects late (Voila renders the notebook,
 then the page connects) gets an empty canvas.  So the view keeps the last `Drawing` and replays
-all of it, in one batched message, whenever the client reports ready or the size changes.
+all of it, in one batched message, whenever the page reports the canvas blank or the size
+changes.
 
 The drawing logic is the pure function `replay_ops(drawing, backend)`: it only calls the small
 part of the canvas API listed in `CanvasBackend`, so tests replay onto a recording fake and
 assert on the exact commands, without a browser.
 
-Facts about ipycanvas 0.14.3 this relies on (checked against its Python and JS source):
+What the page's half (``surface.js``, `cardlab.widgets.canvas_batch`) does for it:
 
-- Pointer coordinates arrive in *backing* pixels: the JS computes
-  ``canvas.width * (clientX - rect.left) / rect.width``.  With a 2x backing store they are divided
-  by `CanvasView.scale` before `Drawing.hit`, which works in CSS pixels.
-- ``on_touch_start`` passes one argument, a list of ``(x, y)`` (one per finger); ``on_mouse_down``
-  passes ``x, y``.  The JS calls ``preventDefault`` on touch start, so no synthetic mouse event
-  follows a tap (no double toggle) but a touch that starts on the canvas cannot scroll the page:
-  keep canvases shorter than the viewport.
-- Setting ``width``/``height`` clears the browser canvas, hence the redraw on every size change.
-- A redraw is one comm message: `cardlab.widgets.canvas_batch.Batch` writes ipycanvas's
-  commands itself (its API costs a traitlets round per style set) and sends them as
-  ``hold_canvas()`` would; a drawing that fails sends nothing.
+- Pointer coordinates arrive in *backing* pixels (``canvas.width * (clientX - rect.left) /
+  rect.width``).  With a 2x backing store they are divided by `CanvasView.scale` before
+  `Drawing.hit`, which works in CSS pixels.  A touch start calls ``preventDefault``, so no
+  synthetic mouse event follows a tap (no double toggle) but a touch that starts on the canvas
+  cannot scroll the page: keep canvases shorter than the viewport.
+- A new backing size clears the browser canvas, hence the redraw on every size change.
+- A redraw is one comm message (`cardlab.widgets.canvas_batch.Batch`); a drawing that fails
+  sends nothing.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeGuard
 
-import ipycanvas
 import ipywidgets as widgets
 
 from cardlab.render.damage import Box, changed_boxes, touching
@@ -48,7 +46,7 @@ from cardlab.render.ops import (
     Text,
 )
 from cardlab.widgets.a11y import CanvasLabel, follow_page, page_script
-from cardlab.widgets.canvas_batch import Batch, parking_canvas
+from cardlab.widgets.canvas_batch import Batch, Surface
 from cardlab.widgets.guard import Status, guarded, report
 from cardlab.widgets.later import later, send_now
 
@@ -59,10 +57,10 @@ backend draws with the same files, so text may differ by a pixel."""
 
 # -- pure replay ---------------------------------------------------------------------------------
 class CanvasBackend(Protocol):
-    """The subset of the ipycanvas `Canvas` API that `replay_ops` uses.
+    """The canvas API that `replay_ops` uses (`cardlab.widgets.canvas_batch.BatchCanvas`).
 
     Style attributes (``fill_style``, ``stroke_style``, ``line_width``, ``font``, ``text_align``,
-    ``text_baseline``) are set as attributes, exactly as on an ipycanvas Canvas.
+    ``text_baseline``) are set as attributes.
     """
 
     def save(self) -> None: ...
@@ -93,7 +91,8 @@ class CanvasBackend(Protocol):
 
 
 SpriteSource = Callable[[Sprite], Any]
-"""Returns an image for ``draw_image`` (an offscreen Canvas), or None to draw the sprite inline."""
+"""Returns an image for ``draw_image`` (the key of a hidden canvas of the page), or None to draw
+the sprite inline."""
 
 
 @dataclass
@@ -337,17 +336,6 @@ def _sprite(paint: _Painter, op: Sprite, sprite_source: SpriteSource | None) -> 
     paint.restore()
 
 
-def _rasterise(batch: Batch, image: ipycanvas.Canvas) -> None:
-    """Blit ``image`` onto a one-pixel canvas in the batch that drew it.  A browser keeps a
-    canvas's drawing as a list of commands until something reads its pixels: the first blit
-    of a face made ahead (`_warm`) paid for painting it, 0.4 ms a face, inside the press that
-    first showed it.  Read here, the face is painted when it is made, while the learner thinks.
-    The one-pixel canvas is cleared first, so it holds no list of its own."""
-    target = batch.on(parking_canvas())
-    target.clear()
-    target.draw_image(image, 0, 0, 1, 1)
-
-
 # -- the widget ----------------------------------------------------------------------------------
 ClickCallback = Callable[[str], Any]
 
@@ -364,7 +352,7 @@ class _Prepared:
     scale: float
     batch: Batch
     stats: ReplayStats
-    blitted: dict[str, tuple[Sprite, ipycanvas.Canvas]]
+    blitted: dict[str, Sprite]
     inline: dict[str, Sprite]
 
 
@@ -372,12 +360,14 @@ PREPARED_MAX = 8
 """The most drawings a view keeps prepared: one per button a table offers, about."""
 
 
-_SPRITES: dict[str, tuple[ipycanvas.Canvas, tuple[int, int], tuple[DrawOp, ...]]] = {}
-"""One hidden canvas per sprite key (deck, card, size, theme) and scale, for the whole kernel:
-bounded by the decks, a few hundred at most; evicting one would close a widget a page may still
-blit from, so it is not an LRU.  The memory benchmark counts the widgets."""
+_SPRITES: dict[str, tuple[tuple[int, int], tuple[DrawOp, ...]]] = {}
+"""What the page's hidden canvas of each sprite key (deck, card, size, theme) and scale holds:
+its backing size and ops, for the whole kernel (every view blits the same faces); bounded by
+the decks, a few hundred at most."""
 _SPRITES_FRESH: set[str] = set()
-"""The sprites drawn since the last browser connected (a new page has blank hidden canvases)."""
+"""The sprites drawn since the page last said its hidden canvases were lost (a new page)."""
+_VIEWS: weakref.WeakValueDictionary[str, CanvasView] = weakref.WeakValueDictionary()
+"""The live views by their surface's key: what the page's messages name."""
 SPRITES_AFTER_S = 0.03
 """How long after a batch that drew new sprites inline their hidden canvases are made: once the
 batch has left, well before the next press."""
@@ -418,15 +408,15 @@ DEFAULT_LABEL = "Picture"
 
 
 class CanvasView:
-    """An ipycanvas Canvas that shows a kept `Drawing`, crisp at 2x, and reports clicked targets.
+    """A canvas of the page that shows a kept `Drawing`, crisp at 2x, and reports clicked targets.
 
-    ``view.widget`` is what to put in a layout (the view also displays itself): the Canvas in a
+    ``view.widget`` is what to put in a layout (the view also displays itself): the canvas in a
     box with its `CanvasLabel` (its name, ``label``: what it shows, and the id of its text
     version, ``described_by``) and the page's `PageScript`, which puts them on the canvas and
     keeps Tab moving.  The CSS width is the
     drawing's (`fluid_width`: scaled on a projector, shrunk to fit a phone) and the height follows
     the aspect ratio, so the canvas never stretches and pushes controls away.
-    ``sprites="offscreen"`` draws each Sprite once into a hidden Canvas and blits it;
+    ``sprites="offscreen"`` draws each Sprite once into a hidden canvas of the page and blits it;
     ``"inline"`` replays sprite ops every time (more commands, no extra widgets).
     """
 
@@ -451,12 +441,11 @@ class CanvasView:
         self.drawing: Drawing | None = None
         self.css_width = float(width)
         self.css_height = float(height)
-        self.canvas = ipycanvas.Canvas(
-            width=self._backing(width),
-            height=self._backing(height),
-            layout=widgets.Layout(width=fluid_width(width), height="auto", max_width="100%"),
+        self.canvas = Surface(
+            self._backing(width),
+            self._backing(height),
+            widgets.Layout(width=fluid_width(width), height="auto", max_width="100%"),
         )
-        self.canvas.add_class("cardlab-canvas")  # a stable hook for the browser tests
         self.label = CanvasLabel(label=label, described_by=described_by)
         self.box = widgets.Box([self.canvas, self.label, script])
         self.box.add_class("cardlab-canvas-box")
@@ -465,7 +454,6 @@ class CanvasView:
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
         self._sprites_due: dict[str, Sprite] = {}  # drawn inline, their canvases made `later`
         self._new_sprites_inline = False  # while a press's drawing is replayed (`draw`)
-        self._resizing = False
         self._sprite_stats = ReplayStats()
         self._batch: Batch | None = None  # the batch a redraw is writing (sprites join it)
         self._prepared: dict[int, _Prepared] = {}  # by id of the drawing (kept in the entry)
@@ -479,10 +467,9 @@ class CanvasView:
         """Counters for tests and ``benchmarks/``: one redraw is one batched comm message."""
 
         self.handle_pointer = guarded(self._status_sink, self._handle_pointer)
-        self.canvas.on_client_ready(guarded(self._status_sink, self._on_client_ready))
-        self.canvas.on_mouse_down(self.handle_pointer)
-        self.canvas.on_touch_start(self.handle_pointer)
-        self.canvas.observe(guarded(self._status_sink, self._on_size), names=["width", "height"])
+        self.handle_blank = guarded(self._status_sink, self.redraw)
+        _listen()
+        _VIEWS[self.canvas.key] = self
         if self.follows_page:
             follow_page("density", self, _density_changed)
         if drawing is not None:
@@ -536,22 +523,21 @@ class CanvasView:
         size = (drawing.width, drawing.height)
         if self.drawing is None or self.sprites != "offscreen" or size != self.size:
             return
-        blitted: dict[str, tuple[Sprite, ipycanvas.Canvas]] = {}
+        blitted: dict[str, Sprite] = {}
         inline: dict[str, Sprite] = {}
 
-        def source(sprite: Sprite) -> ipycanvas.Canvas | None:
+        def source(sprite: Sprite) -> str | None:
             key = f"{sprite.key}@{self.scale:g}"
             if self._sprite_ready(sprite, key):
-                blitted[key] = (sprite, _SPRITES[key][0])
-                return _SPRITES[key][0]
+                blitted[key] = sprite
+                return key
             inline[key] = sprite
             return None
 
         batch = Batch()
         boxes = changed_boxes(self.drawing, drawing, self.scale)
-        stats = replay_ops(
-            drawing, batch.on(self.canvas), scale=self.scale, sprite_source=source, boxes=boxes
-        )
+        target = batch.on(self.canvas, whole=boxes is None)
+        stats = replay_ops(drawing, target, scale=self.scale, sprite_source=source, boxes=boxes)
         if len(self._prepared) >= PREPARED_MAX:
             del self._prepared[next(iter(self._prepared))]
         self._prepared[id(drawing)] = _Prepared(
@@ -572,10 +558,7 @@ class CanvasView:
             prepared.drawing is self.drawing
             and prepared.base is shown
             and prepared.scale == self.scale
-            and all(
-                self._sprite_ready(sprite, key) and _SPRITES[key][0] is image
-                for key, (sprite, image) in prepared.blitted.items()
-            )
+            and all(self._sprite_ready(sprite, key) for key, sprite in prepared.blitted.items())
             and not any(self._sprite_ready(sprite, key) for key, sprite in prepared.inline.items())
         )
         if not usable or (
@@ -585,7 +568,7 @@ class CanvasView:
         ):
             return False
         self._sprites_due.update(prepared.inline)
-        self._sprite_keys.update(sprite.key for sprite, _ in prepared.blitted.values())
+        self._sprite_keys.update(sprite.key for sprite in prepared.blitted.values())
         prepared.batch.send()
         self.redraws += 1
         self._sent(prepared.stats)
@@ -598,13 +581,9 @@ class CanvasView:
     def resize(self, width: float, height: float) -> None:
         """Set the CSS size (backing store = ``scale`` x that) and redraw the kept ops."""
         self.css_width, self.css_height = float(width), float(height)
-        self._resizing = True
-        try:
-            self.canvas.width = self._backing(width)
-            self.canvas.height = self._backing(height)
-            self.canvas.layout.width = fluid_width(width)
-        finally:
-            self._resizing = False
+        self.canvas.width = self._backing(width)
+        self.canvas.height = self._backing(height)
+        self.canvas.layout.width = fluid_width(width)
         self.redraw()
 
     def rescale(self, scale: float) -> None:
@@ -661,7 +640,7 @@ class CanvasView:
             callback(target)
 
     def to_css(self, x: float, y: float) -> tuple[float, float]:
-        """Backing-store pixels (what ipycanvas reports) to the CSS pixels of the Drawing."""
+        """Backing-store pixels (what the page reports) to the CSS pixels of the Drawing."""
         return x / self.scale, y / self.scale
 
     # -- internals -------------------------------------------------------------------------------
@@ -671,35 +650,18 @@ class CanvasView:
     def _backing(self, size: float) -> int:
         return backing_pixels(size, self.scale)
 
-    def _handle_pointer(self, x: Any, y: float | None = None) -> str | None:
-        """The one pointer handler: ``(x, y)`` from a mouse, ``[(x, y), ...]`` from touch start.
-
-        Coordinates are backing pixels, as ipycanvas reports them; the first finger counts.
-        """
-        if y is None:
-            points = list(x)
-            if not points:
-                return None
-            x, y = points[0]
-        if self.drawing is None:
+    def _handle_pointer(self, points: Sequence[Sequence[float]]) -> str | None:
+        """The one pointer handler: ``[(x, y), ...]``, one point for a mouse, one per finger for
+        a touch start, in backing pixels as the page reports them; the first one counts."""
+        if not points or self.drawing is None:
             return None
+        x, y = points[0]
         target = self.drawing.hit(*self.to_css(float(x), float(y)))
         if target is not None:
             self.click(target)
         return target
 
-    def _on_client_ready(self) -> None:
-        # a new browser has blank canvases, the hidden sprite canvases included
-        _SPRITES_FRESH.clear()
-        self.redraw()
-
-    def _on_size(self, change: dict[str, Any]) -> None:
-        if not self._resizing:
-            self.css_width = self.canvas.width / self.scale
-            self.css_height = self.canvas.height / self.scale
-            self.redraw()
-
-    def _sprite_image(self, sprite: Sprite) -> ipycanvas.Canvas | None:
+    def _sprite_image(self, sprite: Sprite) -> str | None:
         """The hidden canvas holding ``sprite`` at this view's scale, shared by every view of
         the kernel (a Dou Dizhu page shows the same 54 faces in three drawings).  In a press's
         drawing, a sprite whose canvas is new, changed or stale is drawn inline (None) and its
@@ -708,7 +670,7 @@ class CanvasView:
         key = f"{sprite.key}@{self.scale:g}"
         if self._sprite_ready(sprite, key):
             self._sprite_keys.add(sprite.key)
-            return _SPRITES[key][0]
+            return key
         if self._new_sprites_inline and (
             self._sprites_due
             or later(SPRITES_AFTER_S, guarded(self._status_sink, self._make_due_sprites))
@@ -723,30 +685,27 @@ class CanvasView:
         return (
             entry is not None
             and key in _SPRITES_FRESH
-            and entry[1] == (self._backing(sprite.w), self._backing(sprite.h))
-            and entry[2] == sprite.ops
+            and entry[0] == (self._backing(sprite.w), self._backing(sprite.h))
+            and entry[1] == sprite.ops
         )
 
-    def _make_sprite(self, sprite: Sprite, key: str) -> ipycanvas.Canvas:
-        """Draw ``sprite`` into its hidden canvas (made, resized or redrawn as needed)."""
+    def _make_sprite(self, sprite: Sprite, key: str) -> str:
+        """Draw ``sprite`` into its hidden canvas of the page (made, resized or redrawn as
+        needed) and have the browser paint it now: a hidden canvas keeps its drawing as a list
+        of commands until its pixels are read, and the first blit of a face made ahead
+        (`_warm`) paid for painting it, 0.4 ms a face, inside the press that first showed it."""
         size = (self._backing(sprite.w), self._backing(sprite.h))
-        entry = _SPRITES.get(key)
-        if entry is None:
-            image = ipycanvas.Canvas(width=size[0], height=size[1])
-        else:
-            image = entry[0]
-            if entry[1] != size:
-                image.width, image.height = size
         box = Drawing(sprite.w, sprite.h, sprite.ops, background="")
         batch = self._batch
         if batch is None:
             raise RuntimeError("a sprite's canvas is drawn inside a redraw's batch")
-        stats = replay_ops(box, batch.on(image), scale=self.scale, sprite_source=self._sprite_image)
-        _rasterise(batch, image)
+        target = batch.sprite(key, *size)
+        stats = replay_ops(box, target, scale=self.scale, sprite_source=self._sprite_image)
+        target.rasterise()
         self._sprite_stats.add(stats)
-        _SPRITES[key] = (image, size, sprite.ops)
+        _SPRITES[key] = (size, sprite.ops)
         _SPRITES_FRESH.add(key)
-        return image
+        return key
 
     def _make_due_sprites(self) -> None:
         """The hidden canvases the last batches drew inline, then the drawing again, blitting
@@ -799,6 +758,45 @@ class CanvasView:
         return list(missing.items())
 
     @property
-    def sprite_canvases(self) -> dict[str, ipycanvas.Canvas]:
-        """The hidden sprite canvases this view has blitted, by key (for tests and benchmarks)."""
-        return {key: _SPRITES[f"{key}@{self.scale:g}"][0] for key in self._sprite_keys}
+    def sprite_canvases(self) -> dict[str, str]:
+        """The page's hidden sprite canvases this view has blitted: their keys there, by the
+        sprite's key (for tests and benchmarks)."""
+        return {key: f"{key}@{self.scale:g}" for key in self._sprite_keys}
+
+
+def _heard(_script: Any, content: Any, _buffers: Any) -> None:
+    """What the page says of its canvases (`cardlab.widgets.canvas_batch`): its hidden canvases
+    lost (a new page), surfaces that hold no drawing, a pointer going down on one."""
+    if not isinstance(content, dict):
+        return
+    if content.get("sprites") == "lost":
+        _SPRITES_FRESH.clear()
+    blank = content.get("blank")
+    if isinstance(blank, list):
+        for key in blank:
+            view = _VIEWS.get(key) if isinstance(key, str) else None
+            if view is not None:
+                view.handle_blank()
+    pointer, points = content.get("pointer"), content.get("points")
+    if isinstance(pointer, str) and _points(points):
+        view = _VIEWS.get(pointer)
+        if view is not None:
+            view.handle_pointer(points)
+
+
+def _points(value: Any) -> TypeGuard[list[list[float]]]:
+    """Whether ``value`` is a list of ``[x, y]`` numbers (what a page reports of a pointer)."""
+    return isinstance(value, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p)
+        for p in value
+    )
+
+
+_LISTENING: list[bool] = []
+
+
+def _listen() -> None:
+    """Hear the page script's messages about canvases, once per kernel."""
+    if not _LISTENING:
+        page_script().on_msg(_heard)
+        _LISTENING.append(True)

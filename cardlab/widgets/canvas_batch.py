@@ -1,62 +1,80 @@
-"""`Batch`: canvas commands in ipycanvas's wire form, sent to the browser as one message.
+"""`Surface`, a canvas in the page, and `Batch`: drawing commands sent to the page as one message.
 
-ipycanvas's own API validates and notifies every style set through traitlets and makes a method
-call per command: half a millisecond of a table press's one, for its 120-odd commands.  A
-`Batch` writes the very same commands (ipycanvas's ``COMMANDS`` numbers and ``Canvas.ATTRS``)
-straight into a list, switching canvases as ipycanvas's manager does, and `Batch.send` hands
-them to the manager's comm in one message, as ``hold_canvas()`` does when it ends.  A test
-replays drawings both ways and compares the commands.
+The page script (`cardlab.widgets.a11y.PageScript`, its ``surface.js`` half) draws every batch
+straight onto the page's ``<canvas>`` elements, all of it in one task.  Why not ipycanvas, which
+cardlab used until issue 27's last point: its front end awaits every command, draws onto a model
+canvas and then copies the whole of that onto the visible one after each batch (twice the pixels
+of a table touched for a press that repaints one card), and every hidden sprite canvas was a
+widget of its own for the page to open.  A press's time from click to new pixels was 1.2-1.35x a
+bare ipycanvas button's; measured in ``benchmarks/voila_startup.py``.
 
-This module is the one place that touches ipycanvas's internals: its manager (a private module
-attribute of ipycanvas 0.14, pinned in pyproject) and its wire form.
+The wire form, a JSON list of commands (``{"draw": [...]}``):
+
+* ``["on", key, width, height, whole]``: draw on the surface ``key`` from here on, its backing
+  store resized first where it differs (which clears it); a batch that repaints only part of a
+  drawing (``whole`` false) is dropped on a canvas that holds none, which the page then asks
+  for in full;
+* ``["sprite", key, width, height]``: draw on the hidden canvas of a sprite (made, or resized);
+  ``["rasterise"]`` has the browser paint it now, not in the press that first shows it;
+* ``["set", name, value]``: a style attribute, by its name in the browser;
+* the context's own methods by their names (``fillRect``, ``arcTo``, ``fillText``...), plus
+  ``clear`` (the whole canvas), ``fillCircle``/``strokeCircle`` and ``drawImage`` of a
+  sprite by its key.
+
+The page answers on the same comm: ``{"blank": [key, ...]}`` for surfaces that hold no drawing
+(just connected, shown again), ``{"sprites": "lost"}`` when its hidden canvases are gone (a new
+page), and ``{"pointer": key, "points": [[x, y], ...]}`` in backing pixels for a mouse or a
+finger going down (`cardlab.widgets.canvas.CanvasView` handles all three).
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
-import ipycanvas
-import ipycanvas.canvas
-from ipycanvas.utils import commands_to_buffer
-from ipywidgets import widget_serialization
+import ipywidgets as widgets
 
-COMMANDS: dict[str, int] = ipycanvas.canvas.COMMANDS
-"""ipycanvas's command numbers, by the browser's name for each command."""
-ATTRS: dict[str, int] = ipycanvas.Canvas.ATTRS
-"""ipycanvas's numbers for the context's style attributes (``fill_style``...)."""
-_TO_JSON = widget_serialization["to_json"]
+from cardlab.widgets.a11y import element_id, page_script
 
-
-def _manager() -> Any:
-    return getattr(ipycanvas.canvas, "_CANVAS_MANAGER", None)
-
-
-def reset_current_canvas() -> bool:
-    """Forget which canvas the ipycanvas manager believes the browser is drawing on.
-
-    Workaround for ipycanvas issue #322 ("current canvas out of sync"): the Python manager sends a
-    ``switchCanvas`` command only when the target canvas changes, but a browser that connected
-    later (Voila) has no current canvas at all, so every later batch fails there and the canvas
-    stays blank.  Clearing the remembered canvas forces the next batch to start with a switch.
-    Returns False when the attribute is gone, so a future ipycanvas degrades to "no workaround"
-    instead of crashing.
-    """
-    manager = _manager()
-    if manager is None or not hasattr(manager, "_current_canvas"):
-        return False
-    manager._current_canvas = None
-    return True
+STYLES: dict[str, str] = {
+    "fill_style": "fillStyle",
+    "stroke_style": "strokeStyle",
+    "line_width": "lineWidth",
+    "font": "font",
+    "text_align": "textAlign",
+    "text_baseline": "textBaseline",
+}
+"""The style attributes a drawing sets, by their Python name: the browser's name."""
+PAGE_COMMANDS = (
+    "on", "sprite", "rasterise", "set", "clear", "fillCircle", "strokeCircle", "drawImage",
+    "save", "restore", "scale", "translate", "rotate", "clearRect", "fillRect", "strokeRect",
+    "beginPath", "closePath", "rect", "clip", "moveTo", "lineTo", "arcTo", "fill", "stroke",
+    "setLineDash", "fillText",
+)  # fmt: skip
+"""Every command a batch may hold: the page script (``surface.js``) knows each of them."""
+SURFACE_CLASS = "cardlab-surface"
+"""The class of a surface's widget (the ``<canvas>`` in it has ``cardlab-canvas``)."""
 
 
-_PARKING: list[ipycanvas.Canvas] = []
+class Surface(widgets.HTML):
+    """A ``<canvas>`` in the page, drawn by the `Batch` es sent to it under its ``key``, as
+    wide as the widget's layout says (its height follows from its backing store's shape).
+
+    Its markup is written once, at its first size: the page takes every later backing size from
+    the batches, so a resize never swaps the element (which would blank it)."""
+
+    def __init__(self, width: int, height: int, layout: widgets.Layout) -> None:
+        super().__init__(layout=layout)
+        self.key = element_id("cardlab-surface")
+        self.width, self.height = width, height
+        self.add_class(SURFACE_CLASS)
+        self.value = (
+            f'<canvas class="cardlab-canvas" data-cardlab-surface="{html.escape(self.key)}" '
+            f'width="{width}" height="{height}"></canvas>'
+        )
 
 
-def parking_canvas() -> ipycanvas.Canvas:
-    """A one-pixel canvas no page shows, made once per kernel: every batch ends switched to it
-    (`Batch.send`), and the sprite canvases are read onto it as they are made."""
-    if not _PARKING:
-        _PARKING.append(ipycanvas.Canvas(width=1, height=1))
-    return _PARKING[0]
+Target = tuple[Any, ...]
 
 
 class Batch:
@@ -64,63 +82,57 @@ class Batch:
 
     def __init__(self) -> None:
         self.commands: list[list[Any]] = []
-        self._current: ipycanvas.Canvas | None = None
+        self._current: Target | None = None
 
-    def on(self, canvas: ipycanvas.Canvas) -> BatchCanvas:
-        """A `cardlab.widgets.canvas.CanvasBackend` drawing on ``canvas`` into this batch."""
-        return BatchCanvas(self, canvas)
+    def on(self, surface: Surface, whole: bool = True) -> BatchCanvas:
+        """A `cardlab.widgets.canvas.CanvasBackend` drawing on ``surface`` into this batch;
+        ``whole``: what it draws is the whole picture (not a repaint of some boxes)."""
+        target = ("on", surface.key, surface.width, surface.height, whole)
+        return BatchCanvas(self, target)
 
-    def add(self, canvas: ipycanvas.Canvas, command: list[Any]) -> None:
-        """``command`` for ``canvas``, after a switch to it when it is not the current one
-        (a batch always begins with one: the browser may have connected since)."""
-        self._switch(canvas)
+    def sprite(self, key: str, width: int, height: int) -> BatchCanvas:
+        """A backend drawing on the hidden canvas of the sprite ``key``, ``width`` x
+        ``height`` backing pixels."""
+        return BatchCanvas(self, ("sprite", key, width, height))
+
+    def add(self, target: Target, command: list[Any]) -> None:
+        """``command`` on ``target``'s canvas, after a switch to it when it is not current."""
+        if target != self._current:
+            self.commands.append(list(target))
+            self._current = target
         self.commands.append(command)
 
-    def _switch(self, canvas: ipycanvas.Canvas) -> None:
-        if canvas is not self._current:
-            self.commands.append([COMMANDS["switchCanvas"], [_TO_JSON(canvas, None)]])
-            self._current = canvas
-
     def send(self) -> int:
-        """Send the commands as one message (none when empty); the bytes sent.  The manager
-        then forgets its current canvas: this batch has switched the browser's.
-
-        The batch ends switched to the `parking_canvas`: the browser copies every canvas a
-        message switches to onto its views, starting with the one the message before ended on,
-        so a batch that ended on a table's canvas had the next one copy that whole canvas twice
-        (0.2-0.5 ms of a press).  Parked, the extra copy is of one pixel with no view."""
+        """Send the commands as one message to the page (none when empty); how many."""
         if not self.commands:
             return 0
-        self._switch(parking_canvas())
-        metadata, buffer = commands_to_buffer(self.commands)
-        _manager().send(metadata, buffers=[buffer])
-        reset_current_canvas()
-        return int(buffer.nbytes)
+        page_script().send({"draw": self.commands})
+        return len(self.commands)
 
 
 class BatchCanvas:
-    """One canvas's side of a `Batch`: ipycanvas's drawing methods and style attributes, with
-    its argument rules (trailing Nones dropped, a height defaulting to the width, an odd dash
-    pattern repeated), writing commands instead of sending them."""
+    """One canvas's side of a `Batch`: the drawing methods and style attributes
+    `cardlab.widgets.canvas.replay_ops` uses, writing commands (trailing Nones dropped, a
+    height defaulting to the width, an odd dash pattern repeated, as the browser would)."""
 
     _batch: Batch
-    _canvas: ipycanvas.Canvas
+    _target: Target
 
-    def __init__(self, batch: Batch, canvas: ipycanvas.Canvas) -> None:
+    def __init__(self, batch: Batch, target: Target) -> None:
         object.__setattr__(self, "_batch", batch)
-        object.__setattr__(self, "_canvas", canvas)
+        object.__setattr__(self, "_target", target)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        """A style attribute (``fill_style = "#fff"``), as ipycanvas sends it."""
-        if name not in ATTRS:
+        """A style attribute (``fill_style = "#fff"``)."""
+        if name not in STYLES:
             raise AttributeError(f"a canvas has no style attribute {name!r}")
-        self._batch.add(self._canvas, [COMMANDS["set"], [ATTRS[name], value]])
+        self._batch.add(self._target, ["set", STYLES[name], value])
 
     def _draw(self, name: str, *args: Any) -> None:
         values = list(args)
         while values and values[-1] is None:
             values.pop()
-        self._batch.add(self._canvas, [COMMANDS[name], values, 0])
+        self._batch.add(self._target, [name, *values])
 
     def save(self) -> None:
         self._draw("save")
@@ -139,6 +151,10 @@ class BatchCanvas:
 
     def clear(self) -> None:
         self._draw("clear")
+
+    def rasterise(self) -> None:
+        """Have the browser paint this canvas now (see the module)."""
+        self._draw("rasterise")
 
     def clear_rect(self, x: float, y: float, width: float, height: float | None = None) -> None:
         self._draw("clearRect", x, y, width, width if height is None else height)
@@ -170,7 +186,7 @@ class BatchCanvas:
     def arc_to(self, x1: float, y1: float, x2: float, y2: float, radius: float) -> None:
         self._draw("arcTo", x1, y1, x2, y2, radius)
 
-    def fill(self, rule: str = "nonzero") -> None:
+    def fill(self, rule: str | None = None) -> None:
         self._draw("fill", rule)
 
     def stroke(self) -> None:
@@ -192,8 +208,9 @@ class BatchCanvas:
         self, image: Any, x: float = 0, y: float = 0, width: float | None = None,
         height: float | None = None,
     ) -> None:  # fmt: skip
-        if not isinstance(image, ipycanvas.Canvas):
-            raise TypeError("a batch draws images from other canvases only")
+        """Blit the sprite whose key is ``image`` (its hidden canvas in the page)."""
+        if not isinstance(image, str):
+            raise TypeError("a batch draws images from sprites, named by their key")
         if width is not None and height is None:
             height = width
-        self._draw("drawImage", _TO_JSON(image, None), x, y, width, height)
+        self._draw("drawImage", image, x, y, width, height)

@@ -186,7 +186,9 @@ def test_clicking_a_face_or_choosing_it_says_what_the_card_is(picker):
     gallery = FigureView(DeckGallery(deck="triad"), picker)
     canvas = gallery.shown[0].canvas
     box = next(b for b in canvas.drawing.hit_boxes() if b.target == "card:13")
-    canvas.handle_pointer((box.x + box.w / 2) * canvas.scale, (box.y + box.h / 2) * canvas.scale)
+    canvas.handle_pointer(
+        [((box.x + box.w / 2) * canvas.scale, (box.y + box.h / 2) * canvas.scale)]
+    )
     assert gallery.model.card == 13
     assert "2g</b>: 2 of Green; 1 in the deck; 3 frame lines" in gallery.blocks[1].html
     assert gallery.controls["card"].value == 13 and gallery.shown[0].buttons is None

@@ -277,7 +277,7 @@ def press_something(data: st.DataObject, table: TableView) -> None:
         if boxes:  # a tap at the middle of a spot, through the canvas's own pointer handler
             box = data.draw(st.sampled_from(boxes), label="spot")
             scale = table.view.scale
-            table.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
+            table.view.handle_pointer([((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)])
 
 
 def at_the_next_end(table: TableView) -> str:

@@ -151,7 +151,7 @@ def test_a_table_turns_upright_when_the_page_is_as_narrow_as_a_phone(game):
         if cards and table.model.hand():
             box = min(cards, key=lambda b: b.target)
             scale = table.view.scale  # the canvas reports backing-store pixels
-            table.view.handle_pointer((box.x + 2) * scale, (box.y + box.h / 2) * scale)
+            table.view.handle_pointer([((box.x + 2) * scale, (box.y + box.h / 2) * scale)])
             assert table.hand.selected == (int(box.target.split(":")[1]),), game
         also = TableView(MODELS[game].start(), ThemePicker())  # made on a narrow page
         assert also.view.drawing.width == WIDTH

@@ -101,7 +101,7 @@ def test_a_hand_is_played_by_clicks_with_a_discard_chosen_on_the_canvas(picker):
     for target in ("card:0", "card:1"):
         box = boxes[target]
         scale = table.view.scale  # the canvas reports backing-store pixels
-        table.view.handle_pointer((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)
+        table.view.handle_pointer([((box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale)])
     assert table.hand.selected == (0, 1)
     before = table.model.state.hands[0]
     assert table.model.selected_cards == before[:2]  # the model follows the canvas

@@ -51,7 +51,7 @@ def tap(table, target):
     box = next(b for b in table.view.drawing.hit_boxes() if b.target == target)
     x, y = box.x + box.w / 2, box.y + box.h / 2
     assert table.view.drawing.hit(x, y) == target  # nothing drawn over it
-    table.view.handle_pointer(x * table.view.scale, y * table.view.scale)  # guarded, as a click
+    table.view.handle_pointer([(x * table.view.scale, y * table.view.scale)])  # guarded, as a click
 
 
 def table_at(seed, picker):

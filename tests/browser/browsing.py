@@ -44,9 +44,9 @@ SERVER_START_TIMEOUT = 90
 LABELS_JS = """(() => {
   // Every drawing canvas's labels as the browser draws them: each fillText's ink box, measured
   // with the browser's own fonts, in the canvas's pixels.  A clear of the whole canvas (within a
-  // pixel or two of rounding: a drawing is scaled to its canvas) starts a frame.  ipycanvas draws
-  // on a canvas of its own and copies it to the page's, so a drawing is a canvas of the size of
-  // one of the page's cardlab canvases (a card's sprite or a canvas that measures text is not).
+  // pixel or two of rounding: a drawing is scaled to its canvas) starts a frame.  A drawing is a
+  // canvas of the size of one of the page's cardlab canvases (a card's sprite or a canvas that
+  // measures text is not).
   const P = CanvasRenderingContext2D.prototype;
   const clear = P.clearRect, fill = P.fillText, frames = new Map();
   const box = (ctx, x0, y0, x1, y1) => {

@@ -29,7 +29,7 @@ CANVAS_FACTS = """sel => [...document.querySelectorAll(sel)]
                         && document.getElementById(c.getAttribute("aria-describedby")))}))"""
 NAMES_JS = """() => [...document.querySelectorAll(".cardlab-table .cardlab-canvas-box")]
   .map(box => [
-  box.querySelector(":scope > canvas").getAttribute("aria-label"),
+  box.querySelector(":scope > .cardlab-surface canvas").getAttribute("aria-label"),
   box.querySelector(":scope > .cardlab-canvas-name span").textContent])"""
 """Each table canvas's name as the page shows it and as Python last wrote it."""
 NAMES_AGREE_JS = f"() => ({NAMES_JS})().every(([shown, written]) => shown === written)"

@@ -1,13 +1,13 @@
 """The lessons as a student sees them: `cardlab serve` + headless Chromium.
 
 Selectors the lessons provide (widgets carry them through ``add_class``):
-  ``.cardlab-canvas``  every drawing canvas (ipycanvas puts the class on the <canvas> itself)
+  ``.cardlab-canvas``  every drawing canvas (the class is on the <canvas> itself)
   ``.cardlab-next``    the step-forward button (ipywidgets puts it on the <button>)
   ``.cardlab-mirror``  the text mirror of the table, whose text changes with every step
 
-The canvas test doubles as the guard for the ipycanvas-in-Voila blank canvas trap
-(docs/architecture.md): with the trap, the first canvas is blank and every later draw fails in
-the browser.
+The canvas test doubles as the guard for the blank canvas trap of a page that connects after
+its notebook ran (docs/architecture.md, "The page's canvases"): with the trap, the canvases stay
+blank.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def assert_drawn(png: bytes, what: str) -> None:
     n_colours, ink = pixel_stats(png)
     assert n_colours >= 8 and ink >= 0.01, (
         f"{what} looks blank: {n_colours} colours, {ink:.2%} non-background pixels "
-        "(ipycanvas-in-Voila blank canvas trap? see docs/architecture.md)"
+        "(a late page's blank canvas trap? see docs/architecture.md)"
     )
 
 

@@ -1,11 +1,9 @@
-"""Fixtures for widget tests: a recording fake canvas and a tap on ipycanvas's outgoing batches."""
+"""Fixtures for widget tests: a recording fake canvas and a tap on the canvas batches sent."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import ipycanvas.canvas
 import pytest
 
 from cardlab.core.bots import RandomBot
@@ -41,34 +39,34 @@ def recorder() -> RecordingCanvas:
 
 
 class Batches:
-    """Every message the ipycanvas manager sends, decoded back to its command list."""
+    """Every canvas batch the page script sends, as its command lists."""
 
     def __init__(self) -> None:
         self.messages: list[Any] = []
 
-    def record(self, content: Any, buffers: Any = ()) -> None:
-        """What the manager's comm sends: the commands are the first buffer's JSON."""
-        self.messages.append(json.loads(bytes(buffers[0])))
+    def record(self, content: Any, buffers: Any = None) -> None:
+        """What the page script's comm sends: a batch is ``{"draw": [command, ...]}``."""
+        if isinstance(content, dict) and "draw" in content:
+            self.messages.append(content["draw"])
 
     def clear(self) -> None:
         self.messages.clear()
 
     def commands(self, index: int = -1) -> list[Any]:
-        """The commands of one message (a batch is a list of commands; a lone one is wrapped)."""
-        message = self.messages[index]
-        return message if message and isinstance(message[0], list) else [message]
+        """The commands of one message."""
+        return self.messages[index]
 
     def names(self, index: int = -1) -> list[str]:
-        by_number = {v: k for k, v in ipycanvas.canvas.COMMANDS.items()}
-        return [by_number[c[0]] for c in self.commands(index)]
+        return [c[0] for c in self.commands(index)]
 
 
 @pytest.fixture
 def batches(monkeypatch: pytest.MonkeyPatch) -> Batches:
-    """Intercept the canvas manager's sends (no browser: the comm is a DummyComm anyway)."""
+    """Intercept the page script's sends (no browser: the comm is a DummyComm anyway)."""
+    from cardlab.widgets.a11y import page_script
+
     tap = Batches()
-    manager = ipycanvas.canvas._CANVAS_MANAGER
-    monkeypatch.setattr(manager, "send", tap.record)
+    monkeypatch.setattr(page_script(), "send", tap.record)
     return tap
 
 

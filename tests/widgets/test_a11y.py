@@ -7,8 +7,6 @@ import re
 import subprocess
 import sys
 
-import ipycanvas
-
 from cardlab.apps.triad.table import TriadTable
 from cardlab.widgets.a11y import (
     CSS,
@@ -21,6 +19,7 @@ from cardlab.widgets.a11y import (
     page_script,
 )
 from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.canvas_batch import Surface
 from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
@@ -28,7 +27,7 @@ from cardlab.widgets.theme import ThemePicker
 def test_a_view_is_its_canvas_its_label_and_the_page_script_in_one_box():
     view = CanvasView(100, 50, label="Three cards")
     canvas, label, script = view.widget.children
-    assert isinstance(canvas, ipycanvas.Canvas) and isinstance(label, CanvasLabel)
+    assert isinstance(canvas, Surface) and isinstance(label, CanvasLabel)
     assert script is page_script()
     assert canvas is view.canvas
     assert label.label == "Three cards" and label.described_by == ""

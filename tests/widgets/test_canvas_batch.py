@@ -1,19 +1,19 @@
-"""`Batch` writes exactly the commands ipycanvas's own API would send, as one message."""
+"""`Batch` writes, for the page, exactly the calls a drawing makes on a canvas, as one message."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-import ipycanvas
-import ipycanvas.canvas
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
+from cardlab.widgets import a11y
 from cardlab.widgets.canvas import replay_ops
-from cardlab.widgets.canvas_batch import Batch, parking_canvas
+from cardlab.widgets.canvas_batch import PAGE_COMMANDS, STYLES, Batch, Surface
 
 COLOURS = st.sampled_from([None, "#000000", "#ffcc00", "#1d4ed8"])
 COORDS = st.floats(-50, 450, allow_nan=False, allow_infinity=False)
@@ -52,32 +52,6 @@ DRAWINGS = st.builds(
 )
 
 
-@pytest.fixture(scope="module")
-def canvases() -> tuple[ipycanvas.Canvas, ipycanvas.Canvas]:
-    """The canvas drawn on and a hidden one blitted from ("Kd" faces)."""
-    return ipycanvas.Canvas(width=800, height=600), ipycanvas.Canvas(width=80, height=120)
-
-
-def through_ipycanvas(
-    drawing: Drawing, canvas: Any, source: Any, scale: float, boxes: Any = None
-) -> list[Any]:
-    """The commands ipycanvas's own API sends for ``drawing`` (inside ``boxes`` alone, if
-    given): one ``hold_canvas`` batch."""
-    manager = ipycanvas.canvas._CANVAS_MANAGER
-    sent: list[Any] = []
-    manager._current_canvas = None
-    original = manager._send_custom
-    manager._send_custom = lambda command, buffers=(): sent.append(command)
-    try:
-        with ipycanvas.hold_canvas():
-            replay_ops(drawing, canvas, scale=scale, sprite_source=source, boxes=boxes)
-    finally:
-        del manager._send_custom
-        assert manager._send_custom == original
-    assert len(sent) == 1
-    return json.loads(json.dumps(sent[0]))
-
-
 BOXES = st.one_of(
     st.none(),
     st.lists(
@@ -90,67 +64,91 @@ BOXES = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+def surface() -> Surface:
+    import ipywidgets as widgets
+
+    return Surface(800, 600, widgets.Layout())
+
+
+def camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def as_page_commands(calls: list[tuple[Any, ...]]) -> list[list[Any]]:
+    """A recorded canvas's calls as the page's commands: the browser's names, the same values
+    (trailing Nones dropped, a rect's height defaulting to its width, as a batch writes them)."""
+    out: list[list[Any]] = []
+    for name, *args in calls:
+        if name == "set":
+            out.append(["set", STYLES[args[0]], args[1]])
+            continue
+        while args and args[-1] is None:
+            args.pop()
+        if name == "set_line_dash" and len(args[0]) % 2:
+            args = [args[0] + args[0]]
+        out.append([camel(name), *args])
+    return out
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(drawing=DRAWINGS, scale=st.sampled_from([1.0, 1.25, 2.0]), boxes=BOXES)
-def test_a_batch_holds_the_commands_ipycanvas_would_send(canvases, drawing, scale, boxes):
-    """The whole drawing, or the part inside a few boxes (a press's repaint), either way."""
-    canvas, hidden = canvases
+def test_a_batch_holds_the_calls_a_drawing_makes_on_a_canvas(recorder, drawing, scale, boxes):
+    """The whole drawing, or the part inside a few boxes (a press's repaint), either way; every
+    command is one the page script knows, and the batch is plain JSON."""
 
     def source(sprite: Sprite) -> Any:
-        return hidden if sprite.key == "Kd" else None  # blitted or drawn inline
+        return "Kd@2" if sprite.key == "Kd" else None  # blitted or drawn inline
 
+    target = surface()
     batch = Batch()
-    replay_ops(drawing, batch.on(canvas), scale=scale, sprite_source=source, boxes=boxes)
-    assert json.loads(json.dumps(batch.commands)) == through_ipycanvas(
-        drawing, canvas, source, scale, boxes
-    )
+    replay_ops(
+        drawing, batch.on(target, whole=boxes is None), scale=scale, sprite_source=source,
+        boxes=boxes,
+    )  # fmt: skip
+    calls = type(recorder)()  # a fresh one for each example
+    replay_ops(drawing, calls, scale=scale, sprite_source=source, boxes=boxes)
+    head, *commands = batch.commands
+    assert head == ["on", target.key, 800, 600, boxes is None]
+    assert commands == as_page_commands(calls.calls)
+    assert {c[0] for c in batch.commands} <= set(PAGE_COMMANDS)
+    assert json.loads(json.dumps(batch.commands)) == batch.commands
 
 
-def test_a_batch_goes_as_one_message_and_the_manager_forgets_its_canvas(canvases, batches):
-    canvas, hidden = canvases
+def test_a_batch_goes_as_one_message_switching_canvases_only_when_they_change(batches):
+    target = surface()
     batch = Batch()
-    batch.on(canvas).fill_rect(0, 0, 10)
-    batch.on(hidden).clear()
-    batch.on(canvas).fill_text("hi", 1, 2)
-    ipycanvas.canvas._CANVAS_MANAGER._current_canvas = canvas
-    assert batch.send() > 0
-    assert batches.names(0) == [
-        "switchCanvas", "fillRect", "switchCanvas", "clear", "switchCanvas", "fillText",
-        "switchCanvas",
+    batch.on(target).fill_rect(0, 0, 10)
+    batch.on(target).fill_rect(1, 1, 10)
+    face = batch.sprite("As@2", 80, 120)
+    face.clear()
+    face.rasterise()
+    batch.on(target).fill_text("hi", 1, 2)
+    batch.on(target).draw_image("As@2", 5, 6)
+    assert batch.send() == 9
+    on = ["on", target.key, 800, 600, True]
+    assert batches.commands(0) == [
+        on, ["fillRect", 0, 0, 10, 10], ["fillRect", 1, 1, 10, 10],
+        ["sprite", "As@2", 80, 120], ["clear"], ["rasterise"],
+        on, ["fillText", "hi", 1, 2], ["drawImage", "As@2", 5, 6],
     ]  # fmt: skip
-    assert batches.commands(0)[1] == [ipycanvas.canvas.COMMANDS["fillRect"], [0, 0, 10, 10], 0]
-    assert ipycanvas.canvas._CANVAS_MANAGER._current_canvas is None
     assert Batch().send() == 0 and len(batches.messages) == 1  # nothing to send, nothing sent
 
 
-def test_a_batch_ends_on_a_one_pixel_canvas_so_the_next_copies_no_picture_twice(canvases, batches):
-    """The browser copies onto its views every canvas a message switches to, starting with the
-    one the message before ended on: a batch ending on a table's canvas had the next press
-    copy the whole picture twice.  Every batch ends on the same one-pixel canvas, which no
-    page shows, and a batch that ends there already does not switch again."""
-    canvas, hidden = canvases
-    parked = f"IPY_MODEL_{parking_canvas().model_id}"
-    first = Batch()
-    first.on(canvas).fill_rect(0, 0, 10)
-    first.send()
-    second = Batch()
-    second.on(hidden).clear()
-    second.on(parking_canvas()).clear()
-    second.send()
-    by_number = {v: k for k, v in ipycanvas.canvas.COMMANDS.items()}
-    for message in (0, 1):
-        commands = batches.commands(message)
-        last_switch = [c for c in commands if by_number[c[0]] == "switchCanvas"][-1]
-        assert last_switch[1] == [parked]
-    assert batches.names(1) == ["switchCanvas", "clear", "switchCanvas", "clear"]
-    assert (parking_canvas().width, parking_canvas().height) == (1, 1)
-    assert parking_canvas() is parking_canvas()
+def test_the_page_script_knows_every_command_a_batch_may_hold():
+    """``surface.js`` handles each of `PAGE_COMMANDS` by name (a command it did not know
+    would be skipped there, and the picture would be wrong without a word)."""
+    source = a11y.SURFACES.read_text(encoding="utf-8")
+    handled = set(re.findall(r'(?:case|name ===) "([A-Za-z]+)"', source))
+    assert set(PAGE_COMMANDS) <= handled
+    assert a11y.SURFACES.read_text(encoding="utf-8") in a11y.PageScript._esm
 
 
-def test_a_batch_refuses_what_ipycanvas_could_not_draw(canvases):
-    canvas, _ = canvases
-    side = Batch().on(canvas)
+def test_a_batch_refuses_what_the_page_could_not_draw():
+    side = Batch().on(surface())
     with pytest.raises(AttributeError, match="colour"):
         side.colour = "#000000"  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match="other canvases"):
-        side.draw_image("not a canvas", 0, 0)
+    with pytest.raises(TypeError, match="sprites"):
+        side.draw_image(object(), 0, 0)

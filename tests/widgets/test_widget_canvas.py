@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import math
-import types
 
-import ipycanvas
-import ipycanvas.canvas
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +19,7 @@ from cardlab.widgets.canvas import (
     css_font,
     replay_ops,
 )
-from cardlab.widgets.canvas_batch import reset_current_canvas
+from cardlab.widgets.canvas_batch import PAGE_COMMANDS
 from cardlab.widgets.panels import StatusLine
 
 FACE = (Rect(0, 0, 40, 60, fill="#ffffff", stroke="#000000", radius=4), Text(20, 30, "As"))
@@ -185,57 +182,45 @@ def test_backing_store_is_twice_the_css_size_which_fits_its_container():
     assert view.canvas.layout.width == "min(100%, calc(250px * var(--cardlab-zoom, 1)))"
 
 
-def test_redraw_is_one_batched_message_starting_with_a_canvas_switch(batches):
+def page_says(content) -> None:
+    """A message from the page script about its canvases, as the kernel hears it."""
+    canvas_module._heard(page_script(), content, [])
+
+
+def test_redraw_is_one_batched_message_starting_on_its_surface(batches):
     view = CanvasView(200, 100, sprites="inline")
     view.draw(table(*[Rect(i, i, 5, 5, fill="#ff0000") for i in range(50)]))
     assert len(batches.messages) == 1, "one message per redraw"
+    assert batches.commands()[0] == ["on", view.canvas.key, 400, 200, True]
     names = batches.names()
-    assert names[0] == "switchCanvas"
     assert names.count("fillRect") == 51  # background + 50
     assert view.messages_sent == view.redraws == 1
     assert view.last_ops_count == 50
-    assert names[-1] == "switchCanvas"  # off to the one-pixel canvas (`parking_canvas`)
-    assert view.last_commands_count == len(names) - 2  # all but the two switches
-    assert not ipycanvas.canvas._CANVAS_MANAGER._caching
+    assert view.last_commands_count == len(names) - 1  # all but the switch to the surface
 
 
-def test_redraw_resets_the_stale_current_canvas(batches):
-    """Issue #322: a late browser needs the switch even if Python thinks it was sent."""
-    view = CanvasView(200, 100)
-    view.draw(table())
-    ipycanvas.canvas._CANVAS_MANAGER._current_canvas = view.canvas  # what Python believes
-    batches.clear()
-    view.redraw()
-    assert batches.names()[0] == "switchCanvas"
-
-
-def test_client_ready_replays_the_kept_drawing(batches):
+def test_a_blank_surface_replays_the_kept_drawing(batches):
     view = CanvasView(200, 100)
     drawing = table(Text(10, 10, "hello"))
     view.draw(drawing)
     batches.clear()
-    view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    page_says({"blank": [view.canvas.key, "surface-of-another-kernel", 7]})
     assert len(batches.messages) == 1
     assert view.drawing is drawing
-    texts = [c for c in batches.commands() if c[0] == ipycanvas.canvas.COMMANDS["fillText"]]
-    assert texts and texts[0][1][0] == "hello"
+    texts = [c for c in batches.commands() if c[0] == "fillText"]
+    assert texts and texts[0][1] == "hello"
 
 
-def test_external_size_change_redraws():
+def test_a_surface_names_its_canvas_for_the_page():
+    """The page finds a surface's canvas by its key, which carries the kernel's mark; its
+    markup is written once (a resize travels with the batches, the element stays)."""
     view = CanvasView(200, 100)
-    view.draw(table())
-    view.canvas.width = 500
-    assert view.css_width == 250
-    assert view.redraws == 2
-
-
-def test_reset_current_canvas_tolerates_a_missing_attribute(monkeypatch):
-    assert reset_current_canvas() is True
-    assert ipycanvas.canvas._CANVAS_MANAGER._current_canvas is None
-    monkeypatch.setattr(ipycanvas.canvas, "_CANVAS_MANAGER", types.SimpleNamespace())
-    assert reset_current_canvas() is False
-    monkeypatch.delattr(ipycanvas.canvas, "_CANVAS_MANAGER")
-    assert reset_current_canvas() is False
+    assert view.canvas.key.startswith(f"cardlab-surface-{page_script().kernel}-")
+    assert f'data-cardlab-surface="{view.canvas.key}"' in view.canvas.value
+    assert 'width="400" height="200"' in view.canvas.value
+    before = view.canvas.value
+    view.draw(Drawing(300, 100, ()))
+    assert view.canvas.value == before and (view.canvas.width, view.canvas.height) == (600, 200)
 
 
 @pytest.fixture(autouse=True)
@@ -250,7 +235,7 @@ def test_views_share_the_hidden_sprite_canvases(batches):
     one.draw(table(sprite("As", 10), sprite("Kd", 60)))
     batches.clear()
     two.draw(table(sprite("As", 110)))
-    assert two.sprite_canvases["As"] is one.sprite_canvases["As"]
+    assert two.sprite_canvases["As"] == one.sprite_canvases["As"] == "As@2"
     assert set(two.sprite_canvases) == {"As"}
     assert batches.names().count("fillText") == 0, "the face was drawn once, for both views"
     assert CanvasView(200, 100, scale=1).sprite_canvases == {}
@@ -258,25 +243,25 @@ def test_views_share_the_hidden_sprite_canvases(batches):
 
 def test_a_sprite_canvas_is_read_in_the_batch_that_draws_it(batches):
     """A browser paints a canvas's commands when its pixels are first read: each face made is
-    blitted onto a one-pixel canvas right after its commands, before the picture blits it, so
-    a press that first shows a face made ahead does not paint it."""
+    read (``rasterise``) right after its commands, before the picture blits it, so a press that
+    first shows a face made ahead does not paint it."""
     view = CanvasView(200, 100)
     view.draw(table(sprite("As", 10), sprite("Kd", 110)))
-    faces = {f"IPY_MODEL_{c.model_id}": key for key, c in view.sprite_canvases.items()}
-    picture = f"IPY_MODEL_{view.canvas.model_id}"
-    by_number = {v: k for k, v in ipycanvas.canvas.COMMANDS.items()}
+    faces = {c: key for key, c in view.sprite_canvases.items()}
     current, events = None, []
     for command in batches.commands():
-        name = by_number[command[0]]
-        if name == "switchCanvas":
-            current = command[1][0]
+        name = command[0]
+        if name in ("on", "sprite"):
+            current = command[1]
+            if name == "sprite":
+                assert command[2:] == [80, 120]  # the face's backing pixels
         elif name == "fillText" and current in faces:
             events.append(("drawn", faces[current]))
-        elif name == "drawImage" and command[1][0] in faces:
-            where = "shown" if current == picture else "read"
-            events.append((where, faces[command[1][0]]))
-            if where == "read":
-                assert command[1][1:] == [0, 0, 1, 1]
+        elif name == "rasterise":
+            events.append(("read", faces[current]))
+        elif name == "drawImage":
+            assert current == view.canvas.key
+            events.append(("shown", faces[command[1]]))
     assert events == [
         ("drawn", "As"), ("read", "As"), ("shown", "As"),
         ("drawn", "Kd"), ("read", "Kd"), ("shown", "Kd"),
@@ -288,10 +273,11 @@ def test_sprites_are_drawn_once_then_blitted(batches):
     view.draw(table(sprite("As", 10), sprite("As", 60), sprite("Kd", 110)))
     assert set(view.sprite_canvases) == {"As", "Kd"}
     first = batches.names()
-    assert first.count("drawImage") == 3 + 2  # three placements, and each new face read once
+    assert first.count("drawImage") == 3  # three placements
+    assert first.count("rasterise") == 2  # each new face read once
     assert first.count("fillText") == 2  # one face per key, not per placement
     cost_first = view.last_commands_count
-    assert view.sprite_canvases["As"].width == 80  # 2x backing
+    assert ["sprite", "As@2", 80, 120] in batches.commands()  # 2x backing
 
     batches.clear()
     view.redraw()
@@ -300,9 +286,9 @@ def test_sprites_are_drawn_once_then_blitted(batches):
     assert view.last_commands_count < cost_first
     assert view.last_sprites_blitted == 3
 
-    # a new browser has blank sprite canvases too: client ready repaints them
+    # a new page has blank sprite canvases too: it says so, and its blank surfaces are redrawn
     batches.clear()
-    view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    page_says({"sprites": "lost", "blank": [view.canvas.key]})
     assert batches.names().count("fillText") == 2
 
 
@@ -312,9 +298,9 @@ def test_changed_sprite_ops_repaint_the_cached_canvas(batches):
     canvas_before = view.sprite_canvases["As"]
     batches.clear()
     view.draw(table(sprite("As", ops=(Text(5, 5, "new"),))))
-    assert view.sprite_canvases["As"] is canvas_before
-    fills = [c for c in batches.commands() if c[0] == ipycanvas.canvas.COMMANDS["fillText"]]
-    assert [c[1][0] for c in fills] == ["new"]
+    assert view.sprite_canvases["As"] == canvas_before
+    fills = [c for c in batches.commands() if c[0] == "fillText"]
+    assert [c[1] for c in fills] == ["new"]
 
 
 def test_inline_sprites_need_no_hidden_canvases(batches):
@@ -330,23 +316,24 @@ def test_pointer_mouse_and_touch_divide_by_the_backing_scale():
     view.draw(table(HitBox(10, 10, 40, 60, "card:0"), HitBox(60, 10, 40, 60, "card:1")))
     clicked: list[str] = []
     view.on_click(clicked.append)
-    # ipycanvas reports backing pixels: CSS (30, 40) is (60, 80) at 2x
-    assert view.handle_pointer(60, 80) == "card:0"
+    # the page reports backing pixels: CSS (30, 40) is (60, 80) at 2x
+    assert view.handle_pointer([(60, 80)]) == "card:0"
     assert view.handle_pointer([(160, 80), (60, 80)]) == "card:1"  # first finger wins
-    assert view.handle_pointer(30, 10) is None  # CSS (15, 5): above the cards
+    assert view.handle_pointer([(30, 10)]) is None  # CSS (15, 5): above the cards
     assert view.handle_pointer([]) is None
     assert clicked == ["card:0", "card:1"]
-    # the same through ipycanvas's own event dispatch
-    view.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": 120, "y": 50}, [])
-    view.canvas._handle_frontend_event(
-        None, {"event": "touch_start", "touches": [{"x": 30, "y": 30}]}, []
-    )
+    # the same through the page script's messages; a malformed one is ignored
+    page_says({"pointer": view.canvas.key, "points": [[120, 50]]})
+    page_says({"pointer": view.canvas.key, "points": [[30, 30], [120, 50]]})
+    for bad in ([[1]], [["a", 2]], "60,80", [[None, 3]], None):
+        page_says({"pointer": view.canvas.key, "points": bad})
+    page_says({"pointer": "surface-gone", "points": [[60, 80]]})
     assert clicked == ["card:0", "card:1", "card:1", "card:0"]
 
 
 def test_pointer_before_any_drawing_is_ignored():
     view = CanvasView(100, 100)
-    assert view.handle_pointer(10, 10) is None
+    assert view.handle_pointer([(10, 10)]) is None
 
 
 def test_a_failing_click_callback_becomes_a_status_message(capsys):
@@ -358,7 +345,7 @@ def test_a_failing_click_callback_becomes_a_status_message(capsys):
         raise KeyError(target)
 
     view.on_click(broken)
-    view.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": 10, "y": 10}, [])
+    page_says({"pointer": view.canvas.key, "points": [[10, 10]]})
     assert status.level == "error"
     assert status.message == "Something went wrong: KeyError: 'table'"
     assert "Traceback" not in status.widget.value
@@ -370,22 +357,28 @@ def test_a_bad_drawing_sends_nothing_and_leaves_the_view_usable(batches):
     view = CanvasView(200, 100)
     with pytest.raises(TypeError):
         view.draw(table("bogus"))  # type: ignore[arg-type]
-    assert batches.messages == [] and not ipycanvas.canvas._CANVAS_MANAGER._caching
+    assert batches.messages == []
     view.draw(table())  # still usable
     assert view.redraws == 2 and len(batches.messages) == 1
 
 
-def test_private_access_lives_in_the_batch_module():
-    """ipycanvas's manager and wire form are touched in `canvas_batch` alone."""
-    import inspect
+def test_a_batch_of_every_kind_of_op_is_plain_json(batches):
+    """What travels to the page is JSON the page script reads: names and numbers, no widget."""
+    import json
 
-    from cardlab.widgets import canvas_batch
-
-    assert "_CANVAS_MANAGER" not in inspect.getsource(canvas_module)
-    assert "._current_canvas" not in inspect.getsource(canvas_module)
-    source = inspect.getsource(canvas_batch)
-    assert source.count('"_CANVAS_MANAGER"') == 1
-    assert source.count("._current_canvas") == 1
+    view = CanvasView(200, 100)
+    view.draw(table(
+        Rect(1, 2, 30, 40, fill="#ff0000", stroke="#000000", radius=4),
+        Line(((0, 0), (10, 10)), stroke="#111111", dash=(4,)),
+        Polygon(((0, 0), (10, 0), (5, 8)), fill="#00ff00"),
+        Circle(50, 50, 5, fill="#0000ff", stroke="#000000"),
+        Text(10, 10, "Ace ♠"), sprite("As", 10), sprite("Kd", 60, angle=30),
+    ))  # fmt: skip
+    (message,) = batches.messages
+    assert json.loads(json.dumps(message)) == message
+    names = set(batches.names())
+    assert names <= set(PAGE_COMMANDS)
+    assert {"on", "sprite", "rasterise", "drawImage", "arcTo", "fillCircle", "setLineDash"} <= names
 
 
 @pytest.mark.parametrize(
@@ -512,7 +505,7 @@ def test_a_prepared_batch_that_no_longer_holds_is_redrawn(in_a_kernel, batches):
         after = Drawing(200, 100, (replace_x(face("As"), 60),))
         other = CanvasView(200, 100, scale=2, drawing=Drawing(200, 100, ()))
         view.prepare(after)
-        other.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # a new page
+        page_says({"sprites": "lost", "blank": [other.canvas.key]})  # a new page
         batches.clear()
         view.draw(after)
         first = batches.names(0)
@@ -566,9 +559,7 @@ def test_after_a_press_a_view_makes_every_face_of_the_decks_it_shows_a_few_at_a_
     )
     assert len(unpressed) == 1
     assert made == {f"{card_face(c, 40, 56).key}@2" for c in deck}
-    switches = [
-        sum(1 for c in m if c[0] == ipycanvas.canvas.COMMANDS["switchCanvas"]) for m in warming
-    ]
+    switches = [sum(1 for c in m if c[0] == "sprite") for m in warming]
     assert warming and max(switches) <= canvas_module.WARM_CHUNK
     assert "fillText" not in pressed and blitted == 3
     canvas_module._SPRITES.clear()

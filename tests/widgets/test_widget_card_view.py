@@ -18,7 +18,7 @@ CARDS = ("As", "Kd", "3c", "9h")
 
 
 def centre_of(view: HandView, index: int, scale: float = 2.0) -> tuple[float, float]:
-    """The backing-pixel point ipycanvas would report for a click on card ``index``."""
+    """The backing-pixel point the page would report for a click on card ``index``."""
     box = next(b for b in view.drawing.hit_boxes() if b.target == card_target(index))
     return (box.x + box.w / 2) * scale, (box.y + box.h / 2) * scale
 
@@ -37,13 +37,13 @@ def test_click_and_tap_toggle_selection_and_buttons_follow():
     changes: list[tuple[int, ...]] = []
     hand.on_selection_change(changes.append)
 
-    hand.view.handle_pointer(*centre_of(hand, 2))  # mouse
+    hand.view.handle_pointer([centre_of(hand, 2)])  # mouse
     assert hand.selected == (2,)
     hand.view.handle_pointer([centre_of(hand, 0)])  # touch
     assert hand.selected == (0, 2)
     assert hand.selected_cards == ("As", "3c")
     assert [b.value for b in hand.buttons.children[:4]] == [True, False, True, False]
-    hand.view.handle_pointer(*centre_of(hand, 2))  # toggles off
+    hand.view.handle_pointer([centre_of(hand, 2)])  # toggles off
     assert hand.selected == (0,)
     assert changes == [(2,), (0, 2), (0,)]
     # the kept drawing shows the selection
@@ -80,7 +80,7 @@ def test_disabled_cards_refuse_with_a_message_and_spring_back():
     hand.set_disabled([1, 2])
     assert hand.selected == ()  # a disabled card cannot stay selected
     assert hand.buttons.children[2].disabled
-    hand.view.handle_pointer(*centre_of(hand, 2))
+    hand.view.handle_pointer([centre_of(hand, 2)])
     assert hand.selected == ()
     assert status.message == "3c cannot be chosen now"
     hand.buttons.children[2].value = True  # e.g. a stale click in the browser
@@ -113,8 +113,8 @@ def test_custom_render_and_non_card_targets():
     hand = HandView(["As"], render=render)
     others: list[str] = []
     hand.on_click(others.append)
-    hand.view.handle_pointer(150, 50)  # CSS (75, 25): the deck
-    hand.view.handle_pointer(50, 50)  # CSS (25, 25): the card
+    hand.view.handle_pointer([(150, 50)])  # CSS (75, 25): the deck
+    hand.view.handle_pointer([(50, 50)])  # CSS (25, 25): the card
     assert others == ["deck"]
     assert calls[-1] == (("As",), frozenset({0}))
 
@@ -136,7 +136,7 @@ def test_selection_callback_errors_go_to_status():
 def test_card_view():
     view = CardView("As")
     assert view.card == "As"
-    view.view.handle_pointer(*centre_of(view, 0))
+    view.view.handle_pointer([centre_of(view, 0)])
     assert view.selected == (0,)
     view.set_card("Kd")
     assert view.card == "Kd" and view.selected == ()
