@@ -413,11 +413,11 @@ class CanvasView:
     ``view.widget`` is what to put in a layout (the view also displays itself): the canvas in a
     box with its `CanvasLabel` (its name, ``label``: what it shows, and the id of its text
     version, ``described_by``) and the page's `PageScript`, which puts them on the canvas and
-    keeps Tab moving.  The CSS width is the
+    draws it.  The CSS width is the
     drawing's (`fluid_width`: scaled on a projector, shrunk to fit a phone) and the height follows
     the aspect ratio, so the canvas never stretches and pushes controls away.
     ``sprites="offscreen"`` draws each Sprite once into a hidden canvas of the page and blits it;
-    ``"inline"`` replays sprite ops every time (more commands, no extra widgets).
+    ``"inline"`` replays sprite ops every time (more commands, no hidden canvases).
     """
 
     def __init__(
