@@ -269,7 +269,29 @@ function reportScreen(model) {
   });
 }
 
+// anywidget calls `initialize` once per model and `render` once per view, each view with a
+// model object of its own; the page script is shown in every canvas's box, so what listens to
+// the model or to the page is set up once, here, not in `render` (a Triad page drew each batch
+// seven times, once for each of its canvases).
 export default {
+  initialize({ model }) {
+    watchConnection(model);
+    watchSurfaces(model);
+    window.addEventListener("resize", () => reportScreen(model));
+    model.on("change:target", () => scrollTo(model.get("target")));
+    model.on("change:lang", () => speak(model.get("lang")));
+    model.on("change:skip_words", () => {
+      window.__cardlabSkipWords = model.get("skip_words");
+      skipLinks(window.__cardlabSkipWords);
+    });
+    model.on("change:goto", () => goTo(model.get("goto")));
+    model.on("change:remember", () => keep(model.get("remember")));
+    model.on("change:keep_key", () => {
+      const key = model.get("keep_key");
+      report(model, { kept: { key, text: key ? readKept(key) : "" } });
+    });
+    model.on("change:keep", () => writeKept(model.get("keep_key"), model.get("keep")));
+  },
   render({ model, el }) {
     el.style.display = "none";
     setUpPage();
@@ -289,24 +311,5 @@ export default {
       report(model, { kept: { key, text: readKept(key) } });
     }
     soonAskForBlank();
-    if (!model.cardlabWatched) {
-      model.cardlabWatched = true;
-      watchConnection(model);
-      watchSurfaces(model);
-      window.addEventListener("resize", () => reportScreen(model));
-      model.on("change:target", () => scrollTo(model.get("target")));
-      model.on("change:lang", () => speak(model.get("lang")));
-      model.on("change:skip_words", () => {
-        window.__cardlabSkipWords = model.get("skip_words");
-        skipLinks(window.__cardlabSkipWords);
-      });
-      model.on("change:goto", () => goTo(model.get("goto")));
-      model.on("change:remember", () => keep(model.get("remember")));
-      model.on("change:keep_key", () => {
-        const key = model.get("keep_key");
-        report(model, { kept: { key, text: key ? readKept(key) : "" } });
-      });
-      model.on("change:keep", () => writeKept(model.get("keep_key"), model.get("keep")));
-    }
   },
 };

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeGuard
 
@@ -458,6 +458,7 @@ class CanvasView:
         self._batch: Batch | None = None  # the batch a redraw is writing (sprites join it)
         self._prepared: dict[int, _Prepared] = {}  # by id of the drawing (kept in the entry)
         self._warming = False  # a `_warm` is scheduled
+        self._foreseen: dict[str, Sprite] = {}  # faces a foreseen table shows, to be made
         # counters for tests and the benchmark
         self.redraws = 0
         self.messages_sent = 0
@@ -517,9 +518,10 @@ class CanvasView:
     def prepare(self, drawing: Drawing) -> None:
         """Make ``drawing``'s batch now, while the learner thinks, for a press that may show it
         next (the table after each button: `cardlab.widgets.table.TableView`); `draw` sends it
-        as made when nothing it took has changed.  Sends nothing and makes no sprite canvas: a
-        face the page has not shown (a foreseen showdown's hidden cards) is drawn inline once
-        the press shows it, never before."""
+        as made when nothing it took has changed.  Sends nothing: a face the page does not
+        hold yet (a foreseen showdown's hidden cards) is drawn inline in the batch, and its
+        whole deck is made at that size soon after (`_foresee_faces`), never the face alone;
+        the batch is then made again, blitting it (`_prepare_again`)."""
         size = (drawing.width, drawing.height)
         if self.drawing is None or self.sprites != "offscreen" or size != self.size:
             return
@@ -527,7 +529,7 @@ class CanvasView:
         inline: dict[str, Sprite] = {}
 
         def source(sprite: Sprite) -> str | None:
-            key = f"{sprite.key}@{self.scale:g}"
+            key = self._sprite_key(sprite)
             if self._sprite_ready(sprite, key):
                 blitted[key] = sprite
                 return key
@@ -538,11 +540,26 @@ class CanvasView:
         boxes = changed_boxes(self.drawing, drawing, self.scale)
         target = batch.on(self.canvas, whole=boxes is None)
         stats = replay_ops(drawing, target, scale=self.scale, sprite_source=source, boxes=boxes)
+        self._prepared.pop(id(drawing), None)
         if len(self._prepared) >= PREPARED_MAX:
             del self._prepared[next(iter(self._prepared))]
         self._prepared[id(drawing)] = _Prepared(
             drawing, self.drawing, self.scale, batch, stats, blitted, inline
         )
+        self._foresee_faces(inline.values())
+
+    def _foresee_faces(self, sprites: Iterable[Sprite]) -> None:
+        """Have the whole deck made at the size and in the theme of each face a foreseen table
+        would draw inline (a showdown's faces, smaller than the learner's): the press that
+        shows them then blits them.  The whole deck, so what is made says nothing of the cards
+        to come."""
+        for sprite in sprites:
+            for face in deck_faces_like(sprite):
+                key = self._sprite_key(face)
+                if key not in self._foreseen and not self._sprite_ready(face, key):
+                    self._foreseen[key] = face
+        if self._foreseen and not self._warming:
+            self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
 
     @property
     def size(self) -> tuple[float, float]:
@@ -667,7 +684,7 @@ class CanvasView:
         drawing, a sprite whose canvas is new, changed or stale is drawn inline (None) and its
         canvas made just after (`later`): a press never waits for the browser to open new
         widgets (a fresh hand's faces are a widget each).  Otherwise it is made now."""
-        key = f"{sprite.key}@{self.scale:g}"
+        key = self._sprite_key(sprite)
         if self._sprite_ready(sprite, key):
             self._sprite_keys.add(sprite.key)
             return key
@@ -730,6 +747,7 @@ class CanvasView:
         self._warming = False
         missing = self._faces_to_warm()
         if not missing:
+            self._prepare_again()
             return
         batch = Batch()
         self._batch = batch
@@ -741,9 +759,21 @@ class CanvasView:
         batch.send()
         if len(missing) > WARM_CHUNK:
             self._warming = later(WARM_GAP_S, guarded(self._status_sink, self._warm))
+        else:
+            self._prepare_again()
+
+    def _prepare_again(self) -> None:
+        """Make again the prepared batches that drew faces inline which the page now holds:
+        as made, a press would find them stale and replay its whole table."""
+        for prepared in list(self._prepared.values()):
+            if prepared.base is self.drawing and any(
+                self._sprite_ready(sprite, key) for key, sprite in prepared.inline.items()
+            ):
+                self.prepare(prepared.drawing)
 
     def _faces_to_warm(self) -> list[tuple[str, Sprite]]:
-        """The faces of the decks shown whose hidden canvas is missing or stale, by key."""
+        """The faces of the decks shown, and of those a foreseen table shows
+        (`_foresee_faces`), whose hidden canvas is missing or stale, by key."""
         if self.drawing is None:
             return []
         missing: dict[str, Sprite] = {}
@@ -752,9 +782,14 @@ class CanvasView:
             if isinstance(op, Sprite) and op.key not in covered:
                 for sprite in deck_faces_like(op):
                     covered.add(sprite.key)
-                    key = f"{sprite.key}@{self.scale:g}"
+                    key = self._sprite_key(sprite)
                     if not self._sprite_ready(sprite, key):
                         missing[key] = sprite
+        for key, sprite in list(self._foreseen.items()):
+            if self._sprite_ready(sprite, key):
+                del self._foreseen[key]
+            else:
+                missing.setdefault(key, sprite)
         return list(missing.items())
 
     @property
@@ -762,6 +797,10 @@ class CanvasView:
         """The page's hidden sprite canvases this view has blitted: their keys there, by the
         sprite's key (for tests and benchmarks)."""
         return {key: f"{key}@{self.scale:g}" for key in self._sprite_keys}
+
+    def _sprite_key(self, sprite: Sprite) -> str:
+        """The page's name of ``sprite``'s hidden canvas: its key at this view's scale."""
+        return f"{sprite.key}@{self.scale:g}"
 
 
 def _heard(_script: Any, content: Any, _buffers: Any) -> None:

@@ -374,3 +374,55 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
             painted = [tuple(c[1:]) for c in pressed if c[0] == "rect"]
             assert painted == [(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in boxes]
             assert ["clip"] in pressed
+
+
+def test_a_foreseen_showdown_finds_its_faces_made_a_whole_deck_at_a_time(in_a_kernel, monkeypatch):
+    """The faces a foreseen table would show at a size the page has no canvas for (Triad's
+    showdown, smaller than the learner's hand) are made ahead, the whole deck at that size and
+    never fewer (what is made says nothing of the cards to come), so the press that shows them
+    blits them and draws no face inline."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardlab.render.faces import deck_faces_like
+    from cardlab.render.ops import Sprite
+    from cardlab.widgets import canvas as canvas_module
+
+    monkeypatch.setattr(canvas_module, "_SPRITES", {})  # a page that holds no face yet
+    monkeypatch.setattr(canvas_module, "_SPRITES_FRESH", set())
+    sent: list[Any] = []
+    tap_canvas_batches(monkeypatch, sent)
+
+    def faces(drawing) -> dict[str, Sprite]:
+        return {op.key: op for op in drawing.ops if isinstance(op, Sprite) and deck_faces_like(op)}
+
+    def size(key: str) -> str:
+        return key.split(":")[3]
+
+    async def session() -> list[tuple[set[str], dict[str, Sprite], dict[str, Sprite]]]:
+        view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        shown = set(map(size, faces(view.view.drawing)))
+        seen = []
+        for _ in range(12):
+            await asyncio.sleep(TableView.AHEAD_S + 1.5)  # foreseen, and the faces made
+            keys = [k for k in ("check", "call", "stand-pat") if view.model.control(k).enabled]
+            if not keys:
+                break
+            made = {c[1] for batch in sent for c in batch if c[0] == "sprite"}
+            view.controls[keys[0]].click()
+            seen.append((made, faces(view.view.drawing), dict(view.view._sprites_due)))
+            shown |= set(map(size, faces(view.view.drawing)))
+        return seen
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        seen = thread.submit(asyncio.run, session()).result(timeout=120)
+    first_sizes = set(map(size, faces(MODELS["triad"].start(seed=4).picture("default", (), False))))
+    showdowns = [(made, shown) for made, shown, _ in seen if set(map(size, shown)) - first_sizes]
+    assert showdowns, "the hand reached a showdown with faces of a size the table had not shown"
+    for made, shown in showdowns:
+        for new_size in set(map(size, shown)) - first_sizes:
+            deck = {face.key for op in shown.values() if size(op.key) == new_size
+                    for face in deck_faces_like(op)}  # fmt: skip
+            made_at_size = {key.split("@")[0] for key in made if size(key) == new_size}
+            assert made_at_size == deck, "the whole deck at that size, made before the press"
+    assert all(not due for _, _, due in seen), "no press drew a face inline"
