@@ -510,8 +510,8 @@ class CanvasView:
             self._new_sprites_inline = False
         if pressed:
             send_now()
-            if self.sprites == "offscreen" and not self._warming:
-                self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
+            if self.sprites == "offscreen":
+                self._warm_soon()
         for callback in self._draw_callbacks:
             callback()
 
@@ -553,12 +553,19 @@ class CanvasView:
         would draw inline (a showdown's faces, smaller than the learner's): the press that
         shows them then blits them.  The whole deck, so what is made says nothing of the cards
         to come."""
+        added = False
         for sprite in sprites:
             for face in deck_faces_like(sprite):
                 key = self._sprite_key(face)
                 if key not in self._foreseen and not self._sprite_ready(face, key):
                     self._foreseen[key] = face
-        if self._foreseen and not self._warming:
+                    added = True
+        if added:
+            self._warm_soon()
+
+    def _warm_soon(self) -> None:
+        """Have `_warm` run `WARM_AFTER_S` from now, unless it is already due."""
+        if not self._warming:
             self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
 
     @property

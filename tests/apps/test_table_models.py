@@ -401,7 +401,6 @@ def test_a_foreseen_showdown_finds_its_faces_made_a_whole_deck_at_a_time(in_a_ke
 
     async def session() -> list[tuple[set[str], dict[str, Sprite], dict[str, Sprite]]]:
         view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
-        shown = set(map(size, faces(view.view.drawing)))
         seen = []
         for _ in range(12):
             await asyncio.sleep(TableView.AHEAD_S + 1.5)  # foreseen, and the faces made
@@ -411,7 +410,6 @@ def test_a_foreseen_showdown_finds_its_faces_made_a_whole_deck_at_a_time(in_a_ke
             made = {c[1] for batch in sent for c in batch if c[0] == "sprite"}
             view.controls[keys[0]].click()
             seen.append((made, faces(view.view.drawing), dict(view.view._sprites_due)))
-            shown |= set(map(size, faces(view.view.drawing)))
         return seen
 
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
