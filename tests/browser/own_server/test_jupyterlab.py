@@ -65,11 +65,20 @@ RAN_ALL_JS = r"""(panel) => {
 CELL_ERRORS_JS = """(panel) => [...document.querySelectorAll(
   `${panel} [data-mime-type="application/vnd.jupyter.error"],` +
   `${panel} [data-mime-type="application/vnd.jupyter.stderr"]`)].map(e => e.innerText)"""
-CANVAS_FIT_JS = """(sel) => [...document.querySelectorAll(sel)].map(c => {
-  const r = c.getBoundingClientRect();
-  const column = c.closest(".jp-OutputArea-output").getBoundingClientRect();
-  return {width: r.width, height: r.height, right: r.right, columnRight: column.right,
-          backing: [c.width, c.height], density: window.devicePixelRatio}; })"""
+CANVAS_FIT_JS = """async (sel) => {
+  const fits = [];
+  for (const c of document.querySelectorAll(sel)) {
+    c.scrollIntoView({block: "nearest"});
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const r = c.getBoundingClientRect();
+    const column = c.closest(".jp-OutputArea-output").getBoundingClientRect();
+    fits.push({width: r.width, height: r.height, right: r.right, columnRight: column.right,
+               backing: [c.width, c.height], density: window.devicePixelRatio});
+  }
+  return fits; }"""
+"""Each canvas's box, read once it is in view: JupyterLab skips the layout of cells out of view
+(``content-visibility: auto``), and Chromium may give such a canvas's box as it was before its
+last resize."""
 OUTSIDE_JS = """() => {
   const ours = [...document.styleSheets].filter(
     sheet => (sheet.ownerNode?.textContent || "").includes(".cardlab-canvas-box"));
