@@ -10,7 +10,8 @@ swapped or added in `init_handlers`, and nothing of Voilà patched:
   in the page's language and loads the same address again on its own after a few seconds, until
   the lesson opens;
 * a page's websocket tells the kernel manager which client connected to which kernel (the
-  per-client bound, and the claim rule that stops kernels no page ever connected to);
+  per-client bound, and the claim rule that stops kernels no page ever connected to), and sends
+  each message as it comes (`cardlab.serve.prompt_socket`);
 * ``/cardlab/join`` is the teacher's join page for the projector: the address students open, as
   text and as a QR code, with the class code; only the teacher's token opens it;
 * ``/cardlab/class`` is the teacher's class view (`cardlab.serve.class_view`);
@@ -25,7 +26,7 @@ import random
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
-from traitlets import Unicode
+from traitlets import Unicode, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -35,6 +36,7 @@ from cardlab.links import qr_svg
 from cardlab.serve.capacity import Refusal, RoomKernelManager
 from cardlab.serve.class_view import ClassViewHandler
 from cardlab.serve.plugins import TEACHER
+from cardlab.serve.prompt_socket import PromptConnection
 from cardlab.serve.record_handler import RecordHandler
 from cardlab.serve.room import CLASS_PATH, JOIN_PATH, RECORD_PATH
 from cardlab.serve.templates import PAGES
@@ -145,6 +147,11 @@ class CardlabVoila(Voila):
     join_url = Unicode("", config=True, help="The address students open (classroom mode)")
     class_code = Unicode("", config=True, help="The class code the join page shows")
     lang = Unicode(SOURCE, config=True, help="The class's language (the room's own pages)")
+
+    @default("kernel_websocket_connection_class")
+    def _prompt_connection(self) -> type:
+        """Each message to a page leaves as it comes (`cardlab.serve.prompt_socket`)."""
+        return PromptConnection
 
     def init_settings(self) -> dict:
         settings = super().init_settings()

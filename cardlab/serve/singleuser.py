@@ -9,6 +9,8 @@ server can:
 * **the lean kernel** (`cardlab.serve.kernel`): its spec is written under the student's home and put
   first on ``JUPYTER_PATH``, as ``cardlab serve`` does, and cardlab's Voilà template after it (the
   page without links to a CDN);
+* **a prompt websocket** (`cardlab.serve.prompt_socket`): each message to a page leaves as it
+  comes;
 * **Voilà's page options** (cell timeout, the files a page may load, no tracebacks, no theme or
   template from a link, only the front-end extensions the lessons use) and **kernel culling**,
   read from ``cardlab serve``'s own command line (`page_options`), so the two never drift apart.
@@ -45,6 +47,10 @@ PAGE_OPTION_CLASSES = ("--VoilaConfiguration.", "--VoilaExecutor.", "--MappingKe
 """Which of ``cardlab serve``'s Voilà options configure a page or its kernel (the rest, such as
 the address, the port and the identity provider, belong to Voilà's own server)."""
 
+CONNECTION = "cardlab.serve.prompt_socket.PromptConnection"
+"""The kernel websocket's connection class: each message to a page leaves as it comes (named,
+not imported: this module runs before the server, on the standard library)."""
+
 KERNEL_HOME = Path(".local", "share", "cardlab")
 """Where, under the student's home, the lean kernel's spec is written (the student owns it)."""
 
@@ -64,6 +70,7 @@ def server_command(args: list[str]) -> list[str]:
         "jupyterhub.singleuser",
         f"--ServerApp.root_dir={notebooks_dir()}",
         f"--ServerApp.default_url={DEFAULT_URL}",
+        f"--ServerApp.kernel_websocket_connection_class={CONNECTION}",
         *page_options(),
         *args,
     ]
