@@ -445,11 +445,14 @@ class TableView(LessonPanel):
         return guarded(self.status, chosen)
 
     def _selected(self, selected: tuple[int, ...]) -> None:
-        """A card clicked (on the canvas or its button): the model knows, and the controls
-        that depend on the selection follow."""
+        """A card clicked (on the canvas or its button): the model knows, the controls that
+        depend on the selection follow, and the table after each of them is worked out while
+        the learner moves to one (`_look_ahead`): a Three Thirteen discard took 6-10 ms of
+        kernel time when its press came."""
         if not self._syncing:
             self.model = self.model.select(selected)
             self._sync_controls()
+            self._look_ahead(self.model)
 
     def _clicked(self, target: str) -> None:
         self.show(self.model.click(target), words_later=True)

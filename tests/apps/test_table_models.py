@@ -376,6 +376,41 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
             assert ["clip"] in pressed
 
 
+def test_a_press_after_a_card_is_selected_finds_its_table_foreseen(in_a_kernel, monkeypatch):
+    """Selecting a card looks ahead again, with that card selected: the Three Thirteen discard
+    that follows is answered from what was worked out while the learner moved to the button,
+    and sends the batch made for it (no replay of the table, no engine move in the press)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardlab.widgets import canvas as canvas_module
+
+    replays: list[int] = []
+    replay = canvas_module.replay_ops
+    monkeypatch.setattr(
+        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
+    )
+
+    async def session() -> list[tuple[list[int], bool]]:
+        view = TableView(MODELS["three_thirteen"].start(seed=3), ThemePicker())
+        seen = []
+        for _ in range(3):
+            await asyncio.sleep(TableView.AHEAD_S + 0.5)
+            view.controls["take-stock"].click()
+            await asyncio.sleep(TableView.AHEAD_S + 0.5)
+            view.hand.set_selected((0,))  # the learner's click on a card
+            await asyncio.sleep(TableView.AHEAD_S + 0.5)
+            foreseen = {id(after) for after in view.model.foreseen()}
+            replays.clear()
+            view.controls["discard"].click()
+            seen.append((list(replays), id(view.model) in foreseen))
+        return seen
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        seen = thread.submit(asyncio.run, session()).result(timeout=120)
+    assert seen == [([], True)] * 3
+
+
 def test_a_foreseen_showdown_finds_its_faces_made_a_whole_deck_at_a_time(in_a_kernel, monkeypatch):
     """The faces a foreseen table would show at a size the page has no canvas for (Triad's
     showdown, smaller than the learner's hand) are made ahead, the whole deck at that size and
