@@ -1,11 +1,12 @@
 """A page's websocket sends each message as it comes (cardlab/serve/prompt_socket.py says why):
-Nagle's algorithm is off on a real socket that a real kernel's connection serves, and both
-servers that show the lessons use that connection."""
+Nagle's algorithm is off on a real socket that a real kernel's connection serves, and every
+server that shows the lessons (``cardlab serve``, a hub's, Binder's) uses that connection."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
+from pathlib import Path
 
 from jupyter_server.serverapp import ServerApp
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -13,7 +14,7 @@ from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import httpserver, web, websocket
 from tornado.testing import bind_unused_port
-from traitlets.config.loader import KVArgParseConfigLoader
+from traitlets.config.loader import JSONFileConfigLoader, KVArgParseConfigLoader
 
 from cardlab.serve.app import CardlabVoila
 from cardlab.serve.prompt_socket import PromptConnection
@@ -66,3 +67,12 @@ def test_cardlab_serve_and_the_hubs_server_connect_pages_so():
     args = [a for a in server_command([]) if a.startswith("--ServerApp.")]
     hub = ServerApp(config=KVArgParseConfigLoader(args).load_config())
     assert hub.kernel_websocket_connection_class is PromptConnection
+
+
+def test_binders_server_connects_pages_so():
+    """Binder's server reads the settings its ``postBuild`` puts in the user's Jupyter folder."""
+    binder = Path(__file__).parents[1] / "binder"
+    config = JSONFileConfigLoader("jupyter_server_config.json", str(binder)).load_config()
+    assert ServerApp(config=config).kernel_websocket_connection_class is PromptConnection
+    post = (binder / "postBuild").read_text()
+    assert 'cp binder/jupyter_server_config.json "${HOME}/.jupyter/' in post

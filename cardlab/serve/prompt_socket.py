@@ -7,8 +7,9 @@ kernel's "busy" goes out, and the canvas batch a few milliseconds behind it wait
 a Dou Dizhu table, 60 presses: two batches left the kernel on time and reached the page 37 and
 46 ms later; with the algorithm off, none (`benchmarks/RESULTS.md`).
 
-Both servers that show the lessons use it: ``cardlab serve`` (`cardlab.serve.app.CardlabVoila`)
-and a hub's single-user server (`cardlab.serve.singleuser`, on its command line).
+Every server that shows the lessons uses it: ``cardlab serve`` (`cardlab.serve.app.CardlabVoila`),
+a hub's single-user server (`cardlab.serve.singleuser`, on its command line) and Binder's
+(``binder/jupyter_server_config.json``, which ``binder/postBuild`` puts in place).
 """
 
 from __future__ import annotations
