@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from jupyter_server.serverapp import ServerApp
@@ -58,8 +59,11 @@ async def nodelay_when_connected(connection_class: type) -> int:
 
 
 def test_a_pages_websocket_has_nagles_algorithm_off_and_jupyters_own_has_it_on():
-    assert asyncio.run(nodelay_when_connected(PromptConnection)) == 1
-    assert asyncio.run(nodelay_when_connected(ZMQChannelsWebsocketConnection)) == 0
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
+        prompt = thread.submit(asyncio.run, nodelay_when_connected(PromptConnection))
+        assert prompt.result(timeout=120) == 1
+        plain = thread.submit(asyncio.run, nodelay_when_connected(ZMQChannelsWebsocketConnection))
+        assert plain.result(timeout=120) == 0
 
 
 def test_cardlab_serve_and_the_hubs_server_connect_pages_so():
