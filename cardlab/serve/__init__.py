@@ -11,7 +11,8 @@
   `plugins` (the identity provider that lets a closed page shut its kernel down, keeps hostile
   addresses out and knows the teacher's token) and `capacity` (the kernel manager that bounds
   the kernels, per server and per client, and never culls a kernel the moment a page takes it
-  from the pool).
+  from the pool), and `prompt_socket` (each page's websocket, which sends every message as it
+  comes: the hub's and Binder's servers use it too).
 * `class_view` is the teacher's class view on that server, and `class_service` the same page as
   a JupyterHub service; `record_handler` takes the kernels' rows of the class record and stores
   them (`cardlab.record.post`); `plain_errors` answers their refusals in words, `templates`

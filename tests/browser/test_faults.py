@@ -41,9 +41,10 @@ BACK_JS = "() => [...document.querySelectorAll('.cardlab-status')].some(e => " \
     "e.innerText.includes('back as you left it'))"  # fmt: skip
 QUIET_BANNER = "() => { const b = document.querySelector('.cardlab-connection'); " \
     "return !b || b.hidden; }"  # fmt: skip
-OTHER_KERNEL = "id => { const c = document.getElementById('jupyter-config-data'); " \
-    "return !!c && JSON.parse(c.textContent).kernelId !== id; }"  # fmt: skip
-"""Whether the page opened again, on another kernel than ``id``."""
+OTHER_KERNEL = """id => { const c = document.getElementById('jupyter-config-data');
+  try { return !!c && JSON.parse(c.textContent).kernelId !== id; } catch { return false; } }"""
+"""Whether the page opened again, on another kernel than ``id`` (not yet while the page's
+configuration is still arriving: a page read mid-load held half of it, and JSON.parse threw)."""
 PIXELS_CHANGED_MAX = 0.002
 """The share of a picture's pixels that may differ visibly (the share tests' bound)."""
 KERNEL_PROBE_JS = """async () => {
