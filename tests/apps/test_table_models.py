@@ -39,6 +39,19 @@ def tap_canvas_batches(monkeypatch: pytest.MonkeyPatch, into: list[Any]) -> None
     )
 
 
+def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gains an item each time a drawing is replayed into a batch from now on (a
+    press answered from its prepared batch replays nothing)."""
+    from cardlab.widgets import canvas as canvas_module
+
+    replays: list[int] = []
+    replay = canvas_module.replay_ops
+    monkeypatch.setattr(
+        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
+    )
+    return replays
+
+
 def play(model: TableModel, presses: int = 400) -> TableModel:
     """Follow the suggestions until the table offers the next game."""
     for _ in range(presses):
@@ -335,15 +348,10 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
     from concurrent.futures import ThreadPoolExecutor
 
     from cardlab.render.damage import changed_boxes
-    from cardlab.widgets import canvas as canvas_module
 
     sent: list[Any] = []
     tap_canvas_batches(monkeypatch, sent)
-    replays: list[int] = []
-    replay = canvas_module.replay_ops
-    monkeypatch.setattr(
-        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
-    )
+    replays = count_replays(monkeypatch)
 
     async def session() -> list[tuple[list[int], Any, Any, Any]]:
         view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
@@ -383,13 +391,7 @@ def test_a_press_after_a_card_is_selected_finds_its_table_foreseen(in_a_kernel, 
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from cardlab.widgets import canvas as canvas_module
-
-    replays: list[int] = []
-    replay = canvas_module.replay_ops
-    monkeypatch.setattr(
-        canvas_module, "replay_ops", lambda *a, **k: replays.append(1) or replay(*a, **k)
-    )
+    replays = count_replays(monkeypatch)
 
     async def session() -> list[tuple[list[int], bool]]:
         view = TableView(MODELS["three_thirteen"].start(seed=3), ThemePicker())
