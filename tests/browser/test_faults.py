@@ -226,7 +226,14 @@ def test_nothing_a_student_did_is_lost(browser, notebooks_dir, tmp_path, screens
         # 2. offline for 30 s: the banner, a press refused with words, then back on its own
         before = seen(page)
         page.context.set_offline(True)
-        page.wait_for_selector(f"{BANNER}:not([hidden])", timeout=WAIT_MS)
+        # the banner shows first and gets its words a frame later (so a screen reader hears
+        # them even when they repeat): wait for the words, not only for the banner
+        page.wait_for_function(
+            "sel => { const b = document.querySelector(sel); return b && !b.hidden"
+            " && b.innerText.trim() !== ''; }",
+            arg=BANNER,
+            timeout=WAIT_MS,
+        )
         said = page.locator(BANNER).inner_text()
         assert "not connected" in said
         assert page.locator(BANNER).get_attribute("role") == "alert"
