@@ -1,6 +1,7 @@
 """Jupyter widgets: the only layer (with ``cardlab.apps``) that imports ipywidgets."""
 
-from cardlab.widgets.canvas import CanvasView, replay_ops
+from cardlab.widgets.canvas import CanvasView
+from cardlab.widgets.canvas_replay import replay_ops
 from cardlab.widgets.card_view import CardView, HandView, simple_hand
 from cardlab.widgets.guard import friendly_message, guarded
 from cardlab.widgets.lesson_panel import LessonPanel

@@ -85,7 +85,7 @@ class Batch:
         self._current: Target | None = None
 
     def on(self, surface: Surface, whole: bool = True) -> BatchCanvas:
-        """A `cardlab.widgets.canvas.CanvasBackend` drawing on ``surface`` into this batch;
+        """A `cardlab.widgets.canvas_replay.CanvasBackend` drawing on ``surface`` into this batch;
         ``whole``: what it draws is the whole picture (not a repaint of some boxes)."""
         target = ("on", surface.key, surface.width, surface.height, whole)
         return BatchCanvas(self, target)
@@ -112,7 +112,7 @@ class Batch:
 
 class BatchCanvas:
     """One canvas's side of a `Batch`: the drawing methods and style attributes
-    `cardlab.widgets.canvas.replay_ops` uses, writing commands (trailing Nones dropped, a
+    `cardlab.widgets.canvas_replay.replay_ops` uses, writing commands (trailing Nones dropped, a
     height defaulting to the width, an odd dash pattern repeated, as the browser would)."""
 
     _batch: Batch

@@ -15,7 +15,7 @@ from table_games import CASES, pictures_of_a_game
 from cardlab.core.i18n import set_language
 from cardlab.render.damage import AA, bounds
 from cardlab.render.ops import Text
-from cardlab.widgets.canvas import css_font
+from cardlab.widgets.canvas_replay import css_font
 
 MEASURE_JS = """
 (labels) => {

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
 from cardlab.widgets import a11y
-from cardlab.widgets.canvas import replay_ops
 from cardlab.widgets.canvas_batch import PAGE_COMMANDS, STYLES, Batch, Surface
+from cardlab.widgets.canvas_replay import replay_ops
 
 COLOURS = st.sampled_from([None, "#000000", "#ffcc00", "#1d4ed8"])
 COORDS = st.floats(-50, 450, allow_nan=False, allow_infinity=False)

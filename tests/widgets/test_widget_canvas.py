@@ -12,14 +12,9 @@ from cardlab.render.fonts import CSS_FAMILIES
 from cardlab.render.ops import Circle, Drawing, HitBox, Line, Polygon, Rect, Sprite, Text
 from cardlab.widgets import canvas as canvas_module
 from cardlab.widgets.a11y import page_script
-from cardlab.widgets.canvas import (
-    SPRITES_AFTER_S,
-    CanvasView,
-    backing_scale,
-    css_font,
-    replay_ops,
-)
+from cardlab.widgets.canvas import SPRITES_AFTER_S, CanvasView, backing_scale
 from cardlab.widgets.canvas_batch import PAGE_COMMANDS
+from cardlab.widgets.canvas_replay import css_font, replay_ops
 from cardlab.widgets.panels import StatusLine
 
 FACE = (Rect(0, 0, 40, 60, fill="#ffffff", stroke="#000000", radius=4), Text(20, 30, "As"))
@@ -147,7 +142,7 @@ def test_an_upright_sprite_lands_on_whole_backing_pixels_at_its_canvas_size(
     """A blit copies the sprite's canvas pixel for pixel (no resampling), and an inline sprite
     starts at that very pixel; both stay inside the box `damage.bounds` gives the sprite."""
     from cardlab.render.damage import bounds
-    from cardlab.widgets.canvas import backing_pixels
+    from cardlab.widgets.canvas_replay import backing_pixels
 
     op = Sprite("k", x, y, w, h, (Rect(0, 0, w, h, fill="#ffffff"),))
     blit, inline = type(recorder)(), type(recorder)()
