@@ -366,7 +366,8 @@ def chinese_lines(
 def sheet_texts(sheet: Worksheet) -> list[str]:
     """Every text of the worksheet that the page prints (to choose the fonts it needs)."""
     n = sheet.notes
-    texts = [sheet.title, sheet.note, n.title, n.in_brief, n.objectives, n.time, n.discussion]
+    texts = [sheet.title, sheet.note, n.title, n.in_brief, n.objectives, n.time,
+             n.review_practice, n.discussion]  # fmt: skip
     texts += [a.text for a in n.answers] + [p.words for p in sheet.prompts]
     texts += [step.narration for step in sheet.steps]
     for asked in sheet.quiz:
@@ -496,6 +497,7 @@ def _to_pdf(sheet: Worksheet, paper: str, with_notes: bool) -> bytes:
         for title, body in (
             (msg("Objectives"), sheet.notes.objectives),
             (msg("Time"), sheet.notes.time),
+            (msg("Review and practice"), sheet.notes.review_practice),
             (msg("Discussion"), sheet.notes.discussion),
         ):
             heading(str(title), 12)

@@ -13,6 +13,8 @@ from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.i18n import msg
 from cardlab.core.replay import Replay
+from cardlab.core.review import Reviewer
+from cardlab.games.poker.review import DrawReviewer
 from cardlab.lessons.table_position import Recipe
 from cardlab.render import Drawing
 
@@ -91,6 +93,21 @@ class HandByHandTable(TableModel):
 
     def pause(self, state: Any) -> bool:
         return state.phase == "done"
+
+    def hand_done(self) -> bool:
+        return self.hand_over is not None
+
+    def hand_start(self) -> int:
+        """After the last *Next hand* (the first hand: from the deal)."""
+        actions = self.replay.actions
+        return next(
+            (i + 1 for i in range(len(actions) - 1, -1, -1) if actions[i] == "next hand"), 0
+        )
+
+    def reviewer(self) -> Reviewer:
+        """The exchange valued exactly, the bets by the showdown's simulated equity, against
+        the Hint's AI (`cardlab.games.poker.review`)."""
+        return DrawReviewer(self.game, self.hint_bot())
 
     def ahead(self) -> None:
         """Before the draw, each AI still in the hand will ask the game's exact exchange

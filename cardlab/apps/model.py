@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
+from cardlab.apps import hand_review
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.classdeals import class_seed, deal_words
 from cardlab.core.engine import TERMINAL, Event, IllegalMove, seat_name
@@ -29,6 +30,8 @@ from cardlab.render.ops import Drawing
 
 if TYPE_CHECKING:
     from typing_extensions import Self
+
+    from cardlab.core.review import Reviewer
 
 T = TypeVar("T", bound="TableModel")
 """A kind of table (`new_table` makes one of it)."""
@@ -268,6 +271,13 @@ class TableModel:
     """How this game began (`begin` starts it again); a new game has a new recipe."""
     presses: tuple[Press, ...] = field(default=(), compare=False)
     """The learner's presses since the recipe's start: with it, this table's position."""
+    reviewing: bool = False
+    """The review of the hand just ended is shown (`cardlab.apps.hand_review`)."""
+    review_pick: int = 0
+    """The review's decision chosen to open as a branch (its place in the review)."""
+    played: TableModel | None = field(default=None, compare=False, repr=False)
+    """The table as the learner played it, when this one is a what-if branch of its review:
+    *Back to my game* returns to it, and a branch writes no score."""
 
     size: ClassVar[tuple[float, float]] = (880.0, 440.0)
     log_title: ClassVar[str] = Phrase(msg("What happened"))  # type: ignore[assignment]
@@ -286,6 +296,9 @@ class TableModel:
     multi_select: ClassVar[bool] = True
     again: ClassVar[tuple[str, ...]] = ("new-game",)
     """The controls that start the next game (or hand) once this one is over."""
+    goes_on: ClassVar[tuple[str, ...]] = ()
+    """The controls that deal the next round of the same game (Next round): with `again`,
+    what a what-if branch of the review refuses."""
     game_name: ClassVar[str]
     """The game's registered name: it also names the table's sequence of class deals."""
     first_words: ClassVar[str] = Phrase(  # type: ignore[assignment]
@@ -296,6 +309,11 @@ class TableModel:
     """How many AI the learner may seat (low, high); None: the table has one number of them."""
     carried: ClassVar[tuple[str, ...]] = ()
     """The table's settings (fields) a new game keeps, e.g. a ticked "Show my odds"."""
+    review_label: ClassVar[str] = Phrase(msg("Review this hand"))  # type: ignore[assignment]
+    review_title: ClassVar[str] = Phrase(msg("Your decisions in this hand"))  # type: ignore[assignment]
+    """The review's button and heading: a game of rounds or deals names its own."""
+    learner: ClassVar[int] = 0
+    """The learner's seat (`LEARNER`), as the review reads it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's table derives its `DERIVED` values once per model (`derived`)."""
@@ -464,6 +482,24 @@ class TableModel:
         """The score sheet's row for a hand or game that has just ended in ``replay``."""
         return None
 
+    def reviewer(self) -> Reviewer | None:
+        """The game's review of the learner's decisions (`cardlab.core.review`); None: this
+        table offers no review."""
+        return None
+
+    def hand_start(self) -> int:
+        """The step the hand (round, deal) now on the table began after: what a review looks
+        back over.  The whole game, unless the game plays hands."""
+        return 0
+
+    def hand_done(self) -> bool:
+        """Whether the hand (round, deal) on the table is over: its review is ready."""
+        return self.over
+
+    def review_html(self) -> str:
+        """The review of the hand just ended, when the learner asked for it (HTML)."""
+        return hand_review.html_of(self)
+
     def ahead(self) -> None:
         """Work out now, while the learner thinks, what the bots' next turns will need and
         keep it (an answer the game caches), so the next press answers sooner; the view calls
@@ -477,6 +513,8 @@ class TableModel:
         kept: dict[tuple[str, str], TableModel] = self.__dict__.setdefault("_foreseen", {})
         for control in self.offered():
             key = (control.key, language())
+            if control.key in hand_review.KEYS:
+                continue  # asked for rarely, and a review values moves: not worth it ahead
             if control.kind == "button" and control.enabled and key not in kept:
                 try:
                     kept[key] = self.act(control.key)
@@ -518,6 +556,15 @@ class TableModel:
         """The controls as the table offers them: the game's (`controls`), and on an exam page
         the hint controls refused (off, and pressing one says why)."""
         controls = self.controls()
+        if self.reviewer() is not None:
+            controls = (*controls, *hand_review.controls(self))
+        if self.played is not None:
+            controls = tuple(
+                dataclasses.replace(c, enabled=False, why_not=str(hand_review.IN_BRANCH))
+                if c.key in self.again or c.key in self.goes_on
+                else c
+                for c in controls
+            )
         if self.hints:
             return controls
         return tuple(
@@ -527,7 +574,7 @@ class TableModel:
                 value=False if c.kind == "toggle" else c.value,
                 why_not=str(NO_HINTS),
             )
-            if c.key in self.hint_keys
+            if c.key in self.hint_keys or c.key in hand_review.REVIEW_KEYS
             else c
             for c in controls
         )
@@ -557,8 +604,10 @@ class TableModel:
                 control.why_not or msg("{control} is not possible now.", control=control.label)
             )
         checked(control, value)
-        return self._recorded(dataclasses.replace(self._act(key, value), pressed=key),
-                              ("act", key, value))  # fmt: skip
+        after = (
+            hand_review.act(self, key, value) if key in hand_review.KEYS else self._act(key, value)
+        )
+        return self._recorded(dataclasses.replace(after, pressed=key), ("act", key, value))
 
     def _recorded(self, after: Self, press: Press) -> Self:
         """``after`` with ``press`` added to this table's presses, unless the press began a new
@@ -775,7 +824,8 @@ class TableModel:
         played = replay.play_out(self.bots, reasons=reasons, until=self.pause)
         log = entries(played, begin, reasons)
         written = {r.label for r in self.scores}
-        new = tuple(r for r in self.score_rows(played) if r.label not in written)
+        rows = self.score_rows(played) if self.played is None else ()  # a branch never counts
+        new = tuple(r for r in rows if r.label not in written)
         return dataclasses.replace(
             self,
             replay=played,

@@ -59,6 +59,17 @@ class QuizModel:
     """The game's questions module (found beside the quiz): ``question(seed, options)``,
     ``prompt_html(q)``, ``choices(q)`` and ``feedback(q, value)``, pure, so the printed handout
     asks them too."""
+    sequence: ClassVar[str] = "quiz"
+    """What names the class's sequence of questions, after the game (``triad-quiz``)."""
+    share_key: ClassVar[str] = ""
+    """The name a link gives the quiz's position ("": a quiz a link does not point into)."""
+    next_label: ClassVar[Message] = msg("New question")
+    """The button that goes to the next question."""
+    confirms: ClassVar[bool] = False
+    """Whether a choice is only marked once the learner presses Check (a choice among many
+    moves, which the arrow keys walk through: choosing is not yet answering)."""
+    offers_hint: ClassVar[bool] = False
+    """Whether a hint may be asked for before answering (`with_hint`, `hint_text`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's quiz (``cardlab.apps.<game>.quiz``) is named for its game, and asks the
@@ -158,6 +169,24 @@ class QuizModel:
             right=self.right + bool(right),
         )
 
+    def hint_text(self) -> str:
+        """The hint shown now ("": none asked for, or none offered)."""
+        return ""
+
+    def with_hint(self) -> QuizModel:
+        """The quiz with its hint shown; ``ValueError`` for a quiz that offers none."""
+        raise ValueError(msg("This quiz has no hints."))
+
+    def position(self) -> dict[str, str]:
+        """Where the quiz is, as a link's parameters (a quiz with a `share_key`)."""
+        return {}
+
+    def at_link(self, params: Mapping[str, str]) -> tuple[QuizModel, list[str]]:
+        """The quiz at the position a link's ``params`` name, and a notice for each parameter
+        it does not read (a quiz without a `share_key` reads none)."""
+        return self, [str(msg("ignored {name}: this part of the lesson has no position",
+                              name=repr(name))) for name in params]  # fmt: skip
+
     def at(self, seed: int) -> QuizModel:
         """The question dealt with ``seed``, not yet answered (the tally stays)."""
         return dataclasses.replace(self, seed=seed, chosen=None, counted=False)
@@ -184,7 +213,7 @@ class QuizModel:
                 int(kept.get(name, "")) for name in ("seed", "number", "right", "asked")
             )
             in_step = not self.class_code or (
-                seed == class_seed(self.class_code, f"{self.game}-quiz", number)
+                seed == class_seed(self.class_code, f"{self.game}-{self.sequence}", number)
             )
         except ValueError:  # not a number, or a class question's number out of its range
             in_step = False
@@ -201,7 +230,7 @@ class QuizModel:
         """The next seed, or the class's next question."""
         if self.class_code:
             number = self.number + 1
-            seed = class_seed(self.class_code, f"{self.game}-quiz", number)
+            seed = class_seed(self.class_code, f"{self.game}-{self.sequence}", number)
             return dataclasses.replace(self.at(seed), number=number)
         return self.at(self.seed + 1)
 

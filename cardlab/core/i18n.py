@@ -339,11 +339,13 @@ def placeholders(text: str) -> set[str]:
 @dataclass(frozen=True)
 class Number:
     """A number to be written with the language's separators: ``digits`` after the point (None:
-    as many as it has), as a percentage when ``percent``."""
+    as many as it has), as a percentage when ``percent``, with a plus sign when ``signed`` and
+    above zero (a gain)."""
 
     value: Real
     digits: int | None = None
     percent: bool = False
+    signed: bool = False
 
     def text(self, seat: Seat = None, lang: str | None = None) -> str:
         return _number_text(self, BABEL_LOCALES[language() if lang is None else lang])
@@ -355,6 +357,12 @@ class Number:
 def num(value: Real, digits: int | None = None) -> Number:
     """``value`` with the language's digit grouping and decimal sign: 2,598,960 or 2 598 960."""
     return Number(value, digits)
+
+
+def gain(value: Real, digits: int = 1) -> Number:
+    """``value`` as a gain or a loss: +2.4 or -1.5 (never -0.0), the language's way."""
+    rounded = round(float(value), digits) + 0.0
+    return Number(rounded, digits, signed=True)
 
 
 def pct(value: Real, digits: int = 1) -> Number:
@@ -393,4 +401,4 @@ def _number_text(number: Number, locale_name: str) -> str:
     pattern.frac_prec = (0, 6) if number.digits is None else (number.digits, number.digits)
     value = number.value if isinstance(number.value, int) else float(number.value)
     text: str = pattern.apply(value, locale)
-    return text
+    return "+" + text if number.signed and value > 0 else text

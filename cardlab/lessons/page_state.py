@@ -58,7 +58,7 @@ server deals the class's sequence (`cardlab.core.classdeals`); a link's ``class`
 SERVER_ROOM, SERVER_ROOM_TOKEN = "CARDLAB_ROOM_URL", "CARDLAB_ROOM_TOKEN"
 """Set by ``cardlab serve --classroom`` (`cardlab.serve.room.Room.kernel_environ`): the server as
 the students reach it, and their token; share links are built from them."""
-POSITION = re.compile(r"(deal|table)[2-9]?")
+POSITION = re.compile(r"(deal|table|practice)[2-9]?")
 """The share keys of panels with a position (`LessonPanel.share_key`, numbered from the
 second on a page): a link may name one before its panel is built."""
 
@@ -176,7 +176,9 @@ def read_page(
     student = _student(query.pop(NAME, None), server.get(HUB_USER, ""), remembered, notices)
     at = query.pop(AT, "")
     if at and not POSITION.fullmatch(at):
-        notices.append(str(msg("ignored at={at}: a position is a deal or a table", at=shown(at))))
+        notices.append(
+            str(msg("ignored at={at}: a position is a deal, a table or a practice", at=shown(at)))
+        )
         at = ""
     if query and not at:
         names = ", ".join(sorted(query))

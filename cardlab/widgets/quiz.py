@@ -1,10 +1,14 @@
 """`QuizView`: the one view of every lesson's quiz (`cardlab.apps.quiz.QuizModel`).
 
 It shows a quiz model: the canvas, the question, the choices, instant feedback, the tally of
-first answers and "New question", and records each first answer in the learner's results.  It
-follows the page: the rules deal the current question again (`QuizModel.with_rules`), a class
-code asks the class's questions (`QuizModel.in_class`).  A refused change (rules no question can
-be dealt under) says so on the status line, and the quiz stays as it was.
+first answers and "New question" (and "Hint" where the quiz offers hints: the find-the-move
+practice, `cardlab.apps.practice`, where a choice is marked by "Check my answer": arrow keys
+walk through many moves without answering), and records each first answer in the learner's
+results.  A quiz with a `share_key` (the practice) says its position to the page's share box
+and opens where a link says.  It follows the page: the rules deal the current question again
+(`QuizModel.with_rules`), a class code asks the class's questions (`QuizModel.in_class`).  A
+refused change (rules no question can be dealt under) says so on the status line, and the quiz
+stays as it was.
 """
 
 from __future__ import annotations
@@ -47,7 +51,17 @@ class QuizView(LessonPanel):
         self.choice = widgets.RadioButtons(options=[("-", "-")], value=None)
         self.choice.layout.width = "max-content"
         self.feedback = widgets.HTML()
-        self.new_button = widgets.Button(description=str(msg("New question")))
+        self.new_button = widgets.Button(description=str(model.next_label))
+        self.hint_button = widgets.Button(description=str(msg("Hint")))
+        self.hint_button.add_class("cardlab-quiz-hint")
+        self.hint_button.on_click(guarded(self.status, lambda _: self.show(self.model.with_hint())))
+        self.hints = model.offers_hint
+        """Whether the hint is offered: the quiz has one and the page allows hints."""
+        self.check_button = widgets.Button(
+            description=str(msg("Check my answer")), button_style="primary"
+        )
+        self.check_button.add_class("cardlab-quiz-check")
+        self.check_button.on_click(guarded(self.status, lambda _: self._check()))
         self.tally = widgets.Label()
         self.choice.add_class("cardlab-quiz-choice")
         self.feedback.add_class("cardlab-quiz-feedback")
@@ -61,7 +75,7 @@ class QuizView(LessonPanel):
             self.question,
             self.choice,
             self.feedback,
-            widgets.HBox([self.new_button, self.tally]),
+            widgets.HBox([self.check_button, self.hint_button, self.new_button, self.tally]),
             self.status.widget,
             self.results.widget,
         ]
@@ -96,20 +110,28 @@ class QuizView(LessonPanel):
     def show(self, model: QuizModel) -> None:
         """Show ``model``: the question, its choices (the chosen one, if any), the feedback, the
         tally and the picture; the choices' observer stays quiet."""
-        self.model = model
+        before, self.model = self.model, model
         prompt = model.prompt()
         self.question.value = f'<div id="{self.question_id}">{prompt}</div>'
         self.canvas_view.describe(model.label(), self.question_id)
         options = [(str(label), value) for label, value in model.choices()]
+        same = before.seed == model.seed and before.number == model.number
+        picked = self.choice.value if model.confirms and same else None
         self._loading = True
         try:
             if list(self.choice.options) != options:
                 self.choice.options = options
-            self.choice.value = model.chosen
+            keep = picked if picked in [v for _, v in options] else None
+            self.choice.value = keep if model.confirms and keep is not None else model.chosen
         finally:
             self._loading = False
         self.feedback.value = model.marked()
         self.tally.value = model.tally()
+        self.check_button.layout.display = None if model.confirms else "none"
+        self.check_button.disabled = self.choice.value in (None, model.chosen)
+        offered = self.hints and model.offers_hint
+        self.hint_button.layout.display = None if offered else "none"
+        self.hint_button.disabled = not offered or model.revealed or bool(model.hint_text())
         self.redraw()
 
     def picture(self) -> Drawing:
@@ -137,6 +159,19 @@ class QuizView(LessonPanel):
         self.show(after)
         return right
 
+    @property
+    def share_key(self) -> str:  # type: ignore[override]
+        """The quiz's: the practice's positions have links, a quiz's dealt questions do not."""
+        return self.model.share_key
+
+    def position(self) -> dict[str, str]:
+        return self.model.position()
+
+    def open_position(self, params: Mapping[str, str]) -> list[str]:
+        model, notices = self.model.at_link(params)
+        self.show(model)
+        return notices
+
     def kept(self) -> dict[str, str]:
         return self.model.kept()
 
@@ -156,8 +191,19 @@ class QuizView(LessonPanel):
     def follow(self, state: PageState, options: Mapping[str, Any]) -> None:
         """The page's state: its rules (`LessonPanel.follow`), then its class's questions."""
         super().follow(state, options)
+        self.hints = self.model.offers_hint and state.hints
         guarded(self.status, lambda: self.show(self.model.in_class(state.class_code)))()
 
     def _chosen(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and not self._loading:
+        if change["new"] is None or self._loading:
+            return
+        if self.model.confirms:  # chosen, not yet answered: Check marks it
+            self.check_button.disabled = change["new"] == self.model.chosen
+        else:
             self.answer(change["new"])
+
+    def _check(self) -> None:
+        """Mark the choice made (a quiz that `confirms`)."""
+        if self.choice.value is None:
+            raise ValueError(msg("Choose a move first."))
+        self.answer(self.choice.value)

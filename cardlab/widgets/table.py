@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from cardlab.apps import hand_review
 from cardlab.core.classdeals import MAX_DEAL, class_seed, deal_words
 from cardlab.core.i18n import msg, msgn
 from cardlab.core.link_values import read_between, read_seed
@@ -38,7 +39,8 @@ POSITION = ("seed", "ai", "deal", "moves")
 
 class TableView(LessonPanel):
     """Canvas with the learner's cards, a score sheet, rows of controls, the status line, the
-    log, a notes panel and the text mirror, all drawn from ``model``."""
+    log, a notes panel, the review of the hand just played and the text mirror, all drawn from
+    ``model``."""
 
     share_key: ClassVar[str] = "table"
     turns: ClassVar[bool] = True
@@ -81,6 +83,8 @@ class TableView(LessonPanel):
         self.journal.add_class("cardlab-log")
         self.notes = widgets.HTML()
         self.notes.add_class("cardlab-notes")
+        self.review = widgets.HTML()
+        self.review.add_class("cardlab-review-panel")
         self.mirror = TextMirror(model.mirror_label)
         self.canvas_view.describe(str(model.picture_label), self.mirror.element_id)
         sheet = widgets.VBox(
@@ -98,6 +102,7 @@ class TableView(LessonPanel):
             self.status.widget,
             self.journal,
             self.notes,
+            self.review,
             self.mirror.widget,
             self.results.widget,
         ]
@@ -314,6 +319,7 @@ class TableView(LessonPanel):
         title = html.escape(str(model.log_title))
         self.journal.value = f"<div class='cardlab-log'><b>{title}</b><ul>{items}</ul></div>"
         self.notes.value = model.notes_html()
+        self.review.value = model.review_html()
         mirror = model.mirror()
         self.mirror.update(
             hands=list(mirror.hands),
@@ -353,9 +359,10 @@ class TableView(LessonPanel):
 
     def _allow_hints(self, allowed: bool) -> None:
         """Offer the hints or not: on an exam page the hint controls are off and hidden, and
-        the table's aids (odds, advisor, every hand) off, in this game and the next."""
+        the table's aids (odds, advisor, every hand) off, in this game and the next; the review
+        of a hand (the AI's moves in the learner's place) goes with them."""
         self.hints = allowed
-        for key in self.model.hint_keys:
+        for key in (*self.model.hint_keys, *hand_review.KEYS):
             if key in self.controls:
                 self.controls[key].layout.display = None if allowed else "none"
         if self.model.hints != allowed:

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 APPS = Path(__file__).resolve().parents[2] / "cardlab" / "apps"
-FILES = {"__init__.py", "lesson.py", "odds.py", "questions.py", "stepper.py", "quiz.py", "table.py"}
+FILES = {
+    "__init__.py", "lesson.py", "odds.py", "practice.py", "questions.py", "stepper.py", "quiz.py",
+    "table.py",
+}  # fmt: skip
 GAMES = {"triad", "pyramid", "doudizhu", "triangle", "three_thirteen", "pyramid_poker"}
 
 

@@ -54,7 +54,7 @@ def test_a_link_gives_theme_rules_and_position():
         ("?jokers=sometimes", "ignored jokers='sometimes': jokers must be 'out' or 'wild'"),
         ("?players=99999999999999999999", "ignored players='99999999999999999999'"),
         ("?players=1", "players must be 2-7 (a whole number), got 1"),
-        ("?at=the-moon&step=3", "ignored at='the-moon': a position is a deal or a table"),
+        ("?at=the-moon&step=3", "ignored at='the-moon': a position is a deal, a table or a"),
         ("?step=3", "ignored 'step': not a setting of this lesson"),
         ("?" + "x" * (MAX_QUERY + 1), f"links are at most {MAX_QUERY:,}"),
         ("?" + "&".join(f"p{i}=1" for i in range(MAX_PARAMS + 1)), "more than 40 parameters"),

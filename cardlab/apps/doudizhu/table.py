@@ -31,9 +31,11 @@ from cardlab.core.bots import Bot, RandomBot
 from cardlab.core.engine import IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
+from cardlab.core.text import Phrase
 from cardlab.games.doudizhu import GAME, classify, new_game, parse
 from cardlab.games.doudizhu.game import DouDizhuState
 from cardlab.games.doudizhu.odds import counting_odds
+from cardlab.games.doudizhu.review import DouDizhuReviewer
 from cardlab.games.doudizhu.scoring import Settlement, settle
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.doudizhu import HEIGHT, WIDTH, table_picture
@@ -97,6 +99,8 @@ class DouDizhuTable(TableModel):
     carried = ("teacher",)
     aids = ("teacher",)
     hint_keys = ("hint", "show-all")
+    review_label = Phrase(msg("Review this deal"))
+    review_title = Phrase(msg("Your decisions in this deal"))
     sheet: tuple[tuple[int, ...], ...] = ()
     """The deals before this one, as numbers (`sheet_row`): the score sheet is drawn from them
     in the page's language, and a link carries them, so a shared table after New deal reopens
@@ -259,6 +263,22 @@ class DouDizhuTable(TableModel):
             return Suggestion("pass", f"pass \u2014 {decision.reason}")
         key = "bid-pass" if action == "pass" else f"bid-{action.split()[1]}"
         return Suggestion(key, f"{action} \u2014 {decision.reason}")  # the action is notation
+
+    # -- the review of the deal --------------------------------------------------------------
+    def reviewer(self) -> DouDizhuReviewer:
+        """Each bid and play valued by a seeded simulation of the rest of the deal, against the
+        Hint's AI, with the table's own AI in the other seats (`cardlab.games.doudizhu.review`)."""
+        return DouDizhuReviewer(ai_bot(LEARNER), self.bots)
+
+    def hand_start(self) -> int:
+        """After the last throw-in: a deal nobody bid on is dealt again in the same replay, and
+        the deal on the table is the one played out."""
+        replay, deal = self.replay, self.state.deal_number
+        return next(i for i in range(len(replay) + 1) if replay.state_at(i).deal_number == deal)
+
+    def hand_done(self) -> bool:
+        """The deal is over: it is the table's whole game (New deal begins another)."""
+        return self.over
 
     # -- what the learner sees -------------------------------------------------------------------
     def hand(self) -> tuple[Any, ...]:

@@ -5,7 +5,8 @@ which only the learner sees.  Take: click a free block (or choose it and press T
 hand button (or click the hand); after a pharaoh, one of the three revealed blocks.  The bot and
 chance move at once.  "Hint" asks a reasoning bot what it would do in the learner's place;
 "Play the hint" does it.  The score sheet shows the advanced scoring, hand by hand, once the
-game is over.
+game is over; then "Review this game" values each of the learner's decisions against the hint's
+(`cardlab.games.pyramid_poker.review`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
@@ -22,12 +23,15 @@ from cardlab.core.cards import Card
 from cardlab.core.engine import TERMINAL, IllegalMove, legal_moves_in_words, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.replay import Replay
+from cardlab.core.review import Reviewer
+from cardlab.core.text import Phrase
 from cardlab.games.pyramid_poker import (
     HAND_NAMES,
     ShowdownResult,
     new_game,
 )
 from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
+from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
 from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_action, slot_name
 from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
@@ -141,6 +145,9 @@ class PyramidPokerTable(TableModel):
 
     game_name = "pyramid_poker"
     first_words = msg("A new game: you are Player 1. Your hands are at the bottom.")  # type: ignore[assignment]
+    # the table plays one game, and its score sheet's "hands" are the left, centre and right
+    review_label: ClassVar[str] = Phrase(msg("Review this game"))  # type: ignore[assignment]
+    review_title: ClassVar[str] = Phrase(msg("Your decisions in this game"))  # type: ignore[assignment]
 
     @property
     def log_title(self) -> str:  # type: ignore[override]
@@ -318,13 +325,23 @@ class PyramidPokerTable(TableModel):
             return self.play(f"hand {arg}")
         return super()._click(target)
 
+    def hint_bot(self) -> Bot:
+        """The reasoning bot in the learner's place: the Hint's and the review's AI.  It draws
+        from its seed and the learner's view only (not the replay's length, which a review cannot
+        see), so a position gets the same hint at the table and in the review."""
+        return reasoning_bot(f"hint/{self.seed}")
+
     def decision(self) -> Decision:
-        """The reasoning bot's decision in the learner's place (seeded by the position, so the
-        same table always gives the same hint)."""
+        """The reasoning bot's decision in the learner's place."""
         if self.replay.current_player != LEARNER:
             raise ValueError(str(OVER))
-        helper = reasoning_bot(f"hint/{self.seed}/{len(self.replay)}")
-        return helper.choose(self.observation, self.game.legal_actions(self.state))
+        return self.hint_bot().choose(self.observation, self.game.legal_actions(self.state))
+
+    def reviewer(self) -> Reviewer:
+        """The game's decisions valued by the lesson's measure of a block's place, against the
+        Hint's bot (`cardlab.games.pyramid_poker.review`); the whole game is reviewed once it is
+        over (the defaults of `hand_start` and `hand_done`)."""
+        return PyramidPokerReviewer(self.hint_bot(), self.state.no_pair_penalty)
 
     def suggest(self) -> Suggestion:
         """Play the hint (the reasoning bot's move, named in the reason); New game at the end."""

@@ -20,7 +20,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.apps.model import (
     LEARNER,
@@ -37,6 +37,8 @@ from cardlab.core.cards import Card
 from cardlab.core.engine import IllegalMove, seat_name
 from cardlab.core.i18n import joined, msg, msgn, num, pct
 from cardlab.core.replay import Replay
+from cardlab.core.review import Reviewer
+from cardlab.core.text import Phrase
 from cardlab.games.three_thirteen.bots import ThreeThirteenBot
 from cardlab.games.three_thirteen.game import (
     GAME,
@@ -48,6 +50,7 @@ from cardlab.games.three_thirteen.game import (
 )
 from cardlab.games.three_thirteen.melds import Arrangement, penalty_value
 from cardlab.games.three_thirteen.odds import advise, keep_value, stock_outlook
+from cardlab.games.three_thirteen.review import ThreeThirteenReviewer
 from cardlab.games.three_thirteen.rules import DECK
 from cardlab.games.three_thirteen.rules import card_text as card_code
 from cardlab.lessons.table_position import Recipe
@@ -331,6 +334,9 @@ class ThreeThirteenTable(TableModel):
     ai_range = (1, 3)
     carried = ("advisor",)
     aids = ("advisor",)
+    goes_on = ("next-round",)
+    review_label: ClassVar[str] = Phrase(msg("Review this round"))  # type: ignore[assignment]
+    review_title: ClassVar[str] = Phrase(msg("Your decisions in this round"))  # type: ignore[assignment]
 
     @classmethod
     def start(
@@ -389,6 +395,30 @@ class ThreeThirteenTable(TableModel):
     def pause(self, state: Any) -> bool:
         """A scored round stays on the table, every hand laid down, until Next round."""
         return state.phase == "deal" and not any(state.hands) and bool(state.results)
+
+    # -- the review of a round -----------------------------------------------------------------
+    def hand_done(self) -> bool:
+        """The round on the table is scored: between rounds, or the game is over."""
+        return self.round_over
+
+    def hand_start(self) -> int:
+        """The step the round on the table began after: the one that scored the round before
+        (the first round: from the start)."""
+        replay = self.replay
+        before = len(replay.state.results) - (1 if self.hand_done() else 0)  # scored before it
+        step = len(replay)
+        while step > 0 and len(replay.state_at(step - 1).results) >= before:
+            step -= 1
+        return step
+
+    def hint_bot(self) -> Bot:
+        """The table's bot in the learner's seat: the Hint's and the review's AI."""
+        return ThreeThirteenBot()
+
+    def reviewer(self) -> Reviewer:
+        """Every decision valued exactly in deadwood against the Hint's bot
+        (`cardlab.games.three_thirteen.review`)."""
+        return ThreeThirteenReviewer(self.hint_bot())
 
     def waiting(self) -> str:
         """Why the learner cannot move now ("" when they can)."""
@@ -592,7 +622,7 @@ class ThreeThirteenTable(TableModel):
         stage = self.stage
         if stage in ("between", "over"):
             return Suggestion("next-round" if stage == "between" else "new-game")
-        decision = ThreeThirteenBot().choose(self.observation, GAME.legal_actions(self.state))
+        decision = self.hint_bot().choose(self.observation, GAME.legal_actions(self.state))
         action = str(decision.action)
         if action.startswith("take "):
             return Suggestion(action.replace(" ", "-"), decision.reason)

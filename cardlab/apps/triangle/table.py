@@ -33,10 +33,13 @@ from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.i18n import Message, joined, msg, msgn, num
 from cardlab.core.replay import Replay
+from cardlab.core.review import Reviewer
+from cardlab.core.text import Phrase
 from cardlab.games.triangle import GAME, STATEMENTS, new_game, statement_odds
 from cardlab.games.triangle.bots import ReasoningBot
 from cardlab.games.triangle.game import TriangleState, void_words
 from cardlab.games.triangle.odds import Signed, StatementOdds, best_statement
+from cardlab.games.triangle.review import TriangleReviewer, rivals
 from cardlab.lessons.table_position import Recipe
 from cardlab.pictures.triangle import HEIGHT, WIDTH, live_picture, resolved_picture
 from cardlab.render import Drawing
@@ -148,6 +151,9 @@ class TriangleTable(TableModel):
     game_name = "triangle"
     carried = ("show_odds",)
     aids = ("show_odds",)
+    goes_on = ("next-round",)
+    review_label = Phrase(msg("Review this round"))
+    review_title = Phrase(msg("Your decisions in this round"))
 
     @property
     def log_title(self) -> str:  # type: ignore[override]
@@ -183,6 +189,26 @@ class TriangleTable(TableModel):
 
     def pause(self, state: Any) -> bool:
         return state.phase == "deal" and state.dealt == 0 and bool(state.rounds)
+
+    # -- the review of a round ---------------------------------------------------------------------
+    def hand_done(self) -> bool:
+        """A round is reviewed where the table pauses: once it has ended (or the game has)."""
+        return self.over or self.pause(self.state)
+
+    def hand_start(self) -> int:
+        """The step the round on the table began after: the one that ended the round before it
+        (the game's start for the first round)."""
+        replay = self.replay
+        before = len(self.state.rounds) - self.hand_done()
+        step = len(replay)
+        while step > 0 and len(replay.state_at(step - 1).rounds) >= before:
+            step -= 1
+        return step
+
+    def reviewer(self) -> Reviewer:
+        """The claim and the statement valued exactly by the lesson's count, against the Hint's
+        reasoning player, with the table's bots as the rivals (`cardlab.games.triangle.review`)."""
+        return TriangleReviewer(self.hint_bot(), rivals(self.bots), self.state.tie_void)
 
     def refusal(self, action: str) -> str:
         """Why ``action`` cannot be played now (``deal``: the next round)."""
@@ -245,6 +271,7 @@ class TriangleTable(TableModel):
             options = tuple((s.words, s.code) for s in STATEMENTS)
             value = options[0][1]
         said = self.refusal(f"state {value}")
+        next_why = self.refusal("deal")
         return (
             Control("claim", str(msg("Claim the Right to Speak")), claiming, row=1,
                     style="primary", why_not=self.refusal("claim")),
@@ -253,8 +280,8 @@ class TriangleTable(TableModel):
             Control("statement", str(msg("Statement")), speaking, row=2, kind="choice",
                     value=value, options=options, why_not=said),
             Control("say", str(msg("Say it")), speaking, row=2, style="success", why_not=said),
-            Control("next-round", str(msg("Next round")), stage == "between", row=3,
-                    style="info", why_not=self.refusal("deal")),
+            Control("next-round", str(msg("Next round")), stage == "between",
+                    row=3, style="info", why_not=next_why),
             Control("new-game", str(msg("New game")), row=3),
             Control("hint", str(msg("Show my odds (a hint)")), row=4, kind="toggle",
                     value=self.show_odds),
@@ -282,15 +309,18 @@ class TriangleTable(TableModel):
             table = self.move("claim" if claim else "no_claim", said)
         return dataclasses.replace(table, statement=None)
 
+    def hint_bot(self) -> ReasoningBot:
+        """The AI in the learner's seat, which the Hint and the review both follow: a reasoning
+        player who claims when its best statement is worth more than nothing."""
+        return ReasoningBot(threshold=0.0)
+
     def suggest(self) -> Suggestion:
         """A reasoning player's choice in the learner's seat: claim when the best statement is
         worth more than nothing, then pick and say the best statement."""
         stage = self.stage
         if stage in ("between", "over"):
             return Suggestion("next-round" if stage == "between" else "new-game")
-        decision = ReasoningBot(threshold=0.0).choose(
-            self.observation, GAME.legal_actions(self.state)
-        )
+        decision = self.hint_bot().choose(self.observation, GAME.legal_actions(self.state))
         why = decision.told.text(LEARNER)
         if stage == "claim":
             return Suggestion("claim" if decision.action == "claim" else "noclaim", why)

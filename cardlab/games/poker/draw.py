@@ -97,6 +97,10 @@ class DrawRules:
       by `cardlab.games.poker.bots.PokerBot` instead of its sampled discard search (through
       `DrawPoker.advise`); ``advice_options`` names the table options it takes as keywords
       (Triad's ``five_of_a_kind``).
+    * ``discard_values(hand, unseen, max_draw, **options) -> [(discard, value, words), ...]``,
+      when given, is every discard's exact value by the advisor's own measure (higher better,
+      in percent) and that value in words: what a review of the learner's exchange compares
+      (`cardlab.games.poker.review`).
     * ``sort_key(card)`` orders a hand for display (default: the deck's strength, high first).
     * ``codes(options)``, when given with ``card_ids(cards)``, returns a function that
       evaluates many hands at once (an (n, hand_size) array of ``card_ids``) to integers
@@ -123,6 +127,7 @@ class DrawRules:
     check_options: Callable[[Mapping[str, Any]], str | Message | None] | None = None
     advisor: Callable[..., tuple[Hand, Message | Narration]] | None = None
     advice_options: tuple[str, ...] = ()
+    discard_values: Callable[..., list[tuple[Hand, float, Message]]] | None = None
     sort_key: Callable[[Card], Any] | None = None
     codes: Callable[[Mapping[str, Any]], Callable[[np.ndarray], np.ndarray]] | None = None
     card_ids: Callable[[Sequence[Card]], np.ndarray] | None = None
@@ -139,6 +144,19 @@ def _advice(
     """An advisor's answer, kept: it depends on nothing else, and it is costly (every draw
     counted), so a table may ask for it before its bot does (`TableModel.ahead`)."""
     return advisor(hand, unseen, max_draw, **dict(options))
+
+
+@lru_cache(maxsize=64)
+def _discard_values(
+    values: Callable[..., list[tuple[Hand, float, Message]]],
+    hand: Hand,
+    unseen: Hand,
+    max_draw: int,
+    options: tuple[tuple[str, Any], ...],
+) -> list[tuple[Hand, float, Message]]:
+    """A game's exact discard values, kept: a review asks for the same exchange twice (the
+    learner's move and the AI's), and a table's review again after a branch."""
+    return values(hand, unseen, max_draw, **dict(options))
 
 
 SHARED_OPTIONS: dict[str, Any] = {
@@ -405,6 +423,16 @@ class DrawPoker(Game[DrawPokerState, PokerMove]):
             raise ValueError(f"{self.title} has no exact exchange advisor")
         options = tuple((name, view.option(name)) for name in self.rules.advice_options)
         return _advice(advisor, tuple(hand), self.unseen(view), view.option("max_draw"), options)
+
+    def discard_values(self, view: DrawPokerView, hand: Hand) -> list[tuple[Hand, float, Message]]:
+        """Every discard of ``hand`` in ``view`` with its exact value by the advisor's measure
+        (`DrawRules.discard_values`); ``ValueError`` for a game without one."""
+        values = self.rules.discard_values
+        if values is None:
+            raise ValueError(f"{self.title} has no exact measure of a discard")
+        options = tuple((name, view.option(name)) for name in self.rules.advice_options)
+        max_draw = view.option("max_draw")
+        return _discard_values(values, tuple(hand), self.unseen(view), max_draw, options)
 
     def evaluate(
         self, where: DrawPokerState | DrawPokerView, hand: Hand

@@ -124,6 +124,26 @@ def advise(
     return best.discard, explain_exchange(best, runner_up)
 
 
+def discard_values(
+    hand: Sequence[Card], unseen: Sequence[Card], max_draw: int
+) -> list[tuple[tuple[Card, ...], float, Message]]:
+    """Every distinct discard with the advisor's exact measure (`net_improvement`: the chance
+    of a better pyramid less the chance of a worse hand), in percent, and it in words."""
+    outcomes = best_exchanges(hand, unseen, min(max_draw, MAX_DISCARD), net_improvement)
+    return [
+        (
+            o.discard,
+            100 * float(net_improvement(o)),
+            msg(
+                "a better pyramid {better}, a worse hand {worse}",
+                better=pct(float(o.p_better), 1),
+                worse=pct(float(o.p_worse), 1),
+            ),
+        )
+        for o in outcomes
+    ]
+
+
 ROUNDS_MEANING = msg("exchange rounds in a hand (two only with 2 or 3 players)")
 """What the ``exchange_rounds`` option means, as a message for the catalog.  The option's spec
 holds its English (``.msgid``): `cardlab.widgets.rules` sets a spec's meaning as a widget's
@@ -152,6 +172,7 @@ RULES = DrawRules(
     check_options=check_options,
     extra_specs={"exchange_rounds": whole(1, 2, ROUNDS_MEANING)},
     advisor=advise,
+    discard_values=discard_values,
     codes=lambda options: codes_of_kinds,  # no option changes how hands compare
     card_ids=kind_ids,
 )

@@ -166,6 +166,29 @@ def advise(
     )
 
 
+def discard_values(
+    hand: Sequence[Card], unseen: Sequence[Card], max_draw: int, five_of_a_kind: bool = True
+) -> list[tuple[Hand, float, Message]]:
+    """Every discard of 0..``max_draw`` cards with the advisor's exact measure (the share of
+    random hands the final hand beats on average over every possible draw, in percent) and it
+    in words."""
+    from cardlab.games.poker import tables
+
+    hand, unseen = tuple(hand), tuple(unseen)
+    ranked = tables.best_discards(
+        hand,
+        unseen,
+        min(max_draw, len(unseen)),
+        jokers=joker_mode(hand, unseen),
+        objective="expected",
+        five_of_a_kind=five_of_a_kind,
+    )
+    return [
+        (tuple(d), 100 * float(s), msg("beats {share} of random hands", share=pct(s, 1)))
+        for d, _, s in ranked
+    ]
+
+
 def _comb(n: int, k: int) -> int:
     from math import comb
 
@@ -199,6 +222,7 @@ RULES = DrawRules(
     card_ids=card_ids,
     advisor=advise,
     advice_options=("five_of_a_kind",),
+    discard_values=discard_values,
     example_options=(
         {"hands": 2},
         {"players": 4, "jokers": "wild", "hands": 2},

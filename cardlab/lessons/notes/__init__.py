@@ -5,9 +5,10 @@ A teacher edits the notes as text, like the lessons; this module only reads them
 sections, in this order: ``## In brief`` (the game's goal and rules in a few sentences, for the
 students: it heads the handout), ``## Objectives``, ``## Time`` (minutes per part of the lesson,
 ``- part: N min`` lines and a ``Total: N min`` line), ``## Answers`` (one ``### `` heading per
-"**Question:**" and "**Try it**" prompt of the lesson, in order, quoting the prompt's start)
-and ``## Discussion``.  `prompts` reads those prompts from the lesson notebook (which ships in
-every install, where the lesson documents do not).
+"**Question:**" and "**Try it**" prompt of the lesson, in order, quoting the prompt's start),
+``## Review and practice`` (how to use the table's review of each hand and the find-the-move
+practice in class) and ``## Discussion``.  `prompts` reads those prompts from the lesson
+notebook (which ships in every install, where the lesson documents do not).
 
 The notes in another language sit in ``<lang>/<lesson>.md`` here, with the same sections under
 that language's headings (`HEADINGS`), its time lines (``- часть: N мин``, ``Всего: N мин``,
@@ -30,14 +31,14 @@ from pathlib import Path
 from cardlab.core.i18n import msg
 from cardlab.lessons import INDEX, lesson_file, lessons, notebooks_dir
 
-SECTIONS = ("In brief", "Objectives", "Time", "Answers", "Discussion")
+SECTIONS = ("In brief", "Objectives", "Time", "Answers", "Review and practice", "Discussion")
 """The headings every notes file has, in this order."""
 HEADINGS: dict[str, tuple[str, ...]] = {
     "en": SECTIONS,
-    "ru": ("Коротко", "Цели", "Время", "Ответы", "Обсуждение"),
-    "zh": ("简介", "目标", "时间", "答案", "讨论"),
-    "lt": ("Trumpai", "Tikslai", "Laikas", "Atsakymai", "Diskusija"),
-    "ms": ("Ringkasan", "Objektif", "Masa", "Jawapan", "Perbincangan"),
+    "ru": ("Коротко", "Цели", "Время", "Ответы", "Разбор и тренировка", "Обсуждение"),
+    "zh": ("简介", "目标", "时间", "答案", "复盘与练习", "讨论"),
+    "lt": ("Trumpai", "Tikslai", "Laikas", "Atsakymai", "Apžvalga ir treniruotė", "Diskusija"),
+    "ms": ("Ringkasan", "Objektif", "Masa", "Jawapan", "Ulasan dan latihan", "Perbincangan"),
 }
 """`SECTIONS` as each language's notes head them, in the same order."""
 PROMPT_KINDS = ("Question:", "Try it")
@@ -91,6 +92,7 @@ class TeacherNotes:
     time: str
     answers: tuple[Answer, ...]
     answers_intro: str
+    review_practice: str
     discussion: str
     lang: str = "en"
     """The language the notes are written in."""
@@ -238,6 +240,7 @@ def notes(lesson: str, lang: str = "en") -> TeacherNotes:
         part["Time"],
         answers,
         intro,
+        part["Review and practice"],
         part["Discussion"],
         lang,
     )
