@@ -30,6 +30,11 @@ LESSON_MODELS = (
     "cardlab.apps.*.stepper",
     "cardlab.apps.*.lesson",
     "cardlab.apps.*.odds",
+    "cardlab.apps.*.practice",
+    "cardlab.apps.control",
+    "cardlab.apps.hand_review",
+    "cardlab.apps.practice",
+    "cardlab.apps.draw_practice",
 )
 STRICT_FLAGS = (
     "disallow_any_generics",

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control
 from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.words import MirrorParts, caption_html, mirror_html
 from cardlab.core import link_values

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardlab.apps.model import Control, Said, checked
+from cardlab.apps.control import Control, checked
+from cardlab.apps.model import Said
 from cardlab.core.i18n import msg
 from cardlab.render.ops import Drawing
 

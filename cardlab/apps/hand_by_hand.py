@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardlab.apps.model import LEARNER, Control, Suggestion, TableModel, indices_of, new_table
+from cardlab.apps.control import Control
+from cardlab.apps.model import LEARNER, Suggestion, TableModel, indices_of, new_table
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import format_cards
 from cardlab.core.i18n import msg

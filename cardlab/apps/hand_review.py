@@ -14,15 +14,51 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from cardlab.apps.control import Control
 from cardlab.core.i18n import Message, Number, msg, msgn, num
-from cardlab.core.review import Judged, Review, review
+from cardlab.core.review import Judged, Review, Reviewer, review
 
 if TYPE_CHECKING:
-    from cardlab.apps.model import Control, TableModel
+    from typing_extensions import Self
 
-T = TypeVar("T", bound="TableModel")
+    from cardlab.core.replay import Replay
+
+
+class Reviewable(Protocol):
+    """What the review needs of a table (`cardlab.apps.model.TableModel` is one): its replay
+    and game, whose hand it is and where it stands, what the learner chose in the review, and
+    how it plays on and speaks.  A protocol, so that the table model imports the review and not
+    the other way round."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # a frozen dataclass: changed by `replace`
+
+    @property
+    def replay(self) -> Replay[Any]: ...
+    @property
+    def reviewing(self) -> bool: ...
+    @property
+    def review_pick(self) -> int: ...
+    @property
+    def review_label(self) -> str: ...
+    @property
+    def review_title(self) -> str: ...
+    @property
+    def learner(self) -> int: ...
+    @property
+    def game(self) -> Any: ...
+    @property
+    def played(self) -> Any: ...
+    def reviewer(self) -> Reviewer | None: ...
+    def hand_start(self) -> int: ...
+    def hand_done(self) -> bool: ...
+    def say(self, text: str) -> Self: ...
+    def advance(self, replay: Replay[Any], said: str, *, begin: int | None = ...,
+                fresh: bool = ...) -> Self: ...  # fmt: skip
+
+
+T = TypeVar("T", bound=Reviewable)
 
 REVIEW_KEYS = ("review", "review-pick", "review-branch")
 """The review's controls that show the AI's moves: refused on an exam page, as hints are."""
@@ -34,7 +70,7 @@ IN_BRANCH = msg("This is a what-if line from your review: press Back to my game 
 NOT_YET = msg("The review comes once this one is over.")
 
 
-def ready(table: TableModel) -> bool:
+def ready(table: Reviewable) -> bool:
     """Whether ``table`` can review the hand on it: the game has a reviewer, the hand is over
     and the learner moved in it.  Cheap (nothing is valued), as every press asks it."""
     if table.reviewer() is None or not table.hand_done():
@@ -45,7 +81,7 @@ def ready(table: TableModel) -> bool:
     )
 
 
-def asked_review(table: TableModel) -> Review | None:
+def asked_review(table: Reviewable) -> Review | None:
     """The review of the hand just ended, once the learner asked for it (None: not asked),
     worked out once per table (a value: it never goes stale); a review values moves (a
     simulation may take a second), so only the press that asks for it pays."""
@@ -59,17 +95,15 @@ def asked_review(table: TableModel) -> Review | None:
     return kept["review"]
 
 
-def shown_review(table: TableModel) -> Review | None:
+def shown_review(table: Reviewable) -> Review | None:
     """`asked_review` when it has decisions to show."""
     found = asked_review(table)
     return found if found is not None and found.decisions else None
 
 
-def controls(table: TableModel) -> tuple[Control, ...]:
+def controls(table: Reviewable) -> tuple[Control, ...]:
     """Review this hand (or Hide the review), the decision to look at, Play the AI's move here
     and Back to my game."""
-    from cardlab.apps.model import Control
-
     can = ready(table)
     why = str(
         NOT_YET
@@ -129,7 +163,8 @@ def act(table: T, key: str, value: Any) -> T:
     if key == "review-back":
         played = table.played
         assert played is not None  # the control is enabled only in a branch
-        return cast("T", played).say(str(msg("Back to your game as you played it.")))
+        back: T = played
+        return back.say(str(msg("Back to your game as you played it.")))
     shown = shown_review(table)
     assert shown is not None  # the control is enabled only with a review shown
     judged = shown.decisions[table.review_pick]
@@ -157,7 +192,7 @@ def _kept(table: T, after: T) -> T:
     return after
 
 
-def _pick_words(table: TableModel, judged: Judged) -> str:
+def _pick_words(table: Reviewable, judged: Judged) -> str:
     """A decision as the list names it: its number and the learner's move, and its cost."""
     before = table.replay.state_at(judged.step - 1)
     move = table.game.move_words(before, judged.played)
@@ -190,7 +225,7 @@ def _amount(value: float) -> Number:
     return num(round(size, digits), digits)
 
 
-def html_of(table: TableModel) -> str:
+def html_of(table: Reviewable) -> str:
     """The review as its panel shows it: a heading, how many decisions cost something, and each
     decision (the costliest first) with both moves, their values, how they were found and the
     AI's reason."""
@@ -235,7 +270,7 @@ def _verdict_words(judged: Judged) -> Message | None:
 NOTHING = msg("Every move you made was the only one possible: nothing to review.")
 
 
-def _decision_html(table: TableModel, judged: Judged) -> str:
+def _decision_html(table: Reviewable, judged: Judged) -> str:
     game = table.game
     before = table.replay.state_at(judged.step - 1)
     reviewer = table.reviewer()

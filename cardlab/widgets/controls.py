@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from cardlab.apps.model import Control
+from cardlab.apps.control import Control
 from cardlab.core.i18n import msg
 from cardlab.widgets.stepper import PAUSE, PLAY
 

@@ -5,7 +5,7 @@ and downloads "Download my results", which reads back as the CSV the kernel wrot
 
 Selectors: the table's class line ``.cardlab-class-deal``, its text version (the page's last
 ``.cardlab-mirror``), its canvas (the page's last), the bet buttons and the table's results link
-(the page's last ``a.cardlab-results-link``: the quiz's comes first).
+(the table's ``a.cardlab-results-link``: the quiz and the practice have their own).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from test_voila import (
     CANVAS,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
+    TABLE_CANVAS,
     assert_no_python_errors,
     render_url,
 )
@@ -28,7 +29,7 @@ from cardlab.core.results import read_results
 LESSON = "triad.ipynb"
 CLASS_LINE = ".cardlab-class-deal"
 MIRROR = ".cardlab-mirror"
-RESULTS = "a.cardlab-results-link"
+RESULTS = ".cardlab-table a.cardlab-results-link"
 SHEET = ".cardlab-scoresheet"
 LOG = ".cardlab-log"
 MOVES = ["button.cardlab-check", "button.cardlab-call", "button.cardlab-stand-pat"]
@@ -51,7 +52,7 @@ def open_class(page_at, base: str, code: str, name: str, shots: Path, student: s
     )
     page.wait_for_timeout(SETTLE_MS)
     assert_no_python_errors(page)
-    page.locator(CANVAS).last.scroll_into_view_if_needed()
+    page.locator(TABLE_CANVAS).first.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"{name}-class.png"))
     return page
 
@@ -76,7 +77,7 @@ def play_the_hand(page) -> None:
 
 
 def table_pixels(page) -> bytes:
-    png = page.locator(CANVAS).last.screenshot()
+    png = page.locator(TABLE_CANVAS).first.screenshot()
     return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
 
 

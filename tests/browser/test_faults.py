@@ -142,7 +142,7 @@ def seen(page) -> tuple:
         (picture.size, picture.tobytes()),
         table.locator(".cardlab-mirror").last.inner_text(),
         table.locator(".cardlab-log").last.inner_text(),
-        page.locator("a.cardlab-results-link").last.get_attribute("href"),
+        table.locator("a.cardlab-results-link").get_attribute("href"),
     )
 
 
@@ -181,7 +181,7 @@ def same(before: tuple, after: tuple, what: str) -> int:
 
 def rows_now(page) -> int:
     """The rows in the student's results (the lines of the results link's CSV past its head)."""
-    href = page.locator("a.cardlab-results-link").last.get_attribute("href") or ""
+    href = page.locator(f"{TABLE} a.cardlab-results-link").last.get_attribute("href") or ""
     return max(0, unquote(href.partition(",")[2]).count("\r\n") - 1)
 
 

@@ -4,13 +4,14 @@ One test, one run per lesson (`LESSONS`): open the page, check every canvas is d
 page says before a move (`Lesson.before`), play with the lesson's clicks (`Lesson.play`), then
 check what it says after (`Lesson.after`), that the score sheet changed, that every canvas is
 still drawn, and that neither the page nor the console shows an error.  Screenshots:
-``<lesson>.png`` (the whole page) and ``<lesson>_table.png`` (its play table, the page's last
-canvas) under the screenshot folder.
+``<lesson>.png`` (the whole page) and ``<lesson>_table.png`` (its play table's canvas: the
+practice after it draws its own) under the screenshot folder.
 
 Selectors (widgets carry them through ``add_class``): the score sheet ``.cardlab-scoresheet``
 (a lesson's play table has the page's last one), the table's log ``.cardlab-log``, status line
-``.cardlab-status`` and verdict ``.cardlab-verdict``, the card buttons ``.cardlab-card-buttons``
-(one toggle per card) and one ``button.cardlab-<move>`` per move (`MOVES`).
+``.cardlab-table .cardlab-status`` and verdict ``.cardlab-verdict``, the card buttons
+``.cardlab-card-buttons`` (one toggle per card) and one ``button.cardlab-<move>`` per move
+(`MOVES`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from test_voila import (
     ENABLED,
     RENDER_TIMEOUT_MS,
     SETTLE_MS,
+    TABLE_CANVAS,
     assert_clean_console,
     assert_drawn,
     assert_no_python_errors,
@@ -43,7 +45,7 @@ from cardlab.pictures.pyramid_poker import BLOCK_H, BLOCK_W, slot_xy
 
 SHEET = ".cardlab-scoresheet"
 LOG = ".cardlab-log"
-STATUS = ".cardlab-status"
+STATUS = ".cardlab-table .cardlab-status"
 MOVES = {
     move: f"button.cardlab-{move}"
     for move in ("bid-1", "bid-2", "bid-3", "bid-pass", "hint", "play", "pass", "check", "call",
@@ -59,7 +61,7 @@ SAYS = """([sel, patterns]) => { const all = document.querySelectorAll(sel);
   return !!e && patterns.every(p => new RegExp(p).test(e.innerText)); }"""
 """Whether the last element matching ``sel`` says every one of the regular expressions."""
 STATUS_HINTS = (
-    "shown => { const s = [...document.querySelectorAll('.cardlab-status')].pop();"
+    "shown => { const s = [...document.querySelectorAll('.cardlab-table .cardlab-status')].pop();"
     " return !!s && s.innerText.includes('Hint:') === shown; }"
 )
 """Whether the last status line shows a hint (``shown`` true) or no longer does (false)."""
@@ -197,7 +199,7 @@ def play_pyramid_poker(page: Page) -> None:
     choosing a slot in the list and pressing Place, then the hint, played, until the sheet
     shows the bonus."""
     place, play_hint = MOVES["place"], MOVES["play-hint"]
-    table = page.locator(CANVAS).last
+    table = page.locator(TABLE_CANVAS).first
     table.scroll_into_view_if_needed()
     for k in (0, 7):  # the bot may have taken one corner: that click is refused, the other not
         x, y = slot_xy(k, 8, 8)
@@ -224,7 +226,7 @@ def play_three_thirteen(page: Page) -> None:
     take, go_out, discard, next_round = (
         MOVES["take-stock"], MOVES["go-out"], MOVES["discard"], MOVES["next-round"]
     )  # fmt: skip
-    table = page.locator(CANVAS).last
+    table = page.locator(TABLE_CANVAS).first
     table.scroll_into_view_if_needed()
     turns = 40
     for _ in range(turns):
@@ -343,7 +345,7 @@ def test_a_lesson_table_is_played_to_an_end_by_clicking(
     assert last_text(page, SHEET) != sheet_before, f"{lesson.played} left the score sheet as is"
 
     page.wait_for_timeout(SETTLE_MS)
-    table = page.locator(CANVAS).last  # the play table is the page's last drawing
+    table = page.locator(TABLE_CANVAS).first  # the play table's drawing
     table.scroll_into_view_if_needed()
     assert_drawn(table.screenshot(), f"the play table after {lesson.played}")
     for i, png in enumerate(canvas_shots(page)):

@@ -10,7 +10,14 @@ press's pixels came a millisecond or two later than they need.
 from __future__ import annotations
 
 from test_lessons_voila import MOVES, SELECTED, wait_any_enabled, wait_enabled
-from test_voila import CANVAS, RENDER_TIMEOUT_MS, SETTLE_MS, assert_clean_console, render_url
+from test_voila import (
+    CANVAS,
+    RENDER_TIMEOUT_MS,
+    SETTLE_MS,
+    TABLE_CANVAS,
+    assert_clean_console,
+    render_url,
+)
 
 COUNT_JS = """
 (() => {
@@ -58,7 +65,7 @@ def test_each_batch_is_drawn_once_and_each_pointer_sent_once(voila_server, page)
     page.wait_for_selector(CANVAS, state="visible", timeout=RENDER_TIMEOUT_MS)
     page.wait_for_timeout(SETTLE_MS)
     assert page.locator(CANVAS).count() >= 3, "the lesson shows several canvases"
-    table = page.locator(CANVAS).last
+    table = page.locator(TABLE_CANVAS).first
     key = table.get_attribute("data-cardlab-surface")
     table.scroll_into_view_if_needed()
 

@@ -20,6 +20,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 CANVAS = "canvas.cardlab-canvas, .cardlab-canvas canvas"
+TABLE_CANVAS = ".cardlab-table canvas.cardlab-canvas, .cardlab-table .cardlab-canvas canvas"
+"""The canvas of a lesson's table: the practice after it draws one of its own."""
 NEXT = "button.cardlab-next, .cardlab-next button"
 MIRROR = ".cardlab-mirror"
 LESSON = "00_decks.ipynb"

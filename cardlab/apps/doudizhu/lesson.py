@@ -20,9 +20,9 @@ from cardlab.apps.bot_stepper import (
     stored_reasons,
     story_variant,
 )
+from cardlab.apps.control import Control
 from cardlab.apps.doudizhu.stepper import DEAL, default_bots
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control
 from cardlab.apps.words import deck_picture
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg, msgn

@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.model import (
     LEARNER,
-    Control,
     Mirror,
     ScoreRow,
     Suggestion,

@@ -8,8 +8,9 @@ import html
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control, Said
+from cardlab.apps.model import Said
 from cardlab.apps.words import deck_picture
 from cardlab.core.i18n import msg
 from cardlab.games.pyramid import CLASSES, PyramidValue, evaluate, parse

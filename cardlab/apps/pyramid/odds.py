@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control, Said
+from cardlab.apps.model import Said
 from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND

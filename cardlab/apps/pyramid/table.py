@@ -18,14 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardlab.apps.control import Control
 from cardlab.apps.hand_by_hand import HandByHandTable
-from cardlab.apps.model import (
-    LEARNER,
-    Control,
-    Mirror,
-    ScoreRow,
-    named,
-)
+from cardlab.apps.model import LEARNER, Mirror, ScoreRow, named
 from cardlab.apps.pyramid import said
 from cardlab.core.bots import Bot
 from cardlab.core.i18n import Message, joined, msg, msgn

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.asked import items_html
 from cardlab.apps.bot_stepper import first_step
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control, Said
+from cardlab.apps.model import Said
 from cardlab.apps.pyramid_poker.questions import position_lines
 from cardlab.apps.pyramid_poker.table import basic_verdict, showdown_rows
 from cardlab.apps.rules_words import rules_note

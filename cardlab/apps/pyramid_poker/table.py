@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardlab.apps.model import LEARNER, Control, Mirror, ScoreRow, Suggestion, TableModel
+from cardlab.apps.control import Control
+from cardlab.apps.model import LEARNER, Mirror, ScoreRow, Suggestion, TableModel
 from cardlab.core.bots import Bot, Decision
 from cardlab.core.cards import Card
 from cardlab.core.engine import TERMINAL, IllegalMove, legal_moves_in_words, seat_name

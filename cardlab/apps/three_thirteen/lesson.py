@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from cardlab.apps.control import Control, checked
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control, Said, checked
+from cardlab.apps.model import Said
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.three_thirteen.questions import why_html
 from cardlab.core.cards import Card, parse

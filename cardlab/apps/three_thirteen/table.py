@@ -22,16 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardlab.apps.model import (
-    LEARNER,
-    Control,
-    Entry,
-    Mirror,
-    ScoreRow,
-    Suggestion,
-    TableModel,
-    new_table,
-)
+from cardlab.apps.control import Control
+from cardlab.apps.model import LEARNER, Entry, Mirror, ScoreRow, Suggestion, TableModel, new_table
 from cardlab.core.bots import Bot, reason_for
 from cardlab.core.cards import Card
 from cardlab.core.engine import IllegalMove, seat_name

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.apps.asked import items_html
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Picture
-from cardlab.apps.model import Control
 from cardlab.apps.words import deck_picture
 from cardlab.core.cards import Card
 from cardlab.core.i18n import msg, msgn

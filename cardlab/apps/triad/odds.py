@@ -18,8 +18,9 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Markup, Picture
-from cardlab.apps.model import Control, Said
+from cardlab.apps.model import Said
 from cardlab.apps.odds_table import OddsRow, odds_chart, odds_table_html
 from cardlab.apps.rules_words import rules_note
 from cardlab.apps.words import DISCARD_HAND

@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.hand_by_hand import HandByHandTable
-from cardlab.apps.model import (
-    LEARNER,
-    Control,
-    Mirror,
-    ScoreRow,
-    first_lines,
-    player,
-)
+from cardlab.apps.model import LEARNER, Mirror, ScoreRow, first_lines, player
 from cardlab.core.bots import Bot
 from cardlab.core.cards import format_cards
 from cardlab.core.engine import legal_moves_in_words, seat_name

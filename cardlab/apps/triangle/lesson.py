@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from cardlab.apps.control import Control
 from cardlab.apps.figure import Block, Figure, Picture
-from cardlab.apps.model import Control
 from cardlab.apps.words import deck_picture
 from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, msg

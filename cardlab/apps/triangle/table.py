@@ -20,15 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardlab.apps.model import (
-    LEARNER,
-    Control,
-    Mirror,
-    ScoreRow,
-    Suggestion,
-    TableModel,
-    new_table,
-)
+from cardlab.apps.control import Control
+from cardlab.apps.model import LEARNER, Mirror, ScoreRow, Suggestion, TableModel, new_table
 from cardlab.core.bots import Bot
 from cardlab.core.engine import CHANCE, seat_name
 from cardlab.core.i18n import Message, joined, msg, msgn, num
