@@ -186,6 +186,22 @@ def test_the_view_offers_the_hint_until_the_answer_and_shares_the_position():
     assert view.hint_button.disabled is False
 
 
+def test_a_first_answer_is_a_row_of_the_students_results_and_a_second_is_not():
+    """Results go where a quiz's go: the student's file (and, on a class's page, the class
+    record, as every quiz row does)."""
+    cls = PRACTICES["triad"]
+    view = QuizView(cls())
+    ex = view.model.exercise
+    wrong = next(m for _, m in view.model.choices() if m not in ex.position.answers)
+    view.choice.value = wrong
+    view.check_button.click()
+    view.choice.value = ex.position.answers[0]
+    view.check_button.click()
+    (row,) = view.results.results
+    assert row.kind == "quiz" and row.game == "triad" and row.right is False
+    assert row.question.startswith("Find the move") and row.answer
+
+
 def test_a_practice_reads_in_the_pages_language():
     model = PRACTICES["triad"]().at(2)
     with using_language("ru"):
