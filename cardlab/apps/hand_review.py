@@ -89,10 +89,12 @@ def asked_review(table: Reviewable) -> Review | None:
         return None
     reviewer = table.reviewer()
     assert reviewer is not None
-    kept: dict[str, Review] = table.__dict__.setdefault("_review", {})
-    if "review" not in kept:
-        kept["review"] = review(table.replay, table.learner, reviewer, table.hand_start())
-    return kept["review"]
+    kept: Review | None = table.__dict__.get("_review")
+    if kept is None:
+        kept = table.__dict__["_review"] = review(
+            table.replay, table.learner, reviewer, table.hand_start()
+        )
+    return kept
 
 
 def shown_review(table: Reviewable) -> Review | None:

@@ -236,8 +236,8 @@ class TableModel:
     review_label: ClassVar[str] = Phrase(msg("Review this hand"))  # type: ignore[assignment]
     review_title: ClassVar[str] = Phrase(msg("Your decisions in this hand"))  # type: ignore[assignment]
     """The review's button and heading: a game of rounds or deals names its own."""
-    learner: ClassVar[int] = 0
-    """The learner's seat (`LEARNER`), as the review reads it."""
+    learner: ClassVar[int] = LEARNER
+    """The learner's seat, as the review reads it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's table derives its `DERIVED` values once per model (`derived`)."""

@@ -169,12 +169,13 @@ class PracticeModel(QuizModel):
         right = value in ex.position.answers
         game = ex.replay.game
         best = ex.position.answers[0]
-        decision: Decision = self.reviewer().ai(ex.view, ex.legal)
+        reviewer = self.reviewer()
+        decision: Decision = reviewer.ai(ex.view, ex.legal)
         head = msg("Right.") if right else msg("Not the best move.")
         parts = []
         if not right:
             parts.append(str(self.mistake(ex, value)))
-            mine, theirs = self.reviewer().values(ex.view, ex.legal, (value, best))
+            mine, theirs = reviewer.values(ex.view, ex.legal, (value, best))
             parts.append(str(_compared(game.move_words(ex.state, best), mine, theirs)))
         reason = decision.told.text(SEAT)
         parts.append(str(msg("Why {move}: {reason}", move=game.move_words(ex.state, best),

@@ -183,9 +183,8 @@ class QuizModel:
 
     def at_link(self, params: Mapping[str, str]) -> tuple[QuizModel, list[str]]:
         """The quiz at the position a link's ``params`` name, and a notice for each parameter
-        it does not read (a quiz without a `share_key` reads none)."""
-        return self, [str(msg("ignored {name}: this part of the lesson has no position",
-                              name=repr(name))) for name in params]  # fmt: skip
+        it does not read: a quiz with a `share_key` says how."""
+        raise NotImplementedError
 
     def at(self, seed: int) -> QuizModel:
         """The question dealt with ``seed``, not yet answered (the tally stays)."""

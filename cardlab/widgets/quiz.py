@@ -168,6 +168,8 @@ class QuizView(LessonPanel):
         return self.model.position()
 
     def open_position(self, params: Mapping[str, str]) -> list[str]:
+        if not self.share_key:
+            return super().open_position(params)
         model, notices = self.model.at_link(params)
         self.show(model)
         return notices
