@@ -154,6 +154,9 @@ class CanvasView:
         self.box.add_class("cardlab-canvas-box")
         self._click_callbacks: list[ClickCallback] = []
         self._draw_callbacks: list[Callable[[], None]] = []
+        self._seen_callbacks: list[Callable[[], None]] = []
+        self.seen = False
+        """Whether a page has shown this canvas in its window (`when_seen`)."""
         self._sprite_keys: set[str] = set()  # the shared sprites this view has blitted
         self._sprites_due: dict[str, Sprite] = {}  # drawn inline, their canvases made `later`
         self._new_sprites_inline = False  # while a press's drawing is replayed (`draw`)
@@ -172,6 +175,7 @@ class CanvasView:
 
         self.handle_pointer = guarded(self._status_sink, self._handle_pointer)
         self.handle_blank = guarded(self._status_sink, self.redraw)
+        self.handle_seen = guarded(self._status_sink, self._seen)
         _listen()
         _VIEWS[self.canvas.key] = self
         if self.follows_page:
@@ -300,6 +304,22 @@ class CanvasView:
         self.redraws += 1
         self._sent(prepared.stats)
         return True
+
+    def when_seen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once, when a page first shows this canvas in its window (the page
+        script reports it); at once if one has.  Work that only a learner looking at the picture
+        needs (a table's look-ahead) waits for it: a lesson's kernel does not spend it while the
+        page loads, nor at all for a table nobody scrolls to."""
+        if self.seen:
+            callback()
+        else:
+            self._seen_callbacks.append(callback)
+
+    def _seen(self) -> None:
+        self.seen = True
+        callbacks, self._seen_callbacks = self._seen_callbacks, []
+        for callback in callbacks:
+            callback()
 
     def on_draw(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every new drawing (a share box keeps its link up to date)."""
@@ -515,7 +535,8 @@ class CanvasView:
 
 def _heard(_script: Any, content: Any, _buffers: Any) -> None:
     """What the page says of its canvases (`cardlab.widgets.canvas_batch`): its hidden canvases
-    lost (a new page), surfaces that hold no drawing, a pointer going down on one."""
+    lost (a new page), surfaces that hold no drawing, surfaces come into the window, a pointer
+    going down on one."""
     if not isinstance(content, dict):
         return
     if content.get("sprites") == "lost":
@@ -526,6 +547,12 @@ def _heard(_script: Any, content: Any, _buffers: Any) -> None:
             view = _VIEWS.get(key) if isinstance(key, str) else None
             if view is not None:
                 view.handle_blank()
+    seen = content.get("seen")
+    if isinstance(seen, list):
+        for key in seen:
+            view = _VIEWS.get(key) if isinstance(key, str) else None
+            if view is not None:
+                view.handle_seen()
     pointer, points = content.get("pointer"), content.get("points")
     if isinstance(pointer, str) and _points(points):
         view = _VIEWS.get(pointer)

@@ -23,8 +23,9 @@ The wire form, a JSON list of commands (``{"draw": [...]}``):
 
 The page answers on the same comm: ``{"blank": [key, ...]}`` for surfaces that hold no drawing
 (just connected, shown again), ``{"sprites": "lost"}`` when its hidden canvases are gone (a new
-page), and ``{"pointer": key, "points": [[x, y], ...]}`` in backing pixels for a mouse or a
-finger going down (`cardlab.widgets.canvas.CanvasView` handles all three).
+page), ``{"seen": [key, ...]}`` for surfaces that came into the window for the first time, and
+``{"pointer": key, "points": [[x, y], ...]}`` in backing pixels for a mouse or a finger going
+down (`cardlab.widgets.canvas.CanvasView` handles all four).
 """
 
 from __future__ import annotations
@@ -129,7 +130,9 @@ class BatchCanvas:
         self._batch.add(self._target, ["set", STYLES[name], value])
 
     def _draw(self, name: str, *args: Any) -> None:
-        values = list(args)
+        # Coordinates to a thousandth of a pixel (and an angle to a thousandth of a radian):
+        # the layout's sums (61.120000000000005) doubled a batch's bytes for nothing to see.
+        values = [round(v, 3) if type(v) is float else v for v in args]
         while values and values[-1] is None:
             values.pop()
         self._batch.add(self._target, [name, *values])

@@ -38,6 +38,7 @@ from cardlab.lessons.saved_page import SavedPage, account_key, decode
 from cardlab.lessons.variants import variant_of
 from cardlab.links import language_url, lesson_path, shared_url
 from cardlab.widgets.a11y import LESSON_CLASS, follow_page, page_script, unfollow_page
+from cardlab.widgets.deferred import deferring
 from cardlab.widgets.guard import guarded
 from cardlab.widgets.keeper import Keeper
 from cardlab.widgets.language import VOILA, LanguagePicker
@@ -79,6 +80,7 @@ class LessonPage(widgets.VBox):
     children: tuple[widgets.Widget, ...]
     """The page's parts, top to bottom (ipywidgets' trait, typed here: ipywidgets has no types)."""
 
+    @deferring
     def __init__(self, lesson: str, theme: str = "default", lang: str | None = None) -> None:
         self.lesson = lesson.removesuffix(".ipynb")
         self.language = LanguagePicker(self.lesson, lang, self._query_in)
@@ -184,6 +186,7 @@ class LessonPage(widgets.VBox):
         return dict(self.rules.options) if self.rules is not None else {}
 
     # -- panels ------------------------------------------------------------------------------------
+    @deferring
     def show(self, model: Any) -> LessonPanel:
         """The view of the lesson model ``model`` (a quiz, a table, ...) on this page: what a
         lesson's cell shows."""

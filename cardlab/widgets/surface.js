@@ -20,6 +20,7 @@ function shown(key) {
 function askForBlank() {
   surfaces.queued = false;
   if (!surfaces.model) return;
+  watchInView();
   const blank = [];
   for (const canvas of document.querySelectorAll(`canvas[${SURFACE}^="${mine()}"]`)) {
     const key = canvas.getAttribute(SURFACE);
@@ -32,6 +33,30 @@ function askForBlank() {
 
 function soonAskForBlank() {
   if (!surfaces.queued) { surfaces.queued = true; setTimeout(askForBlank, 30); }
+}
+
+// A surface that comes into the window for the first time on this page is reported once: the
+// kernel leaves work only a learner looking at it needs (a table's look-ahead) until then.
+const watched = new WeakSet();
+const seenSent = new Set();
+const inView = typeof IntersectionObserver === "function"
+  ? new IntersectionObserver((entries) => {
+    const seen = [];
+    for (const entry of entries) {
+      const key = entry.target.getAttribute(SURFACE);
+      if (entry.isIntersecting && key && !seenSent.has(key)) { seenSent.add(key); seen.push(key); }
+    }
+    if (seen.length && surfaces.model) {
+      try { surfaces.model.send({ seen }); } catch { seen.forEach((key) => seenSent.delete(key)); }
+    }
+  })
+  : null;  // a browser without one: the look-ahead starts at the first press
+
+function watchInView() {
+  if (!inView) return;
+  for (const canvas of document.querySelectorAll(`canvas[${SURFACE}^="${mine()}"]`)) {
+    if (!watched.has(canvas)) { watched.add(canvas); inView.observe(canvas); }
+  }
 }
 
 const STYLES = new Set(["fillStyle", "strokeStyle", "lineWidth", "font", "textAlign", "textBaseline"]);
@@ -149,6 +174,7 @@ function watchSurfaces(model) {
   document.addEventListener("mousedown", pressed);
   document.addEventListener("touchstart", pressed, { passive: false });
   new MutationObserver(soonAskForBlank).observe(document.body, { childList: true, subtree: true });
+  watchInView();
   // a new page's hidden canvases are blank: the kernel's note of what this page holds is void
   try { model.send({ blank: [], sprites: "lost" }); } catch { /* the first batch asks again */ }
 }

@@ -114,6 +114,7 @@ class TableView(LessonPanel):
         """A class code the page's link gave with a table position that is none of its deals:
         the position stays (`open_position`), the class is not joined."""
         self.show(model)
+        self.canvas_view.when_seen(lambda: self._look_ahead(self.model))
 
     # -- the table's position (a link) and the page's rules ---------------------------------------
     def position(self) -> dict[str, str]:
@@ -276,7 +277,8 @@ class TableView(LessonPanel):
         self._words_due = model
         if not (words_later and later(self.WORDS_AFTER_S, self._words_for(model))):
             self._show_words(model)
-        self._look_ahead(model)
+        if words_later or self.canvas_view.seen:  # a press, or a table the learner can see
+            self._look_ahead(model)
 
     def _words_for(self, model: Any) -> Callable[[], None]:
         """The words of ``model``, shown later unless a newer position has been shown since."""
@@ -337,7 +339,9 @@ class TableView(LessonPanel):
         """Let ``model`` work out its bots' next needs and the table after each button the
         learner may press (`TableModel.foresee`), and the canvas each of those tables' batch
         (`CanvasView.prepare`), when the kernel is idle, never inside a press; a model shown
-        since has its own turn."""
+        since has its own turn.  The first look-ahead waits until the page shows the table in
+        its window (`CanvasView.when_seen`): a lesson's kernel spent 0.05-0.6 s of it while the
+        page loaded, before anyone had looked at the table."""
 
         def ahead() -> None:
             if self.model is model:

@@ -45,7 +45,7 @@ class TestTriad:
         return page, *(page.show(figure) for figure in shown)
 
     def test_wild_jokers_and_no_five_of_a_kind(self, lesson):
-        from cardlab.games.poker import tables
+        from cardlab.games.poker import counts, tables
         from cardlab.games.poker.ranking import TRIAD_NAMES
         from cardlab.games.triad import parse
 
@@ -54,12 +54,12 @@ class TestTriad:
         assert ladder.model.jokers == "wild" and advisor.model.jokers == "wild"
         advisor.controls["hand"].value = "BJ Ab Ag Ar 2k"
         advisor.controls["use-hand"].click()
-        five = tables.category_counts("wild")
+        five = counts.category_counts("wild")
         words = text_of(ladder.blocks[0].words)
         assert "Five Up" in words and f"{five['four_up']:,} hands" in words
 
         set_rule(page, "five_of_a_kind", False)
-        no_five = tables.category_counts("wild", five_of_a_kind=False)
+        no_five = counts.category_counts("wild", five_of_a_kind=False)
         assert no_five["four_up"] != five["four_up"]
         words = text_of(ladder.blocks[0].words)
         assert TRIAD_NAMES["five_up"] not in words

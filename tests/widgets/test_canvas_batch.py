@@ -77,12 +77,14 @@ def camel(name: str) -> str:
 
 def as_page_commands(calls: list[tuple[Any, ...]]) -> list[list[Any]]:
     """A recorded canvas's calls as the page's commands: the browser's names, the same values
-    (trailing Nones dropped, a rect's height defaulting to its width, as a batch writes them)."""
+    (trailing Nones dropped, a rect's height defaulting to its width, a number to a thousandth,
+    as a batch writes them)."""
     out: list[list[Any]] = []
-    for name, *args in calls:
+    for name, *values in calls:
         if name == "set":
-            out.append(["set", STYLES[args[0]], args[1]])
+            out.append(["set", STYLES[values[0]], values[1]])
             continue
+        args = [round(v, 3) if isinstance(v, float) else v for v in values]
         while args and args[-1] is None:
             args.pop()
         if name == "set_line_dash" and len(args[0]) % 2:

@@ -25,6 +25,7 @@ from cardlab.core.engine import CHANCE, TERMINAL, seat_name
 from cardlab.core.i18n import Message, msg, msgn
 from cardlab.core.narration import Narration
 from cardlab.core.replay import Replay
+from cardlab.core.stored import stored
 from cardlab.games.pyramid_poker import GAME, HAND_NAMES, observe
 from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
 from cardlab.games.pyramid_poker.placement import hand_gains
@@ -73,12 +74,33 @@ class QuizQuestion:
 
 @lru_cache(maxsize=4)  # the question shown under a few rules: "Standard rules" finds it again
 def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizQuestion:
+    """The question of `quiz_spot` (stored for the page's first question), with its game."""
+    spot = quiz_spot(seed, scoring, penalty)
+    replay: Replay[PyramidPokerState] = Replay.from_text(spot.replay)
+    return QuizQuestion(
+        replay, spot.seat, spot.answer, spot.gains, spot.bot_action, spot.bot_told, scoring, penalty
+    )
+
+
+@dataclass(frozen=True)
+class QuizSpot:
+    """A `QuizQuestion` as stored figures: its game as replay text, and what was counted there."""
+
+    replay: str
+    seat: int
+    answer: str
+    gains: dict[str, float]
+    bot_action: str
+    bot_told: Narration
+
+
+@stored
+def quiz_spot(seed: int, scoring: str = "advanced", penalty: bool = False) -> QuizSpot:
     """Play a seeded game (random builders and takers) until someone must put a taken block into
     a hand, some way into the take phase, with at least two hands to choose from, and one hand
     clearly best under ``scoring`` and the no-pair ``penalty``.  When the game has no such
-    moment that far in, a second game (as the Triangle quiz plays) asks at its first one.  Kept
-    for the rules shown last (a tenth of a second each): the question is immutable, so callers
-    share it."""
+    moment that far in, a second game (as the Triangle quiz plays) asks at its first one.  A
+    tenth of a second of counting: the page's first question is stored."""
     rng = random.Random(f"quiz:{seed}")
     wanted = rng.randrange(4, 26)
     bots = {s: RandomBot(f"quiz:{seed}:{s}") for s in range(2)}
@@ -86,7 +108,8 @@ def quiz_position(seed: int, scoring: str = "advanced", penalty: bool = False) -
         start = Replay.start(GAME, deal, games=1)
         found = _position_in(start, bots, seed, taken, scoring, penalty)
         if found is not None:
-            return found
+            q = found
+            return QuizSpot(q.replay.to_text(), q.seat, q.answer, q.gains, q.bot_action, q.bot_told)
     raise RuntimeError("no quiz position found")
 
 

@@ -13,7 +13,7 @@ from cardlab.apps.figure import Block, Figure, Picture
 from cardlab.apps.words import deck_picture
 from cardlab.core.cards import Card
 from cardlab.core.i18n import msg, msgn
-from cardlab.games.poker import tables
+from cardlab.games.poker.counts import category_counts
 from cardlab.games.poker.ranking import POKER_WORDS, TRIAD_WORDS
 from cardlab.pictures.triad import (
     EXAMPLES,
@@ -73,7 +73,7 @@ class HandLadder(Figure):
     @property
     def counts(self) -> dict[str, int]:
         """The exact count of each hand under the ladder's jokers and the page's rules."""
-        return tables.category_counts(self.jokers, self.five_of_a_kind)
+        return category_counts(self.jokers, self.five_of_a_kind)
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
         mode, five = self.jokers, self.five_of_a_kind

@@ -28,7 +28,7 @@ from cardlab.core.cards import Card, format_cards
 from cardlab.core.i18n import Message, joined, msg, msgn, num, pct
 from cardlab.core.odds import format_fraction
 from cardlab.core.stored import stored
-from cardlab.games.poker import tables
+from cardlab.games.poker.counts import category_counts
 from cardlab.games.poker.ranking import (
     CATEGORIES,
     CATEGORY_INDEX,
@@ -256,8 +256,8 @@ class OddsTables(Figure):
         )
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        plain = tables.category_counts("out")
-        wild = tables.category_counts("wild", self.five_of_a_kind)
+        plain = category_counts("out")
+        wild = category_counts("wild", self.five_of_a_kind)
         note = rules_note("triad", dict(self.note), ("five_of_a_kind",)) if self.note else ""
         chart = tables_chart(plain, wild, theme, self.five_of_a_kind)
         return (
@@ -282,6 +282,8 @@ def discards_under(hand: str, jokers: str, max_draw: int, five_of_a_kind: bool) 
     kind" with wild jokers is counted when asked (a fraction of a second)."""
     if five_of_a_kind or jokers == "out":
         return ranked_discards(hand, jokers, max_draw)
+    from cardlab.games.poker import tables  # numpy: only when a learner asks
+
     cards = parse(hand)
     unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
     return tables.best_discards(
@@ -294,6 +296,8 @@ def ranked_discards(hand: str, jokers: str = "out", max_draw: int = 3) -> list[R
     """`tables.best_discards` of ``hand`` (notation) against the rest of the deck, ranked by
     expected strength: the advisor's opening hand is stored, so the page need not build the
     lookup tables before the learner asks about another hand."""
+    from cardlab.games.poker import tables  # numpy: only when computed
+
     cards = parse(hand)
     unseen = [c for c in triad_deck({"jokers": jokers}) if c not in cards]
     return tables.best_discards(cards, unseen, max_draw, jokers=jokers, objective="expected")

@@ -11,9 +11,7 @@ import html
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cardlab.apps.asked import RIGHT, Asked, asked, rules_of
 from cardlab.apps.rules_words import rules_note
@@ -22,9 +20,11 @@ from cardlab.core.engine import seat_name
 from cardlab.core.i18n import Message, joined, msg, msgn
 from cardlab.core.stored import stored
 from cardlab.games.poker.ranking import TRIAD_WORDS
-from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
 from cardlab.games.triad import DECK, HandValue, evaluate
 from cardlab.games.triad.game import deck as triad_deck
+
+if TYPE_CHECKING:  # numpy and the tables: imported when a question is dealt, not read stored
+    import numpy as np
 
 # Translators: the places of a hand's tie-break, "the first difference is the {place}"
 _HIGHEST, _SECOND, _THIRD = msg("highest card"), msg("second card"), msg("third card")
@@ -127,6 +127,10 @@ def dealt_given(
     """Five cards dealt from ``pool`` given that their category ``fits`` (a test on an array of
     category indices): every such hand is equally likely.  All C(len(pool), 5) hands are
     counted at once and one of those that fit is drawn, so nothing is dealt again and again."""
+    import numpy as np
+
+    from cardlab.games.poker.tables import card_ids, category_of, combinations_array, evaluate_many
+
     ids = card_ids(pool)
     combos = combinations_array(len(pool), 5)
     codes = evaluate_many(ids[combos], jokers, five_of_a_kind)

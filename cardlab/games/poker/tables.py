@@ -26,7 +26,6 @@ from math import comb, prod
 import numpy as np
 
 from cardlab.core.cards import TRIAD, Card, Deck, get_deck
-from cardlab.core.stored import stored
 from cardlab.games.poker.ranking import (
     CATEGORIES,
     CATEGORY_BASE,
@@ -319,13 +318,6 @@ def category_table(
     for codes in all_codes(ids, jokers, five_of_a_kind):
         counts += np.bincount(codes // CATEGORY_BASE, minlength=len(CATEGORIES))
     return {c: int(counts[CATEGORY_INDEX[c]]) for c in categories(jokers, five_of_a_kind)}
-
-
-@stored
-def category_counts(jokers: str = "out", five_of_a_kind: bool = True) -> dict[str, int]:
-    """`category_table` of the Triad deck (the 52 standard cards, the jokers when wild): the
-    lessons' tables, stored, so a page does not build the lookup tables to show them."""
-    return category_table(jokers, TRIAD, five_of_a_kind)
 
 
 @lru_cache(maxsize=4)  # one per (jokers, five_of_a_kind): a few thousand codes each, ~0.1 MiB

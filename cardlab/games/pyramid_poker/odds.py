@@ -24,8 +24,9 @@ import numpy as np
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg, num
+from cardlab.games.poker.counts import category_counts
 from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_BASE, POKER_NAMES
-from cardlab.games.poker.tables import card_ids, category_counts, evaluate_many
+from cardlab.games.poker.tables import card_ids, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     GENERAL_SIZE,

@@ -42,7 +42,10 @@ LESSON = LessonParts(
     quiz="cardlab.apps.pyramid_poker.questions",
     figures=(
         # hand_points_table: the exact counts
-        ("cardlab.games.poker.tables:category_counts", {"jokers": "out"}),
+        ("cardlab.games.poker.counts:category_counts", {"jokers": "out"}),
+        # the take-phase table, the placement quiz's first question
+        ("cardlab.apps.pyramid_poker.odds:take_figures", {"deal": "pyramid_poker-whole-game"}),
+        ("cardlab.apps.pyramid_poker.questions:quiz_spot", {"seed": 1}),
     ),
     searches=(Search("pyramid_poker-whole-game", _game, 2),),  # the seed before curation
 )

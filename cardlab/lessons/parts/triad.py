@@ -43,11 +43,11 @@ LESSON = LessonParts(
     quiz="cardlab.apps.triad.questions",
     figures=(
         # HandLadder, OddsTables: the exact counts
-        ("cardlab.games.poker.tables:category_counts", {"jokers": "out"}),
-        ("cardlab.games.poker.tables:category_counts", {"jokers": "wild"}),
+        ("cardlab.games.poker.counts:category_counts", {"jokers": "out"}),
+        ("cardlab.games.poker.counts:category_counts", {"jokers": "wild"}),
         # the rules row: no five of a kind (HandLadder, OddsTables)
-        ("cardlab.games.poker.tables:category_counts", {"jokers": "out", "five_of_a_kind": False}),
-        ("cardlab.games.poker.tables:category_counts", {"jokers": "wild", "five_of_a_kind": False}),
+        ("cardlab.games.poker.counts:category_counts", {"jokers": "out", "five_of_a_kind": False}),
+        ("cardlab.games.poker.counts:category_counts", {"jokers": "wild", "five_of_a_kind": False}),
         # the exchange advisor's opening hand, the quiz's first question (and with wild jokers)
         ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b"}),
         ("cardlab.apps.triad.odds:ranked_discards", {"hand": "Kb Kg 7r 5k 2b", "jokers": "wild"}),
