@@ -23,6 +23,11 @@ of cards still to place plus the wild cards still free.
   place could stand (a swap is as good), which leaves far fewer melds to try (`_Search._melds`).
 * With a limit, the number of wild cards in each meld is a choice too (a meld holds at most
   ``max_wilds_per_meld``), and spare wild cards that fit nowhere are deadwood at face value.
+
+A hand with no wild card in it and no card twice, aces low (every hand of one deck when
+``wild_rank`` is None, and many in play), takes a shorter way to the very same result (`_plain`):
+one sum of per-card codes says whether anything can meld at all, which most such hands can't,
+and otherwise the search runs on one bit mask with each card's melds precomputed.
 """
 
 from __future__ import annotations
@@ -80,6 +85,7 @@ _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 _KEY = {s: {t: 16 * i + n for t, n in RANK_NUMBER.items()} for i, s in enumerate(_SUITS)}
 """A card's key, ``_KEY[suit][rank]``, is 16 * suit index + rank number: its bit in per-suit masks
 (16 bits a suit, ranks 1..14 inside, so shifts by one or two never cross into another suit)."""
+_DECK = STANDARD52.name
 _LANE = (1 << 16) - 1
 _EVERY_LANE = sum(1 << (16 * i) for i in range(len(_SUITS)))  # times a lane: it in every suit
 _ACES = _EVERY_LANE << 1  # the ace bit of every suit
@@ -162,6 +168,42 @@ def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     return _scan(hand)[0]
 
 
+_VALUE_SHIFT = 70
+"""Where a card's value sits in its code (`_CODE`): above the 64 key bits and the carries that
+`MAX_HAND` copies of one card make in a sum of codes."""
+_BITS = (1 << _VALUE_SHIFT) - 1  # the key bits of a code, or of a sum of codes
+_VALUE_FIELD = (1 << 10) - 1  # a hand's value, at most 14 * 10, after a _VALUE_SHIFT
+_COUNT_SHIFT = _VALUE_SHIFT + 10
+_ONES = sum(1 << 4 * n for n in range(1, 14))  # a 1 in the count field of every rank
+_CODE = [
+    1 << _COUNT_SHIFT + 4 * (k & 15) | min(k & 15, 10) << _VALUE_SHIFT | 1 << k if k & 15 else 0
+    for k in range(64)
+]
+"""A card's code by its key: its key's bit, its value (aces low) and a 1 in its rank's 4-bit
+count field, so that one sum over a hand gives its set of keys (when no card is doubled), its
+value and how many cards it holds of each rank (at most 4 when no card is doubled: adding
+`_ONES` sets bit 2 of a field iff the rank has 3 or 4, a possible set)."""
+_RANK_BITS = {t: _EVERY_LANE << n for t, n in RANK_NUMBER.items()}  # the keys of a rank, any suit
+
+
+def _read(hand: Iterable[Card] | str) -> tuple[Sequence[Card], list[int]] | None:
+    """``hand`` and its keys when it is a list or tuple of at most `MAX_HAND` standard cards, the
+    solver's usual input, read in one pass without hashing a card (a card's hash is a Python
+    call); else None, and `_check_slowly` reads it and says what is wrong."""
+    if (
+        not isinstance(hand, (tuple, list))
+        or type(hand) not in (tuple, list)
+        or len(hand) > MAX_HAND
+        or operator.countOf(map(type, hand), Card) != len(hand)
+    ):
+        return None
+    try:
+        keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == _DECK]
+    except (KeyError, TypeError):  # a rank or suit of another deck
+        return None
+    return (hand, keys) if len(keys) == len(hand) else None
+
+
 def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]:
     """The checked cards of ``hand``, their keys (suit index * 16 + rank number) and the sum of
     their bits (the set of keys when no card is doubled: see `_reach`).
@@ -169,21 +211,12 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
     hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
     what is wrong."""
-    if (
-        isinstance(hand, (tuple, list))
-        and type(hand) in (tuple, list)
-        and len(hand) <= MAX_HAND
-        and set(map(type, hand)) <= {Card}
-    ):
-        name = STANDARD52.name
-        try:
-            keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == name]
-        except (KeyError, TypeError):  # a rank or suit of another deck
-            keys = None
-        if keys is not None and len(keys) == len(hand):
-            bits = sum(map(_BIT.__getitem__, keys))
-            if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
-                return tuple(hand), keys, bits
+    read = _read(hand)
+    if read is not None:
+        keys = read[1]
+        bits = sum(map(_BIT.__getitem__, keys))
+        if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
+            return tuple(read[0]), keys, bits
     cards = _check_slowly(hand)
     keys = [_KEY[c.suit][c.rank] for c in cards]
     return cards, keys, sum(map(_BIT.__getitem__, keys))
@@ -220,49 +253,6 @@ def _check_card(card: object) -> None:
         or card.suit not in _SUIT_INDEX
     ):
         raise ValueError(f"{shown(card)} is not a card of the standard 52-card deck")
-
-
-_VALUE_SHIFT = 70
-"""Where a card's face value sits in its code (`_CODE`): above the 64 key bits and the carries
-that `MAX_HAND` copies of one card make in a sum of codes."""
-_BITS = (1 << _VALUE_SHIFT) - 1  # the key bits of a code, or of a sum of codes
-_VALUE_FIELD = (1 << 10) - 1  # a hand's value, at most 14 * 10, after a shift by _VALUE_SHIFT
-_COUNT_SHIFT = _VALUE_SHIFT + 10
-_ONES = sum(1 << 4 * n for n in range(1, 14))  # a 1 in the count field of every rank
-_CODE = {
-    s: {
-        t: 1 << _COUNT_SHIFT + 4 * n | min(n, 10) << _VALUE_SHIFT | 1 << _KEY[s][t]
-        for t, n in RANK_NUMBER.items()
-    }
-    for s in _SUITS
-}
-"""A card's code, ``_CODE[suit][rank]``: its key's bit, its value (aces low) and a 1 in its
-rank's 4-bit count field, so that one sum over a hand gives its set of keys (when no card is
-doubled), its value and how many cards it holds of each rank (at most 4 when no card is
-doubled: adding `_ONES` sets bit 2 of a field iff the rank has 3 or 4, a possible set)."""
-_KEY_OF_CODE = {
-    code: (code & _BITS).bit_length() - 1 for row in _CODE.values() for code in row.values()
-}
-_DECK = STANDARD52.name
-_RANK_BITS = {t: _EVERY_LANE << n for t, n in RANK_NUMBER.items()}  # the keys of a rank, any suit
-
-
-def _read(hand: Iterable[Card] | str) -> list[int] | None:
-    """The codes of ``hand`` (`_CODE`) when it is a list or tuple of at most `MAX_HAND` standard
-    cards, the solver's usual input, read in one pass without hashing a card (a card's hash is
-    a Python call); else None, and `_scan` reads it carefully and says what is wrong."""
-    if (
-        not isinstance(hand, (tuple, list))
-        or type(hand) not in (tuple, list)
-        or len(hand) > MAX_HAND
-        or operator.countOf(map(type, hand), Card) != len(hand)
-    ):
-        return None
-    try:
-        codes = [_CODE[c.suit][c.rank] for c in hand if c.deck == _DECK]
-    except (KeyError, TypeError):  # a rank or suit of another deck
-        return None
-    return codes if len(codes) == len(hand) else None
 
 
 def _reach(keys: Sequence[int], free: int, high: bool, bits: int | None = None) -> tuple[int, int]:
@@ -380,10 +370,10 @@ _PLAIN_KIND = {
     for m in options
 }
 _PLAIN_VALUE = [min(i >> 2, 10) for i in range(56)]
-_RANK_MAJOR = {code: 1 << (4 * (key & 15) + (key >> 4)) for code, key in _KEY_OF_CODE.items()}
+_RANK_MAJOR = [1 << (4 * (key & 15) + (key >> 4)) for key in range(64)]  # by key
 
 
-def _plain(hand: Sequence[Card], codes: Sequence[int], bits: int) -> tuple[int, Arrangement]:
+def _plain(hand: Sequence[Card], keys: Sequence[int], bits: int) -> tuple[int, Arrangement]:
     """`min_deadwood` of a hand of distinct cards, none wild, aces low, in which something can
     meld: the very result of the general path (`_reach`, `_quick_melds`, `_Search`,
     `_rebuild`) in a fraction of its time.  The cards are the bits of one int (``bits``), each
@@ -395,20 +385,20 @@ def _plain(hand: Sequence[Card], codes: Sequence[int], bits: int) -> tuple[int, 
     sets = m & ((a & b & (c | d)) | (c & d & (a | b))) * _EVERY_LANE  # ranks in 3 suits or 4
     live = runs | sets
     if runs & sets:  # some card could go either way: search
-        return _plain_search(hand, codes, live)
+        return _plain_search(hand, keys, live)
     # every live card melds (`_quick_melds`): sets by rank and run blocks by suit, in hand order
-    dead, dead_codes = [], 0
+    dead, value = [], 0
     by_rank: dict[str, list[Card]] = {}
     run_at: dict[int, Card] = {}
     suits: dict[str, None] = {}
-    for card, code in zip(hand, codes, strict=False):  # one pass: it is most of the time here
-        if not code & live:
+    for card, key in zip(hand, keys, strict=False):  # one pass: it is most of the time here
+        if not live >> key & 1:
             dead.append(card)
-            dead_codes += code
-        elif code & sets:
+            value += _VALUE[key]
+        elif sets >> key & 1:
             by_rank.setdefault(card.rank, []).append(card)
         else:
-            run_at[code & _BITS] = card
+            run_at[key] = card
             suits[card.suit] = None
     melds = [Meld("set", tuple(group), (None,) * len(group)) for group in by_rank.values()]
     for suit in suits:
@@ -421,28 +411,27 @@ def _plain(hand: Sequence[Card], codes: Sequence[int], bits: int) -> tuple[int, 
             group = tuple(
                 map(
                     run_at.__getitem__,
-                    _BIT[lane + low.bit_length() - 1 : lane + block.bit_length()],
+                    range(lane + low.bit_length() - 1, lane + block.bit_length()),
                 )
             )
             melds.append(Meld("run", group, (None,) * len(group)))
-    value = dead_codes >> _VALUE_SHIFT & _VALUE_FIELD
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
-def _plain_search(hand: Sequence[Card], codes: Sequence[int], live: int) -> tuple[int, Arrangement]:
+def _plain_search(hand: Sequence[Card], keys: Sequence[int], live: int) -> tuple[int, Arrangement]:
     """`_plain` when a card could meld two ways: `_plain_best` on the live cards, the melds
     in the order of their lowest cards, the deadwood in hand order (as `_rebuild` leaves them)."""
-    state, dead_codes = 0, 0
+    state, value = 0, 0
     card_at: dict[int, Card] = {}
-    for card, code in zip(hand, codes, strict=True):
-        if code & live:
-            bit = _RANK_MAJOR[code]
+    for card, key in zip(hand, keys, strict=True):
+        if live >> key & 1:
+            bit = _RANK_MAJOR[key]
             state |= bit
             card_at[bit] = card
         else:
-            dead_codes += code
+            value += _VALUE[key]
     choice: dict[int, int] = {}
-    found = _plain_best(state, {0: 0}, choice)
+    value += _plain_best(state, {0: 0}, choice)
     melds, melded = [], 0
     while state:
         meld = choice[state]
@@ -460,10 +449,9 @@ def _plain_search(hand: Sequence[Card], codes: Sequence[int], live: int) -> tupl
             state &= state - 1  # the lowest card is deadwood
     dead = tuple(
         card
-        for card, code in zip(hand, codes, strict=True)
-        if not (code & live and _RANK_MAJOR[code] & melded)
+        for card, key in zip(hand, keys, strict=True)
+        if not (live >> key & 1 and _RANK_MAJOR[key] & melded)
     )
-    value = (dead_codes >> _VALUE_SHIFT & _VALUE_FIELD) + found
     return value, Arrangement(tuple(melds), dead, value)
 
 
@@ -805,27 +793,28 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    codes = _read(hand)
-    if codes is None:  # not a list or tuple of standard cards: read carefully
+    read = _read(hand)
+    if read is None:  # not a list or tuple of standard cards: read carefully
         cards, keys, bits = _scan(hand)
         wild_rank = _check_wild(wild_rank)
         high, limit = _options(options)
     else:
-        total = sum(codes)
+        seq, keys = read
+        total = sum(map(_CODE.__getitem__, keys))
         bits = total & _BITS
-        distinct = bits.bit_count() == len(codes)  # a sum of powers of two carries iff two equal
-        if not distinct and max(Counter(codes).values()) > MAX_DECKS:
+        distinct = bits.bit_count() == len(keys)  # a sum of powers of two carries iff two equal
+        if not distinct and max(Counter(keys).values()) > MAX_DECKS:
             _scan(hand)  # refuses the hand, saying which card has too many copies
         wild_rank = _check_wild(wild_rank)
         high, limit = _options(options)
         if distinct and not high and not (wild_rank and bits & _RANK_BITS[wild_rank]):
-            # no wild card: nearly every call without wild cards, and many with, and most such
-            # hands hold no three in a row of a suit nor three of a rank, so nothing melds
+            # the plain path: most such hands hold no three in a row of a suit nor three of a
+            # rank (the count fields), and then nothing melds
             if bits & bits >> 1 & bits >> 2 or (total >> _COUNT_SHIFT) + _ONES & _ONES << 2:
-                return _plain(hand, codes, bits)
+                return _plain(seq, keys, bits)
             value = total >> _VALUE_SHIFT & _VALUE_FIELD
-            return value, Arrangement((), tuple(hand), value)
-        cards, keys = tuple(hand), list(map(_KEY_OF_CODE.__getitem__, codes))
+            return value, Arrangement((), tuple(seq), value)
+        cards = tuple(seq)
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
     w = 0
     if wild_number:  # the places of the naturals
