@@ -7,6 +7,7 @@ of their cards and of the deadwood."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,24 +36,31 @@ def _is_natural_meld(cards) -> bool:
 
 
 def reference(hand) -> int:
-    """The minimum deadwood of distinct natural cards: every meld of the hand (every subset
-    tried), then the best over subsets of the hand, its first card deadwood or in a meld."""
+    """The minimum deadwood of distinct natural cards: every meld of the hand (every subset of
+    the cards of one rank, and of one suit, tried), then the hand's first card is deadwood or in
+    one of its melds, and the rest is solved the same way."""
     n = len(hand)
-    melds = [
-        mask
-        for mask in range(1 << n)
-        if _is_natural_meld([hand[k] for k in range(n) if mask >> k & 1])
-    ]
-    best = [0] * (1 << n)
-    for mask in range(1, 1 << n):
+    groups = [[k for k in range(n) if hand[k].rank == r] for r in NUM]
+    groups += [[k for k in range(n) if hand[k].suit == s] for s in "shdc"]
+    melds = {
+        sum(1 << g[k] for k in range(len(g)) if pick >> k & 1)
+        for g in groups
+        for pick in range(1 << len(g))
+        if _is_natural_meld([hand[g[k]] for k in range(len(g)) if pick >> k & 1])
+    }
+
+    @cache
+    def best(mask: int) -> int:
+        if not mask:
+            return 0
         low = mask & -mask
-        first = low.bit_length() - 1
-        value = penalty_value(hand[first]) + best[mask ^ low]
+        value = penalty_value(hand[low.bit_length() - 1]) + best(mask ^ low)
         for meld in melds:
             if meld & low and meld & mask == meld:
-                value = min(value, best[mask ^ meld])
-        best[mask] = value
-    return best[(1 << n) - 1]
+                value = min(value, best(mask ^ meld))
+        return value
+
+    return best((1 << n) - 1)
 
 
 def _check(hand, wild, value, arr) -> None:
