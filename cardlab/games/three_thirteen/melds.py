@@ -175,6 +175,7 @@ _BITS = (1 << _VALUE_SHIFT) - 1  # the key bits of a code, or of a sum of codes
 _VALUE_FIELD = (1 << 10) - 1  # a hand's value, at most 14 * 10, after a _VALUE_SHIFT
 _COUNT_SHIFT = _VALUE_SHIFT + 10
 _ONES = sum(1 << 4 * n for n in range(1, 14))  # a 1 in the count field of every rank
+_FOURS = _ONES << 2
 _CODE = [
     1 << _COUNT_SHIFT + 4 * (k & 15) | min(k & 15, 10) << _VALUE_SHIFT | 1 << k if k & 15 else 0
     for k in range(64)
@@ -805,12 +806,13 @@ def min_deadwood(
         distinct = bits.bit_count() == len(keys)  # a sum of powers of two carries iff two equal
         if not distinct and max(Counter(keys).values()) > MAX_DECKS:
             _scan(hand)  # refuses the hand, saying which card has too many copies
-        wild_rank = _check_wild(wild_rank)
-        high, limit = _options(options)
+        if wild_rank is not None:  # two calls fewer on the plain path
+            wild_rank = _check_wild(wild_rank)
+        high, limit = (False, None) if options is None else _options(options)
         if distinct and not high and not (wild_rank and bits & _RANK_BITS[wild_rank]):
             # the plain path: most such hands hold no three in a row of a suit nor three of a
             # rank (the count fields), and then nothing melds
-            if bits & bits >> 1 & bits >> 2 or (total >> _COUNT_SHIFT) + _ONES & _ONES << 2:
+            if bits & bits >> 1 & bits >> 2 or (total >> _COUNT_SHIFT) + _ONES & _FOURS:
                 return _plain(seq, keys, bits)
             value = total >> _VALUE_SHIFT & _VALUE_FIELD
             return value, Arrangement((), tuple(seq), value)
