@@ -10,9 +10,10 @@ fixed pure-Python loop, `benchmarks.memory.yardstick`) timed in the same run.
 
 1. The anchor: 10-card hands from one deck without wild cards, against rlcard 1.2.0's gin rummy
    meld search (`get_best_meld_clusters` + `get_deadwood_count`, aces low, faces 10: the same
-   values as ours).  Both must find the same deadwood on every hand (checked before timing).
-   A pass times every hand once; its figure is the median time per call (a mean would follow
-   the machine's stalls).
+   values as ours).  Both must find the same deadwood on every hand (checked after timing).
+   Each pass deals its own hands (so nothing one call leaves behind could help a later one)
+   and times each of them once with each solver; its figure is the median time per call (a
+   mean would follow the machine's stalls).
 2. 14-card hands (13 dealt + the draw, two decks, kings wild) with k wild cards, the hardest
    case for the search: median time per call in each pass, p95 and max over all passes.
 3. Seeded random hands of every round size (3..13 dealt, +1 for the draw) with that round's wild
@@ -97,33 +98,37 @@ def rlcard_search() -> tuple[str, Callable, Callable] | None:
     return rlcard.__version__, convert, deadwood
 
 
-def versus_rlcard(
-    hands: list[list[Card]], rl: tuple[str, Callable, Callable], passes: int
-) -> list[str]:
-    """The 10-card comparison: median µs per hand of each, and their ratio."""
+def versus_rlcard(deals: list[list[list[Card]]], rl: tuple[str, Callable, Callable]) -> list[str]:
+    """The 10-card comparison, a pass per deal of hands: median µs per hand of each, and their
+    ratio."""
     version, convert, rl_deadwood = rl
-    rl_hands = [convert(h) for h in hands]
+    rl_deals = [[convert(h) for h in hands] for hands in deals]
+    every = [h for hands in deals for h in hands]
+    rl_every = [r for rl_hands in rl_deals for r in rl_hands]
+    times: dict[str, list[list[float]]] = {"ours": [], "rlcard": []}
+    for hands, rl_hands in zip(deals, rl_deals, strict=True):
+        times["ours"].append(per_call(min_deadwood, hands, None))
+        times["rlcard"].append(per_call(rl_deadwood, rl_hands))
+    # checked after the timing, which then meets every hand for the first time
     agree = sum(
-        min_deadwood(h, None)[0] == rl_deadwood(r) for h, r in zip(hands, rl_hands, strict=True)
+        min_deadwood(h, None)[0] == rl_deadwood(r) for h, r in zip(every, rl_every, strict=True)
     )
-    melded = [k for k, h in enumerate(hands) if min_deadwood(h, None)[1].melds]
-    times = interleaved(
-        {
-            "ours": lambda: per_call(min_deadwood, hands, None),
-            "rlcard": lambda: per_call(rl_deadwood, rl_hands),
-        },
-        passes,
-    )
-    melded_only = {n: [[one[k] for k in melded] for one in t] for n, t in times.items()}
+    melded = [[k for k, h in enumerate(hands) if min_deadwood(h, None)[1].melds] for hands in deals]
+    melded_only = {
+        n: [[one[k] for k in ks] for one, ks in zip(t, melded, strict=True)]
+        for n, t in times.items()
+    }
+    with_meld = sum(map(len, melded))
     rows = []
-    for label, data in (("all hands", times), (f"the {len(melded)} with a meld", melded_only)):
+    for label, data in (("all hands", times), (f"the {with_meld} with a meld", melded_only)):
         ours, theirs = median_of(data["ours"]), median_of(data["rlcard"])
         rows.append(f"| {label} | {ours:.1f} | {theirs:.1f} | **{theirs / ours:.2f}** |")
     lines = [
-        f"10-card hands, one deck, no wild cards ({len(hands)} hands, {len(melded)} with a "
-        f"meld), {passes} passes, cardlab `min_deadwood(hand, None)` and rlcard {version} "
-        "`get_best_meld_clusters` + `get_deadwood_count` taking turns.  Same deadwood on "
-        f"{agree} of {len(hands)} hands.",
+        f"10-card hands, one deck, no wild cards: {len(deals)} passes, each dealing "
+        f"{len(deals[0])} fresh hands ({len(every)} hands, {with_meld} with a meld), cardlab "
+        f"`min_deadwood(hand, None)` and rlcard {version} `get_best_meld_clusters` + "
+        "`get_deadwood_count` taking turns on each pass's hands.  Same deadwood on "
+        f"{agree} of {len(every)} hands.",
         "",
         "| hands | cardlab median µs | rlcard median µs | rlcard ÷ cardlab |",
         "|---|---|---|---|",
@@ -197,13 +202,18 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--passes must be at least 5 (the figures are medians over passes)")
     rng = random.Random(args.seed)
     ten = [rng.sample(STANDARD52.cards(), 10) for _ in range(args.hands)]
+    fresh = random.Random(f"{args.seed} fresh")  # the later passes' hands; rng deals the rest
+    deals = [ten] + [
+        [fresh.sample(STANDARD52.cards(), 10) for _ in range(args.hands)]
+        for _ in range(args.passes - 1)
+    ]
     rl = rlcard_search()
     unit = yardstick()
     if rl is None:
         versus = ["rlcard is not installed (`pip install --no-deps rlcard==1.2.0 termcolor`)."]
         anchor_name = "yardstick ms"
     else:
-        versus = versus_rlcard(ten, rl, args.passes)
+        versus = versus_rlcard(deals, rl)
         anchor_name = "rlcard median µs per 10-card hand"
     wild_lines, anchor_means = many_wilds(rng, args.hands, args.passes, anchor_pass(rl, ten))
     anchor = statistics.median(anchor_means) * (1e6 if rl else 1e3)

@@ -23,6 +23,11 @@ of cards still to place plus the wild cards still free.
   place could stand (a swap is as good), which leaves far fewer melds to try (`_Search._melds`).
 * With a limit, the number of wild cards in each meld is a choice too (a meld holds at most
   ``max_wilds_per_meld``), and spare wild cards that fit nowhere are deadwood at face value.
+
+A hand with no wild card in it and no card twice, aces low (every hand of one deck when
+``wild_rank`` is None, and many in play), takes a shorter way to the very same result (`_plain`):
+one sum of per-card codes says whether anything can meld at all, which most such hands can't,
+and otherwise the search runs on one bit mask with each card's melds precomputed.
 """
 
 from __future__ import annotations
@@ -80,6 +85,7 @@ _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 _KEY = {s: {t: 16 * i + n for t, n in RANK_NUMBER.items()} for i, s in enumerate(_SUITS)}
 """A card's key, ``_KEY[suit][rank]``, is 16 * suit index + rank number: its bit in per-suit masks
 (16 bits a suit, ranks 1..14 inside, so shifts by one or two never cross into another suit)."""
+_DECK = STANDARD52.name
 _LANE = (1 << 16) - 1
 _EVERY_LANE = sum(1 << (16 * i) for i in range(len(_SUITS)))  # times a lane: it in every suit
 _ACES = _EVERY_LANE << 1  # the ace bit of every suit
@@ -162,6 +168,43 @@ def check_hand(hand: Iterable[Card] | str) -> tuple[Card, ...]:
     return _scan(hand)[0]
 
 
+_VALUE_SHIFT = 70
+"""Where a card's value sits in its code (`_CODE`): above the 64 key bits and the carries that
+`MAX_HAND` copies of one card make in a sum of codes."""
+_BITS = (1 << _VALUE_SHIFT) - 1  # the key bits of a code, or of a sum of codes
+_VALUE_FIELD = (1 << 10) - 1  # a hand's value, at most 14 * 10, after a _VALUE_SHIFT
+_COUNT_SHIFT = _VALUE_SHIFT + 10
+_ONES = sum(1 << 4 * n for n in range(1, 14))  # a 1 in the count field of every rank
+_FOURS = _ONES << 2
+_CODE = [
+    1 << _COUNT_SHIFT + 4 * (k & 15) | min(k & 15, 10) << _VALUE_SHIFT | 1 << k if k & 15 else 0
+    for k in range(64)
+]
+"""A card's code by its key: its key's bit, its value (aces low) and a 1 in its rank's 4-bit
+count field, so that one sum over a hand gives its set of keys (when no card is doubled), its
+value and how many cards it holds of each rank (at most 4 when no card is doubled: adding
+`_ONES` sets bit 2 of a field iff the rank has 3 or 4, a possible set)."""
+_RANK_BITS = {t: _EVERY_LANE << n for t, n in RANK_NUMBER.items()}  # the keys of a rank, any suit
+
+
+def _read(hand: Iterable[Card] | str) -> tuple[Sequence[Card], list[int]] | None:
+    """``hand`` and its keys when it is a list or tuple of at most `MAX_HAND` standard cards, the
+    solver's usual input, read in one pass without hashing a card (a card's hash is a Python
+    call); else None, and `_check_slowly` reads it and says what is wrong."""
+    if (
+        not isinstance(hand, (tuple, list))
+        or type(hand) not in (tuple, list)
+        or len(hand) > MAX_HAND
+        or operator.countOf(map(type, hand), Card) != len(hand)
+    ):
+        return None
+    try:
+        keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == _DECK]
+    except (KeyError, TypeError):  # a rank or suit of another deck
+        return None
+    return (hand, keys) if len(keys) == len(hand) else None
+
+
 def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]:
     """The checked cards of ``hand``, their keys (suit index * 16 + rank number) and the sum of
     their bits (the set of keys when no card is doubled: see `_reach`).
@@ -169,21 +212,12 @@ def _scan(hand: Iterable[Card] | str) -> tuple[tuple[Card, ...], list[int], int]
     A list or tuple of standard cards, the solver's usual input, is read in one pass without
     hashing a card; anything else, and every refusal, goes through `_check_slowly`, which says
     what is wrong."""
-    if (
-        isinstance(hand, (tuple, list))
-        and type(hand) in (tuple, list)
-        and len(hand) <= MAX_HAND
-        and set(map(type, hand)) <= {Card}
-    ):
-        name = STANDARD52.name
-        try:
-            keys = [_KEY[c.suit][c.rank] for c in hand if c.deck == name]
-        except (KeyError, TypeError):  # a rank or suit of another deck
-            keys = None
-        if keys is not None and len(keys) == len(hand):
-            bits = sum(map(_BIT.__getitem__, keys))
-            if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
-                return tuple(hand), keys, bits
+    read = _read(hand)
+    if read is not None:
+        keys = read[1]
+        bits = sum(map(_BIT.__getitem__, keys))
+        if bits.bit_count() == len(keys) or max(Counter(keys).values()) <= MAX_DECKS:
+            return tuple(read[0]), keys, bits
     cards = _check_slowly(hand)
     keys = [_KEY[c.suit][c.rank] for c in cards]
     return cards, keys, sum(map(_BIT.__getitem__, keys))
@@ -313,6 +347,143 @@ def _quick_melds(
                 )
                 melds.append(Meld("run", group, (None,) * len(group)))
     return melds
+
+
+# -- no wild card in the hand: the plain search --------------------------------------------------
+def _plain_options(rank: int, suit: int) -> tuple[int, ...]:
+    """The melds card (rank, suit) leads in `_plain_best`, as rank-major masks (bit 4 * rank +
+    suit), in the order `_Search._melds` lists them for a hand of distinct naturals and no free
+    wild card: the sets (the card and two or three of the higher suits of its rank, in the
+    order its choices grow), then the runs from the card upwards, shortest first."""
+    here = 1 << (4 * rank + suit)
+    choices = [here]
+    for higher in range(suit + 1, len(_SUITS)):
+        choices = [c | t << (4 * rank + higher) for c in choices for t in (0, 1)]
+    sets = [c for c in choices if c.bit_count() >= 3]
+    runs = [sum(1 << (4 * r + suit) for r in range(rank, top + 1)) for top in range(rank + 2, 14)]
+    return (*sets, *runs)
+
+
+_PLAIN_OPTIONS = [()] * 4 + [_plain_options(i >> 2, i & 3) for i in range(4, 56)]
+_PLAIN_KIND = {
+    m: "set" if m.bit_length() - (m & -m).bit_length() < 4 else "run"
+    for options in _PLAIN_OPTIONS
+    for m in options
+}
+_PLAIN_VALUE = [min(i >> 2, 10) for i in range(56)]
+_RANK_MAJOR = [1 << (4 * (key & 15) + (key >> 4)) for key in range(64)]  # by key
+
+
+def _plain(hand: Sequence[Card], keys: Sequence[int], bits: int) -> tuple[int, Arrangement]:
+    """`min_deadwood` of a hand of distinct cards, none wild, aces low, in which something can
+    meld: the very result of the general path (`_reach`, `_quick_melds`, `_Search`,
+    `_rebuild`) in a fraction of its time.  The cards are the bits of one int (``bits``), each
+    card's melds are precomputed (`_PLAIN_OPTIONS`), and a search state is a mask."""
+    m = bits
+    t = m & (m >> 1) & (m >> 2)  # as `_reach` with no wild card: three in a row start here
+    runs = t | t << 1 | t << 2
+    a, b, c, d = m & _LANE, m >> 16 & _LANE, m >> 32 & _LANE, m >> 48
+    sets = m & ((a & b & (c | d)) | (c & d & (a | b))) * _EVERY_LANE  # ranks in 3 suits or 4
+    live = runs | sets
+    if runs & sets:  # some card could go either way: search
+        return _plain_search(hand, keys, live)
+    # every live card melds (`_quick_melds`): sets by rank and run blocks by suit, in hand order
+    dead, value = [], 0
+    by_rank: dict[str, list[Card]] = {}
+    run_at: dict[int, Card] = {}
+    suits: dict[str, None] = {}
+    for card, key in zip(hand, keys, strict=False):  # one pass: it is most of the time here
+        if not live >> key & 1:
+            dead.append(card)
+            value += _VALUE[key]
+        elif sets >> key & 1:
+            by_rank.setdefault(card.rank, []).append(card)
+        else:
+            run_at[key] = card
+            suits[card.suit] = None
+    melds = [Meld("set", tuple(group), (None,) * len(group)) for group in by_rank.values()]
+    for suit in suits:
+        lane = 16 * _SUIT_INDEX[suit]
+        x = runs >> lane & _LANE
+        while x:
+            low = x & -x
+            block = x & ~(x + low)  # the lowest block of consecutive ranks
+            x ^= block
+            group = tuple(
+                map(
+                    run_at.__getitem__,
+                    range(lane + low.bit_length() - 1, lane + block.bit_length()),
+                )
+            )
+            melds.append(Meld("run", group, (None,) * len(group)))
+    return value, Arrangement(tuple(melds), tuple(dead), value)
+
+
+def _plain_search(hand: Sequence[Card], keys: Sequence[int], live: int) -> tuple[int, Arrangement]:
+    """`_plain` when a card could meld two ways: `_plain_best` on the live cards, the melds
+    in the order of their lowest cards, the deadwood in hand order (as `_rebuild` leaves them)."""
+    state, value = 0, 0
+    card_at: dict[int, Card] = {}
+    for card, key in zip(hand, keys, strict=True):
+        if live >> key & 1:
+            bit = _RANK_MAJOR[key]
+            state |= bit
+            card_at[bit] = card
+        else:
+            value += _VALUE[key]
+    choice: dict[int, int] = {}
+    value += _plain_best(state, {0: 0}, choice)
+    melds, melded = [], 0
+    while state:
+        meld = choice[state]
+        if meld:
+            group = []
+            x = meld
+            while x:
+                low = x & -x
+                group.append(card_at[low])
+                x ^= low
+            melds.append(Meld(_PLAIN_KIND[meld], tuple(group), (None,) * len(group)))
+            melded |= meld
+            state ^= meld
+        else:
+            state &= state - 1  # the lowest card is deadwood
+    dead = tuple(
+        card
+        for card, key in zip(hand, keys, strict=True)
+        if not (live >> key & 1 and _RANK_MAJOR[key] & melded)
+    )
+    return value, Arrangement(tuple(melds), dead, value)
+
+
+def _plain_best(state: int, memo: dict[int, int], choice: dict[int, int]) -> int:
+    """`_Search.best` for distinct naturals and no free wild card, a state being a rank-major
+    mask: the lowest card leads the first of its melds with the least deadwood left, or is
+    deadwood if that is as good (``choice``: the meld's mask, or 0 for deadwood)."""
+    low = state & -state
+    i = low.bit_length() - 1
+    best_value, best_meld = _NO_VALUE, 0
+    for meld in _PLAIN_OPTIONS[i]:
+        if meld & state == meld:
+            rest = state ^ meld
+            value = memo.get(rest)
+            if value is None:
+                value = _plain_best(rest, memo, choice)
+            if value < best_value:
+                best_value, best_meld = value, meld
+                if value == 0:
+                    break
+    own = _PLAIN_VALUE[i]
+    if own <= best_value:
+        rest = state ^ low
+        value = memo.get(rest)
+        if value is None:
+            value = _plain_best(rest, memo, choice)
+        if own + value <= best_value:
+            best_value, best_meld = own + value, 0
+    memo[state] = best_value
+    choice[state] = best_meld
+    return best_value
 
 
 # -- the search ----------------------------------------------------------------------------------
@@ -623,9 +794,29 @@ def min_deadwood(
     """The smallest deadwood of ``hand`` over every way of splitting it into melds (§3.3), with
     one arrangement that reaches it.  ``wild_rank`` is this round's wild rank token ("3".."K"; None:
     no wild cards)."""
-    cards, keys, bits = _scan(hand)
-    wild_rank = _check_wild(wild_rank)
-    high, limit = _options(options)
+    read = _read(hand)
+    if read is None:  # not a list or tuple of standard cards: read carefully
+        cards, keys, bits = _scan(hand)
+        wild_rank = _check_wild(wild_rank)
+        high, limit = _options(options)
+    else:
+        seq, keys = read
+        total = sum(map(_CODE.__getitem__, keys))
+        bits = total & _BITS
+        distinct = bits.bit_count() == len(keys)  # a sum of powers of two carries iff two equal
+        if not distinct and max(Counter(keys).values()) > MAX_DECKS:
+            _scan(hand)  # refuses the hand, saying which card has too many copies
+        if wild_rank is not None:  # two calls fewer on the plain path
+            wild_rank = _check_wild(wild_rank)
+        high, limit = (False, None) if options is None else _options(options)
+        if distinct and not high and not (wild_rank and bits & _RANK_BITS[wild_rank]):
+            # the plain path: most such hands hold no three in a row of a suit nor three of a
+            # rank (the count fields), and then nothing melds
+            if bits & bits >> 1 & bits >> 2 or (total >> _COUNT_SHIFT) + _ONES & _FOURS:
+                return _plain(seq, keys, bits)
+            value = total >> _VALUE_SHIFT & _VALUE_FIELD
+            return value, Arrangement((), tuple(seq), value)
+        cards = tuple(seq)
     wild_number = RANK_NUMBER[wild_rank] if wild_rank else 0
     w = 0
     if wild_number:  # the places of the naturals
