@@ -411,6 +411,12 @@ class TableModel:
         table offers no review."""
         return None
 
+    @property
+    def reviews(self) -> bool:
+        """Whether this table offers a review: its game defines `reviewer`.  Asked without
+        making a reviewer, whose counting may bring numpy into a page that does not load it."""
+        return type(self).reviewer is not TableModel.reviewer
+
     def hand_start(self) -> int:
         """The step the hand (round, deal) now on the table began after: what a review looks
         back over.  The whole game, unless the game plays hands."""
@@ -480,7 +486,7 @@ class TableModel:
         """The controls as the table offers them: the game's (`controls`), and on an exam page
         the hint controls refused (off, and pressing one says why)."""
         controls = self.controls()
-        if self.reviewer() is not None:
+        if self.reviews:
             controls = (*controls, *hand_review.controls(self))
         if self.played is not None:
             controls = tuple(

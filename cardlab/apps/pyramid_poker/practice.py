@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardlab.apps.practice import SEAT, Exercise, Position, PracticeModel
 from cardlab.apps.pyramid_poker.questions import position_lines
@@ -31,7 +31,6 @@ from cardlab.core.i18n import Message, msg, msgn
 from cardlab.games.poker.ranking import RANK_VALUE, evaluate
 from cardlab.games.pyramid_poker.bots import SmartBot
 from cardlab.games.pyramid_poker.game import PyramidPokerView
-from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
 from cardlab.games.pyramid_poker.rules import (
     HAND_NAMES,
     HAND_SIZE,
@@ -42,6 +41,9 @@ from cardlab.games.pyramid_poker.rules import (
 )
 from cardlab.pictures.pyramid_poker import HEIGHT, WIDTH, position_picture
 from cardlab.render import Drawing
+
+if TYPE_CHECKING:  # numpy: loaded with the reviewer, at the first answer
+    from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
 
 PRACTICE_AI = SmartBot(seed="hint/practice", joker_samples=64)
 """The practice's AI, the table's reasoning bot with a fixed seed and a steadier estimate of a
@@ -133,7 +135,10 @@ class PyramidPokerPractice(PracticeModel):
 
     def reviewer(self) -> PyramidPokerReviewer:
         """Each move's exact worth in expected points (advanced scoring), against the reasoning
-        bot at a fixed seed (its reason is the answer's reasoning)."""
+        bot at a fixed seed (its reason is the answer's reasoning).  Imported at the first
+        answer: its counting brings numpy, which the page does not load otherwise."""
+        from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
+
         return PyramidPokerReviewer(PRACTICE_AI)
 
     def draw(self, ex: Exercise, theme: str) -> Drawing:

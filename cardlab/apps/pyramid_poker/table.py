@@ -32,7 +32,6 @@ from cardlab.games.pyramid_poker import (
     new_game,
 )
 from cardlab.games.pyramid_poker.game import PyramidPokerState, PyramidPokerView
-from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
 from cardlab.games.pyramid_poker.rules import hand_label, hand_noun, slot_action, slot_name
 from cardlab.games.pyramid_poker.scoring import hand_title, verdict
 from cardlab.lessons.table_position import Recipe
@@ -341,7 +340,10 @@ class PyramidPokerTable(TableModel):
     def reviewer(self) -> Reviewer:
         """The game's decisions valued by the lesson's measure of a block's place, against the
         Hint's bot (`cardlab.games.pyramid_poker.review`); the whole game is reviewed once it is
-        over (the defaults of `hand_start` and `hand_done`)."""
+        over (the defaults of `hand_start` and `hand_done`).  Imported when asked for: its
+        counting brings numpy, which the page does not load otherwise."""
+        from cardlab.games.pyramid_poker.review import PyramidPokerReviewer
+
         return PyramidPokerReviewer(self.hint_bot(), self.state.no_pair_penalty)
 
     def suggest(self) -> Suggestion:

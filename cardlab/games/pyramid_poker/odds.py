@@ -19,14 +19,12 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from cardlab.core.cards import Card
 from cardlab.core.i18n import Message, msg, num
 from cardlab.games.poker.counts import category_counts
 from cardlab.games.poker.ranking import CATEGORIES, CATEGORY_BASE, POKER_NAMES
-from cardlab.games.poker.tables import card_ids, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.rules import (
     GENERAL_SIZE,
@@ -37,6 +35,9 @@ from cardlab.games.pyramid_poker.rules import (
     SUPPLY_SIZE,
     is_joker,
 )
+
+if TYPE_CHECKING:  # numpy and the tables: imported when a hand is counted, not at a page's load
+    import numpy as np
 
 CATEGORIES_PP = tuple(c for c in CATEGORIES if c != "five_up")
 """The ten Pyramid Poker categories, lowest first (jokers are not wild: no five of a kind)."""
@@ -120,6 +121,10 @@ def _fill_codes(
     samples: int,
     seed: int,
 ) -> tuple[np.ndarray, str]:
+    import numpy as np
+
+    from cardlab.games.poker.tables import card_ids, evaluate_many
+
     base = card_ids(cards)
     ids = card_ids(pool)
     n = len(ids)
@@ -153,6 +158,8 @@ def hand_odds(
     room = HAND_SIZE - len(cards)
     if room > len(plain):
         raise ValueError(f"only {len(plain)} unseen blocks to fill {room} places")
+    import numpy as np
+
     codes, method = _fill_codes(cards, plain, room, exact_limit, samples, seed)
     cats = codes // CATEGORY_BASE
     counts = np.bincount(cats, minlength=len(CATEGORIES))

@@ -17,14 +17,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from cardlab.core.cards import Card
-from cardlab.games.poker.tables import card_ids, evaluate_many
 from cardlab.games.pyramid_poker.game import PyramidPokerView
 from cardlab.games.pyramid_poker.odds import HandOdds, hand_odds
 from cardlab.games.pyramid_poker.rules import HAND_NAMES, HAND_SIZE, NO_PAIR_PENALTY, is_joker
+
+if TYPE_CHECKING:  # numpy and the tables: imported when a placement is counted
+    import numpy as np
 
 SCORINGS = ("advanced", "basic")
 EXACT_LIMIT = 20_000
@@ -79,6 +80,10 @@ def _comparison_gain(
     mine: Sequence[Card], theirs: Sequence[Card], card: Card, pool: Sequence[Card], seed: int
 ) -> float:
     """The rise in the chance that ``mine`` beats ``theirs`` (a tie half) with ``card`` in it."""
+    import numpy as np
+
+    from cardlab.games.poker.tables import card_ids
+
     plain = card_ids([c for c in pool if not is_joker(c)])
     room, other = HAND_SIZE - len(mine), HAND_SIZE - len(theirs)
     if room + other > len(plain):
@@ -95,6 +100,10 @@ def _comparison_gain(
 
 
 def _codes(cards: Sequence[Card], fills: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    from cardlab.games.poker.tables import card_ids, evaluate_many
+
     base = np.broadcast_to(card_ids(cards), (len(fills), len(cards)))
     return evaluate_many(np.concatenate([base, fills], axis=1).astype(np.int16))
 

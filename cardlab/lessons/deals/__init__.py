@@ -8,6 +8,7 @@ the prose states.  ``tools/curate_deals.py`` found them once; nothing searches a
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib.resources import files
 
 from cardlab.core.i18n import joined, msg
@@ -29,9 +30,11 @@ def _text(name: str) -> str:
     return files(__name__).joinpath(name + SUFFIX).read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=16)  # a replay is immutable: a page's stepper, table and figures share it
 def load(name: str) -> Replay:
     """The curated deal ``name`` (e.g. ``"triad-pot-odds"``); ``ValueError`` naming the known
-    deals for any other name."""
+    deals for any other name.  Read once per kernel: a Pyramid Poker page read its whole game
+    three times (a tenth of a second of replaying)."""
     if name not in names():
         raise ValueError(
             msg(
