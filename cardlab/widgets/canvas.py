@@ -271,9 +271,21 @@ class CanvasView:
             self._warm_soon()
 
     def _warm_soon(self) -> None:
-        """Have `_warm` run `WARM_AFTER_S` from now, unless it is already due."""
-        if not self._warming:
-            self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
+        """Have `_warm` run `WARM_AFTER_S` from now, unless it is already due; for a canvas no
+        page has shown yet, from when one does (`when_seen`): a page's load made decks of faces
+        for tables nobody had looked at."""
+        if self._warming:
+            return
+        if not self.seen:
+            self._warming = True
+
+            def start() -> None:
+                self._warming = False
+                self._warm_soon()
+
+            self.when_seen(start)
+            return
+        self._warming = later(WARM_AFTER_S, guarded(self._status_sink, self._warm))
 
     @property
     def size(self) -> tuple[float, float]:

@@ -23,6 +23,13 @@ from cardlab.widgets.table import TableView
 from cardlab.widgets.theme import ThemePicker
 
 
+def shown_on_page(view: TableView) -> None:
+    """The page reports the table's canvas in its window (`cardlab.widgets.canvas._heard`)."""
+    from cardlab.widgets import canvas
+
+    canvas._heard(None, {"seen": [view.canvas_view.canvas.key]}, None)
+
+
 def tap_canvas_batches(monkeypatch: pytest.MonkeyPatch, into: list[Any]) -> None:
     """Every canvas batch sent from now on, its commands appended to ``into``."""
     from cardlab.widgets.a11y import page_script
@@ -284,24 +291,30 @@ def test_the_bots_exchange_advice_is_worked_out_ahead_and_used(game):
     assert info.hits >= 1 and info.hits + (info.misses - ahead) == counted_cold
 
 
-def test_a_table_shown_in_a_kernel_works_ahead_once_the_press_is_answered(in_a_kernel):
-    """In a kernel (a running event loop) the view asks `ahead` shortly after the press, not
-    inside it: the press's own answer never waits for it."""
+def test_a_table_shown_in_a_kernel_works_ahead_once_the_page_shows_it(in_a_kernel):
+    """In a kernel (a running event loop) the view asks `ahead` shortly after the page reports
+    its canvas in the window, never while the page loads (a table nobody scrolled to costs
+    nothing) and never inside a press."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
     from cardlab.games.poker import draw
+    from cardlab.widgets import canvas
 
-    async def session() -> tuple[int, int, TableView]:
+    async def session() -> tuple[int, int, int, TableView]:
         draw._advice.cache_clear()
         view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
         during = draw._advice.cache_info().misses
+        await asyncio.sleep(TableView.AHEAD_S + 0.3)
+        unseen = draw._advice.cache_info().misses
+        canvas._heard(None, {"seen": [view.canvas_view.canvas.key]}, None)  # the page's report
         await asyncio.sleep(TableView.AHEAD_S + 0.5)
-        return during, draw._advice.cache_info().misses, view
+        return during, unseen, draw._advice.cache_info().misses, view
 
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (another test may run one here)
-        during, after, view = thread.submit(asyncio.run, session()).result(timeout=60)
-    assert during == 0 and after > 0 and view.status.level != "error"
+        during, unseen, after, view = thread.submit(asyncio.run, session()).result(timeout=60)
+    assert during == 0 and unseen == 0 and after > 0 and view.status.level != "error"
+    assert view.canvas_view.seen
 
 
 def test_a_clicked_press_sends_its_picture_first_and_its_words_a_frame_after(in_a_kernel):
@@ -355,6 +368,7 @@ def test_a_press_the_table_foresaw_sends_the_batch_made_while_the_learner_though
 
     async def session() -> list[tuple[list[int], Any, Any, Any]]:
         view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        shown_on_page(view)  # its look-ahead waits for the page to show it
         seen = []
         for _ in range(4):
             await asyncio.sleep(TableView.AHEAD_S + 0.5)  # foreseen, and the batches made
@@ -438,6 +452,7 @@ def test_a_foreseen_showdown_finds_its_faces_made_a_whole_deck_at_a_time(in_a_ke
 
     async def session() -> list[tuple[set[str], dict[str, Sprite], dict[str, Sprite]]]:
         view = TableView(MODELS["triad"].start(seed=4), ThemePicker())
+        shown_on_page(view)  # its look-ahead waits for the page to show it
         seen = []
         for _ in range(12):
             await asyncio.sleep(TableView.AHEAD_S + 1.5)  # foreseen, and the faces made

@@ -518,8 +518,9 @@ def test_a_prepared_batch_that_no_longer_holds_is_redrawn(in_a_kernel, batches):
 def test_after_a_press_a_view_makes_every_face_of_the_decks_it_shows_a_few_at_a_time(
     in_a_kernel, batches, monkeypatch
 ):
-    """A press's drawing starts the warming: every face of the deck shown, at that size and
-    theme, gets its hidden canvas, `WARM_CHUNK` per message; the next face a press shows is
+    """A press's drawing starts the warming, once a page shows the canvas (not while a page
+    loads tables nobody looks at): every face of the deck shown, at that size and theme, gets
+    its hidden canvas, `WARM_CHUNK` per message; the next face a press shows is
     blitted, not drawn inline.  What is made is the whole deck, whatever the cards shown."""
     import asyncio
 
@@ -542,22 +543,26 @@ def test_after_a_press_a_view_makes_every_face_of_the_decks_it_shows_a_few_at_a_
         unpressed = set(view.sprite_canvases) | set(still.sprite_canvases)
         batches.clear()
         view.draw(shown(first, second))
+        await asyncio.sleep(0.3)
+        before_seen = len(batches.messages)  # the press and its due face: no page shows it yet
+        view.handle_seen()
         await asyncio.sleep(1.0)
-        warming = batches.messages[2:]  # after the press and its due face
+        warming = batches.messages[before_seen:]
         made = {key for key in canvas_module._SPRITES if key.endswith("@2")}
         batches.clear()
         view.draw(shown(first, second, third))
-        return unpressed, warming, made, batches.names(0), view.last_sprites_blitted
+        return unpressed, before_seen, warming, made, batches.names(0), view.last_sprites_blitted
 
-    unpressed, warming, made, pressed, blitted = in_a_loop(
+    unpressed, before_seen, warming, made, pressed, blitted = in_a_loop(
         lambda: session(deck[0], deck[1], deck[40])
     )
     assert len(unpressed) == 1
+    assert before_seen == 2  # the warming waited for a page to show the canvas
     assert made == {f"{card_face(c, 40, 56).key}@2" for c in deck}
     switches = [sum(1 for c in m if c[0] == "sprite") for m in warming]
     assert warming and max(switches) <= canvas_module.WARM_CHUNK
     assert "fillText" not in pressed and blitted == 3
     canvas_module._SPRITES.clear()
     canvas_module._SPRITES_FRESH.clear()
-    _, _, made_again, _, _ = in_a_loop(lambda: session(deck[7], deck[30], deck[12]))
+    _, _, _, made_again, _, _ = in_a_loop(lambda: session(deck[7], deck[30], deck[12]))
     assert made_again == made  # other cards shown, the same faces made
