@@ -460,7 +460,7 @@ def legal_plays(
     _check_ruleset(ruleset)
     h = _counts(hand)
     if table is None:
-        return [*all_combos(h, ruleset)]
+        return all_combos(h, ruleset)  # already a list of its own
     return [PASS, *_beating(h, table, ruleset)]
 
 
@@ -484,30 +484,67 @@ def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
     key = (h, ruleset)
     found = _CACHE.get(key) if key in _CACHE else None  # a miss without a KeyError
     if found is None:
-        hand = _Hand(h, ruleset)
-        combos: list[Combo] = []
-        for bucket in _IN_ORDER:
-            combos += bucket(hand)
-        found = _CACHE[key] = tuple(combos)
+        combos = _every_play(_Hand(h, ruleset))
+        _CACHE[key] = tuple(combos)
+        return combos
     return list(found)
+
+
+def _every_play(hand: _Hand) -> list[Combo]:
+    """Every bucket's plays in `_KIND_ORDER` (airplane, airplane_pair, airplane_solo, bomb,
+    four_two_pair, four_two_solo, pair, pair_run, rocket, solo, straight, trio, trio_pair,
+    trio_solo), calling only the buckets the hand can fill: most hands have no airplane or
+    four, and a fresh 20-card lead spent a fifth of its time in calls that found nothing."""
+    out: list[Combo] = []
+    trios = hand.trios
+    if len(trios) > 1:
+        planes = hand.airplanes
+        if planes:
+            out += planes
+            out += _airplane_pairs(hand)
+            out += _airplane_solos(hand)
+    fours = hand.fours
+    if fours:
+        out += map(_BOMB.__getitem__, fours)
+        out += _four_two_pairs(hand)
+        out += _four_two_solos(hand)
+    pairs = hand.pairs
+    out += map(_PAIR.__getitem__, pairs)
+    if len(pairs) > 2:
+        out += hand.pair_runs
+    h = hand.counts
+    if h[BLACK_JOKER] and h[RED_JOKER]:
+        out.append(_ROCKET)
+    have = hand.have
+    out += map(_SOLO.__getitem__, have)
+    if len(have) > 4:
+        out += hand.straights
+    if trios:
+        out += map(_TRIO.__getitem__, trios)
+        out += _trio_pairs(hand)
+        out += _trio_solos(hand)
+    return out
 
 
 def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
     """The plays of ``h`` that beat ``table``, in `all_combos` order, making only the kinds that
     can beat it (the table's kind, bombs and the rocket)."""
-    if table.kind == "rocket":
+    kind = table.kind
+    if kind == "rocket":
         return []
-    found = _CACHE.get((h, ruleset))
-    if found is not None:
-        return [p for p in found if combo_beats(p, table)]
+    key = (h, ruleset)
+    if key in _CACHE:  # a miss without a KeyError
+        found = _CACHE.get(key)
+        if found is not None:
+            return [p for p in found if combo_beats(p, table)]
     hand = _Hand(h, ruleset)
     out: list[Combo] = []
-    for kind in _KIND_ORDER:
-        if kind == table.kind:
-            size, main = table.size, table.main
+    size, main = table.size, table.main
+    for bucket in _FOLLOW[kind]:
+        if bucket is None:  # the table's own kind: same size, higher main rank
             out += [p for p in _BUCKETS[kind](hand) if p.size == size and p.main > main]
-        elif kind == "bomb" or kind == "rocket":
-            out += _BUCKETS[kind](hand)
+        else:
+            out += bucket(hand)
     return out
 
 
@@ -522,12 +559,22 @@ class _Hand:
     def __init__(self, h: Counts, ruleset: str) -> None:
         self.counts = h
         self.most = 2 if ruleset == "cardavia" else 1  # copies of one rank among single wings
-        self.have = have = [i for i in range(15) if h[i]]
+        have: list[int] = []
+        pairs: list[int] = []
+        trios: list[int] = []
+        fours: list[int] = []
+        for i, n in enumerate(h):  # one pass, nested by count: the fewest steps per rank
+            if n:
+                have.append(i)
+                if n > 1:
+                    pairs.append(i)
+                    if n > 2:
+                        trios.append(i)
+                        if n > 3:
+                            fours.append(i)
+        self.have, self.pairs, self.trios, self.fours = have, pairs, trios, fours
         self.down = have[::-1]
-        self.pairs = pairs = [i for i in have if h[i] >= 2]
-        self.trios = trios = [i for i in pairs if h[i] >= 3]
-        self.fours = [i for i in trios if h[i] == 4]
-        self.doubles = frozenset(pairs) if self.most == 2 else frozenset()
+        self.doubles = frozenset(pairs) if self.most == 2 else _NO_RANKS
 
     @property
     def straights(self) -> tuple[Combo, ...]:
@@ -543,6 +590,7 @@ class _Hand:
 
 
 _JOKERS = (BLACK_JOKER, RED_JOKER)
+_NO_RANKS: frozenset[int] = frozenset()
 _SEQUENCE_BIT = [1 << i if i in SEQUENCE else 0 for i in range(15)]
 """Each rank's bit in the masks that index the chain tables (none for the 2 and the jokers)."""
 
@@ -728,16 +776,26 @@ def _four_two_pairs(hand: _Hand) -> list[Combo]:
 # little, so it stays small.
 @lru_cache(maxsize=512)
 def _plane(kind: str, top: int, k: int, wings: tuple[int, ...]) -> Combo:
-    v = [0] * 15
+    v = [*_CORE_COUNTS[k][top]]
     per = 1 if kind == "airplane_solo" else 2
     for i in wings:
         v[i] += per
-    v[top - k + 1 : top + 1] = [3] * k
     # made without the frozen dataclass's setattr per field: a hand with three trios in a row
-    # has some 150 of these, and they were a fifth of the time of generating a lead
+    # has some 150 of these, and they were most of the time of generating its lead
     plane = object.__new__(Combo)
-    plane.__dict__.update(kind=kind, main=top, size=(3 + per) * k, counts=tuple(v), chain=k)
+    fields = plane.__dict__
+    fields["kind"] = kind
+    fields["main"] = top
+    fields["size"] = (3 + per) * k
+    fields["counts"] = tuple(v)
+    fields["chain"] = k
     return plane
+
+
+_CORE_COUNTS = [
+    [_vector(*((i, 3) for i in range(top - k + 1, top + 1))) for top in SEQUENCE] for k in range(6)
+]
+"""``_CORE_COUNTS[k][top]``: the rank counts of the k trios in a row up to ``top``."""
 
 
 def _airplane_solos(hand: _Hand) -> list[Combo]:
@@ -753,8 +811,11 @@ def _airplane_solos(hand: _Hand) -> list[Combo]:
             pool = [i for i in hand.have if not low <= i <= top for _ in range(min(h[i], most))]
             # a sorted pool's combinations come in increasing rank order, so without repeats
             # and reversed they are in increasing order of the count vector
-            wings = [w for w in dict.fromkeys(combinations(pool, k)) if w[-2:] != _JOKERS]
-            out += [_plane("airplane_solo", top, k, w) for w in reversed(wings)]
+            wings = [*dict.fromkeys(combinations(pool, k))]
+            if h[BLACK_JOKER] and h[RED_JOKER]:  # both jokers are no wings
+                wings = [w for w in wings if w[-2:] != _JOKERS]
+            wings.reverse()
+            out += [_plane("airplane_solo", top, k, w) for w in wings]
     return out
 
 
@@ -790,4 +851,13 @@ _BUCKETS: dict[str, Callable[[_Hand], Sequence[Combo]]] = {
     "rocket": _rockets,
 }
 _KIND_ORDER = sorted(_BUCKETS)  # `Combo` orders by kind name first
-_IN_ORDER = [_BUCKETS[kind] for kind in _KIND_ORDER]
+_FOLLOW: dict[str, list[Callable[[_Hand], Sequence[Combo]] | None]] = {
+    table: [
+        None if kind == table else _BUCKETS[kind]
+        for kind in _KIND_ORDER
+        if kind in (table, "bomb", "rocket")
+    ]
+    for table in _KIND_ORDER
+}
+"""The buckets that can beat a table of each kind, in `_KIND_ORDER`: None stands for the table's
+own kind, whose plays must also be the same size and higher."""
