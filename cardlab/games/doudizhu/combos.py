@@ -113,7 +113,13 @@ def sized(size: int, kind: str) -> Message:
 def _notation(counts: Counts) -> str:
     """``counts`` as rank notation, low to high (bounded: a legal-move list asks it of every
     play, and caching it on the plays themselves grew without end)."""
-    return " ".join(RANKS[i] for i, n in enumerate(counts) for _ in range(n))
+    if min(counts) < 0 or max(counts) > 4:  # no deck's counts (a Combo made by hand)
+        return " ".join(RANKS[i] for i, n in enumerate(counts) for _ in range(n))
+    return " ".join([_RUNS[i][n] for i, n in enumerate(counts) if n])
+
+
+_RUNS = [[" ".join([rank] * n) for n in range(5)] for rank in RANKS]
+"""``_RUNS[i][n]``: ``n`` cards of rank index ``i`` as notation (``"9 9 9"``)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -149,39 +155,7 @@ class Combo:
     @property
     def name(self) -> Message:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
-        high = _rank_word(self.main)
-        kind = self.kind
-        if kind == "rocket":
-            return msg("Rocket (both jokers)")
-        if kind == "straight":
-            return msg("Straight, length {length}, high {high}", length=self.chain, high=high)
-        if kind == "pair_run":
-            return msg("Pair run, length {length}, high {high}", length=self.chain, high=high)
-        if kind.startswith("airplane"):
-            low = _rank_word(self.main - self.chain + 1)
-            return msgn(
-                "{kind}, {count} trio {low}-{high}",
-                "{kind}, {count} trios {low}-{high}",
-                self.chain,
-                kind=KIND_NAMES[kind],
-                low=low,
-                high=high,
-            )
-        if kind == "solo":
-            return msg("Solo {rank}", rank=high)
-        if kind == "pair":
-            return msg("Pair of {rank}s", rank=high)
-        if kind == "trio":
-            return msg("Trio of {rank}s", rank=high)
-        if kind == "bomb":
-            return msg("Bomb of {rank}s", rank=high)
-        if kind == "trio_solo":
-            return msg("Trio of {rank}s + solo", rank=high)
-        if kind == "trio_pair":
-            return msg("Trio of {rank}s + pair", rank=high)
-        if kind == "four_two_solo":
-            return msg("Four of {rank}s + two singles", rank=high)
-        return msg("Four of {rank}s + two pairs", rank=high)
+        return _name(self.kind, self.main, self.chain)
 
     def __str__(self) -> str:
         return str(self.name)
@@ -194,6 +168,45 @@ JOKER_WORDS: dict[str, Message] = {"BJ": msg("Black joker"), "RJ": msg("Red joke
 def _rank_word(i: int) -> str | Message:
     rank = RANKS[i]
     return "10" if rank == "T" else JOKER_WORDS.get(rank, rank)
+
+
+# A combination's name by its kind, main rank and chain: a few hundred messages of about 0.3 KB,
+# every one a play can have.  Messages are frozen, and the narration names every play and the
+# table it beats, so each name is made once rather than at every play.
+@lru_cache(maxsize=1024)
+def _name(kind: str, main: int, chain: int) -> Message:
+    high = _rank_word(main)
+    if kind == "rocket":
+        return msg("Rocket (both jokers)")
+    if kind == "straight":
+        return msg("Straight, length {length}, high {high}", length=chain, high=high)
+    if kind == "pair_run":
+        return msg("Pair run, length {length}, high {high}", length=chain, high=high)
+    if kind.startswith("airplane"):
+        low = _rank_word(main - chain + 1)
+        return msgn(
+            "{kind}, {count} trio {low}-{high}",
+            "{kind}, {count} trios {low}-{high}",
+            chain,
+            kind=KIND_NAMES[kind],
+            low=low,
+            high=high,
+        )
+    if kind == "solo":
+        return msg("Solo {rank}", rank=high)
+    if kind == "pair":
+        return msg("Pair of {rank}s", rank=high)
+    if kind == "trio":
+        return msg("Trio of {rank}s", rank=high)
+    if kind == "bomb":
+        return msg("Bomb of {rank}s", rank=high)
+    if kind == "trio_solo":
+        return msg("Trio of {rank}s + solo", rank=high)
+    if kind == "trio_pair":
+        return msg("Trio of {rank}s + pair", rank=high)
+    if kind == "four_two_solo":
+        return msg("Four of {rank}s + two singles", rank=high)
+    return msg("Four of {rank}s + two pairs", rank=high)
 
 
 # -- cards <-> counts ---------------------------------------------------------------------------
@@ -244,9 +257,32 @@ def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
 def read_play(text: str, ruleset: str) -> tuple[tuple[Card, ...], Counts, tuple[Combo, ...]]:
     """The cards of notation ``text``, their rank counts and every reading of them as a
     combination under ``ruleset`` (none when they make none); ``ValueError`` for bad notation."""
-    cards = parse(text)
+    cards = _rank_pattern(text) or parse(text)
     counts = counts_of(cards)
     return cards, counts, tuple(classify(counts, ruleset))
+
+
+def _rank_pattern(text: str) -> tuple[Card, ...]:
+    """The cards of ``text`` when it is a rank pattern as the legal actions write it (rank
+    tokens of `RANKS` split by single spaces, no more copies than one deck holds), else ``()``
+    for `parse` to read or refuse.  The general way counted the whole deck for each new text,
+    some 70 µs: a game's first plays waited for it."""
+    tokens = text.split(" ")
+    if len(tokens) > _DECK_SIZE:
+        return ()
+    counts = [0] * 15
+    for token in tokens:
+        i = INDEX.get(token)
+        if i is None:
+            return ()
+        counts[i] += 1
+    if max(counts[:13]) > 4 or counts[BLACK_JOKER] > 1 or counts[RED_JOKER] > 1:
+        return ()
+    return tuple(map(_RANK_CARDS.__getitem__, tokens))
+
+
+_RANK_CARDS = {rank: RANKS54.parse_card(rank) for rank in RANKS}
+"""Each rank token's card, as `parse` reads it (the suitless deck's card)."""
 
 
 def _is_card(token: str) -> bool:
@@ -458,10 +494,22 @@ def legal_plays(
     """Every legal play from ``hand``: one `Combo` per distinct rank pattern and reading, and
     `PASS` when following (``table`` is the combination to beat; None means leading)."""
     _check_ruleset(ruleset)
-    h = _counts(hand)
+    return plays_of(_counts(hand), table, ruleset)
+
+
+def plays_of(h: Counts, table: Combo | None, ruleset: str) -> list[Combo | str]:
+    """`legal_plays` of rank counts ``h`` that are already checked, under a known ruleset (the
+    engine's own hands): the same list, without reading and checking the hand again."""
     if table is None:
         return all_combos(h, ruleset)  # already a list of its own
     return [PASS, *_beating(h, table, ruleset)]
+
+
+def action_texts(plays: Iterable[Combo | str]) -> list[str]:
+    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: written
+    here in one step per play rather than through two properties."""
+    notation = _notation
+    return [p if type(p) is str else f"play {notation(p.counts)} as {p.kind}" for p in plays]
 
 
 # Every play of a hand, by (counts, ruleset): 1,024 hands of about 0.4 KB (a 20-card hand has
@@ -537,9 +585,19 @@ def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
         found = _CACHE.get(key)
         if found is not None:
             return [p for p in found if combo_beats(p, table)]
+    main = table.main
+    if kind in _ONE_RANK:  # the commonest tables, beaten without reading the whole hand
+        plays, copies = _ONE_RANK[kind]
+        higher = [plays[r] for r in range(main + 1, len(plays)) if h[r] >= copies]
+        rocket = [_ROCKET] if h[BLACK_JOKER] and h[RED_JOKER] else []
+        if kind == "bomb":
+            return higher + rocket
+        bombs = [_BOMB[r] for r in range(13) if h[r] == 4] if 4 in h else []
+        # in `_KIND_ORDER`: bomb, pair, rocket, solo, trio
+        return bombs + higher + rocket if kind == "pair" else bombs + rocket + higher
     hand = _Hand(h, ruleset)
     out: list[Combo] = []
-    size, main = table.size, table.main
+    size = table.size
     for bucket in _FOLLOW[kind]:
         if bucket is None:  # the table's own kind: same size, higher main rank
             out += [p for p in _BUCKETS[kind](hand) if p.size == size and p.main > main]
@@ -851,6 +909,13 @@ _BUCKETS: dict[str, Callable[[_Hand], Sequence[Combo]]] = {
     "rocket": _rockets,
 }
 _KIND_ORDER = sorted(_BUCKETS)  # `Combo` orders by kind name first
+_ONE_RANK: dict[str, tuple[list[Combo], int]] = {
+    "solo": (_SOLO, 1),
+    "pair": (_PAIR, 2),
+    "trio": (_TRIO, 3),
+    "bomb": (_BOMB, 4),
+}
+"""The kinds of one rank: the play of each rank and how many cards of it the play takes."""
 _FOLLOW: dict[str, list[Callable[[_Hand], Sequence[Combo]] | None]] = {
     table: [
         None if kind == table else _BUCKETS[kind]
