@@ -501,15 +501,18 @@ def plays_of(h: Counts, table: Combo | None, ruleset: str) -> list[Combo | str]:
     """`legal_plays` of rank counts ``h`` that are already checked, under a known ruleset (the
     engine's own hands): the same list, without reading and checking the hand again."""
     if table is None:
-        return all_combos(h, ruleset)  # already a list of its own
+        return cast("list[Combo | str]", all_combos(h, ruleset))  # already a list of its own
     return [PASS, *_beating(h, table, ruleset)]
 
 
 def action_texts(plays: Iterable[Combo | str]) -> list[str]:
-    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: written
-    here in one step per play rather than through two properties."""
-    notation = _notation
-    return [p if type(p) is str else f"play {notation(p.counts)} as {p.kind}" for p in plays]
+    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: the
+    import-time tables' plays by their written text, the others written here in one step."""
+    known, notation = _ACTIONS.get, _notation
+    return [
+        p if isinstance(p, str) else known(id(p)) or f"play {notation(p.counts)} as {p.kind}"
+        for p in plays
+    ]
 
 
 # Every play of a hand, by (counts, ruleset): 1,024 hands of about 0.4 KB (a 20-card hand has
@@ -519,12 +522,14 @@ _CACHE: LRUDict[tuple[Counts, str], tuple[Combo, ...]] = LRUDict(1024)
 
 
 def clear_cache() -> None:
-    """Forget the combinations remembered per hand, the winged airplanes made so far and the
-    plays read (benchmarks time generation and games from scratch)."""
+    """Forget the combinations remembered per hand, the winged airplanes made so far, the
+    plays read, their notation and names (benchmarks time generation and games from scratch)."""
     _CACHE.clear()
     _plane.cache_clear()
     read_play.cache_clear()
     _parse_text.cache_clear()
+    _notation.cache_clear()
+    _name.cache_clear()
 
 
 def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
@@ -753,6 +758,30 @@ _FOUR_SOLO = [_single_wings({r: 4}, r, "four_two_solo") for r in range(13)]
 _FOUR_PAIR = [_pair_wings({r: 4}, r, "four_two_pair") for r in range(13)]
 _PLANE2_SOLO = {t: _single_wings({t - 1: 3, t: 3}, t, "airplane_solo", 2) for t in range(1, 12)}
 _PLANE2_PAIR = {t: _pair_wings({t - 1: 3, t: 3}, t, "airplane_pair", 2) for t in range(1, 12)}
+
+
+def _table_plays() -> Iterator[Combo]:
+    """Every play of the tables above (with repeats): the plays that live as long as the
+    module, so their identities can key `_ACTIONS`."""
+    yield _ROCKET
+    rows: list[Sequence[Combo | None]] = [_SOLO, _PAIR, _TRIO, _BOMB, *_TRIO_SOLO, *_TRIO_PAIR]
+    for row in rows:
+        yield from filter(None, row)
+    for chains in _CHAIN_TABLES.values():
+        for found in chains:
+            yield from found
+    for grids in (_FOUR_SOLO, _FOUR_PAIR, _PLANE2_SOLO.values(), _PLANE2_PAIR.values()):
+        for grid in grids:
+            for row in grid:
+                yield from filter(None, row)
+
+
+_ACTIONS: dict[int, str] = {id(play): play.action for play in _table_plays()}
+"""The legal-action text of each of the 4,331 plays built at import, by the play's identity
+(about 0.5 MB): a lead lists a few dozen plays, and writing each one's text was most of the
+time a game spent listing its legal leads.  Only these immortal plays are keyed by identity;
+the winged airplanes made per hand are written each time."""
+_notation.cache_clear()  # written once above: the bounded cache is for the other plays
 
 
 def _two_wings(

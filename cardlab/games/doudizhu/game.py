@@ -229,12 +229,15 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
 
     # -- whose turn, what is legal -----------------------------------------------------------
     def current_player(self, state: DouDizhuState) -> int:
-        phase = state.phase
-        if phase == "over":
+        # `DouDizhuState.phase`'s tests, read directly: a game loop asks twice per action
+        if state.result is not None or state.void:
             return TERMINAL
-        if phase in ("deal", "first"):
+        if state.stock or state.first_bidder is None:  # dealing, or choosing the first bidder
             return CHANCE
         return state.to_move
+
+    def is_terminal(self, state: DouDizhuState) -> bool:
+        return state.result is not None or state.void
 
     def chance_outcomes(self, state: DouDizhuState) -> list[tuple[str, float]]:
         if state.phase == "deal":
@@ -244,24 +247,23 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
     def sample_chance(self, state: DouDizhuState, rng: random.Random) -> Action:
         """The card `Game.sample_chance` draws (the same call of ``rng.choices`` on the same
         weights, so seeded deals stay the same), without writing out every outcome first."""
-        if state.phase != "deal":
-            return super().sample_chance(state, rng)
         stock = state.stock
+        if not stock or state.result is not None or state.void:  # not the deal
+            return super().sample_chance(state, rng)
         card = rng.choices(stock, cum_weights=_CUMULATIVE[len(stock)])[0]
         return _DEAL_TEXT[card.code]
 
     def legal_actions(self, state: DouDizhuState) -> list[str]:
+        if _playing(state):
+            # the state's own hand: its counts need no checking (`legal_plays` checks any hand)
+            hand = counts_of(state.hands[state.to_move])
+            return action_texts(plays_of(hand, state.table, state.ruleset))
         phase = state.phase
         if phase in ("deal", "first"):
             return [action for action, _ in self.chance_outcomes(state)]
         if phase == "bid":
             return [PASS, *(f"bid {b}" for b in (1, 2, 3) if b > state.bid)]
-        if phase == "over":
-            return []
-        # the state's own hand: its counts need no checking (`legal_plays` checks any hand)
-        return action_texts(
-            plays_of(counts_of(state.hands[state.to_move]), state.table, state.ruleset)
-        )
+        return []  # over
 
     def action_to_text(self, action: Any) -> str:
         """A `Combo` as ``play <pattern> as <kind>``; text actions as they are."""
@@ -270,15 +272,29 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
         return str(action)
 
     def apply(self, state: DouDizhuState, action: Action) -> Transition[DouDizhuState]:
-        """`Game.apply`, with the deal's own step first: a ``deal <card>`` of a card still in
-        the stock is dealt at once (54 of a deal's 120 actions; the general way reads it into a
-        `CardOut` first); everything else, and every refusal, goes the general way."""
-        if type(action) is str and state.stock and state.result is None and not state.void:
-            card = _DEALT.get(action)
-            if card is not None:
-                i = _position(state.stock, card)
-                if i >= 0:
-                    return self._deal(state, card, i)
+        """`Game.apply`, with the commonest legal actions applied at once, as `_parse` would
+        read them: a ``deal <card>`` of a card in the stock (54 of a game's 120 actions), and
+        in the play a pass after a play or a ``play ...`` that `_read` accepts.  Everything
+        else, and every refusal, goes the general way (`read_move`, then `_apply`)."""
+        if type(action) is str and state.result is None and not state.void:
+            if state.stock:
+                card = _DEALT.get(action)
+                if card is not None:
+                    i = _position(state.stock, card)
+                    if i >= 0:
+                        return self._deal(state, card, i)
+            elif _playing(state):
+                if action == PASS:
+                    if state.table is not None:
+                        return self._pass(state)
+                elif action.startswith("play "):
+                    try:
+                        text = _read_play_action(action)
+                        combo, cards = self._read(state, text)
+                    except ValueError:
+                        pass  # refused: the general way raises the refusal
+                    else:
+                        return self._play(state, combo, cards, text)
         return super().apply(state, action)
 
     def read_action(self, action: Any) -> str:
@@ -649,6 +665,17 @@ def _either(names: list[Message]) -> Message:
     return said
 
 
+def _playing(state: DouDizhuState) -> bool:
+    """``state.phase == "play"``, its tests read directly (the phase asks them in turn)."""
+    return (
+        state.landlord is not None
+        and state.result is None
+        and not state.void
+        and not state.stock
+        and state.first_bidder is not None
+    )
+
+
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
     n = 0
     for _, bid in reversed(bids):
@@ -671,8 +698,14 @@ def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...], counts: Counts) -> t
             if need[i]:
                 need[i] -= 1
                 taken.append(held)
-        if not any(need):  # else the card by card way below says which rank is short
+        if not any(need):  # else the card by card way says which rank is short
             return tuple(sorted(taken, key=sort_key))
+    return _take_each(hand, wanted)
+
+
+def _take_each(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`_take` card by card: each wanted card is the first card of the hand left that matches
+    it (its rank, and its suit when it has one)."""
     left = list(hand)
     taken: list[Card] = []
     for card in wanted:
