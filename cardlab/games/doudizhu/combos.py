@@ -368,6 +368,9 @@ def _is_counts(values: Sequence[object]) -> TypeIs[Sequence[int]]:
 def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
     """The checked rank counts of cards, rank tokens, notation or a 15-count vector: more cards
     than a deck holds are refused before they are counted."""
+    if type(cards) is tuple and len(cards) == 15 and _is_counts(cards):  # counts: checked only
+        check_counts(cards)
+        return cards
     if isinstance(cards, str):
         return counts_of(parse(cards))
     if type(cards) is not tuple and not isinstance(cards, Sequence):  # the usual case first
@@ -493,7 +496,8 @@ def legal_plays(
 ) -> list[Combo | str]:
     """Every legal play from ``hand``: one `Combo` per distinct rank pattern and reading, and
     `PASS` when following (``table`` is the combination to beat; None means leading)."""
-    _check_ruleset(ruleset)
+    if ruleset not in RULESETS:
+        _check_ruleset(ruleset)
     return plays_of(_counts(hand), table, ruleset)
 
 
