@@ -3,8 +3,11 @@
     pip install --no-deps rlcard==1.2.0 douzero==1.1.0   # benchmark environment only
     python benchmarks/doudizhu_moves.py [--deals 300] [--games 200] [--passes 5] [--write]
 
-Every task runs its engines interleaved in one process (ours, anchor, ours, anchor, ... for
-``--passes`` passes), so a machine that gets busier slows both alike; each time is a median
+Every task runs ours interleaved with each other engine in its own pair, in one process (ours,
+anchor, ours, anchor, ... for ``--passes`` passes), so a machine that gets busier slows both
+alike (a third engine between the two would leave ours to start on caches it had filled with
+its own work: some 12% slower on a lead, a cost of the mix rather than of either engine); each
+time is a median
 over the passes and each speed-up the median of the per-pass ratios.  Absolute times are only
 given beside the anchor of the same run.  A *rep* is one batch timed on both sides (10 deals of
 a lead, or 10 games); the per-rep ratios of every pass are reported too, their median and
@@ -248,26 +251,30 @@ def dz_lead(data: Sequence[dict]) -> int:
 
 
 # -- report -------------------------------------------------------------------------------------
-def table_rows(task: str, calls: int, results: dict[str, Timing], anchor: str) -> list[str]:
+def table_rows(
+    task: str, calls: int, pairs: dict[str, dict[str, Timing]], anchor: str
+) -> list[str]:
     """One row per engine of ``task``: median µs per call, ours / it per pass and per rep
-    (median and p10), plays found."""
-    ours = results["ours"]
-    rows = []
-    for label, timing in results.items():
-        if label == "ours":
-            ratios = "1 | 1 | 1"
-        else:
-            ratios = (
-                f"**{speedup(timing.passes, ours.passes):.2f}x** "
-                f"| {speedup(timing.reps, ours.reps):.2f}x | {p10(timing.reps, ours.reps):.2f}x"
-            )
-        name = f"{label} (anchor)" if label == anchor else label
-        rows.append(
-            f"| {task} | {name} | {calls:,} "
-            f"| {1e6 * statistics.median(timing.passes) / calls:.1f} "
-            f"| {ratios} | {timing.found / calls:.1f} |"
+    (median and p10), plays found.  ``pairs`` holds each other engine's run against ours, timed
+    in its own pair (ours' row is from the pair with the anchor)."""
+    ours = pairs[anchor]["ours"]
+    rows = [_row(task, calls, "ours", ours, "1 | 1 | 1")]
+    for label, pair in pairs.items():
+        theirs, mine = pair[label], pair["ours"]
+        ratios = (
+            f"**{speedup(theirs.passes, mine.passes):.2f}x** "
+            f"| {speedup(theirs.reps, mine.reps):.2f}x | {p10(theirs.reps, mine.reps):.2f}x"
         )
+        name = f"{label} (anchor)" if label == anchor else label
+        rows.append(_row(task, calls, name, theirs, ratios))
     return rows
+
+
+def _row(task: str, calls: int, name: str, timing: Timing, ratios: str) -> str:
+    return (
+        f"| {task} | {name} | {calls:,} | {1e6 * statistics.median(timing.passes) / calls:.1f} "
+        f"| {ratios} | {timing.found / calls:.1f} |"
+    )
 
 
 def main() -> None:
@@ -288,49 +295,55 @@ def main() -> None:
     dz_setup(data)
     n_follow = sum(len(d["farmers"]) * len(d["tables"]) for d in data)
     rows = []
-    for task, calls, anchor, runs in (
+    for task, calls, anchor, ours, others in (
         (
             "lead 20 (landlord hand)",
             args.deals,
             "DouZero 1.1.0 `MovesGener`",
-            {"ours": ours_lead, "DouZero 1.1.0 `MovesGener`": dz_lead, "rlcard 1.2.0": rl_lead},
+            ours_lead,
+            {"DouZero 1.1.0 `MovesGener`": dz_lead, "rlcard 1.2.0": rl_lead},
         ),
         (
             "follow 17 (farmer hand vs a table play)",
             n_follow,
             "rlcard 1.2.0",
-            {"ours": ours_follow, "rlcard 1.2.0": rl_follow},
+            ours_follow,
+            {"rlcard 1.2.0": rl_follow},
         ),
     ):
-        timings = interleaved(runs, [data] * args.passes, batch=10)
-        task_rows = table_rows(task, calls, timings, anchor)
+        pairs = {
+            label: interleaved({"ours": ours, label: run}, [data] * args.passes, batch=10)
+            for label, run in others.items()
+        }
+        task_rows = table_rows(task, calls, pairs, anchor)
         print("\n".join(task_rows), flush=True)
         rows += task_rows
 
     rl_label = "rlcard 1.2.0 raw `DoudizhuGame` (no bidding)"
-    games = interleaved(
-        {
-            "ours, raw `GAME` (deal + bidding + play + scoring)": ours_games,
-            rl_label: rl_games,
-            "ours, `Replay.play_out` with `RandomBot`": ours_replays,
-        },
-        [range(p * args.games, (p + 1) * args.games) for p in range(args.passes)],
-        batch=10,
-    )
-    rl = games[rl_label]
+    seeds = [range(p * args.games, (p + 1) * args.games) for p in range(args.passes)]
     game_lines = []
-    for label, timing in games.items():
-        if label == rl_label:
-            ratios = "1 (anchor) | 1 | 1"
-        else:
-            ratios = (
-                f"**{speedup(rl.passes, timing.passes):.2f}x** "
-                f"| **{speedup(rl.reps, timing.reps):.2f}x** | {p10(rl.reps, timing.reps):.2f}x"
-            )
+    rl: Timing | None = None
+    for label, run in (
+        ("ours, raw `GAME` (deal + bidding + play + scoring)", ours_games),
+        ("ours, `Replay.play_out` with `RandomBot`", ours_replays),
+    ):
+        pair = interleaved({label: run, rl_label: rl_games}, seeds, batch=10)
+        timing, anchor = pair[label], pair[rl_label]
+        rl = rl or anchor  # the anchor's row: from its pair with the raw engine
+        ratios = (
+            f"**{speedup(anchor.passes, timing.passes):.2f}x** "
+            f"| **{speedup(anchor.reps, timing.reps):.2f}x** "
+            f"| {p10(anchor.reps, timing.reps):.2f}x"
+        )
         game_lines.append(
             f"| {label} | {args.games / statistics.median(timing.passes):.0f} | {ratios} "
             f"| {timing.found / args.games:.1f} |"
         )
+        if len(game_lines) == 1:
+            game_lines.append(
+                f"| {rl_label} | {args.games / statistics.median(rl.passes):.0f} "
+                f"| 1 (anchor) | 1 | 1 | {rl.found / args.games:.1f} |"
+            )
     print("\n".join(game_lines), flush=True)
 
     text = "\n".join(
@@ -340,7 +353,8 @@ def main() -> None:
             f"{rlcard.__version__}, DouZero 1.1.0, {args.deals} seeded deals, one process, "
             f"{load}. The "
             "engines take turns every rep, a batch of 10 deals or 10 games (ours, anchor, "
-            f"ours, anchor, ...), in each of {args.passes} passes: times are medians over the "
+            f"ours, anchor, ...), in each of {args.passes} passes, each other engine in its "
+            "own pair with ours: times are medians over the "
             "passes, speed-ups the median of the per-pass ratios (anchor time / our time) and, "
             "over every rep of every pass, the median and the 10th percentile (p10) of the "
             "per-rep ratios, so a busy machine slows both sides of a ratio alike.",
