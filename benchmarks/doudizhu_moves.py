@@ -3,10 +3,16 @@
     pip install --no-deps rlcard==1.2.0 douzero==1.1.0   # benchmark environment only
     python benchmarks/doudizhu_moves.py [--deals 300] [--games 200] [--passes 5] [--write]
 
-Every task runs its engines interleaved in one process (ours, anchor, ours, anchor, ... for
-``--passes`` passes), so a machine that gets busier slows both alike; each figure is a median
+Every task runs ours interleaved with each other engine in its own pair, in one process (ours,
+anchor, ours, anchor, ... for ``--passes`` passes), so a machine that gets busier slows both
+alike (a third engine between the two would leave ours to start on caches it had filled with
+its own work: some 12% slower on a lead, a cost of the mix rather than of either engine); each
+time is a median
 over the passes and each speed-up the median of the per-pass ratios.  Absolute times are only
-given beside the anchor of the same run.
+given beside the anchor of the same run.  A *rep* is one batch timed on both sides (10 deals of
+a lead, or 10 games); the per-rep ratios of every pass are reported too, their median and
+their 10th percentile (p10), which is what issue #32 judges: a slow kind of hand, a cache
+growing or a collector pause shows in the low reps, not in the median.
 
 Tasks (the same cards for every library):
 
@@ -14,12 +20,14 @@ Tasks (the same cards for every library):
   of seeded deal ``d`` (``d`` = 0 ... deals-1), leading.  Ours: `combos.legal_plays(hand)` from
   scratch (its caches are cleared before every pass); DouZero 1.1.0:
   `MovesGener(hand).gen_moves()` (pure Python, the anchor); rlcard:
-  `DoudizhuJudger.playable_cards_from_hand(hand)`.
+  `DoudizhuJudger.playable_cards_from_hand(hand)`.  Our caches are cleared before every pass
+  (`clear_caches`), so each of its hands is generated from scratch.
 * **follow 17**: the plays of each farmer's 17-card hand that beat a table combination.  Per deal
   the table is 5 seeded leads of the landlord's hand, drawn among the plays both rulebooks know, so
   300 deals give 3,000 tasks.  Ours: `legal_plays(hand, table)`; rlcard:
   `utils.get_gt_cards(player, greater_player)` (its own follow generator, fed the same hands).
-* **games/s**: whole seeded games with uniformly random legal actions.  Ours twice: through the
+* **games/s**: whole seeded games with uniformly random legal actions, new seeds in every pass
+  (fresh hands, caches cleared).  Ours twice: through the
   raw `GAME` (``initial_state`` / ``legal_actions`` / ``apply``: 54 dealt cards, bidding with
   throw-ins, play, scoring) and through `Replay.play_out` with the core `RandomBot` (which also
   keeps every state and event for the step-through controller).  rlcard: its raw `DoudizhuGame`
@@ -39,12 +47,14 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
 from cardlab.core.bots import RandomBot
 from cardlab.core.replay import Replay
 from cardlab.games.doudizhu import GAME, combos
+from cardlab.games.doudizhu import game as engine
 from cardlab.games.doudizhu.combos import Combo, counts_of, legal_plays
 
 CHARS = "3456789TJQKA2BR"
@@ -78,33 +88,56 @@ def deals(n: int) -> list[dict]:
 Run = Callable[[Sequence[Any]], int]
 
 
+def clear_caches() -> None:
+    """Forget everything our engine remembers between calls (plays per hand, plays read, play
+    texts read, names and notation), so that a pass starts from scratch."""
+    combos.clear_cache()
+    engine._read_play_action.cache_clear()
+
+
+@dataclass
+class Timing:
+    """One run's times: per pass (``passes``) and per rep, a batch timed on both sides
+    (``reps``, every pass's in order), and what one pass counted (``found``)."""
+
+    passes: list[float] = field(default_factory=list)
+    reps: list[float] = field(default_factory=list)
+    found: int = 0
+
+
 def interleaved(
-    runs: dict[str, Run], work: Sequence[Any], passes: int, batch: int
-) -> dict[str, tuple[list[float], int]]:
-    """Each run's wall time for all of ``work`` in each of ``passes`` passes, and what one pass
-    counted.  The runs take turns every ``batch`` items (a few milliseconds), so a burst of
-    load on this shared machine hits both sides of a ratio alike.  Our caches are cleared
-    before every pass."""
-    times: dict[str, list[float]] = {label: [] for label in runs}
-    found = dict.fromkeys(runs, 0)
-    batches = [work[i : i + batch] for i in range(0, len(work), batch)]
-    for _ in range(passes):
-        combos.clear_cache()
-        spent = dict.fromkeys(runs, 0.0)
-        found = dict.fromkeys(runs, 0)
-        for items in batches:
+    runs: dict[str, Run], passes: Sequence[Sequence[Any]], batch: int
+) -> dict[str, Timing]:
+    """Each run's wall time for all of the work of each pass, batch by batch.  The runs take
+    turns every ``batch`` items (a few milliseconds), so a burst of load on this shared
+    machine hits both sides of a ratio alike.  Our caches are cleared before every pass."""
+    timings = {label: Timing() for label in runs}
+    for work in passes:
+        clear_caches()
+        for timing in timings.values():
+            timing.found = 0
+            timing.passes.append(0.0)
+        for i in range(0, len(work), batch):
+            items = work[i : i + batch]
             for label, run in runs.items():
+                timing = timings[label]
                 start = time.perf_counter()
-                found[label] += run(items)
-                spent[label] += time.perf_counter() - start
-        for label in runs:
-            times[label].append(spent[label])
-    return {label: (times[label], found[label]) for label in runs}
+                timing.found += run(items)
+                spent = time.perf_counter() - start
+                timing.passes[-1] += spent
+                timing.reps.append(spent)
+    return timings
 
 
 def speedup(anchor: list[float], ours: list[float]) -> float:
-    """The median over passes of anchor time / our time (> 1: ours is faster)."""
+    """The median over passes (or reps) of anchor time / our time (> 1: ours is faster)."""
     return statistics.median(a / o for a, o in zip(anchor, ours, strict=True))
+
+
+def p10(anchor: list[float], ours: list[float]) -> float:
+    """The 10th percentile of the per-rep ratios anchor time / our time: nine reps in ten were
+    at least this much faster on our side."""
+    return statistics.quantiles([a / o for a, o in zip(anchor, ours, strict=True)], n=10)[0]
 
 
 # -- ours ---------------------------------------------------------------------------------------
@@ -218,18 +251,30 @@ def dz_lead(data: Sequence[dict]) -> int:
 
 
 # -- report -------------------------------------------------------------------------------------
-def table_rows(task: str, calls: int, results: dict, anchor: str) -> list[str]:
-    """One row per engine of ``task``: median µs per call, plays found, and ours / it."""
-    ours = results["ours"][0]
-    rows = []
-    for label, (times, found) in results.items():
-        ratio = "1" if label == "ours" else f"**{speedup(times, ours):.2f}x**"
-        name = f"{label} (anchor)" if label == anchor else label
-        rows.append(
-            f"| {task} | {name} | {calls:,} | {1e6 * statistics.median(times) / calls:.1f} "
-            f"| {ratio} | {found / calls:.1f} |"
+def table_rows(
+    task: str, calls: int, pairs: dict[str, dict[str, Timing]], anchor: str
+) -> list[str]:
+    """One row per engine of ``task``: median µs per call, ours / it per pass and per rep
+    (median and p10), plays found.  ``pairs`` holds each other engine's run against ours, timed
+    in its own pair (ours' row is from the pair with the anchor)."""
+    ours = pairs[anchor]["ours"]
+    rows = [_row(task, calls, "ours", ours, "1 | 1 | 1")]
+    for label, pair in pairs.items():
+        theirs, mine = pair[label], pair["ours"]
+        ratios = (
+            f"**{speedup(theirs.passes, mine.passes):.2f}x** "
+            f"| {speedup(theirs.reps, mine.reps):.2f}x | {p10(theirs.reps, mine.reps):.2f}x"
         )
+        name = f"{label} (anchor)" if label == anchor else label
+        rows.append(_row(task, calls, name, theirs, ratios))
     return rows
+
+
+def _row(task: str, calls: int, name: str, timing: Timing, ratios: str) -> str:
+    return (
+        f"| {task} | {name} | {calls:,} | {1e6 * statistics.median(timing.passes) / calls:.1f} "
+        f"| {ratios} | {timing.found / calls:.1f} |"
+    )
 
 
 def main() -> None:
@@ -250,42 +295,55 @@ def main() -> None:
     dz_setup(data)
     n_follow = sum(len(d["farmers"]) * len(d["tables"]) for d in data)
     rows = []
-    for task, calls, anchor, runs in (
+    for task, calls, anchor, ours, others in (
         (
             "lead 20 (landlord hand)",
             args.deals,
             "DouZero 1.1.0 `MovesGener`",
-            {"ours": ours_lead, "DouZero 1.1.0 `MovesGener`": dz_lead, "rlcard 1.2.0": rl_lead},
+            ours_lead,
+            {"DouZero 1.1.0 `MovesGener`": dz_lead, "rlcard 1.2.0": rl_lead},
         ),
         (
             "follow 17 (farmer hand vs a table play)",
             n_follow,
             "rlcard 1.2.0",
-            {"ours": ours_follow, "rlcard 1.2.0": rl_follow},
+            ours_follow,
+            {"rlcard 1.2.0": rl_follow},
         ),
     ):
-        task_rows = table_rows(task, calls, interleaved(runs, data, args.passes, batch=10), anchor)
+        pairs = {
+            label: interleaved({"ours": ours, label: run}, [data] * args.passes, batch=10)
+            for label, run in others.items()
+        }
+        task_rows = table_rows(task, calls, pairs, anchor)
         print("\n".join(task_rows), flush=True)
         rows += task_rows
 
     rl_label = "rlcard 1.2.0 raw `DoudizhuGame` (no bidding)"
-    games = interleaved(
-        {
-            "ours, raw `GAME` (deal + bidding + play + scoring)": ours_games,
-            rl_label: rl_games,
-            "ours, `Replay.play_out` with `RandomBot`": ours_replays,
-        },
-        range(args.games),
-        args.passes,
-        batch=1,
-    )
-    rl_times = games[rl_label][0]
-    game_lines = [
-        f"| {label} | {args.games / statistics.median(times):.0f} "
-        f"| {'1 (anchor)' if label == rl_label else f'**{speedup(rl_times, times):.2f}x**'} "
-        f"| {steps / args.games:.1f} |"
-        for label, (times, steps) in games.items()
-    ]
+    seeds = [range(p * args.games, (p + 1) * args.games) for p in range(args.passes)]
+    game_lines = []
+    rl: Timing | None = None
+    for label, run in (
+        ("ours, raw `GAME` (deal + bidding + play + scoring)", ours_games),
+        ("ours, `Replay.play_out` with `RandomBot`", ours_replays),
+    ):
+        pair = interleaved({label: run, rl_label: rl_games}, seeds, batch=10)
+        timing, anchor = pair[label], pair[rl_label]
+        rl = rl or anchor  # the anchor's row: from its pair with the raw engine
+        ratios = (
+            f"**{speedup(anchor.passes, timing.passes):.2f}x** "
+            f"| **{speedup(anchor.reps, timing.reps):.2f}x** "
+            f"| {p10(anchor.reps, timing.reps):.2f}x"
+        )
+        game_lines.append(
+            f"| {label} | {args.games / statistics.median(timing.passes):.0f} | {ratios} "
+            f"| {timing.found / args.games:.1f} |"
+        )
+        if len(game_lines) == 1:
+            game_lines.append(
+                f"| {rl_label} | {args.games / statistics.median(rl.passes):.0f} "
+                f"| 1 (anchor) | 1 | 1 | {rl.found / args.games:.1f} |"
+            )
     print("\n".join(game_lines), flush=True)
 
     text = "\n".join(
@@ -294,21 +352,26 @@ def main() -> None:
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rlcard "
             f"{rlcard.__version__}, DouZero 1.1.0, {args.deals} seeded deals, one process, "
             f"{load}. The "
-            "engines take turns every 10 deals or every game (ours, anchor, ours, anchor, ...) "
-            f"in each of {args.passes} passes: times are medians over the passes, speed-ups the "
-            "median of the per-pass ratios (anchor time / our time), so a busy machine slows "
-            "both sides of a ratio alike.",
+            "engines take turns every rep, a batch of 10 deals or 10 games (ours, anchor, "
+            f"ours, anchor, ...), in each of {args.passes} passes, each other engine in its "
+            "own pair with ours: times are medians over the "
+            "passes, speed-ups the median of the per-pass ratios (anchor time / our time) and, "
+            "over every rep of every pass, the median and the 10th percentile (p10) of the "
+            "per-rep ratios, so a busy machine slows both sides of a ratio alike.",
             "Ours clears its caches before every pass, so every hand is computed from scratch "
-            "(the constant chain and wing tables are built at import).",
+            "(the constant chain and wing tables are built at import); each pass of games "
+            "plays new seeds.",
             "",
-            "| task | engine | calls | µs/call | ours is faster by | plays found |",
-            "|---|---|---|---|---|---|",
+            "| task | engine | calls | µs/call | ours is faster by (per pass) | per rep, median "
+            "| per rep, p10 | plays found |",
+            "|---|---|---|---|---|---|---|---|",
             *rows,
             "",
             f"{args.games} seeded random games per pass:",
             "",
-            "| engine | games/s | vs rlcard (median ratio) | actions/game |",
-            "|---|---|---|---|",
+            "| engine | games/s | vs rlcard (per pass) | per rep, median | per rep, p10 "
+            "| actions/game |",
+            "|---|---|---|---|---|---|",
             *game_lines,
             "",
             "Our actions/game count the 54 dealt cards and the bids as actions; rlcard deals in "

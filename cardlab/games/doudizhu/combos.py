@@ -113,7 +113,13 @@ def sized(size: int, kind: str) -> Message:
 def _notation(counts: Counts) -> str:
     """``counts`` as rank notation, low to high (bounded: a legal-move list asks it of every
     play, and caching it on the plays themselves grew without end)."""
-    return " ".join(RANKS[i] for i, n in enumerate(counts) for _ in range(n))
+    if min(counts) < 0 or max(counts) > 4:  # no deck's counts (a Combo made by hand)
+        return " ".join(RANKS[i] for i, n in enumerate(counts) for _ in range(n))
+    return " ".join([_RUNS[i][n] for i, n in enumerate(counts) if n])
+
+
+_RUNS = [[" ".join([rank] * n) for n in range(5)] for rank in RANKS]
+"""``_RUNS[i][n]``: ``n`` cards of rank index ``i`` as notation (``"9 9 9"``)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -149,39 +155,7 @@ class Combo:
     @property
     def name(self) -> Message:
         """In words, e.g. "Straight, length 5, high 7" or "Pair of 9s"."""
-        high = _rank_word(self.main)
-        kind = self.kind
-        if kind == "rocket":
-            return msg("Rocket (both jokers)")
-        if kind == "straight":
-            return msg("Straight, length {length}, high {high}", length=self.chain, high=high)
-        if kind == "pair_run":
-            return msg("Pair run, length {length}, high {high}", length=self.chain, high=high)
-        if kind.startswith("airplane"):
-            low = _rank_word(self.main - self.chain + 1)
-            return msgn(
-                "{kind}, {count} trio {low}-{high}",
-                "{kind}, {count} trios {low}-{high}",
-                self.chain,
-                kind=KIND_NAMES[kind],
-                low=low,
-                high=high,
-            )
-        if kind == "solo":
-            return msg("Solo {rank}", rank=high)
-        if kind == "pair":
-            return msg("Pair of {rank}s", rank=high)
-        if kind == "trio":
-            return msg("Trio of {rank}s", rank=high)
-        if kind == "bomb":
-            return msg("Bomb of {rank}s", rank=high)
-        if kind == "trio_solo":
-            return msg("Trio of {rank}s + solo", rank=high)
-        if kind == "trio_pair":
-            return msg("Trio of {rank}s + pair", rank=high)
-        if kind == "four_two_solo":
-            return msg("Four of {rank}s + two singles", rank=high)
-        return msg("Four of {rank}s + two pairs", rank=high)
+        return _name(self.kind, self.main, self.chain)
 
     def __str__(self) -> str:
         return str(self.name)
@@ -194,6 +168,45 @@ JOKER_WORDS: dict[str, Message] = {"BJ": msg("Black joker"), "RJ": msg("Red joke
 def _rank_word(i: int) -> str | Message:
     rank = RANKS[i]
     return "10" if rank == "T" else JOKER_WORDS.get(rank, rank)
+
+
+# A combination's name by its kind, main rank and chain: a few hundred messages of about 0.3 KB,
+# every one a play can have.  Messages are frozen, and the narration names every play and the
+# table it beats, so each name is made once rather than at every play.
+@lru_cache(maxsize=1024)
+def _name(kind: str, main: int, chain: int) -> Message:
+    high = _rank_word(main)
+    if kind == "rocket":
+        return msg("Rocket (both jokers)")
+    if kind == "straight":
+        return msg("Straight, length {length}, high {high}", length=chain, high=high)
+    if kind == "pair_run":
+        return msg("Pair run, length {length}, high {high}", length=chain, high=high)
+    if kind.startswith("airplane"):
+        low = _rank_word(main - chain + 1)
+        return msgn(
+            "{kind}, {count} trio {low}-{high}",
+            "{kind}, {count} trios {low}-{high}",
+            chain,
+            kind=KIND_NAMES[kind],
+            low=low,
+            high=high,
+        )
+    if kind == "solo":
+        return msg("Solo {rank}", rank=high)
+    if kind == "pair":
+        return msg("Pair of {rank}s", rank=high)
+    if kind == "trio":
+        return msg("Trio of {rank}s", rank=high)
+    if kind == "bomb":
+        return msg("Bomb of {rank}s", rank=high)
+    if kind == "trio_solo":
+        return msg("Trio of {rank}s + solo", rank=high)
+    if kind == "trio_pair":
+        return msg("Trio of {rank}s + pair", rank=high)
+    if kind == "four_two_solo":
+        return msg("Four of {rank}s + two singles", rank=high)
+    return msg("Four of {rank}s + two pairs", rank=high)
 
 
 # -- cards <-> counts ---------------------------------------------------------------------------
@@ -244,9 +257,32 @@ def _parse(text: str | Iterable[str]) -> tuple[Card, ...]:
 def read_play(text: str, ruleset: str) -> tuple[tuple[Card, ...], Counts, tuple[Combo, ...]]:
     """The cards of notation ``text``, their rank counts and every reading of them as a
     combination under ``ruleset`` (none when they make none); ``ValueError`` for bad notation."""
-    cards = parse(text)
+    cards = _rank_pattern(text) or parse(text)
     counts = counts_of(cards)
     return cards, counts, tuple(classify(counts, ruleset))
+
+
+def _rank_pattern(text: str) -> tuple[Card, ...]:
+    """The cards of ``text`` when it is a rank pattern as the legal actions write it (rank
+    tokens of `RANKS` split by single spaces, no more copies than one deck holds), else ``()``
+    for `parse` to read or refuse.  The general way counted the whole deck for each new text,
+    some 70 µs: a game's first plays waited for it."""
+    tokens = text.split(" ")
+    if len(tokens) > _DECK_SIZE:
+        return ()
+    counts = [0] * 15
+    for token in tokens:
+        i = INDEX.get(token)
+        if i is None:
+            return ()
+        counts[i] += 1
+    if max(counts[:13]) > 4 or counts[BLACK_JOKER] > 1 or counts[RED_JOKER] > 1:
+        return ()
+    return tuple(map(_RANK_CARDS.__getitem__, tokens))
+
+
+_RANK_CARDS = {rank: RANKS54.parse_card(rank) for rank in RANKS}
+"""Each rank token's card, as `parse` reads it (the suitless deck's card)."""
 
 
 def _is_card(token: str) -> bool:
@@ -332,6 +368,9 @@ def _is_counts(values: Sequence[object]) -> TypeIs[Sequence[int]]:
 def _counts(cards: Sequence[Card] | Counts | str) -> Counts:
     """The checked rank counts of cards, rank tokens, notation or a 15-count vector: more cards
     than a deck holds are refused before they are counted."""
+    if type(cards) is tuple and len(cards) == 15 and _is_counts(cards):  # counts: checked only
+        check_counts(cards)
+        return cards
     if isinstance(cards, str):
         return counts_of(parse(cards))
     if type(cards) is not tuple and not isinstance(cards, Sequence):  # the usual case first
@@ -457,11 +496,27 @@ def legal_plays(
 ) -> list[Combo | str]:
     """Every legal play from ``hand``: one `Combo` per distinct rank pattern and reading, and
     `PASS` when following (``table`` is the combination to beat; None means leading)."""
-    _check_ruleset(ruleset)
-    h = _counts(hand)
+    if ruleset not in RULESETS:
+        _check_ruleset(ruleset)
+    return plays_of(_counts(hand), table, ruleset)
+
+
+def plays_of(h: Counts, table: Combo | None, ruleset: str) -> list[Combo | str]:
+    """`legal_plays` of rank counts ``h`` that are already checked, under a known ruleset (the
+    engine's own hands): the same list, without reading and checking the hand again."""
     if table is None:
-        return [*all_combos(h, ruleset)]
+        return cast("list[Combo | str]", all_combos(h, ruleset))  # already a list of its own
     return [PASS, *_beating(h, table, ruleset)]
+
+
+def action_texts(plays: Iterable[Combo | str]) -> list[str]:
+    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: the
+    import-time tables' plays by their written text, the others written here in one step."""
+    known, notation = _ACTIONS.get, _notation
+    return [
+        p if isinstance(p, str) else known(id(p)) or f"play {notation(p.counts)} as {p.kind}"
+        for p in plays
+    ]
 
 
 # Every play of a hand, by (counts, ruleset): 1,024 hands of about 0.4 KB (a 20-card hand has
@@ -471,12 +526,14 @@ _CACHE: LRUDict[tuple[Counts, str], tuple[Combo, ...]] = LRUDict(1024)
 
 
 def clear_cache() -> None:
-    """Forget the combinations remembered per hand, the winged airplanes made so far and the
-    plays read (benchmarks time generation and games from scratch)."""
+    """Forget the combinations remembered per hand, the winged airplanes made so far, the
+    plays read, their notation and names (benchmarks time generation and games from scratch)."""
     _CACHE.clear()
     _plane.cache_clear()
     read_play.cache_clear()
     _parse_text.cache_clear()
+    _notation.cache_clear()
+    _name.cache_clear()
 
 
 def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
@@ -484,30 +541,77 @@ def all_combos(h: Counts, ruleset: str = "cardavia") -> list[Combo]:
     key = (h, ruleset)
     found = _CACHE.get(key) if key in _CACHE else None  # a miss without a KeyError
     if found is None:
-        hand = _Hand(h, ruleset)
-        combos: list[Combo] = []
-        for bucket in _IN_ORDER:
-            combos += bucket(hand)
-        found = _CACHE[key] = tuple(combos)
+        combos = _every_play(_Hand(h, ruleset))
+        _CACHE[key] = tuple(combos)
+        return combos
     return list(found)
+
+
+def _every_play(hand: _Hand) -> list[Combo]:
+    """Every bucket's plays in `_KIND_ORDER` (airplane, airplane_pair, airplane_solo, bomb,
+    four_two_pair, four_two_solo, pair, pair_run, rocket, solo, straight, trio, trio_pair,
+    trio_solo), calling only the buckets the hand can fill: most hands have no airplane or
+    four, and a fresh 20-card lead spent a fifth of its time in calls that found nothing."""
+    out: list[Combo] = []
+    trios = hand.trios
+    if len(trios) > 1:
+        planes = hand.airplanes
+        if planes:
+            out += planes
+            out += _airplane_pairs(hand)
+            out += _airplane_solos(hand)
+    fours = hand.fours
+    if fours:
+        out += map(_BOMB.__getitem__, fours)
+        out += _four_two_pairs(hand)
+        out += _four_two_solos(hand)
+    pairs = hand.pairs
+    out += map(_PAIR.__getitem__, pairs)
+    if len(pairs) > 2:
+        out += hand.pair_runs
+    h = hand.counts
+    if h[BLACK_JOKER] and h[RED_JOKER]:
+        out.append(_ROCKET)
+    have = hand.have
+    out += map(_SOLO.__getitem__, have)
+    if len(have) > 4:
+        out += hand.straights
+    if trios:
+        out += map(_TRIO.__getitem__, trios)
+        out += _trio_pairs(hand)
+        out += _trio_solos(hand)
+    return out
 
 
 def _beating(h: Counts, table: Combo, ruleset: str) -> list[Combo]:
     """The plays of ``h`` that beat ``table``, in `all_combos` order, making only the kinds that
     can beat it (the table's kind, bombs and the rocket)."""
-    if table.kind == "rocket":
+    kind = table.kind
+    if kind == "rocket":
         return []
-    found = _CACHE.get((h, ruleset))
-    if found is not None:
-        return [p for p in found if combo_beats(p, table)]
+    key = (h, ruleset)
+    if key in _CACHE:  # a miss without a KeyError
+        found = _CACHE.get(key)
+        if found is not None:
+            return [p for p in found if combo_beats(p, table)]
+    main = table.main
+    if kind in _ONE_RANK:  # the commonest tables, beaten without reading the whole hand
+        plays, copies = _ONE_RANK[kind]
+        higher = [plays[r] for r in range(main + 1, len(plays)) if h[r] >= copies]
+        rocket = [_ROCKET] if h[BLACK_JOKER] and h[RED_JOKER] else []
+        if kind == "bomb":
+            return higher + rocket
+        bombs = [_BOMB[r] for r in range(13) if h[r] == 4] if 4 in h else []
+        # in `_KIND_ORDER`: bomb, pair, rocket, solo, trio
+        return bombs + higher + rocket if kind == "pair" else bombs + rocket + higher
     hand = _Hand(h, ruleset)
     out: list[Combo] = []
-    for kind in _KIND_ORDER:
-        if kind == table.kind:
-            size, main = table.size, table.main
+    size = table.size
+    for bucket in _FOLLOW[kind]:
+        if bucket is None:  # the table's own kind: same size, higher main rank
             out += [p for p in _BUCKETS[kind](hand) if p.size == size and p.main > main]
-        elif kind == "bomb" or kind == "rocket":
-            out += _BUCKETS[kind](hand)
+        else:
+            out += bucket(hand)
     return out
 
 
@@ -522,12 +626,22 @@ class _Hand:
     def __init__(self, h: Counts, ruleset: str) -> None:
         self.counts = h
         self.most = 2 if ruleset == "cardavia" else 1  # copies of one rank among single wings
-        self.have = have = [i for i in range(15) if h[i]]
+        have: list[int] = []
+        pairs: list[int] = []
+        trios: list[int] = []
+        fours: list[int] = []
+        for i, n in enumerate(h):  # one pass, nested by count: the fewest steps per rank
+            if n:
+                have.append(i)
+                if n > 1:
+                    pairs.append(i)
+                    if n > 2:
+                        trios.append(i)
+                        if n > 3:
+                            fours.append(i)
+        self.have, self.pairs, self.trios, self.fours = have, pairs, trios, fours
         self.down = have[::-1]
-        self.pairs = pairs = [i for i in have if h[i] >= 2]
-        self.trios = trios = [i for i in pairs if h[i] >= 3]
-        self.fours = [i for i in trios if h[i] == 4]
-        self.doubles = frozenset(pairs) if self.most == 2 else frozenset()
+        self.doubles = frozenset(pairs) if self.most == 2 else _NO_RANKS
 
     @property
     def straights(self) -> tuple[Combo, ...]:
@@ -543,6 +657,7 @@ class _Hand:
 
 
 _JOKERS = (BLACK_JOKER, RED_JOKER)
+_NO_RANKS: frozenset[int] = frozenset()
 _SEQUENCE_BIT = [1 << i if i in SEQUENCE else 0 for i in range(15)]
 """Each rank's bit in the masks that index the chain tables (none for the 2 and the jokers)."""
 
@@ -649,6 +764,30 @@ _PLANE2_SOLO = {t: _single_wings({t - 1: 3, t: 3}, t, "airplane_solo", 2) for t 
 _PLANE2_PAIR = {t: _pair_wings({t - 1: 3, t: 3}, t, "airplane_pair", 2) for t in range(1, 12)}
 
 
+def _table_plays() -> Iterator[Combo]:
+    """Every play of the tables above (with repeats): the plays that live as long as the
+    module, so their identities can key `_ACTIONS`."""
+    yield _ROCKET
+    rows: list[Sequence[Combo | None]] = [_SOLO, _PAIR, _TRIO, _BOMB, *_TRIO_SOLO, *_TRIO_PAIR]
+    for row in rows:
+        yield from filter(None, row)
+    for chains in _CHAIN_TABLES.values():
+        for found in chains:
+            yield from found
+    for grids in (_FOUR_SOLO, _FOUR_PAIR, _PLANE2_SOLO.values(), _PLANE2_PAIR.values()):
+        for grid in grids:
+            for row in grid:
+                yield from filter(None, row)
+
+
+_ACTIONS: dict[int, str] = {id(play): play.action for play in _table_plays()}
+"""The legal-action text of each of the 4,331 plays built at import, by the play's identity
+(about 0.5 MB): a lead lists a few dozen plays, and writing each one's text was most of the
+time a game spent listing its legal leads.  Only these immortal plays are keyed by identity;
+the winged airplanes made per hand are written each time."""
+_notation.cache_clear()  # written once above: the bounded cache is for the other plays
+
+
 def _two_wings(
     grid: list[list[Combo | None]], ranks: list[int], doubles: frozenset[int]
 ) -> list[Combo]:
@@ -728,16 +867,26 @@ def _four_two_pairs(hand: _Hand) -> list[Combo]:
 # little, so it stays small.
 @lru_cache(maxsize=512)
 def _plane(kind: str, top: int, k: int, wings: tuple[int, ...]) -> Combo:
-    v = [0] * 15
+    v = [*_CORE_COUNTS[k][top]]
     per = 1 if kind == "airplane_solo" else 2
     for i in wings:
         v[i] += per
-    v[top - k + 1 : top + 1] = [3] * k
     # made without the frozen dataclass's setattr per field: a hand with three trios in a row
-    # has some 150 of these, and they were a fifth of the time of generating a lead
+    # has some 150 of these, and they were most of the time of generating its lead
     plane = object.__new__(Combo)
-    plane.__dict__.update(kind=kind, main=top, size=(3 + per) * k, counts=tuple(v), chain=k)
+    fields = plane.__dict__
+    fields["kind"] = kind
+    fields["main"] = top
+    fields["size"] = (3 + per) * k
+    fields["counts"] = tuple(v)
+    fields["chain"] = k
     return plane
+
+
+_CORE_COUNTS = [
+    [_vector(*((i, 3) for i in range(top - k + 1, top + 1))) for top in SEQUENCE] for k in range(6)
+]
+"""``_CORE_COUNTS[k][top]``: the rank counts of the k trios in a row up to ``top``."""
 
 
 def _airplane_solos(hand: _Hand) -> list[Combo]:
@@ -753,8 +902,11 @@ def _airplane_solos(hand: _Hand) -> list[Combo]:
             pool = [i for i in hand.have if not low <= i <= top for _ in range(min(h[i], most))]
             # a sorted pool's combinations come in increasing rank order, so without repeats
             # and reversed they are in increasing order of the count vector
-            wings = [w for w in dict.fromkeys(combinations(pool, k)) if w[-2:] != _JOKERS]
-            out += [_plane("airplane_solo", top, k, w) for w in reversed(wings)]
+            wings = [*dict.fromkeys(combinations(pool, k))]
+            if h[BLACK_JOKER] and h[RED_JOKER]:  # both jokers are no wings
+                wings = [w for w in wings if w[-2:] != _JOKERS]
+            wings.reverse()
+            out += [_plane("airplane_solo", top, k, w) for w in wings]
     return out
 
 
@@ -790,4 +942,20 @@ _BUCKETS: dict[str, Callable[[_Hand], Sequence[Combo]]] = {
     "rocket": _rockets,
 }
 _KIND_ORDER = sorted(_BUCKETS)  # `Combo` orders by kind name first
-_IN_ORDER = [_BUCKETS[kind] for kind in _KIND_ORDER]
+_ONE_RANK: dict[str, tuple[list[Combo], int]] = {
+    "solo": (_SOLO, 1),
+    "pair": (_PAIR, 2),
+    "trio": (_TRIO, 3),
+    "bomb": (_BOMB, 4),
+}
+"""The kinds of one rank: the play of each rank and how many cards of it the play takes."""
+_FOLLOW: dict[str, list[Callable[[_Hand], Sequence[Combo]] | None]] = {
+    table: [
+        None if kind == table else _BUCKETS[kind]
+        for kind in _KIND_ORDER
+        if kind in (table, "bomb", "rocket")
+    ]
+    for table in _KIND_ORDER
+}
+"""The buckets that can beat a table of each kind, in `_KIND_ORDER`: None stands for the table's
+own kind, whose plays must also be the same size and higher."""

@@ -20,6 +20,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
@@ -49,11 +50,14 @@ from cardlab.games.doudizhu.combos import (
     PASS,
     RULESETS,
     Combo,
+    Counts,
     RefusedCards,
     a_kind,
+    action_texts,
     check_combo,
     combo_beats,
-    legal_plays,
+    counts_of,
+    plays_of,
     read_play,
 )
 from cardlab.games.doudizhu.explain import why_not_beating, why_not_combo
@@ -83,9 +87,21 @@ def role(state: DouDizhuState, seat: int) -> Message:
 
 def with_role(seat: int, landlord: int | None) -> Message:
     """``Player 2 (landlord)`` / ``Player 3 (farmer)``."""
+    if landlord is not None and 0 <= landlord < PLAYERS and 0 <= seat < PLAYERS:
+        return _ROLES[landlord][seat]
+    return _with_role(seat, landlord)
+
+
+def _with_role(seat: int, landlord: int | None) -> Message:
     if seat == landlord:
         return msg("{player} (landlord)", player=seat_name(seat))
     return msg("{player} (farmer)", player=seat_name(seat))
+
+
+_ROLES = tuple(
+    tuple(_with_role(seat, landlord) for seat in range(PLAYERS)) for landlord in range(PLAYERS)
+)
+"""``_ROLES[landlord][seat]``: each seat with its role (messages are frozen: made once)."""
 
 
 @dataclass(frozen=True)
@@ -213,12 +229,15 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
 
     # -- whose turn, what is legal -----------------------------------------------------------
     def current_player(self, state: DouDizhuState) -> int:
-        phase = state.phase
-        if phase == "over":
+        # `DouDizhuState.phase`'s tests, read directly: a game loop asks twice per action
+        if state.result is not None or state.void:
             return TERMINAL
-        if phase in ("deal", "first"):
+        if state.stock or state.first_bidder is None:  # dealing, or choosing the first bidder
             return CHANCE
         return state.to_move
+
+    def is_terminal(self, state: DouDizhuState) -> bool:
+        return state.result is not None or state.void
 
     def chance_outcomes(self, state: DouDizhuState) -> list[tuple[str, float]]:
         if state.phase == "deal":
@@ -228,22 +247,23 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
     def sample_chance(self, state: DouDizhuState, rng: random.Random) -> Action:
         """The card `Game.sample_chance` draws (the same call of ``rng.choices`` on the same
         weights, so seeded deals stay the same), without writing out every outcome first."""
-        if state.phase != "deal":
-            return super().sample_chance(state, rng)
         stock = state.stock
+        if not stock or state.result is not None or state.void:  # not the deal
+            return super().sample_chance(state, rng)
         card = rng.choices(stock, cum_weights=_CUMULATIVE[len(stock)])[0]
         return _DEAL_TEXT[card.code]
 
     def legal_actions(self, state: DouDizhuState) -> list[str]:
+        if _playing(state):
+            # the state's own hand: its counts need no checking (`legal_plays` checks any hand)
+            hand = counts_of(state.hands[state.to_move])
+            return action_texts(plays_of(hand, state.table, state.ruleset))
         phase = state.phase
         if phase in ("deal", "first"):
             return [action for action, _ in self.chance_outcomes(state)]
         if phase == "bid":
             return [PASS, *(f"bid {b}" for b in (1, 2, 3) if b > state.bid)]
-        if phase == "over":
-            return []
-        plays = legal_plays(state.hands[state.to_move], state.table, state.ruleset)
-        return [play if isinstance(play, str) else play.action for play in plays]
+        return []  # over
 
     def action_to_text(self, action: Any) -> str:
         """A `Combo` as ``play <pattern> as <kind>``; text actions as they are."""
@@ -251,11 +271,40 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
             return action.action
         return str(action)
 
+    def apply(self, state: DouDizhuState, action: Action) -> Transition[DouDizhuState]:
+        """`Game.apply`, with the commonest legal actions applied at once, as `_parse` would
+        read them: a ``deal <card>`` of a card in the stock (54 of a game's 120 actions), and
+        in the play a pass after a play or a ``play ...`` that `_read` accepts.  Everything
+        else, and every refusal, goes the general way (`read_move`, then `_apply`)."""
+        if type(action) is str and state.result is None and not state.void:
+            if state.stock:
+                card = _DEALT.get(action)
+                if card is not None:
+                    i = _position(state.stock, card)
+                    if i >= 0:
+                        return self._deal(state, card, i)
+            elif _playing(state):
+                if action == PASS:
+                    if state.table is not None:
+                        return self._pass(state)
+                elif action.startswith("play "):
+                    try:
+                        text = _read_play_action(action)
+                        combo, cards = self._read(state, text)
+                    except ValueError:
+                        pass  # refused: the general way raises the refusal
+                    else:
+                        return self._play(state, combo, cards, text)
+        return super().apply(state, action)
+
     def read_action(self, action: Any) -> str:
         """Text as every game reads it; a `Combo` (from `legal_plays`) as its text, which is
         what a replay stores."""
-        if type(action) is str and action in _CANONICAL:  # already as every game reads it
-            return action
+        if type(action) is str:
+            if action in _CANONICAL:  # already as every game reads it
+                return action
+            if action.startswith("play "):  # the same few hundred patterns, read once each
+                return _read_play_action(action)
         if isinstance(action, Combo):
             try:
                 check_combo(action)
@@ -352,10 +401,10 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
                 )
             )
         wanted, counts, readings = read_play(cards_text, state.ruleset)
-        cards = _take(state.hands[state.to_move], wanted)
+        cards = _take(state.hands[state.to_move], wanted, counts)
         if not readings:
             raise RefusedCards(why_not_combo(counts, state.ruleset))
-        if kind:
+        if kind and not (len(readings) == 1 and readings[0].kind == kind):  # the usual case
             readings = tuple(r for r in readings if r.kind == kind)
             if not readings:
                 raise RefusedCards(msg("these cards are not {kind}", kind=a_kind(KIND_NAMES[kind])))
@@ -373,12 +422,14 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
         beating = [r for r in readings if combo_beats(r, table)]
         if not beating:
             raise RefusedCards(why_not_beating(readings[0], table))
+        if len(beating) == 1:
+            return beating[0], cards
         return max(beating, key=lambda r: (r.kind == table.kind, r.main)), cards
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, state: DouDizhuState, move: DouDizhuMove) -> Transition[DouDizhuState]:
         if isinstance(move, CardOut):
-            return self._deal(state, move.card)
+            return self._deal(state, move.card, _position(state.stock, move.card))
         if isinstance(move, SeatChosen):
             seat = move.seat
             text = msg("{player} is chosen at random to bid first.", player=seat_name(seat))
@@ -391,21 +442,18 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
             return self._pass(state)
         return self._play(state, move.combo, move.cards, move.text)
 
-    def _deal(self, state: DouDizhuState, card: Card) -> Transition[DouDizhuState]:
-        i = _position(state.stock, card)
+    def _deal(self, state: DouDizhuState, card: Card, i: int) -> Transition[DouDizhuState]:
+        """Deal ``card``, at position ``i`` of the stock."""
         stock = state.stock[:i] + state.stock[i + 1 :]
         dealt = _DECK_SIZE - len(state.stock)
-        code = card.code
         if dealt < PLAYERS * HAND:
             seat = dealt % PLAYERS
             hand = list(state.hands[seat])
             insort(hand, card, key=sort_key)
             new = _evolve(state, stock=stock, hands=replace_at(state.hands, seat, tuple(hand)))
-            text = _DEAL_TOLD[seat][code]
-        else:
-            new = _evolve(state, stock=stock, bottom=(*state.bottom, card))
-            text = _BOTTOM_TOLD[code]
-        return Transition(new, Event(CHANCE, _DEAL_TEXT[code], text))
+            return Transition(new, _DEAL_EVENTS[seat][card.code])
+        new = _evolve(state, stock=stock, bottom=(*state.bottom, card))
+        return Transition(new, _BOTTOM_EVENTS[card.code])
 
     def _bid(self, state: DouDizhuState, move: Bid) -> Transition[DouDizhuState]:
         seat = state.to_move
@@ -452,22 +500,16 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
         return Transition(new, Event(seat, action, msg("{said}.", said=said)))
 
     def _pass(self, state: DouDizhuState) -> Transition[DouDizhuState]:
-        seat = state.to_move
-        passes = state.passes + 1
-        plays = (*state.plays, Play(seat, None))
-        if passes == 2:
+        seat, landlord = state.to_move, state.landlord
+        assert landlord is not None  # passing is part of the play
+        plays = (*state.plays, _PASSED[seat])
+        if state.passes:
             leader = state.last_player
             assert leader is not None  # two passes follow a play
             new = _evolve(state, passes=0, plays=plays, table=None, table_cards=(), to_move=leader)
-            text = msg(
-                "{player} passes. Two passes: the table is cleared and {leader} leads again.",
-                player=role(state, seat),
-                leader=role(state, leader),
-            )
-        else:
-            new = _evolve(state, passes=passes, plays=plays, to_move=(seat + 1) % PLAYERS)
-            text = msg("{player} passes.", player=role(state, seat))
-        return Transition(new, Event(seat, PASS, text))
+            return Transition(new, _CLEARED_EVENTS[landlord][seat][leader])
+        new = _evolve(state, passes=1, plays=plays, to_move=(seat + 1) % PLAYERS)
+        return Transition(new, _PASS_EVENTS[landlord][seat])
 
     def _play(
         self, state: DouDizhuState, combo: Combo, cards: tuple[Card, ...], action: str
@@ -475,8 +517,14 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
         seat = state.to_move
         played = {id(card) for card in cards}  # `_take` took these very cards from the hand
         hand = [card for card in state.hands[seat] if id(card) not in played]
-        bombs = state.bombs + (combo.kind == "bomb")
-        rockets = state.rockets + (combo.kind == "rocket")
+        kind = combo.kind
+        bombs, rockets = state.bombs, state.rockets
+        if kind == "bomb":
+            bombs += 1
+        elif kind == "rocket":
+            rockets += 1
+        play = object.__new__(Play)  # a frozen Play without a setattr per field (see _evolve)
+        play.__dict__.update(seat=seat, combo=combo, cards=cards)
         new = _evolve(
             state,
             hands=replace_at(state.hands, seat, tuple(hand)),
@@ -484,7 +532,7 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
             table_cards=cards,
             last_player=seat,
             passes=0,
-            plays=(*state.plays, Play(seat, combo, cards)),
+            plays=(*state.plays, play),
             bombs=bombs,
             rockets=rockets,
             to_move=(seat + 1) % PLAYERS,
@@ -501,10 +549,12 @@ class DouDizhu(Game[DouDizhuState, DouDizhuMove]):
                 play=combo.name,
                 cards=shown,
             )
+        if hand and kind != "bomb" and kind != "rocket":  # the usual play: one sentence
+            return Transition(new, Event(seat, action, Narration((said,))))
         parts: list[Message] = [said]
-        if combo.kind in ("bomb", "rocket"):
+        if kind == "bomb" or kind == "rocket":
             times = 2 ** (bombs + rockets)
-            if combo.kind == "bomb":
+            if kind == "bomb":
                 parts.append(msg(" The bomb doubles the stake (x {times} so far).", times=times))
             else:
                 parts.append(msg(" The rocket doubles the stake (x {times} so far).", times=times))
@@ -615,6 +665,17 @@ def _either(names: list[Message]) -> Message:
     return said
 
 
+def _playing(state: DouDizhuState) -> bool:
+    """``state.phase == "play"``, its tests read directly (the phase asks them in turn)."""
+    return (
+        state.landlord is not None
+        and state.result is None
+        and not state.void
+        and not state.stock
+        and state.first_bidder is not None
+    )
+
+
 def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
     n = 0
     for _, bid in reversed(bids):
@@ -624,9 +685,27 @@ def _passes_since_bid(bids: tuple[tuple[int, int], ...]) -> int:
     return n
 
 
-def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
+def _take(hand: tuple[Card, ...], wanted: tuple[Card, ...], counts: Counts) -> tuple[Card, ...]:
     """The physical cards of ``hand`` that ``wanted`` names: exact cards, or for rank tokens the
-    first cards of those ranks.  ``ValueError`` naming what the hand lacks."""
+    first cards of those ranks.  ``ValueError`` naming what the hand lacks.  ``counts`` are the
+    rank counts of ``wanted``: rank tokens (the legal actions' own notation, so nearly every
+    play) take the first cards of each rank in one pass over the hand."""
+    if wanted and wanted[0].deck != DECK.name:  # rank tokens: parse never mixes in suits
+        need = [*counts]
+        taken = []
+        for held in hand:
+            i = INDEX[held.rank]
+            if need[i]:
+                need[i] -= 1
+                taken.append(held)
+        if not any(need):  # else the card by card way says which rank is short
+            return tuple(sorted(taken, key=sort_key))
+    return _take_each(hand, wanted)
+
+
+def _take_each(hand: tuple[Card, ...], wanted: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`_take` card by card: each wanted card is the first card of the hand left that matches
+    it (its rank, and its suit when it has one)."""
     left = list(hand)
     taken: list[Card] = []
     for card in wanted:
@@ -704,6 +783,12 @@ _BOTTOM_TOLD = {
     code: told(msg("A bottom card is put aside face down{card}.", card=hidden(_in_brackets(code))))
     for code in _DEAL_TEXT
 }
+# Events are frozen, so each deal of a card to a seat (or to the bottom) is one Event for ever
+_DEAL_EVENTS = tuple(
+    {code: Event(CHANCE, _DEAL_TEXT[code], said[code]) for code in _DEAL_TEXT}
+    for said in _DEAL_TOLD
+)
+_BOTTOM_EVENTS = {code: Event(CHANCE, _DEAL_TEXT[code], _BOTTOM_TOLD[code]) for code in _DEAL_TEXT}
 _CUMULATIVE: list[list[float]] = [[]] + [
     list(accumulate([1 / n] * n)) for n in range(1, _DECK_SIZE + 1)
 ]
@@ -711,6 +796,43 @@ _CANONICAL = frozenset(
     [*_DEALT, *(f"first {s + 1}" for s in range(PLAYERS)), PASS, "bid 1", "bid 2", "bid 3"]
 )
 """Actions already in the canonical form `read_action` makes: the deal, the first bidder, bids."""
+
+
+# What a pass says depends only on who passes, who is the landlord and, at the second pass in a
+# row, who leads again: every such Event (and the pass in the history) is made once, at import.
+_PASSED = tuple(Play(seat, None) for seat in range(PLAYERS))
+_PASS_EVENTS = tuple(
+    tuple(
+        Event(seat, PASS, msg("{player} passes.", player=with_role(seat, landlord)))
+        for seat in range(PLAYERS)
+    )
+    for landlord in range(PLAYERS)
+)
+_CLEARED_EVENTS = tuple(
+    tuple(
+        tuple(
+            Event(
+                seat,
+                PASS,
+                msg(
+                    "{player} passes. Two passes: the table is cleared and {leader} leads again.",
+                    player=with_role(seat, landlord),
+                    leader=with_role(leader, landlord),
+                ),
+            )
+            for leader in range(PLAYERS)
+        )
+        for seat in range(PLAYERS)
+    )
+    for landlord in range(PLAYERS)
+)
+
+
+# Play actions read before (1,024 texts of about 0.1 KB): random players and the bots play the
+# same patterns again and again, and each read normalised the spelling of the same text again.
+@lru_cache(maxsize=1024)
+def _read_play_action(text: str) -> str:
+    return Game.read_action(GAME, text)
 
 
 GAME = register(DouDizhu())
