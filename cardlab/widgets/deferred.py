@@ -9,11 +9,12 @@ showing it, a container that holds it being opened (its children are referred to
 ids), or a message sent to it.  It opens with its state as it is then, so the updates made while
 building are part of its one opening message, and a widget built but never shown costs nothing.
 
-Most widgets keep the layout and style they were born with, all defaults, and each of those is a
-model of its own: 300 of a Triad page's 507 openings, a third of its kernel's load time.  A
-deferred widget's default layout or style goes to the page as one model shared by every such
-widget of its kind (a *stand-in*); the first change made to it later opens it as itself and
-points its widget at it, so no change is lost and no other widget sees it.
+Most widgets keep the layout and style they were built with (all defaults, or "width: auto"),
+and each of those is a model of its own: 300 of a Triad page's 507 openings, a third of its
+kernel's load time.  A deferred widget's layout or style goes to the page as one model shared by
+every layout (or style) of its kind in the same state (it is a *stand-in*); the first change made
+to it later opens it as itself and points its widget at it, so no change is lost and no other
+widget sees it.
 
 Only plain ipywidgets (those that use `Widget`'s own display) are deferred; a widget opened
 outside the context, or any widget once open, behaves as ipywidgets made it.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
 
@@ -37,8 +39,7 @@ _DEFERRED = "_cardlab_deferred"
 _STAND_IN = "_cardlab_stand_in"  # on a default layout or style: the (widget, trait)s it stands in
 _PARTS = ("layout", "style")
 _depth = [0]
-_shared: dict[type[Widget], Widget] = {}  # one default layout or style model per class
-_defaults: dict[type[Widget], dict[str, Any]] = {}  # its state
+_shared: dict[tuple[type[Widget], str], Widget] = {}  # a model per kind and state
 
 
 def _open(self: Widget) -> None:
@@ -50,32 +51,32 @@ def _open(self: Widget) -> None:
 
 def opened(widget: Widget) -> Widget:
     """``widget`` with its comm open (opening it now if it was deferred and is still wanted),
-    its layout and style left to stand in for the shared defaults where they are defaults."""
+    its layout and style, if they wait too, left to stand in for a shared model like them."""
     if widget.comm is None and widget.__dict__.pop(_DEFERRED, False):
         with deferred_open():  # a layout or style made only now (a dynamic default) waits too
             parts = [(name, getattr(widget, name)) for name in _PARTS if name in widget.keys]
         for name, part in parts:
-            if is_deferred(part) and part.get_state() == _default_state(type(part)):
+            if is_deferred(part):
                 part.__dict__.setdefault(_STAND_IN, []).append((widget, name))
         _ORIGINAL_OPEN(widget)
     return widget
 
 
-def _default_state(kind: type[Widget]) -> dict[str, Any]:
-    if kind not in _defaults:
-        with deferred_open():
-            _defaults[kind] = kind().get_state()
-    return _defaults[kind]
-
-
 def _model_id(self: Widget) -> str:
     if self.comm is None and self.__dict__.get(_STAND_IN):
-        kind = type(self)
-        if kind not in _shared:
-            with deferred_open():
-                _shared[kind] = kind()  # never reachable from Python: nothing can change it
-        return _model_id(_shared[kind])
+        return _model_id(_shared_like(self))
     return opened(self).comm.comm_id
+
+
+def _shared_like(part: Widget) -> Widget:
+    """The model shared by the layouts (or styles) of ``part``'s kind in ``part``'s state: a
+    copy no code can reach, so nothing changes it."""
+    kind = type(part)
+    key = (kind, json.dumps(part.get_state(), sort_keys=True))
+    if key not in _shared:
+        with deferred_open():
+            _shared[key] = kind(**{k: getattr(part, k) for k in part.keys if k[0] != "_"})
+    return _shared[key]
 
 
 def _notify_change(self: Widget, change: Any) -> None:

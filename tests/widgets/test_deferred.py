@@ -109,15 +109,17 @@ def test_a_widget_built_inside_opens_once_as_shown_with_what_was_set_after(page)
     assert is_deferred(never) and never.comm is None  # built, never shown: never sent
 
 
-def test_default_layouts_and_styles_are_one_model_until_one_changes(page):
+def test_layouts_and_styles_alike_are_one_model_until_one_changes(page):
     with deferred_open():
         a, b = widgets.HTML("a"), widgets.HTML("b")
         own = widgets.HTML("c", layout=widgets.Layout(width="10px"))
-        box = widgets.VBox([a, b, own])
+        twin = widgets.HTML("d", layout=widgets.Layout(width="10px"))
+        box = widgets.VBox([a, b, own, twin])
     box._repr_mimebundle_()
     layouts = {page.models[w.model_id]["layout"] for w in (a, b, box)}
     assert len(layouts) == 1  # one shared default layout model
     assert page.models[own.model_id]["layout"] not in layouts
+    assert page.models[own.model_id]["layout"] == page.models[twin.model_id]["layout"]  # alike
     a.layout.display = "none"
     page.reads_as(a)
     page.reads_as(b)

@@ -512,7 +512,7 @@ def plays_of(h: Counts, table: Combo | None, ruleset: str) -> list[Combo | str]:
 def action_texts(plays: Iterable[Combo | str]) -> list[str]:
     """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: the
     import-time tables' plays by their written text, the others written here in one step."""
-    known, notation = _ACTIONS.get, _notation
+    known, notation = _actions().get, _notation
     return [
         p if isinstance(p, str) else known(id(p)) or f"play {notation(p.counts)} as {p.kind}"
         for p in plays
@@ -766,7 +766,7 @@ _PLANE2_PAIR = {t: _pair_wings({t - 1: 3, t: 3}, t, "airplane_pair", 2) for t in
 
 def _table_plays() -> Iterator[Combo]:
     """Every play of the tables above (with repeats): the plays that live as long as the
-    module, so their identities can key `_ACTIONS`."""
+    module, so their identities can key `_actions`."""
     yield _ROCKET
     rows: list[Sequence[Combo | None]] = [_SOLO, _PAIR, _TRIO, _BOMB, *_TRIO_SOLO, *_TRIO_PAIR]
     for row in rows:
@@ -780,12 +780,16 @@ def _table_plays() -> Iterator[Combo]:
                 yield from filter(None, row)
 
 
-_ACTIONS: dict[int, str] = {id(play): play.action for play in _table_plays()}
-"""The legal-action text of each of the 4,331 plays built at import, by the play's identity
-(about 0.5 MB): a lead lists a few dozen plays, and writing each one's text was most of the
-time a game spent listing its legal leads.  Only these immortal plays are keyed by identity;
-the winged airplanes made per hand are written each time."""
-_notation.cache_clear()  # written once above: the bounded cache is for the other plays
+@lru_cache(maxsize=1)
+def _actions() -> dict[int, str]:
+    """The legal-action text of each of the 4,331 plays built at import, by the play's identity
+    (about 0.5 MB): a lead lists a few dozen plays, and writing each one's text was most of the
+    time a game spent listing its legal leads.  Only these immortal plays are keyed by identity;
+    the winged airplanes made per hand are written each time.  Written at the first listing,
+    not at import (20 ms that a lesson page loading the game need not spend)."""
+    actions = {id(play): play.action for play in _table_plays()}
+    _notation.cache_clear()  # written once above: the bounded cache is for the other plays
+    return actions
 
 
 def _two_wings(
