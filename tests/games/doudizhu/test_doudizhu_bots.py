@@ -274,3 +274,40 @@ def test_descriptions():
     assert (
         str(describe(first("3 3 3 4 4 4 9 J", "airplane_solo"))) == "the airplane 3-4 with 9 and J"
     )
+
+
+def _reference_plan(r):
+    """The plan search written plainly: every chain first, the rest planned the same way, each
+    candidate scored by `_base` with its combinations built (no memo shared between hands)."""
+    from cardlab.games.doudizhu.plan import _base, _windows
+
+    best = (*_base(r, []), [])
+    for chain in _windows(r):
+        width, low, top = chain
+        rest = list(r)
+        for i in range(low, top + 1):
+            rest[i] -= width
+        sub = _reference_plan(tuple(rest))[2]
+        for w, lo, hi in sub:
+            for i in range(lo, hi + 1):
+                rest[i] -= w
+        chains = [chain, *sub]
+        score, groups = _base(tuple(rest), chains)
+        if score < best[0] - 1e-9:
+            best = (score, groups, chains)
+    return best
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 53), min_size=1, max_size=14, unique=True))
+def test_plan_search_matches_a_plain_reference(picks):
+    # the shared, score-only search (`plan._search`) picks the same plan at the same cost
+    from cardlab.games.doudizhu.plan import _weakness
+
+    hand = [0] * 15
+    for p in picks:
+        hand[min(p // 4, 12) if p < 52 else p - 39] += 1  # 52, 53: the jokers
+    hand = tuple(min(n, 3) for n in hand)  # no bombs: the search never sees them
+    score, groups, _ = _reference_plan(hand)
+    assert cost(hand) == score
+    assert plan(hand) == sorted(groups, key=_weakness)
