@@ -489,10 +489,12 @@ def _left(hand: Counts, combo: Combo | None) -> int:
     return len(plan(rest)) if any(rest) else 0
 
 
-def _high(combo: Combo | None) -> Counts:
+def _high(combo: Combo | None, hand: Counts) -> Counts:
+    """The cards of ``combo`` that win tricks late: `HIGH` ranks, and the cards of a bomb in
+    ``hand`` (a play that breaks a bomb spends the hand's strongest play)."""
     if combo is None:
         return (0,) * 15
-    return tuple(n if i in HIGH else 0 for i, n in enumerate(combo.counts))
+    return tuple(n if i in HIGH or hand[i] == 4 else 0 for i, n in enumerate(combo.counts))
 
 
 def beatable(view: DouDizhuView, combo: Combo) -> bool:
@@ -542,7 +544,13 @@ def play_mistake(view: DouDizhuView, move: str, best: str) -> tuple[str, Message
             best=answer,
         )
     table, owner = view.table, view.last_player
-    if table is not None and owner is not None and owner == seats.partner and mine is not None:
+    if (
+        table is not None
+        and owner is not None
+        and owner == seats.partner
+        and mine is not None
+        and right is None  # the AI tops its partner only to stop the landlord going out
+    ):
         return "beat-partner", msg(
             "Your partner {player} was winning this trick with {table}. Beating your own side's "
             "trick spends {play} and takes nothing from the landlord.",
@@ -656,7 +664,7 @@ def play_mistake(view: DouDizhuView, move: str, best: str) -> tuple[str, Message
             player=seats.who(short),
             best=answer,
         )
-    spent = minus(_high(mine), _high(right))
+    spent = minus(_high(mine, hand), _high(right, hand))
     if any(n > 0 for n in spent):
         cards = _notation(tuple(max(n, 0) for n in spent))
         if right is None:
