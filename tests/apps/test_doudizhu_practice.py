@@ -159,12 +159,12 @@ def test_the_plays_a_hand_splits_into_are_counted_as_by_hand():
 
 
 def test_a_sure_trick_is_one_no_unseen_cards_can_beat():
-    """17: the landlord's airplane J-Q: every K and A but one has been seen, so no higher
-    airplane is left, and no bomb or rocket (the rocket's jokers: one in hand, one played).  18:
-    the straight 5-10 can be beaten (6-J and higher are all possible), so it is no sure trick."""
+    """17: the pair of Js: no higher pair, bomb or rocket is left among the cards seat 0 has
+    not seen, while its single 7 can be beaten.  18: the straight 5-10 can be beaten (6-J and
+    higher are all possible), so it is no sure trick."""
     _, ex = _position("17-sure-trick")
     plays = _leads(ex)
-    assert not beatable(ex.view, plays["play 7 J J J Q Q Q A as airplane_solo"])
+    assert not beatable(ex.view, plays["play J J as pair"])
     assert beatable(ex.view, plays["play 7 as solo"])
     number, ex = _position("18-lead-chain")
     plays = _leads(ex)

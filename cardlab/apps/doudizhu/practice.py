@@ -104,47 +104,43 @@ POSITIONS: tuple[Position, ...] = (
     Position(
         "01-go-out",
         1,
-        ("play 6 7 8 9 T J Q K A as straight",),
+        ("play 3 4 5 6 7 as straight",),
         OUT,
-        ("play 6 as solo", "play A as solo", "play 6 7 8 9 T J Q K A as straight"),
+        ("play 3 as solo", "play 7 as solo", "play 3 4 5 6 7 as straight"),
     ),
     Position(
         "02-go-out",
         1,
-        ("play 9 A A A as trio_solo",),
+        ("play 6 7 8 9 T J Q K A as straight",),
         OUT,
-        ("play 9 as solo", "play A as solo", "play 9 A A A as trio_solo"),
+        ("play 6 as solo", "play A as solo", "play 6 7 8 9 T J Q K A as straight"),
     ),
     Position("03-pass-weak", 1, ("pass",), BID, ()),
     Position("04-pass-weak", 1, ("pass",), BID, ()),
     Position(
         "05-lead-low",
         1,
-        ("play 7 7 J J J as trio_pair",),
+        ("play 6 as solo",),
         LOW,
-        ("play 7 as solo", "play 2 as solo", "play 7 7 J J J as trio_pair"),
+        ("play 6 as solo", "play BJ as solo", "play 3 3 as pair", "play 3 2 2 2 as trio_solo"),
     ),
     Position(
         "06-lead-low",
         1,
-        ("play 3 3 as pair",),
+        ("play 8 8 as pair",),
         LOW,
-        ("play RJ as solo", "play 3 3 as pair", "play 5 6 7 8 9 T J Q K A as straight"),
+        ("play 7 as solo", "play A as solo", "play 2 as solo", "play 8 8 as pair"),
     ),
     Position("07-bid-strong", 1, ("bid 3",), BID, ()),
     Position("08-bid-strong", 1, ("bid 3",), BID, ()),
     Position(
-        "09-partner-pass", 2, ("pass",), PARTNER, ("pass", "play J J as pair", "play A A as pair")
+        "09-partner-pass", 2, ("pass",), PARTNER, ("pass", "play 8 8 as pair", "play 2 2 as pair")
     ),
     Position(
-        "10-partner-pass", 2, ("pass",), PARTNER, ("pass", "play 8 8 as pair", "play A A as pair")
+        "10-partner-pass", 2, ("pass",), PARTNER, ("pass", "play 6 6 as pair", "play K K as pair")
     ),
     Position(
-        "11-block-high",
-        2,
-        ("play T J Q K A as straight",),
-        SHORT,
-        ("pass", "play 7 8 9 T J as straight", "play T J Q K A as straight"),
+        "11-block-high", 2, ("play 2 as solo",), SHORT, ("pass", "play J as solo", "play 2 as solo")
     ),
     Position(
         "12-block-high",
@@ -156,50 +152,63 @@ POSITIONS: tuple[Position, ...] = (
     Position(
         "13-block-lead",
         2,
-        ("play 4 5 6 7 8 as straight",),
+        ("play 3 4 5 6 7 8 9 T as straight",),
         SHORT,
-        ("play 4 as solo", "play 7 7 as pair", "play 4 5 6 7 8 as straight"),
+        (
+            "play 3 as solo",
+            "play Q as solo",
+            "play 8 8 as pair",
+            "play Q Q as pair",
+            "play 3 4 5 6 7 8 9 T as straight",
+        ),
     ),
     Position(
         "14-block-lead",
         2,
-        ("play 3 3 as pair",),
+        ("play 5 6 7 8 9 as straight",),
         SHORT,
-        ("play 3 as solo", "play 3 3 as pair", "play 8 8 9 9 T T as pair_run"),
+        (
+            "play 8 as solo",
+            "play Q as solo",
+            "play K as solo",
+            "play 8 8 as pair",
+            "play 5 6 7 8 9 as straight",
+        ),
     ),
     Position(
         "15-feed-partner",
         2,
-        ("play 7 as solo",),
+        ("play 3 3 as pair",),
         FEED,
-        ("play 7 as solo", "play Q as solo", "play K as solo"),
+        ("play Q as solo", "play 3 3 as pair", "play A A as pair", "play 3 3 4 4 5 5 as pair_run"),
     ),
     Position(
         "16-feed-partner",
         2,
-        ("play 3 as solo",),
+        ("play 7 7 as pair",),
         FEED,
-        ("play 3 as solo", "play J as solo", "play 3 3 as pair", "play 6 6 as pair"),
+        (
+            "play 3 as solo",
+            "play 4 as solo",
+            "play 5 as solo",
+            "play T as solo",
+            "play A as solo",
+            "play 7 7 as pair",
+        ),
     ),
     Position(
         "17-sure-trick",
         2,
-        ("play 7 J J J Q Q Q A as airplane_solo",),
+        ("play J J as pair",),
         SURE,
-        (
-            "play 7 as solo",
-            "play BJ as solo",
-            "play J J as pair",
-            "play Q Q as pair",
-            "play 7 J J J Q Q Q A as airplane_solo",
-        ),
+        ("play 7 as solo", "play J as solo", "play J J as pair"),
     ),
     Position(
         "18-lead-chain",
         3,
         ("play 5 6 7 8 9 T as straight",),
         CHAIN,
-        ("play 5 as solo", "play K as solo", "play K K as pair", "play 5 6 7 8 9 T as straight"),
+        ("play 5 as solo", "play Q as solo", "play Q Q as pair", "play 5 6 7 8 9 T as straight"),
     ),
     Position(
         "19-lead-chain",
@@ -221,12 +230,12 @@ POSITIONS: tuple[Position, ...] = (
     Position(
         "21-follow-plan",
         3,
-        ("play 5 as solo",),
+        ("play 7 as solo",),
         PLAN,
-        ("play 5 as solo", "play RJ as solo", "play BJ RJ as rocket"),
+        ("play 7 as solo", "play RJ as solo", "play BJ RJ as rocket"),
     ),
     Position("22-keep-plan", 3, ("pass",), PLAN, ("pass", "play T T as pair", "play 2 2 as pair")),
-    Position("23-keep-plan", 3, ("pass",), PLAN, ("pass", "play BJ as solo", "play RJ as solo")),
+    Position("23-keep-plan", 3, ("pass",), PLAN, ("pass", "play 7 7 as pair", "play Q Q as pair")),
     Position(
         "24-bomb",
         3,
@@ -244,9 +253,9 @@ POSITIONS: tuple[Position, ...] = (
     Position(
         "26-keep-lead",
         3,
-        ("play 9 T J Q K as straight",),
+        ("play 2 as solo",),
         LEAD,
-        ("pass", "play 9 T J Q K as straight", "play T J Q K A as straight"),
+        ("play A as solo", "play 2 as solo", "play RJ as solo"),
     ),
 )
 
@@ -480,10 +489,12 @@ def _left(hand: Counts, combo: Combo | None) -> int:
     return len(plan(rest)) if any(rest) else 0
 
 
-def _high(combo: Combo | None) -> Counts:
+def _high(combo: Combo | None, hand: Counts) -> Counts:
+    """The cards of ``combo`` that win tricks late: `HIGH` ranks, and the cards of a bomb in
+    ``hand`` (a play that breaks a bomb spends the hand's strongest play)."""
     if combo is None:
         return (0,) * 15
-    return tuple(n if i in HIGH else 0 for i, n in enumerate(combo.counts))
+    return tuple(n if i in HIGH or hand[i] == 4 else 0 for i, n in enumerate(combo.counts))
 
 
 def beatable(view: DouDizhuView, combo: Combo) -> bool:
@@ -533,7 +544,13 @@ def play_mistake(view: DouDizhuView, move: str, best: str) -> tuple[str, Message
             best=answer,
         )
     table, owner = view.table, view.last_player
-    if table is not None and owner is not None and owner == seats.partner and mine is not None:
+    if (
+        table is not None
+        and owner is not None
+        and owner == seats.partner
+        and mine is not None
+        and right is None  # the AI tops its partner only to stop the landlord going out
+    ):
         return "beat-partner", msg(
             "Your partner {player} was winning this trick with {table}. Beating your own side's "
             "trick spends {play} and takes nothing from the landlord.",
@@ -647,7 +664,7 @@ def play_mistake(view: DouDizhuView, move: str, best: str) -> tuple[str, Message
             player=seats.who(short),
             best=answer,
         )
-    spent = minus(_high(mine), _high(right))
+    spent = minus(_high(mine, hand), _high(right, hand))
     if any(n > 0 for n in spent):
         cards = _notation(tuple(max(n, 0) for n in spent))
         if right is None:

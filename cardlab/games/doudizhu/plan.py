@@ -69,7 +69,11 @@ def _plan(hand: Counts) -> tuple[float, tuple[Combo, ...]]:
         if rest[r] == 4:
             rest[r] = 0
             kept.append(Combo("bomb", r, 4, _vec([(r, 4)])))
-    score, groups, _ = _search(tuple(rest), {})
+    chains = _search(tuple(rest))[1]
+    for width, low, top in chains:
+        for i in range(low, top + 1):
+            rest[i] -= width
+    score, groups = _base(tuple(rest), list(chains))
     combos = sorted(groups, key=_weakness) + sorted(kept, key=lambda c: c.main)
     return score, tuple(combos)
 
@@ -92,31 +96,31 @@ def _windows(r: Counts) -> list[tuple[int, int, int]]:
 
 
 Chain = tuple[int, int, int]  # (width, low, top): a straight, pair run or airplane core
-Plan = tuple[float, list[Combo], list[Chain]]
-"""A plan's cost, its combinations and the chains made first (`_search`)."""
 
 
-def _search(r: Counts, memo: dict[Counts, Plan]) -> Plan:
-    """The best plan of ``r`` (no bombs or rocket in it): try every chain to make first, plan
-    what is left the same way (remembered by counts), and keep the cheapest."""
-    found = memo.get(r)
-    if found is not None:
-        return found
-    best: Plan = (*_base(r, []), [])
+# The best chains of every rest of a hand searched, shared by all hands: the AI asks the cost of
+# its hand minus each of its plays, and those hands share most of their sub-searches (a cold
+# 19-card follow took 20-40 ms with a memo per hand).  An entry (its key, a float and a few
+# 3-tuples) measured 0.4 KB: 4,096 entries are about 1.6 MiB when full; 60 AI deals fill 11,000,
+# but the sharing that matters is within one decision.
+@lru_cache(maxsize=4096)
+def _search(r: Counts) -> tuple[float, tuple[Chain, ...]]:
+    """The cost and the chains of the best plan of ``r`` (no bombs or rocket in it): try every
+    chain to make first, plan what is left the same way, and keep the cheapest."""
+    best: tuple[float, tuple[Chain, ...]] = (_score(r, ()), ())
     for chain in _windows(r):
         width, low, top = chain
         rest = list(r)
         for i in range(low, top + 1):
             rest[i] -= width
-        sub_chains = _search(tuple(rest), memo)[2]
+        sub_chains = _search(tuple(rest))[1]
         for w, lo, hi in sub_chains:
             for i in range(lo, hi + 1):
                 rest[i] -= w
-        chains = [chain, *sub_chains]
-        score, groups = _base(tuple(rest), chains)
+        chains = (chain, *sub_chains)
+        score = _score(tuple(rest), chains)
         if score < best[0] - 1e-9:
-            best = (score, groups, chains)
-    memo[r] = best
+            best = (score, chains)
     return best
 
 
@@ -175,6 +179,45 @@ def _base(r: Counts, chains: list[tuple[int, int, int]]) -> tuple[float, list[Co
         if s not in used_s:
             groups.append(Combo("solo", s, 1, _vec([(s, 1)])))
     return sum(_weight(g) for g in groups), groups
+
+
+def _score(r: Counts, chains: tuple[Chain, ...]) -> float:
+    """`_base`'s cost without building its combinations (the search scores thousands of
+    rests per hand): the same wings are chosen the same way, only counted."""
+    singles = [i for i in range(15) if r[i] == 1]
+    pairs = [i for i in range(13) if r[i] == 2]
+    cheap_singles = [i for i in singles if i < TWO]
+    cheap_pairs = [i for i in pairs if i < 11]
+    used_s: set[int] = set()
+    used_p: set[int] = set()
+    score = float(len(chains))
+    for _, low, top in sorted(
+        (c for c in chains if c[0] == 3), key=lambda c: c[2] - c[1], reverse=True
+    ):
+        k = top - low + 1
+        free_s = [i for i in cheap_singles if i not in used_s and not low <= i <= top]
+        free_p = [i for i in cheap_pairs if i not in used_p and not low <= i <= top]
+        if len(free_s) >= k and (len(free_p) < k or free_s[k - 1] <= free_p[k - 1] + 3):
+            used_s.update(free_s[:k])
+        elif len(free_p) >= k:
+            used_p.update(free_p[:k])
+    for t in range(13):
+        if r[t] != 3:
+            continue
+        score += 1.0
+        free_s = [i for i in cheap_singles if i not in used_s]
+        free_p = [i for i in cheap_pairs if i not in used_p]
+        if free_s and (not free_p or free_s[0] <= free_p[0] + 3):
+            used_s.add(free_s[0])
+        elif free_p:
+            used_p.add(free_p[0])
+    for p in pairs:
+        if p not in used_p:
+            score += 0.7 if p >= 11 else 1.0
+    for i in singles:
+        if i not in used_s:
+            score += (0.6 if i == TWO else 0.5) if i >= TWO else (1.15 if i < LOW_SINGLE else 1.0)
+    return score
 
 
 def _weight(g: Combo) -> float:
