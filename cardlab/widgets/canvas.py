@@ -553,23 +553,23 @@ def _heard(_script: Any, content: Any, _buffers: Any) -> None:
         return
     if content.get("sprites") == "lost":
         _SPRITES_FRESH.clear()
-    blank = content.get("blank")
-    if isinstance(blank, list):
-        for key in blank:
-            view = _VIEWS.get(key) if isinstance(key, str) else None
-            if view is not None:
-                view.handle_blank()
-    seen = content.get("seen")
-    if isinstance(seen, list):
-        for key in seen:
-            view = _VIEWS.get(key) if isinstance(key, str) else None
-            if view is not None:
-                view.handle_seen()
+    for view in _views_of(content.get("blank")):
+        view.handle_blank()
+    for view in _views_of(content.get("seen")):
+        view.handle_seen()
     pointer, points = content.get("pointer"), content.get("points")
     if isinstance(pointer, str) and _points(points):
         view = _VIEWS.get(pointer)
         if view is not None:
             view.handle_pointer(points)
+
+
+def _views_of(keys: Any) -> list[CanvasView]:
+    """The views of the surfaces a page names in a report (anything else in it ignored)."""
+    if not isinstance(keys, list):
+        return []
+    found = (_VIEWS.get(key) if isinstance(key, str) else None for key in keys)
+    return [view for view in found if view is not None]
 
 
 def _points(value: Any) -> TypeGuard[list[list[float]]]:

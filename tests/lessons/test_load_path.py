@@ -1,7 +1,9 @@
 """What a lesson page does at load, where a student waits for it: every code cell of the lesson
 document, run in order in a fresh interpreter, must compute no stored figure (the exact counts,
 seeded simulations and bots' reasons that never change are read from ``cardlab/data``) and must
-not import matplotlib (its charts are our own SVG; about 30 MiB and a second or two a page).
+not import matplotlib (its charts are our own SVG; about 30 MiB and a second or two a page),
+numpy (the counting imports it when it counts: 50-100 ms of a kernel's load) or Babel (numbers
+are written from `cardlab.core.i18n.NUMBER_SIGNS`: its locale data took 40-70 ms).
 The stored figures themselves are recomputed and compared in tests/core/test_stored.py."""
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ print(json.dumps({"modules": sorted({m.split(".")[0] for m in sys.modules}),
 
 
 @pytest.mark.parametrize("lesson", LESSON_NAMES)
-def test_a_lesson_loads_without_computing_figures_or_importing_matplotlib(lesson):
+def test_a_lesson_loads_without_computing_figures_or_importing_heavy_libraries(lesson):
     found = run_fresh(lesson, REPORT, setup=SPY)
     assert "ipywidgets" in found["modules"]  # the lesson's widgets were built
-    assert "matplotlib" not in found["modules"], f"the {lesson} lesson imported matplotlib"
+    for heavy in ("matplotlib", "numpy", "babel"):
+        assert heavy not in found["modules"], f"the {lesson} lesson imported {heavy} at load"
     assert found["computed"] == [], f"the {lesson} lesson computed at load: store these"
 
 

@@ -334,22 +334,26 @@ def _quick_melds(
     if runs:
         card_at = dict(zip(keys, cards, strict=True))
         for lane in dict.fromkeys(k & ~15 for k in keys if runs >> k & 1):  # suits in hand order
-            x = runs >> lane & _LANE  # this suit's ranks in runs
-            while x:
-                low = x & -x
-                block = x & ~(x + low)  # the lowest block of consecutive ranks
-                x ^= block
-                group = tuple(
-                    map(
-                        card_at.__getitem__,
-                        range(lane + low.bit_length() - 1, lane + block.bit_length()),
-                    )
-                )
-                melds.append(Meld("run", group, (None,) * len(group)))
+            melds += _runs_in(runs >> lane & _LANE, lane, card_at)
     return melds
 
 
 # -- no wild card in the hand: the plain search --------------------------------------------------
+def _runs_in(x: int, lane: int, card_at: Mapping[int, Card]) -> list[Meld]:
+    """The runs of one suit: ``x`` holds its ranks in runs as bits, ``lane`` its first key;
+    each block of consecutive ranks, lowest first, is a run of the cards ``card_at`` keys."""
+    runs = []
+    while x:
+        low = x & -x
+        block = x & ~(x + low)  # the lowest block of consecutive ranks
+        x ^= block
+        group = tuple(
+            map(card_at.__getitem__, range(lane + low.bit_length() - 1, lane + block.bit_length()))
+        )
+        runs.append(Meld("run", group, (None,) * len(group)))
+    return runs
+
+
 def _plain_options(rank: int, suit: int) -> tuple[int, ...]:
     """The melds card (rank, suit) leads in `_plain_best`, as rank-major masks (bit 4 * rank +
     suit), in the order `_Search._melds` lists them for a hand of distinct naturals and no free
@@ -404,18 +408,7 @@ def _plain(hand: Sequence[Card], keys: Sequence[int], bits: int) -> tuple[int, A
     melds = [Meld("set", tuple(group), (None,) * len(group)) for group in by_rank.values()]
     for suit in suits:
         lane = 16 * _SUIT_INDEX[suit]
-        x = runs >> lane & _LANE
-        while x:
-            low = x & -x
-            block = x & ~(x + low)  # the lowest block of consecutive ranks
-            x ^= block
-            group = tuple(
-                map(
-                    run_at.__getitem__,
-                    range(lane + low.bit_length() - 1, lane + block.bit_length()),
-                )
-            )
-            melds.append(Meld("run", group, (None,) * len(group)))
+        melds += _runs_in(runs >> lane & _LANE, lane, run_at)
     return value, Arrangement(tuple(melds), tuple(dead), value)
 
 
