@@ -216,7 +216,8 @@ class CanvasView:
         finally:
             self._new_sprites_inline = False
         if pressed:
-            send_now()
+            if self.seen:  # a page shows it: its pixels go before the rest of the press
+                send_now()
             if self.sprites == "offscreen":
                 self._warm_soon()
         for callback in self._draw_callbacks:

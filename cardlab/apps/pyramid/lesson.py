@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import html
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from cardlab.apps.control import Control
@@ -13,6 +14,7 @@ from cardlab.apps.figure import Block, Figure, Markup, Picture
 from cardlab.apps.model import Said
 from cardlab.apps.words import deck_picture
 from cardlab.core.i18n import msg
+from cardlab.core.stored import stored
 from cardlab.games.pyramid import CLASSES, PyramidValue, evaluate, parse
 from cardlab.games.pyramid.odds import key_percentile, pct
 from cardlab.pictures.pyramid import (
@@ -157,6 +159,14 @@ def arranged(hand: str) -> PyramidValue:
     return evaluate(parse(hand))
 
 
+@stored
+def beaten_share(hand: str) -> Fraction:
+    """The share of all deals ``hand`` (notation) beats, ties half (`key_percentile`): the
+    arranger's first hand is stored, so a page need not read the whole exact table (a tenth of
+    a second) to say it."""
+    return key_percentile(arranged(hand).key)
+
+
 @dataclass(frozen=True)
 class HandArranger(Figure):
     """Any six cards the learner types, arranged by the engine, and the share of all deals
@@ -169,7 +179,7 @@ class HandArranger(Figure):
         said = msg(
             "{hand}. It beats {share} of all 6-card hands.",
             hand=value.description,
-            share=pct(key_percentile(value.key)),
+            share=pct(beaten_share(self.hand)),
         )
         object.__setattr__(self, "said", Said(said, "ok"))  # the status line is the hand's
 

@@ -32,19 +32,19 @@ from cardlab.games.pyramid.odds import (
     MAX_DISCARD,
     N_DEALS,
     AdviceRow,
-    ExactTable,
+    ClassTable,
     ExchangeOutcome,
     advice_html,
     advice_rows,
+    class_table,
     counting_arguments,
-    exact_table,
     exchange_distribution,
     pct,
 )
 from cardlab.pictures.pyramid import hand_row
 
 
-def classes_html(table: ExactTable) -> str:
+def classes_html(table: ClassTable) -> str:
     """Every class of best hand, best first: its deals, exact probability and percentage."""
     rows = []
     for r in reversed(table.rows):
@@ -74,7 +74,7 @@ def classes_html(table: ExactTable) -> str:
     )
 
 
-def arguments_html(table: ExactTable) -> str:
+def arguments_html(table: ClassTable) -> str:
     """The counting arguments, each checked against the table's exact count."""
     args = []
     for a in counting_arguments():
@@ -97,7 +97,7 @@ def arguments_html(table: ExactTable) -> str:
     return f"<div class='cardlab-counting'><ul>{''.join(args)}</ul></div>"
 
 
-def plot_rows(table: ExactTable) -> list[tuple[str, Fraction]]:
+def plot_rows(table: ClassTable) -> list[tuple[str, Fraction]]:
     """No pyramid, then each shape perfect or not: the plot's rows."""
     groups = table.by_type_and_perfect()
     names = {
@@ -121,7 +121,7 @@ class OddsTable(Figure):
     student can check by hand (each equal to the table's count), and a plot."""
 
     def blocks(self, theme: str) -> tuple[Block, ...]:
-        table = exact_table()
+        table = class_table()
         rows = [OddsRow(label, exact=p) for label, p in plot_rows(table)]
         title = str(msg("P(best hand of a deal)"))
         return (

@@ -106,15 +106,11 @@ class ClassRow:
 
 
 @dataclass(frozen=True)
-class ExactTable:
-    """The exact distribution of the best hand over all C(55, 6) deals.
-
-    ``rows`` are the 19 classes in ladder order, weakest first (`hands.CLASSES`);
-    ``key_counts`` maps every achievable key to its number of deals.
-    """
+class ClassTable:
+    """The exact distribution of the best hand's class over all C(55, 6) deals: ``rows`` are
+    the 19 classes in ladder order, weakest first (`hands.CLASSES`)."""
 
     rows: tuple[ClassRow, ...]
-    key_counts: dict[tuple[int, ...], int]
     multisets: int  # distinct kind multisets enumerated
 
     @property
@@ -154,6 +150,14 @@ class ExactTable:
         return self.count(TOP_CLASS)
 
 
+@dataclass(frozen=True)
+class ExactTable(ClassTable):
+    """`ClassTable` with ``key_counts``: every achievable key and its number of deals (what a
+    hand's share of all deals is read from)."""
+
+    key_counts: dict[tuple[int, ...], int]
+
+
 @stored
 def exact_table() -> ExactTable:
     """The exact table, by kind multisets (4,128 of them; 0.4 s, so it is stored: every lesson
@@ -166,7 +170,15 @@ def exact_table() -> ExactTable:
         per_key[key] += weight
         per_class[_class_of_key(key)] += weight
     rows = tuple(ClassRow(cls, per_class[cls]) for cls in CLASSES)
-    return ExactTable(rows, dict(sorted(per_key.items())), len(multisets))
+    return ExactTable(rows, len(multisets), dict(sorted(per_key.items())))
+
+
+@stored
+def class_table() -> ClassTable:
+    """`exact_table` without its 4,128 keys: what the odds tables show, stored apart, so a page
+    need not read every key (a tenth of a second) to show the classes."""
+    table = exact_table()
+    return ClassTable(table.rows, table.multisets)
 
 
 def exact_distribution() -> dict[HandClass, Fraction]:

@@ -43,10 +43,12 @@ LESSON = LessonParts(
     players=3,
     quiz="cardlab.apps.pyramid.questions",
     figures=(
-        # every odds table and advice reads the exact table of all C(55,6) deals
+        # the advice reads the exact table of all C(55,6) deals, the odds tables its classes
         ("cardlab.games.pyramid.odds:exact_table", {}),
-        # the exchange advisor's opening hand
+        ("cardlab.games.pyramid.odds:class_table", {}),  # the odds tables: the classes alone
+        # the exchange advisor's opening hand, the hand arranger's first hand's share
         ("cardlab.apps.pyramid.odds:opening_advice", {"hand": "3P 3G 2O 1G 1O 2P"}),
+        ("cardlab.apps.pyramid.lesson:beaten_share", {"hand": "3P 3G 2O 1G 2P K"}),
         # the seeded deal the stepper shows under each value of one option of the rules row
         # (its bots' equities take a third of a second); seed 1: `VARIANT_SEED`
         *(
