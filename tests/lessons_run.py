@@ -35,7 +35,9 @@ def run_cells(
 ) -> tuple[dict[str, Any], list[Any]]:
     """Run the lesson's code cells in order in ``namespace`` (a fresh ``__main__`` one, as in a
     kernel, by default); the namespace and what each cell shows (its last expression's value, as
-    the page displays it), for the cells that end in an expression."""
+    the page displays it), for the cells that end in an expression.  What a cell shows is
+    displayed as a kernel displays it (its mime bundle made), which is when its widgets open
+    (`cardlab.widgets.deferred`)."""
     namespace = {"__name__": "__main__"} if namespace is None else namespace
     where = f"{lang}/{lesson}.ipynb"
     shown = []
@@ -44,7 +46,10 @@ def run_cells(
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         exec(compile(tree, where, "exec"), namespace)
         if last is not None:
-            shown.append(eval(compile(ast.Expression(last.value), where, "eval"), namespace))
+            value = eval(compile(ast.Expression(last.value), where, "eval"), namespace)
+            if hasattr(value, "_repr_mimebundle_"):
+                value._repr_mimebundle_()
+            shown.append(value)
     return namespace, shown
 
 

@@ -560,9 +560,9 @@ def _heard(_script: Any, content: Any, _buffers: Any) -> None:
         view.handle_seen()
     pointer, points = content.get("pointer"), content.get("points")
     if isinstance(pointer, str) and _points(points):
-        view = _VIEWS.get(pointer)
-        if view is not None:
-            view.handle_pointer(points)
+        pressed = _VIEWS.get(pointer)
+        if pressed is not None:
+            pressed.handle_pointer(points)
 
 
 def _views_of(keys: Any) -> list[CanvasView]:

@@ -110,13 +110,13 @@ def _close(self: Widget, _close: Any = Widget.close) -> None:
     _close(self)
 
 
-Widget.open = _open  # type: ignore[method-assign]
-Widget.model_id = property(_model_id)  # type: ignore[assignment,method-assign]
-Widget._repr_mimebundle_ = _repr_mimebundle_  # type: ignore[method-assign]
-Widget._send = _send  # type: ignore[method-assign]
-Widget.get_view_spec = _get_view_spec  # type: ignore[method-assign]
-Widget.close = _close  # type: ignore[method-assign]
-Widget.notify_change = _notify_change  # type: ignore[method-assign]
+Widget.open = _open
+Widget.model_id = property(_model_id)
+Widget._repr_mimebundle_ = _repr_mimebundle_
+Widget._send = _send
+Widget.get_view_spec = _get_view_spec
+Widget.close = _close
+Widget.notify_change = _notify_change
 
 
 @contextlib.contextmanager

