@@ -510,23 +510,13 @@ def plays_of(h: Counts, table: Combo | None, ruleset: str) -> list[Combo | str]:
 
 
 def action_texts(plays: Iterable[Combo | str]) -> list[str]:
-    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: a play of
-    the import-time tables is written once and then read by its identity (a lead lists a few
-    dozen plays, and writing each one's text was most of the time a game spent listing its
-    legal leads); the winged airplanes made per hand are written each time."""
-    written, immortal = _ACTIONS, _immortal()
-    texts = []
-    for p in plays:
-        if isinstance(p, str):
-            texts.append(p)
-            continue
-        text = written.get(id(p))
-        if text is None:
-            text = f"play {_notation(p.counts)} as {p.kind}"
-            if id(p) in immortal:
-                written[id(p)] = text
-        texts.append(text)
-    return texts
+    """Each play's `Combo.action` (`PASS` as it is), as the legal actions list them: the
+    import-time tables' plays by their written text (`_actions`), the others written here."""
+    known, notation = _actions().get, _notation
+    return [
+        p if isinstance(p, str) else known(id(p)) or f"play {notation(p.counts)} as {p.kind}"
+        for p in plays
+    ]
 
 
 # Every play of a hand, by (counts, ruleset): 1,024 hands of about 0.4 KB (a 20-card hand has
@@ -791,15 +781,16 @@ def _table_plays() -> Iterator[Combo]:
 
 
 @lru_cache(maxsize=1)
-def _immortal() -> frozenset[int]:
-    """The identities of the 4,331 plays built at import, which live as long as the module: the
-    only plays `action_texts` may key by identity."""
-    return frozenset(id(play) for play in _table_plays())
-
-
-_ACTIONS: dict[int, str] = {}
-"""The legal-action text of each import-time play written so far, by its identity (at most the
-4,331 of `_immortal`, about 0.5 MB)."""
+def _actions() -> dict[int, str]:
+    """The legal-action text of each of the 4,331 plays built at import, by the play's identity
+    (about 0.5 MB): a lead lists a few dozen plays, and writing each one's text was most of the
+    time a game spent listing its legal leads.  Only these immortal plays are keyed by identity;
+    the winged airplanes made per hand are written each time.  Written at the first listing
+    (12 ms), not at import: a lesson page that loads the game need not list a play."""
+    plays = {id(play): play for play in _table_plays()}  # the tables share plays: once each
+    actions = {key: play.action for key, play in plays.items()}
+    _notation.cache_clear()  # written once above: the bounded cache is for the other plays
+    return actions
 
 
 def _two_wings(
