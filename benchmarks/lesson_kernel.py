@@ -10,6 +10,11 @@ figures per run: the wall time of the whole run (start, cells, shutdown), and th
 kernel process used (user + system, read from the reaped child's rusage), which a busy machine
 disturbs less than the wall clock.  A lesson's ratio is the median over the reps of its time
 over the bare run just before it.  Goal (issue #32): at most 1.5x for every lesson.
+
+The end of a run is the kernel's exit, read every 5 ms (`EXIT_POLL_S`): nbclient's kernel
+manager looks every 100 ms, which rounds each run's shutdown up to a tenth of a second, as much
+as a tenth of the ratio (a bare kernel takes 0.17 s to exit, a lesson's 0.19-0.21 s: two
+looks against three).  ``--exit-poll 0.1`` measures as nbclient does by itself.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 
 import nbclient
 import nbformat
+from jupyter_client import AsyncKernelManager
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import BARE_SOURCE
@@ -35,6 +41,19 @@ NOTEBOOKS = REPO / "notebooks"
 LESSONS = ("index", "00_decks", "triad", "pyramid", "doudizhu", "triangle", "three_thirteen",
            "pyramid_poker")  # fmt: skip
 GOAL = 1.5
+EXIT_POLL_S = 0.005
+"""How often the end of a run looks whether the kernel has exited."""
+
+
+class PromptExit(AsyncKernelManager):
+    """nbclient's kernel manager, looking for the kernel's exit every `poll` seconds."""
+
+    poll = EXIT_POLL_S
+
+    async def _async_finish_shutdown(
+        self, waittime: float | None = None, pollinterval: float = 0.1, restart: bool = False
+    ) -> None:
+        await super()._async_finish_shutdown(waittime, self.poll, restart)
 
 
 def notebook(name: str) -> nbformat.NotebookNode:
@@ -51,7 +70,11 @@ def run(name: str) -> tuple[float, float]:
     """(wall seconds, kernel CPU seconds) of one run of ``name`` in a fresh kernel."""
     nb = notebook(name)
     client = nbclient.NotebookClient(
-        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        kernel_manager_class=PromptExit,
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
     )
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -69,8 +92,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--lessons", nargs="*", default=list(LESSONS), choices=LESSONS)
+    parser.add_argument(
+        "--exit-poll", type=float, default=EXIT_POLL_S, help="seconds between looks for the "
+        "kernel's exit (nbclient's own: 0.1)"
+    )  # fmt: skip
     parser.add_argument("--write", action="store_true", help="update benchmarks/RESULTS.md")
     args = parser.parse_args(argv)
+    if not 0 < args.exit_poll <= 1:
+        parser.error("--exit-poll: between 0 and 1 second")
+    PromptExit.poll = args.exit_poll
     if args.reps < 5:
         parser.error("--reps: the medians need at least 5")
     logging.disable(logging.WARNING)  # the kernels' "running over TCP" notes, once per kernel
@@ -100,15 +130,18 @@ def main(argv: list[str] | None = None) -> int:
             f"| {bare_cpu:.2f} | {cpu:.2f} | {cpu_ratio:.2f} "
             f"| {'yes' if wall_ratio <= GOAL else '**no**'} |"
         )
+    poll_option = "" if args.exit_poll == EXIT_POLL_S else f" --exit-poll {args.exit_poll:g}"
     text = "\n".join(
         [
             "## A lesson's cells in a fresh kernel (`benchmarks/lesson_kernel.py`)",
             "",
-            f"Written by `python benchmarks/lesson_kernel.py --reps {args.reps} --write` on "
+            f"Written by `python benchmarks/lesson_kernel.py --reps {args.reps}{poll_option} "
+            f"--write` on "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python "
             f"{sys.version.split()[0]}, nbclient {nbclient.__version__}, load average "
             f"{load:.1f} on {os.cpu_count()} cores at the start.  Each notebook runs top to "
-            "bottom in a fresh `python3` ipykernel (start, every cell, shutdown; no Voilà, no "
+            "bottom in a fresh `python3` ipykernel (start, every cell, shutdown to the kernel's "
+            f"exit, looked for every {1000 * args.exit_poll:g} ms; no Voilà, no "
             "browser), interleaved with the bare one-canvas ipycanvas notebook (bare, lesson, "
             "bare, lesson, ...).  Ratios: the median over the reps of the lesson's time over "
             f"the bare run just before it.  Goal: at most {GOAL}x the bare notebook's wall time.",

@@ -80,14 +80,19 @@ def read_deal(game: str, name: str) -> Replay[Any]:
 
 
 @functools.lru_cache(maxsize=256)  # every position of every game (6 x about 20), once each
-def _dealt(game: str, name: str) -> tuple[Replay[Any], Any, tuple[str, ...]]:
-    """Position ``name`` of ``game`` dealt: its replay, seat 0's view and its legal moves."""
+def _dealt(game: str, name: str) -> tuple[Replay[Any], Any]:
+    """Position ``name`` of ``game`` dealt: its replay and seat 0's view."""
     replay = read_deal(game, name)
-    state = replay.state
     if replay.current_player != SEAT:
         raise ValueError(f"practice {game}/{name}: seat {SEAT} is not to move")
-    legal = tuple(str(a) for a in replay.game.legal_actions(state))
-    return replay, replay.game.observe(state, SEAT), legal
+    return replay, replay.game.observe(replay.state, SEAT)
+
+
+@functools.lru_cache(maxsize=256)
+def _legal(game: str, name: str) -> tuple[str, ...]:
+    """Seat 0's legal moves at position ``name`` of ``game``, as the engine lists them."""
+    replay, _ = _dealt(game, name)
+    return tuple(str(a) for a in replay.game.legal_actions(replay.state))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,14 +137,17 @@ class PracticeModel(QuizModel):
     def deal(self) -> Exercise:
         number = self.seed % len(self.positions)
         position = self.positions[number]
-        replay, view, legal = _dealt(self.game, position.name)
-        if position.offered:
-            if not set(position.offered) <= set(legal):
+        replay, view = _dealt(self.game, position.name)
+        if not position.offered:
+            return Exercise(number, position, replay, view, _legal(self.game, position.name))
+        # each offered move checked alone: listing every legal play of a Dou Dizhu hand, as
+        # the tests do, would write the text of each of its plays while the page loads
+        for move in position.offered:
+            if replay.game.why_illegal(replay.state, move) is not None:
                 raise ValueError(
-                    f"practice {self.game}/{position.name}: an offered move is illegal"
+                    f"practice {self.game}/{position.name}: the offered move {move!r} is illegal"
                 )
-            legal = position.offered
-        return Exercise(number, position, replay, view, legal)
+        return Exercise(number, position, replay, view, position.offered)
 
     @property
     def exercise(self) -> Exercise:

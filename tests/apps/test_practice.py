@@ -72,6 +72,21 @@ def test_twenty_positions_from_easy_to_hard(game):
 
 
 @pytest.mark.parametrize(("game", "number"), CASES)
+def test_the_moves_offered_are_legal_as_the_engine_writes_them(game, number):
+    """A position that offers a few moves offers them as the engine writes them, each once (the
+    page checks each one alone, so a text it reads but would write otherwise is caught here);
+    a position that offers none offers every legal move."""
+    model = PRACTICES[game]().at(number)
+    ex = model.exercise
+    legal = [str(a) for a in ex.replay.game.legal_actions(ex.replay.state)]
+    if ex.position.offered:
+        assert set(ex.position.offered) <= set(legal)
+        assert len(set(ex.position.offered)) == len(ex.position.offered)
+    else:
+        assert list(ex.legal) == legal
+
+
+@pytest.mark.parametrize(("game", "number"), CASES)
 def test_a_position_has_exactly_the_answers_it_claims(game, number):
     model = PRACTICES[game]().at(number)
     ex = model.exercise

@@ -142,6 +142,22 @@ def test_a_widget_closed_before_it_was_shown_never_opens(page):
     assert text.comm is None and not is_deferred(text) and page.opened == []
 
 
+def test_a_view_built_inside_shows_as_ipywidgets_shows_it_without_its_whole_repr(page):
+    """The page's view of a deferred box is the same model view, shown again the same way; its
+    plain-text fallback names its kind (ipywidgets' would spell out every child)."""
+    with deferred_open():
+        box = widgets.VBox([widgets.HTML("x" * 200), widgets.Button(description="go")])
+    first, again = box._repr_mimebundle_(), box._repr_mimebundle_()
+    assert first == again
+    assert first["application/vnd.jupyter.widget-view+json"] == {
+        "version_major": 2, "version_minor": 0, "model_id": box.model_id
+    }  # fmt: skip
+    assert first["text/plain"] == "VBox(…)"
+    page.reads_as(box)
+    plain = widgets.VBox([widgets.HTML("x" * 200)])
+    assert plain._repr_mimebundle_()["text/plain"].startswith("VBox(children=(HTML(")
+
+
 def test_outside_the_context_widgets_open_as_ipywidgets_made_them(page):
     text = widgets.HTML("plain")
     assert text.comm is not None and page.opened == [text.layout.model_id, text.style.model_id,

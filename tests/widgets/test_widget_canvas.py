@@ -15,6 +15,7 @@ from cardlab.widgets.a11y import page_script
 from cardlab.widgets.canvas import SPRITES_AFTER_S, CanvasView, backing_scale
 from cardlab.widgets.canvas_batch import PAGE_COMMANDS
 from cardlab.widgets.canvas_replay import css_font, replay_ops
+from cardlab.widgets.deferred import deferred_open, is_deferred
 from cardlab.widgets.panels import StatusLine
 
 FACE = (Rect(0, 0, 40, 60, fill="#ffffff", stroke="#000000", radius=4), Text(20, 30, "As"))
@@ -204,6 +205,23 @@ def test_a_blank_surface_replays_the_kept_drawing(batches):
     assert view.drawing is drawing
     texts = [c for c in batches.commands() if c[0] == "fillText"]
     assert texts and texts[0][1] == "hello"
+
+
+def test_a_canvas_no_page_can_hold_yet_is_drawn_when_its_page_asks(batches):
+    """Built for a page (`deferred_open`), a canvas is not drawn until a page has it: the page
+    connects after the cells ran (Voila) or shows the output after the batch came (JupyterLab),
+    and asks for every canvas it holds blank.  Once shown, it draws as any canvas does."""
+    with deferred_open():
+        view = CanvasView(200, 100)
+        view.draw(table(Text(10, 10, "hello")))
+    assert batches.messages == [] and view.redraws == 0
+    view.box._repr_mimebundle_()  # the page shows it: every widget of its box opens
+    assert not is_deferred(view.canvas) and batches.messages == []
+    page_says({"blank": [view.canvas.key]})
+    assert len(batches.messages) == 1 and batches.commands()[0][:2] == ["on", view.canvas.key]
+    assert [c[1] for c in batches.commands() if c[0] == "fillText"] == ["hello"]
+    view.draw(table(Text(10, 10, "again")))  # a press: drawn at once
+    assert len(batches.messages) == 2
 
 
 def test_a_surface_names_its_canvas_for_the_page():
