@@ -211,6 +211,25 @@ class _Turn:
     def play(self, c: Combo, reason: Message | Narration) -> Decision:
         return Decision(_text(c), told(reason))
 
+    def top(self, plays: list[Combo], beat: Message, short: int) -> Decision:
+        """The highest of ``plays`` on ``beat``: ``short`` has so few cards left that a lower
+        play would let them win the trick and maybe go out."""
+        top = max(plays, key=lambda c: c.main)
+        left = self.sizes[short]
+        return self.play(
+            top,
+            msgn(
+                "Beats {table} with {play}, as high as it can: {player} has only {count} "
+                "card left.",
+                "Beats {table} with {play}, as high as it can: {player} has only {count} "
+                "cards left.",
+                left,
+                table=beat,
+                play=describe(top),
+                player=self.who(short),
+            ),
+        )
+
     def danger(self) -> int:
         """The fewest cards an opponent holds."""
         return min(self.sizes[o] for o in self.opponents)
@@ -365,20 +384,7 @@ class _Turn:
                 and beaters
                 and self.beatable(table)
             ):
-                top = max(beaters, key=lambda c: c.main)
-                return self.play(
-                    top,
-                    msgn(
-                        "Beats {table} with {play}, as high as it can: {player} has only "
-                        "{count} card left.",
-                        "Beats {table} with {play}, as high as it can: {player} has only "
-                        "{count} cards left.",
-                        left,
-                        table=beat,
-                        play=describe(top),
-                        player=self.who(landlord),
-                    ),
-                )
+                return self.top(beaters, beat, landlord)
             return Decision(
                 PASS,
                 told(
@@ -416,20 +422,7 @@ class _Turn:
                     ),
                 )
             if danger <= self.block:
-                top = max(normal, key=lambda c: c.main)
-                return self.play(
-                    top,
-                    msgn(
-                        "Beats {table} with {play}, as high as it can: {player} has only {count} "
-                        "card left.",
-                        "Beats {table} with {play}, as high as it can: {player} has only {count} "
-                        "cards left.",
-                        danger,
-                        table=beat,
-                        play=describe(top),
-                        player=self.who(short),
-                    ),
-                )
+                return self.top(normal, beat, short)
             if urgent and danger > self.alarm:  # a farmer, and the landlord is far from out
                 return self.play(
                     best,
