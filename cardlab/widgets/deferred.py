@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
 
 from ipywidgets import Widget
+from traitlets import HasTraits
 
 _ORIGINAL_OPEN = Widget.open
 _ORIGINAL_REPR = Widget._repr_mimebundle_
@@ -71,13 +71,23 @@ def _model_id(self: Widget) -> str:
 
 def _shared_like(part: Widget) -> Widget:
     """The model shared by the layouts (or styles) of ``part``'s kind in ``part``'s state: a
-    copy no code can reach, so nothing changes it."""
-    kind = type(part)
-    key = (kind, json.dumps(part.get_state(), sort_keys=True))
+    copy no code can reach, so nothing changes it.  The state is read as the traits' values,
+    not serialised: a layout's 47 traits through ``get_state`` cost more than its widget's own
+    opening (every trait's value decides its JSON, so equal values are equal states)."""
+    kind: type = type(part)
+    values = part._trait_values
+    key = (kind, repr([values[n] if n in values else getattr(part, n) for n in _synced(kind)]))
     if key not in _shared:
         with deferred_open():
             _shared[key] = kind(**{k: getattr(part, k) for k in part.keys if k[0] != "_"})
     return _shared[key]
+
+
+@functools.lru_cache(maxsize=64)  # one per kind of layout or style: ipywidgets has about 20
+def _synced(kind: type) -> tuple[str, ...]:
+    """The traits a layout or style of ``kind`` sends to the page, in a fixed order."""
+    widget_kind: type[HasTraits] = kind
+    return tuple(sorted(widget_kind.class_trait_names(sync=True)))
 
 
 def _notify_change(self: Widget, change: Any) -> None:

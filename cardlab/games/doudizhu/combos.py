@@ -122,7 +122,7 @@ _RUNS = [[" ".join([rank] * n) for n in range(5)] for rank in RANKS]
 """``_RUNS[i][n]``: ``n`` cards of rank index ``i`` as notation (``"9 9 9"``)."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Combo:
     """One reading of a play: its ``kind``, ``main`` rank index (for comparison), card count and
     rank ``counts``.  ``chain`` is how many ranks the core spans (1 for non-sequences)."""
@@ -159,6 +159,12 @@ class Combo:
 
     def __str__(self) -> str:
         return str(self.name)
+
+
+_SET_KIND, _SET_MAIN, _SET_SIZE, _SET_COUNTS, _SET_CHAIN = (
+    getattr(Combo, name).__set__ for name in ("kind", "main", "size", "counts", "chain")
+)
+"""Each field's slot, set directly (`_plane` makes combinations without ``__init__``)."""
 
 
 JOKER_WORDS: dict[str, Message] = {"BJ": msg("Black joker"), "RJ": msg("Red joker")}
@@ -879,12 +885,11 @@ def _plane(kind: str, top: int, k: int, wings: tuple[int, ...]) -> Combo:
     # made without the frozen dataclass's setattr per field: a hand with three trios in a row
     # has some 150 of these, and they were most of the time of generating its lead
     plane = object.__new__(Combo)
-    fields = plane.__dict__
-    fields["kind"] = kind
-    fields["main"] = top
-    fields["size"] = (3 + per) * k
-    fields["counts"] = tuple(v)
-    fields["chain"] = k
+    _SET_KIND(plane, kind)
+    _SET_MAIN(plane, top)
+    _SET_SIZE(plane, (3 + per) * k)
+    _SET_COUNTS(plane, tuple(v))
+    _SET_CHAIN(plane, k)
     return plane
 
 
