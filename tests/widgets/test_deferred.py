@@ -26,10 +26,9 @@ class Page:
     def __init__(self) -> None:
         from ipywidgets.widgets.widget import _instances
 
-        # a page that connects reads every open model first (ipywidgets' control comm)
-        self.models: dict[str, dict[str, Any]] = {
-            key: widget.get_state() for key, widget in _instances.items()
-        }
+        # a page that connects reads every open model first (ipywidgets' control comm); each
+        # is read when first referred to, as it is then: a test process holds thousands
+        self.models = _Models(set(_instances))
         self.opened: list[str] = []
         self.updates = 0
         self.custom: list[tuple[str, Any]] = []
@@ -42,28 +41,38 @@ class Page:
 
         return publish
 
+    def holds(self, key: str) -> bool:
+        """Whether the page holds model ``key``."""
+        try:
+            self.models[key]
+        except KeyError:
+            return False
+        return True
+
     def publish(self, comm_: Any, kind: str, data: Any = None) -> None:
         data = data or {}
         if kind == "comm_open":
             for value in _refs(data["state"]):
-                assert value in self.models, "a model referred to before it was opened"
+                assert self.holds(value), "a model referred to before it was opened"
             self.models[comm_.comm_id] = dict(data["state"])
             self.opened.append(comm_.comm_id)
         elif kind == "comm_msg" and data.get("method") == "update":
-            assert comm_.comm_id in self.models, "an update to a model never opened"
+            assert self.holds(comm_.comm_id), "an update to a model never opened"
             self.models[comm_.comm_id].update(data["state"])
             self.updates += 1
         elif kind == "comm_msg" and data.get("method") == "custom":
-            assert comm_.comm_id in self.models, "a message to a model never opened"
+            assert self.holds(comm_.comm_id), "a message to a model never opened"
             self.custom.append((comm_.comm_id, data["content"]))
 
     def reads_as(self, widget: widgets.Widget) -> None:
         """The page's model of ``widget`` (and of what it refers to) holds its Python state."""
+        assert self.holds(widget.model_id)
         model = self.models[widget.model_id]
         for name, value in widget.get_state().items():
             if isinstance(getattr(widget, name), widgets.Widget):
                 ref = model[name]
                 assert ref.startswith("IPY_MODEL_"), name
+                assert self.holds(ref.removeprefix("IPY_MODEL_"))
                 held = self.models[ref.removeprefix("IPY_MODEL_")]
                 part = getattr(widget, name)
                 mine = {k: v for k, v in part.get_state().items() if k not in _IDS}
@@ -72,6 +81,23 @@ class Page:
                 assert model[name] == [f"IPY_MODEL_{c.model_id}" for c in widget.children]
             else:
                 assert model[name] == value, name
+
+
+class _Models(dict[str, dict[str, Any]]):
+    """A page's models by comm id; one that was open before the page connected is read when
+    first looked up, as it is then (a test process holds thousands of them)."""
+
+    def __init__(self, open_before: set[str]) -> None:
+        super().__init__()
+        self.open_before = open_before
+
+    def __missing__(self, key: str) -> dict[str, Any]:
+        from ipywidgets.widgets.widget import _instances
+
+        if key not in self.open_before or key not in _instances:
+            raise KeyError(key)
+        self[key] = state = _instances[key].get_state()
+        return state
 
 
 _IDS = ("layout", "style", "children")
