@@ -2,19 +2,24 @@
 
     python benchmarks/classroom.py                      # print the figures
     python benchmarks/classroom.py --write              # ... and rewrite benchmarks/RESULTS.md
-    python benchmarks/classroom.py --students 30 --moves 20 --pool 5
+    python benchmarks/classroom.py --students 30 --moves 20 --pool 5 --reps 5
     python benchmarks/classroom.py --store-compare --reps 5 --write   # the class record's cost
 
-One `cardlab serve` (started, then left until its pool of preheated kernels is ready and the
-machine idle, as a teacher starts it before the class comes in), one headless Chromium, and one
-browser context per student (own cookies and cache, as 30 laptops).  Students are spread over
-the six game lessons as a class would be: round robin, so each lesson has 5 of 30.
+``--reps`` pairs of class sessions, interleaved, which goes first alternating: the lessons, and
+the yardstick (the same class opening the bare one-canvas notebook).  Each on a `cardlab serve`
+of its own (started, then left until its pool of preheated kernels is ready and the machine
+idle, as a teacher starts it before the class comes in), one headless Chromium, and one browser
+context per student (own cookies and cache, as 30 laptops).  Students are spread over the six
+game lessons as a class would be: round robin, so each lesson has 5 of 30.
 
 1. **Opening**: every student requests their lesson at the same moment; reported per student is
-   the time from that moment to their first drawn canvas (`browser.DRAWN_JS`), p50/p95/max.
-2. **Playing**: every student then presses ``--moves`` moves at their lesson's table, all at once
-   (`browser.DRIVERS`, the click's latency to the redrawn table canvas as `browser.ARM_JS` reads
-   it), p50/p95 over all clicks of the class.
+   the time from that moment to their first drawn canvas (`browser.DRAWN_JS`), p50/p95/max, and
+   per pair the server's CPU per student until every page is drawn and until the server has
+   also refilled its pool and gone idle (all the work the opening caused: how much of the
+   refill falls before the last page draws is up to the machine's scheduler).
+2. **Playing**: once the server has settled, every student presses ``--moves`` moves at their
+   lesson's table, all at once (`browser.DRIVERS`, the click's latency to the redrawn table
+   canvas as `browser.ARM_JS` reads it), p50/p95 over all clicks.
 3. **Cost**: resident memory of the Voilà server and of every kernel at the end, and errors:
    console errors, uncaught page errors, an error text on a page, a failed step.
 
@@ -130,7 +135,8 @@ async def attend(browser, student: Student, url: str, start: float, moves: int |
             f"opening: {type(exc).__name__}: {str(exc).splitlines()[0]}; the page shows "
             f"{' '.join(shows.split())[:200]!r}"
         )
-    await opened.wait()
+    await opened.wait()  # the whole class has opened ...
+    await opened.wait()  # ... and the server has settled, if it was asked to
     try:
         if student.first_canvas_s is not None and moves != 0:
             await play(page, student, moves)
@@ -188,11 +194,13 @@ async def play(page, student: Student, moves: int | None) -> None:
 
 async def lesson_time(server, lessons: list[str], moves: int | None, code: str = "",
                       then: Callable[[list[Student]], object] | None = None,
-                      open_ms: int = OPEN_TIMEOUT_MS):  # fmt: skip
+                      open_ms: int = OPEN_TIMEOUT_MS, settle: bool = False):  # fmt: skip
     """The class (one student per lesson in ``lessons``; with ``code``, their pages' links carry
     ``?class=CODE&name=StudentN``), the session's seconds, the memory with every page open and
-    the CPU marks at the start, when all had opened and when all had played; with ``then``, it
-    is run (in a thread) once all have played, pages still open, and a fourth mark follows."""
+    the CPU marks by name: "start", "opened" (every page drawn), with ``settle`` "settled" (the
+    server has refilled its pool and gone idle, the pages open; only then does the class play),
+    "played"; with ``then``, it is run (in a thread) once all have played, pages still open,
+    and a mark "then" follows."""
     from playwright.async_api import async_playwright
 
     class_ = [Student(i + 1, lesson) for i, lesson in enumerate(lessons)]
@@ -200,7 +208,7 @@ async def lesson_time(server, lessons: list[str], moves: int | None, code: str =
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         opened, played = asyncio.Barrier(len(class_) + 1), asyncio.Barrier(len(class_) + 1)
-        marks = [cpu_mark(server)]
+        marks = {"start": cpu_mark(server)}
         start = time.perf_counter()
         pages = [
             asyncio.create_task(
@@ -218,12 +226,16 @@ async def lesson_time(server, lessons: list[str], moves: int | None, code: str =
             for s in class_
         ]
         await opened.wait()
-        marks.append(cpu_mark(server))
+        marks["opened"] = cpu_mark(server)
+        if settle:
+            await asyncio.to_thread(server.settle, timeout=600)
+            marks["settled"] = cpu_mark(server)
+        await opened.wait()
         await played.wait()
-        marks.append(cpu_mark(server))
+        marks["played"] = cpu_mark(server)
         if then is not None:
             await asyncio.to_thread(then, class_)
-            marks.append(cpu_mark(server))
+            marks["then"] = cpu_mark(server)
         elapsed = time.perf_counter() - start
         voila = server.voila()
         memory = {"voila": rss_mib(voila) if voila else 0.0}
@@ -285,38 +297,135 @@ def summary(class_: list[Student]) -> str:
     )
 
 
-def report(class_: list[Student], elapsed: float, pool: int, memory: dict[str, float],
-           kernels: list[float], moves: int, marks: list[CpuMark], yardstick) -> str:  # fmt: skip
+@dataclass
+class ClassRun:
+    """One class session of the main comparison: the lessons, or the bare page (the yardstick)."""
+
+    bare: bool
+    class_: list[Student]
+    elapsed: float
+    memory: dict[str, float]
+    kernels: list[float]
+    marks: dict[str, CpuMark]
+
+    def per_student(self, since: str, until: str) -> float:
+        """The serving tree's CPU-seconds per student between marks ``since`` and ``until``."""
+        ticks = self.marks[until].server - self.marks[since].server
+        return ticks / os.sysconf("SC_CLK_TCK") / len(self.class_)
+
+    def errors(self) -> list[str]:
+        who = "yardstick student" if self.bare else "student"
+        return [f"{who} {s.number} ({s.lesson}): {e}" for s in self.class_ for e in s.errors]
+
+
+def class_run(bare: bool, students: int, pool: int, moves: int, tmp: Path) -> ClassRun:
+    """A class of ``students`` on a `cardlab serve` of its own, ready and idle before it comes:
+    the six game lessons round robin with ``pool`` preheated kernels each, playing ``moves``
+    moves; or (``bare``) the bare one-canvas notebook with as many preheated kernels, opened
+    only.  The server settles (its pool refilled, idle) between the opening and the playing."""
+    if bare:
+        root = tmp / "bare"
+        root.mkdir(parents=True, exist_ok=True)
+        write_bare(root / "index.ipynb")
+        lessons, options = ["index.ipynb"] * students, ("--pool", str(pool * len(GAME_LESSONS)))
+    else:
+        root = lesson_dir(tmp / "lessons", bare=False)
+        lessons = [GAME_LESSONS[i % len(GAME_LESSONS)] for i in range(students)]
+        options = ("--pool", str(pool))
+    with serving(root, *options) as server:
+        server.settle(timeout=900)
+        class_, elapsed, memory, kernels, marks = asyncio.run(
+            lesson_time(server, lessons, 0 if bare else moves, settle=True)
+        )
+    return ClassRun(bare, class_, elapsed, memory, kernels, marks)
+
+
+def classes(students: int, pool: int, moves: int, reps: int) -> list[tuple[ClassRun, ClassRun]]:
+    """``reps`` pairs (lessons, yardstick), which goes first alternating."""
+    pairs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rep in range(reps):
+            done = {}
+            for bare in (True, False) if rep % 2 == 0 else (False, True):
+                run = class_run(bare, students, pool, moves, Path(tmp, f"{rep}-{bare}"))
+                done[bare] = run
+                print(
+                    f"rep {rep}, {'yardstick' if bare else 'lessons'}: {summary(run.class_)}; "
+                    f"server CPU-s per student {run.per_student('start', 'opened'):.2f} to "
+                    f"drawn, {run.per_student('start', 'settled'):.2f} to settled",
+                    flush=True,
+                )
+                for error in run.errors():  # why a session was slow, while the run goes on
+                    print(f"  {error[:300]}", flush=True)
+            pairs.append((done[False], done[True]))
+    return pairs
+
+
+def report(pairs: list[tuple[ClassRun, ClassRun]], pool: int, moves: int) -> str:
+    """The lessons against the yardstick, pair by pair, and what the students met."""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    opened, bare = opened_s(class_), opened_s(yardstick[0])
-    clicks = [ms for s in class_ for ms in s.clicks_ms]
-    errors = [f"student {s.number} ({s.lesson}): {e}" for s in class_ for e in s.errors]
-    errors += [f"yardstick student {s.number}: {e}" for s in yardstick[0] for e in s.errors]
-    n = len(class_)
-    by_lesson = {
-        lesson: [s for s in class_ if s.lesson == lesson] for lesson in dict.fromkeys(
-            s.lesson for s in class_)
-    }  # fmt: skip
+    n, reps = len(pairs[0][0].class_), len(pairs)
+    lessons_runs, bare_runs = [p[0] for p in pairs], [p[1] for p in pairs]
+    everyone = [s for run in lessons_runs for s in run.class_]
+    opened = opened_s(everyone)
+    bare = opened_s([s for run in bare_runs for s in run.class_])
+    clicks = [ms for s in everyone for ms in s.clicks_ms]
+    errors = [e for pair in pairs for run in pair for e in run.errors()]
+    windows = {"drawn": ("start", "opened"), "settled": ("start", "settled")}
+    ratios = {
+        w: [ls.per_student(*m) / by.per_student(*m) for ls, by in pairs] for w, m in windows.items()
+    }
+
+    def spread(xs: list[float]) -> str:
+        return f"{statistics.median(xs):.2f}x ({min(xs):.2f}-{max(xs):.2f})"
 
     def row(name: str, xs: list[float], goal: str) -> str:
         ratio = percentile(xs, 0.5) / percentile(bare, 0.5) if bare else float("nan")
         return (
-            f"| {name} | {len(xs)} of {n} | {percentile(xs, 0.5):.2f} "
+            f"| {name} | {len(xs)} of {n * reps} | {percentile(xs, 0.5):.2f} "
             f"| {percentile(xs, 0.95):.2f} | {max(xs, default=float('nan')):.2f} "
             f"| {ratio:.2f} | {goal} |"
         )
 
+    met = statistics.median(ratios["settled"]) <= 2
+    last_lessons, last_bare = pairs[-1]
     lines = [
         f"## A class of {n} on one machine (`benchmarks/classroom.py`)",
         "",
         f"Written by `python benchmarks/classroom.py --students {n} --moves {moves} "
-        f'--pool {pool} --write` on {now} (the machine in "Machine" above: 2 cores, which '
-        f"also run the {n} students' browsers). One `cardlab serve --pool {pool}`, ready and "
-        f"idle before the class; one Chromium context per student, spread round robin over the "
-        f"six game lessons; all request their lesson at the same moment, then all press "
-        f"{moves} moves at their table at once. The yardstick, in the same run: the same class "
-        f"opening the bare one-canvas ipycanvas notebook on a `cardlab serve --pool "
-        f"{pool * len(GAME_LESSONS)}` of its own (as many preheated kernels as the lessons get).",
+        f'--pool {pool} --reps {reps} --write` on {now} (the machine in "Machine" above: 2 '
+        f"cores, which also run the {n} students' browsers). {reps} pairs of class sessions, "
+        f"interleaved, which goes first alternating, each on a `cardlab serve` of its own, "
+        f"ready and idle before the class comes. The lessons: `--pool {pool}`, one Chromium "
+        f"context per student, spread round robin over the six game lessons; all request "
+        f"their lesson at the same moment; once every page is drawn and the server has "
+        f"refilled its pool and gone idle, all press {moves} moves at their table at once. "
+        f"The yardstick: the same class opening the bare one-canvas ipycanvas notebook on a "
+        f"`--pool {pool * len(GAME_LESSONS)}` (as many preheated kernels as the lessons get).",
+        "",
+        "Server CPU-seconds per student opening (Voilà and every kernel, the pool's new ones "
+        "included), from the class's first request until every page is drawn (*to drawn*) and "
+        "until the server has also refilled its pool and gone idle (*to settled*: all the "
+        "work the opening caused, whenever the machine got to it):",
+        "",
+        "| pair | first | lessons: to drawn | to settled | yardstick: to drawn | to settled "
+        "| lessons / yardstick: to drawn | to settled |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for i, (ls, by) in enumerate(pairs):
+        first = "lessons" if ls.marks["start"].wall < by.marks["start"].wall else "yardstick"
+        lines.append(
+            f"| {i} | {first} | {ls.per_student(*windows['drawn']):.2f} "
+            f"| {ls.per_student(*windows['settled']):.2f} "
+            f"| {by.per_student(*windows['drawn']):.2f} "
+            f"| {by.per_student(*windows['settled']):.2f} | {ratios['drawn'][i]:.2f} "
+            f"| {ratios['settled'][i]:.2f} |"
+        )
+    lines += [
+        "",
+        f"- **lessons / yardstick, median of the {reps} pairs (min-max): to settled "
+        f"{spread(ratios['settled'])}, to drawn {spread(ratios['drawn'])}** (goal: at most "
+        f"2x, the whole opening's work, to settled: {'met' if met else 'not met'})",
         "",
         "| first drawn canvas, from the class's first request (s) | drawn | p50 | p95 | max "
         "| p50 / yardstick's | goal |",
@@ -324,26 +433,31 @@ def report(class_: list[Student], elapsed: float, pool: int, memory: dict[str, f
         row("bare one-canvas notebook (yardstick)", bare, "-"),
         row("the lessons", opened, "all within 20 s"),
         "",
-        f"Click to redrawn table canvas, {len(clicks)} clicks: p50 "
-        f"{percentile(clicks, 0.5):.0f} ms, p95 {percentile(clicks, 0.95):.0f} ms, max "
-        f"{max(clicks, default=float('nan')):.0f} ms (goal: p95 ≤ 250 ms).",
+        f"Click to redrawn table canvas, {len(clicks)} clicks over the {reps} lessons' "
+        f"sessions: p50 {percentile(clicks, 0.5):.0f} ms, p95 {percentile(clicks, 0.95):.0f} "
+        f"ms, max {max(clicks, default=float('nan')):.0f} ms (goal: p95 ≤ 250 ms).",
         "",
-        f"- the lessons' session (opening and {moves} moves each) took {elapsed:.0f} s",
-        "- CPU time, by phase:",
-        cpu_line("yardstick class opening", *yardstick[4][:2], n),
-        cpu_line("lessons opening", marks[0], marks[1], n),
-        cpu_line("lessons playing", marks[1], marks[2], n),
+        f"- the last pair's CPU time, by phase (the lessons' session took "
+        f"{last_lessons.elapsed:.0f} s):",
+        cpu_line("yardstick class opening, to drawn", *_between(last_bare, "start", "opened"), n),
+        cpu_line("... its pool refilling", *_between(last_bare, "opened", "settled"), n),
+        cpu_line("lessons opening, to drawn", *_between(last_lessons, "start", "opened"), n),
+        cpu_line("... their pools refilling", *_between(last_lessons, "opened", "settled"), n),
+        cpu_line("lessons playing", *_between(last_lessons, "settled", "played"), n),
         f"- errors: **{len(errors)}**",
         *[f"  - {e}" for e in errors[:20]],
-        f"- memory at the end: Voilà server {memory.get('voila', 0):.0f} MiB; "
-        f"{len(kernels)} kernels, median {statistics.median(kernels) if kernels else 0:.0f} MiB, "
-        f"max {max(kernels, default=0):.0f} MiB, total {sum(kernels) / 1024:.2f} GiB",
+        f"- memory at the end of the last lessons' session: Voilà server "
+        f"{last_lessons.memory.get('voila', 0):.0f} MiB; {len(last_lessons.kernels)} kernels, "
+        f"median {statistics.median(last_lessons.kernels) if last_lessons.kernels else 0:.0f} "
+        f"MiB, max {max(last_lessons.kernels, default=0):.0f} MiB, total "
+        f"{sum(last_lessons.kernels) / 1024:.2f} GiB",
         "",
         "| lesson | students | first canvas max (s) | click p50 (ms) | click p95 (ms) "
         "| presses without a redraw | presses chosen again |",
         "|---|---|---|---|---|---|---|",
     ]
-    for lesson, group in by_lesson.items():
+    for lesson in GAME_LESSONS:
+        group = [s for s in everyone if s.lesson == lesson]
         ms = [x for s in group for x in s.clicks_ms]
         lines.append(
             f"| {lesson.removesuffix('.ipynb')} | {len(group)} "
@@ -352,6 +466,10 @@ def report(class_: list[Student], elapsed: float, pool: int, memory: dict[str, f
             f"| {sum(s.retried for s in group)} |"
         )
     return "\n".join([*lines, ""])
+
+
+def _between(run: ClassRun, since: str, until: str) -> tuple[CpuMark, CpuMark]:
+    return run.marks[since], run.marks[until]
 
 
 # -- the class record: the same class with the store on and off ----------------------------------
@@ -382,7 +500,7 @@ class Session:
     store: bool
     class_: list[Student]
     elapsed: float
-    marks: list[CpuMark]
+    marks: dict[str, CpuMark]
     settled: bool
     stored: Counter[str] = field(default_factory=Counter)
     """Rows the store held per student (store on), ``FLUSH_S`` at most after the class played."""
@@ -402,7 +520,7 @@ class Session:
         """CPU-seconds per student, start to settled, of ``part``: "voila" (the server alone),
         "tree" (the server and every kernel) or "class" (the kernels preheated before the class
         came: the students' own, where the rows are written, and the index's idle ones)."""
-        a, b, hz = self.marks[0], self.marks[-1], os.sysconf("SC_CLK_TCK")
+        a, b, hz = self.marks["start"], self.marks["then"], os.sysconf("SC_CLK_TCK")
         ticks = {
             "voila": b.voila - a.voila,
             "tree": b.server - a.server,
@@ -505,7 +623,8 @@ def compare_report(pairs: list[tuple[Session, Session]]) -> str:
         missing, more = on.missing()
         after = "never" if on.stored_s is None else f"{on.stored_s:.1f} s"
         lines.append(
-            f"| {i} | {'on' if on.marks[0].wall < off.marks[0].wall else 'off'} | {cpu(on)} "
+            f"| {i} | {'on' if on.marks['start'].wall < off.marks['start'].wall else 'off'} "
+            f"| {cpu(on)} "
             f"| {cpu(off)} | {ratios['voila'][i]:.3f} | {ratios['tree'][i]:.3f} "
             f"| {ratios['class'][i]:.3f} | {on.expected} | {on.stored.total()} | {missing} "
             f"| {more} | {after} |"
@@ -566,7 +685,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
     parser.add_argument("--store-compare", action="store_true",
                         help="the class record stored against off, pairs of sessions")  # fmt: skip
-    parser.add_argument("--reps", type=int, default=5, help="--store-compare's pairs")
+    parser.add_argument("--reps", type=int, default=5,
+                        help="pairs of class sessions, interleaved")  # fmt: skip
     parser.add_argument("--logs", type=Path, default=None,
                         help="--store-compare: each server's output, in this folder")  # fmt: skip
     args = parser.parse_args(argv)
@@ -579,25 +699,8 @@ def main(argv: list[str] | None = None) -> int:
         publish(compare_report(store_compare(args.students, args.reps, args.logs)), args.write)
         return 0
     pool = DEFAULT_POOL if args.pool is None else args.pool
-    lessons = [GAME_LESSONS[i % len(GAME_LESSONS)] for i in range(args.students)]
-    with tempfile.TemporaryDirectory() as tmp:
-        # The yardstick: the same class opening the bare one-canvas notebook, with as many
-        # preheated kernels as the lessons get (``pool`` for each of the six).
-        bare = Path(tmp, "bare")
-        bare.mkdir()
-        write_bare(bare / "index.ipynb")
-        with serving(bare, "--pool", str(pool * len(GAME_LESSONS))) as server:
-            server.settle(timeout=900)
-            yardstick = asyncio.run(lesson_time(server, ["index.ipynb"] * args.students, 0))
-        print(f"yardstick: {summary(yardstick[0])}", flush=True)
-        with serving(lesson_dir(Path(tmp, "lessons"), bare=False), "--pool", str(pool)) as server:
-            server.settle(timeout=900)
-            print(f"server ready: {len(server.kernels())} preheated kernels", flush=True)
-            class_, elapsed, memory, kernels, marks = asyncio.run(
-                lesson_time(server, lessons, args.moves)
-            )
-    text = report(class_, elapsed, pool, memory, kernels, args.moves, marks, yardstick)
-    publish(text, args.write)
+    publish(report(classes(args.students, pool, args.moves, args.reps), pool, args.moves),
+            args.write)  # fmt: skip
     return 0
 
 

@@ -37,7 +37,7 @@ from cardlab.render.ops import Drawing, DrawOp, Sprite
 from cardlab.widgets.a11y import CanvasLabel, follow_page, page_script
 from cardlab.widgets.canvas_batch import Batch, Surface
 from cardlab.widgets.canvas_replay import ReplayStats, backing_pixels, replay_ops
-from cardlab.widgets.deferred import is_deferred
+from cardlab.widgets.deferred import page_can_hold
 from cardlab.widgets.guard import Status, guarded, report
 from cardlab.widgets.later import later, send_now
 
@@ -360,10 +360,11 @@ class CanvasView:
     def _send(self, batch: Batch) -> None:
         """Replay the kept Drawing into ``batch`` (after whatever it holds) and send it; a
         drawing that fails sends nothing and raises.  A canvas no page can hold yet (its widget
-        waits to be opened: `cardlab.widgets.deferred`) is not drawn: the page asks for it in
-        full when it shows it (`handle_blank`), as it must anyway, since it connects after the
-        cells ran (Voila) or shows the output after the batch came (JupyterLab)."""
-        if not batch.commands and is_deferred(self.canvas):
+        waits to be opened, `cardlab.widgets.deferred`, or its preheated kernel's page has not
+        connected, `cardlab.widgets.unheard`) is not drawn: the page asks for it in full when it
+        shows it (`handle_blank`), as it must anyway, since it connects after the cells ran
+        (Voila) or shows the output after the batch came (JupyterLab)."""
+        if not batch.commands and not page_can_hold(self.canvas):
             return
         self._batch = batch
         try:

@@ -30,11 +30,14 @@ from typing import Any, ParamSpec, TypeVar
 from ipywidgets import Widget
 from traitlets import HasTraits
 
+from cardlab.widgets.unheard import heard, listen_for_page, open_unheard, quiet
+
 _ORIGINAL_OPEN = Widget.open
 _ORIGINAL_REPR = Widget._repr_mimebundle_
 _ORIGINAL_SEND = Widget._send
 _ORIGINAL_VIEW_SPEC = Widget.get_view_spec
 _ORIGINAL_NOTIFY = Widget.notify_change
+_ORIGINAL_HANDLE = Widget._handle_msg
 _DEFERRED = "_cardlab_deferred"
 _BUILT = "_cardlab_built"  # on a widget built inside `deferred_open`, for good
 _STAND_IN = "_cardlab_stand_in"  # on a default layout or style: the (widget, trait)s it stands in
@@ -47,7 +50,16 @@ def _open(self: Widget) -> None:
     if _depth[0] and self.comm is None and type(self)._repr_mimebundle_ is _repr_mimebundle_:
         self.__dict__[_DEFERRED] = self.__dict__[_BUILT] = True
         return
-    _ORIGINAL_OPEN(self)
+    _open_now(self)
+
+
+def _open_now(widget: Widget) -> None:
+    """Open ``widget``'s comm: announced, or unheard while no page listens
+    (`cardlab.widgets.unheard`)."""
+    if widget.comm is None and quiet():
+        open_unheard(widget)
+    else:
+        _ORIGINAL_OPEN(widget)
 
 
 def opened(widget: Widget) -> Widget:
@@ -59,7 +71,7 @@ def opened(widget: Widget) -> Widget:
         for name, part in parts:
             if is_deferred(part):
                 part.__dict__.setdefault(_STAND_IN, []).append((widget, name))
-        _ORIGINAL_OPEN(widget)
+        _open_now(widget)
     return widget
 
 
@@ -121,7 +133,14 @@ def _repr_mimebundle_(self: Widget, **kwargs: Any) -> Any:
 
 
 def _send(self: Widget, msg: Any, buffers: Any = None) -> None:
+    if quiet():  # the page reads the state when it connects, and asks for blank canvases
+        return
     _ORIGINAL_SEND(opened(self), msg, buffers)
+
+
+def _handle_msg(self: Widget, msg: Any) -> None:
+    heard()  # a manager that asks widget by widget: its answers must go out
+    _ORIGINAL_HANDLE(self, msg)
 
 
 def _get_view_spec(self: Widget) -> dict[str, Any]:
@@ -140,6 +159,7 @@ Widget._send = _send
 Widget.get_view_spec = _get_view_spec
 Widget.close = _close
 Widget.notify_change = _notify_change
+Widget._handle_msg = _handle_msg
 
 
 @contextlib.contextmanager
@@ -168,5 +188,14 @@ def deferring(build: Callable[P, R]) -> Callable[P, R]:
 
 
 def is_deferred(widget: Widget) -> bool:
-    """Whether ``widget`` waits to be opened (for tests)."""
+    """Whether ``widget`` waits to be opened."""
     return widget.comm is None and bool(widget.__dict__.get(_DEFERRED))
+
+
+def page_can_hold(widget: Widget) -> bool:
+    """Whether what ``widget`` sends now can reach a page: not while it waits to be opened, nor
+    while no page listens to this kernel (`cardlab.widgets.unheard`)."""
+    return not (is_deferred(widget) or quiet())
+
+
+listen_for_page()

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 
-def _kernel() -> Any:
+def kernel() -> Any:
+    """The kernel this code runs in (None outside one)."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     return getattr(shell, "kernel", None)
@@ -27,7 +28,7 @@ def in_kernel() -> bool:
     """Whether this code runs in a Jupyter kernel (Voila's, JupyterLab's, the hub's): the one
     place whose event loop is sure to come back to work left for later.  A loop merely marked
     running in a script or a test (a browser driver's, say) may never run it."""
-    return _kernel() is not None
+    return kernel() is not None
 
 
 SEND_WAIT_S = 0.05
@@ -42,7 +43,7 @@ def send_now() -> bool:
     thread keeps while it works: a picture made at the start of a press left when the press
     ended, or when Python's switch interval (5 ms) took the GIL away, while the browser waited.
     Waiting here lets that thread go now, a fraction of a millisecond for a canvas batch."""
-    thread = getattr(_kernel(), "iopub_thread", None)
+    thread = getattr(kernel(), "iopub_thread", None)
     if thread is None or not thread.thread.is_alive():
         return False
     sent = threading.Event()

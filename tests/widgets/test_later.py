@@ -105,7 +105,7 @@ def test_send_now_waits_until_the_io_thread_has_sent_what_was_queued(monkeypatch
     thread.start()
     try:
         monkeypatch.setattr(
-            later_module, "_kernel", lambda: types.SimpleNamespace(iopub_thread=thread)
+            later_module, "kernel", lambda: types.SimpleNamespace(iopub_thread=thread)
         )
         sent: list[str] = []
         thread.schedule(lambda: (time.sleep(0.01), sent.append("picture")))
