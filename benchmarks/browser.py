@@ -277,6 +277,7 @@ ARM_JS = """
   const watched = ['drawImage', 'clearRect', 'fillRect', 'putImageData'];
   let t0 = null, queued = false, timer = null;
   window.__clickLatency = null;
+  window.__clickSeen = false;  // a button the kernel disabled just before the click gets none
   const done = (value) => {
     window.__clickLatency = value;
     for (const name of watched) delete ctx[name];
@@ -298,6 +299,7 @@ ARM_JS = """
     };
   }
   document.addEventListener('click', () => {
+    window.__clickSeen = true;
     t0 = performance.now();
     timer = setTimeout(() => done(-1), 3000);
   }, {capture: true, once: true});

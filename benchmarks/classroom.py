@@ -171,12 +171,16 @@ async def play(page, student: Student, moves: int | None) -> None:
         if key is None:
             continue
         cards = page.locator(".cardlab-table .cardlab-card-buttons button")
-        if key in SELECT_FIRST and not await cards.locator(".mod-active").count():
-            await page.locator(".cardlab-table .cardlab-card-buttons button:visible").first.click()
-        await page.evaluate(ARM_JS, TABLE_CANVAS)
         try:
+            if key in SELECT_FIRST and not await cards.locator(".mod-active").count():
+                first = page.locator(".cardlab-table .cardlab-card-buttons button:visible").first
+                await first.click(timeout=5_000)
+            await page.evaluate(ARM_JS, TABLE_CANVAS)
             await page.locator(f".cardlab-table button.cardlab-{key}").click(timeout=5_000)
-        except PlaywrightTimeout:  # disabled by the kernel's answer meanwhile: choose again
+        except PlaywrightTimeout:  # hidden or disabled by the kernel's answer: choose again
+            student.retried += 1
+            continue
+        if not await page.evaluate("() => window.__clickSeen"):  # disabled as it was pressed
             student.retried += 1
             continue
         await page.wait_for_function("() => window.__clickLatency !== null", polling=5,
@@ -315,7 +319,8 @@ class ClassRun:
 
     def errors(self) -> list[str]:
         who = "yardstick student" if self.bare else "student"
-        return [f"{who} {s.number} ({s.lesson}): {e}" for s in self.class_ for e in s.errors]
+        return [f"{who} {s.number} ({s.lesson}): {e.splitlines()[0]}"
+                for s in self.class_ for e in s.errors]  # fmt: skip
 
 
 def class_run(bare: bool, students: int, pool: int, moves: int, tmp: Path) -> ClassRun:
